@@ -1,0 +1,18 @@
+/** GET /api/v1/user-info/ — bearer token; answers `{ data: { user_id, ...profile } }` (spec section 7). */
+import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { getProfile } from "@/lib/users/profiles";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(async ({ user }) => {
+  const profile = await getProfile(user.uid);
+  if (!profile) throw new ApiError("not_found", "No profile yet: sign in first so one is created.");
+  return Response.json({ data: profile }, { headers: { "Cache-Control": "private, no-store" } });
+});
+
+export const POST = methodNotAllowed(["GET"]);
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

@@ -1,0 +1,45 @@
+/**
+ * POST /api/v1/users/login/ — bearer ID token, no body (spec section 7).
+ * Verifies the token, creates or refreshes the profile and starts a
+ * server-owned session: `authToken` is a Firebase session cookie (HttpOnly,
+ * 14 days), `userId` the uid. Answers `{ data: { user_id } }`.
+ */
+import { NextResponse } from "next/server";
+import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { assertNoBody, withUser } from "@/lib/api/with-user";
+import { adminAuth } from "@/lib/auth/server/firebase-admin";
+import { firebaseAuthErrorToApiError } from "@/lib/auth/server/identity";
+import { setSessionCookies } from "@/lib/auth/server/session-cookies";
+import { SESSION_MAX_AGE_SECONDS } from "@/lib/constants";
+import { upsertProfileOnLogin } from "@/lib/users/profiles";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const POST = withUser(
+  async ({ request, user }) => {
+    await assertNoBody(request);
+    if (user.via !== "bearer") {
+      throw new ApiError("unauthorized", "Login needs a Firebase ID token in the Authorization header.");
+    }
+    if (!user.email) {
+      throw new ApiError("email_required", "This account has no email address. Sign in with an account that has one.");
+    }
+    const profile = await upsertProfileOnLogin(user);
+    let sessionCookie: string;
+    try {
+      sessionCookie = await adminAuth().createSessionCookie(user.token, { expiresIn: SESSION_MAX_AGE_SECONDS * 1000 });
+    } catch (err) {
+      throw firebaseAuthErrorToApiError(err);
+    }
+    const response = NextResponse.json({ data: { user_id: profile.user_id } });
+    await setSessionCookies(response, request, { sessionCookie, uid: profile.user_id });
+    return response;
+  },
+  { checkRevoked: true },
+);
+
+export const GET = methodNotAllowed(["POST"]);
+export const PUT = GET;
+export const PATCH = GET;
+export const DELETE = GET;

@@ -1,0 +1,29 @@
+
+import nextJest from "next/jest.js";
+
+const createJestConfig = nextJest({ dir: "./" });
+
+/** @type {import("jest").Config} */
+const config = {
+  testEnvironment: "node",
+  testMatch: ["<rootDir>/**/*.test.ts", "<rootDir>/**/*.test.tsx"],
+  testPathIgnorePatterns: ["/node_modules/", "/.next", "/tests/e2e/", "/tests/routes/", "/.data/"],
+  modulePathIgnorePatterns: ["<rootDir>/.next", "<rootDir>/.next-test"],
+  moduleNameMapper: {
+    "^server-only$": "<rootDir>/tests/support/empty-module.ts",
+    "^@/(.*)$": "<rootDir>/$1",
+  },
+  setupFiles: ["<rootDir>/tests/support/jest-env.ts"],
+};
+
+// ESM-only packages (jose) must be compiled for Jest too.
+const ESM_PACKAGES = ["jose"];
+
+export default async () => {
+  const resolved = await createJestConfig(config)();
+  resolved.transformIgnorePatterns = [
+    `/node_modules/(?!(${ESM_PACKAGES.join("|")})/)`,
+    ...resolved.transformIgnorePatterns.filter((p) => !p.includes("node_modules")),
+  ];
+  return resolved;
+};

@@ -1,0 +1,67 @@
+import "server-only";
+/**
+ * The one wrapper of /api/v1 handlers: it owns token verification, the staff
+ * check and error mapping, so each handler holds only its own logic.
+ */
+import type { NextRequest } from "next/server";
+import { authenticate, type Identity } from "@/lib/auth/server/identity";
+import { ApiError, toErrorResponse } from "./errors";
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export interface HandlerArgs {
+  request: NextRequest;
+  params: Record<string, string | string[]>;
+}
+
+export interface UserHandlerArgs extends HandlerArgs {
+  user: Identity;
+}
+
+export interface WithUserOptions {
+  /** Company-domain staff only. */
+  internal?: boolean;
+  /** Ask Firebase whether the token was revoked (one extra lookup). */
+  checkRevoked?: boolean;
+}
+
+export function withErrors(handler: (args: HandlerArgs) => Promise<Response> | Response) {
+  return async (request: NextRequest, context?: RouteContext): Promise<Response> => {
+    try {
+      const params = (await context?.params) ?? {};
+      return await handler({ request, params });
+    } catch (error) {
+      return toErrorResponse(error, `${request.method} ${request.nextUrl.pathname}`);
+    }
+  };
+}
+
+export function withUser(handler: (args: UserHandlerArgs) => Promise<Response> | Response, options: WithUserOptions = {}) {
+  return withErrors(async ({ request, params }) => {
+    const user = await authenticate(request, { checkRevoked: options.checkRevoked });
+    if (options.internal && !user.isStaff) {
+      throw new ApiError("forbidden", "This call is for company staff only.");
+    }
+    return handler({ request, params, user });
+  });
+}
+
+/** For calls that take no body: refuse anything larger than a stray `{}`. */
+export async function assertNoBody(request: Request, maxBytes = 1024): Promise<void> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    throw new ApiError("payload_too_large", "This call takes no request body.");
+  }
+  if (!request.body) return;
+  const reader = request.body.getReader();
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new ApiError("payload_too_large", "This call takes no request body.");
+    }
+  }
+}

@@ -1,0 +1,41 @@
+/** The browser's view of authentication: the contract between the auth provider and the screens. */
+
+export type AuthStatus = "loading" | "signed-in" | "signed-out";
+
+export interface AuthUser {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  displayName: string | null;
+  photoURL: string | null;
+}
+
+/** The user profile as `GET /api/v1/user-info/` returns it (`data`). */
+export interface Profile {
+  user_id: string;
+  email: string | null;
+  name: string | null;
+  photo_url: string | null;
+  provider: string;
+  is_staff: boolean;
+  credits: number;
+  plan: string;
+  created_at: string;
+  last_login_at: string;
+}
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: AuthUser | null;
+  profile: Profile | null;
+  /** True from sign-in until the profile has been fetched (spec section 4). */
+  profileLoading: boolean;
+  signInWithGoogle(): Promise<void>;
+  /** Rejects with an AuthError; the email screens show its message. */
+  signInWithEmail(email: string, password: string): Promise<void>;
+  signUpWithEmail(input: { email: string; password: string; name?: string }): Promise<void>;
+  sendPasswordReset(email: string): Promise<void>;
+  signOut(): Promise<void>;
+  /** A fresh ID token (refreshed when it expires within the refresh window), for API calls. */
+  getIdToken(): Promise<string | null>;
+}

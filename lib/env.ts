@@ -1,0 +1,85 @@
+/**
+ * Typed server configuration (Node and edge). Every variable is documented in
+ * `.env.example`. Variables are read with literal `process.env.X` references so
+ * the edge runtime can see them at run time.
+ *
+ * Two ways to run, one code path: with FIREBASE_AUTH_EMULATOR_HOST set the app
+ * trusts the local Auth emulator (unsigned tokens); otherwise it needs a real
+ * Firebase project and only accepts tokens signed by Google.
+ */
+import { z } from "zod";
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const schema = z
+  .object({
+    FIREBASE_PROJECT_ID: z.string().min(1).optional(),
+    NEXT_PUBLIC_FIREBASE_PROJECT_ID: z.string().min(1).optional(),
+    FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
+    COMPANY_EMAIL_DOMAINS: list,
+    IMAGE_GEN_HOSTS: list,
+    PUBLIC_PREVIEW_PATH: z
+      .string()
+      .regex(/^\/[A-Za-z0-9_-]{12,}$/, "PUBLIC_PREVIEW_PATH must be one path segment of at least 12 URL-safe characters, e.g. /p-3f9c1a7e5b2d")
+      .optional(),
+    AUTH_PUBLIC_KEYS_URL: z.string().url().optional(),
+    DATA_DIR: z.string().min(1).optional(),
+  })
+  .transform((e) => {
+    const emulatorHost = e.FIREBASE_AUTH_EMULATOR_HOST;
+    const projectId =
+      e.FIREBASE_PROJECT_ID ?? e.NEXT_PUBLIC_FIREBASE_PROJECT_ID ?? (emulatorHost ? DEMO_PROJECT_ID : undefined);
+    if (!projectId) {
+      throw new Error(
+        "No Firebase project configured: set FIREBASE_PROJECT_ID (see .env.example), or run `npm start`, which uses the Auth emulator.",
+      );
+    }
+    return {
+      projectId,
+      authEmulatorHost: emulatorHost ?? null,
+      companyDomains: e.COMPANY_EMAIL_DOMAINS.length ? e.COMPANY_EMAIL_DOMAINS : ["promptframe.ai"],
+      imageGenHosts: e.IMAGE_GEN_HOSTS,
+      publicPreviewPath: e.PUBLIC_PREVIEW_PATH ?? null,
+      /** Session-cookie signing keys (x509 PEMs by key id). */
+      authPublicKeysUrl: e.AUTH_PUBLIC_KEYS_URL ?? "https://www.googleapis.com/identitytoolkit/v3/relyingparty/publicKeys",
+      dataDir: e.DATA_DIR ?? ".data",
+    };
+  });
+
+export const DEMO_PROJECT_ID = "demo-promptframe";
+
+export type ServerEnv = z.output<typeof schema>;
+
+/** Parses any source of variables; pure, for tests. */
+export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
+  return schema.parse(source);
+}
+
+let cached: ServerEnv | null = null;
+
+export function serverEnv(): ServerEnv {
+  cached ??= parseServerEnv({
+    FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID,
+    NEXT_PUBLIC_FIREBASE_PROJECT_ID: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID,
+    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+    COMPANY_EMAIL_DOMAINS: process.env.COMPANY_EMAIL_DOMAINS,
+    IMAGE_GEN_HOSTS: process.env.IMAGE_GEN_HOSTS,
+    PUBLIC_PREVIEW_PATH: process.env.PUBLIC_PREVIEW_PATH,
+    AUTH_PUBLIC_KEYS_URL: process.env.AUTH_PUBLIC_KEYS_URL,
+    DATA_DIR: process.env.DATA_DIR,
+  });
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetServerEnvCache(): void {
+  cached = null;
+}

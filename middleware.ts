@@ -1,0 +1,77 @@
+/**
+ * Edge middleware: gathers the request facts (path, host, verified viewer),
+ * asks the pure `decide()` and applies its answer. A bad cookie means
+ * "signed out" and is cleared; it never produces an error page.
+ */
+import { NextResponse, type NextRequest } from "next/server";
+import { AUTH_TOKEN_COOKIE, USER_ID_COOKIE } from "@/lib/constants";
+import { serverEnv } from "@/lib/env";
+import { createX509KeySource } from "@/lib/auth/edge/google-keys";
+import { verifySessionToken } from "@/lib/auth/edge/verify-session";
+import { isStaff } from "@/lib/auth/staff";
+import { decide, type Viewer } from "@/lib/routes/decide";
+
+const env = serverEnv();
+const keys = createX509KeySource({ url: env.authPublicKeysUrl });
+if (!env.authEmulatorHost) keys.warm();
+
+async function viewerOf(request: NextRequest): Promise<{ viewer: Viewer; clearCookies: boolean }> {
+  const token = request.cookies.get(AUTH_TOKEN_COOKIE)?.value;
+  const uid = request.cookies.get(USER_ID_COOKIE)?.value;
+  if (!token && !uid) return { viewer: { kind: "visitor" }, clearCookies: false };
+  const result = await verifySessionToken(token, {
+    projectId: env.projectId,
+    emulator: env.authEmulatorHost !== null,
+    keys,
+    expectedUid: uid ?? null,
+  });
+  if (!result.ok) {
+    console.warn(`[middleware] rejected session cookie on ${request.nextUrl.pathname}: ${result.reason}`);
+    return { viewer: { kind: "visitor" }, clearCookies: true };
+  }
+  const { claims } = result;
+  return {
+    viewer: { kind: "user", uid: claims.uid, staff: isStaff(claims, env.companyDomains) },
+    clearCookies: false,
+  };
+}
+
+export async function middleware(request: NextRequest) {
+  const { viewer, clearCookies } = await viewerOf(request);
+  const decision = decide(
+    {
+      pathname: request.nextUrl.pathname,
+      search: request.nextUrl.search,
+      hostname: (request.headers.get("host") ?? request.nextUrl.host).split(":")[0]!.toLowerCase(),
+      viewer,
+    },
+    { imageGenHosts: env.imageGenHosts, publicPreviewPath: env.publicPreviewPath },
+  );
+
+  let response: NextResponse;
+  switch (decision.action) {
+    case "allow":
+      response = NextResponse.next();
+      break;
+    case "redirect":
+      response = NextResponse.redirect(new URL(decision.location, request.url), 307);
+      break;
+    case "rewrite":
+      response = NextResponse.rewrite(new URL(decision.pathname, request.url));
+      break;
+    case "not-found":
+      // A path that no page owns renders the app's not-found page with a 404.
+      response = NextResponse.rewrite(new URL("/_not-found", request.url));
+      break;
+  }
+  if (clearCookies) {
+    response.cookies.delete(AUTH_TOKEN_COOKIE);
+    response.cookies.delete(USER_ID_COOKIE);
+  }
+  return response;
+}
+
+export const config = {
+  // Everything but API routes, Next's assets and static files.
+  matcher: ["/((?!api/|_next/static|_next/image|favicon.ico|robots.txt|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|map)$).*)"],
+};

@@ -1,0 +1,19 @@
+import type { NextConfig } from "next";
+import { withSentryConfig } from "@sentry/nextjs";
+
+const nextConfig: NextConfig = {
+  // The spec's calls end in a slash (/api/v1/user-info/); both forms must
+  // answer directly, with no redirect.
+  skipTrailingSlashRedirect: true,
+  // Native and server-only packages stay out of the bundles.
+  serverExternalPackages: ["better-sqlite3", "firebase-admin"],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // A separate build folder lets tests build while a dev server runs.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+};
+
+// Sentry's build plugin only when a DSN is configured; without one nothing is sent.
+export default process.env.SENTRY_DSN || process.env.NEXT_PUBLIC_SENTRY_DSN
+  ? withSentryConfig(nextConfig, { silent: true, telemetry: false })
+  : nextConfig;
