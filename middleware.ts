@@ -54,7 +54,9 @@ export async function middleware(request: NextRequest) {
       response = NextResponse.next();
       break;
     case "redirect":
-      response = NextResponse.redirect(new URL(decision.location, request.url), 307);
+      // A relative Location keeps the browser on the host it asked for
+      // (the alternate host must not bounce to the main one).
+      response = new NextResponse(null, { status: 307, headers: { Location: decision.location } });
       break;
     case "rewrite":
       response = NextResponse.rewrite(new URL(decision.pathname, request.url));

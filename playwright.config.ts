@@ -1,0 +1,68 @@
+import { defineConfig } from "@playwright/test";
+import { TEST_APP_PORT, TEST_EMULATOR_HOST, testAppEnv } from "./tests/support/test-env";
+
+/**
+ * Two projects: `routes` (HTTP-level checks, one request context per role) and
+ * `e2e` (Debian's Chromium). With BASE_URL set they run against that
+ * deployment; otherwise they start the Auth emulator and a production build.
+ */
+const deployed = process.env.BASE_URL;
+const baseURL = deployed ?? `http://localhost:${TEST_APP_PORT}`;
+
+export default defineConfig({
+  testDir: "tests",
+  outputDir: "test-results",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "routes", testDir: "tests/routes" },
+    {
+      name: "e2e",
+      testDir: "tests/e2e",
+      use: {
+        browserName: "chromium",
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: deployed
+    ? undefined
+    : [
+        {
+          command: "npx firebase emulators:start --only auth --project demo-promptframe --config firebase.test.json",
+          url: `http://${TEST_EMULATOR_HOST}/`,
+          reuseExistingServer: true,
+          timeout: 120_000,
+          stdout: "ignore",
+        },
+        {
+          command: "bash scripts/serve-test-app.sh",
+          url: `${baseURL}/api/v1/health`,
+          reuseExistingServer: !process.env.CI,
+          timeout: 600_000,
+          env: testAppEnv,
+          stdout: "pipe",
+        },
+      ],
+});

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Shared steps of the start and test scripts: a fresh machine has nothing but
+# Node and npm, so these install and start whatever the app needs.
+
+log() { printf '\033[1;36m[promptframe]\033[0m %s\n' "$*" >&2; }
+
+# npm ci when node_modules is missing or older than the lock file.
+ensure_deps() {
+  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    log "installing dependencies (npm ci; the first time takes a few minutes)…"
+    npm ci --no-audit --no-fund --loglevel=error
+  fi
+}
+
+# Debian's Chromium for Playwright (browsers cannot be downloaded here).
+ensure_chromium() {
+  if [ -x /usr/bin/chromium ]; then return; fi
+  log "installing Debian's Chromium for the browser tests…"
+  local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+}
+
+# wait_for URL SECONDS
+wait_for() {
+  local url=$1 seconds=${2:-60} i
+  for ((i = 0; i < seconds * 2; i++)); do
+    if curl -fsS -o /dev/null "$url" 2>/dev/null; then return 0; fi
+    sleep 0.5
+  done
+  return 1
+}
+
+# start_auth_emulator PORT CONFIG LOGFILE [extra firebase args…]: starts the
+# Firebase Auth emulator unless one already answers on PORT; sets EMULATOR_PID.
+start_auth_emulator() {
+  local port=$1 config=$2 logfile=$3; shift 3
+  EMULATOR_PID=""
+  if curl -fsS -o /dev/null "http://127.0.0.1:${port}/" 2>/dev/null; then
+    log "Auth emulator already running on :${port}"
+    return 0
+  fi
+  mkdir -p "$(dirname "$logfile")"
+  log "starting the Firebase Auth emulator on :${port} (log: ${logfile})…"
+  npx firebase emulators:start --only auth --project demo-promptframe --config "$config" "$@" >"$logfile" 2>&1 &
+  EMULATOR_PID=$!
+  if ! wait_for "http://127.0.0.1:${port}/" 90; then
+    log "the Auth emulator did not start; its log:"
+    tail -n 40 "$logfile" >&2
+    return 1
+  fi
+}
+
+stop_pid() {
+  local pid=${1:-}
+  [ -n "$pid" ] || return 0
+  kill "$pid" 2>/dev/null || true
+  # firebase-tools starts child processes; take them down too.
+  pkill -P "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+}

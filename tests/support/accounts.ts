@@ -1,0 +1,80 @@
+/**
+ * Accounts for the Playwright suites. Locally they live in the Auth emulator
+ * (created here through firebase-admin); against a deployment (BASE_URL) they
+ * come from E2E_* variables and sign in through the real Identity Toolkit.
+ */
+import { initializeApp, getApps } from "firebase-admin/app";
+import { getAuth } from "firebase-admin/auth";
+import type { APIRequestContext } from "@playwright/test";
+import { SEED_ACCOUNTS } from "./seed-accounts";
+import { TEST_EMULATOR_HOST, TEST_PROJECT_ID } from "./test-env";
+
+export type Role = "user" | "staff";
+
+export interface Account {
+  email: string;
+  password: string;
+  name: string;
+}
+
+const deployed = !!process.env.BASE_URL;
+
+export function accountFor(role: Role): Account {
+  if (deployed) {
+    const prefix = role === "staff" ? "E2E_STAFF" : "E2E_USER";
+    const email = process.env[`${prefix}_EMAIL`];
+    const password = process.env[`${prefix}_PASSWORD`];
+    if (!email || !password) throw new Error(`Set ${prefix}_EMAIL and ${prefix}_PASSWORD to run against ${process.env.BASE_URL}.`);
+    return { email, password, name: role };
+  }
+  return SEED_ACCOUNTS[role];
+}
+
+function identityToolkit(path: string): string {
+  if (deployed) {
+    const key = process.env.FIREBASE_WEB_API_KEY;
+    if (!key) throw new Error("Set FIREBASE_WEB_API_KEY to sign in against a deployment.");
+    return `https://identitytoolkit.googleapis.com/v1/${path}?key=${key}`;
+  }
+  return `http://${TEST_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`;
+}
+
+function adminAuth() {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = TEST_EMULATOR_HOST;
+  const app = getApps()[0] ?? initializeApp({ projectId: TEST_PROJECT_ID });
+  return getAuth(app);
+}
+
+/** Makes sure the seed accounts exist in the local emulator (idempotent). */
+export async function ensureSeedAccounts(): Promise<void> {
+  if (deployed) return;
+  const auth = adminAuth();
+  for (const a of Object.values(SEED_ACCOUNTS)) {
+    const props = { email: a.email, password: a.password, displayName: a.name, emailVerified: a.emailVerified };
+    await auth.updateUser(a.uid, props).catch(() => auth.createUser({ uid: a.uid, ...props }));
+  }
+}
+
+/** Creates a throwaway emulator account (e.g. an unverified company address). */
+export async function createEmulatorAccount(props: { email: string; password: string; emailVerified?: boolean; displayName?: string }) {
+  return adminAuth().createUser(props);
+}
+
+export async function idTokenFor(account: Account): Promise<string> {
+  const res = await fetch(identityToolkit("accounts:signInWithPassword"), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
+  });
+  const body = (await res.json()) as { idToken?: string; error?: unknown };
+  if (!body.idToken) throw new Error(`sign-in failed for ${account.email}: ${JSON.stringify(body.error)}`);
+  return body.idToken;
+}
+
+/** Signs a request context in the way the browser does: backend login with a Bearer ID token. */
+export async function signInContext(ctx: APIRequestContext, account: Account): Promise<string> {
+  const token = await idTokenFor(account);
+  const res = await ctx.post("/api/v1/users/login/", { headers: { authorization: `Bearer ${token}` } });
+  if (res.status() !== 200) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
+  return token;
+}

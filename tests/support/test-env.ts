@@ -1,0 +1,23 @@
+/**
+ * The environment the local test stack runs with (the app server, the
+ * emulator and the fixtures agree on it). Against a deployment (BASE_URL set)
+ * none of this is used.
+ */
+export const TEST_APP_PORT = Number(process.env.TEST_APP_PORT ?? 3100);
+export const TEST_EMULATOR_HOST = process.env.TEST_AUTH_EMULATOR_HOST ?? "127.0.0.1:9199";
+export const TEST_PROJECT_ID = "demo-promptframe";
+export const TEST_ALTERNATE_HOST = "images.localhost";
+export const TEST_PREVIEW_PATH = "/p-e2e-preview-7f3a9c2e";
+
+export const testAppEnv: Record<string, string> = {
+  FIREBASE_AUTH_EMULATOR_HOST: TEST_EMULATOR_HOST,
+  NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: TEST_EMULATOR_HOST,
+  FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+  NEXT_PUBLIC_FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+  COMPANY_EMAIL_DOMAINS: "promptframe.ai",
+  IMAGE_GEN_HOSTS: TEST_ALTERNATE_HOST,
+  PUBLIC_PREVIEW_PATH: TEST_PREVIEW_PATH,
+  NEXT_DIST_DIR: ".next-test",
+  DATA_DIR: process.env.TEST_DATA_DIR ?? ".data/test",
+  PORT: String(TEST_APP_PORT),
+};
