@@ -36,15 +36,22 @@ async function viewerOf(request: NextRequest): Promise<{ viewer: Viewer; clearCo
   };
 }
 
+/**
+ * Redirects stay on the host the browser asked for, so the alternate host
+ * never bounces to the main one. Only a configured alternate host is taken
+ * from the Host header; anything else falls back to the server's own origin.
+ */
+function originOf(request: NextRequest, hostname: string): string {
+  const host = request.headers.get("host");
+  if (host && env.imageGenHosts.includes(hostname)) return `${request.nextUrl.protocol}//${host}`;
+  return request.nextUrl.origin;
+}
+
 export async function middleware(request: NextRequest) {
   const { viewer, clearCookies } = await viewerOf(request);
+  const hostname = (request.headers.get("host") ?? request.nextUrl.host).split(":")[0]!.toLowerCase();
   const decision = decide(
-    {
-      pathname: request.nextUrl.pathname,
-      search: request.nextUrl.search,
-      hostname: (request.headers.get("host") ?? request.nextUrl.host).split(":")[0]!.toLowerCase(),
-      viewer,
-    },
+    { pathname: request.nextUrl.pathname, search: request.nextUrl.search, hostname, viewer },
     { imageGenHosts: env.imageGenHosts, publicPreviewPath: env.publicPreviewPath },
   );
 
@@ -54,9 +61,7 @@ export async function middleware(request: NextRequest) {
       response = NextResponse.next();
       break;
     case "redirect":
-      // A relative Location keeps the browser on the host it asked for
-      // (the alternate host must not bounce to the main one).
-      response = new NextResponse(null, { status: 307, headers: { Location: decision.location } });
+      response = NextResponse.redirect(new URL(decision.location, originOf(request, hostname)), 307);
       break;
     case "rewrite":
       response = NextResponse.rewrite(new URL(decision.pathname, request.url));

@@ -19,7 +19,7 @@ export interface Profile {
   provider: string;
   is_staff: boolean;
   credits: number;
-  plan: string;
+  plan: "free" | "pro" | "team";
   created_at: string;
   last_login_at: string;
 }

@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { ImageOff } from "lucide-react";
+
+import { MissingItem } from "@/components/missing-item";
+import { PageHeader } from "@/components/page-header";
+import { readIdParams } from "@/lib/routes/page-params";
+import { titleFor } from "@/lib/routes/titles";
+
+const PATTERN = "/image-gen/v1/[id]";
+
+export const metadata: Metadata = { title: titleFor(PATTERN) };
+
+interface Props {
+  params: Promise<{ id: string }>;
+}
+
+export default async function ImageGenV1DetailPage({ params }: Props) {
+  const { id } = await readIdParams(params);
+  return (
+    <>
+      <PageHeader title={titleFor(PATTERN)} />
+      <MissingItem
+        icon={ImageOff}
+        noun="image"
+        ids={[{ label: "Image ID", value: id }]}
+        back={{ label: "Back to all images (classic)", href: "/image-gen/v1/all" }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import { AuthGate } from "@/components/auth/auth-gate";
+import { AppShell } from "@/components/shell/app-shell";
+
+/** Signed-in area: the gate waits for auth to resolve, the shell frames every page. */
+export default function SignedInLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <AuthGate>
+      <AppShell>{children}</AppShell>
+    </AuthGate>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+
+import { PageHeader } from "@/components/page-header";
+import { titleFor } from "@/lib/routes/titles";
+
+import { SubscriptionSummary } from "./page-client";
+
+const PATTERN = "/subscription";
+
+export const metadata: Metadata = { title: titleFor(PATTERN) };
+
+export default function SubscriptionPage() {
+  return (
+    <>
+      <PageHeader title={titleFor(PATTERN)} description="Your plan and the credits you have left." />
+      <SubscriptionSummary />
+    </>
+  );
+}

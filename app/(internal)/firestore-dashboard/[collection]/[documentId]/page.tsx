@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { Database } from "lucide-react";
+
+import { MissingItem } from "@/components/missing-item";
+import { PageHeader } from "@/components/page-header";
+import { readIdParams } from "@/lib/routes/page-params";
+import { titleFor } from "@/lib/routes/titles";
+
+const PATTERN = "/firestore-dashboard/[collection]/[documentId]";
+
+export const metadata: Metadata = { title: titleFor(PATTERN) };
+
+interface Props {
+  params: Promise<{ collection: string; documentId: string }>;
+}
+
+export default async function FirestoreDashboardDetailPage({ params }: Props) {
+  const { collection, documentId } = await readIdParams(params);
+  return (
+    <>
+      <PageHeader title={titleFor(PATTERN)} />
+      <MissingItem
+        icon={Database}
+        noun="document"
+        ids={[{ label: "Collection", value: collection }, { label: "Document ID", value: documentId }]}
+        back={{ label: "Back to Firestore dashboard", href: "/firestore-dashboard" }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { MessagesSquare } from "lucide-react";
+
+import { MissingItem } from "@/components/missing-item";
+import { PageHeader } from "@/components/page-header";
+import { readIdParams } from "@/lib/routes/page-params";
+import { titleFor } from "@/lib/routes/titles";
+
+const PATTERN = "/llm-chat/[chatId]";
+
+export const metadata: Metadata = { title: titleFor(PATTERN) };
+
+interface Props {
+  params: Promise<{ chatId: string }>;
+}
+
+export default async function LlmChatDetailPage({ params }: Props) {
+  const { chatId } = await readIdParams(params);
+  return (
+    <>
+      <PageHeader title={titleFor(PATTERN)} />
+      <MissingItem
+        icon={MessagesSquare}
+        noun="chat"
+        ids={[{ label: "Chat ID", value: chatId }]}
+        back={{ label: "Back to chats", href: "/llm-chat" }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import Link from "next/link";
+
+import { cn } from "@/lib/utils";
+
+/** The Promptframe mark: a framed spark. Decorative; the word next to it is the name. */
+export function BrandMark({ className }: { className?: string }) {
+  // The gradient lives in CSS, not in <defs>: SVG gradient ids collide when the
+  // mark is rendered twice (sidebar + top bar) and vanish inside display:none.
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        "inline-flex size-7 shrink-0 items-center justify-center rounded-[9px] bg-linear-to-br from-violet-500 to-indigo-700 shadow-sm",
+        className,
+      )}
+    >
+      <svg viewBox="0 0 32 32" className="size-full">
+        <rect x="7" y="7" width="18" height="18" rx="4" fill="none" stroke="white" strokeOpacity="0.55" strokeWidth="1.6" />
+        <path d="M16 9.5l1.7 4.8 4.8 1.7-4.8 1.7-1.7 4.8-1.7-4.8-4.8-1.7 4.8-1.7z" fill="white" />
+      </svg>
+    </span>
+  );
+}
+
+interface BrandLogoProps {
+  /** Render as a link to this path; omit for a plain mark (e.g. on error screens). */
+  href?: string;
+  className?: string;
+}
+
+export function BrandLogo({ href, className }: BrandLogoProps) {
+  const content = (
+    <>
+      <BrandMark />
+      <span className="text-[1.05rem] font-semibold tracking-tight">Promptframe</span>
+    </>
+  );
+  const classes = cn("inline-flex items-center gap-2 rounded-md", className);
+  return href ? (
+    <Link href={href} className={classes}>
+      {content}
+    </Link>
+  ) : (
+    <span className={classes}>{content}</span>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * Server error reporting for the Node and edge runtimes. Sentry starts only
+ * when SENTRY_DSN is set; `onRequestError` is then how Next hands it the
+ * errors of server components, route handlers and middleware.
+ */
+import * as Sentry from "@sentry/nextjs";
+import { ERROR_TRACING_SAMPLE_RATE } from "@/lib/constants";
+
+export function register(): void {
+  const dsn = process.env.SENTRY_DSN;
+  if (!dsn) return;
+  if (process.env.NEXT_RUNTIME === "nodejs" || process.env.NEXT_RUNTIME === "edge") {
+    Sentry.init({ dsn, tracesSampleRate: ERROR_TRACING_SAMPLE_RATE });
+  }
+}
+
+export const onRequestError = Sentry.captureRequestError;

@@ -1,0 +1,135 @@
+/**
+ * The core entities the product is built on. Later issues add their own
+ * collections here the same way; `allCollections` is the registry that the
+ * drivers, the index generator, export/import and the dashboard list.
+ */
+import { z } from "zod";
+import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "./define";
+
+const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+
+export const PLANS = ["free", "pro", "team"] as const;
+export type Plan = (typeof PLANS)[number];
+
+/** Profiles (Foundation), id = Firebase uid. */
+export const users = defineCollection({
+  name: "users",
+  schema: z.object({
+    user_id: uid,
+    email: z.string().max(320).nullable(),
+    name: z.string().max(200).nullable(),
+    photo_url: z.string().max(2048).nullable(),
+    provider: z.string().min(1).max(64),
+    is_staff: z.boolean(),
+    credits: z.number().int().min(0),
+    plan: z.enum(PLANS),
+    created_at: isoTimestamp(),
+    last_login_at: isoTimestamp(),
+  }),
+  id: { pattern: /^[A-Za-z0-9_-]{1,128}$/, auto: false, description: "a Firebase uid" },
+  timestamps: ["created_at", "last_login_at"],
+  indexes: [["email"], ["plan", "created_at desc"]],
+});
+
+export const CONTENT_KINDS = ["image", "design", "video"] as const;
+export const CONTENT_STATUSES = ["draft", "queued", "running", "ready", "failed"] as const;
+const storageKey = z.string().min(1).max(512);
+
+/** Every thing a user makes; `/image-gen/{id}`, `/videos/{id}`, `/content/{id}` show these. */
+export const content = defineCollection({
+  name: "content",
+  schema: z.object({
+    owner_id: uid,
+    kind: z.enum(CONTENT_KINDS),
+    title: z.string().max(200),
+    status: z.enum(CONTENT_STATUSES),
+    visibility: z.enum(["private", "public"]),
+    /** The settings it was made with (prompt, model, size, ...), as the feature defines them. */
+    settings: z.record(z.string(), z.unknown()),
+    blobs: z.object({
+      original: storageKey.nullable(),
+      thumbnail: storageKey.nullable(),
+      poster: storageKey.nullable(),
+    }),
+    error: z.string().max(2000).nullable().default(null),
+    created_at: isoTimestamp(),
+    updated_at: isoTimestamp(),
+  }),
+  timestamps: ["created_at", "updated_at"],
+  indexes: [
+    ["owner_id", "created_at desc"],
+    ["owner_id", "kind", "created_at desc"],
+    ["visibility", "created_at desc"],
+  ],
+});
+
+export const JOB_STATES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** Long work (generation, rendering), claimed by workers in a transaction with a lease. */
+export const jobs = defineCollection({
+  name: "jobs",
+  schema: z.object({
+    type: z.string().regex(/^[a-z][a-z0-9_.-]{0,63}$/),
+    owner_id: uid,
+    content_id: z.string().nullable(),
+    state: z.enum(JOB_STATES),
+    progress: z.number().min(0).max(1),
+    attempts: z.number().int().min(0),
+    max_attempts: z.number().int().min(1).default(3),
+    error: z.string().max(2000).nullable(),
+    worker_id: z.string().max(128).nullable(),
+    /** When the claiming worker's lease ends; another worker may take the job after it. */
+    lease_expires_at: isoTimestamp().nullable(),
+    input: z.record(z.string(), z.unknown()).default({}),
+    created_at: isoTimestamp(),
+    updated_at: isoTimestamp(),
+  }),
+  timestamps: ["lease_expires_at", "created_at", "updated_at"],
+  indexes: [
+    ["state", "created_at"],
+    ["state", "lease_expires_at"],
+    ["owner_id", "created_at desc"],
+  ],
+});
+
+/** Every debit, refund and grant, so a balance can be rebuilt and audited. */
+export const creditLedger = defineCollection({
+  name: "credit_ledger",
+  schema: z.object({
+    owner_id: uid,
+    /** Negative for a debit, positive for a refund or grant. */
+    delta: z.number().int(),
+    reason: z.enum(["grant", "debit", "refund", "purchase", "adjustment"]),
+    balance_after: z.number().int().min(0),
+    content_id: z.string().nullable(),
+    job_id: z.string().nullable(),
+    note: z.string().max(500).nullable().default(null),
+    created_at: isoTimestamp(),
+  }),
+  timestamps: ["created_at"],
+  indexes: [["owner_id", "created_at desc"]],
+});
+
+/** A user's uploaded files; the bytes live in lib/storage under `storage_key`. */
+export const assets = defineCollection({
+  name: "assets",
+  schema: z.object({
+    owner_id: uid,
+    filename: z.string().min(1).max(255),
+    content_type: z.string().min(1).max(128),
+    size: z.number().int().min(0),
+    storage_key: storageKey,
+    created_at: isoTimestamp(),
+  }),
+  timestamps: ["created_at"],
+  indexes: [["owner_id", "created_at desc"]],
+});
+
+export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets];
+
+export type UserDoc = DocOf<typeof users>;
+export type ContentDoc = DocOf<typeof content>;
+export type JobDoc = DocOf<typeof jobs>;
+export type CreditLedgerDoc = DocOf<typeof creditLedger>;
+export type AssetDoc = DocOf<typeof assets>;

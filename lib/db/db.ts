@@ -1,0 +1,76 @@
+/**
+ * The document store a route handler or worker holds: a registry of declared
+ * collections over one driver. Domain code only ever sees this class, so the
+ * driver can change with configuration and no domain line changes.
+ */
+import { DbError } from "./errors";
+import type { AnyCollectionDef, DocOf, InputOf } from "./define";
+import type { Driver, DriverKind } from "./driver";
+import { CollectionRef, type DbContext } from "./refs";
+import { Transaction, WriteBatch } from "./transaction";
+
+export interface TransactionOptions {
+  /** How many times the callback may run before `aborted` (conflicts only; other errors are not retried). */
+  maxAttempts?: number;
+}
+
+export class Db {
+  readonly driverKind: DriverKind;
+  private readonly byName: Map<string, AnyCollectionDef>;
+  private readonly ctx: DbContext;
+
+  constructor(
+    private readonly driver: Driver,
+    collections: readonly AnyCollectionDef[],
+  ) {
+    this.driverKind = driver.kind;
+    this.byName = new Map();
+    for (const def of collections) {
+      if (this.byName.has(def.name)) throw new Error(`collection ${def.name} declared twice`);
+      this.byName.set(def.name, def);
+    }
+    this.ctx = {
+      driver,
+      assertKnown: (def) => {
+        if (this.byName.get(def.name) !== def) {
+          throw new DbError("unknown-collection", `collection ${def.name} is not in this database's registry`);
+        }
+      },
+    };
+  }
+
+  collection<D extends AnyCollectionDef>(def: D): CollectionRef<DocOf<D>, InputOf<D>> {
+    this.ctx.assertKnown(def);
+    if (def.parent) throw new DbError("unknown-collection", `${def.name} is a sub-collection of ${def.parent}`);
+    return new CollectionRef(this.ctx, def, "");
+  }
+
+  /** For code that only has a name (dashboard, import). Documents are still parsed by the declared schema. */
+  collectionByName(name: string): CollectionRef<Record<string, unknown>> {
+    const def = this.byName.get(name);
+    if (!def || def.parent) throw new DbError("unknown-collection", `no top-level collection named ${name}`, { name });
+    return new CollectionRef(this.ctx, def, "");
+  }
+
+  /** The registry: every declared collection, top-level and sub-collections. */
+  collections(): readonly AnyCollectionDef[] {
+    return [...this.byName.values()];
+  }
+
+  runTransaction<R>(fn: (tx: Transaction) => Promise<R>, opts: TransactionOptions = {}): Promise<R> {
+    return this.driver.transaction((tx) => fn(new Transaction(tx)), { maxAttempts: opts.maxAttempts ?? 50 });
+  }
+
+  batch(): WriteBatch {
+    return new WriteBatch((ops) => this.driver.commit(ops));
+  }
+
+  /** Top-level collections that hold documents. */
+  listCollections(): Promise<string[]> {
+    return this.driver.listCollections("");
+  }
+
+  close(): Promise<void> {
+    return this.driver.close();
+  }
+}

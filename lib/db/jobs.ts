@@ -1,0 +1,106 @@
+/**
+ * The job queue on top of the `jobs` collection. A worker claims the oldest
+ * queued job, or a running job whose lease has expired (its worker died), in a
+ * transaction, so two workers never hold one job at once. Workers extend the
+ * lease while they work; every state change checks the caller still holds it.
+ */
+import type { Db } from "./db";
+import { jobs, type JobDoc } from "./collections";
+import type { DocSnapshot } from "./refs";
+import type { InputOf } from "./define";
+
+export interface ClaimOptions {
+  workerId: string;
+  /** How long the claim lasts without a heartbeat. */
+  leaseMs: number;
+  now?: Date;
+}
+
+type NewJob = Pick<InputOf<typeof jobs>, "type" | "owner_id" | "content_id"> & Partial<Pick<InputOf<typeof jobs>, "input" | "max_attempts">>;
+
+export async function enqueueJob(db: Db, job: NewJob, now = new Date()): Promise<string> {
+  const ref = db.collection(jobs).doc();
+  const at = now.toISOString();
+  await ref.create({
+    ...job,
+    state: "queued",
+    progress: 0,
+    attempts: 0,
+    error: null,
+    worker_id: null,
+    lease_expires_at: null,
+    created_at: at,
+    updated_at: at,
+  });
+  return ref.id;
+}
+
+/** The claimed job (state `running`, owned by `workerId`), or null when there is nothing to do. */
+export async function claimJob(db: Db, opts: ClaimOptions): Promise<DocSnapshot<JobDoc> | null> {
+  const now = opts.now ?? new Date();
+  const col = db.collection(jobs);
+  return db.runTransaction(async (tx) => {
+    const [queued] = await tx.get(col.where("state", "==", "queued").orderBy("created_at").limit(1));
+    const candidate =
+      queued ??
+      (await tx.get(col.where("state", "==", "running").where("lease_expires_at", "<", now.toISOString()).orderBy("lease_expires_at").limit(1)))[0];
+    if (!candidate) return null;
+    const ref = col.doc(candidate.id);
+    if (candidate.data.attempts >= candidate.data.max_attempts) {
+      // Its workers keep dying: stop handing it out.
+      tx.update(ref, { state: "failed", error: "lease expired on the last attempt", worker_id: null, lease_expires_at: null, updated_at: now.toISOString() });
+      return null;
+    }
+    const claimed: JobDoc = {
+      ...candidate.data,
+      state: "running",
+      worker_id: opts.workerId,
+      attempts: candidate.data.attempts + 1,
+      lease_expires_at: new Date(now.getTime() + opts.leaseMs).toISOString(),
+      updated_at: now.toISOString(),
+    };
+    tx.set(ref, claimed);
+    return { ...candidate, data: claimed };
+  });
+}
+
+interface OwnedChange {
+  jobId: string;
+  workerId: string;
+  now?: Date;
+}
+
+/** Runs `change` only while `workerId` still holds the job's lease; false when it was lost. */
+async function whileOwned(db: Db, o: OwnedChange, change: (job: JobDoc, at: string) => Partial<JobDoc>): Promise<boolean> {
+  const ref = db.collection(jobs).doc(o.jobId);
+  const now = o.now ?? new Date();
+  return db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    const job = snap?.data;
+    if (!job || job.state !== "running" || job.worker_id !== o.workerId) return false;
+    if (job.lease_expires_at && job.lease_expires_at < now.toISOString()) return false;
+    tx.update(ref, { ...change(job, now.toISOString()), updated_at: now.toISOString() });
+    return true;
+  });
+}
+
+export function heartbeatJob(db: Db, o: OwnedChange & { leaseMs: number; progress?: number }): Promise<boolean> {
+  return whileOwned(db, o, (job, at) => ({
+    lease_expires_at: new Date(Date.parse(at) + o.leaseMs).toISOString(),
+    progress: o.progress ?? job.progress,
+  }));
+}
+
+export function completeJob(db: Db, o: OwnedChange): Promise<boolean> {
+  return whileOwned(db, o, () => ({ state: "succeeded", progress: 1, worker_id: null, lease_expires_at: null }));
+}
+
+/** Requeues the job while it has attempts left, else marks it failed. */
+export function failJob(db: Db, o: OwnedChange & { error: string }): Promise<boolean> {
+  return whileOwned(db, o, (job) => ({
+    state: job.attempts < job.max_attempts ? "queued" : "failed",
+    error: o.error.slice(0, 2000),
+    worker_id: null,
+    lease_expires_at: null,
+  }));
+}

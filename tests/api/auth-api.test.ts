@@ -1,0 +1,156 @@
+/**
+ * The API handlers called directly (no server), with real tokens from the
+ * Auth emulator that `npm test` starts (FIREBASE_AUTH_EMULATOR_HOST).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { NextRequest } from "next/server";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "pf-api-"));
+process.env.DATA_DIR = dataDir;
+
+const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST!;
+const project = process.env.FIREBASE_PROJECT_ID!;
+
+async function signUp(email: string, password = "secret-pass-1"): Promise<string> {
+  const res = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = (await res.json()) as { idToken?: string };
+  if (!body.idToken) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
+async function anonymousToken(): Promise<string> {
+  const res = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ returnSecureToken: true }),
+  });
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
+function req(url: string, init: { method?: string; token?: string; body?: string; cookie?: string } = {}) {
+  const headers: Record<string, string> = {};
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.cookie) headers.cookie = init.cookie;
+  return new NextRequest(new URL(url, "http://localhost:3000"), { method: init.method ?? "GET", headers, body: init.body });
+}
+
+// Imported after DATA_DIR is set: the store opens its file lazily under it.
+let login: typeof import("@/app/api/v1/users/login/route");
+let userInfo: typeof import("@/app/api/v1/user-info/route");
+let logout: typeof import("@/app/api/v1/users/logout/route");
+
+beforeAll(async () => {
+  login = await import("@/app/api/v1/users/login/route");
+  userInfo = await import("@/app/api/v1/user-info/route");
+  logout = await import("@/app/api/v1/users/logout/route");
+  await fetch(`http://${emulator}/emulator/v1/projects/${project}/accounts`, { method: "DELETE" });
+});
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe("POST /api/v1/users/login/", () => {
+  it("creates the profile, answers { data: { user_id } } and sets both HttpOnly cookies", async () => {
+    const token = await signUp("new.person@example.com");
+    const res = await login.POST(req("/api/v1/users/login/", { method: "POST", token }));
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toEqual({ data: { user_id: expect.any(String) } });
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith("authToken="))).toMatch(/HttpOnly/i);
+    expect(cookies.find((c) => c.startsWith("userId="))).toContain(body.data.user_id);
+
+    const info = await userInfo.GET(req("/api/v1/user-info/", { token }));
+    expect(info.status).toBe(200);
+    expect((await info.json()).data).toMatchObject({
+      user_id: body.data.user_id,
+      email: "new.person@example.com",
+      is_staff: false,
+      credits: 100,
+      plan: "free",
+      provider: "password",
+    });
+  });
+
+  it("does not make an unverified company address staff", async () => {
+    const token = await signUp("sneaky@promptframe.ai");
+    await login.POST(req("/api/v1/users/login/", { method: "POST", token }));
+    const info = await userInfo.GET(req("/api/v1/user-info/", { token }));
+    expect((await info.json()).data.is_staff).toBe(false);
+  });
+
+  it("keeps credits and creation time on a second login", async () => {
+    const token = await signUp("returning@example.com");
+    await login.POST(req("/api/v1/users/login/", { method: "POST", token }));
+    const first = (await (await userInfo.GET(req("/api/v1/user-info/", { token }))).json()).data;
+    await new Promise((r) => setTimeout(r, 5));
+    await login.POST(req("/api/v1/users/login/", { method: "POST", token }));
+    const second = (await (await userInfo.GET(req("/api/v1/user-info/", { token }))).json()).data;
+    expect(second.created_at).toBe(first.created_at);
+    expect(second.credits).toBe(first.credits);
+    expect(Date.parse(second.last_login_at)).toBeGreaterThanOrEqual(Date.parse(first.last_login_at));
+  });
+
+  it("refuses an account without an email (typed 403) and sets no cookie", async () => {
+    const res = await login.POST(req("/api/v1/users/login/", { method: "POST", token: await anonymousToken() }));
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.code).toBe("email_required");
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it.each([
+    ["no token", undefined],
+    ["a garbage token", "garbage"],
+    ["a session cookie where an ID token belongs", "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0."],
+  ])("answers 401 for %s", async (_label, token) => {
+    const res = await login.POST(req("/api/v1/users/login/", { method: "POST", token }));
+    expect(res.status).toBe(401);
+    expect((await res.json()).error).toEqual({ code: "unauthorized", message: expect.any(String) });
+  });
+
+  it("refuses a large body with 413", async () => {
+    const token = await signUp("bodyful@example.com");
+    const res = await login.POST(req("/api/v1/users/login/", { method: "POST", token, body: "x".repeat(10_000) }));
+    expect(res.status).toBe(413);
+  });
+
+  it("answers 405 to GET", async () => {
+    const res = login.GET();
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+  });
+});
+
+describe("GET /api/v1/user-info/", () => {
+  it("accepts the session cookie the login set, and rejects it with a mismatched userId", async () => {
+    const token = await signUp("cookie.user@example.com");
+    const res = await login.POST(req("/api/v1/users/login/", { method: "POST", token }));
+    const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
+    const ok = await userInfo.GET(req("/api/v1/user-info", { cookie: cookies.join("; ") }));
+    expect(ok.status).toBe(200);
+    const auth = cookies.find((c) => c.startsWith("authToken="))!;
+    const bad = await userInfo.GET(req("/api/v1/user-info", { cookie: `${auth}; userId=someone-else` }));
+    expect(bad.status).toBe(401);
+  });
+
+  it("answers 404 with a typed error before the first login", async () => {
+    const res = await userInfo.GET(req("/api/v1/user-info/", { token: await signUp("never.logged@example.com") }));
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe("not_found");
+  });
+});
+
+describe("POST /api/v1/users/logout/", () => {
+  it("clears both cookies", async () => {
+    const res = await logout.POST(req("/api/v1/users/logout/", { method: "POST" }));
+    expect(res.status).toBe(200);
+    const cleared = res.headers.getSetCookie();
+    expect(cleared.some((c) => /^authToken=;/.test(c) && /Max-Age=(0|-\d+)(;|$)/i.test(c))).toBe(true);
+    expect(cleared.some((c) => /^userId=;/.test(c))).toBe(true);
+  });
+});

@@ -1,0 +1,53 @@
+/** Page objects and role fixtures for the browser suite. */
+import { test as base, expect, type Page } from "@playwright/test";
+import { accountFor, ensureSeedAccounts, type Account } from "../support/accounts";
+
+export class SignInPage {
+  constructor(readonly page: Page) {}
+
+  async gotoEmail(next?: string) {
+    await this.page.goto(next ? `/email-login?next=${encodeURIComponent(next)}` : "/email-login");
+    await expect(this.page.getByRole("heading", { level: 1, name: "Sign in with email" })).toBeVisible();
+  }
+
+  async signInWithEmail(account: Pick<Account, "email" | "password">) {
+    const form = this.page.getByRole("form", { name: /sign in/i });
+    await form.getByLabel("Email", { exact: true }).fill(account.email);
+    await form.getByLabel("Password", { exact: true }).fill(account.password);
+    await form.getByRole("button", { name: "Sign in", exact: true }).click();
+  }
+
+  alert() {
+    return this.page.getByRole("alert").filter({ hasText: /\S/ });
+  }
+}
+
+export class AppShell {
+  constructor(readonly page: Page) {}
+
+  async signOut() {
+    await this.page.getByRole("button", { name: /sign out/i }).first().click();
+  }
+
+  heading() {
+    return this.page.getByRole("heading", { level: 1 });
+  }
+}
+
+type Fixtures = { signIn: SignInPage; shell: AppShell; signedInAs: (role: "user" | "staff", next?: string) => Promise<void> };
+
+export const test = base.extend<Fixtures>({
+  signIn: async ({ page }, use) => use(new SignInPage(page)),
+  shell: async ({ page }, use) => use(new AppShell(page)),
+  signedInAs: async ({ page }, use) => {
+    await ensureSeedAccounts();
+    await use(async (role, next = "/") => {
+      const signIn = new SignInPage(page);
+      await signIn.gotoEmail(next);
+      await signIn.signInWithEmail(accountFor(role));
+      await page.waitForURL((url) => url.pathname === new URL(next, "http://x").pathname);
+    });
+  },
+});
+
+export { expect };
