@@ -8,6 +8,6 @@ export NEXT_DIST_DIR
 rm -rf "${DATA_DIR:?}"
 mkdir -p "$DATA_DIR"
 if [ "${SKIP_BUILD:-}" != "1" ]; then
-  npx next build
+  npx next build --webpack
 fi
 exec npx next start -p "$PORT"

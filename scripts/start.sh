@@ -30,4 +30,4 @@ if [ -z "$real_project" ]; then
 fi
 
 log "Promptframe: http://localhost:${PORT}   (alternate image host: http://images.localhost:${PORT})"
-npx next dev -p "$PORT"
+npx next dev --webpack -p "$PORT"

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, type ReactNode } from "react";
 import { useAuth } from "@/lib/auth/client/auth-provider";
-import { endServerSession } from "@/lib/auth/client/session";
+import { endServerSession, isSigningOut } from "@/lib/auth/client/session";
 import type { AuthContextValue } from "@/lib/auth/client/types";
 import { FullPageSpinner } from "./full-page-spinner";
 
@@ -37,7 +37,7 @@ export function AuthGate({ children, requireStaff = false }: { children: ReactNo
   const redirecting = useRef(false);
 
   useEffect(() => {
-    if (!redirect || redirecting.current) return;
+    if (!redirect || redirecting.current || isSigningOut()) return;
     redirecting.current = true;
     if (redirect === "login") {
       const here = `${window.location.pathname}${window.location.search}`;

@@ -26,8 +26,9 @@ export interface WithUserOptions {
 }
 
 export function withErrors(handler: (args: HandlerArgs) => Promise<Response> | Response) {
-  return async (request: NextRequest, context?: RouteContext): Promise<Response> => {
+  return async (request: NextRequest, context: RouteContext): Promise<Response> => {
     try {
+      // Next always passes a context; tolerate its absence for direct calls.
       const params = (await context?.params) ?? {};
       return await handler({ request, params });
     } catch (error) {

@@ -6,7 +6,6 @@
  */
 import type { Bucket } from "@google-cloud/storage";
 import { pipeline } from "node:stream/promises";
-import { StorageError } from "./errors";
 import { checkKey, checkPrefix } from "./keys";
 import { guardUpload, type UploadBody, type UploadRules } from "./guarded-upload";
 import { DEFAULT_ALLOWED_TYPES } from "./sniff";
@@ -71,7 +70,7 @@ export class GcsBlobStore implements BlobStore {
   }
 
   async signedUrl(key: string, opts: { expiresInSeconds: number }): Promise<string> {
-    if (opts.expiresInSeconds > 7 * 24 * 3600) throw new StorageError("invalid-key", "Cloud Storage signed URLs last at most 7 days");
+    if (opts.expiresInSeconds > 7 * 24 * 3600) throw new RangeError("Cloud Storage signed URLs last at most 7 days");
     const [url] = await this.bucket.file(checkKey(key)).getSignedUrl({
       version: "v4",
       action: "read",

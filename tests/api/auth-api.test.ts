@@ -40,6 +40,9 @@ function req(url: string, init: { method?: string; token?: string; body?: string
   return new NextRequest(new URL(url, "http://localhost:3000"), { method: init.method ?? "GET", headers, body: init.body });
 }
 
+/** The route context Next passes to handlers (these routes have no params). */
+const ctx = { params: Promise.resolve({}) };
+
 // Imported after DATA_DIR is set: the store opens its file lazily under it.
 let login: typeof import("@/app/api/v1/users/login/route");
 let userInfo: typeof import("@/app/api/v1/user-info/route");
@@ -57,7 +60,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe("POST /api/v1/users/login/", () => {
   it("creates the profile, answers { data: { user_id } } and sets both HttpOnly cookies", async () => {
     const token = await signUp("new.person@example.com");
-    const res = await login.POST(req("/api/v1/users/login/", { method: "POST", token }));
+    const res = await login.POST(req("/api/v1/users/login/", { method: "POST", token }), ctx);
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toEqual({ data: { user_id: expect.any(String) } });
@@ -65,7 +68,7 @@ describe("POST /api/v1/users/login/", () => {
     expect(cookies.find((c) => c.startsWith("authToken="))).toMatch(/HttpOnly/i);
     expect(cookies.find((c) => c.startsWith("userId="))).toContain(body.data.user_id);
 
-    const info = await userInfo.GET(req("/api/v1/user-info/", { token }));
+    const info = await userInfo.GET(req("/api/v1/user-info/", { token }), ctx);
     expect(info.status).toBe(200);
     expect((await info.json()).data).toMatchObject({
       user_id: body.data.user_id,
@@ -79,25 +82,25 @@ describe("POST /api/v1/users/login/", () => {
 
   it("does not make an unverified company address staff", async () => {
     const token = await signUp("sneaky@promptframe.ai");
-    await login.POST(req("/api/v1/users/login/", { method: "POST", token }));
-    const info = await userInfo.GET(req("/api/v1/user-info/", { token }));
+    await login.POST(req("/api/v1/users/login/", { method: "POST", token }), ctx);
+    const info = await userInfo.GET(req("/api/v1/user-info/", { token }), ctx);
     expect((await info.json()).data.is_staff).toBe(false);
   });
 
   it("keeps credits and creation time on a second login", async () => {
     const token = await signUp("returning@example.com");
-    await login.POST(req("/api/v1/users/login/", { method: "POST", token }));
-    const first = (await (await userInfo.GET(req("/api/v1/user-info/", { token }))).json()).data;
+    await login.POST(req("/api/v1/users/login/", { method: "POST", token }), ctx);
+    const first = (await (await userInfo.GET(req("/api/v1/user-info/", { token }), ctx)).json()).data;
     await new Promise((r) => setTimeout(r, 5));
-    await login.POST(req("/api/v1/users/login/", { method: "POST", token }));
-    const second = (await (await userInfo.GET(req("/api/v1/user-info/", { token }))).json()).data;
+    await login.POST(req("/api/v1/users/login/", { method: "POST", token }), ctx);
+    const second = (await (await userInfo.GET(req("/api/v1/user-info/", { token }), ctx)).json()).data;
     expect(second.created_at).toBe(first.created_at);
     expect(second.credits).toBe(first.credits);
     expect(Date.parse(second.last_login_at)).toBeGreaterThanOrEqual(Date.parse(first.last_login_at));
   });
 
   it("refuses an account without an email (typed 403) and sets no cookie", async () => {
-    const res = await login.POST(req("/api/v1/users/login/", { method: "POST", token: await anonymousToken() }));
+    const res = await login.POST(req("/api/v1/users/login/", { method: "POST", token: await anonymousToken() }), ctx);
     expect(res.status).toBe(403);
     expect((await res.json()).error.code).toBe("email_required");
     expect(res.headers.getSetCookie()).toEqual([]);
@@ -108,14 +111,14 @@ describe("POST /api/v1/users/login/", () => {
     ["a garbage token", "garbage"],
     ["a session cookie where an ID token belongs", "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0."],
   ])("answers 401 for %s", async (_label, token) => {
-    const res = await login.POST(req("/api/v1/users/login/", { method: "POST", token }));
+    const res = await login.POST(req("/api/v1/users/login/", { method: "POST", token }), ctx);
     expect(res.status).toBe(401);
     expect((await res.json()).error).toEqual({ code: "unauthorized", message: expect.any(String) });
   });
 
   it("refuses a large body with 413", async () => {
     const token = await signUp("bodyful@example.com");
-    const res = await login.POST(req("/api/v1/users/login/", { method: "POST", token, body: "x".repeat(10_000) }));
+    const res = await login.POST(req("/api/v1/users/login/", { method: "POST", token, body: "x".repeat(10_000) }), ctx);
     expect(res.status).toBe(413);
   });
 
@@ -129,17 +132,17 @@ describe("POST /api/v1/users/login/", () => {
 describe("GET /api/v1/user-info/", () => {
   it("accepts the session cookie the login set, and rejects it with a mismatched userId", async () => {
     const token = await signUp("cookie.user@example.com");
-    const res = await login.POST(req("/api/v1/users/login/", { method: "POST", token }));
+    const res = await login.POST(req("/api/v1/users/login/", { method: "POST", token }), ctx);
     const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-    const ok = await userInfo.GET(req("/api/v1/user-info", { cookie: cookies.join("; ") }));
+    const ok = await userInfo.GET(req("/api/v1/user-info", { cookie: cookies.join("; ") }), ctx);
     expect(ok.status).toBe(200);
     const auth = cookies.find((c) => c.startsWith("authToken="))!;
-    const bad = await userInfo.GET(req("/api/v1/user-info", { cookie: `${auth}; userId=someone-else` }));
+    const bad = await userInfo.GET(req("/api/v1/user-info", { cookie: `${auth}; userId=someone-else` }), ctx);
     expect(bad.status).toBe(401);
   });
 
   it("answers 404 with a typed error before the first login", async () => {
-    const res = await userInfo.GET(req("/api/v1/user-info/", { token: await signUp("never.logged@example.com") }));
+    const res = await userInfo.GET(req("/api/v1/user-info/", { token: await signUp("never.logged@example.com") }), ctx);
     expect(res.status).toBe(404);
     expect((await res.json()).error.code).toBe("not_found");
   });
@@ -147,7 +150,7 @@ describe("GET /api/v1/user-info/", () => {
 
 describe("POST /api/v1/users/logout/", () => {
   it("clears both cookies", async () => {
-    const res = await logout.POST(req("/api/v1/users/logout/", { method: "POST" }));
+    const res = await logout.POST(req("/api/v1/users/logout/", { method: "POST" }), ctx);
     expect(res.status).toBe(200);
     const cleared = res.headers.getSetCookie();
     expect(cleared.some((c) => /^authToken=;/.test(c) && /Max-Age=(0|-\d+)(;|$)/i.test(c))).toBe(true);

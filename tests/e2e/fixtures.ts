@@ -1,4 +1,6 @@
 /** Page objects and role fixtures for the browser suite. */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 import { accountFor, ensureSeedAccounts, type Account } from "../support/accounts";
 
@@ -36,7 +38,18 @@ export class AppShell {
 
 type Fixtures = { signIn: SignInPage; shell: AppShell; signedInAs: (role: "user" | "staff", next?: string) => Promise<void> };
 
+// Google's gapi cannot be fetched here; locally the popup flow runs on a stand-in (see fake-gapi.js).
+const FAKE_GAPI = readFileSync(path.join(__dirname, "../support/fake-gapi.js"), "utf8");
+
 export const test = base.extend<Fixtures>({
+  context: async ({ context }, use) => {
+    if (!process.env.BASE_URL) {
+      await context.route("https://apis.google.com/js/api.js*", (route) =>
+        route.fulfill({ body: FAKE_GAPI, contentType: "application/javascript" }),
+      );
+    }
+    await use(context);
+  },
   signIn: async ({ page }, use) => use(new SignInPage(page)),
   shell: async ({ page }, use) => use(new AppShell(page)),
   signedInAs: async ({ page }, use) => {

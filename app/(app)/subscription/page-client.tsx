@@ -96,3 +96,5 @@ export function SubscriptionSummary() {
     </div>
   );
 }
+
+export default SubscriptionSummary;

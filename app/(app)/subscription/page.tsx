@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
 import { titleFor } from "@/lib/routes/titles";
 
-import { SubscriptionSummary } from "./page-client";
+import { SubscriptionScreen } from "./subscription-screen";
 
 const PATTERN = "/subscription";
 
@@ -13,7 +13,7 @@ export default function SubscriptionPage() {
   return (
     <>
       <PageHeader title={titleFor(PATTERN)} description="Your plan and the credits you have left." />
-      <SubscriptionSummary />
+      <SubscriptionScreen />
     </>
   );
 }

@@ -33,7 +33,7 @@ import { isPublicPath, isSignInPath } from "@/lib/routes/access";
 import { toAuthError } from "./errors";
 import { firebaseAuth } from "./firebase";
 import { createPopupGuard, type PopupGuard } from "./popup";
-import { endServerSession, startServerSession } from "./session";
+import { endServerSession, markSigningOut, startServerSession } from "./session";
 import { freshIdToken } from "./token";
 import type { AuthContextValue, AuthStatus, AuthUser } from "./types";
 
@@ -220,6 +220,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
+    markSigningOut(true);
     try {
       await endServerSession();
     } catch (error) {
@@ -234,6 +235,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     identifiedUid.current = null;
     await mutate(isProfileKey, undefined, { revalidate: false });
     if (!isPublicPath(window.location.pathname)) window.location.assign("/login");
+    else markSigningOut(false); // staying on a public page: nothing left to race
   }, [mutate]);
 
   const value = useMemo<AuthContextValue>(

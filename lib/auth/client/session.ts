@@ -67,3 +67,17 @@ export async function startServerSession(input: {
 export async function endServerSession(): Promise<void> {
   await apiFetch(LOGOUT_PATH, { method: "POST" });
 }
+
+/**
+ * Set while an explicit sign-out runs, so the AuthGate does not race it with
+ * its own "signed out: go sign in again, then come back here" redirect.
+ */
+let signingOut = false;
+
+export function markSigningOut(value: boolean): void {
+  signingOut = value;
+}
+
+export function isSigningOut(): boolean {
+  return signingOut;
+}

@@ -13,7 +13,8 @@ import { compileQuery } from "./compile-query";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pf-embedded-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const CHILD = path.join(__dirname, "test-child.ts");
-const TSX = path.join(process.cwd(), "node_modules", ".bin", "tsx");
+// Node itself with tsx's loader (not the tsx CLI, which would leave its node child running after a SIGKILL).
+const runChild = (...args: string[]) => spawn(process.execPath, ["--import", "tsx", CHILD, ...args], { stdio: ["ignore", "pipe", "inherit"] });
 
 function open(name: string) {
   const driver = new EmbeddedDriver({ file: path.join(dir, name, "db.sqlite"), collections: allCollections });
@@ -45,7 +46,7 @@ test("re-opening with a declaration that gained an index adds its column and ind
 
 test("a process killed mid-write loses no committed document and leaves a sound file", async () => {
   const file = path.join(dir, "crash", "db.sqlite");
-  const child = spawn(TSX, [CHILD, "write", file], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = runChild("write", file);
   const acknowledged: string[] = [];
   let buf = "";
   await new Promise<void>((resolve, reject) => {
@@ -80,7 +81,7 @@ test("4 processes x 5 concurrent claimers on one file never claim one job twice"
     ["p1", "p2", "p3", "p4"].map(
       (w) =>
         new Promise<string[]>((resolve, reject) => {
-          const child = spawn(TSX, [CHILD, "claim", file, w], { stdio: ["ignore", "pipe", "inherit"] });
+          const child = runChild("claim", file, w);
           let out = "";
           child.stdout.on("data", (c: Buffer) => (out += c.toString()));
           child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out) as string[]) : reject(new Error(`child ${w} exited ${code}`))));

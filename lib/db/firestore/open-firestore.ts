@@ -3,28 +3,33 @@
  * it never fights the auth module over the default app's settings. With
  * FIRESTORE_EMULATOR_HOST set the SDK connects to the emulator by itself.
  */
-import { cert, deleteApp, getApps, initializeApp } from "firebase-admin/app";
+import { cert, deleteApp, getApps, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore, type Firestore } from "firebase-admin/firestore";
 
 const APP_NAME = "promptframe-db";
 let instance: Firestore | null = null;
 
-export function openFirestore(env: Record<string, string | undefined> = process.env): Firestore {
-  if (instance) return instance;
+/** The firebase-admin app the data layer (Firestore, Cloud Storage) uses. */
+export function dataApp(env: Record<string, string | undefined> = process.env): App {
   const existing = getApps().find((a) => a.name === APP_NAME);
+  if (existing) return existing;
   const projectId =
     env.FIREBASE_PROJECT_ID ?? env.NEXT_PUBLIC_FIREBASE_PROJECT_ID ?? env.GOOGLE_CLOUD_PROJECT ??
     (env.FIRESTORE_EMULATOR_HOST ? "demo-promptframe" : undefined);
   const serviceAccount = env.FIREBASE_SERVICE_ACCOUNT;
-  const app =
-    existing ??
-    initializeApp(
-      {
-        ...(projectId ? { projectId } : {}),
-        ...(serviceAccount && !env.FIRESTORE_EMULATOR_HOST ? { credential: cert(JSON.parse(serviceAccount)) } : {}),
-      },
-      APP_NAME,
-    );
+  return initializeApp(
+    {
+      ...(projectId ? { projectId } : {}),
+      ...(serviceAccount && !env.FIRESTORE_EMULATOR_HOST ? { credential: cert(JSON.parse(serviceAccount)) } : {}),
+      ...(env.FIREBASE_STORAGE_BUCKET ? { storageBucket: env.FIREBASE_STORAGE_BUCKET } : {}),
+    },
+    APP_NAME,
+  );
+}
+
+export function openFirestore(env: Record<string, string | undefined> = process.env): Firestore {
+  if (instance) return instance;
+  const app = dataApp(env);
   instance = getFirestore(app);
   // Nested optional values can be `undefined` (top-level ones are stripped by the codec); Firestore would reject them.
   instance.settings({ ignoreUndefinedProperties: true });

@@ -1,0 +1,22 @@
+/**
+ * GET /api/v1/blobs/{key} — serves the local blob driver's signed, expiring
+ * URLs (HMAC over key + expiry), with range requests for video. Anyone with a
+ * valid link may read; the signature is the permission.
+ */
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withErrors } from "@/lib/api/with-user";
+import { getBlobStore, localSigningSecret } from "@/lib/storage";
+import { serveSignedBlob } from "@/lib/storage/serve";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withErrors(async ({ request, params }) => {
+  const key = Array.isArray(params.key) ? params.key.join("/") : String(params.key ?? "");
+  return serveSignedBlob({ request, key, store: getBlobStore(), secret: localSigningSecret() });
+});
+
+export const POST = methodNotAllowed(["GET"]);
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

@@ -1,0 +1,14 @@
+/**
+ * `npm run bench`: every benchmark of the project, one after another.
+ * Benchmarks measure; tests never time anything.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+
+const BENCHES = ["db.ts"];
+
+for (const file of BENCHES) {
+  console.log(`\n== bench/${file}`);
+  const run = spawnSync(process.execPath, ["--import", "tsx", path.join(__dirname, file)], { stdio: "inherit" });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}

@@ -1,0 +1,28 @@
+/**
+ * `npm run data:import -- <dir>`: loads a data:export folder into the
+ * configured database (embedded, or Firestore with DB_DRIVER=firestore and
+ * credentials). Every document is validated; the first invalid one stops the
+ * import with its file and line (batches before it stay written).
+ */
+import { Db } from "../lib/db/db";
+import { allCollections } from "../lib/db/collections";
+import { dbConfig } from "../lib/db/config";
+import { openDriver } from "../lib/db/open-driver";
+import { importDb } from "../lib/db/transfer";
+
+async function main() {
+  const dir = process.argv[2];
+  if (!dir) {
+    console.error("usage: npm run data:import -- <export folder>");
+    process.exit(2);
+  }
+  const config = dbConfig();
+  const db = new Db(openDriver(config, allCollections), allCollections);
+  try {
+    console.log(`imported into ${config.driver}:`, await importDb(db, dir));
+  } finally {
+    await db.close();
+  }
+}
+
+void main();

@@ -1,0 +1,70 @@
+/** Lazy screens survive failed chunk loads; the error page's two buttons work. */
+import type { Page, Route } from "@playwright/test";
+import { test, expect } from "./fixtures";
+
+// A sentence only the lazily loaded subscription screen contains.
+const MARKER = "Credits are spent as you generate images and videos.";
+
+/** Fails the first `times` requests for the chunk holding MARKER; returns the failure counter. */
+async function failScreenChunk(page: Page, times: number) {
+  const state = { failed: 0 };
+  await page.route("**/_next/static/chunks/**", async (route: Route) => {
+    let response;
+    try {
+      response = await route.fetch();
+    } catch {
+      return route.abort("failed"); // the page went away mid-request (a reload)
+    }
+    const body = await response.text();
+    if (body.includes(MARKER) && state.failed < times) {
+      state.failed++;
+      return route.abort("failed");
+    }
+    return route.fulfill({ response, body });
+  });
+  return state;
+}
+
+function countDocumentLoads(page: Page) {
+  const loads = { count: 0 };
+  page.on("load", () => loads.count++);
+  return loads;
+}
+
+test("a screen whose chunk fails twice still loads, without a page reload", async ({ page, signedInAs }) => {
+  await signedInAs("user", "/");
+  const state = await failScreenChunk(page, 2);
+  const loads = countDocumentLoads(page);
+  await page.goto("/subscription");
+  await expect(page.getByText(MARKER)).toBeVisible({ timeout: 20_000 });
+  expect(state.failed).toBe(2);
+  expect(loads.count).toBe(1);
+});
+
+test("a chunk that never loads reloads the page once, then shows the error page whose buttons work", async ({ page, signedInAs, shell }) => {
+  await signedInAs("user", "/");
+  const state = await failScreenChunk(page, Number.POSITIVE_INFINITY);
+  const loads = countDocumentLoads(page);
+  await page.goto("/subscription");
+
+  await expect(page.getByRole("heading", { name: "We're having trouble loading this page" })).toBeVisible({ timeout: 30_000 });
+  expect(loads.count).toBe(2); // the first visit and exactly one reload
+  expect(state.failed).toBe(8); // 1 + 3 retries, twice
+  await expect(page.getByText(/connection/i).first()).toBeVisible();
+  await expect(page.getByText(/cache/i).first()).toBeVisible();
+  await expect(page.getByText(/browser/i).first()).toBeVisible();
+
+  // The network is back: Refresh Page recovers the screen.
+  await page.unroute("**/_next/static/chunks/**");
+  await page.getByRole("button", { name: "Refresh Page" }).click();
+  await expect(page.getByText(MARKER)).toBeVisible({ timeout: 20_000 });
+
+  // Break it again and leave through Go to Homepage.
+  await failScreenChunk(page, Number.POSITIVE_INFINITY);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "We're having trouble loading this page" })).toBeVisible({ timeout: 30_000 });
+  await page.unroute("**/_next/static/chunks/**");
+  await page.getByRole("button", { name: "Go to Homepage" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(shell.heading()).toHaveText("Home");
+});
