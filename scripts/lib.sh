@@ -4,11 +4,14 @@
 
 log() { printf '\033[1;36m[promptframe]\033[0m %s\n' "$*" >&2; }
 
-# npm ci when node_modules is missing or older than the lock file.
+# Installs packages when node_modules is missing or older than the manifests.
+# `npm install` rather than `npm ci`: the lock file this registry mirror writes
+# omits other platforms' optional binaries, which `npm ci` rejects as out of sync.
 ensure_deps() {
-  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    log "installing dependencies (npm ci; the first time takes a few minutes)…"
-    npm ci --no-audit --no-fund --loglevel=error
+  if [ ! -f node_modules/.package-lock.json ] || [ package.json -nt node_modules/.package-lock.json ] \
+    || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    log "installing dependencies (the first time takes a few minutes)…"
+    npm install --no-audit --no-fund --loglevel=error
   fi
 }
 
