@@ -2,21 +2,19 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { House, SearchX } from "lucide-react";
 
-import { BrandLogo } from "@/components/brand-logo";
+import { NotFoundFrame } from "@/components/shell/not-found-frame";
 import { Button } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "Page not found" };
 
 /**
- * The 404 for the whole app. Self-contained (no shell, no auth) because it
- * also answers visitors and paths outside every layout; a server component,
- * since Next ships it with every route.
+ * The 404 for the whole app: inside the shell for signed-in users, on its own
+ * for visitors (NotFoundFrame decides once auth resolves).
  */
 export default function NotFound() {
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-background px-4 py-16">
+    <NotFoundFrame>
       <div className="w-full max-w-md text-center">
-        <BrandLogo href="/" className="mb-10" />
         <div className="mx-auto mb-6 flex size-14 items-center justify-center rounded-2xl bg-accent text-accent-foreground">
           <SearchX aria-hidden="true" className="size-7" />
         </div>
@@ -32,6 +30,6 @@ export default function NotFound() {
           </Link>
         </Button>
       </div>
-    </main>
+    </NotFoundFrame>
   );
 }

@@ -53,3 +53,13 @@ test("protected screens render a spinner, not the screen, until auth resolves", 
   expect(markup).not.toContain("No videos yet");
   expect(markup).not.toMatch(/<h1[^>]*>Videos</);
 });
+
+test("an unknown path shows the not-found page inside the shell for signed-in users", async ({ page, signedInAs, shell }) => {
+  await signedInAs("user", "/");
+  const res = await page.goto("/no-such-screen");
+  expect(res?.status()).toBe(404);
+  await expect(shell.heading()).toHaveText("Page not found");
+  await expect(page.getByRole("button", { name: /sign out/i }).first()).toBeVisible();
+  await page.getByRole("link", { name: "Back to home" }).click();
+  await expect(shell.heading()).toHaveText("Home");
+});

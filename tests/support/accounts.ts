@@ -45,14 +45,28 @@ function adminAuth() {
   return getAuth(app);
 }
 
-/** Makes sure the seed accounts exist in the local emulator (idempotent). */
-export async function ensureSeedAccounts(): Promise<void> {
-  if (deployed) return;
-  const auth = adminAuth();
-  for (const a of Object.values(SEED_ACCOUNTS)) {
-    const props = { email: a.email, password: a.password, displayName: a.name, emailVerified: a.emailVerified };
-    await auth.updateUser(a.uid, props).catch(() => auth.createUser({ uid: a.uid, ...props }));
-  }
+let seeded: Promise<void> | null = null;
+
+/**
+ * Makes sure the seed accounts exist in the local emulator. Idempotent and
+ * safe when several workers race: whoever loses the create updates instead.
+ */
+export function ensureSeedAccounts(): Promise<void> {
+  if (deployed) return Promise.resolve();
+  seeded ??= (async () => {
+    const auth = adminAuth();
+    for (const a of Object.values(SEED_ACCOUNTS)) {
+      const props = { email: a.email, password: a.password, displayName: a.name, emailVerified: a.emailVerified };
+      try {
+        await auth.createUser({ uid: a.uid, ...props });
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code !== "auth/uid-already-exists" && code !== "auth/email-already-exists") throw err;
+        await auth.updateUser(a.uid, props);
+      }
+    }
+  })();
+  return seeded;
 }
 
 /** Creates a throwaway emulator account (e.g. an unverified company address). */
