@@ -45,7 +45,9 @@ start_auth_emulator() {
   fi
   mkdir -p "$(dirname "$logfile")"
   log "starting the Firebase Auth emulator on :${port} (log: ${logfile})…"
-  npx firebase emulators:start --only auth --project demo-promptframe --config "$config" "$@" >"$logfile" 2>&1 &
+  # Its own process group, so stopping it also stops the Java-free node
+  # process that npx starts below it.
+  setsid npx firebase emulators:start --only auth --project demo-promptframe --config "$config" "$@" >"$logfile" 2>&1 &
   EMULATOR_PID=$!
   if ! wait_for "http://127.0.0.1:${port}/" 90; then
     log "the Auth emulator did not start; its log:"
@@ -54,11 +56,10 @@ start_auth_emulator() {
   fi
 }
 
+# Stops a process started by start_auth_emulator, with its whole process group.
 stop_pid() {
   local pid=${1:-}
   [ -n "$pid" ] || return 0
-  kill "$pid" 2>/dev/null || true
-  # firebase-tools starts child processes; take them down too.
-  pkill -P "$pid" 2>/dev/null || true
+  kill -TERM -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
 }
