@@ -61,7 +61,7 @@ export async function middleware(request: NextRequest) {
       response = NextResponse.next();
       break;
     case "redirect":
-      response = NextResponse.redirect(new URL(decision.location, originOf(request, hostname)), 307);
+      response = NextResponse.redirect(new URL(decision.location, originOf(request, hostname)), decision.permanent ? 308 : 307);
       break;
     case "rewrite":
       response = NextResponse.rewrite(new URL(decision.pathname, request.url));

@@ -4,6 +4,7 @@
  * drivers, the index generator, export/import and the dashboard list.
  */
 import { z } from "zod";
+import { libraryCollections } from "./collections-library";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "./define";
 
 const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
@@ -60,6 +61,12 @@ export const content = defineCollection({
     ["owner_id", "created_at desc"],
     ["owner_id", "kind", "created_at desc"],
     ["visibility", "created_at desc"],
+    // Image gallery filters (lib/images writes settings.model_id / settings.vibe_id) and trending.
+    ["owner_id", "kind", "settings.model_id", "created_at desc"],
+    ["owner_id", "kind", "settings.vibe_id", "created_at desc"],
+    ["visibility", "kind", "created_at desc"],
+    // Remix counts for trending (lib/likes counts content whose settings.remix_of names an image).
+    ["settings.remix_of", "created_at desc"],
   ],
 });
 
@@ -90,6 +97,8 @@ export const jobs = defineCollection({
     ["state", "created_at"],
     ["state", "lease_expires_at"],
     ["owner_id", "created_at desc"],
+    // The per-user cap on concurrent jobs (lib/images/generation-service.ts).
+    ["owner_id", "state"],
   ],
 });
 
@@ -126,10 +135,57 @@ export const assets = defineCollection({
   indexes: [["owner_id", "created_at desc"]],
 });
 
-export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets];
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+
+/** Style presets for image generation; `owner_id` null = built in (seeded), visible to everyone. */
+export const vibes = defineCollection({
+  name: "vibes",
+  schema: z.object({
+    owner_id: uid.nullable(),
+    name: z.string().trim().min(1).max(80),
+    description: z.string().max(500).default(""),
+    /** Appended to the user's prompt. */
+    prompt_additions: z.string().max(1000),
+    negative_prompt: z.string().max(1000).default(""),
+    palette: z.array(hexColor).max(8).default([]),
+    example_content_ids: z.array(z.string().max(128)).max(12).default([]),
+    visibility: z.enum(["private", "public"]),
+    created_at: isoTimestamp(),
+    updated_at: isoTimestamp(),
+  }),
+  timestamps: ["created_at", "updated_at"],
+  indexes: [
+    ["owner_id", "created_at desc"],
+    ["visibility", "created_at desc"],
+  ],
+});
+
+/** One like per (user, content): id = `${content_id}_${owner_id}` so liking twice is the same document. */
+export const likes = defineCollection({
+  name: "likes",
+  schema: z.object({
+    content_id: z.string().min(1).max(128),
+    /** Who liked. */
+    owner_id: uid,
+    /** Who made the liked content (trending by creator, notifications). */
+    content_owner_id: uid,
+    created_at: isoTimestamp(),
+  }),
+  id: { pattern: /^[A-Za-z0-9_-]{1,257}$/, auto: false, description: "`${content_id}_${uid}`" },
+  timestamps: ["created_at"],
+  indexes: [
+    ["content_id", "created_at desc"],
+    ["owner_id", "created_at desc"],
+    ["created_at desc"],
+  ],
+});
+
+export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections];
 
 export type UserDoc = DocOf<typeof users>;
 export type ContentDoc = DocOf<typeof content>;
 export type JobDoc = DocOf<typeof jobs>;
 export type CreditLedgerDoc = DocOf<typeof creditLedger>;
 export type AssetDoc = DocOf<typeof assets>;
+export type VibeDoc = DocOf<typeof vibes>;
+export type LikeDoc = DocOf<typeof likes>;

@@ -15,7 +15,7 @@ const ENTRY = new Set(["/", "/create", "/product", "/main"]);
 const SIGN_IN = new Set(["/login", "/email-login"]);
 
 /** The spec's rules, stated per route as a table (sections 2, 4, 5, 6). */
-function expected(pattern: string, access: string, role: keyof typeof viewers, alternate: boolean): Decision {
+function expected(pattern: string, access: string, role: keyof typeof viewers, alternate: boolean, redirect?: string): Decision {
   const path = fillPattern(pattern);
   if (SIGN_IN.has(path)) {
     return role === "visitor" ? { action: "allow" } : { action: "redirect", location: alternate ? "/image-gen" : "/" };
@@ -24,13 +24,14 @@ function expected(pattern: string, access: string, role: keyof typeof viewers, a
   if (role === "visitor") return { action: "redirect", location: path === "/" ? "/login" : `/login?next=${encodeURIComponent(path)}` };
   if (access === "internal") return role === "staff" ? { action: "allow" } : { action: "redirect", location: "/" };
   if (alternate && ENTRY.has(path)) return { action: "redirect", location: "/image-gen" };
+  if (redirect) return { action: "redirect", location: fillPattern(redirect), permanent: true };
   return { action: "allow" };
 }
 
 describe("the access decision over the whole route map", () => {
   const cases = ROUTES.flatMap((r) =>
     (["visitor", "user", "staff"] as const).flatMap((role) =>
-      [false, true].map((alternate) => [r.pattern, role, alternate ? "alternate" : "main", r.access] as const),
+      [false, true].map((alternate) => [r.pattern, role, alternate ? "alternate" : "main", r.access, r.redirect] as const),
     ),
   );
 
@@ -40,12 +41,12 @@ describe("the access decision over the whole route map", () => {
     expect(ROUTES.length).toBe(59);
   });
 
-  it.each(cases)("%s as %s on the %s host", (pattern, role, host, access) => {
+  it.each(cases)("%s as %s on the %s host", (pattern, role, host, access, redirect) => {
     const decision = decide(
       { pathname: fillPattern(pattern), search: "", hostname: host === "alternate" ? ALT : MAIN, viewer: viewers[role] },
       config,
     );
-    expect(decision).toEqual(expected(pattern, access, role, host === "alternate"));
+    expect(decision).toEqual(expected(pattern, access, role, host === "alternate", redirect));
   });
 });
 
@@ -94,6 +95,16 @@ describe("rules beyond the map", () => {
     expect(at("/login", viewers.user, { search: "?next=//evil.com" })).toEqual({ action: "redirect", location: "/" });
     expect(at("/login", viewers.user, { search: "?next=%2Fvideos", hostname: ALT })).toEqual({ action: "redirect", location: "/videos" });
     expect(at("/login", viewers.user, { search: "?next=%2F", hostname: ALT })).toEqual({ action: "redirect", location: "/image-gen" });
+  });
+
+  it("sends old /image-gen/v1 links to the new screens for good, keeping ids and query", () => {
+    expect(at("/image-gen/v1/abc123", viewers.user, { search: "?ref=mail" })).toEqual({
+      action: "redirect",
+      location: "/image-gen/abc123?ref=mail",
+      permanent: true,
+    });
+    expect(at("/image-gen/v1/create", viewers.user)).toEqual({ action: "redirect", location: "/image-gen", permanent: true });
+    expect(at("/image-gen/v1/all", viewers.visitor)).toEqual({ action: "redirect", location: "/login?next=%2Fimage-gen%2Fv1%2Fall" });
   });
 
   it("matches the alternate host case-insensitively and ignores trailing slashes", () => {

@@ -13,7 +13,7 @@ import {
   normalisePath,
   safeNextPath,
 } from "./access";
-import { PREVIEW_ROUTE } from "./route-map";
+import { PREVIEW_ROUTE, matchRoute } from "./route-map";
 
 export type Viewer = { kind: "visitor" } | { kind: "user"; uid: string; staff: boolean };
 
@@ -33,7 +33,7 @@ export interface AccessConfig {
 
 export type Decision =
   | { action: "allow" }
-  | { action: "redirect"; location: string }
+  | { action: "redirect"; location: string; permanent?: boolean }
   | { action: "rewrite"; pathname: string }
   | { action: "not-found" };
 
@@ -76,6 +76,13 @@ export function decide(facts: RequestFacts, config: AccessConfig): Decision {
   if (isInternalPath(path)) return facts.viewer.staff ? { action: "allow" } : { action: "redirect", location: "/" };
 
   if (alternate && ENTRY_PATHS.has(path)) return { action: "redirect", location: ALTERNATE_HOST_REDIRECT_TARGET };
+
+  // Old screens kept for their links: a permanent redirect to the new one, same ids and query.
+  const match = matchRoute(path);
+  if (match?.entry.redirect) {
+    const target = match.entry.redirect.replace(/\[([^\]]+)\]/g, (_, name: string) => encodeURIComponent(match.params[name] ?? ""));
+    return { action: "redirect", location: `${target}${facts.search}`, permanent: true };
+  }
 
   return { action: "allow" };
 }

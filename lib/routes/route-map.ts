@@ -26,6 +26,8 @@ export interface RouteEntry {
   area: Area;
   /** Shown in the app shell's navigation. */
   nav?: boolean;
+  /** Kept for old links: the page permanently redirects (308) to this pattern, same ids and query. */
+  redirect?: string;
 }
 
 export const ROUTES: readonly RouteEntry[] = [
@@ -68,11 +70,11 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/image-gen/assets", access: "user", title: "Reference images", area: "image", nav: true },
   { pattern: "/image-gen/trending", access: "user", title: "Trending", area: "image", nav: true },
   { pattern: "/image-gen/[id]", access: "user", title: "Image", area: "image" },
-  { pattern: "/image-gen/v1", access: "user", title: "Image generation (classic)", area: "image" },
-  { pattern: "/image-gen/v1/create", access: "user", title: "Create (classic)", area: "image" },
-  { pattern: "/image-gen/v1/edit", access: "user", title: "Edit (classic)", area: "image" },
-  { pattern: "/image-gen/v1/all", access: "user", title: "All images (classic)", area: "image" },
-  { pattern: "/image-gen/v1/[id]", access: "user", title: "Image (classic)", area: "image" },
+  { pattern: "/image-gen/v1", access: "user", title: "Image generation (classic)", area: "image", redirect: "/image-gen" },
+  { pattern: "/image-gen/v1/create", access: "user", title: "Create (classic)", area: "image", redirect: "/image-gen" },
+  { pattern: "/image-gen/v1/edit", access: "user", title: "Edit (classic)", area: "image", redirect: "/image-gen/edit" },
+  { pattern: "/image-gen/v1/all", access: "user", title: "All images (classic)", area: "image", redirect: "/image-gen/all" },
+  { pattern: "/image-gen/v1/[id]", access: "user", title: "Image (classic)", area: "image", redirect: "/image-gen/[id]" },
 
   // Internal (company-domain staff only)
   { pattern: "/remotion-test", access: "internal", title: "Remotion test", area: "internal", nav: true },

@@ -42,7 +42,15 @@ describe("app pages", () => {
     expect(page?.group).toBe(GROUP_FOR[route.access]);
   });
 
-  it.each(ROUTES.filter((r) => r.area !== "auth").map((r) => [r.pattern] as const))(
+  it.each(ROUTES.filter((r) => r.redirect).map((r) => [r.pattern, r.redirect] as const))(
+    "keeps %s as a permanent redirect to %s",
+    (pattern) => {
+      const source = readFileSync(pages.find((p) => p.pattern === pattern)!.file, "utf8");
+      expect(source).toMatch(/permanentRedirect|redirectTo\(/);
+    },
+  );
+
+  it.each(ROUTES.filter((r) => r.area !== "auth" && !r.redirect).map((r) => [r.pattern] as const))(
     "titles %s from the route map",
     (pattern) => {
       const source = readFileSync(pages.find((p) => p.pattern === pattern)!.file, "utf8");

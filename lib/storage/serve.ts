@@ -18,7 +18,13 @@ export function parseRangeHeader(header: string | null, size: number): { start: 
   return { start: Number(m[1]), ...(m[2] ? { end: Number(m[2]) } : {}) };
 }
 
-export async function blobResponse(input: { store: BlobStore; key: string; rangeHeader: string | null }): Promise<Response> {
+export async function blobResponse(input: {
+  store: BlobStore;
+  key: string;
+  rangeHeader: string | null;
+  /** How long the browser may keep it; a signed URL passes the time left before it expires. */
+  maxAgeSeconds?: number;
+}): Promise<Response> {
   try {
     const info = await input.store.head(input.key);
     if (!info) return new Response("not found", { status: 404 });
@@ -29,7 +35,8 @@ export async function blobResponse(input: { store: BlobStore; key: string; range
       "content-type": read.info.contentType,
       "accept-ranges": "bytes",
       "x-content-type-options": "nosniff",
-      "cache-control": "private, max-age=300",
+      // A blob's bytes never change under its key, so within its lifetime the URL is immutable.
+      "cache-control": `private, max-age=${Math.max(0, Math.floor(input.maxAgeSeconds ?? 300))}, immutable`,
     });
     const body = Readable.toWeb(read.body) as ReadableStream<Uint8Array>;
     if (read.range) {
@@ -62,5 +69,7 @@ export async function serveSignedBlob(input: { request: Request; key: string; st
     if (e instanceof StorageError) return new Response(e.message, { status: e.status });
     throw e;
   }
-  return blobResponse({ store: input.store, key: input.key, rangeHeader: input.request.headers.get("range") });
+  const expires = Number(url.searchParams.get("expires"));
+  const left = Number.isFinite(expires) ? expires - Math.floor(Date.now() / 1000) : 0;
+  return blobResponse({ store: input.store, key: input.key, rangeHeader: input.request.headers.get("range"), maxAgeSeconds: left });
 }

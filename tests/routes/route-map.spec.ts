@@ -8,12 +8,13 @@ import { accountFor, ensureSeedAccounts, signInContext, type Role } from "../sup
 
 type Who = "visitor" | Role;
 
-function expectedFor(who: Who, pattern: string, access: string): { status: number; location?: string } {
+function expectedFor(who: Who, pattern: string, access: string, redirect?: string): { status: number; location?: string } {
   const path = fillPattern(pattern, "route-check-id");
   if (path === "/login" || path === "/email-login") return who === "visitor" ? { status: 200 } : { status: 307, location: "/" };
   if (access === "public") return { status: 200 };
   if (who === "visitor") return { status: 307, location: path === "/" ? "/login" : `/login?next=${encodeURIComponent(path)}` };
   if (access === "internal" && who === "user") return { status: 307, location: "/" };
+  if (redirect) return { status: 308, location: fillPattern(redirect, "route-check-id") };
   return { status: 200 };
 }
 
@@ -37,7 +38,7 @@ for (const who of ["visitor", "user", "staff"] as const) {
       const path = fillPattern(route.pattern, "route-check-id");
       test(`${route.pattern}`, async ({ baseURL }) => {
         const res = await ctx.get(path, { maxRedirects: 0 });
-        const want = expectedFor(who, route.pattern, route.access);
+        const want = expectedFor(who, route.pattern, route.access, route.redirect);
         expect(res.status(), `${who} ${path}`).toBe(want.status);
         if (want.location) {
           expect(new URL(res.headers()["location"]!, baseURL).toString()).toBe(new URL(want.location, baseURL).toString());

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { FolderOpen } from "lucide-react";
 
-import { EmptyState } from "@/components/empty-state";
+import { AssetsManager } from "@/components/image-gen/assets-manager";
 import { PageHeader } from "@/components/page-header";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -9,18 +8,12 @@ const PATTERN = "/assets";
 
 export const metadata: Metadata = { title: titleFor(PATTERN) };
 
+/** The library of uploaded files: the same assets image generation uses as references. */
 export default function AssetsPage() {
   return (
     <>
       <PageHeader title={titleFor(PATTERN)} description="Images, logos and other files you use in your designs and videos." />
-      <EmptyState
-        icon={FolderOpen}
-        heading="No assets yet"
-        primaryAction={{ label: "Generate an image", href: "/image-gen" }}
-        secondaryAction={{ label: "Reference images", href: "/image-gen/assets" }}
-      >
-        Images you generate and files you use in your projects will be kept here. Start by generating an image.
-      </EmptyState>
+      <AssetsManager />
     </>
   );
 }

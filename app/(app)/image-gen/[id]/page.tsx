@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { ImageOff } from "lucide-react";
 
-import { MissingItem } from "@/components/missing-item";
+import { ImageDetail } from "@/components/image-gen/image-detail";
 import { PageHeader } from "@/components/page-header";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
@@ -19,12 +18,7 @@ export default async function ImageGenDetailPage({ params }: Props) {
   return (
     <>
       <PageHeader title={titleFor(PATTERN)} />
-      <MissingItem
-        icon={ImageOff}
-        noun="image"
-        ids={[{ label: "Image ID", value: id }]}
-        back={{ label: "Back to my images", href: "/image-gen/all" }}
-      />
+      <ImageDetail id={id} />
     </>
   );
 }

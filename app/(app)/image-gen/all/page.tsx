@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
-import { Images } from "lucide-react";
+import Link from "next/link";
+import { Sparkles } from "lucide-react";
 
-import { EmptyState } from "@/components/empty-state";
+import { Gallery } from "@/components/image-gen/gallery";
 import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
 import { titleFor } from "@/lib/routes/titles";
 
 const PATTERN = "/image-gen/all";
@@ -12,15 +14,19 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function ImageGenAllPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Every image you've generated." />
-      <EmptyState
-        icon={Images}
-        heading="No images yet"
-        primaryAction={{ label: "Start generating", href: "/image-gen" }}
-        secondaryAction={{ label: "Browse inspirations", href: "/image-gen/inspirations" }}
-      >
-        Images you generate will be saved here. Looking for a starting point? Browse inspirations.
-      </EmptyState>
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Every image you've generated, newest first. Open one to reuse its exact settings."
+        actions={
+          <Button asChild>
+            <Link href="/image-gen">
+              <Sparkles />
+              Generate
+            </Link>
+          </Button>
+        }
+      />
+      <Gallery />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
-import { Pencil } from "lucide-react";
+import { Suspense } from "react";
 
-import { EmptyState } from "@/components/empty-state";
+import { EditScreen } from "@/components/image-gen/edit-screen";
+import { GeneratorSkeleton } from "@/components/image-gen/generator-skeleton";
 import { PageHeader } from "@/components/page-header";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -12,15 +13,14 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function ImageGenEditPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Pick an image and describe the changes you want." />
-      <EmptyState
-        icon={Pencil}
-        heading="Choose an image to edit"
-        primaryAction={{ label: "Open My images", href: "/image-gen/all" }}
-        secondaryAction={{ label: "Reference images", href: "/image-gen/assets" }}
-      >
-        Pick one of your images to start editing. Everything you generate is kept in My images.
-      </EmptyState>
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Start from one of your images, a reference image or an upload, describe the change, and paint where it goes."
+      />
+      {/* useSearchParams (?source=, ?asset=) needs a Suspense boundary. */}
+      <Suspense fallback={<GeneratorSkeleton />}>
+        <EditScreen />
+      </Suspense>
     </>
   );
 }

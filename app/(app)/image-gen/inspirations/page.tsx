@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { Lightbulb } from "lucide-react";
 
-import { EmptyState } from "@/components/empty-state";
+import { InspirationsGrid } from "@/components/image-gen/inspirations-grid";
 import { PageHeader } from "@/components/page-header";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -12,15 +11,8 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function ImageGenInspirationsPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Example images and prompts to start from." />
-      <EmptyState
-        icon={Lightbulb}
-        heading="No inspirations to show yet"
-        primaryAction={{ label: "See what's trending", href: "/image-gen/trending" }}
-        secondaryAction={{ label: "Back to image generation", href: "/image-gen" }}
-      >
-        Examples you can reuse as a starting point will be collected here. See what&apos;s trending in the meantime.
-      </EmptyState>
+      <PageHeader title={titleFor(PATTERN)} description="Curated prompts with the images they make. Try one as is, then make it yours." />
+      <InspirationsGrid />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { Flame } from "lucide-react";
 
-import { EmptyState } from "@/components/empty-state";
+import { TrendingGrid } from "@/components/image-gen/trending-grid";
 import { PageHeader } from "@/components/page-header";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -12,15 +11,8 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function ImageGenTrendingPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Popular images and styles across Promptframe." />
-      <EmptyState
-        icon={Flame}
-        heading="Nothing trending yet"
-        primaryAction={{ label: "Browse inspirations", href: "/image-gen/inspirations" }}
-        secondaryAction={{ label: "Back to image generation", href: "/image-gen" }}
-      >
-        Images and styles that many people create and reuse will show up here. Browse inspirations for ideas.
-      </EmptyState>
+      <PageHeader title={titleFor(PATTERN)} description="Public images from across Promptframe, ranked by recent likes and remixes." />
+      <TrendingGrid />
     </>
   );
 }

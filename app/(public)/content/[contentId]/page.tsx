@@ -1,31 +1,72 @@
 import type { Metadata } from "next";
-import { Frame } from "lucide-react";
+import Link from "next/link";
+import { Frame, Sparkles } from "lucide-react";
 
 import { MissingItem } from "@/components/missing-item";
 import { PageHeader } from "@/components/page-header";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { readPublicImage } from "@/lib/images/public-image";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
 
 const PATTERN = "/content/[contentId]";
 
 export const metadata: Metadata = { title: titleFor(PATTERN) };
+export const dynamic = "force-dynamic";
 
 interface Props {
   params: Promise<{ contentId: string }>;
 }
 
+/** A shared creation, open to everyone: the image, how it was made, and a way to make one like it. */
 export default async function ContentDetailPage({ params }: Props) {
   const { contentId } = await readIdParams(params);
+  const image = await readPublicImage(contentId);
+  if (!image) {
+    return (
+      <>
+        <PageHeader title={titleFor(PATTERN)} />
+        <MissingItem
+          icon={Frame}
+          noun="content"
+          ids={[{ label: "Content ID", value: contentId }]}
+          back={{ label: "Go to Promptframe", href: "/" }}
+          reason="The link may be wrong, or the owner may have stopped sharing it."
+        />
+      </>
+    );
+  }
+  const s = image.settings;
+  const remix = new URLSearchParams({ prompt: s.prompt, aspect: s.aspect_ratio, remix: image.id });
+  if (s.vibe_id) remix.set("vibe", s.vibe_id);
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} />
-      <MissingItem
-        icon={Frame}
-        noun="content"
-        ids={[{ label: "Content ID", value: contentId }]}
-        back={{ label: "Go to Promptframe", href: "/" }}
-        reason="The link may be wrong, or the owner may have stopped sharing it."
-      />
+      <PageHeader title={titleFor(PATTERN)} description={s.prompt} />
+      <figure className="overflow-hidden rounded-xl border bg-card">
+        {image.urls ? (
+          // eslint-disable-next-line @next/next/no-img-element -- signed URLs change hourly; no optimizer in between
+          <img
+            src={image.urls.original}
+            alt={s.prompt}
+            width={s.width ?? undefined}
+            height={s.height ?? undefined}
+            className="mx-auto h-auto max-h-[70vh] w-auto"
+          />
+        ) : null}
+        <figcaption className="flex flex-wrap items-center gap-2 border-t p-4 text-sm text-muted-foreground">
+          <Badge variant="secondary">{s.model_label}</Badge>
+          <span>{s.aspect_ratio}</span>
+          {s.vibe_name ? <span>· {s.vibe_name}</span> : null}
+          <span>· seed {s.seed}</span>
+          <Button asChild size="sm" className="ml-auto">
+            <Link href={`/image-gen?${remix.toString()}`}>
+              <Sparkles aria-hidden="true" />
+              Make one like this
+            </Link>
+          </Button>
+        </figcaption>
+      </figure>
     </>
   );
 }

@@ -1,30 +1,13 @@
-import type { Metadata } from "next";
-import { ImageOff } from "lucide-react";
-
-import { MissingItem } from "@/components/missing-item";
-import { PageHeader } from "@/components/page-header";
 import { readIdParams } from "@/lib/routes/page-params";
-import { titleFor } from "@/lib/routes/titles";
-
-const PATTERN = "/image-gen/v1/[id]";
-
-export const metadata: Metadata = { title: titleFor(PATTERN) };
+import { redirectTo, type SearchParams } from "../redirect-to";
 
 interface Props {
   params: Promise<{ id: string }>;
+  searchParams: SearchParams;
 }
 
-export default async function ImageGenV1DetailPage({ params }: Props) {
+/** Classic image page: permanently moved to /image-gen/{id}, same id, query string kept. */
+export default async function ImageGenV1DetailPage({ params, searchParams }: Props) {
   const { id } = await readIdParams(params);
-  return (
-    <>
-      <PageHeader title={titleFor(PATTERN)} />
-      <MissingItem
-        icon={ImageOff}
-        noun="image"
-        ids={[{ label: "Image ID", value: id }]}
-        back={{ label: "Back to all images (classic)", href: "/image-gen/v1/all" }}
-      />
-    </>
-  );
+  return redirectTo(`/image-gen/${encodeURIComponent(id)}`, searchParams);
 }

@@ -1,0 +1,30 @@
+/** GET /api/v1/images/{id}/download?format=png|webp — my image as a file to save. */
+import { z } from "zod";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readQuery } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { downloadImage } from "@/lib/images/manage";
+import { imageRuntime } from "@/lib/images/runtime";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const query = z.object({ format: z.enum(["png", "webp"]).default("png") });
+
+export const GET = withUser(async ({ request, user, params }) => {
+  const { format } = readQuery(request, query);
+  const { db, store } = imageRuntime();
+  const file = await downloadImage({ db, store, uid: user.uid, id: String(params.id), format });
+  return new Response(new Uint8Array(file.body), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+});
+
+export const POST = methodNotAllowed(["GET"]);
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

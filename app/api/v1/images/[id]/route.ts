@@ -1,0 +1,28 @@
+/** GET /api/v1/images/{id} (mine, or public) and DELETE (mine: files, likes and the document). */
+import { methodNotAllowed } from "@/lib/api/errors";
+import { presentImages } from "@/lib/api/present-image";
+import { withUser } from "@/lib/api/with-user";
+import { deleteMyImages, readMyImage } from "@/lib/images/manage";
+import { imageRuntime } from "@/lib/images/runtime";
+import { readVisibleImage } from "@/lib/likes/visible-image";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(async ({ user, params }) => {
+  const { db, store } = imageRuntime();
+  const snap = await readVisibleImage({ db, uid: user.uid, id: String(params.id) });
+  const [item] = await presentImages([snap], { viewerUid: user.uid, store, db });
+  return Response.json({ data: item }, { headers: { "Cache-Control": "private, no-store" } });
+});
+
+export const DELETE = withUser(async ({ user, params }) => {
+  const { db, store } = imageRuntime();
+  await readMyImage({ db, uid: user.uid, id: String(params.id) }); // 404 unless mine
+  const deleted = await deleteMyImages({ db, store, uid: user.uid, ids: [String(params.id)] });
+  return Response.json({ data: { deleted } });
+});
+
+export const POST = methodNotAllowed(["GET", "DELETE"]);
+export const PUT = POST;
+export const PATCH = POST;

@@ -1,0 +1,22 @@
+/** POST /api/v1/images/{id}/share makes my image public at /content/{id}; DELETE makes it private again. */
+import { methodNotAllowed } from "@/lib/api/errors";
+import type { ShareState } from "@/lib/api/images-contract";
+import { withUser } from "@/lib/api/with-user";
+import { setVisibility } from "@/lib/images/manage";
+import { imageRuntime } from "@/lib/images/runtime";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+function share(visibility: ShareState["visibility"]) {
+  return withUser(async ({ user, params }) => {
+    const data: ShareState = await setVisibility({ db: imageRuntime().db, uid: user.uid, id: String(params.id), visibility });
+    return Response.json({ data });
+  });
+}
+
+export const POST = share("public");
+export const DELETE = share("private");
+export const GET = methodNotAllowed(["POST", "DELETE"]);
+export const PUT = GET;
+export const PATCH = GET;

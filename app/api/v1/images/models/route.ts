@@ -1,0 +1,31 @@
+/** GET /api/v1/images/models — the model picker: every known model, whether it is configured, and its price. */
+import { methodNotAllowed } from "@/lib/api/errors";
+import type { ModelsResponse } from "@/lib/api/images-contract";
+import { withUser } from "@/lib/api/with-user";
+import { defaultModelId, listImageModels } from "@/lib/ai";
+import { costPerImage } from "@/lib/credits/pricing";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(async () => {
+  const data: ModelsResponse = {
+    models: listImageModels().map((m) => ({
+      id: m.id,
+      label: m.label,
+      provider: m.provider,
+      enabled: m.enabled,
+      supports_edit: m.supportsEdit,
+      max_images_per_call: m.maxImagesPerCall,
+      credits_per_image: costPerImage(m),
+      note: m.note ?? null,
+    })),
+    default_model_id: defaultModelId(),
+  };
+  return Response.json({ data });
+});
+
+export const POST = methodNotAllowed(["GET"]);
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

@@ -1,0 +1,39 @@
+/** GET /api/v1/images — my images, newest first, cursor-paginated, filtered by model / vibe / prompt text. */
+import { z } from "zod";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readQuery } from "@/lib/api/body";
+import type { ImagePage } from "@/lib/api/images-contract";
+import { presentImages } from "@/lib/api/present-image";
+import { withUser } from "@/lib/api/with-user";
+import { GALLERY_PAGE_SIZE, listMyImages } from "@/lib/images/gallery";
+import { searchMyImages } from "@/lib/images/manage";
+import { imageRuntime } from "@/lib/images/runtime";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+const query = z.object({
+  cursor: id.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(GALLERY_PAGE_SIZE),
+  model: z.string().min(1).max(128).optional(),
+  vibe: id.optional(),
+  q: z.string().trim().max(200).optional(),
+});
+
+export const GET = withUser(async ({ request, user }) => {
+  const p = readQuery(request, query);
+  const { db, store } = imageRuntime();
+  const filters = { db, uid: user.uid, cursor: p.cursor, limit: p.limit, modelId: p.model, vibeId: p.vibe };
+  const page = p.q ? await searchMyImages({ ...filters, q: p.q }) : await listMyImages(filters);
+  const data: ImagePage = {
+    items: await presentImages(page.items, { viewerUid: user.uid, store, db }),
+    next_cursor: page.nextCursor,
+  };
+  return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
+});
+
+export const POST = methodNotAllowed(["GET"]);
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

@@ -1,0 +1,24 @@
+/**
+ * GET /api/v1/inspirations — the curated prompts with example pictures:
+ * `{ inspirations: Inspiration[] }`. The first call anywhere makes the
+ * pictures with the local preview model (once, under a lease).
+ */
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { getDb } from "@/lib/db";
+import { listInspirations } from "@/lib/inspirations/inspirations";
+import { localPreviewGenerator } from "@/lib/inspirations/local-generator";
+import { getBlobStore } from "@/lib/storage";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(async () => {
+  const inspirations = await listInspirations({ db: getDb(), store: getBlobStore(), generate: localPreviewGenerator });
+  return Response.json({ data: { inspirations } }, { headers: { "Cache-Control": "private, no-store" } });
+});
+
+export const POST = methodNotAllowed(["GET"]);
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

@@ -1,0 +1,19 @@
+/** GET /api/v1/jobs/{jobId} — a job's state and progress, for polling (mine only; others' are 404). */
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { toJobView } from "@/lib/images/http";
+import { getJob } from "@/lib/images/job-status";
+import { imageRuntime } from "@/lib/images/runtime";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(async ({ user, params }) => {
+  const job = await getJob({ db: imageRuntime().db, jobId: String(params.jobId), uid: user.uid });
+  return Response.json({ data: toJobView(job) }, { headers: { "Cache-Control": "private, no-store" } });
+});
+
+export const POST = methodNotAllowed(["GET"]);
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

@@ -1,0 +1,29 @@
+/** PATCH /api/v1/vibes/{id} Partial<VibeInput> -> Vibe; DELETE -> { deleted: 1 }. Mine only: another user's is 404, a built-in 403. */
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readJsonBody } from "@/lib/api/body";
+import { assertNoBody, withUser } from "@/lib/api/with-user";
+import { getDb } from "@/lib/db";
+import { vibePatchSchema } from "@/lib/vibes/schema";
+import { deleteVibe, updateVibe } from "@/lib/vibes/vibes";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+const idOf = (params: Record<string, string | string[]>) => (typeof params.id === "string" ? params.id : "");
+
+export const PATCH = withUser(async ({ request, params, user }) => {
+  const patch = await readJsonBody(request, vibePatchSchema, 16 * 1024);
+  const vibe = await updateVibe({ db: getDb(), uid: user.uid, id: idOf(params), patch });
+  return Response.json({ data: vibe }, { headers: NO_STORE });
+});
+
+export const DELETE = withUser(async ({ request, params, user }) => {
+  await assertNoBody(request);
+  await deleteVibe({ db: getDb(), uid: user.uid, id: idOf(params) });
+  return Response.json({ data: { deleted: 1 } }, { headers: NO_STORE });
+});
+
+export const GET = methodNotAllowed(["PATCH", "DELETE"]);
+export const POST = GET;
+export const PUT = GET;

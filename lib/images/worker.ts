@@ -1,0 +1,208 @@
+/**
+ * The image worker: claims a job (lease), makes its images one at a time (so
+ * results appear as they finish and each image keeps its own seed), stores the
+ * PNG and a WebP thumbnail, and marks each image ready. Runs in the app process
+ * or as `npm run worker` on any number of machines; a job whose worker died is
+ * taken over once its lease expires, and images already made are not redone.
+ */
+import { randomUUID } from "node:crypto";
+import { claimJob, completeJob, failJob } from "@/lib/db/jobs";
+import { content, jobs, type JobDoc } from "@/lib/db/collections";
+import { readBlob, imageKeys } from "./blob-io";
+import { describeFailure, LEASE_GAVE_UP_REASON, WorkerError } from "./failure-reasons";
+import { jobInput, settleFailedJob, whileHeld } from "./job-settle";
+import { renderImage } from "./render";
+import { IMAGE_JOB_TYPES, type ImageWorkerDeps } from "./types";
+
+export interface ImageWorkerOptions extends ImageWorkerDeps {
+  workerId?: string;
+  /** How long a claim lasts without a heartbeat. */
+  leaseMs?: number;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+export type ProcessOutcome = "succeeded" | "retrying" | "failed" | "lease-lost" | "skipped";
+
+export interface ImageWorker {
+  readonly workerId: string;
+  /** Processes one job; null when there was nothing to do. */
+  processNext(): Promise<{ jobId: string; outcome: ProcessOutcome } | null>;
+  /** Processes jobs until `signal` aborts, sleeping `pollMs` when the queue is empty. */
+  runWorkerLoop(o: { signal: AbortSignal; pollMs?: number }): Promise<void>;
+}
+
+const STARTED = 0.1;
+
+export function createImageWorker(o: ImageWorkerOptions): ImageWorker {
+  const { db, store, generate } = o;
+  const now = o.now ?? (() => new Date());
+  const workerId = o.workerId ?? `image-${randomUUID()}`;
+  const leaseMs = o.leaseMs ?? 60_000;
+  const log = o.log ?? ((msg, err) => console.error(`[image-worker ${workerId}] ${msg}`, err ?? ""));
+  const holder = { workerId };
+
+  /** Jobs whose lease ran out on their last attempt: claimJob would drop them silently, we fail and refund them. */
+  async function reapAbandoned(at: Date): Promise<void> {
+    const expired = await db
+      .collection(jobs)
+      .where("state", "==", "running")
+      .where("lease_expires_at", "<", at.toISOString())
+      .orderBy("lease_expires_at")
+      .limit(20)
+      .get();
+    for (const j of expired) {
+      if (j.data.attempts < j.data.max_attempts || !isImageJob(j.data)) continue;
+      await settleFailedJob({ db, jobId: j.id, holder: "expired", now: at, reason: LEASE_GAVE_UP_REASON });
+    }
+  }
+
+  async function run(jobId: string, job: JobDoc): Promise<ProcessOutcome> {
+    const input = jobInput(job);
+    const started = await whileHeld({ db, jobId, holder, now: now() }, ({ tx, contents, at }) => {
+      tx.update(db.collection(jobs).doc(jobId), { progress: Math.max(job.progress, STARTED), lease_expires_at: lease(), updated_at: at });
+      for (const c of contents) {
+        if (c.data.status !== "ready") tx.update(db.collection(content).doc(c.id), { status: "running", error: null, updated_at: at });
+      }
+    });
+    if (!started) return "lease-lost";
+    const edit = input.source_key ? await loadEdit(input.source_key, input.mask_key) : undefined;
+    const total = input.content_ids.length;
+    for (let i = 0; i < total; i++) {
+      const contentId = input.content_ids[i]!;
+      const existing = await db.collection(content).doc(contentId).get();
+      if (!existing || existing.data.status === "ready") continue; // made by an earlier attempt, or deleted meanwhile
+      const made = await withHeartbeat(jobId, (signal) =>
+        generate({
+          modelId: input.model_id,
+          prompt: input.prompt,
+          negativePrompt: input.negative_prompt ?? undefined,
+          n: 1,
+          aspectRatio: input.aspect_ratio,
+          seed: input.seeds[i],
+          edit,
+          abortSignal: signal,
+        }),
+      );
+      if (!made) return "lease-lost";
+      const bytes = made.images[0];
+      if (!bytes) throw new WorkerError("The provider answered without an image. Try again.", true);
+      const img = await renderImage(bytes);
+      const uid = job.owner_id;
+      const keys = { original: imageKeys.original(uid, contentId), thumbnail: imageKeys.thumbnail(uid, contentId) };
+      await store.put(keys.original, img.png, { allowedTypes: ["image/png"] });
+      await store.put(keys.thumbnail, img.thumbnail, { allowedTypes: ["image/webp"] });
+      const saved = await whileHeld({ db, jobId, holder, now: now() }, ({ tx, contents, at }) => {
+        const c = contents.find((x) => x.id === contentId);
+        if (c) {
+          tx.update(db.collection(content).doc(contentId), {
+            status: "ready",
+            error: null,
+            blobs: { original: keys.original, thumbnail: keys.thumbnail, poster: null },
+            settings: { ...c.data.settings, width: img.width, height: img.height, warnings: made.warnings.slice(0, 20) },
+            updated_at: at,
+          });
+        }
+        const progress = STARTED + (1 - STARTED - 0.05) * ((i + 1) / total);
+        tx.update(db.collection(jobs).doc(jobId), { progress, lease_expires_at: lease(), updated_at: at });
+      });
+      if (!saved) return "lease-lost";
+    }
+    return (await completeJob(db, { jobId, workerId, now: now() })) ? "succeeded" : "lease-lost";
+  }
+
+  function lease(): string {
+    return new Date(now().getTime() + leaseMs).toISOString();
+  }
+
+  async function loadEdit(sourceKey: string, maskKey: string | null) {
+    const image = await readBlob(store, sourceKey);
+    if (!image) throw new WorkerError("The source image of this edit was deleted.", false);
+    const mask = maskKey ? await readBlob(store, maskKey) : null;
+    if (maskKey && !mask) throw new WorkerError("The mask of this edit is missing. Paint it again.", false);
+    return { image: new Uint8Array(image), mask: mask ? new Uint8Array(mask) : undefined };
+  }
+
+  /** Extends the lease while `work` runs; aborts the work and returns null once the lease is lost. */
+  async function withHeartbeat<R>(jobId: string, work: (signal: AbortSignal) => Promise<R>): Promise<R | null> {
+    const ctrl = new AbortController();
+    let lost = false;
+    const beat = async () => {
+      const ok = await whileHeld({ db, jobId, holder, now: now() }, ({ tx, at }) =>
+        tx.update(db.collection(jobs).doc(jobId), { lease_expires_at: lease(), updated_at: at }),
+      ).catch(() => true); // a failed heartbeat is not a lost lease; the next one decides
+      if (!ok) {
+        lost = true;
+        ctrl.abort(new Error("lease lost"));
+      }
+    };
+    const timer = setInterval(() => void beat(), Math.max(50, leaseMs / 3));
+    try {
+      const result = await work(ctrl.signal);
+      return lost ? null : result;
+    } catch (e) {
+      if (lost) return null;
+      throw e;
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  async function processNext() {
+    const at = now();
+    await reapAbandoned(at);
+    const claimed = await claimJob(db, { workerId, leaseMs, now: at });
+    if (!claimed) return null;
+    const { id: jobId, data: job } = claimed;
+    // claimJob hands out every job type; other domains' jobs are left to their lease (see README).
+    if (!isImageJob(job)) return { jobId, outcome: "skipped" as const };
+    try {
+      return { jobId, outcome: await run(jobId, job) };
+    } catch (e) {
+      const f = describeFailure(e);
+      if (f.code === "internal" || f.code === "worker") log(`job ${jobId} attempt ${job.attempts} failed`, e);
+      if (f.retryable && job.attempts < job.max_attempts) {
+        const requeued = await failJob(db, { jobId, workerId, error: f.reason, now: now() });
+        if (!requeued) return { jobId, outcome: "lease-lost" as const };
+        const batch = db.batch(); // the images wait again with the job; ready ones stay ready
+        for (const id of jobInput(job).content_ids) {
+          const c = await db.collection(content).doc(id).get();
+          if (c && c.data.status === "running") batch.update(db.collection(content).doc(id), { status: "queued", updated_at: now().toISOString() });
+        }
+        await batch.commit();
+        return { jobId, outcome: "retrying" as const };
+      }
+      const settled = await settleFailedJob({ db, jobId, holder, now: now(), reason: f.reason });
+      return { jobId, outcome: settled ? ("failed" as const) : ("lease-lost" as const) };
+    }
+  }
+
+  async function runWorkerLoop({ signal, pollMs = 500 }: { signal: AbortSignal; pollMs?: number }) {
+    while (!signal.aborted) {
+      let worked = false;
+      try {
+        worked = (await processNext()) !== null;
+      } catch (e) {
+        log("processNext failed", e); // e.g. the database is briefly unavailable: keep the loop alive
+      }
+      if (!worked && !signal.aborted) await sleep(pollMs, signal);
+    }
+  }
+
+  return { workerId, processNext, runWorkerLoop };
+}
+
+function isImageJob(job: JobDoc): boolean {
+  return (IMAGE_JOB_TYPES as readonly string[]).includes(job.type);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * Test fixtures for the image library (vibes, inspirations, likes, trending,
+ * assets): a temp embedded database registering the library's collections
+ * next to the core ones, a local blob store, and content documents shaped
+ * like lib/images writes them.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import sharp from "sharp";
+import { Db } from "@/lib/db/db";
+import { allCollections, content } from "@/lib/db/collections";
+import { libraryCollections } from "@/lib/db/collections-library";
+import type { AnyCollectionDef } from "@/lib/db/define";
+import { EmbeddedDriver } from "@/lib/db/embedded/embedded-driver";
+import { LocalBlobStore } from "@/lib/storage/local-store";
+import type { BlobStore } from "@/lib/storage/types";
+
+/** Core plus library collections, without doubles once the lead registers the library ones in allCollections. */
+export const libraryRegistry: readonly AnyCollectionDef[] = [
+  ...allCollections,
+  ...libraryCollections.filter((d) => !allCollections.some((c) => c.name === d.name)),
+];
+
+export interface LibraryEnv {
+  dir: string;
+  db: Db;
+  store: LocalBlobStore;
+  close(): Promise<void>;
+}
+
+export function openLibraryEnv(): LibraryEnv {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pf-library-"));
+  const db = new Db(new EmbeddedDriver({ file: path.join(dir, "test.sqlite"), collections: libraryRegistry }), libraryRegistry);
+  const store = new LocalBlobStore({ root: path.join(dir, "blobs"), secret: randomBytes(32), urlPrefix: "/api/v1/blobs" });
+  return {
+    dir,
+    db,
+    store,
+    async close() {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface SeedImage {
+  id: string;
+  owner: string;
+  visibility?: "private" | "public";
+  status?: "queued" | "running" | "ready" | "failed";
+  createdAt: Date;
+  vibeId?: string | null;
+  remixOf?: string | null;
+  withBlobs?: boolean;
+}
+
+/** Writes an image content document (and tiny blobs when asked) the way lib/images leaves a finished one. */
+export async function seedImage(env: { db: Db; store: BlobStore }, s: SeedImage): Promise<void> {
+  const at = s.createdAt.toISOString();
+  let blobs = { original: null as string | null, thumbnail: null as string | null, poster: null };
+  if (s.withBlobs) {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } }).png().toBuffer();
+    const webp = await sharp(png).webp().toBuffer();
+    blobs = { original: `images/${s.owner}/${s.id}/original.png`, thumbnail: `images/${s.owner}/${s.id}/thumb.webp`, poster: null };
+    await env.store.put(blobs.original!, png);
+    await env.store.put(blobs.thumbnail!, webp);
+  }
+  await env.db.collection(content).doc(s.id).set({
+    owner_id: s.owner,
+    kind: "image",
+    title: `image ${s.id}`,
+    status: s.status ?? "ready",
+    visibility: s.visibility ?? "private",
+    settings: {
+      mode: "generate",
+      prompt: `prompt of ${s.id}`,
+      negative_prompt: null,
+      vibe_id: s.vibeId ?? null,
+      vibe_name: s.vibeId ? `Vibe ${s.vibeId}` : null,
+      aspect_ratio: "1:1",
+      model_id: "local-preview",
+      model_label: "Local preview",
+      seed: 7,
+      source_image_id: null,
+      remix_of: s.remixOf ?? null,
+      job_id: `job-${s.id}`,
+      width: 8,
+      height: 8,
+    },
+    blobs,
+    error: null,
+    created_at: at,
+    updated_at: at,
+  });
+}

@@ -1,0 +1,21 @@
+/**
+ * Which images a user may see, and therefore like: their own, and anybody's
+ * public ones. Everything else — another user's private image, a malformed
+ * id, a video — answers the same 404, so ids leak nothing.
+ */
+import { ApiError } from "@/lib/api/errors";
+import { content, type ContentDoc } from "@/lib/db/collections";
+import type { Db } from "@/lib/db/db";
+import type { DocSnapshot } from "@/lib/db/refs";
+
+export const DOC_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+export function canSeeImage(doc: ContentDoc, viewerUid: string | null): boolean {
+  return doc.kind === "image" && (doc.owner_id === viewerUid || doc.visibility === "public");
+}
+
+export async function readVisibleImage(a: { db: Db; uid: string; id: string }): Promise<DocSnapshot<ContentDoc>> {
+  const snap = DOC_ID.test(a.id) ? await a.db.collection(content).doc(a.id).get() : null;
+  if (!snap || !canSeeImage(snap.data, a.uid)) throw new ApiError("not_found", "There is no such image, or it is not shared.");
+  return snap;
+}
