@@ -16,8 +16,8 @@ const config = {
   setupFiles: ["<rootDir>/tests/support/jest-env.ts"],
 };
 
-// ESM-only packages (jose) must be compiled for Jest too.
-const ESM_PACKAGES = ["jose"];
+// ESM-only packages must be compiled for Jest too: jose, and msw's ESM-only deps (rettime, until-async, @open-draft/deferred-promise).
+const ESM_PACKAGES = ["jose", "rettime", "until-async", "@open-draft/deferred-promise"];
 
 export default async () => {
   const resolved = await createJestConfig(config)();

@@ -27,6 +27,8 @@ export class AiError extends Error {
   }
 }
 
+/** Some providers reject a bad key with a 400 (Google: API_KEY_INVALID), so the body decides too. */
+const BAD_KEY = /API_KEY_INVALID|invalid_api_key|API key not valid/i;
 const POLICY = /content[_ -]?policy|safety|moderation|nsfw|responsible ai|blocked/i;
 
 function isAbort(err: unknown): boolean {
@@ -55,7 +57,7 @@ export function toAiError(err: unknown, provider: string): AiError {
   if (api) {
     const status = api.statusCode ?? 0;
     const body = `${api.responseBody ?? ""} ${api.message}`;
-    if (status === 401 || status === 403) return new AiError("invalid_key", `${provider} rejected the API key.`, { cause: err });
+    if (status === 401 || status === 403 || BAD_KEY.test(body)) return new AiError("invalid_key", `${provider} rejected the API key.`, { cause: err });
     if (status === 429) return new AiError("rate_limited", `${provider} is rate-limiting us; try again shortly.`, { cause: err });
     if (POLICY.test(body)) {
       return new AiError("content_policy", `${provider} refused this prompt under its content policy.`, { cause: err, retryable: false });

@@ -37,6 +37,7 @@ export async function generateImages(req: GenerateImagesRequest): Promise<Genera
   const negative = req.negativePrompt?.trim();
   const viaOption = negative && entry.negativePromptOption;
   const text = negative && !viaOption ? `${req.prompt}\n\nAvoid: ${negative}` : req.prompt;
+  const sizing = entry.sizing?.(req.aspectRatio) ?? { aspectRatio: req.aspectRatio };
   const timeout = AbortSignal.timeout(req.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const abortSignal = req.abortSignal ? AbortSignal.any([req.abortSignal, timeout]) : timeout;
 
@@ -45,7 +46,8 @@ export async function generateImages(req: GenerateImagesRequest): Promise<Genera
       model,
       prompt: req.edit ? { images: [req.edit.image], mask: req.edit.mask, text } : text,
       n: req.n,
-      aspectRatio: req.aspectRatio,
+      size: sizing.size,
+      aspectRatio: sizing.aspectRatio,
       seed: req.seed,
       providerOptions: viaOption ? { [viaOption.provider]: { [viaOption.field]: negative } } : undefined,
       abortSignal,

@@ -8,6 +8,7 @@ import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
 import type { ImageModelV3 } from "@ai-sdk/provider";
 import { createReplicate } from "@ai-sdk/replicate";
+import { sizeForAspectRatio, type AspectRatio } from "./aspect-ratios";
 import { AiError } from "./errors";
 import { createLocalPreviewModel, LOCAL_PREVIEW_MAX_IMAGES } from "./local-preview-model";
 
@@ -23,10 +24,43 @@ export interface ImageModelEntry {
   keys: readonly string[];
   /** Negative prompts go in providerOptions for these; others get "Avoid: …" in the prompt. */
   negativePromptOption?: { provider: string; field: string };
+  /**
+   * How a product aspect ratio is asked of this model. The SDK passes `size` and
+   * `aspectRatio` on as given (or drops what the model does not take), so models
+   * that accept only some values get one they do accept. Default: the ratio as is.
+   */
+  sizing?: (ratio: AspectRatio) => RequestSizing;
   build: (key: string | undefined) => ImageModelV3;
 }
 
 export const LOCAL_MODEL_ID = "local/preview";
+
+export type RequestSizing = { size?: `${number}x${number}`; aspectRatio?: `${number}:${number}` };
+
+/** gpt-image-1 takes only 1024x1024, 1536x1024 and 1024x1536 (it ignores aspectRatio). */
+function openaiSizing(ratio: AspectRatio): RequestSizing {
+  const { width, height } = sizeForAspectRatio(ratio);
+  return { size: width === height ? "1024x1024" : width > height ? "1536x1024" : "1024x1536" };
+}
+
+const IMAGEN_RATIOS = ["1:1", "3:4", "4:3", "9:16", "16:9"] as const;
+
+/** Imagen takes only IMAGEN_RATIOS: send the nearest one (by log of width/height). */
+function imagenSizing(ratio: AspectRatio): RequestSizing {
+  const value = (r: string) => {
+    const [w, h] = r.split(":").map(Number) as [number, number];
+    return Math.log(w / h);
+  };
+  const target = value(ratio);
+  const nearest = IMAGEN_RATIOS.reduce((best, r) => (Math.abs(value(r) - target) < Math.abs(value(best) - target) ? r : best));
+  return { aspectRatio: nearest };
+}
+
+/** The fal SDK maps only some ratios to fal's presets (4:5 and 3:2 went unset); an explicit size works for all. */
+function falSizing(ratio: AspectRatio): RequestSizing {
+  const { width, height } = sizeForAspectRatio(ratio);
+  return { size: `${width}x${height}` };
+}
 
 export const IMAGE_MODELS: readonly ImageModelEntry[] = [
   {
@@ -45,6 +79,7 @@ export const IMAGE_MODELS: readonly ImageModelEntry[] = [
     supportsEdit: true,
     maxImagesPerCall: 4,
     keys: ["OPENAI_API_KEY"],
+    sizing: openaiSizing,
     build: (apiKey) => createOpenAI({ apiKey }).image("gpt-image-1"),
   },
   {
@@ -54,7 +89,8 @@ export const IMAGE_MODELS: readonly ImageModelEntry[] = [
     supportsEdit: false,
     maxImagesPerCall: 4,
     keys: ["GOOGLE_GENERATIVE_AI_API_KEY"],
-    negativePromptOption: { provider: "google", field: "negativePrompt" },
+    // No negativePromptOption: the SDK's Imagen options schema drops unknown fields, so it would be lost.
+    sizing: imagenSizing,
     build: (apiKey) => createGoogleGenerativeAI({ apiKey }).image("imagen-4.0-generate-001"),
   },
   {
@@ -65,6 +101,7 @@ export const IMAGE_MODELS: readonly ImageModelEntry[] = [
     maxImagesPerCall: 4,
     keys: ["FAL_API_KEY", "FAL_KEY"],
     negativePromptOption: { provider: "fal", field: "negative_prompt" },
+    sizing: falSizing,
     build: (apiKey) => createFal({ apiKey }).image("fal-ai/flux/dev"),
   },
   {
@@ -81,6 +118,10 @@ export const IMAGE_MODELS: readonly ImageModelEntry[] = [
 function keyFor(entry: ImageModelEntry, env: Env): string | undefined {
   for (const name of entry.keys) if (env[name]) return env[name];
   return undefined;
+}
+
+function keyNote(entry: ImageModelEntry): string {
+  return `Set ${entry.keys.join(" or ")} to enable.`;
 }
 
 function isEnabled(entry: ImageModelEntry, env: Env): boolean {
@@ -110,7 +151,7 @@ export function listImageModels(env: Env = process.env): ImageModelInfo[] {
         ? "Runs on this server and draws a preview from your prompt; it is not an AI model."
         : isEnabled(m, env)
           ? null
-          : `Set ${m.keys.join(" or ")} to enable.`,
+          : keyNote(m),
   }));
 }
 
@@ -127,6 +168,6 @@ export function findImageModel(id: string): ImageModelEntry {
 
 export function getImageModel(id: string, env: Env = process.env): ImageModelV3 {
   const entry = findImageModel(id);
-  if (!isEnabled(entry, env)) throw new AiError("unknown_model", `${entry.label} is not configured on this server.`);
+  if (!isEnabled(entry, env)) throw new AiError("unknown_model", `${entry.label} is not configured on this server. ${keyNote(entry)}`);
   return entry.build(keyFor(entry, env));
 }

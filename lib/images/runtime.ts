@@ -16,8 +16,12 @@ export function imageRuntime(): ImageWorkerDeps {
 
 let inApp: { worker: ImageWorker; stop: AbortController } | null = null;
 
-/** Idempotent: one in-process worker loop per server process. */
-export function startInAppWorker(pollMs = 1000): ImageWorker {
+/**
+ * Idempotent: one in-process worker loop per server process. IN_APP_WORKER=0
+ * leaves the work to separate `npm run worker` processes.
+ */
+export function startInAppWorker(pollMs = 1000): ImageWorker | null {
+  if (process.env.IN_APP_WORKER === "0") return null;
   if (!inApp) {
     const stop = new AbortController();
     const worker = createImageWorker(imageRuntime());
