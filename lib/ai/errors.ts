@@ -5,6 +5,7 @@
  * the provider's body).
  */
 import { APICallError, InvalidArgumentError } from "@ai-sdk/provider";
+import { NoImageGeneratedError } from "ai";
 
 export type AiErrorCode =
   | "invalid_key"
@@ -67,6 +68,14 @@ export function toAiError(err: unknown, provider: string): AiError {
       return new AiError("bad_request", `${provider} could not use these settings.`, { cause: err, retryable: false });
     }
     return new AiError("provider_error", `${provider} had a problem making the image.`, { cause: err, retryable: api.isRetryable });
+  }
+  if (NoImageGeneratedError.isInstance(err)) {
+    // A 200 with no image is how filters refuse (Imagen: raiFilteredReason or no
+    // predictions; Gemini: finishReason SAFETY). Retrying would only be refused again.
+    return new AiError("content_policy", `${provider} returned no image: its safety filter most likely refused this prompt.`, {
+      cause: err,
+      retryable: false,
+    });
   }
   const message = err instanceof Error ? err.message : String(err);
   if (POLICY.test(message)) return new AiError("content_policy", `${provider} refused this prompt under its content policy.`, { cause: err, retryable: false });

@@ -5,6 +5,7 @@
 import { generateImage } from "ai";
 import type { AspectRatio } from "./aspect-ratios";
 import { AiError, toAiError } from "./errors";
+import { toTransparentEditMask } from "./mask-formats";
 import { findImageModel, getImageModel } from "./models";
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -42,9 +43,10 @@ export async function generateImages(req: GenerateImagesRequest): Promise<Genera
   const abortSignal = req.abortSignal ? AbortSignal.any([req.abortSignal, timeout]) : timeout;
 
   try {
+    const mask = req.edit?.mask && entry.maskFormat === "transparent" ? await toTransparentEditMask(req.edit.mask) : req.edit?.mask;
     const result = await generateImage({
       model,
-      prompt: req.edit ? { images: [req.edit.image], mask: req.edit.mask, text } : text,
+      prompt: req.edit ? { images: [req.edit.image], mask, text } : text,
       n: req.n,
       size: sizing.size,
       aspectRatio: sizing.aspectRatio,

@@ -30,6 +30,8 @@ export interface ImageModelEntry {
    * that accept only some values get one they do accept. Default: the ratio as is.
    */
   sizing?: (ratio: AspectRatio) => RequestSizing;
+  /** Masks arrive white = change; "transparent" models want alpha 0 = change instead (see mask-formats.ts). */
+  maskFormat?: "transparent";
   build: (key: string | undefined) => ImageModelV3;
 }
 
@@ -80,6 +82,7 @@ export const IMAGE_MODELS: readonly ImageModelEntry[] = [
     maxImagesPerCall: 4,
     keys: ["OPENAI_API_KEY"],
     sizing: openaiSizing,
+    maskFormat: "transparent",
     build: (apiKey) => createOpenAI({ apiKey }).image("gpt-image-1"),
   },
   {

@@ -8,7 +8,8 @@ import { http, HttpResponse, type HttpHandler } from "msw";
 import { setupServer } from "msw/node";
 import { AiError, ASPECT_RATIOS, generateImages, listImageModels, LOCAL_MODEL_ID, type AspectRatio } from "@/lib/ai";
 import { LocalPreviewImageModel } from "./local-preview-model";
-import { never, quietAiSdkWarnings, recordRequest, solidPng, toBase64, type RecordedRequest } from "./testing/fixtures";
+import sharp from "sharp";
+import { never, quietAiSdkWarnings, recordRequest, rectMask, solidPng, toBase64, type RecordedRequest } from "./testing/fixtures";
 
 jest.setTimeout(20_000);
 quietAiSdkWarnings();
@@ -169,23 +170,28 @@ describe("OpenAI gpt-image-1", () => {
     expect(requests[0]!.body).toMatchObject({ size });
   });
 
-  it("edits go to /images/edits as multipart with the image and mask", async () => {
+  it("edits go to /images/edits as multipart; the white-means-change mask arrives as OpenAI's transparent-means-change", async () => {
+    let sentMask: Buffer | undefined;
     server.use(
       http.post(OPENAI_EDIT_URL, async ({ request }) => {
         const form = await request.formData();
+        const mask = form.get("mask") as File | null;
+        sentMask = mask ? Buffer.from(await mask.arrayBuffer()) : undefined;
         requests.push({ method: "POST", url: request.url, headers: { authorization: request.headers.get("authorization") ?? "" }, body: {
           model: form.get("model"),
           prompt: form.get("prompt"),
           n: form.get("n"),
           image: (form.get("image") as File | null)?.size,
-          mask: (form.get("mask") as File | null)?.size,
+          mask: mask?.type,
         } });
         return HttpResponse.json({ created: 1, data: [{ b64_json: toBase64(pngB) }] });
       }),
     );
+    // Change the top-left 4x4 of the 8x8 image, keep the rest.
+    const productMask = await rectMask(8, 8, { left: 0, top: 0, width: 4, height: 4 });
     const result = await generateImages({
       ...OPENAI, prompt: "make it blue", n: 1, aspectRatio: "1:1",
-      edit: { image: new Uint8Array(pngA), mask: new Uint8Array(pngB) },
+      edit: { image: new Uint8Array(pngA), mask: new Uint8Array(productMask) },
     });
     expect(result.images.map(hex)).toEqual([hex(pngB)]);
     expect(requests).toEqual([
@@ -193,9 +199,14 @@ describe("OpenAI gpt-image-1", () => {
         method: "POST",
         url: OPENAI_EDIT_URL,
         headers: { authorization: "Bearer sk-test" },
-        body: { model: "gpt-image-1", prompt: "make it blue", n: "1", image: pngA.length, mask: pngB.length },
+        body: { model: "gpt-image-1", prompt: "make it blue", n: "1", image: pngA.length, mask: "image/png" },
       },
     ]);
+    const { data, info } = await sharp(sentMask!).raw().toBuffer({ resolveWithObject: true });
+    expect(info).toMatchObject({ width: 8, height: 8, channels: 4 });
+    const alphaAt = (x: number, y: number) => data[(y * 8 + x) * 4 + 3];
+    expect([alphaAt(0, 0), alphaAt(3, 3)]).toEqual([0, 0]); // painted white: OpenAI may change it
+    expect([alphaAt(4, 4), alphaAt(7, 0), alphaAt(0, 7)]).toEqual([255, 255, 255]); // black: kept
   });
 });
 
@@ -256,6 +267,21 @@ describe("Google Imagen 4", () => {
     );
     const error = await failureOf(generateImages({ ...GOOGLE, prompt: "p", n: 1, aspectRatio: "1:1" }));
     expect(error).toMatchObject({ code: "invalid_key", retryable: false });
+  });
+
+  // Imagen refuses with a 200: every prediction replaced by its RAI reason, or no predictions at all.
+  it.each([
+    ["raiFilteredReason", { predictions: [{ raiFilteredReason: "Your current safety filter threshold filtered out 1 generated image. Support codes: 39322892" }] }],
+    ["an empty body", {}],
+  ])("a safety-filtered answer (%s) is content_policy, not retryable", async (_name, body) => {
+    server.use(
+      http.post(GOOGLE_ROUTE, async ({ request }) => {
+        requests.push(await recordRequest(request));
+        return HttpResponse.json(body);
+      }),
+    );
+    const error = await failureOf(generateImages({ ...GOOGLE, prompt: "p", n: 1, aspectRatio: "1:1" }));
+    expect(error).toMatchObject({ code: "content_policy", retryable: false });
   });
 
   it("cannot edit: bad_request before any request is made", async () => {

@@ -70,7 +70,16 @@ export function readPrompt(prompt: string): PromptFeatures {
     (w) => w.length > 1 && !STOP_WORDS.has(w),
   );
   const wordHash = hashString(words.join(" "));
-  const named = words.flatMap((w) => COLOUR_WORDS[w] ?? []);
+  // Round-robin over the colour words (first colour of each, then second…) so
+  // "neon night golden" mixes all three moods instead of three shades of neon.
+  const groups = words.map((w) => COLOUR_WORDS[w]).filter((g): g is string[] => g != null);
+  const named: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    for (const g of groups) {
+      const colour = g[i];
+      if (colour) named.push(colour);
+    }
+  }
   const palette = [...new Set(named)].slice(0, 5);
   // Fill the rest with a harmony around a hue chosen by the words themselves.
   const baseHue = wordHash % 360;
