@@ -11,39 +11,16 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { Db } from "@/lib/db/db";
 import { allCollections, content } from "@/lib/db/collections";
-import { libraryCollections } from "@/lib/db/collections-library";
 import type { AnyCollectionDef } from "@/lib/db/define";
-import { EmbeddedDriver } from "@/lib/db/embedded/embedded-driver";
-import { LocalBlobStore } from "@/lib/storage/local-store";
+import { openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
 import type { BlobStore } from "@/lib/storage/types";
 
-/** Core plus library collections, without doubles once the lead registers the library ones in allCollections. */
-export const libraryRegistry: readonly AnyCollectionDef[] = [
-  ...allCollections,
-  ...libraryCollections.filter((d) => !allCollections.some((c) => c.name === d.name)),
-];
+/** The registry the library tests use: allCollections, which now includes the library's own collections. */
+export const libraryRegistry: readonly AnyCollectionDef[] = allCollections;
 
-export interface LibraryEnv {
-  dir: string;
-  db: Db;
-  store: LocalBlobStore;
-  close(): Promise<void>;
-}
-
-export function openLibraryEnv(): LibraryEnv {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pf-library-"));
-  const db = new Db(new EmbeddedDriver({ file: path.join(dir, "test.sqlite"), collections: libraryRegistry }), libraryRegistry);
-  const store = new LocalBlobStore({ root: path.join(dir, "blobs"), secret: randomBytes(32), urlPrefix: "/api/v1/blobs" });
-  return {
-    dir,
-    db,
-    store,
-    async close() {
-      await db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+/** A temp embedded database and blob store: the image domain's test environment, shared. */
+export type LibraryEnv = TestEnv;
+export const openLibraryEnv = (): LibraryEnv => openTestEnv();
 
 export interface SeedImage {
   id: string;
