@@ -17,7 +17,7 @@ export const testAppEnv: Record<string, string> = {
   COMPANY_EMAIL_DOMAINS: "promptframe.ai",
   IMAGE_GEN_HOSTS: TEST_ALTERNATE_HOST,
   PUBLIC_PREVIEW_PATH: TEST_PREVIEW_PATH,
-  NEXT_DIST_DIR: ".next-test",
+  NEXT_DIST_DIR: process.env.TEST_NEXT_DIST_DIR ?? ".next-test",
   NEXT_SKIP_TYPECHECK: "1",
   NEXT_TELEMETRY_DISABLED: "1",
   DATA_DIR: process.env.TEST_DATA_DIR ?? ".data/test",
