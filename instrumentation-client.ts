@@ -1,16 +1,21 @@
 /**
  * Browser error reporting. Sentry starts only when NEXT_PUBLIC_SENTRY_DSN is
- * set; without it nothing is sent and `reportError` only logs.
+ * set, and then from its own chunk after the page has loaded; without a DSN no
+ * page downloads the SDK (this file is part of every page's bundle).
  */
-import * as Sentry from "@sentry/nextjs";
 import { ERROR_TRACING_SAMPLE_RATE } from "@/lib/constants";
 import { clientEnv } from "@/lib/env-client";
 
+type SentryModule = typeof import("@sentry/nextjs");
+let sentry: SentryModule | null = null;
+
 if (clientEnv.sentryDsn) {
-  Sentry.init({
-    dsn: clientEnv.sentryDsn,
-    tracesSampleRate: ERROR_TRACING_SAMPLE_RATE,
+  void import("@sentry/nextjs").then((Sentry) => {
+    Sentry.init({ dsn: clientEnv.sentryDsn!, tracesSampleRate: ERROR_TRACING_SAMPLE_RATE });
+    sentry = Sentry;
   });
 }
 
-export const onRouterTransitionStart = Sentry.captureRouterTransitionStart;
+export function onRouterTransitionStart(...args: Parameters<SentryModule["captureRouterTransitionStart"]>): void {
+  sentry?.captureRouterTransitionStart(...args);
+}

@@ -7,24 +7,31 @@ import { NextResponse, type NextRequest } from "next/server";
 import { AUTH_TOKEN_COOKIE, USER_ID_COOKIE } from "@/lib/constants";
 import { serverEnv } from "@/lib/env";
 import { createX509KeySource } from "@/lib/auth/edge/google-keys";
-import { verifySessionToken } from "@/lib/auth/edge/verify-session";
+import { createVerifiedTokens } from "@/lib/auth/edge/verified-tokens";
+import { verifySessionToken, type SessionClaims } from "@/lib/auth/edge/verify-session";
 import { isStaff } from "@/lib/auth/staff";
 import { decide, type Viewer } from "@/lib/routes/decide";
 
 const env = serverEnv();
 const keys = createX509KeySource({ url: env.authPublicKeysUrl });
 if (!env.authEmulatorHost) keys.warm();
+const verified = createVerifiedTokens();
+
+/** A session cookie comes with every request: verify it once, then remember it until it expires. */
+async function verifyCookie(token: string | undefined): Promise<{ ok: true; claims: SessionClaims } | { ok: false; reason: string }> {
+  const known = token ? verified.get(token) : null;
+  if (known) return { ok: true, claims: known };
+  const result = await verifySessionToken(token, { projectId: env.projectId, emulator: env.authEmulatorHost !== null, keys });
+  if (result.ok && token) verified.set(token, result.claims);
+  return result;
+}
 
 async function viewerOf(request: NextRequest): Promise<{ viewer: Viewer; clearCookies: boolean }> {
   const token = request.cookies.get(AUTH_TOKEN_COOKIE)?.value;
   const uid = request.cookies.get(USER_ID_COOKIE)?.value;
   if (!token && !uid) return { viewer: { kind: "visitor" }, clearCookies: false };
-  const result = await verifySessionToken(token, {
-    projectId: env.projectId,
-    emulator: env.authEmulatorHost !== null,
-    keys,
-    expectedUid: uid ?? null,
-  });
+  const checked = await verifyCookie(token);
+  const result = checked.ok && checked.claims.uid !== uid ? { ok: false as const, reason: "userId cookie mismatch" } : checked;
   if (!result.ok) {
     console.warn(`[middleware] rejected session cookie on ${request.nextUrl.pathname}: ${result.reason}`);
     return { viewer: { kind: "visitor" }, clearCookies: true };
@@ -79,6 +86,12 @@ export async function middleware(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but API routes, Next's assets and static files.
-  matcher: ["/((?!api/|_next/static|_next/image|favicon.ico|robots.txt|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|map)$).*)"],
+  // Everything but API routes, Next's assets, static files and the public
+  // viewers (`/content/{id}`, `/v0|v1/videos/{id}`, `/pages/{id}`), which every
+  // viewer may open (decide() allows them for all) and which are served from
+  // the page cache: running middleware would only slow them down.
+  // lib/routes/middleware-matcher.test.ts checks this list against the route map.
+  matcher: [
+    "/((?!api/|_next/static|_next/image|favicon.ico|robots.txt|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|map)$|(?:content|pages)/[^/]+/?$|v[01]/videos/[^/]+/?$).*)",
+  ],
 };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { House, SearchX } from "lucide-react";
 
-import { NotFoundFrame } from "@/components/shell/not-found-frame";
+import { LazyNotFoundFrame as NotFoundFrame } from "@/components/shell/lazy-not-found-frame";
 import { Button } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "Page not found" };

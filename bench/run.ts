@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
-const BENCHES = ["db.ts", "images.ts", "local-model.ts"];
+const BENCHES = ["db.ts", "images.ts", "local-model.ts", "audio.ts"];
 
 for (const file of BENCHES) {
   console.log(`\n== bench/${file}`);

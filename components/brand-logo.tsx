@@ -1,6 +1,8 @@
 import Link from "next/link";
 
-import { cn } from "@/lib/utils";
+import { clsx } from "clsx";
+
+/* clsx, not cn: this mark is on the error and public pages, which skip tailwind-merge; callers add no conflicting classes. */
 
 /** The Promptframe mark: a framed spark. Decorative; the word next to it is the name. */
 export function BrandMark({ className }: { className?: string }) {
@@ -9,7 +11,7 @@ export function BrandMark({ className }: { className?: string }) {
   return (
     <span
       aria-hidden="true"
-      className={cn(
+      className={clsx(
         "inline-flex size-7 shrink-0 items-center justify-center rounded-[9px] bg-linear-to-br from-violet-500 to-indigo-700 shadow-sm",
         className,
       )}
@@ -35,7 +37,7 @@ export function BrandLogo({ href, className }: BrandLogoProps) {
       <span className="text-[1.05rem] font-semibold tracking-tight">Promptframe</span>
     </>
   );
-  const classes = cn("inline-flex items-center gap-2 rounded-md", className);
+  const classes = clsx("inline-flex items-center gap-2 rounded-md", className);
   return href ? (
     <Link href={href} className={classes}>
       {content}

@@ -3,7 +3,7 @@
 import { Eraser, Globe, House, RefreshCw, WifiOff } from "lucide-react";
 
 import { BrandLogo } from "@/components/brand-logo";
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 
 interface ErrorScreenProps {
   /**
@@ -40,19 +40,19 @@ export function ErrorScreen({ onRetry }: ErrorScreenProps) {
           ))}
         </ul>
         <div className="mt-8 flex flex-col-reverse justify-center gap-2 sm:flex-row">
-          <Button
-            variant="outline"
-            size="lg"
+          <button
+            type="button"
+            className={buttonVariants({ variant: "outline", size: "lg" })}
             // A full navigation, not a client transition: the app state that failed is dropped.
             onClick={() => window.location.assign("/")}
           >
             <House aria-hidden="true" />
             Go to Homepage
-          </Button>
-          <Button size="lg" onClick={() => (onRetry ? onRetry() : window.location.reload())}>
+          </button>
+          <button type="button" className={buttonVariants({ size: "lg" })} onClick={() => (onRetry ? onRetry() : window.location.reload())}>
             <RefreshCw aria-hidden="true" />
             Refresh Page
-          </Button>
+          </button>
         </div>
       </div>
     </main>

@@ -1,25 +1,22 @@
 /**
  * Browser configuration. NEXT_PUBLIC_* values are inlined at build time, so
- * each is referenced literally.
+ * each is referenced literally. Plain checks instead of a schema library: this
+ * module is in the sign-in screens' bundle, where every kilobyte counts.
  */
-import { z } from "zod";
-
-const schema = z.object({
-  apiKey: z.string().min(1),
-  authDomain: z.string().min(1),
-  projectId: z.string().min(1),
-  authEmulatorHost: z.string().min(1).nullable(),
-  posthogKey: z.string().min(1).nullable(),
-  posthogHost: z.string().url(),
-  sentryDsn: z.string().min(1).nullable(),
-});
-
-export type ClientEnv = z.output<typeof schema>;
+export interface ClientEnv {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  authEmulatorHost: string | null;
+  posthogKey: string | null;
+  posthogHost: string;
+  sentryDsn: string | null;
+}
 
 const emulatorHost = process.env.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST || null;
 const projectId = process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || "demo-promptframe";
 
-export const clientEnv: ClientEnv = schema.parse({
+export const clientEnv: ClientEnv = {
   // The emulator accepts any API key; a real project must provide its own.
   apiKey: process.env.NEXT_PUBLIC_FIREBASE_API_KEY || (emulatorHost ? "demo-api-key" : ""),
   authDomain: process.env.NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
@@ -28,4 +25,12 @@ export const clientEnv: ClientEnv = schema.parse({
   posthogKey: process.env.NEXT_PUBLIC_POSTHOG_KEY || null,
   posthogHost: process.env.NEXT_PUBLIC_POSTHOG_HOST || "https://us.i.posthog.com",
   sentryDsn: process.env.NEXT_PUBLIC_SENTRY_DSN || null,
-});
+};
+
+/** Fails loudly where the config is used, not at import (public pages never touch Firebase). */
+export function requireFirebaseConfig(env: ClientEnv = clientEnv): ClientEnv {
+  if (!env.apiKey) {
+    throw new Error("NEXT_PUBLIC_FIREBASE_API_KEY is not set: copy .env.example to .env.local and fill in the web config.");
+  }
+  return env;
+}

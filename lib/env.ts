@@ -31,6 +31,7 @@ const schema = z
       .regex(/^\/[A-Za-z0-9_-]{12,}$/, "PUBLIC_PREVIEW_PATH must be one path segment of at least 12 URL-safe characters, e.g. /p-3f9c1a7e5b2d")
       .optional(),
     AUTH_PUBLIC_KEYS_URL: z.string().url().optional(),
+    AUTH_ID_TOKEN_KEYS_URL: z.string().url().optional(),
     DATA_DIR: z.string().min(1).optional(),
   })
   .transform((e) => {
@@ -50,6 +51,9 @@ const schema = z
       publicPreviewPath: e.PUBLIC_PREVIEW_PATH ?? null,
       /** Session-cookie signing keys (x509 PEMs by key id). */
       authPublicKeysUrl: e.AUTH_PUBLIC_KEYS_URL ?? "https://www.googleapis.com/identitytoolkit/v3/relyingparty/publicKeys",
+      /** ID-token signing keys (the API's Bearer calls). */
+      idTokenKeysUrl:
+        e.AUTH_ID_TOKEN_KEYS_URL ?? "https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com",
       dataDir: e.DATA_DIR ?? ".data",
     };
   });
@@ -74,6 +78,7 @@ export function serverEnv(): ServerEnv {
     IMAGE_GEN_HOSTS: process.env.IMAGE_GEN_HOSTS,
     PUBLIC_PREVIEW_PATH: process.env.PUBLIC_PREVIEW_PATH,
     AUTH_PUBLIC_KEYS_URL: process.env.AUTH_PUBLIC_KEYS_URL,
+    AUTH_ID_TOKEN_KEYS_URL: process.env.AUTH_ID_TOKEN_KEYS_URL,
     DATA_DIR: process.env.DATA_DIR,
   });
   return cached;

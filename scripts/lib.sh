@@ -15,6 +15,20 @@ ensure_deps() {
   fi
 }
 
+# build_if_stale DIST_DIR: a production build of the current sources in DIST_DIR
+# (`next build` shows its own progress); skipped when the stamp says it is fresh.
+build_if_stale() {
+  local dist=${1:-.next}
+  if NEXT_DIST_DIR="$dist" npx tsx scripts/build-stamp.ts check "$dist"; then
+    log "production build in ${dist} is up to date"
+    return 0
+  fi
+  log "building the app for production (a few minutes the first time; again only when the sources change)…"
+  # Type-checking is the test command's job (`npm test` runs tsc first).
+  NEXT_DIST_DIR="$dist" NEXT_TELEMETRY_DISABLED=1 NEXT_SKIP_TYPECHECK=1 npx next build --webpack
+  NEXT_DIST_DIR="$dist" npx tsx scripts/build-stamp.ts write "$dist"
+}
+
 # Debian's Chromium for Playwright (browsers cannot be downloaded here).
 ensure_chromium() {
   if [ -x /usr/bin/chromium ]; then return; fi
@@ -22,6 +36,15 @@ ensure_chromium() {
   local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+}
+
+# Debian's eSpeak NG: the offline speech engine behind the narration voices.
+ensure_espeak() {
+  if [ -x /usr/bin/espeak-ng ]; then return; fi
+  log "installing Debian's eSpeak NG for offline narration…"
+  local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq espeak-ng >/dev/null
 }
 
 # wait_for URL SECONDS

@@ -8,6 +8,7 @@ source scripts/lib.sh
 
 ensure_deps
 ensure_chromium
+ensure_espeak
 
 export TEST_DATA_DIR=".data/test-$$"
 EMULATOR_PID=""

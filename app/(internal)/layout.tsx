@@ -1,4 +1,5 @@
 import { AuthGate } from "@/components/auth/auth-gate";
+import { AuthProviders } from "@/components/providers/auth-providers";
 import { AppShell } from "@/components/shell/app-shell";
 
 /**
@@ -7,8 +8,10 @@ import { AppShell } from "@/components/shell/app-shell";
  */
 export default function InternalLayout({ children }: { children: React.ReactNode }) {
   return (
-    <AuthGate requireStaff>
-      <AppShell>{children}</AppShell>
-    </AuthGate>
+    <AuthProviders>
+      <AuthGate requireStaff>
+        <AppShell>{children}</AppShell>
+      </AuthGate>
+    </AuthProviders>
   );
 }

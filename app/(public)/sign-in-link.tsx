@@ -3,15 +3,15 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 
 /** The header's "Sign in" link, left out on /login itself where it would only point at the current page. */
 export function SignInLink() {
   const pathname = usePathname();
   if (pathname === "/login") return null;
   return (
-    <Button asChild variant="outline" size="sm">
-      <Link href="/login">Sign in</Link>
-    </Button>
+    <Link href="/login" className={buttonVariants({ variant: "outline", size: "sm" })}>
+      Sign in
+    </Link>
   );
 }

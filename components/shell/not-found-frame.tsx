@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 
 import { BrandLogo } from "@/components/brand-logo";
 import { FullPageSpinner } from "@/components/auth/full-page-spinner";
+import { AuthProviders } from "@/components/providers/auth-providers";
 import { useAuth } from "@/lib/auth/client/auth-provider";
 
 import { AppShell } from "./app-shell";
@@ -14,6 +15,14 @@ import { AppShell } from "./app-shell";
  * neither frame flashes before the other.
  */
 export function NotFoundFrame({ children }: { children: ReactNode }) {
+  return (
+    <AuthProviders>
+      <Framed>{children}</Framed>
+    </AuthProviders>
+  );
+}
+
+function Framed({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   if (status === "loading") return <FullPageSpinner />;
   if (status === "signed-in") {

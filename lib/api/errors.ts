@@ -19,6 +19,7 @@ export const API_ERROR_STATUS = {
   unprocessable_entity: 422,
   rate_limited: 429,
   internal_error: 500,
+  service_unavailable: 503,
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;

@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import { libraryCollections } from "./collections-library";
+import { billingCollections } from "../billing/collections";
+import { compositionCollections } from "../composition/collections";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "./define";
 
 const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
@@ -117,7 +119,8 @@ export const creditLedger = defineCollection({
     created_at: isoTimestamp(),
   }),
   timestamps: ["created_at"],
-  indexes: [["owner_id", "created_at desc"]],
+  // The second serves the usage history's filter by kind (lib/billing/history.ts).
+  indexes: [["owner_id", "created_at desc"], ["owner_id", "reason", "created_at desc"]],
 });
 
 /** A user's uploaded files; the bytes live in lib/storage under `storage_key`. */
@@ -180,7 +183,7 @@ export const likes = defineCollection({
   ],
 });
 
-export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections];
+export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections, ...billingCollections, ...compositionCollections];
 
 export type UserDoc = DocOf<typeof users>;
 export type ContentDoc = DocOf<typeof content>;

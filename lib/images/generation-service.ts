@@ -1,7 +1,8 @@
 /**
  * Accepting a generation: validate, then in ONE transaction check the user's
- * concurrent-job cap, debit the credits and create the content documents and
- * the job, so a run is either fully accepted and paid for or not at all.
+ * plan limits (lib/billing: the concurrent-job cap), debit the credits and
+ * create the content documents and the job, so a run is either fully
+ * accepted and paid for or not at all.
  *
  * One `content` document per requested image (not per run): each image is its
  * own gallery item, detail page, share link and like target, and each records
@@ -13,17 +14,17 @@ import { content, jobs, vibes } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import { costPerImage } from "@/lib/credits/pricing";
 import { prepareDebit } from "@/lib/credits/credits";
+import { assertWithinPlan } from "@/lib/billing/enforce";
 import { imageKeys } from "./blob-io";
 import { generateInputSchema, MAX_SEED, type GenerateInput } from "./schema";
 import { joinPrompt, seedFor, type ImageSettings } from "./settings";
 import { checkMaskFits, resolveSource, type SourceImage } from "./source-image";
 import type { ImageDeps, ImageJobType, ImageModelInfo } from "./types";
 
-/** Queued plus running jobs a user may have at once; more is a 429. */
-export const DEFAULT_MAX_ACTIVE_JOBS = 3;
 export const IMAGE_JOB_MAX_ATTEMPTS = 3;
 
 export interface GenerationDeps extends ImageDeps {
+  /** Overrides the plan's cap on queued plus running jobs (lib/billing/plans.ts; more is a 429). */
   maxActiveJobs?: number;
   randomSeed?: () => number;
 }
@@ -116,7 +117,7 @@ export async function startGeneration(a: { uid: string; input: unknown; deps: Ge
 
   try {
     const balance = await db.runTransaction(async (tx) => {
-      await checkActiveJobs(db, tx, a.uid, a.deps.maxActiveJobs ?? DEFAULT_MAX_ACTIVE_JOBS);
+      await assertWithinPlan(tx, { db, uid: a.uid, kind: "image", maxActiveJobs: a.deps.maxActiveJobs });
       const stageDebit = await prepareDebit(tx, {
         db,
         uid: a.uid,
@@ -187,14 +188,4 @@ async function readVibe(db: Db, uid: string, id: string) {
     throw new ApiError("unprocessable_entity", "Unknown vibe. Pick one from the vibe list.", { issues: [{ path: "vibeId", message: "unknown vibe" }] });
   }
   return { id, ...v };
-}
-
-async function checkActiveJobs(db: Db, tx: import("@/lib/db/transaction").Transaction, uid: string, max: number): Promise<void> {
-  // Read inside the transaction so parallel requests cannot all slip under the cap.
-  const active = await tx.get(db.collection(jobs).where("owner_id", "==", uid).where("state", "in", ["queued", "running"]).limit(max));
-  if (active.length >= max) {
-    throw new ApiError("rate_limited", `You already have ${active.length} generations in progress. Wait for one to finish, then try again.`, {
-      headers: { "Retry-After": "5" },
-    });
-  }
 }

@@ -1,50 +1,65 @@
 /**
  * Product analytics (PostHog). Everything here is a no-op unless
- * NEXT_PUBLIC_POSTHOG_KEY is set, so dev, tests and CI send nothing.
- * Page views are captured by `PageViewTracker` because App Router
- * navigations do not reload the page.
+ * NEXT_PUBLIC_POSTHOG_KEY is set, so dev, tests and CI send nothing and no
+ * page downloads the SDK. With a key, `posthog-js` is its own chunk, fetched
+ * when the first call needs it: `DeferredAnalytics` makes that call once the
+ * page is idle, so analytics never delays a page becoming interactive. Calls
+ * made before it has loaded (identify right after sign-in) wait for it.
  */
-import posthog from "posthog-js";
+import type { PostHog } from "posthog-js";
 import type { Profile } from "@/lib/auth/client/types";
 import { clientEnv } from "@/lib/env-client";
 
-let initialised = false;
+let client: Promise<PostHog | null> | null = null;
 
-function enabled(): boolean {
-  return initialised || initAnalytics();
+export function analyticsEnabled(): boolean {
+  return clientEnv.posthogKey !== null && typeof window !== "undefined";
 }
 
-/** Starts PostHog once, in the browser, when a key is configured. Returns whether it is on. */
-export function initAnalytics(): boolean {
-  if (initialised) return true;
-  if (!clientEnv.posthogKey || typeof window === "undefined") return false;
-  posthog.init(clientEnv.posthogKey, {
-    api_host: clientEnv.posthogHost,
-    // PageViewTracker sends page views on every App Router navigation.
-    capture_pageview: false,
-    capture_pageleave: true,
-    person_profiles: "identified_only",
+/** Loads and starts PostHog once; resolves to null when analytics is off or failed to load. */
+export function loadAnalytics(): Promise<PostHog | null> {
+  if (!analyticsEnabled()) return Promise.resolve(null);
+  client ??= import("posthog-js")
+    .then(({ default: posthog }) => {
+      posthog.init(clientEnv.posthogKey!, {
+        api_host: clientEnv.posthogHost,
+        // DeferredAnalytics sends page views on every App Router navigation.
+        capture_pageview: false,
+        capture_pageleave: true,
+        person_profiles: "identified_only",
+      });
+      return posthog;
+    })
+    .catch((error: unknown) => {
+      console.warn("[analytics] PostHog failed to load; continuing without it", error);
+      return null;
+    });
+  return client;
+}
+
+/** Resolves once the call was handed to PostHog (at once when analytics is off). */
+function withClient(use: (posthog: PostHog) => void): Promise<void> {
+  if (!analyticsEnabled()) return Promise.resolve();
+  return loadAnalytics().then((posthog) => {
+    if (posthog) use(posthog);
   });
-  initialised = true;
-  return true;
 }
 
-export function capturePageView(url: string): void {
-  if (!enabled()) return;
-  posthog.capture("$pageview", { $current_url: url });
+export function capturePageView(url: string): Promise<void> {
+  return withClient((posthog) => posthog.capture("$pageview", { $current_url: url }));
 }
 
-export function identifyUser(profile: Profile): void {
-  if (!enabled()) return;
-  posthog.identify(profile.user_id, {
-    email: profile.email,
-    name: profile.name,
-    plan: profile.plan,
-    is_staff: profile.is_staff,
-  });
+export function identifyUser(profile: Profile): Promise<void> {
+  return withClient((posthog) =>
+    posthog.identify(profile.user_id, {
+      email: profile.email,
+      name: profile.name,
+      plan: profile.plan,
+      is_staff: profile.is_staff,
+    }),
+  );
 }
 
-export function resetAnalytics(): void {
-  if (!enabled()) return;
-  posthog.reset();
+export function resetAnalytics(): Promise<void> {
+  return withClient((posthog) => posthog.reset());
 }

@@ -47,11 +47,15 @@ const ctx = { params: Promise.resolve({}) };
 let login: typeof import("@/app/api/v1/users/login/route");
 let userInfo: typeof import("@/app/api/v1/user-info/route");
 let logout: typeof import("@/app/api/v1/users/logout/route");
+let clearUserStatusCache: () => void;
+let adminAuth: typeof import("@/lib/auth/server/firebase-admin").adminAuth;
 
 beforeAll(async () => {
   login = await import("@/app/api/v1/users/login/route");
   userInfo = await import("@/app/api/v1/user-info/route");
   logout = await import("@/app/api/v1/users/logout/route");
+  ({ clearUserStatusCache } = await import("@/lib/auth/server/user-status"));
+  ({ adminAuth } = await import("@/lib/auth/server/firebase-admin"));
   await fetch(`http://${emulator}/emulator/v1/projects/${project}/accounts`, { method: "DELETE" });
 });
 
@@ -139,6 +143,51 @@ describe("GET /api/v1/user-info/", () => {
     const auth = cookies.find((c) => c.startsWith("authToken="))!;
     const bad = await userInfo.GET(req("/api/v1/user-info", { cookie: `${auth}; userId=someone-else` }), ctx);
     expect(bad.status).toBe(401);
+  });
+
+  async function sessionOf(email: string): Promise<{ uid: string; token: string; cookie: string; auth: string }> {
+    const token = await signUp(email);
+    const res = await login.POST(req("/api/v1/users/login/", { method: "POST", token }), ctx);
+    expect(res.status).toBe(200);
+    const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
+    const uid = (await res.json()).data.user_id as string;
+    return { uid, token, cookie: cookies.join("; "), auth: cookies.find((c) => c.startsWith("authToken="))!.slice("authToken=".length) };
+  }
+
+  it("refuses a session cookie issued in the future (iat), as the edge does", async () => {
+    const { uid, auth } = await sessionOf("future.iat@example.com");
+    const [header, payload] = auth.split(".");
+    const claims = JSON.parse(Buffer.from(payload!, "base64url").toString());
+    const forged = Buffer.from(JSON.stringify({ ...claims, iat: Math.floor(Date.now() / 1000) + 3600 })).toString("base64url");
+    const res = await userInfo.GET(req("/api/v1/user-info", { cookie: `authToken=${header}.${forged}.; userId=${uid}` }), ctx);
+    expect(res.status).toBe(401);
+    // The same cookie with its real iat is fine (the forgery is the only difference).
+    const real = await userInfo.GET(req("/api/v1/user-info", { cookie: `authToken=${auth}; userId=${uid}` }), ctx);
+    expect(real.status).toBe(200);
+  });
+
+  it("refuses a revoked session: sign-in at once, every call once the status is re-read", async () => {
+    const { uid, token, cookie } = await sessionOf("revoked.user@example.com");
+    expect((await userInfo.GET(req("/api/v1/user-info", { cookie }), ctx)).status).toBe(200);
+    // Firebase compares whole seconds: revoke in a later second than the sign-in.
+    await new Promise((r) => setTimeout(r, 1100));
+    await adminAuth().revokeRefreshTokens(uid);
+    const again = await login.POST(req("/api/v1/users/login/", { method: "POST", token }), ctx);
+    expect(again.status).toBe(401);
+    clearUserStatusCache(); // what STATUS_TTL_MS of time does on its own
+    const res = await userInfo.GET(req("/api/v1/user-info", { cookie }), ctx);
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.message).toMatch(/session was ended/);
+  });
+
+  it("refuses a disabled account with 403", async () => {
+    const { uid, token, cookie } = await sessionOf("disabled.user@example.com");
+    await adminAuth().updateUser(uid, { disabled: true });
+    expect((await login.POST(req("/api/v1/users/login/", { method: "POST", token }), ctx)).status).toBe(403);
+    clearUserStatusCache();
+    const res = await userInfo.GET(req("/api/v1/user-info", { cookie }), ctx);
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.message).toMatch(/disabled/);
   });
 
   it("answers 404 with a typed error before the first login", async () => {

@@ -73,13 +73,20 @@ test("reuses settings, makes a variation, shares publicly, and deletes", async (
   const res = await visitorPage.goto(new URL(publicUrl, page.url()).toString());
   expect(res?.status()).toBe(200);
   await expect(visitorPage.getByText("a red bicycle leaning on a blue wall").first()).toBeVisible();
-  await visitor.close();
+  // The cached page links the picture through a stable public URL that still loads.
+  const picture = visitorPage.getByRole("img", { name: "a red bicycle leaning on a blue wall" });
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   await page.getByRole("button", { name: "Delete" }).click();
   await page.getByRole("button", { name: "Delete image" }).click();
   await expect(page).toHaveURL(/\/image-gen\/all$/);
   const gone = await page.request.get(detailUrl.replace(/.*\/image-gen\//, "/api/v1/images/"));
   expect(gone.status()).toBe(404);
+  // The public page was cached; deleting drops it at once: the next visitor gets the clean not-found.
+  const after = await visitorPage.goto(new URL(publicUrl, page.url()).toString());
+  expect(after?.status()).toBe(404);
+  await expect(visitorPage.getByRole("heading", { name: "We couldn't find this content" })).toBeVisible();
+  await visitor.close();
   void context;
 });
 

@@ -10,17 +10,21 @@ async function failScreenChunk(page: Page, times: number) {
   const state = { failed: 0 };
   await page.route("**/_next/static/chunks/**", async (route: Route) => {
     let response;
+    let body: string;
     try {
       response = await route.fetch();
+      body = await response.text();
     } catch {
-      return route.abort("failed"); // the page went away mid-request (a reload)
+      // The request's page went away while it was in flight (a reload, or the
+      // previous page's prefetches cut off by the navigation): Playwright has
+      // disposed of the response, and nobody waits for an answer.
+      return route.abort("failed").catch(() => {});
     }
-    const body = await response.text();
     if (body.includes(MARKER) && state.failed < times) {
       state.failed++;
       return route.abort("failed");
     }
-    return route.fulfill({ response, body });
+    return route.fulfill({ response, body }).catch(() => {});
   });
   return state;
 }

@@ -8,9 +8,13 @@ import { accountFor, ensureSeedAccounts, signInContext, type Role } from "../sup
 
 type Who = "visitor" | Role;
 
+/** Public viewers of content: an id that names nothing public is a clean 404 for everyone. */
+const CONTENT_VIEWERS = new Set(["/content/[contentId]"]);
+
 function expectedFor(who: Who, pattern: string, access: string, redirect?: string): { status: number; location?: string } {
   const path = fillPattern(pattern, "route-check-id");
   if (path === "/login" || path === "/email-login") return who === "visitor" ? { status: 200 } : { status: 307, location: "/" };
+  if (CONTENT_VIEWERS.has(pattern)) return { status: 404 };
   if (access === "public") return { status: 200 };
   if (who === "visitor") return { status: 307, location: path === "/" ? "/login" : `/login?next=${encodeURIComponent(path)}` };
   if (access === "internal" && who === "user") return { status: 307, location: "/" };

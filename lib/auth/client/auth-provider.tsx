@@ -57,20 +57,40 @@ function toAuthUser(user: User): AuthUser {
 
 const signOutOfFirebase = () => firebaseSignOut(firebaseAuth());
 
+/**
+ * What a provider knew, carried to the next one within the same page load.
+ * The signed-in, staff and sign-in layouts each mount their own provider, so
+ * moving between them remounts it; without this the new one would show the
+ * spinner again and wait another PROFILE_FETCH_DELAY_MS for a profile that is
+ * already loaded. A full page load starts from scratch, as the spec describes.
+ */
+const carried = {
+  resolved: false,
+  user: null as AuthUser | null,
+  profileUid: null as string | null,
+  identifiedUid: null as string | null,
+  resumedUids: new Set<string>(),
+};
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { mutate } = useSWRConfig();
-  const [user, setUser] = useState<AuthUser | null>(null);
-  const [resolved, setResolved] = useState(false);
+  const [user, setUser] = useState<AuthUser | null>(carried.user);
+  const [resolved, setResolved] = useState(carried.resolved);
   const [resuming, setResuming] = useState(false);
   const [signingIn, setSigningIn] = useState(false);
   /** The uid whose profile may be fetched: set PROFILE_FETCH_DELAY_MS after sign-in. */
-  const [profileUid, setProfileUid] = useState<string | null>(null);
+  const [profileUid, setProfileUid] = useState<string | null>(carried.profileUid);
 
   // Refs, because the Firebase listener outlives renders.
   const explicitSignIns = useRef(0);
-  const resumedUids = useRef(new Set<string>());
-  const identifiedUid = useRef<string | null>(null);
+  const resumedUids = useRef(carried.resumedUids);
   const popupGuard = useRef<PopupGuard | null>(null);
+
+  useEffect(() => {
+    carried.resolved = resolved;
+    carried.user = user;
+    carried.profileUid = profileUid;
+  }, [resolved, user, profileUid]);
 
   useEffect(() => {
     return onAuthStateChanged(firebaseAuth(), (next) => {
@@ -116,9 +136,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const profileLoading = status === "signed-in" && !profileSettled;
 
   useEffect(() => {
-    if (profile && identifiedUid.current !== profile.user_id) {
-      identifiedUid.current = profile.user_id;
-      identifyUser(profile);
+    if (profile && carried.identifiedUid !== profile.user_id) {
+      carried.identifiedUid = profile.user_id;
+      void identifyUser(profile);
     }
   }, [profile]);
 
@@ -231,8 +251,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch (error) {
       reportError(error, "auth: firebase sign out");
     }
-    resetAnalytics();
-    identifiedUid.current = null;
+    await resetAnalytics();
+    carried.identifiedUid = null;
     await mutate(isProfileKey, undefined, { revalidate: false });
     if (!isPublicPath(window.location.pathname)) window.location.assign("/login");
     else markSigningOut(false); // staying on a public page: nothing left to race

@@ -6,18 +6,15 @@
 import "client-only";
 import { getApp, getApps, initializeApp, type FirebaseApp } from "firebase/app";
 import { connectAuthEmulator, getAuth, type Auth } from "firebase/auth";
-import { clientEnv } from "@/lib/env-client";
+import { requireFirebaseConfig } from "@/lib/env-client";
 
 let auth: Auth | null = null;
 
 function firebaseApp(): FirebaseApp {
   // Hot reload re-evaluates this module while the SDK keeps its app registry.
   if (getApps().length > 0) return getApp();
-  return initializeApp({
-    apiKey: clientEnv.apiKey,
-    authDomain: clientEnv.authDomain,
-    projectId: clientEnv.projectId,
-  });
+  const env = requireFirebaseConfig();
+  return initializeApp({ apiKey: env.apiKey, authDomain: env.authDomain, projectId: env.projectId });
 }
 
 export function firebaseAuth(): Auth {
@@ -25,8 +22,9 @@ export function firebaseAuth(): Auth {
   const instance = getAuth(firebaseApp());
   // connectAuthEmulator throws if called after the instance has been used,
   // so connect exactly once, before anything else touches it.
-  if (clientEnv.authEmulatorHost && !instance.emulatorConfig) {
-    connectAuthEmulator(instance, `http://${clientEnv.authEmulatorHost}`, { disableWarnings: true });
+  const { authEmulatorHost } = requireFirebaseConfig();
+  if (authEmulatorHost && !instance.emulatorConfig) {
+    connectAuthEmulator(instance, `http://${authEmulatorHost}`, { disableWarnings: true });
   }
   auth = instance;
   return instance;

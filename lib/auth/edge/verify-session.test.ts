@@ -101,6 +101,18 @@ describe("verifySessionToken (production mode)", () => {
     expect(await verifySessionToken(token, base(keys))).toEqual({ ok: false, reason: "unsigned token outside emulator mode" });
   });
 
+  it("rejects a correctly signed token issued in the future (iat), beyond the clock tolerance", async () => {
+    const token = await signed({ iat: nowS + 3600, auth_time: nowS - 60 });
+    expect(await verifySessionToken(token, base(keys))).toEqual({ ok: false, reason: "iat in the future" });
+    // A few seconds of clock skew between Google and us is tolerated, as for exp.
+    expect((await verifySessionToken(await signed({ iat: nowS + 3 }), base(keys))).ok).toBe(true);
+  });
+
+  it("rejects an auth_time in the future or missing", async () => {
+    expect((await verifySessionToken(await signed({ auth_time: nowS + 3600 }), base(keys))).ok).toBe(false);
+    expect((await verifySessionToken(await signed({ auth_time: undefined }), base(keys))).ok).toBe(false);
+  });
+
   it("rejects a userId cookie that does not match the subject", async () => {
     expect(await verifySessionToken(await signed(), base(keys, { expectedUid: "uid-bob" }))).toEqual({ ok: false, reason: "userId cookie mismatch" });
   });
@@ -127,6 +139,11 @@ describe("verifySessionToken (emulator mode)", () => {
   it("accepts unsigned emulator session cookies with the right claims", async () => {
     const result = await verifySessionToken(unsigned(), { projectId: "demo-promptframe", emulator: true, keys, currentDate: NOW, expectedUid: "uid-sam" });
     expect(result).toMatchObject({ ok: true, claims: { uid: "uid-sam", emailVerified: false } });
+  });
+
+  it("applies the same issued-at rule to unsigned emulator tokens", async () => {
+    const result = await verifySessionToken(unsigned({ iat: nowS + 3600 }), { projectId: "demo-promptframe", emulator: true, keys, currentDate: NOW });
+    expect(result).toEqual({ ok: false, reason: "iat in the future" });
   });
 
   it("still checks audience and expiry", async () => {

@@ -1,19 +1,24 @@
 import "server-only";
 /**
  * Who is calling: a Bearer Firebase ID token (the spec's calls) or, for the
- * app's own same-origin requests, the `authToken` session cookie. Both are
- * verified with firebase-admin (signature, issuer, audience, expiry);
- * firebase-admin's error codes become typed 401/403 answers.
+ * app's own same-origin requests, the `authToken` session cookie with its
+ * `userId`. Both are verified in-process with the same rules as the edge
+ * (lib/auth/edge/verify-session.ts: signature against Google's cached keys,
+ * issuer, audience, expiry, issued-at and auth_time in the past, subject) and
+ * remembered until they expire, so a cookie sent with every call is checked
+ * cryptographically once. Revocation and disabled accounts come from
+ * user-status.ts: at once for sign-in (`checkRevoked`), within its TTL for
+ * every other call.
  */
-import type { DecodedIdToken } from "firebase-admin/auth";
-import { getCookie } from "cookies-next/server";
 import type { NextRequest } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { AUTH_TOKEN_COOKIE, USER_ID_COOKIE } from "@/lib/constants";
 import { serverEnv } from "@/lib/env";
 import { isStaff } from "@/lib/auth/staff";
-import { MAX_TOKEN_LENGTH } from "@/lib/auth/edge/verify-session";
-import { adminAuth } from "./firebase-admin";
+import { createX509KeySource, type KeySource } from "@/lib/auth/edge/google-keys";
+import { createVerifiedTokens } from "@/lib/auth/edge/verified-tokens";
+import { MAX_TOKEN_LENGTH, verifyIdToken, verifySessionToken, type SessionClaims, type VerifyResult } from "@/lib/auth/edge/verify-session";
+import { assertUsable, userStatus } from "./user-status";
 
 export interface Identity {
   uid: string;
@@ -31,6 +36,7 @@ export interface Identity {
 const EXPIRED = new Set(["auth/id-token-expired", "auth/session-cookie-expired"]);
 const REVOKED = new Set(["auth/id-token-revoked", "auth/session-cookie-revoked"]);
 
+/** firebase-admin's error codes (e.g. from createSessionCookie) as typed 401/403 answers. */
 export function firebaseAuthErrorToApiError(err: unknown): ApiError {
   const code = (err as { code?: string } | null)?.code ?? "";
   if (EXPIRED.has(code)) return new ApiError("unauthorized", "Your sign-in has expired. Please sign in again.", { cause: err });
@@ -48,44 +54,86 @@ export function bearerToken(request: Request): string | null {
   return match[1]!;
 }
 
-function toIdentity(decoded: DecodedIdToken, via: Identity["via"], token: string): Identity {
+/** Reads one cookie from the Cookie header, without parsing the others. */
+function cookieValue(request: Request, name: string): string | null {
+  const header = request.headers.get("cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return null;
+}
+
+interface Verifier {
+  keys: KeySource;
+  verify: typeof verifySessionToken;
+  verified: ReturnType<typeof createVerifiedTokens>;
+}
+
+let verifiers: { session: Verifier; id: Verifier } | null = null;
+
+function tokenVerifiers() {
+  if (verifiers) return verifiers;
   const env = serverEnv();
-  const email = decoded.email ?? null;
-  const emailVerified = decoded.email_verified === true;
+  const make = (url: string, verify: Verifier["verify"]): Verifier => {
+    const keys = createX509KeySource({ url });
+    if (!env.authEmulatorHost) keys.warm();
+    return { keys, verify, verified: createVerifiedTokens() };
+  };
+  verifiers = { session: make(env.authPublicKeysUrl, verifySessionToken), id: make(env.idTokenKeysUrl, verifyIdToken) };
+  return verifiers;
+}
+
+async function verifyToken(kind: "session" | "id", token: string): Promise<VerifyResult> {
+  const v = tokenVerifiers()[kind];
+  const known = v.verified.get(token);
+  if (known) return { ok: true, claims: known };
+  const env = serverEnv();
+  const result = await v.verify(token, { projectId: env.projectId, emulator: env.authEmulatorHost !== null, keys: v.keys });
+  if (result.ok) v.verified.set(token, result.claims);
+  return result;
+}
+
+function invalid(kind: "session" | "id", reason: string): ApiError {
+  if (/"exp" claim timestamp check failed/.test(reason)) return new ApiError("unauthorized", "Your sign-in has expired. Please sign in again.");
+  return new ApiError("unauthorized", kind === "id" ? "The sign-in token is not valid. Please sign in again." : "The session cookie is not valid.");
+}
+
+function toIdentity(claims: SessionClaims, via: Identity["via"], token: string): Identity {
+  const env = serverEnv();
   return {
-    uid: decoded.uid,
-    email,
-    emailVerified,
-    name: typeof decoded.name === "string" ? decoded.name : null,
-    picture: decoded.picture ?? null,
-    signInProvider: decoded.firebase?.sign_in_provider ?? "unknown",
-    isStaff: isStaff({ email, emailVerified }, env.companyDomains),
+    uid: claims.uid,
+    email: claims.email,
+    emailVerified: claims.emailVerified,
+    name: claims.name,
+    picture: claims.picture,
+    signInProvider: claims.signInProvider ?? "unknown",
+    isStaff: isStaff({ email: claims.email, emailVerified: claims.emailVerified }, env.companyDomains),
     via,
     token,
   };
 }
 
-/** Verifies the caller or throws a typed 401/403. */
+/** Verifies the caller or throws a typed 401/403. `checkRevoked` asks Firebase now instead of trusting a recent answer. */
 export async function authenticate(request: NextRequest, { checkRevoked = false } = {}): Promise<Identity> {
   const bearer = bearerToken(request);
-  if (bearer) {
-    if (bearer.length > MAX_TOKEN_LENGTH) throw new ApiError("unauthorized", "The sign-in token is not valid.");
-    try {
-      return toIdentity(await adminAuth().verifyIdToken(bearer, checkRevoked), "bearer", bearer);
-    } catch (err) {
-      throw firebaseAuthErrorToApiError(err);
-    }
+  const via: Identity["via"] = bearer ? "bearer" : "session";
+  const token = bearer ?? cookieValue(request, AUTH_TOKEN_COOKIE);
+  if (!token) throw new ApiError("unauthorized", "Sign in to use this call.");
+  const kind = bearer ? "id" : "session";
+  if (token.length > MAX_TOKEN_LENGTH) throw invalid(kind, "oversized");
+  const result = await verifyToken(kind, token);
+  if (!result.ok) throw invalid(kind, result.reason);
+  if (!bearer && cookieValue(request, USER_ID_COOKIE) !== result.claims.uid) {
+    throw new ApiError("unauthorized", "The session cookie is not valid.");
   }
-  const cookie = await getCookie(AUTH_TOKEN_COOKIE, { req: request });
-  if (!cookie) throw new ApiError("unauthorized", "Sign in to use this call.");
-  if (cookie.length > MAX_TOKEN_LENGTH) throw new ApiError("unauthorized", "The session cookie is not valid.");
-  let decoded: DecodedIdToken;
-  try {
-    decoded = await adminAuth().verifySessionCookie(cookie, checkRevoked);
-  } catch (err) {
-    throw firebaseAuthErrorToApiError(err);
-  }
-  const uidCookie = await getCookie(USER_ID_COOKIE, { req: request });
-  if (uidCookie !== decoded.uid) throw new ApiError("unauthorized", "The session cookie is not valid.");
-  return toIdentity(decoded, "session", cookie);
+  assertUsable(await userStatus(result.claims.uid, { fresh: checkRevoked }), result.claims);
+  return toIdentity(result.claims, via, token);
 }

@@ -1,19 +1,31 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Frame, Sparkles } from "lucide-react";
+import { notFound } from "next/navigation";
+import { Sparkles } from "lucide-react";
 
-import { MissingItem } from "@/components/missing-item";
 import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { readPublicImage } from "@/lib/images/public-image";
+import { publicMediaPath } from "@/lib/public-views/media";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
 
 const PATTERN = "/content/[contentId]";
 
 export const metadata: Metadata = { title: titleFor(PATTERN) };
-export const dynamic = "force-dynamic";
+
+/**
+ * Served from the page cache: rendered on the first visit of an id, then kept
+ * for 60 s (`revalidate`) or until sharing changes
+ * (lib/public-views/refresh.ts drops it at once). It links media through
+ * stable public URLs, never signed ones that would expire in the cache.
+ */
+export const revalidate = 60;
+export const dynamicParams = true;
+export function generateStaticParams(): { contentId: string }[] {
+  return [];
+}
 
 interface Props {
   params: Promise<{ contentId: string }>;
@@ -23,20 +35,7 @@ interface Props {
 export default async function ContentDetailPage({ params }: Props) {
   const { contentId } = await readIdParams(params);
   const image = await readPublicImage(contentId);
-  if (!image) {
-    return (
-      <>
-        <PageHeader title={titleFor(PATTERN)} />
-        <MissingItem
-          icon={Frame}
-          noun="content"
-          ids={[{ label: "Content ID", value: contentId }]}
-          back={{ label: "Go to Promptframe", href: "/" }}
-          reason="The link may be wrong, or the owner may have stopped sharing it."
-        />
-      </>
-    );
-  }
+  if (!image) notFound();
   const s = image.settings;
   const remix = new URLSearchParams({ prompt: s.prompt, aspect: s.aspect_ratio, remix: image.id });
   if (s.vibe_id) remix.set("vibe", s.vibe_id);
@@ -45,9 +44,9 @@ export default async function ContentDetailPage({ params }: Props) {
       <PageHeader title={titleFor(PATTERN)} description={s.prompt} />
       <figure className="overflow-hidden rounded-xl border bg-card">
         {image.urls ? (
-          // eslint-disable-next-line @next/next/no-img-element -- signed URLs change hourly; no optimizer in between
+          // eslint-disable-next-line @next/next/no-img-element -- the stable URL redirects to a signed one; no optimizer in between
           <img
-            src={image.urls.original}
+            src={publicMediaPath(image.id, "original")}
             alt={s.prompt}
             width={s.width ?? undefined}
             height={s.height ?? undefined}

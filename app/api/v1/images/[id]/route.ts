@@ -5,6 +5,7 @@ import { withUser } from "@/lib/api/with-user";
 import { deleteMyImages, readMyImage } from "@/lib/images/manage";
 import { imageRuntime } from "@/lib/images/runtime";
 import { readVisibleImage } from "@/lib/likes/visible-image";
+import { refreshPublicViews } from "@/lib/public-views/refresh";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -20,6 +21,7 @@ export const DELETE = withUser(async ({ user, params }) => {
   const { db, store } = imageRuntime();
   await readMyImage({ db, uid: user.uid, id: String(params.id) }); // 404 unless mine
   const deleted = await deleteMyImages({ db, store, uid: user.uid, ids: [String(params.id)] });
+  refreshPublicViews([String(params.id)]);
   return Response.json({ data: { deleted } });
 });
 

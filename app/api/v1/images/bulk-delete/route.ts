@@ -5,6 +5,7 @@ import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { deleteMyImages } from "@/lib/images/manage";
 import { imageRuntime } from "@/lib/images/runtime";
+import { refreshPublicViews } from "@/lib/public-views/refresh";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -14,7 +15,9 @@ const body = z.strictObject({ ids: z.array(z.string().regex(/^[A-Za-z0-9_-]{1,12
 export const POST = withUser(async ({ request, user }) => {
   const { ids } = await readJsonBody(request, body);
   const { db, store } = imageRuntime();
-  return Response.json({ data: { deleted: await deleteMyImages({ db, store, uid: user.uid, ids }) } });
+  const deleted = await deleteMyImages({ db, store, uid: user.uid, ids });
+  refreshPublicViews(ids);
+  return Response.json({ data: { deleted } });
 });
 
 export const GET = methodNotAllowed(["POST"]);

@@ -4,6 +4,7 @@ import type { ShareState } from "@/lib/api/images-contract";
 import { withUser } from "@/lib/api/with-user";
 import { setVisibility } from "@/lib/images/manage";
 import { imageRuntime } from "@/lib/images/runtime";
+import { refreshPublicViews } from "@/lib/public-views/refresh";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -11,6 +12,7 @@ export const dynamic = "force-dynamic";
 function share(visibility: ShareState["visibility"]) {
   return withUser(async ({ user, params }) => {
     const data: ShareState = await setVisibility({ db: imageRuntime().db, uid: user.uid, id: String(params.id), visibility });
+    refreshPublicViews([String(params.id)]);
     return Response.json({ data });
   });
 }

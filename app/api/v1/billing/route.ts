@@ -1,0 +1,26 @@
+/**
+ * GET /api/v1/billing — my plan, balance, this period's grant, next renewal or
+ * refresh, what can be bought here, and (?checkout_session=) whether the
+ * Checkout I just came back from went through.
+ */
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readQuery } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { billingConfig } from "@/lib/billing/config";
+import { summaryQuerySchema } from "@/lib/billing/contract";
+import { getBillingSummary } from "@/lib/billing/summary";
+import { getDb } from "@/lib/db";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(async ({ request, user }) => {
+  const { checkout_session } = readQuery(request, summaryQuerySchema);
+  const data = await getBillingSummary({ db: getDb(), config: billingConfig(), uid: user.uid, checkoutSession: checkout_session });
+  return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
+});
+
+export const POST = methodNotAllowed(["GET"]);
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

@@ -1,0 +1,35 @@
+/**
+ * POST /api/v1/billing/webhook — Stripe's events. No user: Stripe's
+ * signature on the raw body is the authentication, so the body is read as
+ * text, never parsed before it is verified.
+ */
+import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { withErrors } from "@/lib/api/with-user";
+import { billingConfig } from "@/lib/billing/config";
+import { receiveStripeWebhook } from "@/lib/billing/webhook";
+import { getDb } from "@/lib/db";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** Stripe's events are a few KB; anything far larger is not one. */
+const MAX_BYTES = 512 * 1024;
+
+export const POST = withErrors(async ({ request }) => {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (Number.isFinite(declared) && declared > MAX_BYTES) throw new ApiError("payload_too_large", "A Stripe event is never this large.");
+  const payload = await request.text();
+  if (Buffer.byteLength(payload) > MAX_BYTES) throw new ApiError("payload_too_large", "A Stripe event is never this large.");
+  const result = await receiveStripeWebhook({
+    db: getDb(),
+    config: billingConfig(),
+    payload,
+    signature: request.headers.get("stripe-signature"),
+  });
+  return Response.json({ data: { received: true, event_id: result.eventId, duplicate: result.duplicate, outcome: result.outcome } });
+});
+
+export const GET = methodNotAllowed(["POST"]);
+export const PUT = GET;
+export const PATCH = GET;
+export const DELETE = GET;

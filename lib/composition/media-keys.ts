@@ -1,0 +1,19 @@
+/**
+ * Every blob key a composition's render (or Player preview) will fetch, so
+ * the caller can sign them all up front: resolveRenderProps takes a
+ * synchronous key -> URL function. Pure, browser-safe.
+ */
+import type { CompositionBody } from "./composition-schema";
+import type { TemplateVersionBody } from "./template-schema";
+
+export function collectMediaKeys(composition: CompositionBody, templateVersion?: Pick<TemplateVersionBody, "style">): string[] {
+  const keys = new Set<string>();
+  for (const scene of composition.scenes) {
+    for (const v of Object.values(scene.values)) if (v.type === "media") keys.add(v.key);
+    if (scene.voice) keys.add(scene.voice.key);
+  }
+  if (composition.brand?.logo_key) keys.add(composition.brand.logo_key);
+  const bg = templateVersion?.style.background;
+  if (bg?.kind === "image" && bg.image_key) keys.add(bg.image_key);
+  return [...keys];
+}
