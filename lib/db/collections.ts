@@ -7,6 +7,8 @@ import { z } from "zod";
 import { libraryCollections } from "./collections-library";
 import { billingCollections } from "../billing/collections";
 import { compositionCollections } from "../composition/collections";
+import { callCollections } from "../ai/calls/collections";
+import { videoCollections } from "../video/collections";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "./define";
 
 const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
@@ -98,6 +100,9 @@ export const jobs = defineCollection({
   indexes: [
     ["state", "created_at"],
     ["state", "lease_expires_at"],
+    // Workers claim their own job types (lib/db/jobs.ts claimJob `types`).
+    ["type", "state", "created_at"],
+    ["type", "state", "lease_expires_at"],
     ["owner_id", "created_at desc"],
     // The per-user cap on concurrent jobs (lib/images/generation-service.ts).
     ["owner_id", "state"],
@@ -183,7 +188,7 @@ export const likes = defineCollection({
   ],
 });
 
-export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections, ...billingCollections, ...compositionCollections];
+export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections, ...billingCollections, ...compositionCollections, ...videoCollections, ...callCollections];
 
 export type UserDoc = DocOf<typeof users>;
 export type ContentDoc = DocOf<typeof content>;

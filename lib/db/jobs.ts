@@ -13,6 +13,8 @@ export interface ClaimOptions {
   workerId: string;
   /** How long the claim lasts without a heartbeat. */
   leaseMs: number;
+  /** Only jobs of these types (each domain's worker claims its own; at most 30 types, Firestore's `in` limit). */
+  types?: readonly string[];
   now?: Date;
 }
 
@@ -40,10 +42,11 @@ export async function claimJob(db: Db, opts: ClaimOptions): Promise<DocSnapshot<
   const now = opts.now ?? new Date();
   const col = db.collection(jobs);
   return db.runTransaction(async (tx) => {
-    const [queued] = await tx.get(col.where("state", "==", "queued").orderBy("created_at").limit(1));
+    const typed = opts.types ? col.where("type", "in", [...opts.types]) : col;
+    const [queued] = await tx.get(typed.where("state", "==", "queued").orderBy("created_at").limit(1));
     const candidate =
       queued ??
-      (await tx.get(col.where("state", "==", "running").where("lease_expires_at", "<", now.toISOString()).orderBy("lease_expires_at").limit(1)))[0];
+      (await tx.get(typed.where("state", "==", "running").where("lease_expires_at", "<", now.toISOString()).orderBy("lease_expires_at").limit(1)))[0];
     if (!candidate) return null;
     const ref = col.doc(candidate.id);
     if (candidate.data.attempts >= candidate.data.max_attempts) {

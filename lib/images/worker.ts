@@ -150,10 +150,9 @@ export function createImageWorker(o: ImageWorkerOptions): ImageWorker {
   async function processNext() {
     const at = now();
     await reapAbandoned(at);
-    const claimed = await claimJob(db, { workerId, leaseMs, now: at });
+    const claimed = await claimJob(db, { workerId, leaseMs, types: IMAGE_JOB_TYPES, now: at });
     if (!claimed) return null;
     const { id: jobId, data: job } = claimed;
-    // claimJob hands out every job type; other domains' jobs are left to their lease (see README).
     if (!isImageJob(job)) return { jobId, outcome: "skipped" as const };
     try {
       return { jobId, outcome: await run(jobId, job) };

@@ -1,0 +1,190 @@
+import "server-only";
+/**
+ * Pictures and previews: a scene's picture (generated, or one of my images
+ * or assets), the Player's props for a stored composition, a template's
+ * animated preview, and what the public pages read.
+ */
+import { createHash } from "node:crypto";
+import { generateImages, listImageModels } from "@/lib/ai";
+import { ApiError } from "@/lib/api/errors";
+import { signedUrlTtl } from "@/lib/api/present-image";
+import type { MediaValue } from "@/lib/composition/composition-schema";
+import { getTemplateVersion } from "@/lib/composition/library";
+import { compositionRatioSchema, sizeForWidth } from "@/lib/composition/ratios";
+import type { RenderProps } from "@/lib/composition/render-props";
+import { resolveRenderProps } from "@/lib/composition/resolve";
+import { ensureSampleMedia } from "@/lib/composition/sample-media";
+import { sampleNarration, sampleValues } from "@/lib/composition/starter";
+import { COMPOSITION_SCHEMA_VERSION, DEFAULT_AUDIO, type CompositionBody } from "@/lib/composition/composition-schema";
+import { assets, content } from "@/lib/db/collections";
+import { compositionBodySchema } from "@/lib/composition/composition-schema";
+import { sceneImageInputSchema, type PlayerPropsView } from "./contract";
+import { editVideo, getVideo, readOwnedComposition, type FilesState, type VideoDeps } from "./service";
+import type { VideoView } from "./contract";
+
+const PREVIEW_WIDTH = 480;
+
+/** The image model scene pictures use: the first configured provider, else the local preview. */
+export function sceneImageModel(): { id: string; label: string; provider: string } {
+  const models = listImageModels().filter((m) => m.enabled);
+  return models.find((m) => m.provider !== "local") ?? models.find((m) => m.provider === "local") ?? models[0]!;
+}
+
+export function sceneImageKey(uid: string, contentId: string, sceneId: string, prompt: string): string {
+  const h = createHash("sha256").update(prompt).digest("hex").slice(0, 12);
+  return `videos/${uid}/${contentId}/scenes/${sceneId}-${h}.png`;
+}
+
+/** Generates a picture for a prompt at the composition's ratio and stores it; returns the slot value. */
+export async function generateScenePicture(a: { store: VideoDeps["store"]; uid: string; contentId: string; sceneId: string; prompt: string; ratio: CompositionBody["aspect_ratio"]; abortSignal?: AbortSignal }): Promise<MediaValue> {
+  const model = sceneImageModel();
+  const made = await generateImages({ modelId: model.id, prompt: a.prompt, n: 1, aspectRatio: a.ratio, abortSignal: a.abortSignal });
+  const bytes = made.images[0];
+  if (!bytes) throw new ApiError("service_unavailable", `${model.label} answered without a picture. Try again.`);
+  const key = sceneImageKey(a.uid, a.contentId, a.sceneId, a.prompt);
+  const info = await a.store.put(key, bytes, { allowedTypes: ["image/png", "image/jpeg", "image/webp"] });
+  return { type: "media", key, media_type: info.contentType, source: "generated", prompt: a.prompt.slice(0, 2000) };
+}
+
+/** Sets a scene's picture: generated now, or one of my images or assets. */
+export async function setSceneImage(deps: VideoDeps, uid: string, id: string, sceneId: string, raw: unknown): Promise<VideoView> {
+  const parsed = sceneImageInputSchema.safeParse(raw);
+  if (!parsed.success) throw ApiError.fromZod(parsed.error, "Say which picture to use.");
+  const input = parsed.data;
+  const { body } = await readOwnedComposition(deps.db, uid, id);
+  const scene = body.scenes.find((s) => s.id === sceneId);
+  if (!scene) throw new ApiError("not_found", "This video has no such scene.");
+  const version = await getTemplateVersion(deps.db, body.template.id, body.template.version);
+  const layout = version?.layouts.find((l) => l.id === scene.layout_id);
+  const slot = layout?.slots.find((s) => s.kind === "image");
+  if (!slot) throw new ApiError("unprocessable_entity", "This scene's layout has no picture. Pick a layout with a picture first.");
+  let value: MediaValue;
+  if (input.source === "generate") {
+    try {
+      value = await generateScenePicture({ store: deps.store, uid, contentId: id, sceneId, prompt: input.prompt, ratio: body.aspect_ratio });
+    } catch (e) {
+      if (e instanceof ApiError) throw e;
+      const message = (e as { message?: string }).message ?? "The image model failed.";
+      throw new ApiError((e as { code?: string }).code === "content_policy" ? "unprocessable_entity" : "service_unavailable", message);
+    }
+  } else if (input.source === "content") {
+    const img = await deps.db.collection(content).doc(input.id).get();
+    if (!img || img.data.owner_id !== uid || img.data.kind !== "image" || !img.data.blobs.original) throw new ApiError("not_found", "There is no such image among yours.");
+    value = { type: "media", key: img.data.blobs.original, media_type: "image/png", source: "content", content_id: input.id };
+  } else {
+    const asset = await deps.db.collection(assets).doc(input.id).get();
+    if (!asset || asset.data.owner_id !== uid) throw new ApiError("not_found", "There is no such asset among yours.");
+    if (!/^(image|video)\//.test(asset.data.content_type)) throw new ApiError("unprocessable_entity", "That asset is not a picture or a clip.");
+    value = { type: "media", key: asset.data.storage_key, media_type: asset.data.content_type, source: "asset", asset_id: input.id };
+  }
+  const scenes = body.scenes.map(({ voice: _v, ...s }) =>
+    s.id === sceneId ? { ...s, values: { ...s.values, [slot.id]: value }, ...(input.source === "generate" ? { image_prompt: input.prompt } : {}) } : s,
+  );
+  // Own files, checked above: the edit's foreign-media rule knows image and asset keys by prefix.
+  return editVideo(deps, uid, id, { revision: input.revision, scenes });
+}
+
+/** Player props for the stored composition (signed URLs; the browser draws the background itself). */
+export async function playerProps(deps: VideoDeps, uid: string, id: string): Promise<PlayerPropsView> {
+  const { body } = await readOwnedComposition(deps.db, uid, id);
+  const version = await getTemplateVersion(deps.db, body.template.id, body.template.version);
+  if (!version) throw new ApiError("unprocessable_entity", "This video's template version is missing; switch it to another template.");
+  const ttl = signedUrlTtl();
+  const urls = new Map<string, string>();
+  const keys = new Set<string>();
+  for (const s of body.scenes) {
+    for (const v of Object.values(s.values)) if (v.type === "media") keys.add(v.key);
+    if (s.voice) keys.add(s.voice.key);
+  }
+  await Promise.all([...keys].map(async (k) => urls.set(k, await deps.store.signedUrl(k, { expiresInSeconds: ttl }))));
+  const props = resolveRenderProps({ composition: body, templateVersion: version, mediaUrl: (k) => urls.get(k) ?? "", size: sizeForWidth(body.aspect_ratio, PREVIEW_WIDTH) });
+  return { props, revision: body.revision };
+}
+
+/** A template's look with sample scenes (every layout once), for the picker's animated preview. */
+export async function templatePreview(deps: VideoDeps, templateId: string, ratioRaw: string | null): Promise<{ props: RenderProps }> {
+  const ratio = compositionRatioSchema.safeParse(ratioRaw ?? "16:9");
+  if (!ratio.success) throw new ApiError("unprocessable_entity", "ratio is one of 9:16, 1:1, 4:5, 16:9.");
+  await deps.ready?.();
+  const { templates } = await import("@/lib/composition/collections");
+  const t = await deps.db.collection(templates).doc(templateId).get();
+  if (!t || t.data.stage !== "live") throw new ApiError("not_found", "There is no such template.");
+  const version = await getTemplateVersion(deps.db, templateId, t.data.current_version);
+  if (!version) throw new ApiError("not_found", "There is no such template.");
+  await ensureSampleMedia(deps.store);
+  const layouts = version.layouts.slice(0, 4);
+  const body = compositionBodySchema.parse({
+    schema_version: COMPOSITION_SCHEMA_VERSION,
+    owner_id: "system",
+    kind: "video",
+    title: t.data.name,
+    aspect_ratio: ratio.data,
+    template: { id: templateId, version: t.data.current_version },
+    scenes: layouts.map((l, i) => ({ id: `s${i}`, layout_id: l.id, values: sampleValues(l), narration: sampleNarration(i), duration_ms: 2200 })),
+    audio: { ...DEFAULT_AUDIO, captions: false },
+    brand: null,
+    revision: 0,
+  });
+  const ttl = signedUrlTtl();
+  const urls = new Map<string, string>();
+  for (const s of body.scenes) for (const v of Object.values(s.values)) if (v.type === "media" && !urls.has(v.key)) urls.set(v.key, await deps.store.signedUrl(v.key, { expiresInSeconds: ttl }));
+  return { props: resolveRenderProps({ composition: body, templateVersion: version, mediaUrl: (k) => urls.get(k) ?? "", size: sizeForWidth(ratio.data, 320), estimateMissingNarration: false }) };
+}
+
+// ---------------------------------------------------------------- public
+
+export interface PublicVideo {
+  id: string;
+  title: string;
+  poster_url: string;
+  video_url: string;
+  captions_url: string | null;
+  width: number;
+  height: number;
+  duration_ms: number;
+  aspect_ratio: string;
+}
+
+export const PUBLIC_VIDEO_VARIANTS = ["video", "poster", "captions"] as const;
+const ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+export function publicVideoPath(id: string, variant: (typeof PUBLIC_VIDEO_VARIANTS)[number]): string {
+  return `/api/v1/public/videos/${id}/${variant}`;
+}
+
+async function publicFiles(db: VideoDeps["db"], id: string): Promise<{ title: string; files: FilesState; ratio: string } | null> {
+  if (!ID.test(id)) return null;
+  const snap = await db.collection(content).doc(id).get();
+  if (!snap || snap.data.kind !== "video" || snap.data.visibility !== "public") return null;
+  const files = (snap.data.settings as { files?: FilesState | null }).files;
+  if (!files) return null;
+  return { title: snap.data.title, files, ratio: String((snap.data.settings as { aspect_ratio?: string }).aspect_ratio ?? "16:9") };
+}
+
+/** A public, rendered video for the watch page and the embed player (stable same-origin media URLs), or null. */
+export async function readPublicVideo(db: VideoDeps["db"], id: string): Promise<PublicVideo | null> {
+  const found = await publicFiles(db, id);
+  if (!found) return null;
+  const { files } = found;
+  return {
+    id,
+    title: found.title,
+    poster_url: publicVideoPath(id, "poster"),
+    video_url: publicVideoPath(id, "video"),
+    captions_url: files.captions_key ? publicVideoPath(id, "captions") : null,
+    width: files.width,
+    height: files.height,
+    duration_ms: files.duration_ms,
+    aspect_ratio: found.ratio,
+  };
+}
+
+/** The signed URL behind a public video's stable media URL, or null (not public, not rendered, no such file). */
+export async function signedPublicVideoMedia(deps: VideoDeps, id: string, variant: string): Promise<string | null> {
+  if (!(PUBLIC_VIDEO_VARIANTS as readonly string[]).includes(variant)) return null;
+  const found = await publicFiles(deps.db, id);
+  if (!found) return null;
+  const key = variant === "video" ? found.files.video_key : variant === "poster" ? found.files.poster_key : found.files.captions_key;
+  return key ? deps.store.signedUrl(key, { expiresInSeconds: signedUrlTtl() }) : null;
+}
+

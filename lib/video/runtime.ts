@@ -1,0 +1,51 @@
+import "server-only";
+/**
+ * The one place the video domain meets the configured stores, the renderer
+ * and the process: route handlers call `videoRuntime()`; `startVideoWorker()`
+ * runs the render worker inside the app process (the default; IN_APP_WORKER=0
+ * leaves it to `npm run worker`).
+ */
+import { getDb } from "@/lib/db";
+import { ensureStarterLibrary } from "@/lib/composition/library";
+import { getRenderer } from "@/lib/render";
+import { getBlobStore } from "@/lib/storage";
+import type { VideoDeps } from "./service";
+import { createVideoWorker, type VideoWorker } from "./worker";
+
+let seeded: Promise<void> | null = null;
+
+/** Seeds the starter library once per process (creates only what is missing). */
+function ready(): Promise<void> {
+  seeded ??= ensureStarterLibrary(getDb())
+    .then(() => undefined)
+    .catch((e) => {
+      seeded = null;
+      throw e;
+    });
+  return seeded;
+}
+
+export function videoRuntime(): VideoDeps {
+  startVideoWorker();
+  return { db: getDb(), store: getBlobStore(), ready };
+}
+
+/** RENDER_WIDTH renders every video at that width (tests and CI keep renders small); unset = the plan's 720p/1080p. */
+function renderWidthFromEnv(): number | undefined {
+  const n = Number(process.env.RENDER_WIDTH);
+  return Number.isInteger(n) && n >= 64 && n <= 4096 ? n : undefined;
+}
+
+let inApp: { worker: VideoWorker; stop: AbortController } | null = null;
+
+export function startVideoWorker(pollMs = 1000): VideoWorker | null {
+  if (process.env.IN_APP_WORKER === "0") return null;
+  if (!inApp) {
+    const stop = new AbortController();
+    const worker = createVideoWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, renderWidth: renderWidthFromEnv() });
+    inApp = { worker, stop };
+    // The Remotion bundle is made by the start and test scripts (a missing one fails renders with a clear reason).
+    void worker.runWorkerLoop({ signal: stop.signal, pollMs });
+  }
+  return inApp.worker;
+}
