@@ -92,6 +92,6 @@ export const config = {
   // the page cache: running middleware would only slow them down.
   // lib/routes/middleware-matcher.test.ts checks this list against the route map.
   matcher: [
-    "/((?!api/|_next/static|_next/image|favicon.ico|robots.txt|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|map)$|(?:content|pages)/[^/]+/?$|v[01]/videos/[^/]+/?$).*)",
+    "/((?!api/|_next/static|_next/image|favicon.ico|robots.txt|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|map|woff2)$|(?:content|pages)/[^/]+/?$|v[01]/videos/[^/]+/?$).*)",
   ],
 };

@@ -1,0 +1,30 @@
+/**
+ * GET /api/v1/music/{id} — a background track (audio/wav), synthesised once and kept.
+ */
+import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { videoRuntime } from "@/lib/video/runtime";
+import { MUSIC_SYNTH_VERSION, findMusicTrack, renderMusicTrack } from "@/lib/audio/music";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(async ({ params }) => {
+  let track;
+  try {
+    track = findMusicTrack(String(params.trackId));
+  } catch {
+    throw new ApiError("not_found", "There is no such music track.");
+  }
+  const { store } = videoRuntime();
+  const key = `music/${track.id}-v${MUSIC_SYNTH_VERSION}.wav`;
+  if (!(await store.head(key))) await store.put(key, await renderMusicTrack(track.id), { allowedTypes: ["audio/wav"] });
+  const url = await store.signedUrl(key, { expiresInSeconds: 3600 });
+  return new Response(null, { status: 307, headers: { Location: url, "Cache-Control": "private, max-age=600" } });
+});
+
+const notAllowed = methodNotAllowed(["GET"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

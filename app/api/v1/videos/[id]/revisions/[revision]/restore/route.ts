@@ -1,0 +1,23 @@
+/**
+ * POST /api/v1/videos/{id}/revisions/{n}/restore — makes revision n the current one (as a new revision).
+ */
+import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { videoRuntime } from "@/lib/video/runtime";
+import { restoreRevision } from "@/lib/video/service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export const POST = withUser(async ({ user, params }) => {
+  const n = Number(params.revision);
+  if (!/^\d{1,9}$/.test(String(params.revision))) throw new ApiError("not_found", "There is no such revision.");
+  return Response.json({ data: await restoreRevision(videoRuntime(), user.uid, String(params.id), n) }, { headers: NO_STORE });
+});
+
+const notAllowed = methodNotAllowed(["POST"]);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,0 +1,34 @@
+/**
+ * GET /api/v1/videos/{id} — the video with its composition, render state and files.
+ * PATCH — an edit (revision-checked; 409 while rendering or on a stale revision).
+ * DELETE — the video, its revisions and files (204).
+ */
+import { z } from "zod";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readJsonBody } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { videoRuntime } from "@/lib/video/runtime";
+import { deleteVideo, editVideo, getVideo } from "@/lib/video/service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+const NO_STORE = { "Cache-Control": "private, no-store" };
+const anyJson = z.unknown();
+
+export const GET = withUser(async ({ user, params }) => {
+  return Response.json({ data: await getVideo(videoRuntime(), user.uid, String(params.id)) }, { headers: NO_STORE });
+});
+
+export const PATCH = withUser(async ({ request, user, params }) => {
+  const body = await readJsonBody(request, anyJson, 512 * 1024);
+  return Response.json({ data: await editVideo(videoRuntime(), user.uid, String(params.id), body) }, { headers: NO_STORE });
+});
+
+export const DELETE = withUser(async ({ user, params }) => {
+  await deleteVideo(videoRuntime(), user.uid, String(params.id));
+  return new Response(null, { status: 204 });
+});
+
+const notAllowed = methodNotAllowed(["GET", "PATCH", "DELETE"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;

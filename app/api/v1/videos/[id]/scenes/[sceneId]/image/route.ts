@@ -1,0 +1,25 @@
+/**
+ * POST /api/v1/videos/{id}/scenes/{sceneId}/image — a new picture for the scene: generated, or one of my images or assets.
+ */
+import { z } from "zod";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readJsonBody } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { videoRuntime } from "@/lib/video/runtime";
+import { setSceneImage } from "@/lib/video/media";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+const NO_STORE = { "Cache-Control": "private, no-store" };
+const anyJson = z.unknown();
+
+export const POST = withUser(async ({ request, user, params }) => {
+  const body = await readJsonBody(request, anyJson, 8 * 1024);
+  return Response.json({ data: await setSceneImage(videoRuntime(), user.uid, String(params.id), String(params.sceneId), body) }, { headers: NO_STORE });
+});
+
+const notAllowed = methodNotAllowed(["POST"]);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

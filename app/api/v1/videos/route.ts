@@ -1,0 +1,32 @@
+/**
+ * GET /api/v1/videos?cursor= — my videos, newest first.
+ * POST /api/v1/videos — brief → plan → a draft video (201); render_now also queues the render.
+ */
+import { z } from "zod";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readJsonBody } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { videoRuntime } from "@/lib/video/runtime";
+import { createVideo, listVideos } from "@/lib/video/service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+const NO_STORE = { "Cache-Control": "private, no-store" };
+const anyJson = z.unknown();
+
+export const GET = withUser(async ({ request, user }) => {
+  const cursor = request.nextUrl.searchParams.get("cursor");
+  const page = await listVideos(videoRuntime(), user.uid, cursor);
+  return Response.json({ data: page.items, next_cursor: page.nextCursor }, { headers: NO_STORE });
+});
+
+export const POST = withUser(async ({ request, user }) => {
+  const body = await readJsonBody(request, anyJson, 16 * 1024);
+  const video = await createVideo(videoRuntime(), user.uid, body);
+  return Response.json({ data: video }, { status: 201, headers: NO_STORE });
+});
+
+const notAllowed = methodNotAllowed(["GET", "POST"]);
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,0 +1,21 @@
+/**
+ * GET /api/v1/videos/templates/{id}/preview?ratio= — Player props of a template with sample scenes.
+ */
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { videoRuntime } from "@/lib/video/runtime";
+import { templatePreview } from "@/lib/video/media";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(async ({ request, params }) => {
+  const preview = await templatePreview(videoRuntime(), String(params.templateId), request.nextUrl.searchParams.get("ratio"));
+  return Response.json({ data: preview }, { headers: { "Cache-Control": "private, max-age=300" } });
+});
+
+const notAllowed = methodNotAllowed(["GET"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

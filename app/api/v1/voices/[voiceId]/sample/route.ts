@@ -1,0 +1,31 @@
+/**
+ * GET /api/v1/voices/{id}/sample — a spoken sample of the voice (audio/wav), cached.
+ */
+import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { SpeechError, findVoice, voiceSample } from "@/lib/ai/speech";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(async ({ request, params }) => {
+  const id = String(params.voiceId);
+  try {
+    findVoice(id);
+  } catch {
+    throw new ApiError("not_found", "There is no such voice.");
+  }
+  try {
+    const wav = await voiceSample(id, { abortSignal: request.signal });
+    return new Response(Buffer.from(wav), { headers: { "Content-Type": "audio/wav", "Cache-Control": "private, max-age=86400" } });
+  } catch (e) {
+    if (e instanceof SpeechError) throw new ApiError(["engine_missing", "engine_failed", "invalid_key", "quota_exceeded"].includes(e.code) ? "service_unavailable" : "unprocessable_entity", e.message);
+    throw e;
+  }
+});
+
+const notAllowed = methodNotAllowed(["GET"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;
