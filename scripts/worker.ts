@@ -1,22 +1,39 @@
 /**
- * `npm run worker`: a standalone image worker against the configured database
- * and blob store (DB_DRIVER / FIRESTORE_EMULATOR_HOST / DATA_DIR / STORAGE_DRIVER).
- * Run as many as you like, on any machines sharing Firestore; each claims jobs
- * under a lease. SIGINT/SIGTERM: stop claiming, finish the current job, exit.
+ * `npm run worker`: standalone workers against the configured database and
+ * blob store (DB_DRIVER / FIRESTORE_EMULATOR_HOST / DATA_DIR / STORAGE_DRIVER):
+ * the image worker and the video render worker, each claiming only its own
+ * job types. Run as many as you like, on any machines sharing Firestore; each
+ * claims jobs under a lease. WORKERS=image or WORKERS=video runs one kind.
+ * SIGINT/SIGTERM: stop claiming, finish the current job, exit.
  * Needs `--conditions=react-server` (see package.json) so "server-only" modules load.
  */
 import { createImageWorker } from "../lib/images/worker";
 import { imageRuntime } from "../lib/images/runtime";
+import { getDb } from "../lib/db";
+import { getRenderer } from "../lib/render";
+import { getBlobStore } from "../lib/storage";
+import { createVideoWorker } from "../lib/video/worker";
 
 const pollMs = Number(process.env.WORKER_POLL_MS ?? 1000);
+const kinds = (process.env.WORKERS ?? "image,video").split(",").map((k) => k.trim());
 const stop = new AbortController();
 for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => stop.abort());
+const log = (msg: string, err?: unknown) => console.error(`[worker] ${msg}`, err ?? "");
 
-const worker = createImageWorker({ ...imageRuntime(), log: (msg, err) => console.error(`[worker] ${msg}`, err ?? "") });
-console.log(`image worker ${worker.workerId} started (poll ${pollMs} ms)`);
-worker
-  .runWorkerLoop({ signal: stop.signal, pollMs })
-  .then(() => console.log("image worker stopped"))
+const loops: Promise<void>[] = [];
+if (kinds.includes("image")) {
+  const worker = createImageWorker({ ...imageRuntime(), log });
+  console.log(`image worker ${worker.workerId} started (poll ${pollMs} ms)`);
+  loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
+}
+if (kinds.includes("video")) {
+  const width = Number(process.env.RENDER_WIDTH);
+  const worker = createVideoWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, log, renderWidth: Number.isInteger(width) && width >= 64 ? width : undefined });
+  console.log(`video worker ${worker.workerId} started (poll ${pollMs} ms)`);
+  loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }).finally(() => getRenderer().close()));
+}
+Promise.all(loops)
+  .then(() => console.log("workers stopped"))
   .catch((e) => {
     console.error(e);
     process.exitCode = 1;

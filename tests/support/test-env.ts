@@ -22,4 +22,6 @@ export const testAppEnv: Record<string, string> = {
   NEXT_TELEMETRY_DISABLED: "1",
   DATA_DIR: process.env.TEST_DATA_DIR ?? ".data/test",
   PORT: String(TEST_APP_PORT),
+  // Videos render at this width in the e2e suite (the real pipeline, a small canvas: 2 cores).
+  RENDER_WIDTH: "240",
 };
