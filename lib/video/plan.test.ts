@@ -1,0 +1,105 @@
+import { STARTER_TEMPLATES, starterTemplateVersion } from "@/lib/composition/starter";
+import { localPlan, pickTemplate, readRequest, requestBlock, sentencesOf, type ToolLayout } from "./local-writer";
+import { narrationWordBudget, planSchema, repairPlan, sceneCountFor, type Plan } from "./plan";
+import { videoCost } from "./pricing";
+
+const versions = STARTER_TEMPLATES.map((t) => ({ t, v: starterTemplateVersion(t) }));
+const library = {
+  templates: versions.map(({ t, v }) => ({ id: t.id, layoutIds: v.layouts.map((l) => l.id) })),
+  layouts: new Map(versions.flatMap(({ v }) => v.layouts.map((l) => [l.id, l] as const))),
+};
+const toolTemplates = versions.map(({ t, v }) => ({ id: t.id, name: t.name, description: t.description, mood: v.music.mood, layout_ids: v.layouts.map((l) => l.id) }));
+const toolLayouts = (id: string): ToolLayout[] =>
+  versions
+    .find(({ t }) => t.id === id)!
+    .v.layouts.map((l) => ({ id: l.id, name: l.name, slots: l.slots.filter((s) => s.kind !== "shape").map((s) => ({ id: s.id, kind: s.kind, role: s.role, max_chars: s.fit.maxChars, required: s.required })) }));
+
+describe("repairPlan", () => {
+  const good: Plan = {
+    title: "Bean There",
+    template_id: "starter-bold",
+    scenes: [
+      { layout_id: "starter-statement", texts: [{ slot: "headline", text: "Roasted the morning it ships" }], narration: "We roast every bag the morning it ships.", image_prompt: null },
+      { layout_id: "starter-end-card", texts: [{ slot: "headline", text: "Order today" }, { slot: "cta", text: "Shop now" }], narration: "Order your first bag today.", image_prompt: null },
+    ],
+  };
+
+  it("leaves a valid plan as it is", () => {
+    const { plan, repairs } = repairPlan({ plan: good, library, templateId: null, lengthS: 15 });
+    expect(repairs).toEqual([]);
+    expect(plan.scenes.map((s) => s.layout_id)).toEqual(["starter-statement", "starter-end-card"]);
+  });
+
+  it("fixes what a model gets wrong and says what it changed", () => {
+    const bad: Plan = {
+      title: "",
+      template_id: "made-up",
+      scenes: [
+        { layout_id: "starter-quote", texts: [{ slot: "headline", text: "x".repeat(500) }, { slot: "nonsense", text: "?" }], narration: "word ".repeat(200), image_prompt: "a cat" },
+        ...Array.from({ length: 20 }, () => good.scenes[0]!),
+      ],
+    };
+    const { plan, repairs } = repairPlan({ plan: bad, library, templateId: null, lengthS: 15 });
+    expect(plan.template_id).toBe(library.templates[0]!.id);
+    expect(plan.scenes.length).toBe(sceneCountFor(15) + 2);
+    const allowed = library.templates[0]!.layoutIds;
+    for (const scene of plan.scenes) {
+      expect(allowed).toContain(scene.layout_id);
+      const layout = library.layouts.get(scene.layout_id)!;
+      for (const t of scene.texts) expect(t.text.length).toBeLessThanOrEqual(layout.slots.find((s) => s.id === t.slot)!.fit.maxChars);
+      for (const slot of layout.slots.filter((s) => s.kind === "text" && s.required)) expect(scene.texts.find((t) => t.slot === slot.id)?.text).toBeTruthy();
+      expect(Boolean(scene.image_prompt)).toBe(layout.slots.some((s) => s.kind === "image"));
+    }
+    expect(plan.title.length).toBeGreaterThan(0);
+    expect(repairs.join("\n")).toMatch(/unknown template[\s\S]*cut to[\s\S]*narration shortened/);
+    expect(planSchema.safeParse(plan).success).toBe(true);
+  });
+
+  it("the user's template wins over the model's choice", () => {
+    const { plan, repairs } = repairPlan({ plan: good, library, templateId: "starter-playful", lengthS: 15 });
+    expect(plan.template_id).toBe("starter-playful");
+    expect(repairs[0]).toMatch(/replaced by the chosen starter-playful/);
+  });
+});
+
+describe("the Local preview writer", () => {
+  const brief = "Bean There roasts coffee in Lisbon. Every bag ships the morning it is roasted. Subscribers save 20% and pay $12 a bag.";
+
+  it("plans from the brief's own words: its sentences narrate, its numbers and prices become scenes", () => {
+    const req = { brief, length_s: 30, aspect_ratio: "16:9", template_id: "starter-bold" };
+    const plan = localPlan(req, toolTemplates.find((t) => t.id === "starter-bold")!, toolLayouts("starter-bold"));
+    expect(plan.scenes).toHaveLength(sceneCountFor(30));
+    const words = new Set(brief.toLowerCase().match(/[\p{L}\p{N}%$]+/gu));
+    for (const s of plan.scenes) for (const w of s.narration.toLowerCase().match(/[\p{L}\p{N}%$]+/gu) ?? []) expect(words).toContain(w);
+    const texts = plan.scenes.flatMap((s) => s.texts.map((t) => t.text)).join(" ");
+    expect(texts).toContain("20%");
+    expect(plan.scenes[plan.scenes.length - 1]!.layout_id).toBe("starter-end-card");
+    const narrationWords = plan.scenes.reduce((n, s) => n + s.narration.split(/\s+/).length, 0);
+    expect(narrationWords).toBeLessThanOrEqual(narrationWordBudget(30) + plan.scenes.length);
+    // The plan it writes needs no repair.
+    expect(repairPlan({ plan, library, templateId: null, lengthS: 30 }).repairs).toEqual([]);
+  });
+
+  it("picks a template by the brief's mood when none is chosen", () => {
+    expect(pickTemplate({ brief: "A birthday party for kids", length_s: 15, aspect_ratio: "1:1", template_id: null }, toolTemplates)?.mood).toBe("playful");
+    expect(pickTemplate({ brief: "Our SaaS for finance teams", length_s: 15, aspect_ratio: "1:1", template_id: null }, toolTemplates)?.mood).toBe("corporate");
+    expect(pickTemplate({ brief: "Hello", length_s: 15, aspect_ratio: "1:1", template_id: "starter-elegant" }, toolTemplates)?.id).toBe("starter-elegant");
+  });
+
+  it("reads the request block back and splits sentences", () => {
+    const req = { brief: 'She said "hi". Done!', length_s: 15, aspect_ratio: "9:16", template_id: null };
+    expect(readRequest(["intro", requestBlock(req)])).toEqual(req);
+    expect(readRequest(["<request>{broken</request>"])).toBeNull();
+    expect(sentencesOf("One. Two!  Three? ...")).toEqual(["One.", "Two!", "Three?"]);
+  });
+});
+
+describe("videoCost", () => {
+  it("charges per started 15 seconds at the writer's rate", () => {
+    expect(videoCost({ seconds: 15, provider: "local" })).toBe(2);
+    expect(videoCost({ seconds: 16, provider: "local" })).toBe(4);
+    expect(videoCost({ seconds: 30, provider: "openai" })).toBe(16);
+    expect(videoCost({ seconds: 0, provider: "local" })).toBe(2);
+    expect(videoCost({ seconds: 30, provider: "someone-new" })).toBe(20);
+  });
+});
