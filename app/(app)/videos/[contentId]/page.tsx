@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { Video } from "lucide-react";
 
-import { MissingItem } from "@/components/missing-item";
 import { PageHeader } from "@/components/page-header";
+import { VideoDetail } from "@/components/video/video-detail";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -19,12 +18,7 @@ export default async function VideosDetailPage({ params }: Props) {
   return (
     <>
       <PageHeader title={titleFor(PATTERN)} />
-      <MissingItem
-        icon={Video}
-        noun="video"
-        ids={[{ label: "Video ID", value: contentId }]}
-        back={{ label: "Back to videos", href: "/videos" }}
-      />
+      <VideoDetail id={contentId} />
     </>
   );
 }

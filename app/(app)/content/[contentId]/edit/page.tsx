@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
-import { PencilLine } from "lucide-react";
+import Link from "next/link";
+import { Video } from "lucide-react";
 
-import { MissingItem } from "@/components/missing-item";
 import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { StoryboardEditor } from "@/components/video/editor/storyboard-editor";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -18,13 +20,19 @@ export default async function ContentEditPage({ params }: Props) {
   const { contentId } = await readIdParams(params);
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} />
-      <MissingItem
-        icon={PencilLine}
-        noun="content"
-        ids={[{ label: "Content ID", value: contentId }]}
-        back={{ label: "Back to videos", href: "/videos" }}
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Change any scene's text, narration, picture, layout or length; every edit is saved as you go."
+        actions={
+          <Button asChild variant="outline" size="sm">
+            <Link href={`/videos/${encodeURIComponent(contentId)}`}>
+              <Video />
+              View video
+            </Link>
+          </Button>
+        }
       />
+      <StoryboardEditor id={contentId} />
     </>
   );
 }

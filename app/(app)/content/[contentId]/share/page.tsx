@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { Share2 } from "lucide-react";
 
-import { MissingItem } from "@/components/missing-item";
 import { PageHeader } from "@/components/page-header";
+import { ContentShare } from "@/components/video/content-share";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -18,13 +17,8 @@ export default async function ContentSharePage({ params }: Props) {
   const { contentId } = await readIdParams(params);
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} />
-      <MissingItem
-        icon={Share2}
-        noun="content"
-        ids={[{ label: "Content ID", value: contentId }]}
-        back={{ label: "Back to videos", href: "/videos" }}
-      />
+      <PageHeader title={titleFor(PATTERN)} description="Who can see it, and where it can be shown." />
+      <ContentShare id={contentId} />
     </>
   );
 }

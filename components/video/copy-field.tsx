@@ -1,0 +1,75 @@
+"use client";
+
+import { useEffect, useId, useState } from "react";
+import { Check, Copy } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+
+interface CopyFieldProps {
+  label: string;
+  value: string;
+  /** The copy button's name ("Copy link", "Copy embed code"). */
+  copyLabel: string;
+  multiline?: boolean;
+  description?: React.ReactNode;
+}
+
+/** A read-only value with a copy button and a spoken "Copied". */
+export function CopyField({ label, value, copyLabel, multiline, description }: CopyFieldProps) {
+  const id = useId();
+  const [copied, setCopied] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!copied) return;
+    const t = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(t);
+  }, [copied]);
+
+  const copy = () => {
+    setProblem(null);
+    navigator.clipboard
+      .writeText(value)
+      .then(() => setCopied(true))
+      .catch(() => setProblem("Your browser blocked the clipboard; select the text and copy it."));
+  };
+
+  const common = {
+    id,
+    readOnly: true,
+    value,
+    "aria-describedby": description ? `${id}-desc` : undefined,
+    onFocus: (e: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => e.currentTarget.select(),
+    className: "font-mono text-xs",
+  };
+
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {description ? (
+        <p id={`${id}-desc`} className="text-xs text-muted-foreground">
+          {description}
+        </p>
+      ) : null}
+      <div className={multiline ? "space-y-2" : "flex gap-2"}>
+        {multiline ? <Textarea rows={3} {...common} /> : <Input {...common} />}
+        <Button type="button" variant="secondary" onClick={copy}>
+          {copied ? <Check /> : <Copy />}
+          {copyLabel}
+        </Button>
+      </div>
+      <p role="status" className="text-xs text-success">
+        {copied ? "Copied." : ""}
+      </p>
+      {problem ? (
+        <p role="alert" className="text-xs text-destructive">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}

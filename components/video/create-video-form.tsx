@@ -1,0 +1,311 @@
+"use client";
+
+import { useEffect, useId, useState } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useSWRConfig } from "swr";
+import { Clapperboard, Coins, LayoutList } from "lucide-react";
+
+import { SegmentedChoice } from "@/components/image-gen/segmented-choice";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { useAuth } from "@/lib/auth/client/auth-provider";
+import type { CompositionRatio } from "@/lib/composition/ratios";
+import { isProfileKey } from "@/lib/hooks/use-profile";
+import { createVideo, useVideoOptions } from "@/lib/hooks/use-videos";
+import { fieldMessages } from "@/lib/hooks/video-api";
+import { MAX_BRIEF_CHARS, createVideoInputSchema, type CreateVideoInput, type VideoLength, type VideoOptions } from "@/lib/video/contract";
+import { videoCost } from "@/lib/video/pricing";
+import { cn } from "@/lib/utils";
+import { credits, RATIO_NAMES } from "./format";
+import { TemplatePicker } from "./template-picker";
+import { ToggleSwitch } from "./toggle-switch";
+import { VideoErrorPanel } from "./video-error-panel";
+import { VideoModelSelect } from "./video-model-select";
+import { VoicePicker } from "./voice-picker";
+
+type Settings = Omit<CreateVideoInput, "render_now">;
+type Errors = Partial<Record<keyof Settings, string>>;
+
+function RatioShape({ ratio }: { ratio: CompositionRatio }) {
+  const [w, h] = ratio.split(":").map(Number) as [number, number];
+  const scale = 18 / Math.max(w, h);
+  return (
+    <span aria-hidden="true" className="flex size-5 items-center justify-center">
+      <span className="rounded-[2px] border-[1.5px] border-current" style={{ width: w * scale, height: h * scale }} />
+    </span>
+  );
+}
+
+function initialSettings(options: VideoOptions): Settings {
+  const model =
+    options.models.find((m) => m.id === options.default_model_id && m.available) ?? options.models.find((m) => m.available) ?? options.models[0];
+  return {
+    brief: "",
+    aspect_ratio: options.ratios.includes("9:16") ? "9:16" : (options.ratios[0] ?? "9:16"),
+    length_s: options.lengths.includes(30) ? 30 : (options.lengths[0] ?? 15),
+    template_id: null,
+    voice_id: options.default_voice_id,
+    captions: true,
+    music: options.music.length > 0,
+    model_id: model?.id ?? "",
+  };
+}
+
+/** Client-side check with the API's own schema, so the first answer comes without a round trip. */
+function validate(settings: Settings): Errors {
+  const parsed = createVideoInputSchema.safeParse({ ...settings, render_now: false });
+  if (parsed.success) return {};
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as keyof Settings | undefined;
+    if (key && !errors[key]) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+/** The /prompt-to-video form: brief and choices, the price, then a storyboard to edit or a render straight away. */
+export function CreateVideoForm() {
+  const id = useId();
+  const router = useRouter();
+  const { profile } = useAuth();
+  const { mutate } = useSWRConfig();
+  const options = useVideoOptions();
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState<"plan" | "render" | null>(null);
+  const [submitError, setSubmitError] = useState<unknown>(null);
+
+  useEffect(() => {
+    if (options.data && !settings) setSettings(initialSettings(options.data));
+  }, [options.data, settings]);
+
+  if (options.error && !options.data) {
+    return (
+      <Alert variant="destructive">
+        <AlertTitle>We couldn&apos;t load the video options</AlertTitle>
+        <AlertDescription>
+          <p>{options.error.message}</p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => void options.mutate()}>
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+
+  if (!options.data || !settings) {
+    return (
+      <div role="status" aria-busy="true" className="space-y-6">
+        <span className="sr-only">Loading the video options</span>
+        <Skeleton className="h-36 w-full" />
+        <Skeleton className="h-10 w-80" />
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-52 rounded-xl" />
+          ))}
+        </div>
+      </div>
+    );
+  }
+
+  const opts = options.data;
+  const model = opts.models.find((m) => m.id === settings.model_id) ?? null;
+  const cost = model ? videoCost({ seconds: settings.length_s, provider: model.provider }) : null;
+  const balance = profile?.credits ?? opts.balance;
+  const short = cost !== null && cost > balance;
+
+  const change = (patch: Partial<Settings>) => {
+    setSettings((s) => (s ? { ...s, ...patch } : s));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const k of Object.keys(patch)) delete next[k as keyof Settings];
+      return next;
+    });
+  };
+
+  const submit = async (renderNow: boolean) => {
+    if (busy) return;
+    const found = validate(settings);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+      return;
+    }
+    setBusy(renderNow ? "render" : "plan");
+    setSubmitError(null);
+    try {
+      const video = await createVideo({ ...settings, render_now: renderNow });
+      void mutate(isProfileKey);
+      router.push(renderNow ? `/videos/${encodeURIComponent(video.id)}` : `/content/${encodeURIComponent(video.id)}/edit`);
+    } catch (error) {
+      const fields = fieldMessages(error);
+      const mapped: Errors = {};
+      for (const key of Object.keys(settings) as (keyof Settings)[]) if (fields[key]) mapped[key] = fields[key];
+      setErrors(mapped);
+      setSubmitError(error);
+      setBusy(null);
+    }
+  };
+
+  const briefLength = settings.brief.length;
+
+  return (
+    <form
+      noValidate
+      aria-label="New video"
+      className="space-y-8"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit(false);
+      }}
+    >
+      <div className="space-y-2">
+        <label htmlFor={`${id}-brief`} className="text-sm font-medium">
+          Brief
+        </label>
+        <Textarea
+          id={`${id}-brief`}
+          value={settings.brief}
+          rows={5}
+          maxLength={MAX_BRIEF_CHARS}
+          placeholder="A 30-second ad for our small-batch coffee subscription: roasted every morning, delivered before noon, cancel anytime."
+          aria-invalid={errors.brief ? true : undefined}
+          aria-describedby={`${id}-brief-count${errors.brief ? ` ${id}-brief-err` : ""}`}
+          onChange={(e) => change({ brief: e.target.value })}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) {
+              e.preventDefault();
+              void submit(false);
+            }
+          }}
+          className="min-h-32 resize-y text-base sm:text-sm"
+        />
+        <div className="flex justify-between gap-2 text-xs">
+          <span id={`${id}-brief-err`} className="text-destructive">
+            {errors.brief ?? ""}
+          </span>
+          <span id={`${id}-brief-count`} className={cn("tabular-nums text-muted-foreground", briefLength >= MAX_BRIEF_CHARS && "text-destructive")}>
+            {briefLength.toLocaleString("en-US")}/{MAX_BRIEF_CHARS.toLocaleString("en-US")}
+            <span className="sr-only"> characters</span>
+          </span>
+        </div>
+      </div>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <div>
+          <SegmentedChoice
+            legend="Aspect ratio"
+            name="aspect-ratio"
+            value={settings.aspect_ratio}
+            onChange={(aspect_ratio) => change({ aspect_ratio })}
+            options={opts.ratios.map((ratio) => ({
+              value: ratio,
+              ariaLabel: `${ratio} ${RATIO_NAMES[ratio]}`,
+              label: (
+                <>
+                  <RatioShape ratio={ratio} />
+                  <span className="tabular-nums">{ratio}</span>
+                </>
+              ),
+            }))}
+          />
+          {errors.aspect_ratio ? <p className="mt-1 text-xs text-destructive">{errors.aspect_ratio}</p> : null}
+        </div>
+        <div>
+          <SegmentedChoice
+            legend="Length"
+            name="length"
+            value={String(settings.length_s)}
+            onChange={(v) => change({ length_s: Number(v) as VideoLength })}
+            options={opts.lengths.map((s) => ({ value: String(s), label: `${s} s`, ariaLabel: `About ${s} seconds` }))}
+            optionClassName="min-w-14 tabular-nums"
+          />
+          {errors.length_s ? <p className="mt-1 text-xs text-destructive">{errors.length_s}</p> : null}
+        </div>
+      </div>
+
+      <TemplatePicker
+        templates={opts.templates}
+        value={settings.template_id}
+        ratio={settings.aspect_ratio}
+        onChange={(template_id) => change({ template_id })}
+        error={errors.template_id}
+      />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <VoicePicker voices={opts.voices} value={settings.voice_id} onChange={(voice_id) => change({ voice_id })} error={errors.voice_id} legend="Voice-over" />
+        <div className="space-y-6">
+          <fieldset className="space-y-4">
+            <legend className="mb-2 text-sm font-medium">Sound and text</legend>
+            <ToggleSwitch
+              label="Captions"
+              description="Burned into the video, with the spoken phrase highlighted, plus a captions track."
+              checked={settings.captions}
+              onChange={(captions) => change({ captions })}
+            />
+            <ToggleSwitch
+              label="Music"
+              description={
+                opts.music.length > 0 ? "A background track, quieter while the narration speaks." : "No music tracks are available here."
+              }
+              checked={settings.music}
+              disabled={opts.music.length === 0}
+              onChange={(music) => change({ music })}
+            />
+          </fieldset>
+          <VideoModelSelect models={opts.models} value={settings.model_id} onChange={(model_id) => change({ model_id })} error={errors.model_id} />
+        </div>
+      </div>
+
+      {submitError ? <VideoErrorPanel error={submitError} action="The video was not created" onDismiss={() => setSubmitError(null)} /> : null}
+
+      <div className="sticky bottom-2 z-10 flex flex-col gap-3 rounded-xl border bg-background/95 p-4 shadow-sm backdrop-blur sm:flex-row sm:items-center sm:justify-between">
+        <div className="space-y-1 text-sm" aria-live="polite">
+          <p className="flex items-center gap-2 text-muted-foreground">
+            <Coins aria-hidden="true" className="size-4" />
+            {cost !== null ? (
+              <span>
+                Rendering costs <strong className="text-foreground tabular-nums">{credits(cost)}</strong> · you have{" "}
+                <span className="tabular-nums">{credits(balance)}</span>
+              </span>
+            ) : (
+              <span>Pick a model to see the price</span>
+            )}
+          </p>
+          {short ? (
+            <p className="text-destructive">
+              Not enough credits to render. You can still make the storyboard now;{" "}
+              <Link href="/subscription" className="font-medium underline underline-offset-2">
+                get more credits
+              </Link>{" "}
+              to render it.
+            </p>
+          ) : (
+            <p className="text-xs text-muted-foreground">The storyboard is free; credits are taken when the video renders and refunded if it fails.</p>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {busy ? <Spinner size="sm" label={busy === "plan" ? "Writing your storyboard" : "Starting the render"} /> : null}
+          <Button type="submit" variant="outline" size="lg" disabled={busy !== null || !model?.available} aria-busy={busy === "plan" || undefined}>
+            <LayoutList />
+            Create storyboard
+          </Button>
+          <Button
+            type="button"
+            size="lg"
+            disabled={busy !== null || !model?.available || short}
+            aria-busy={busy === "render" || undefined}
+            onClick={() => void submit(true)}
+          >
+            <Clapperboard />
+            Render now
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,214 @@
+"use client";
+
+import { useId } from "react";
+import { Check, Clapperboard, CloudOff, LoaderCircle, Redo2, Undo2 } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import type { VideoOptions } from "@/lib/video/contract";
+import { ToggleSwitch } from "../toggle-switch";
+import { RATIO_NAMES } from "../format";
+import type { Draft } from "./editor-model";
+import { RevisionsMenu } from "./revisions-menu";
+import type { SaveStatus } from "./use-storyboard";
+
+const SELECT = "flex h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs disabled:opacity-50";
+
+function SaveState({ status, onRetry }: { status: SaveStatus; onRetry(): void }) {
+  const text =
+    status.kind === "saving"
+      ? "Saving…"
+      : status.kind === "dirty"
+        ? "Unsaved changes"
+        : status.kind === "error"
+          ? "Not saved"
+          : status.kind === "conflict"
+            ? "Not saved: changed elsewhere"
+            : "Saved";
+  const Icon = status.kind === "saving" ? LoaderCircle : status.kind === "error" || status.kind === "conflict" ? CloudOff : Check;
+  return (
+    <div className="flex items-center gap-2">
+      <p role="status" aria-live="polite" className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        <Icon aria-hidden="true" className={status.kind === "saving" ? "size-3.5 animate-spin motion-reduce:animate-none" : "size-3.5"} />
+        {text}
+      </p>
+      {status.kind === "error" ? (
+        <Button type="button" variant="ghost" size="sm" onClick={onRetry}>
+          Retry
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+interface EditorToolbarProps {
+  videoId: string;
+  draft: Draft;
+  options: VideoOptions;
+  revision: number;
+  status: SaveStatus;
+  readOnly: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  rendering: boolean;
+  onEdit(change: (d: Draft) => Draft, field?: string): void;
+  onUndo(): void;
+  onRedo(): void;
+  onRetrySave(): void;
+  onRestore(revision: number): Promise<unknown>;
+  onRender(): void;
+}
+
+/** The storyboard's settings (title, template, shape, voice, captions, music) and its commands. */
+export function EditorToolbar(props: EditorToolbarProps) {
+  const { draft, options, readOnly } = props;
+  const id = useId();
+  const musicOn = draft.audio.music.track_id !== null;
+  const firstTrack = options.music[0]?.id ?? null;
+
+  return (
+    <div className="space-y-4 rounded-xl border bg-card p-4 shadow-xs">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="min-w-56 flex-1 space-y-1.5">
+          <label htmlFor={`${id}-title`} className="text-xs font-medium">
+            Title
+          </label>
+          <Input
+            id={`${id}-title`}
+            value={draft.title}
+            maxLength={200}
+            readOnly={readOnly}
+            aria-invalid={draft.title.trim() === "" ? true : undefined}
+            aria-describedby={draft.title.trim() === "" ? `${id}-title-err` : undefined}
+            onChange={(e) => props.onEdit((d) => ({ ...d, title: e.target.value }), "title")}
+            className="text-base font-medium"
+          />
+          {draft.title.trim() === "" ? (
+            <p id={`${id}-title-err`} className="text-xs text-destructive">
+              Give the video a title; it is saved once it has one.
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <SaveState status={props.status} onRetry={props.onRetrySave} />
+          <Button type="button" variant="ghost" size="icon" aria-label="Undo" aria-keyshortcuts="Control+Z Meta+Z" title="Undo (Ctrl+Z)" disabled={readOnly || !props.canUndo} onClick={props.onUndo}>
+            <Undo2 />
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label="Redo"
+            aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z"
+            title="Redo (Ctrl+Shift+Z)"
+            disabled={readOnly || !props.canRedo}
+            onClick={props.onRedo}
+          >
+            <Redo2 />
+          </Button>
+          <RevisionsMenu videoId={props.videoId} current={props.revision} disabled={readOnly} onRestore={props.onRestore} />
+          <Button type="button" onClick={props.onRender} disabled={readOnly || props.rendering} aria-busy={props.rendering || undefined}>
+            <Clapperboard />
+            Render
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="space-y-1.5">
+          <label htmlFor={`${id}-template`} className="text-xs font-medium">
+            Template
+          </label>
+          <select
+            id={`${id}-template`}
+            value={draft.template_id}
+            disabled={readOnly}
+            onChange={(e) => props.onEdit((d) => ({ ...d, template_id: e.target.value }))}
+            className={SELECT}
+          >
+            {options.templates.some((t) => t.id === draft.template_id) ? null : <option value={draft.template_id}>{draft.template_id}</option>}
+            {options.templates.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor={`${id}-ratio`} className="text-xs font-medium">
+            Aspect ratio
+          </label>
+          <select
+            id={`${id}-ratio`}
+            value={draft.aspect_ratio}
+            disabled={readOnly}
+            onChange={(e) => props.onEdit((d) => ({ ...d, aspect_ratio: e.target.value as Draft["aspect_ratio"] }))}
+            className={SELECT}
+          >
+            {options.ratios.map((r) => (
+              <option key={r} value={r}>
+                {r} {RATIO_NAMES[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor={`${id}-voice`} className="text-xs font-medium">
+            Voice
+          </label>
+          <select
+            id={`${id}-voice`}
+            value={draft.audio.voice_id ?? ""}
+            disabled={readOnly}
+            onChange={(e) => props.onEdit((d) => ({ ...d, audio: { ...d.audio, voice_id: e.target.value || null } }))}
+            className={SELECT}
+          >
+            <option value="">No narration</option>
+            {draft.audio.voice_id && !options.voices.some((v) => v.id === draft.audio.voice_id) ? (
+              <option value={draft.audio.voice_id}>{draft.audio.voice_id}</option>
+            ) : null}
+            {options.voices.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.label} ({v.language}){v.preview ? " · Local preview" : ""}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-2">
+          <ToggleSwitch
+            label="Captions"
+            checked={draft.audio.captions}
+            disabled={readOnly}
+            onChange={(captions) => props.onEdit((d) => ({ ...d, audio: { ...d.audio, captions } }))}
+          />
+          <ToggleSwitch
+            label="Music"
+            checked={musicOn}
+            disabled={readOnly || (!musicOn && firstTrack === null)}
+            onChange={(on) => props.onEdit((d) => ({ ...d, audio: { ...d.audio, music: { ...d.audio.music, track_id: on ? firstTrack : null } } }))}
+          />
+          {musicOn ? (
+            <div>
+              <label htmlFor={`${id}-track`} className="sr-only">
+                Music track
+              </label>
+              <select
+                id={`${id}-track`}
+                value={draft.audio.music.track_id ?? ""}
+                disabled={readOnly}
+                onChange={(e) => props.onEdit((d) => ({ ...d, audio: { ...d.audio, music: { ...d.audio.music, track_id: e.target.value } } }))}
+                className={SELECT}
+              >
+                {options.music.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.label} ({m.mood})
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+"use client";
+
+import { useId, useState } from "react";
+import { ImageIcon, Sparkles } from "lucide-react";
+
+import { AssetDropzone } from "@/components/image-gen/asset-dropzone";
+import { SegmentedChoice } from "@/components/image-gen/segmented-choice";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { useAssets } from "@/lib/hooks/use-assets";
+import type { ImageItem } from "@/lib/api/images-contract";
+import { imagesPageUrl, useCursorPages } from "@/lib/hooks/use-images";
+import { VideoErrorPanel } from "../video-error-panel";
+
+type Source = "generate" | "images" | "assets" | "upload";
+export type ImagePick = { source: "generate"; prompt: string } | { source: "content" | "asset"; id: string };
+
+interface Choice {
+  id: string;
+  thumb: string;
+  label: string;
+}
+
+function ChoiceGrid({ choices, loading, empty, disabled, onPick }: { choices: Choice[]; loading: boolean; empty: string; disabled: boolean; onPick(id: string): void }) {
+  if (loading) {
+    return (
+      <div className="grid grid-cols-4 gap-2" aria-hidden="true">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} className="aspect-square rounded-md" />
+        ))}
+      </div>
+    );
+  }
+  if (choices.length === 0) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <ImageIcon aria-hidden="true" className="size-4" />
+        {empty}
+      </p>
+    );
+  }
+  return (
+    <ul className="grid max-h-64 grid-cols-4 gap-2 overflow-y-auto p-0.5">
+      {choices.map((c) => (
+        <li key={c.id}>
+          <button
+            type="button"
+            disabled={disabled}
+            onClick={() => onPick(c.id)}
+            className="block aspect-square w-full overflow-hidden rounded-md border bg-muted transition-shadow hover:ring-2 hover:ring-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-50"
+          >
+            {/* eslint-disable-next-line @next/next/no-img-element -- signed URLs change on every fetch; no optimizer. */}
+            <img src={c.thumb} alt={`Use: ${c.label}`} width={128} height={128} loading="lazy" className="size-full object-cover" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface SceneImagePanelProps {
+  sceneNumber: number;
+  /** The picture the preview shows now. */
+  current: string | null;
+  /** The prompt the current picture was made from, to start a new one from. */
+  prompt: string;
+  disabled: boolean;
+  onPick(pick: ImagePick): Promise<unknown>;
+}
+
+/** A scene's picture: make a new one from a prompt, pick one of my images or assets, or upload one. */
+export function SceneImagePanel({ sceneNumber, current, prompt: initialPrompt, disabled, onPick }: SceneImagePanelProps) {
+  const id = useId();
+  const [source, setSource] = useState<Source>("generate");
+  const [prompt, setPrompt] = useState(initialPrompt);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState("");
+  // Each list is fetched only once its tab is open.
+  const images = useCursorPages<ImageItem>((cursor) => (source === "images" ? imagesPageUrl({}, cursor) : null));
+  const assets = useAssets(source === "assets" || source === "upload");
+
+  const pick = async (p: ImagePick) => {
+    setBusy(true);
+    setError(null);
+    setDone("");
+    try {
+      await onPick(p);
+      setDone(p.source === "generate" ? "New picture made." : "Picture changed.");
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const off = disabled || busy;
+
+  return (
+    <fieldset className="space-y-3 rounded-lg border p-3">
+      <legend className="px-1 text-sm font-medium">Picture</legend>
+      <div className="flex gap-3">
+        <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted">
+          {current ? (
+            // eslint-disable-next-line @next/next/no-img-element -- signed URL from the preview props
+            <img src={current} alt={`Scene ${sceneNumber} picture`} className="size-full object-cover" />
+          ) : (
+            <ImageIcon aria-label="No picture yet" className="size-6 text-muted-foreground" />
+          )}
+        </div>
+        <SegmentedChoice<Source>
+          legend="Change it"
+          name={`${id}-source`}
+          value={source}
+          onChange={setSource}
+          className="min-w-0 flex-1"
+          optionClassName="px-2 text-xs"
+          options={[
+            { value: "generate", label: "Generate" },
+            { value: "images", label: "My images" },
+            { value: "assets", label: "Assets" },
+            { value: "upload", label: "Upload" },
+          ]}
+        />
+      </div>
+
+      {source === "generate" ? (
+        <div className="space-y-2">
+          <label htmlFor={`${id}-prompt`} className="text-xs font-medium">
+            Picture prompt
+          </label>
+          <Textarea
+            id={`${id}-prompt`}
+            rows={2}
+            maxLength={2000}
+            value={prompt}
+            disabled={off}
+            placeholder="What the picture shows"
+            onChange={(e) => setPrompt(e.target.value)}
+          />
+          <Button type="button" size="sm" disabled={off || !prompt.trim()} aria-busy={busy || undefined} onClick={() => void pick({ source: "generate", prompt: prompt.trim() })}>
+            <Sparkles />
+            Generate picture
+          </Button>
+        </div>
+      ) : null}
+      {source === "images" ? (
+        <ChoiceGrid
+          loading={images.isLoading}
+          disabled={off}
+          empty="You have no finished images yet."
+          choices={images.items
+            .filter((i) => i.status === "ready" && i.urls)
+            .slice(0, 24)
+            .map((i) => ({ id: i.id, thumb: i.urls!.thumbnail, label: i.settings.prompt || i.title }))}
+          onPick={(imageId) => void pick({ source: "content", id: imageId })}
+        />
+      ) : null}
+      {source === "assets" ? (
+        <ChoiceGrid
+          loading={assets.isLoading}
+          disabled={off}
+          empty="No assets yet; upload one."
+          choices={assets.items.slice(0, 24).map((a) => ({ id: a.id, thumb: a.urls.thumbnail, label: a.name }))}
+          onPick={(assetId) => void pick({ source: "asset", id: assetId })}
+        />
+      ) : null}
+      {source === "upload" ? (
+        <AssetDropzone
+          onUploaded={(asset) => {
+            void assets.reload();
+            void pick({ source: "asset", id: asset.id });
+          }}
+        />
+      ) : null}
+
+      <div aria-live="polite" className="text-xs text-muted-foreground">
+        {busy ? <Spinner size="sm" label={source === "generate" ? "Making the picture" : "Changing the picture"} /> : done}
+      </div>
+      {error ? <VideoErrorPanel error={error} action="The picture did not change" onDismiss={() => setError(null)} /> : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,304 @@
+"use client";
+/**
+ * The storyboard editor's state: a local draft of the video, autosaved
+ * (debounced PATCH with the revision it was edited on), an undo/redo
+ * history of local edits, and the calls that write through the server
+ * (scene pictures, revisions, render), queued one at a time so each sends
+ * the revision the previous one produced.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+
+import { conflictReason } from "@/lib/hooks/video-api";
+import { editVideo, isRendering, renderVideo, restoreRevision, setSceneImage, usePlayerProps, useVideo } from "@/lib/hooks/use-videos";
+import type { SceneImageInput, VideoView } from "@/lib/video/contract";
+import { draftOf, patchFor, stripVoice, type Draft } from "./editor-model";
+
+export const AUTOSAVE_MS = 800;
+const HISTORY_LIMIT = 100;
+/** Keystrokes in one field this close together are one undo step. */
+const COALESCE_MS = 1000;
+
+export type SaveStatus =
+  | { kind: "idle" }
+  | { kind: "dirty" }
+  | { kind: "saving" }
+  | { kind: "saved" }
+  | { kind: "error"; error: unknown }
+  | { kind: "conflict" };
+
+type Adopt = { mode: "if-unchanged"; sent: Draft | null } | { mode: "replace" } | { mode: "merge-scene"; sent: Draft | null; sceneId: string };
+
+export function useStoryboard(id: string) {
+  const video = useVideo(id);
+  const player = usePlayerProps(id);
+  const mutateVideo = video.mutate;
+  const mutatePlayer = player.mutate;
+
+  const [draft, setDraftState] = useState<Draft | null>(null);
+  const [status, setStatus] = useState<SaveStatus>({ kind: "idle" });
+  const [, setHistoryVersion] = useState(0);
+  const draftRef = useRef<Draft | null>(null);
+  const savedRef = useRef<Draft | null>(null);
+  const revisionRef = useRef(0);
+  const past = useRef<Draft[]>([]);
+  const future = useRef<Draft[]>([]);
+  const lastEdit = useRef<{ key: string; at: number } | null>(null);
+  const conflictRef = useRef(false);
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+
+  const rendering = video.data ? isRendering(video.data) : false;
+  const readOnly = rendering;
+  const readOnlyRef = useRef(readOnly);
+  readOnlyRef.current = readOnly;
+
+  const setDraft = useCallback((d: Draft) => {
+    draftRef.current = d;
+    setDraftState(d);
+  }, []);
+  const historyChanged = () => setHistoryVersion((n) => n + 1);
+
+  /** Starts over from a server view: draft, saved state and revision; the history is dropped. */
+  const reset = useCallback(
+    (view: VideoView) => {
+      const d = draftOf(view);
+      savedRef.current = d;
+      revisionRef.current = view.revision;
+      conflictRef.current = false;
+      past.current = [];
+      future.current = [];
+      lastEdit.current = null;
+      setDraft(d);
+      setStatus({ kind: "idle" });
+      historyChanged();
+    },
+    [setDraft],
+  );
+
+  // The first answer, and again when a render ends: a render may store narration audio under a new revision.
+  const syncedAs = useRef<"editable" | "rendering" | null>(null);
+  useEffect(() => {
+    const view = video.data;
+    if (!view) return;
+    const now = rendering ? "rendering" : "editable";
+    if (syncedAs.current === now) return;
+    const first = syncedAs.current === null;
+    syncedAs.current = now;
+    if (first || now === "editable") {
+      reset(view);
+      if (!first) void mutatePlayer();
+    }
+  }, [video.data, rendering, reset, mutatePlayer]);
+
+  /** Takes in what the server stored after a write. */
+  const adopt = useCallback(
+    (view: VideoView, how: Adopt) => {
+      revisionRef.current = view.revision;
+      const server = draftOf(view);
+      savedRef.current = server;
+      const cur = draftRef.current;
+      if (how.mode === "replace" || !cur) {
+        setDraft(server);
+      } else if (how.mode === "if-unchanged") {
+        // No edit since the save left: show what the server stored (it may have tidied slots after a layout change).
+        // An emptied title is kept as typed until the user writes a new one.
+        if (cur === how.sent) setDraft(cur.title.trim() ? server : { ...server, title: cur.title });
+      } else {
+        const stored = view.composition.scenes.find((s) => s.id === how.sceneId);
+        if (cur === how.sent) setDraft(server);
+        else if (stored) {
+          // Edits made while the picture was made stay; the scene takes the new picture.
+          const pictures = Object.fromEntries(Object.entries(stored.values).filter(([, v]) => v.type !== "text"));
+          setDraft({
+            ...cur,
+            scenes: cur.scenes.map((s) =>
+              s.id === how.sceneId ? { ...s, values: { ...s.values, ...pictures }, ...(stored.image_prompt ? { image_prompt: stored.image_prompt } : {}) } : s,
+            ),
+          });
+        }
+      }
+      void mutateVideo(view, { revalidate: false });
+      void mutatePlayer();
+    },
+    [mutatePlayer, mutateVideo, setDraft],
+  );
+
+  /** Runs server writes one after another. */
+  const exclusive = useCallback(<T>(task: () => Promise<T>): Promise<T> => {
+    const run = chain.current.then(task, task);
+    chain.current = run.catch(() => undefined);
+    return run;
+  }, []);
+
+  const failed = useCallback(
+    (error: unknown) => {
+      const conflict = conflictReason(error);
+      if (conflict === "revision") {
+        conflictRef.current = true;
+        setStatus({ kind: "conflict" });
+        return;
+      }
+      setStatus({ kind: "error", error });
+      // A render started elsewhere: polling picks it up and the editor turns read-only.
+      if (conflict === "rendering") void mutateVideo();
+    },
+    [mutateVideo],
+  );
+
+  /** Saves the draft now (after any write under way). True when nothing is left unsaved. */
+  const save = useCallback(
+    () =>
+      exclusive(async () => {
+        const d = draftRef.current;
+        const s = savedRef.current;
+        if (!d || !s) return true;
+        const patch = patchFor(d, s);
+        if (!patch) return true;
+        if (conflictRef.current || readOnlyRef.current) return false;
+        setStatus({ kind: "saving" });
+        try {
+          const view = await editVideo(id, { revision: revisionRef.current, ...patch, scenes: patch.scenes?.map(stripVoice) });
+          adopt(view, { mode: "if-unchanged", sent: d });
+          setStatus({ kind: "saved" });
+          return true;
+        } catch (error) {
+          failed(error);
+          return false;
+        }
+      }),
+    [adopt, exclusive, failed, id],
+  );
+
+  // Autosave: AUTOSAVE_MS after the last edit.
+  const conflict = status.kind === "conflict";
+  useEffect(() => {
+    if (!draft || readOnly || conflict || !savedRef.current) return;
+    if (!patchFor(draft, savedRef.current)) return;
+    setStatus((s) => (s.kind === "saving" ? s : { kind: "dirty" }));
+    const timer = setTimeout(() => void save(), AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, readOnly, conflict, save]);
+
+  // Leaving with unsaved edits asks first.
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      const d = draftRef.current;
+      const s = savedRef.current;
+      if (d && s && patchFor(d, s)) e.preventDefault();
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, []);
+
+  /** One edit; `coalesce` names the field so a run of keystrokes is one undo step. */
+  const edit = useCallback(
+    (change: (d: Draft) => Draft, coalesce?: string) => {
+      const cur = draftRef.current;
+      if (!cur || readOnlyRef.current) return;
+      const next = change(cur);
+      if (next === cur) return;
+      const now = Date.now();
+      const merge = coalesce !== undefined && lastEdit.current?.key === coalesce && now - lastEdit.current.at < COALESCE_MS;
+      if (!merge) {
+        past.current.push(cur);
+        if (past.current.length > HISTORY_LIMIT) past.current.shift();
+      }
+      future.current = [];
+      lastEdit.current = coalesce !== undefined ? { key: coalesce, at: now } : null;
+      setDraft(next);
+      historyChanged();
+    },
+    [setDraft],
+  );
+
+  const undo = useCallback(() => {
+    const cur = draftRef.current;
+    const prev = past.current.pop();
+    if (!cur || !prev || readOnlyRef.current) return;
+    future.current.push(cur);
+    lastEdit.current = null;
+    setDraft(prev);
+    historyChanged();
+  }, [setDraft]);
+
+  const redo = useCallback(() => {
+    const cur = draftRef.current;
+    const next = future.current.pop();
+    if (!cur || !next || readOnlyRef.current) return;
+    past.current.push(cur);
+    lastEdit.current = null;
+    setDraft(next);
+    historyChanged();
+  }, [setDraft]);
+
+  /** After a conflict: the server's latest version replaces the local edits. */
+  const reload = useCallback(async () => {
+    const view = await mutateVideo();
+    if (view) {
+      reset(view);
+      void mutatePlayer();
+    }
+  }, [mutatePlayer, mutateVideo, reset]);
+
+  /** A new picture for a scene (generated, or picked from my images or assets); unsaved edits are saved first. */
+  const setImage = useCallback(
+    async (sceneId: string, input: { source: "generate"; prompt: string } | { source: "content" | "asset"; id: string }) => {
+      if (!(await save())) throw new Error("Save your edits first: the last save did not go through.");
+      return exclusive(async () => {
+        const sent = draftRef.current;
+        const view = await setSceneImage(id, sceneId, { ...input, revision: revisionRef.current } as SceneImageInput);
+        adopt(view, { mode: "merge-scene", sent, sceneId });
+        return view;
+      });
+    },
+    [adopt, exclusive, id, save],
+  );
+
+  /** Brings an older revision back as the newest; the draft it replaces stays one undo away. */
+  const restore = useCallback(
+    (revision: number) =>
+      exclusive(async () => {
+        const before = draftRef.current;
+        const view = await restoreRevision(id, revision);
+        adopt(view, { mode: "replace" });
+        if (before) {
+          past.current.push(before);
+          future.current = [];
+          historyChanged();
+        }
+        conflictRef.current = false;
+        setStatus({ kind: "saved" });
+        return view;
+      }),
+    [adopt, exclusive, id],
+  );
+
+  /** Saves, then queues the render (402 when short of credits). */
+  const render = useCallback(async () => {
+    if (!(await save())) throw new Error("Your latest edits are not saved yet; fix what the editor says, then render.");
+    return exclusive(async () => {
+      const view = await renderVideo(id);
+      await mutateVideo(view, { revalidate: false });
+      return view;
+    });
+  }, [exclusive, id, mutateVideo, save]);
+
+  return {
+    video,
+    player,
+    draft,
+    status,
+    readOnly,
+    canUndo: past.current.length > 0,
+    canRedo: future.current.length > 0,
+    edit,
+    undo,
+    redo,
+    save,
+    reload,
+    setImage,
+    restore,
+    render,
+  };
+}
+
+export type Storyboard = ReturnType<typeof useStoryboard>;

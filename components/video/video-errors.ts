@@ -1,0 +1,36 @@
+/**
+ * What a failed video call means to the user, decided on `error.code` (and
+ * the status as a fallback). Pure, so each branch is tested.
+ */
+import { conflictReason } from "@/lib/hooks/video-api";
+import { ApiClientError } from "@/lib/swr/fetcher";
+
+export type VideoErrorKind = "credits" | "busy" | "invalid" | "conflict" | "rendering" | "not-found" | "network" | "other";
+
+export interface VideoErrorView {
+  kind: VideoErrorKind;
+  title: string;
+  message: string;
+}
+
+export function describeVideoError(error: unknown, action = "That did not work"): VideoErrorView {
+  if (!(error instanceof ApiClientError)) {
+    return { kind: "other", title: action, message: "Something unexpected happened. Try again." };
+  }
+  if (error.code === "payment_required" || error.status === 402) {
+    return { kind: "credits", title: "You're out of credits", message: error.message };
+  }
+  if (error.code === "rate_limited" || error.status === 429) {
+    return { kind: "busy", title: "Too many videos in progress; wait for one to finish", message: error.message };
+  }
+  const conflict = conflictReason(error);
+  if (conflict === "rendering") return { kind: "rendering", title: "This video is rendering", message: error.message };
+  if (conflict === "revision") return { kind: "conflict", title: "This video changed somewhere else", message: error.message };
+  if (error.status === 409) return { kind: "conflict", title: action, message: error.message };
+  if (error.code === "unprocessable_entity" || error.status === 422 || error.status === 400 || error.status === 413) {
+    return { kind: "invalid", title: "Check your settings", message: error.message };
+  }
+  if (error.status === 404 || error.status === 403) return { kind: "not-found", title: "We couldn't find this video", message: error.message };
+  if (error.status === 0) return { kind: "network", title: "You appear to be offline", message: error.message };
+  return { kind: "other", title: action, message: error.message };
+}
