@@ -6,10 +6,12 @@ import { Sparkles } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { WatchVideo } from "@/components/video/public/watch-video";
 import { readPublicImage } from "@/lib/images/public-image";
 import { publicMediaPath } from "@/lib/public-views/media";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
+import { getPublicVideo } from "@/lib/video/public";
 
 const PATTERN = "/content/[contentId]";
 
@@ -31,11 +33,21 @@ interface Props {
   params: Promise<{ contentId: string }>;
 }
 
-/** A shared creation, open to everyone: the image, how it was made, and a way to make one like it. */
+/** A shared creation, open to everyone: the image, how it was made, and a way to make one like it; or a shared video. */
 export default async function ContentDetailPage({ params }: Props) {
   const { contentId } = await readIdParams(params);
   const image = await readPublicImage(contentId);
-  if (!image) notFound();
+  if (!image) {
+    // A shared video shows the same player as its watch page (/v1/videos/{id}).
+    const video = await getPublicVideo(contentId);
+    if (!video) notFound();
+    return (
+      <>
+        <PageHeader title={titleFor(PATTERN)} />
+        <WatchVideo video={video} headingLevel="h2" />
+      </>
+    );
+  }
   const s = image.settings;
   const remix = new URLSearchParams({ prompt: s.prompt, aspect: s.aspect_ratio, remix: image.id });
   if (s.vibe_id) remix.set("vibe", s.vibe_id);

@@ -1,31 +1,43 @@
 import type { Metadata } from "next";
-import { Video } from "lucide-react";
+import { notFound } from "next/navigation";
+import { cache } from "react";
 
-import { MissingItem } from "@/components/missing-item";
-import { PageHeader } from "@/components/page-header";
+import { WatchVideo } from "@/components/video/public/watch-video";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
+import { getPublicVideo } from "@/lib/video/public";
+import { watchMetadata } from "./watch-metadata";
 
 const PATTERN = "/v1/videos/[id]";
 
-export const metadata: Metadata = { title: titleFor(PATTERN) };
+/**
+ * Served from the page cache like /content/{id}: rendered on the first visit
+ * of an id, kept for 60 s or until sharing changes (lib/public-views/refresh.ts
+ * drops it at once). Media go through stable public URLs, never signed ones.
+ */
+export const revalidate = 60;
+export const dynamicParams = true;
+export function generateStaticParams(): { id: string }[] {
+  return [];
+}
 
 interface Props {
   params: Promise<{ id: string }>;
 }
 
+// One read per request for the metadata and the page.
+const load = cache((id: string) => getPublicVideo(id));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await readIdParams(params);
+  const video = await load(id);
+  return video ? watchMetadata(video) : { title: titleFor(PATTERN), robots: { index: false } };
+}
+
+/** The public watch page: the video with its captions, its title, and "Make your own". */
 export default async function V1VideosDetailPage({ params }: Props) {
   const { id } = await readIdParams(params);
-  return (
-    <>
-      <PageHeader title={titleFor(PATTERN)} />
-      <MissingItem
-        icon={Video}
-        noun="video"
-        ids={[{ label: "Video ID", value: id }]}
-        back={{ label: "Go to Promptframe", href: "/" }}
-        reason="The link may be wrong, or the owner may have stopped sharing it."
-      />
-    </>
-  );
+  const video = await load(id);
+  if (!video) notFound();
+  return <WatchVideo video={video} />;
 }
