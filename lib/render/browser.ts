@@ -55,11 +55,52 @@ function isZombie(pid: number): boolean {
   }
 }
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return !isZombie(pid);
+  } catch {
+    return false;
+  }
+}
+
+/** True when `pid` is a process our launcher started (its environment names our HOME): guards against killing a reused pid. */
+function launchedBy(pid: number, home: string): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`HOME=${home}`);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Kills a browser and everything it started. Remotion spawns the browser
+ * detached, so it leads its own process group (GPU, renderer and utility
+ * processes, crashpad handlers); killing the group leaves nothing behind,
+ * even when the leader itself is already dead.
+ */
+function killBrowserGroup(pid: number): void {
+  for (const target of [-pid, pid]) {
+    try {
+      process.kill(target, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Message of the stand-in executable handed to render calls (see `renderExecutable`). */
+export const NO_RELAUNCH_MESSAGE = "promptframe: the render browser died; it is not relaunched in the middle of a render";
+
 export class BrowserPool {
   private browser: Promise<HeadlessBrowser> | null = null;
   private live: HeadlessBrowser | null = null;
+  private livePid: number | null = null;
   private readonly root: string;
   private wrapper: string | null = null;
+  private refuser: string | null = null;
+  /** Bumped by discard() and close(): a browser that finishes starting after either is killed, not kept. */
+  private generation = 0;
 
   constructor(
     readonly settings: BrowserSettings = browserSettings(),
@@ -68,28 +109,51 @@ export class BrowserPool {
     this.root = root ?? path.join(os.tmpdir(), `promptframe-render-${process.pid}`);
   }
 
-  /** The executable Remotion launches: a script that sets HOME and TMPDIR, then runs Chromium. */
+  private home(): string {
+    return path.join(this.root, "home");
+  }
+
+  /** The executable the pool launches: a script that sets HOME and TMPDIR, records its pid, then runs Chromium. */
   executable(): string {
     if (this.wrapper && fs.existsSync(this.wrapper)) return this.wrapper;
-    const home = path.join(this.root, "home");
+    const home = this.home();
     const tmp = path.join(this.root, "tmp");
     fs.mkdirSync(home, { recursive: true });
     fs.mkdirSync(tmp, { recursive: true });
     const file = path.join(this.root, "chromium.sh");
     const q = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
-    // `exec` keeps the pid, so the pid file names the browser process itself (the crash watchdog polls it).
+    // `exec` keeps the pid, so the pid file names the browser process itself (the crash watchdog polls it);
+    // every launch is also appended to a list that close() sweeps.
     fs.writeFileSync(
       file,
-      `#!/bin/sh\nHOME=${q(home)} TMPDIR=${q(tmp)} XDG_CONFIG_HOME=${q(home)} XDG_CACHE_HOME=${q(home)}\nexport HOME TMPDIR XDG_CONFIG_HOME XDG_CACHE_HOME\necho $$ > ${q(this.pidFile())}\nexec ${q(this.settings.executable)} "$@"\n`,
+      `#!/bin/sh\nHOME=${q(home)} TMPDIR=${q(tmp)} XDG_CONFIG_HOME=${q(home)} XDG_CACHE_HOME=${q(home)}\nexport HOME TMPDIR XDG_CONFIG_HOME XDG_CACHE_HOME\necho $$ > ${q(this.pidFile())}\necho $$ >> ${q(this.launchedFile())}\nexec ${q(this.settings.executable)} "$@"\n`,
       { mode: 0o755 },
     );
     this.wrapper = file;
     return file;
   }
 
+  /**
+   * The `browserExecutable` to give render calls (they always get the pool's
+   * browser as `puppeteerInstance`). Remotion only launches this executable
+   * to replace a browser that crashed mid-render; it would then carry on in
+   * a browser nobody closes. This one refuses, so the render fails with a
+   * typed error, and the pool opens a fresh browser for the next render.
+   */
+  renderExecutable(): string {
+    if (this.refuser && fs.existsSync(this.refuser)) return this.refuser;
+    fs.mkdirSync(this.root, { recursive: true });
+    const file = path.join(this.root, "no-relaunch.sh");
+    fs.writeFileSync(file, `#!/bin/sh\necho '${NO_RELAUNCH_MESSAGE}' >&2\nexit 1\n`, { mode: 0o755 });
+    this.refuser = file;
+    return file;
+  }
+
   /** The shared browser, opened on first use (or again after it died). */
   get(): Promise<HeadlessBrowser> {
+    if (this.browser && this.live && !this.alive()) this.discard();
     if (this.browser) return this.browser;
+    const generation = this.generation;
     const opening = (async () => {
       if (!fs.existsSync(this.settings.executable)) {
         throw new Error(`no browser at ${this.settings.executable} (apt-get install chromium, or set REMOTION_BROWSER_EXECUTABLE)`);
@@ -101,11 +165,15 @@ export class BrowserPool {
         chromeMode: this.settings.chromeMode,
         logLevel: "error",
       });
+      if (generation !== this.generation) {
+        // closed or discarded while it was starting
+        const pid = this.readPidFile();
+        if (pid) killBrowserGroup(pid);
+        await b.close({ silent: true }).catch(() => undefined);
+        throw new Error("the browser pool was closed while the browser was starting");
+      }
       this.live = b;
-      // A browser that dies (crash, OOM kill) is forgotten, so the next render opens a new one.
-      b.once("closed", () => {
-        if (this.live === b) this.discard();
-      });
+      this.livePid = this.readPidFile();
       return b;
     })();
     this.browser = opening;
@@ -115,11 +183,15 @@ export class BrowserPool {
     return opening;
   }
 
-  /** Forgets the current browser without waiting (after a crash). */
+  /** Forgets the current browser and kills it with everything it started (after a crash). */
   discard(): void {
     const b = this.live;
+    const pid = this.livePid;
+    this.generation++;
     this.browser = null;
     this.live = null;
+    this.livePid = null;
+    if (pid) killBrowserGroup(pid);
     if (b) void b.close({ silent: true }).catch(() => undefined);
   }
 
@@ -127,9 +199,11 @@ export class BrowserPool {
     return path.join(this.root, "browser.pid");
   }
 
-  /** The browser's process id while one is open (diagnostics, crash tests). */
-  pid(): number | null {
-    if (!this.live) return null;
+  private launchedFile(): string {
+    return path.join(this.root, "launched.pids");
+  }
+
+  private readPidFile(): number | null {
     try {
       const pid = Number(fs.readFileSync(this.pidFile(), "utf8").trim());
       return Number.isInteger(pid) && pid > 0 ? pid : null;
@@ -138,31 +212,49 @@ export class BrowserPool {
     }
   }
 
+  /** The open browser's process id (diagnostics, crash tests). */
+  pid(): number | null {
+    return this.live ? this.livePid : null;
+  }
+
   /** False once the open browser's process is gone (killed, crashed). */
   alive(): boolean {
     const pid = this.pid();
-    if (pid === null) return false;
-    try {
-      process.kill(pid, 0);
-      return !isZombie(pid);
-    } catch {
-      return false;
-    }
+    return pid !== null && isRunning(pid);
   }
 
   isOpen(): boolean {
     return this.live !== null;
   }
 
+  /** Browser processes this pool started that are still running (should be at most one; none after close). */
+  runningPids(): number[] {
+    let listed: number[] = [];
+    try {
+      listed = fs.readFileSync(this.launchedFile(), "utf8").split("\n").map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    } catch {
+      return [];
+    }
+    return [...new Set(listed)].filter((pid) => isRunning(pid) && launchedBy(pid, this.home()));
+  }
+
+  /** Closes the browser and kills every process the pool ever launched; leaves no process and no folder. */
   async close(): Promise<void> {
     const pending = this.browser;
+    const pid = this.livePid;
+    this.generation++;
     this.browser = null;
     this.live = null;
-    if (pending) {
-      const b = await pending.catch(() => null);
-      if (b) await b.close({ silent: true }).catch(() => undefined);
-    }
+    this.livePid = null;
+    const b = pending ? await pending.catch(() => null) : null;
+    const pids = [...new Set([...(pid ? [pid] : []), ...this.runningPids()])];
+    for (const p of pids) killBrowserGroup(p);
+    // Waits for the process to exit and drops the DevTools connection.
+    if (b) await b.close({ silent: true }).catch(() => undefined);
+    const deadline = Date.now() + 5000;
+    while (pids.some(isRunning) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     fs.rmSync(this.root, { recursive: true, force: true });
     this.wrapper = null;
+    this.refuser = null;
   }
 }

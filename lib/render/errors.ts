@@ -52,14 +52,15 @@ export const isRenderError = (e: unknown, code?: RenderErrorCode): e is RenderEr
 
 /**
  * Maps what @remotion/renderer throws to a RenderError. Remotion reports a
- * dead browser as a closed target/session or a crashed page; a timeout as a
+ * dead browser as a closed target/session or a crashed page (or, when it
+ * tried to replace it, a browser that failed to launch); a timeout as a
  * delayRender or page timeout; media as a failed download.
  */
 export function toRenderError(err: unknown, context: { cancelled?: boolean } = {}): RenderError {
   if (err instanceof RenderError) return err;
   const message = err instanceof Error ? err.message : String(err);
   if (context.cancelled || /cancelled|canceled/i.test(message)) return new RenderError("cancelled", message, { cause: err });
-  if (/Target closed|Session closed|Browser closed|browser has disconnected|Page crashed|crashed|Protocol error|Connection closed|WebSocket is not open/i.test(message)) {
+  if (/Target closed|Session closed|Browser closed|browser has disconnected|Page crashed|crashed|Protocol error|Connection closed|WebSocket is not open|Failed to launch the browser process|render browser died/i.test(message)) {
     return new RenderError("browser-crashed", message, { cause: err });
   }
   if (/timeout|timed out|exceeded/i.test(message)) return new RenderError("timeout", message, { cause: err });

@@ -113,7 +113,11 @@ export class LocalRenderer implements RenderDriver {
   /**
    * Runs one Remotion call with cancellation and a crash watchdog: an abort
    * or a dead browser cancels the call through Remotion's cancel signal and
-   * rejects with a typed error right away, whatever Remotion does next.
+   * rejects with a typed error. Whatever the call throws while the browser
+   * is dead is a crash, whatever the message says. The call is given a
+   * moment to wind down (close its pages, kill its encoder, remove its
+   * files) before the error is passed on, so nothing of it runs on into the
+   * next render.
    */
   private async guarded<T>(signal: AbortSignal | undefined, call: (cancelSignal: import("@remotion/renderer").CancelSignal) => Promise<T>): Promise<T> {
     const { makeCancelSignal } = await import("@remotion/renderer");
@@ -127,28 +131,31 @@ export class LocalRenderer implements RenderDriver {
         reject(err);
       };
     });
+    stopped.catch(() => undefined);
     const onAbort = () => {
       cancelled = true;
       stop(new RenderError("cancelled", "render cancelled"));
     };
     signal?.addEventListener("abort", onAbort, { once: true });
+    const crashed = () => new RenderError("browser-crashed", "the browser process died during the render");
     await this.pool.get();
     const watchdog = setInterval(() => {
-      if (!this.pool.alive()) {
-        this.pool.discard();
-        stop(new RenderError("browser-crashed", "the browser process died during the render"));
-      }
+      if (!this.pool.alive()) stop(crashed());
     }, this.opts.watchdogMs ?? 500);
+    let running: Promise<T> | null = null;
     try {
-      return await Promise.race([call(cancelSignal), stopped]);
+      running = call(cancelSignal);
+      return await Promise.race([running, stopped]);
     } catch (err) {
-      const e = toRenderError(err, { cancelled });
-      if (e.code === "browser-crashed") this.pool.discard();
+      const dead = this.pool.isOpen() && !this.pool.alive();
+      let e = toRenderError(err, { cancelled });
+      if (dead && e.code !== "cancelled") e = e.code === "browser-crashed" ? e : new RenderError("browser-crashed", `the browser process died during the render (${e.message})`, { cause: err });
+      if (e.code === "browser-crashed" || dead) this.pool.discard();
+      if (running) await Promise.race([running.catch(() => undefined), new Promise((r) => setTimeout(r, 5000).unref())]);
       throw e;
     } finally {
       clearInterval(watchdog);
       signal?.removeEventListener("abort", onAbort);
-      stopped.catch(() => undefined);
     }
   }
 
@@ -175,7 +182,7 @@ export class LocalRenderer implements RenderDriver {
             outputPath: input.outputPath,
             serveUrl,
             browser,
-            browserExecutable: this.pool.executable(),
+            browserExecutable: this.pool.renderExecutable(),
             chromeMode: settings.chromeMode,
             chromiumOptions: settings.chromiumOptions,
             cancelSignal,
@@ -201,7 +208,7 @@ export class LocalRenderer implements RenderDriver {
           overwrite: true,
           inputProps,
           puppeteerInstance: browser,
-          browserExecutable: this.pool.executable(),
+          browserExecutable: this.pool.renderExecutable(),
           chromeMode: settings.chromeMode,
           chromiumOptions: settings.chromiumOptions,
           concurrency: this.concurrency(),
@@ -251,7 +258,7 @@ export class LocalRenderer implements RenderDriver {
           imageFormat: input.format,
           ...(input.format === "jpeg" ? { jpegQuality: input.jpegQuality ?? 90 } : {}),
           puppeteerInstance: browser,
-          browserExecutable: this.pool.executable(),
+          browserExecutable: this.pool.renderExecutable(),
           chromeMode: settings.chromeMode,
           chromiumOptions: settings.chromiumOptions,
           cancelSignal,
