@@ -9,6 +9,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { COMPOSITION_SCHEMA_VERSION } from "../composition/composition-schema";
@@ -74,6 +75,49 @@ function lambda(respond: (payload: Record<string, unknown>, n: number) => unknow
     invocations.push({ type: String(payload.type), body: payload, auth: request.headers.get("authorization") });
     const n = invocations.filter((i) => i.type === payload.type).length;
     return HttpResponse.json(respond(payload, n) as Record<string, unknown>, { headers: { "x-amz-executed-version": "$LATEST", "x-amzn-requestid": `req-${invocations.length}`, ...headers } });
+  });
+}
+
+/** One AWS event-stream message: prelude (lengths + CRC), string headers, payload, CRC of all. */
+function eventMessage(eventType: string, contentType: string, payload: Buffer): Buffer {
+  const headers = Buffer.concat(
+    Object.entries({ ":event-type": eventType, ":content-type": contentType, ":message-type": "event" }).map(([name, value]) => {
+      const n = Buffer.from(name);
+      const v = Buffer.from(value);
+      const len = Buffer.alloc(2);
+      len.writeUInt16BE(v.length);
+      return Buffer.concat([Buffer.from([n.length]), n, Buffer.from([7]), len, v]);
+    }),
+  );
+  const total = 12 + headers.length + payload.length + 4;
+  const prelude = Buffer.alloc(8);
+  prelude.writeUInt32BE(total, 0);
+  prelude.writeUInt32BE(headers.length, 4);
+  const preludeCrc = Buffer.alloc(4);
+  preludeCrc.writeUInt32BE(zlib.crc32(prelude));
+  const body = Buffer.concat([prelude, preludeCrc, headers, payload]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([body, crc]);
+}
+
+/** A Remotion streaming message: `remotion_buffer:<type id>:<length>:<0 ok | 1 error>:<json>`. */
+const remotionMessage = (typeId: number, payload: unknown, status = 0) => {
+  const json = Buffer.from(JSON.stringify(payload));
+  return Buffer.concat([Buffer.from(`remotion_buffer:${typeId}:${json.length}:${status}:`), json]);
+};
+
+const STREAM = `https://lambda.${REGION}.amazonaws.com/2021-11-15/functions/${FN}/response-streaming-invocations`;
+
+/** The streaming Invoke API: each message a PayloadChunk event, then InvokeComplete. */
+function lambdaStream(respond: (payload: Record<string, unknown>) => Buffer[]) {
+  return http.post(STREAM, async ({ request }) => {
+    const payload = (await request.json()) as Record<string, unknown>;
+    invocations.push({ type: String(payload.type), body: payload, auth: request.headers.get("authorization") });
+    const events = [...respond(payload).map((m) => eventMessage("PayloadChunk", "application/octet-stream", m)), eventMessage("InvokeComplete", "application/json", Buffer.from("{}"))];
+    return new HttpResponse(Buffer.concat(events), {
+      headers: { "content-type": "application/vnd.amazon.eventstream", "x-amz-executed-version": "$LATEST", "x-amzn-requestid": `req-${invocations.length}` },
+    });
   });
 }
 
@@ -173,6 +217,73 @@ describe("LambdaRenderer", () => {
     const err = await renderer().renderVideo({ props: props(), outputPath: path.join(dir, "x.mp4"), signal: controller.signal }).catch((e) => e);
     expect(isRenderError(err, "cancelled")).toBe(true);
     expect(cancelWritten).toBe(true);
+  });
+
+  it("renders a poster with renderStillOnLambda (streamed) and downloads it through a presigned URL", async () => {
+    const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]);
+    let downloadUrl: URL | null = null;
+    server.use(
+      lambdaStream(() => [
+        remotionMessage(3, { renderId: "s1" }),
+        remotionMessage(6, {
+          type: "success",
+          output: `https://s3.${REGION}.amazonaws.com/${BUCKET}/renders/s1/out.jpeg`,
+          outKey: "renders/s1/out.jpeg",
+          size: JPEG.length,
+          bucketName: BUCKET,
+          renderId: "s1",
+          estimatedPrice: { accruedSoFar: 0.00001, displayCost: "$0.001", currency: "USD", disclaimer: "" },
+          receivedArtifacts: [],
+        }),
+      ]),
+      http.get(`https://${BUCKET}.s3.${REGION}.amazonaws.com/renders/s1/out.jpeg`, ({ request }) => {
+        downloadUrl = new URL(request.url);
+        return new HttpResponse(JPEG, { headers: { "content-type": "image/jpeg" } });
+      }),
+    );
+    const out = path.join(dir, "poster.jpg");
+    const result = await renderer().renderPoster({ props: props(), outputPath: out });
+
+    expect(result).toEqual({ width: 720, height: 1280, sizeBytes: JPEG.length, format: "jpeg" });
+    expect(fs.readFileSync(out)).toEqual(JPEG);
+    const still = invocations.find((i) => i.type === "still")!;
+    expect(still.auth).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE\/\d{8}\/us-east-1\/lambda\/aws4_request/);
+    expect(still.body).toMatchObject({ composition: "Still", imageFormat: "jpeg", jpegQuality: 88, frame: 0, privacy: "private" });
+    const inputProps = still.body.inputProps as { type: string; payload: string };
+    expect(JSON.parse(inputProps.payload)).toMatchObject({ sceneIndex: 0, width: 720 });
+    expect(downloadUrl!.searchParams.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("renders an exact video frame as a still of the Video composition", async () => {
+    server.use(
+      lambdaStream(() => [remotionMessage(6, { type: "success", output: "", outKey: "renders/s2/out.png", size: 4, bucketName: BUCKET, renderId: "s2", estimatedPrice: {}, receivedArtifacts: [] })]),
+      http.get(`https://${BUCKET}.s3.${REGION}.amazonaws.com/renders/s2/out.png`, () => new HttpResponse(Buffer.from("png!"))),
+    );
+    await renderer().renderStill({ props: props(), frame: 42, format: "png", outputPath: path.join(dir, "f.png") });
+    expect(invocations[0]!.body).toMatchObject({ type: "still", composition: "Video", frame: 42, imageFormat: "png" });
+  });
+
+  it("turns a still the function failed into a retryable RenderError", async () => {
+    server.use(lambdaStream(() => [remotionMessage(2, { error: "Browser crashed while rendering the still", shouldRetry: false, errorInfo: null }, 1)]));
+    const err = await renderer().renderPoster({ props: props(), outputPath: path.join(dir, "p.jpg") }).catch((e) => e);
+    expect(isRenderError(err, "lambda-failed")).toBe(true);
+    expect(err.retryable).toBe(true);
+    expect(err.message).toContain("Browser crashed while rendering the still");
+    expect(fs.existsSync(path.join(dir, "p.jpg"))).toBe(false);
+  });
+
+  it("bad AWS credentials are a configuration error, not retried", async () => {
+    server.use(
+      http.post(INVOKE, () =>
+        HttpResponse.json(
+          { __type: "UnrecognizedClientException", message: "The security token included in the request is invalid." },
+          { status: 403, headers: { "x-amzn-errortype": "UnrecognizedClientException", "x-amzn-requestid": "req-403" } },
+        ),
+      ),
+    );
+    const err = await renderer().renderVideo({ props: props(), outputPath: path.join(dir, "x.mp4") }).catch((e) => e);
+    expect(isRenderError(err, "lambda-not-configured")).toBe(true);
+    expect(err.retryable).toBe(false);
   });
 
   it("refuses media only this machine can reach", async () => {
