@@ -29,7 +29,7 @@ build_if_stale() {
   NEXT_DIST_DIR="$dist" npx tsx scripts/build-stamp.ts write "$dist"
 }
 
-# Debian's Chromium for Playwright (browsers cannot be downloaded here).
+# Debian's Chromium for Playwright and the video renderer (browsers cannot be downloaded here).
 ensure_chromium() {
   if [ -x /usr/bin/chromium ]; then return; fi
   log "installing Debian's Chromium for the browser tests…"
@@ -45,6 +45,14 @@ ensure_espeak() {
   local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq espeak-ng >/dev/null
+}
+
+# The Remotion bundle the local renderer serves (.remotion/bundle) and the font
+# files it and the browser Player load (public/fonts, so before `next build`):
+# both gitignored, made from the sources; a no-op (about a second) when current.
+ensure_remotion_bundle() {
+  npx tsx scripts/bundle-remotion.ts | while IFS= read -r line; do log "$line"; done
+  return "${PIPESTATUS[0]}"
 }
 
 # wait_for URL SECONDS

@@ -10,6 +10,8 @@ source scripts/lib.sh
 
 ensure_deps
 ensure_espeak
+ensure_chromium  # renders videos too
+ensure_remotion_bundle
 PORT=${PORT:-3000}
 export DATA_DIR=${DATA_DIR:-.data}
 mkdir -p "$DATA_DIR"
