@@ -264,7 +264,7 @@ export function CreateVideoForm() {
       {submitError ? <VideoErrorPanel error={submitError} action="The video was not created" onDismiss={() => setSubmitError(null)} /> : null}
 
       <div className="sticky bottom-2 z-10 flex flex-col gap-3 rounded-xl border bg-background/95 p-4 shadow-sm backdrop-blur sm:flex-row sm:items-center sm:justify-between">
-        <div className="space-y-1 text-sm" aria-live="polite">
+        <div className="min-w-0 flex-1 space-y-1 text-sm" aria-live="polite">
           <p className="flex items-center gap-2 text-muted-foreground">
             <Coins aria-hidden="true" className="size-4" />
             {cost !== null ? (
@@ -288,7 +288,7 @@ export function CreateVideoForm() {
             <p className="text-xs text-muted-foreground">The storyboard is free; credits are taken when the video renders and refunded if it fails.</p>
           )}
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex shrink-0 flex-wrap items-center gap-2 sm:flex-nowrap">
           {busy ? <Spinner size="sm" label={busy === "plan" ? "Writing your storyboard" : "Starting the render"} /> : null}
           <Button type="submit" variant="outline" size="lg" disabled={busy !== null || !model?.available} aria-busy={busy === "plan" || undefined}>
             <LayoutList />

@@ -15,14 +15,16 @@ export function SocialCardPreview({ title, posterUrl, domain }: SocialCardPrevie
       <div className="max-w-md overflow-hidden rounded-2xl border bg-card shadow-xs" role="img" aria-label={`Link preview: ${title}, ${domain}`}>
         <div className="relative flex aspect-[1.91/1] items-center justify-center bg-black">
           {posterUrl ? (
-            // eslint-disable-next-line @next/next/no-img-element -- same-origin redirect to a signed URL
-            <img src={posterUrl} alt="" className="size-full object-cover" />
+            <>
+              {/* eslint-disable-next-line @next/next/no-img-element -- signed URL; no optimizer */}
+              <img src={posterUrl} alt="" className="size-full object-cover" />
+              <span className="absolute flex size-12 items-center justify-center rounded-full bg-black/60 text-white">
+                <Play aria-hidden="true" className="size-6 fill-current" />
+              </span>
+            </>
           ) : (
             <Clapperboard aria-hidden="true" className="size-10 text-white/60" />
           )}
-          <span className="absolute flex size-12 items-center justify-center rounded-full bg-black/60 text-white">
-            <Play aria-hidden="true" className="size-6 fill-current" />
-          </span>
         </div>
         <div className="space-y-0.5 border-t px-3 py-2">
           <p className="text-xs text-muted-foreground">{domain}</p>

@@ -35,8 +35,8 @@ async function readVideo(request: APIRequestContext, id: string): Promise<VideoS
 async function fillCreateForm(page: Page, brief: string) {
   await page.goto("/prompt-to-video");
   await page.getByLabel("Brief", { exact: true }).fill(brief);
-  await page.getByRole("radio", { name: "16:9 Widescreen" }).check();
-  await page.getByRole("radio", { name: "About 15 seconds" }).check();
+  await page.getByRole("radio", { name: "16:9 Widescreen" }).check({ force: true });
+  await page.getByRole("radio", { name: "About 15 seconds" }).check({ force: true });
   const music = page.getByRole("switch", { name: "Music" });
   if ((await music.getAttribute("aria-checked")) === "true") await music.click();
 }
@@ -63,16 +63,18 @@ async function waitForRender(request: APIRequestContext, id: string, revision: n
 
 test.describe.configure({ mode: "serial" });
 
-test.beforeEach(async () => {
+/** Signs in (which makes the account's profile on first use), then sets a balance that covers a few renders. */
+async function signIn(signedInAs: (role: "user" | "staff", next?: string) => Promise<void>, next: string) {
+  await signedInAs("user", next);
   if (local) await setCredits(SEED_ACCOUNTS.user.uid, 200);
-});
+}
 
 test("prompt → storyboard → render with progress → edit → re-render → share → watch signed out → unshare", async ({ page, signedInAs, browser }) => {
   test.setTimeout(RENDER_TIMEOUT * 2 + 120_000);
   const tag = randomUUID().slice(0, 8);
   const brief = `A short video about a lighthouse keeper who bakes bread at dawn. Fresh loaves, warm light, a quiet harbour. ${tag}`;
 
-  await signedInAs("user", "/prompt-to-video");
+  await signIn(signedInAs, "/prompt-to-video");
   await fillCreateForm(page, brief);
   await expect(page.getByText(`${brief.length}/2,000`)).toBeVisible();
   // Templates show animated previews (the Player loads on demand).
@@ -222,7 +224,7 @@ test("out of credits: the price says so, nothing is charged, and the render expl
 test("lists videos and deletes one after confirming", async ({ page, signedInAs }) => {
   test.setTimeout(120_000);
   const brief = `A video about a tiny bookshop ${randomUUID().slice(0, 8)}`;
-  await signedInAs("user", "/prompt-to-video");
+  await signIn(signedInAs, "/prompt-to-video");
   await fillCreateForm(page, brief);
   await page.getByRole("button", { name: "Create storyboard" }).click();
   await page.waitForURL(/\/content\/[A-Za-z0-9_-]+\/edit$/, { timeout: 60_000 });

@@ -172,7 +172,11 @@ export function useStoryboard(id: string) {
   const conflict = status.kind === "conflict";
   useEffect(() => {
     if (!draft || readOnly || conflict || !savedRef.current) return;
-    if (!patchFor(draft, savedRef.current)) return;
+    if (!patchFor(draft, savedRef.current)) {
+      // Back to what is stored (an undo of an unsaved edit): nothing to save.
+      setStatus((s) => (s.kind === "dirty" ? { kind: "saved" } : s));
+      return;
+    }
     setStatus((s) => (s.kind === "saving" ? s : { kind: "dirty" }));
     const timer = setTimeout(() => void save(), AUTOSAVE_MS);
     return () => clearTimeout(timer);
