@@ -6,7 +6,8 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
-const BENCHES = ["db.ts", "images.ts", "local-model.ts", "audio.ts"];
+// web.ts builds and serves the app and the bare baselines itself (writes the README's bench:web table).
+const BENCHES = ["db.ts", "images.ts", "local-model.ts", "audio.ts", "web.ts"];
 
 for (const file of BENCHES) {
   console.log(`\n== bench/${file}`);

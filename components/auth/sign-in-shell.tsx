@@ -7,7 +7,7 @@
  * spinner and goes to `next`.
  */
 import { useEffect, type ReactNode } from "react";
-import { Alert } from "@/components/ui/alert";
+import { alertVariants } from "@/components/ui/alert-variants";
 import { useAuth } from "@/lib/auth/client/auth-provider";
 import { safeNextPath } from "@/lib/routes/access";
 import { FullPageSpinner } from "./full-page-spinner";
@@ -43,11 +43,15 @@ export function SignInShell({ title, next, children }: { title: string; next: st
   );
 }
 
-/** The error region of a sign-in form; rendered only when there is something to say. */
+/**
+ * The error region of a sign-in form; rendered only when there is something
+ * to say. A native <div> with the alert's classes: the sign-in screens skip
+ * the UI kit's class merging (tailwind-merge), see components/ui/plain-button.tsx.
+ */
 export function FormAlert({ id, messages }: { id?: string; messages: readonly string[] }) {
   if (messages.length === 0) return null;
   return (
-    <Alert id={id} variant="destructive" className="mt-4 block">
+    <div id={id} data-slot="alert" role="alert" className={alertVariants({ variant: "destructive", layout: "block", className: "mt-4" })}>
       {messages.length === 1 ? (
         messages[0]
       ) : (
@@ -57,6 +61,6 @@ export function FormAlert({ id, messages }: { id?: string; messages: readonly st
           ))}
         </ul>
       )}
-    </Alert>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { signInHref, signInSearchParamsSchema } from "./sign-in-params";
+import { signInHref } from "./sign-in-params";
+import { signInSearchParamsSchema } from "./sign-in-search-params";
 
 describe("signInSearchParamsSchema", () => {
   it("reads next and mode", () => {

@@ -5,27 +5,63 @@
  * `useAuth()`.
  */
 import useSWR, { type SWRResponse } from "swr";
-import { z } from "zod";
 import type { Profile } from "@/lib/auth/client/types";
-import { ApiClientError, apiFetch } from "@/lib/swr/fetcher";
+import { ApiClientError, apiFetch, type DataSchema } from "@/lib/swr/fetcher";
 
 export const PROFILE_PATH = "/api/v1/user-info/";
 
 // The plans of Profile["plan"]; kept here so the browser bundle does not pull in lib/db.
-const PLANS = ["free", "pro", "team"] as const satisfies readonly Profile["plan"][];
+const PLANS: readonly string[] = ["free", "pro", "team"] satisfies readonly Profile["plan"][];
 
-const profileSchema: z.ZodType<Profile> = z.object({
-  user_id: z.string().min(1),
-  email: z.string().nullable(),
-  name: z.string().nullable(),
-  photo_url: z.string().nullable(),
-  provider: z.string(),
-  is_staff: z.boolean(),
-  credits: z.number(),
-  plan: z.enum(PLANS),
-  created_at: z.string(),
-  last_login_at: z.string(),
-});
+const isString = (v: unknown): v is string => typeof v === "string";
+const isNullableString = (v: unknown): v is string | null => v === null || typeof v === "string";
+
+/**
+ * Reads a profile out of the API's `data`: every field of `Profile` with its
+ * type, anything else dropped. A hand check rather than zod, because the
+ * AuthProvider (and so this module) is in the sign-in screens' bundle, where
+ * the schema library would outweigh everything else they load.
+ */
+export function readProfile(data: unknown): Profile | null {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const d = data as Record<string, unknown>;
+  if (
+    !isString(d.user_id) ||
+    d.user_id.length === 0 ||
+    !isNullableString(d.email) ||
+    !isNullableString(d.name) ||
+    !isNullableString(d.photo_url) ||
+    !isString(d.provider) ||
+    typeof d.is_staff !== "boolean" ||
+    typeof d.credits !== "number" ||
+    !Number.isFinite(d.credits) ||
+    !isString(d.plan) ||
+    !PLANS.includes(d.plan) ||
+    !isString(d.created_at) ||
+    !isString(d.last_login_at)
+  ) {
+    return null;
+  }
+  return {
+    user_id: d.user_id,
+    email: d.email,
+    name: d.name,
+    photo_url: d.photo_url,
+    provider: d.provider,
+    is_staff: d.is_staff,
+    credits: d.credits,
+    plan: d.plan as Profile["plan"],
+    created_at: d.created_at,
+    last_login_at: d.last_login_at,
+  };
+}
+
+const profileSchema: DataSchema<Profile> = {
+  safeParse(data) {
+    const profile = readProfile(data);
+    return profile ? { success: true, data: profile } : { success: false, error: new Error("not a profile") };
+  },
+};
 
 type ProfileKey = readonly [typeof PROFILE_PATH, string];
 

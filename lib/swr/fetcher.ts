@@ -2,8 +2,11 @@
  * The one browser fetcher for `/api/v1`. Success bodies are `{ data }` and
  * resolve to `data`; failures throw `ApiClientError` parsed from
  * `{ error: { code, message } }`, so callers branch on `error.code`.
+ *
+ * The envelopes are checked by hand, not with zod: this module is in the
+ * sign-in screens' bundle, where the schema library would be the largest
+ * part. Callers that validate `data` pass their own schema.
  */
-import { z } from "zod";
 
 /** Codes of failures that never reached the API or came back unreadable. */
 export const CLIENT_ERROR_CODES = {
@@ -25,11 +28,22 @@ export class ApiClientError extends Error {
   }
 }
 
-const errorBodySchema = z.object({
-  error: z.object({ code: z.string().min(1), message: z.string().min(1) }),
-});
+/** Anything with zod's `safeParse` shape: a zod schema, or a hand-written check. */
+export interface DataSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
 
-const successBodySchema = z.object({ data: z.unknown() });
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const nonEmptyString = (value: unknown): value is string => typeof value === "string" && value.length > 0;
+
+/** `{ error: { code, message } }` with both non-empty, or null. */
+function readErrorBody(json: unknown): { code: string; message: string } | null {
+  if (!isRecord(json) || !isRecord(json.error)) return null;
+  const { code, message } = json.error;
+  return nonEmptyString(code) && nonEmptyString(message) ? { code, message } : null;
+}
 
 export interface ApiFetchOptions<T> {
   /** A Firebase ID token, sent as `Authorization: Bearer …`. */
@@ -38,7 +52,7 @@ export interface ApiFetchOptions<T> {
   /** Serialised as JSON. Leave out for calls that take no body. */
   body?: unknown;
   /** Validates `data`; without it `data` is trusted as `T`. */
-  schema?: z.ZodType<T>;
+  schema?: DataSchema<T>;
   signal?: AbortSignal;
 }
 
@@ -78,10 +92,10 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions<T> = {}
 
   const json = await readJson(response);
   if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(json);
+    const body = readErrorBody(json);
     throw new ApiClientError(
-      parsed.success
-        ? { status: response.status, ...parsed.data.error }
+      body
+        ? { status: response.status, ...body }
         : {
             status: response.status,
             code: CLIENT_ERROR_CODES.unknown,
@@ -90,16 +104,15 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions<T> = {}
     );
   }
 
-  const envelope = successBodySchema.safeParse(json);
-  if (!envelope.success) {
+  if (!isRecord(json) || !("data" in json)) {
     throw new ApiClientError({
       status: response.status,
       code: CLIENT_ERROR_CODES.invalidResponse,
       message: "The server sent a response we could not read.",
     });
   }
-  if (!schema) return envelope.data.data as T;
-  const data = schema.safeParse(envelope.data.data);
+  if (!schema) return json.data as T;
+  const data = schema.safeParse(json.data);
   if (!data.success) {
     throw new ApiClientError({
       status: response.status,

@@ -1,20 +1,22 @@
 "use client";
 
-/** The three forms of /email-login. Each validates with zod before calling Firebase. */
+/**
+ * The three forms of /email-login. Each validates its input (./schema.ts)
+ * before calling Firebase. Native controls with the UI kit's classes: this
+ * screen skips its class merging (tailwind-merge) to stay light.
+ */
 import { LoaderCircle } from "lucide-react";
 import { useId, useState, type ComponentProps, type FormEvent, type ReactNode } from "react";
-import type { z } from "zod";
 import { FormAlert, leaveSignInScreen } from "@/components/auth/sign-in-shell";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { ALERT_DESCRIPTION_CLASSES, ALERT_TITLE_CLASSES, alertVariants } from "@/components/ui/alert-variants";
+import { INPUT_CLASSES, LABEL_CLASSES } from "@/components/ui/form-classes";
+import { PlainButton } from "@/components/ui/plain-button";
 import { useAuth } from "@/lib/auth/client/auth-provider";
 import { toAuthError } from "@/lib/auth/client/errors";
-import { PASSWORD_RULE, resetSchema, signInSchema, signUpSchema } from "./schema";
+import { PASSWORD_RULE, resetSchema, signInSchema, signUpSchema, type FormSchema } from "./schema";
 
 /** Form state shared by the three forms: validation, busy state and the error region. */
-function useAuthForm<S extends z.ZodType<Record<string, unknown>>>(schema: S, action: (values: z.output<S>) => Promise<void>) {
+function useAuthForm<T>(schema: FormSchema<T>, action: (values: T) => Promise<void>) {
   const alertId = useId();
   const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -58,8 +60,10 @@ function Field({ label, hint, ...input }: { label: string; hint?: string } & Com
   const describedBy = [hint ? hintId : null, input["aria-describedby"]].filter(Boolean).join(" ") || undefined;
   return (
     <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} {...input} aria-describedby={describedBy} />
+      <label data-slot="label" htmlFor={id} className={LABEL_CLASSES}>
+        {label}
+      </label>
+      <input type="text" data-slot="input" className={INPUT_CLASSES} id={id} {...input} aria-describedby={describedBy} />
       {hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}
@@ -71,10 +75,19 @@ function Field({ label, hint, ...input }: { label: string; hint?: string } & Com
 
 function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
-    <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy}>
+    <PlainButton type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy}>
       {busy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
       {children}
-    </Button>
+    </PlainButton>
+  );
+}
+
+/** A button that reads as a text link: the small link button without its height and padding. */
+function LinkButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <PlainButton variant="link" size={null} className="h-auto rounded-md px-0 text-[0.8125rem]" onClick={onClick}>
+      {children}
+    </PlainButton>
   );
 }
 
@@ -115,9 +128,7 @@ export function SignInForm({
         {...form.invalid("password")}
       />
       <div className="flex justify-end">
-        <Button variant="link" size="sm" className="h-auto px-0" onClick={onForgotPassword}>
-          Forgot your password?
-        </Button>
+        <LinkButton onClick={onForgotPassword}>Forgot your password?</LinkButton>
       </div>
       <SubmitButton busy={form.busy}>Sign in</SubmitButton>
       {form.alert}
@@ -182,13 +193,15 @@ export function ResetPasswordForm({
   if (sentTo) {
     return (
       <div className="space-y-4">
-        <Alert role="status">
-          <AlertTitle>Check your inbox</AlertTitle>
-          <AlertDescription>If an account exists for {sentTo}, we have sent it a link to reset the password.</AlertDescription>
-        </Alert>
-        <Button variant="link" size="sm" className="h-auto px-0" onClick={onBackToSignIn}>
-          Back to sign in
-        </Button>
+        <div data-slot="alert" role="status" className={alertVariants()}>
+          <div data-slot="alert-title" className={ALERT_TITLE_CLASSES}>
+            Check your inbox
+          </div>
+          <div data-slot="alert-description" className={ALERT_DESCRIPTION_CLASSES}>
+            If an account exists for {sentTo}, we have sent it a link to reset the password.
+          </div>
+        </div>
+        <LinkButton onClick={onBackToSignIn}>Back to sign in</LinkButton>
       </div>
     );
   }

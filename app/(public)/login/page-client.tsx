@@ -4,7 +4,7 @@ import { LoaderCircle } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { FormAlert, SignInShell, leaveSignInScreen } from "@/components/auth/sign-in-shell";
-import { Button } from "@/components/ui/button";
+import { PlainButton } from "@/components/ui/plain-button";
 import { useAuth } from "@/lib/auth/client/auth-provider";
 import { toAuthError } from "@/lib/auth/client/errors";
 import { signInHref } from "@/lib/auth/sign-in-params";
@@ -32,14 +32,14 @@ export function LoginPageClient({ title, next }: { title: string; next: string |
     <SignInShell title={title} next={next}>
       <p className="mt-2 text-sm text-muted-foreground">Sign in to Promptframe to create designs, videos and images with AI.</p>
       <div className="mt-8 space-y-3">
-        <Button variant="outline" size="lg" className="w-full" onClick={continueWithGoogle} disabled={busy} aria-busy={busy}>
+        <PlainButton variant="outline" size="lg" className="w-full" onClick={continueWithGoogle} disabled={busy} aria-busy={busy}>
           {busy ? (
             <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
           ) : (
             <GoogleMark />
           )}
           Continue with Google
-        </Button>
+        </PlainButton>
         {busy ? (
           <p className="text-center text-xs text-muted-foreground">Finish signing in in the Google window.</p>
         ) : null}

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { signInSearchParamsSchema } from "@/lib/auth/sign-in-params";
+import { signInSearchParamsSchema } from "@/lib/auth/sign-in-search-params";
 import { titleFor } from "@/lib/routes/titles";
 import { LoginPageClient } from "./page-client";
 

@@ -4,14 +4,21 @@
  * if the user has no email or that call fails, Firebase is signed out again
  * so the browser never holds a half-signed-in user.
  */
-import { z } from "zod";
-import { ApiClientError, CLIENT_ERROR_CODES, apiFetch } from "@/lib/swr/fetcher";
+import { ApiClientError, CLIENT_ERROR_CODES, apiFetch, type DataSchema } from "@/lib/swr/fetcher";
 import { APP_AUTH_ERROR_CODES, AuthError, toAuthError } from "./errors";
 
 export const LOGIN_PATH = "/api/v1/users/login/";
 export const LOGOUT_PATH = "/api/v1/users/logout/";
 
-const loginDataSchema = z.object({ user_id: z.string().min(1) });
+/** `{ user_id }`, non-empty. Checked by hand: no schema library on the sign-in screens. */
+const loginDataSchema: DataSchema<{ user_id: string }> = {
+  safeParse(data) {
+    const userId = typeof data === "object" && data !== null ? (data as { user_id?: unknown }).user_id : undefined;
+    return typeof userId === "string" && userId.length > 0
+      ? { success: true, data: { user_id: userId } }
+      : { success: false, error: new Error("login data without a user_id") };
+  },
+};
 
 /** The slice of Firebase's `User` the login call needs. */
 export interface LoginUser {
