@@ -1,8 +1,8 @@
 import "server-only";
 /**
  * One headless Chromium shared by every local render of the process
- * (Debian's /usr/bin/chromium in headless-shell mode with SwANGLE; never a
- * downloaded browser). Opened on first use, reopened after it dies.
+ * (Debian's /usr/bin/chromium in headless-shell mode, software compositing;
+ * never a downloaded browser). Opened on first use, reopened after it dies.
  *
  * Chromium writes profile and crash folders to HOME and TMPDIR; it is
  * started through a tiny wrapper script that points both at a folder of our
@@ -25,15 +25,17 @@ export interface BrowserSettings {
 const GL_VALUES = ["swangle", "angle", "egl", "swiftshader", "vulkan", "angle-egl"] as const;
 
 /**
- * REMOTION_GL: "swangle" (default; Remotion's choice for GPU-less servers,
- * WebGL works) or "default" (no GL flag: Chromium's own software
- * compositing, about twice as fast per frame on this 2-core machine, see
- * bench/render.ts, but no WebGL — our compositions use none).
+ * REMOTION_GL: unset or "default" (no GL flag: Chromium's own software
+ * compositing with Skia, the default here) or one of Remotion's GL backends,
+ * e.g. "swangle" (ANGLE on SwiftShader: Remotion's choice for GPU-less
+ * servers, needed only for WebGL, which our compositions do not use).
+ * Measured by bench/render.ts on a 2-core machine: "swangle" spends most of
+ * each frame in the GPU process emulating GL and renders 2-5 times slower,
+ * with frames that differ only in anti-aliasing (mean difference about 1/255).
  */
 export function glFromEnv(value: string | undefined): ChromiumOptions["gl"] {
   const v = value?.trim();
-  if (!v) return "swangle";
-  if (v === "default" || v === "null" || v === "none") return null;
+  if (!v || v === "default" || v === "null" || v === "none") return null;
   if ((GL_VALUES as readonly string[]).includes(v)) return v as ChromiumOptions["gl"];
   throw new Error(`REMOTION_GL must be one of default, ${GL_VALUES.join(", ")}; got "${v}"`);
 }

@@ -8,7 +8,6 @@ import { accountFor, ensureSeedAccounts, signInContext, type Role } from "../sup
 
 type Who = "visitor" | Role;
 
-/** Public viewers of content: an id that names nothing public is a clean 404 for everyone. */
 /** Public viewers of stored content: an id that is not (or no longer) shared is a clean 404. */
 const CONTENT_VIEWERS = new Set(["/content/[contentId]", "/v0/videos/[id]", "/v1/videos/[id]"]);
 
