@@ -31,7 +31,7 @@ function TemplatePreview({ template, ratio, still }: { template: TemplateOption;
   const preview = useTemplatePreview(template.id, ratio);
   const props = preview.data?.props;
   return (
-    <div className="flex h-40 items-center justify-center bg-muted/60 p-2">
+    <div className="pointer-events-none flex h-40 items-center justify-center bg-muted/60 p-2">
       {props ? (
         <div className="h-full" style={{ aspectRatio: `${props.width} / ${props.height}` }}>
           <LazyPlayer
