@@ -1,17 +1,28 @@
 /**
  * Remotion's own ffmpeg and ffprobe (from @remotion/compositor-*), used for
  * encoding, mixing and probing: no system ffmpeg needed. Node-only.
- * Resolved from the project root with createRequire, which also works when
- * this file is compiled into a Next server bundle.
+ * Found by looking in node_modules from the project root upwards, as Node
+ * does: plain file-system lookups, which a Next server bundle cannot rewrite
+ * (webpack replaces `createRequire(...)` with a stub that has no `resolve`).
  */
-import { createRequire } from "node:module";
+import fs from "node:fs";
 import path from "node:path";
 
-const PACKAGE = `@remotion/compositor-${process.platform}-${process.arch}${process.platform === "linux" ? "-gnu" : ""}`;
+export const COMPOSITOR_PACKAGE = `@remotion/compositor-${process.platform}-${process.arch}${process.platform === "linux" ? "-gnu" : ""}`;
+
+/** The folder of an installed package, looked up from `from` (default: the project root) upwards; null when missing. */
+export function findPackageDir(name: string, from = process.env.PROMPTFRAME_ROOT || process.cwd()): string | null {
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, "node_modules", name);
+    if (fs.existsSync(path.join(candidate, "package.json"))) return candidate;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
 
 export function compositorDir(): string {
-  const req = createRequire(path.join(process.env.PROMPTFRAME_ROOT || process.cwd(), "package.json"));
-  return path.dirname(req.resolve(`${PACKAGE}/package.json`));
+  const dir = findPackageDir(COMPOSITOR_PACKAGE);
+  if (!dir) throw new Error(`${COMPOSITOR_PACKAGE} is not installed: run npm install`);
+  return dir;
 }
 
 export function compositorBinary(name: "ffmpeg" | "ffprobe"): string {

@@ -158,7 +158,18 @@ export interface TemplateOption {
   name: string;
   description: string;
   version: number;
-  layouts: { id: string; name: string }[];
+  layouts: { id: string; name: string; slots: LayoutSlotOption[] }[];
+}
+
+/** A layout's slots as the editor needs them: which fields to show, their labels and limits. */
+export interface LayoutSlotOption {
+  id: string;
+  kind: "text" | "image" | "logo" | "shape";
+  role: string;
+  label: string;
+  required: boolean;
+  /** Text slots: the most characters that fit. */
+  max_chars: number | null;
 }
 
 export interface VoiceOption {

@@ -263,7 +263,11 @@ export async function videoOptions(deps: VideoDeps, uid: string): Promise<VideoO
       name: t.name,
       description: t.description,
       version: t.current_version,
-      layouts: t.version.layouts.map((l) => ({ id: l.id, name: l.name })),
+      layouts: t.version.layouts.map((l) => ({
+        id: l.id,
+        name: l.name,
+        slots: l.slots.map((slot) => ({ id: slot.id, kind: slot.kind, role: slot.role, label: slot.label, required: slot.required, max_chars: slot.kind === "text" ? slot.fit.maxChars : null })),
+      })),
     })),
     voices: voices.map((v) => ({
       id: v.id,

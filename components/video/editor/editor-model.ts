@@ -126,7 +126,8 @@ export interface LayoutSlotInfo {
   kind: string;
   role?: string;
   label?: string;
-  max_chars?: number;
+  /** Null for slots that hold no text. */
+  max_chars?: number | null;
 }
 
 /** A template's layout from the options; `slots` when the API describes them. */

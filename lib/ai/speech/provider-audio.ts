@@ -8,7 +8,7 @@
 import "server-only";
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
+import { COMPOSITOR_PACKAGE, findPackageDir } from "@/lib/render/compositor";
 import path from "node:path";
 import { isWav, parseWav, wavFromPcm16, type PcmFormat, type Wav } from "@/lib/audio/wav";
 import type { Env } from "./engines";
@@ -40,16 +40,10 @@ export function sniffContainer(bytes: Uint8Array): "wav" | "mp3" | "ogg" | "flac
  */
 export function ffmpegBinary(env: Env = process.env): string {
   if (env.FFMPEG_PATH) return env.FFMPEG_PATH;
-  const pkg = `@remotion/compositor-${process.platform}-${process.arch}${process.platform === "linux" ? "-gnu" : ""}`;
-  try {
-    const resolve = createRequire(path.join(process.cwd(), "package.json")).resolve;
-    const dir = path.dirname(resolve(`${pkg}/package.json`));
-    const binary = path.join(dir, process.platform === "win32" ? "ffmpeg.exe" : "ffmpeg");
-    if (existsSync(binary)) return binary;
-  } catch {
-    // Not installed for this platform: fall through to the PATH.
-  }
-  return "ffmpeg";
+  const dir = findPackageDir(COMPOSITOR_PACKAGE);
+  const binary = dir ? path.join(dir, process.platform === "win32" ? "ffmpeg.exe" : "ffmpeg") : null;
+  // Not installed for this platform: fall through to the PATH.
+  return binary && existsSync(binary) ? binary : "ffmpeg";
 }
 
 /** Decodes any audio ffmpeg reads to 16-bit PCM WAV at the given rate and channel count. */
