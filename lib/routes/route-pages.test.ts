@@ -32,6 +32,9 @@ const pages = findPages(APP_DIR);
 const GROUP_FOR: Record<Access, string> = { public: "(public)", user: "(app)", internal: "(internal)" };
 
 describe("app pages", () => {
+  /** The watch page and the embed player carry the video's own title (social cards, browser tabs). */
+  const TITLED_BY_CONTENT = new Set(["/v0/videos/[id]", "/v1/videos/[id]"]);
+
   it("has exactly one page per route of the map, plus the public preview", () => {
     const expected = [...ROUTES.map((r) => r.pattern), PREVIEW_ROUTE].sort();
     expect(pages.map((p) => p.pattern).sort()).toEqual(expected);
@@ -50,7 +53,7 @@ describe("app pages", () => {
     },
   );
 
-  it.each(ROUTES.filter((r) => r.area !== "auth" && !r.redirect).map((r) => [r.pattern] as const))(
+  it.each(ROUTES.filter((r) => r.area !== "auth" && !r.redirect && !TITLED_BY_CONTENT.has(r.pattern)).map((r) => [r.pattern] as const))(
     "titles %s from the route map",
     (pattern) => {
       const source = readFileSync(pages.find((p) => p.pattern === pattern)!.file, "utf8");
@@ -59,6 +62,13 @@ describe("app pages", () => {
       expect(source).toMatch(/<PageHeader\s+title=\{titleFor\(PATTERN\)\}/);
     },
   );
+
+  it.each([...TITLED_BY_CONTENT].map((p) => [p] as const))("titles %s by its video, with the route map's title as the fallback", (pattern) => {
+    const source = readFileSync(pages.find((p) => p.pattern === pattern)!.file, "utf8");
+    expect(source).toContain(`const PATTERN = ${JSON.stringify(pattern)};`);
+    expect(source).toMatch(/export async function generateMetadata/);
+    expect(source).toContain("titleFor(PATTERN)");
+  });
 
   it("never tells users a screen is unfinished", () => {
     const banned = /coming soon|not implemented|placeholder|under construction|lorem ipsum/i;
