@@ -4,10 +4,11 @@ import "server-only";
  * bundle built by `npm run remotion:bundle`, drawing frames in one shared
  * Chromium (browser.ts) and encoding H.264 + AAC with Remotion's ffmpeg.
  *
- * Frames are cheap by design (pre-rendered backgrounds, nothing painted per
- * frame but what moves), and the encoder settings below are what
+ * Frames are cheap by design (each distinct frame captured once, see
+ * frame-pipeline.ts; Chromium's software compositor rather than emulated GL,
+ * see browser.ts; pre-rendered backgrounds), and the settings below are what
  * bench/render.ts measured best on a 2-core machine: JPEG frames at quality
- * 80, x264 "veryfast", one frame at a time.
+ * 80, x264 "veryfast", one frame at a time (README "Video rendering").
  *
  * Renders run one at a time per renderer (a queue): on two cores a second
  * render in parallel only slows both. A cancelled or crashed render rejects
