@@ -17,6 +17,7 @@ import { ensureSampleMedia } from "@/lib/composition/sample-media";
 import { sampleNarration, sampleValues } from "@/lib/composition/starter";
 import { COMPOSITION_SCHEMA_VERSION, DEFAULT_AUDIO, type CompositionBody } from "@/lib/composition/composition-schema";
 import { assets, content } from "@/lib/db/collections";
+import { templates } from "@/lib/composition/collections";
 import { compositionBodySchema } from "@/lib/composition/composition-schema";
 import { sceneImageInputSchema, type PlayerPropsView } from "./contract";
 import { editVideo, getVideo, readOwnedComposition, type FilesState, type VideoDeps } from "./service";
@@ -106,7 +107,6 @@ export async function templatePreview(deps: VideoDeps, templateId: string, ratio
   const ratio = compositionRatioSchema.safeParse(ratioRaw ?? "16:9");
   if (!ratio.success) throw new ApiError("unprocessable_entity", "ratio is one of 9:16, 1:1, 4:5, 16:9.");
   await deps.ready?.();
-  const { templates } = await import("@/lib/composition/collections");
   const t = await deps.db.collection(templates).doc(templateId).get();
   if (!t || t.data.stage !== "live") throw new ApiError("not_found", "There is no such template.");
   const version = await getTemplateVersion(deps.db, templateId, t.data.current_version);

@@ -16,7 +16,7 @@ import { listLanguageModels } from "@/lib/ai/language/models";
 import { findVoice, listVoices } from "@/lib/ai/speech";
 import { findMusicTrack, listMusicTracks } from "@/lib/audio/music";
 import { assertWithinPlan } from "@/lib/billing/enforce";
-import { compositions, type CompositionDoc } from "@/lib/composition/collections";
+import { compositions, templates, type CompositionDoc } from "@/lib/composition/collections";
 import { compositionBodySchema, type CompositionBody } from "@/lib/composition/composition-schema";
 import { getTemplateVersion, listLiveTemplates } from "@/lib/composition/library";
 import { migrateComposition } from "@/lib/composition/migrations";
@@ -179,7 +179,6 @@ function madeWith(doc: ContentDoc, body: CompositionBody, templateName: string):
 }
 
 async function templateName(db: Db, id: string): Promise<string> {
-  const { templates } = await import("@/lib/composition/collections");
   const t = await db.collection(templates).doc(id).get();
   return t?.data.name ?? id;
 }
@@ -479,7 +478,7 @@ export async function requestRender(deps: VideoDeps, uid: string, id: string): P
     if (!snap || snap.data.owner_id !== uid) throw new ApiError("not_found", "There is no such video.");
     const s = settingsOf(snap.data);
     if (isRendering(s)) throw new ApiError("conflict", "This video is already rendering.");
-    const seconds = estimateSeconds(body, s.length_s);
+    const seconds = estimateSeconds(body);
     const check = await assertWithinPlan(tx, { db: deps.db, uid, kind: "video", seconds });
     const quality = renderQualityFor(check.limits.maxResolution);
     const cost = videoCost({ seconds, provider: s.provider });
@@ -524,11 +523,11 @@ export async function requestRender(deps: VideoDeps, uid: string, id: string): P
   return getVideo(deps, uid, id);
 }
 
-/** The length a render will have: the asked length, or longer when the scenes' fixed lengths add up to more. */
-export function estimateSeconds(body: CompositionBody, lengthS: number): number {
+/** The length a render will have: the scenes' lengths, or their narration when that is longer. */
+export function estimateSeconds(body: CompositionBody): number {
   const fixed = body.scenes.reduce((sum, s) => sum + (s.duration_ms ?? 2500), 0) / 1000;
   const voiced = body.scenes.reduce((sum, s) => sum + (s.voice?.duration_ms ?? 0), 0) / 1000;
-  return Math.max(1, Math.round(Math.max(fixed, voiced, Math.min(lengthS, fixed))));
+  return Math.max(1, Math.round(Math.max(fixed, voiced)));
 }
 
 export async function cancelRender(deps: VideoDeps, uid: string, id: string): Promise<VideoView> {
@@ -566,9 +565,7 @@ export async function duplicateVideo(deps: VideoDeps, uid: string, id: string): 
   const ref = deps.db.collection(content).doc();
   const title = `${body.title} (copy)`.slice(0, 200);
   const copy: CompositionBody = { ...body, title, revision: 0 };
-  const s = settingsOf(doc);
   const settings = { ...doc.settings, render: null, files: null, credits_spent: 0, duplicated_from: id } as Record<string, unknown>;
-  void s;
   const batch = deps.db.batch();
   batch.create(ref, { owner_id: uid, kind: "video", title, status: "draft", visibility: "private", settings, blobs: { original: null, thumbnail: null, poster: null }, error: null, created_at: at, updated_at: at });
   batch.create(deps.db.collection(compositions).doc(ref.id), { ...copy, created_at: at, updated_at: at });
