@@ -11,7 +11,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isProfileKey } from "@/lib/hooks/use-profile";
-import { cancelRender, deleteVideo, duplicateVideo, isRendering, renderVideo, useVideo } from "@/lib/hooks/use-videos";
+import { cancelRender, deleteVideo, duplicateVideo, isRendering, renderVideo, useVideo, VIDEO_LIST_KEY, type VideoPage } from "@/lib/hooks/use-videos";
 import type { VideoView } from "@/lib/video/contract";
 import { credits, cssRatio, formatBytes, formatDate, formatDuration } from "./format";
 import { MadeWith } from "./made-with";
@@ -117,6 +117,7 @@ export function VideoDetail({ id }: { id: string }) {
   const duplicate = () =>
     run("duplicate", "The video was not duplicated", async () => {
       const copy = await duplicateVideo(video.id);
+      void globalMutate(VIDEO_LIST_KEY);
       router.push(`/videos/${encodeURIComponent(copy.id)}`);
     });
   const remove = () =>
@@ -126,6 +127,8 @@ export function VideoDetail({ id }: { id: string }) {
       } finally {
         setConfirming(false);
       }
+      // The list may be cached from moments ago (its refetch on mount is then deduplicated): drop the video from it.
+      await globalMutate(VIDEO_LIST_KEY, (pages?: VideoPage[]) => pages?.map((p) => ({ ...p, items: p.items.filter((i) => i.id !== video.id) })), { revalidate: false });
       router.push("/videos");
     });
 

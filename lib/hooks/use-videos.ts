@@ -5,7 +5,7 @@
  * calls that change them.
  */
 import useSWR from "swr";
-import useSWRInfinite from "swr/infinite";
+import useSWRInfinite, { unstable_serialize } from "swr/infinite";
 import type { CompositionRatio } from "@/lib/composition/ratios";
 import type { RenderProps } from "@/lib/composition/render-props";
 import type {
@@ -57,7 +57,7 @@ export function useVideoOptions() {
   });
 }
 
-interface VideoPage {
+export interface VideoPage {
   items: VideoSummary[];
   next_cursor: string | null;
 }
@@ -68,12 +68,21 @@ async function fetchVideoPage(path: string): Promise<VideoPage> {
 }
 
 /** My videos, newest first, in cursor pages; refreshed while any of them renders. */
+function videoPageKey(index: number, previous: VideoPage | null): string | null {
+  if (index === 0) return VIDEOS_PATH;
+  return previous?.next_cursor ? `${VIDEOS_PATH}?cursor=${encodeURIComponent(previous.next_cursor)}` : null;
+}
+
+/**
+ * The list's cache key, for `mutate(VIDEO_LIST_KEY)` after a delete or a
+ * duplicate: a filter-function mutate skips infinite keys, and the list's
+ * own revalidation on mount is deduplicated when it was fetched moments ago.
+ */
+export const VIDEO_LIST_KEY = unstable_serialize(videoPageKey);
+
 export function useVideos() {
   const swr = useSWRInfinite<VideoPage, VideoApiError>(
-    (index, previous: VideoPage | null) => {
-      if (index === 0) return VIDEOS_PATH;
-      return previous?.next_cursor ? `${VIDEOS_PATH}?cursor=${encodeURIComponent(previous.next_cursor)}` : null;
-    },
+    videoPageKey,
     fetchVideoPage,
     {
       revalidateOnFocus: false,
