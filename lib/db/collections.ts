@@ -9,6 +9,7 @@ import { billingCollections } from "../billing/collections";
 import { compositionCollections } from "../composition/collections";
 import { callCollections } from "../ai/calls/collections";
 import { videoCollections } from "../video/collections";
+import { productCollections } from "../products/collections";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "./define";
 
 const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
@@ -36,7 +37,8 @@ export const users = defineCollection({
   indexes: [["email"], ["plan", "created_at desc"]],
 });
 
-export const CONTENT_KINDS = ["image", "design", "video"] as const;
+/** A page is composed from blocks (`/content/{id}/edit`) and published at `/pages/{id}`. */
+export const CONTENT_KINDS = ["image", "design", "video", "page"] as const;
 export const CONTENT_STATUSES = ["draft", "queued", "running", "ready", "failed"] as const;
 const storageKey = z.string().min(1).max(512);
 
@@ -71,6 +73,8 @@ export const content = defineCollection({
     ["visibility", "kind", "created_at desc"],
     // Remix counts for trending (lib/likes counts content whose settings.remix_of names an image).
     ["settings.remix_of", "created_at desc"],
+    // What was made from a product (lib/products).
+    ["owner_id", "settings.product_id", "created_at desc"],
   ],
 });
 
@@ -188,7 +192,7 @@ export const likes = defineCollection({
   ],
 });
 
-export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections, ...billingCollections, ...compositionCollections, ...videoCollections, ...callCollections];
+export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections, ...billingCollections, ...compositionCollections, ...videoCollections, ...callCollections, ...productCollections];
 
 export type UserDoc = DocOf<typeof users>;
 export type ContentDoc = DocOf<typeof content>;
