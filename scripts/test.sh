@@ -2,6 +2,8 @@
 # `npm test`: the whole suite on a fresh machine — installs what is missing
 # (npm packages, Debian's Chromium), type-checks, runs Jest against a fresh
 # Auth emulator, then both Playwright projects against a production build.
+# The production build runs in the background while tsc and Jest run (they
+# leave much of the two cores idle), and Playwright then serves it as built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -13,8 +15,18 @@ ensure_remotion_bundle
 
 export TEST_DATA_DIR=".data/test-$$"
 EMULATOR_PID=""
-cleanup() { stop_pid "$EMULATOR_PID"; rm -rf "$TEST_DATA_DIR"; }
+BUILD_PID=""
+BUILD_LOG=".data/logs/test-app-build.log"
+cleanup() { stop_pid "$BUILD_PID"; stop_pid "$EMULATOR_PID"; rm -rf "$TEST_DATA_DIR"; }
 trap cleanup EXIT INT TERM
+
+if [ -z "${BASE_URL:-}" ]; then
+  log "building the test app in the background (log: $BUILD_LOG)…"
+  mkdir -p "$(dirname "$BUILD_LOG")"
+  # Its own process group (setsid), so stopping it stops next's workers too.
+  setsid bash -c 'eval "$(npx tsx scripts/test-app-env.ts)" && exec npx next build --webpack' >"$BUILD_LOG" 2>&1 &
+  BUILD_PID=$!
+fi
 
 log "type-checking…"
 npx tsc --noEmit
@@ -23,6 +35,19 @@ start_auth_emulator 9199 firebase.test.json ".data/logs/auth-emulator-test.log"
 
 log "unit and integration tests (Jest)…"
 FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9199 npx jest --ci
+
+if [ -n "$BUILD_PID" ]; then
+  log "waiting for the test app build…"
+  if ! wait "$BUILD_PID"; then
+    BUILD_PID=""
+    tail -n 60 "$BUILD_LOG" >&2
+    log "the test app build failed (full log: $BUILD_LOG)"
+    exit 1
+  fi
+  BUILD_PID=""
+  tail -n 3 "$BUILD_LOG" >&2
+  export SKIP_BUILD=1
+fi
 
 log "Playwright: routes and e2e in Chromium…"
 CI=${CI:-1} npx playwright test "$@"
