@@ -123,8 +123,10 @@ export async function dispatchWaiting(db: Db, now: Date, limit = 100): Promise<n
         if (snap && snap.data.state === "waiting") picked.push({ id, item: snap.data });
       }
       const at = now.toISOString();
-      for (const p of picked) {
+      for (const [k, p] of picked.entries()) {
         const jobRef = db.collection(jobs).doc();
+        // Distinct times keep the claim order the rows' order.
+        const queuedAt = new Date(now.getTime() + k).toISOString();
         tx.create(jobRef, {
           type: BATCH_ITEM_JOB,
           owner_id: owner,
@@ -137,8 +139,8 @@ export async function dispatchWaiting(db: Db, now: Date, limit = 100): Promise<n
           worker_id: null,
           lease_expires_at: null,
           input: { batch_id: p.item.batch_id, item_id: p.id },
-          created_at: at,
-          updated_at: at,
+          created_at: queuedAt,
+          updated_at: queuedAt,
         });
         tx.update(db.collection(batchItems).doc(p.id), { state: "planning", progress: 0.02, job_id: jobRef.id, started_at: p.item.started_at ?? at, updated_at: at });
       }

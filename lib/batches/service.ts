@@ -7,6 +7,7 @@ import "server-only";
  */
 import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
+import { COMPOSITION_RATIOS } from "@/lib/composition/ratios";
 import { assertWithinPlan } from "@/lib/billing/enforce";
 import { prepareDebit } from "@/lib/credits/credits";
 import { jobs, users } from "@/lib/db/collections";
@@ -26,7 +27,7 @@ import {
   type BatchSummary,
   type BatchView,
 } from "./contract";
-import { endItem, finishBatchIfSettled, queueKey, renderOutcome, settleItems } from "./queue";
+import { endItem, queueKey, renderOutcome, settleItems } from "./queue";
 
 export type BatchDeps = VideoDeps;
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -133,8 +134,10 @@ async function ownedBatch(db: Db, uid: string, id: string): Promise<BatchDoc> {
   return snap.data;
 }
 
-function itemsOf(db: Db, id: string): Promise<DocSnapshot<BatchItemDoc>[]> {
-  return db.collection(batchItems).where("batch_id", "==", id).orderBy("position").limit(1000).get();
+/** A batch's items by row, then ratio (tall to wide). */
+async function itemsOf(db: Db, id: string): Promise<DocSnapshot<BatchItemDoc>[]> {
+  const rows = await db.collection(batchItems).where("batch_id", "==", id).orderBy("position").limit(1000).get();
+  return rows.sort((a, b) => a.data.position - b.data.position || COMPOSITION_RATIOS.indexOf(a.data.aspect_ratio) - COMPOSITION_RATIOS.indexOf(b.data.aspect_ratio));
 }
 
 function emptyCounts(): Record<BatchItemState, number> {
@@ -263,6 +266,14 @@ export async function cancelBatch(deps: BatchDeps, uid: string, id: string): Pro
   const b = await ownedBatch(deps.db, uid, id);
   if (b.state === "cancelled") return getBatch(deps, uid, id);
   const now = nowOf(deps);
+  // The batch first: items ending below must not mark it "finished".
+  await deps.db.runTransaction(async (tx) => {
+    const ref = deps.db.collection(batches).doc(id);
+    const snap = await tx.get(ref);
+    if (snap && snap.data.state !== "cancelled") tx.update(ref, { state: "cancelled", finished_at: now.toISOString(), updated_at: now.toISOString() });
+  });
+  // Renders that finished meanwhile count as done, not cancelled.
+  await settleItems(deps.db, now, await itemsOf(deps.db, id));
   for (const item of await itemsOf(deps.db, id)) {
     const s = item.data.state;
     if (s === "waiting" || s === "planning") {
@@ -273,12 +284,6 @@ export async function cancelBatch(deps: BatchDeps, uid: string, id: string): Pro
       }
     }
   }
-  await deps.db.runTransaction(async (tx) => {
-    const ref = deps.db.collection(batches).doc(id);
-    const snap = await tx.get(ref);
-    if (snap && snap.data.state === "running") tx.update(ref, { state: "cancelled", finished_at: now.toISOString(), updated_at: now.toISOString() });
-  });
-  await finishBatchIfSettled(deps.db, id, now);
   return getBatch(deps, uid, id);
 }
 
