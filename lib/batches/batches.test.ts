@@ -238,7 +238,7 @@ it("makes link rows through the links domain: page facts, with the row's name ov
     },
     async createProductVideo(d, uid, input) {
       calls.push(input);
-      const video = await createVideo(d, uid, input.video, { product: { name: input.facts.name, price: input.facts.price ?? null } });
+      const video = await createVideo(d, uid, { ...input.video, brief: `${input.facts.name}. ${input.video.brief ?? ""}` }, { product: { name: input.facts.name, price: input.facts.price ?? null } });
       return { productId: "p1", video };
     },
   };

@@ -22,7 +22,8 @@ import { BATCH_JOB_TYPES, dispatchWaiting, endItem, settleItems } from "./queue"
 /** The links domain's two calls a link row needs (lib/links/extract.ts, lib/links/product-video.ts), injected. */
 export interface BatchLinks {
   extractPage(url: string): Promise<ExtractedPage>;
-  createProductVideo(deps: VideoDeps, uid: string, input: { facts: ProductFacts; video: CreateVideoInput; source: "bulk"; productId?: string }): Promise<{ productId: string; video: VideoView }>;
+  /** `video.brief` is extra words after the product's own (lib/links/product-video.ts productBrief). */
+  createProductVideo(deps: VideoDeps, uid: string, input: { facts: ProductFacts; video: Omit<CreateVideoInput, "brief"> & { brief?: string }; source: "bulk"; productId?: string }): Promise<{ productId: string; video: VideoView }>;
 }
 
 export interface BatchWorkerDeps {
@@ -40,6 +41,8 @@ export type BatchOutcome = "rendering" | "failed" | "skipped" | "lease-lost";
 /** A failure as the row's owner reads it. */
 export function describeItemFailure(e: unknown): string {
   if (e instanceof ApiError) return e.message;
+  // The links domain's LinkError carries a sentence for the user (a refused address, a page that would not load).
+  if (e instanceof Error && e.name === "LinkError") return e.message;
   if (e && typeof e === "object" && "userMessage" in e) return String((e as { userMessage: unknown }).userMessage);
   return "This row could not be made. Its credits were refunded; retry it.";
 }
@@ -93,8 +96,8 @@ export function createBatchWorker(d: BatchWorkerDeps) {
     // The same row in another ratio made its product already: reuse it rather than add a twin.
     const siblings = await db.collection(batchItems).where("batch_id", "==", item.batch_id).orderBy("position").get();
     const productId = await siblingProduct(siblings.filter((s) => s.data.position === item.position && s.id !== itemId).map((s) => s.data.content_id));
-    const brief = row.prompt ?? `A short video for ${facts.name}${facts.description ? `: ${facts.description}` : ""}`;
-    const made = await d.links.createProductVideo(d.video, uid, { facts, video: videoInput(batch.settings, item.aspect_ratio, brief), source: "bulk", ...(productId ? { productId } : {}) });
+    const { brief: _brief, ...video } = videoInput(batch.settings, item.aspect_ratio, row.prompt ?? "");
+    const made = await d.links.createProductVideo(d.video, uid, { facts, video: row.prompt ? { ...video, brief: row.prompt } : video, source: "bulk", ...(productId ? { productId } : {}) });
     return made.video.id;
   }
 
