@@ -3,7 +3,9 @@
  * blob store (DB_DRIVER / FIRESTORE_EMULATOR_HOST / DATA_DIR / STORAGE_DRIVER):
  * the image worker and the video render worker, each claiming only its own
  * job types. Run as many as you like, on any machines sharing Firestore; each
- * claims jobs under a lease. WORKERS=image or WORKERS=video runs one kind.
+ * claims jobs under a lease. WORKERS=image or WORKERS=video runs one kind
+ * (the bulk worker, which plans batch rows and hands their renders to the
+ * video worker, runs with "video"; WORKERS=bulk runs it alone).
  * SIGINT/SIGTERM: stop claiming, finish the current job, exit.
  * Needs `--conditions=react-server` (see package.json) so "server-only" modules load.
  */
@@ -13,6 +15,9 @@ import { getDb } from "../lib/db";
 import { getRenderer } from "../lib/render";
 import { getBlobStore } from "../lib/storage";
 import { createVideoWorker } from "../lib/video/worker";
+import { createBatchWorker } from "../lib/batches/worker";
+import { batchLinks } from "../lib/batches/links";
+import { videoDeps } from "../lib/video/runtime";
 
 const pollMs = Number(process.env.WORKER_POLL_MS ?? 1000);
 const kinds = (process.env.WORKERS ?? "image,video").split(",").map((k) => k.trim());
@@ -31,6 +36,11 @@ if (kinds.includes("video")) {
   const worker = createVideoWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, log, renderWidth: Number.isInteger(width) && width >= 64 ? width : undefined });
   console.log(`video worker ${worker.workerId} started (poll ${pollMs} ms)`);
   loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }).finally(() => getRenderer().close()));
+}
+if (kinds.includes("video") || kinds.includes("bulk")) {
+  const worker = createBatchWorker({ video: videoDeps(), links: batchLinks(), log });
+  console.log(`bulk worker ${worker.workerId} started (poll ${pollMs} ms)`);
+  loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
 }
 Promise.all(loops)
   .then(() => console.log("workers stopped"))

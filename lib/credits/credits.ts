@@ -35,6 +35,8 @@ export interface RefundArgs extends Common {
   amount?: number;
   reason: string;
   contentId?: string;
+  /** The job whose debit paid for this one, when it is not `jobId` itself (a bulk batch reserves every item in one debit). */
+  paidBy?: string;
 }
 
 export interface RefundResult {
@@ -90,7 +92,7 @@ export async function prepareRefund(tx: Transaction, a: RefundArgs): Promise<() 
   const stageOpening = await prepareOpening(tx, a.db, user);
   const ledger = a.db.collection(creditLedger);
   const refundRef = ledger.doc(ledgerIds.refund(a.jobId));
-  const [done, charged] = [await tx.get(refundRef), await tx.get(ledger.doc(ledgerIds.debit(a.jobId)))];
+  const [done, charged] = [await tx.get(refundRef), await tx.get(ledger.doc(ledgerIds.debit(a.paidBy ?? a.jobId)))];
   const chargedAmount = charged && charged.data.owner_id === a.uid ? -charged.data.delta : 0;
   const amount = Math.max(0, Math.min(a.amount ?? chargedAmount, chargedAmount));
   if (done || amount === 0) {

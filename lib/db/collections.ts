@@ -10,6 +10,7 @@ import { compositionCollections } from "../composition/collections";
 import { callCollections } from "../ai/calls/collections";
 import { videoCollections } from "../video/collections";
 import { productCollections } from "../products/collections";
+import { batchCollections } from "../batches/collections";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "./define";
 
 const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
@@ -192,7 +193,7 @@ export const likes = defineCollection({
   ],
 });
 
-export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections, ...billingCollections, ...compositionCollections, ...videoCollections, ...callCollections, ...productCollections];
+export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections, ...billingCollections, ...compositionCollections, ...videoCollections, ...callCollections, ...productCollections, ...batchCollections];
 
 export type UserDoc = DocOf<typeof users>;
 export type ContentDoc = DocOf<typeof content>;

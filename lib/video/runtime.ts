@@ -27,6 +27,11 @@ function ready(): Promise<void> {
 
 export function videoRuntime(): VideoDeps {
   startVideoWorker();
+  return videoDeps();
+}
+
+/** The same deps without starting the in-app worker (standalone workers). */
+export function videoDeps(): VideoDeps {
   return { db: getDb(), store: getBlobStore(), ready };
 }
 
@@ -46,6 +51,8 @@ export function startVideoWorker(pollMs = 1000): VideoWorker | null {
     inApp = { worker, stop };
     // The Remotion bundle is made by the start and test scripts (a missing one fails renders with a clear reason).
     void worker.runWorkerLoop({ signal: stop.signal, pollMs });
+    // Bulk rows render through this worker; their own worker starts with it (imported lazily: bulk builds on video, not the reverse).
+    void import("@/lib/batches/runtime").then((m) => m.startBatchWorker(pollMs)).catch((e) => console.error("[video-runtime] bulk worker did not start", e));
   }
   return inApp.worker;
 }

@@ -295,7 +295,7 @@ function musicFor(mood: string): string | null {
   return (tracks.find((t) => t.mood === mood) ?? tracks[0])?.id ?? null;
 }
 
-function assertVoice(voiceId: string | null): void {
+export function assertVoice(voiceId: string | null): void {
   if (!voiceId) return;
   const voice = listVoices().find((v) => v.id === voiceId);
   if (!voice || !voice.enabled) {
@@ -305,7 +305,7 @@ function assertVoice(voiceId: string | null): void {
   }
 }
 
-function assertModel(modelId: string): { label: string; provider: string } {
+export function assertModel(modelId: string): { label: string; provider: string } {
   const model = listLanguageModels().find((m) => m.id === modelId);
   if (!model || !model.enabled) {
     throw new ApiError("unprocessable_entity", model ? `${model.label} is not available: ${model.note ?? "not configured"}` : `There is no model called "${modelId}". Pick one from the list.`, {
@@ -468,7 +468,16 @@ export function renderQualityFor(maxResolution: number): "720p" | "1080p" {
   return maxResolution >= 1080 ? "1080p" : "720p";
 }
 
-export async function requestRender(deps: VideoDeps, uid: string, id: string): Promise<VideoView> {
+export interface RenderRequestOptions {
+  /**
+   * Already paid elsewhere (a bulk batch reserves its items' credits up front and
+   * refunds them itself): no debit here, and the caller holds the user's job slot,
+   * so the per-user cap is not checked again.
+   */
+  prepaid?: { credits: number };
+}
+
+export async function requestRender(deps: VideoDeps, uid: string, id: string, opts: RenderRequestOptions = {}): Promise<VideoView> {
   const { body } = await ownedVideo(deps.db, uid, id);
   const now = (deps.now ?? (() => new Date()))();
   const at = now.toISOString();
@@ -479,11 +488,13 @@ export async function requestRender(deps: VideoDeps, uid: string, id: string): P
     const s = settingsOf(snap.data);
     if (isRendering(s)) throw new ApiError("conflict", "This video is already rendering.");
     const seconds = estimateSeconds(body);
-    const check = await assertWithinPlan(tx, { db: deps.db, uid, kind: "video", seconds });
+    const check = await assertWithinPlan(tx, { db: deps.db, uid, kind: "video", seconds, ...(opts.prepaid ? { maxActiveJobs: Number.MAX_SAFE_INTEGER } : {}) });
     const quality = renderQualityFor(check.limits.maxResolution);
-    const cost = videoCost({ seconds, provider: s.provider });
-    const stage = await prepareDebit(tx, { db: deps.db, uid, amount: cost, reason: `video.render: ${Math.round(seconds)} s, ${s.model_label}`, ref: { jobId: jobRef.id, contentId: id }, now });
-    stage();
+    const cost = opts.prepaid ? opts.prepaid.credits : videoCost({ seconds, provider: s.provider });
+    if (!opts.prepaid) {
+      const stage = await prepareDebit(tx, { db: deps.db, uid, amount: cost, reason: `video.render: ${Math.round(seconds)} s, ${s.model_label}`, ref: { jobId: jobRef.id, contentId: id }, now });
+      stage();
+    }
     const render: RenderState = {
       job_id: jobRef.id,
       state: "queued",

@@ -1,0 +1,23 @@
+/**
+ * POST /api/v1/batches/{id}/retry — body { item_ids, row? }: failed or cancelled items run again (charged anew; 402 when short).
+ */
+import { z } from "zod";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readJsonBody } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { batchRuntime } from "@/lib/batches/runtime";
+import { retryItems } from "@/lib/batches/service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const POST = withUser(async ({ request, user, params }) => {
+  const body = await readJsonBody(request, z.unknown(), 64 * 1024);
+  return Response.json({ data: await retryItems(batchRuntime(), user.uid, String(params.id), body) }, { headers: { "Cache-Control": "private, no-store" } });
+});
+
+const notAllowed = methodNotAllowed(["POST"]);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,0 +1,20 @@
+/**
+ * GET /api/v1/batches/{id} — the batch with every item's state, progress, error and video.
+ */
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { batchRuntime } from "@/lib/batches/runtime";
+import { getBatch } from "@/lib/batches/service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(async ({ user, params }) => {
+  return Response.json({ data: await getBatch(batchRuntime(), user.uid, String(params.id)) }, { headers: { "Cache-Control": "private, no-store" } });
+});
+
+const notAllowed = methodNotAllowed(["GET"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

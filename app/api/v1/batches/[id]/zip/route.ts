@@ -1,0 +1,32 @@
+/**
+ * GET /api/v1/batches/{id}/zip — the batch's finished MP4s as one ZIP (streamed), named by row and ratio.
+ * 409 while none has finished.
+ */
+import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { batchRuntime } from "@/lib/batches/runtime";
+import { finishedItems } from "@/lib/batches/service";
+import { zipStream } from "@/lib/batches/zip";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(async ({ user, params }) => {
+  const id = String(params.id);
+  const deps = batchRuntime();
+  const entries = await finishedItems(deps, user.uid, id);
+  if (entries.length === 0) throw new ApiError("conflict", "No video of this batch has finished yet: there is nothing to download.");
+  return new Response(zipStream(deps.db, deps.store, entries), {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="batch-${id}.zip"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+});
+
+const notAllowed = methodNotAllowed(["GET"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,0 +1,28 @@
+/**
+ * GET /api/v1/batches — my recent batches.
+ * POST /api/v1/batches — rows + settings → a running batch (201); its credits are reserved in full, or 402 and nothing is made.
+ */
+import { z } from "zod";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readJsonBody } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { batchRuntime } from "@/lib/batches/runtime";
+import { createBatch, listBatches } from "@/lib/batches/service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export const GET = withUser(async ({ user }) => {
+  return Response.json({ data: await listBatches(batchRuntime(), user.uid) }, { headers: NO_STORE });
+});
+
+export const POST = withUser(async ({ request, user }) => {
+  const body = await readJsonBody(request, z.unknown(), 512 * 1024);
+  return Response.json({ data: await createBatch(batchRuntime(), user.uid, body) }, { status: 201, headers: NO_STORE });
+});
+
+const notAllowed = methodNotAllowed(["GET", "POST"]);
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,0 +1,108 @@
+import "server-only";
+/**
+ * A CSV upload → what the mapping step shows: the header's columns, a guess
+ * per row field, the first rows and every data row (at most 100). Decoding
+ * is strict about what it cannot read and says what it did:
+ *   - UTF-8 with or without a BOM; UTF-16 (LE/BE) when a BOM says so;
+ *   - bytes that are not UTF-8 are read as Windows-1252 (what Excel writes on
+ *     Western-European Windows), and the preview says so, naming the first line
+ *     that was not UTF-8, so the user can check its accents;
+ *   - NUL bytes without a UTF-16 BOM (a spreadsheet, an image) are refused.
+ * Nothing is stored: the preview is free and the batch is created from rows.
+ */
+import { parse } from "csv-parse/sync";
+import { ApiError } from "@/lib/api/errors";
+import { MAX_BATCH_ROWS, ROW_FIELDS, TOO_MANY_ROWS, type CsvPreview, type RowField } from "./contract";
+
+const PREVIEW_ROWS = 5;
+
+export function decodeCsv(bytes: Uint8Array): { text: string; encoding: CsvPreview["encoding"]; notice: string | null } {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder("utf-16le").decode(bytes.subarray(2)), encoding: "utf-16le", notice: null };
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder("utf-16be").decode(bytes.subarray(2)), encoding: "utf-16be", notice: null };
+  const body = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  if (body.includes(0)) {
+    throw new ApiError("unprocessable_entity", "This file is not a CSV text file (it holds binary data). Save it as CSV (UTF-8) and upload that.", {
+      issues: [{ path: "file", message: "binary data" }],
+    });
+  }
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(body), encoding: "utf-8", notice: null };
+  } catch {
+    const line = firstInvalidUtf8Line(body);
+    return {
+      text: new TextDecoder("windows-1252").decode(body),
+      encoding: "windows-1252",
+      notice: `This file is not UTF-8 (first at line ${line}); it was read as Windows-1252. Check accented letters in the preview, or save the file as CSV UTF-8.`,
+    };
+  }
+}
+
+/** 1-based line of the first byte sequence that is not UTF-8. */
+function firstInvalidUtf8Line(bytes: Uint8Array): number {
+  let start = 0;
+  let line = 1;
+  for (let i = 0; i <= bytes.length; i++) {
+    if (i === bytes.length || bytes[i] === 0x0a) {
+      try {
+        new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(start, i));
+      } catch {
+        return line;
+      }
+      start = i + 1;
+      line++;
+    }
+  }
+  return line;
+}
+
+const GUESSES: Record<RowField, RegExp> = {
+  link: /^(link|url|product ?url|page|page ?url|href|website|product ?link)$/,
+  prompt: /^(prompt|brief|idea|text|script|description|topic)$/,
+  name: /^(name|title|product|product ?name)$/,
+  price: /^(price|cost|amount)$/,
+  image_url: /^(image|image ?url|img|picture|photo|image ?link|thumbnail)$/,
+};
+
+/** The column each field most likely lives in, by header name. */
+export function guessMapping(columns: readonly string[]): Record<RowField, number | null> {
+  const norm = columns.map((c) => c.trim().toLowerCase().replace(/[_\-.]+/g, " ").replace(/\s+/g, " "));
+  const out = {} as Record<RowField, number | null>;
+  const taken = new Set<number>();
+  for (const f of ROW_FIELDS) {
+    const i = norm.findIndex((c, idx) => !taken.has(idx) && GUESSES[f].test(c));
+    out[f] = i >= 0 ? i : null;
+    if (i >= 0) taken.add(i);
+  }
+  return out;
+}
+
+export function previewCsv(bytes: Uint8Array): CsvPreview {
+  const { text, encoding, notice } = decodeCsv(bytes);
+  let records: string[][];
+  try {
+    records = parse(text, { relax_column_count: true, skip_empty_lines: true, trim: false, bom: true }) as string[][];
+  } catch (e) {
+    const line = (e as { lines?: number }).lines;
+    throw new ApiError("unprocessable_entity", `This CSV cannot be read${line ? ` (line ${line})` : ""}: ${(e as Error).message.replace(/^Invalid [^:]*: /, "")}. Check its quotes and save it again as CSV.`, {
+      issues: [{ path: "file", message: "malformed CSV" }],
+    });
+  }
+  records = records.filter((r) => r.some((c) => c.trim() !== ""));
+  if (records.length === 0) throw new ApiError("unprocessable_entity", "This CSV is empty. Its first line should name the columns (link, prompt, name…), then one row per video.", { issues: [{ path: "file", message: "empty" }] });
+  const [header, ...rows] = records as [string[], ...string[][]];
+  if (rows.length === 0) throw new ApiError("unprocessable_entity", "This CSV has a header line and no rows. Add one row per video under the header.", { issues: [{ path: "file", message: "no rows" }] });
+  if (rows.length > MAX_BATCH_ROWS) {
+    throw new ApiError("unprocessable_entity", `This file has ${rows.length.toLocaleString("en-US")} rows. ${TOO_MANY_ROWS}`, { issues: [{ path: "file", message: "too many rows" }] });
+  }
+  const columns = header.map((c, i) => c.trim() || `Column ${i + 1}`);
+  const width = Math.max(columns.length, ...rows.map((r) => r.length));
+  for (let i = columns.length; i < width; i++) columns.push(`Column ${i + 1}`);
+  const guesses = guessMapping(columns);
+  const problems: string[] = [];
+  if (notice) problems.push(notice);
+  if (guesses.link === null && guesses.prompt === null) {
+    problems.push("No column is named like a link (link, url) or a prompt (prompt, brief). Pick the column that holds them below: every row needs one or the other.");
+  }
+  const padded = rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ""));
+  return { columns, guesses, rows_preview: padded.slice(0, PREVIEW_ROWS), rows: padded, row_count: rows.length, encoding, problems };
+}

@@ -1,0 +1,217 @@
+import "server-only";
+/**
+ * The bulk worker. Each tick it settles items whose render ended, starts
+ * waiting items while their owners have free job slots, then claims one
+ * `batch.item` job (and only those) and makes that item's video: the plan
+ * (a prompt through `createVideo`, a link or product row through the links
+ * domain's `extractPage` + `createProductVideo`), then the render through the
+ * one video render path (`requestRender`, prepaid by the batch), which the
+ * video worker runs. A failure ends the item with its reason and refunds it.
+ */
+import { randomUUID } from "node:crypto";
+import { ApiError } from "@/lib/api/errors";
+import { claimJob, completeJob, heartbeatJob } from "@/lib/db/jobs";
+import { content, jobs, type JobDoc } from "@/lib/db/collections";
+import type { Db } from "@/lib/db/db";
+import type { ExtractedPage, ProductFacts } from "@/lib/links/contract";
+import type { CreateVideoInput, VideoView } from "@/lib/video/contract";
+import { cancelRender, createVideo, getVideo, requestRender, type VideoDeps } from "@/lib/video/service";
+import { batches, batchItems, type BatchDoc, type BatchItemDoc } from "./collections";
+import { BATCH_JOB_TYPES, dispatchWaiting, endItem, settleItems } from "./queue";
+
+/** The links domain's two calls a link row needs (lib/links/extract.ts, lib/links/product-video.ts), injected. */
+export interface BatchLinks {
+  extractPage(url: string): Promise<ExtractedPage>;
+  /** `video.brief` is extra words after the product's own (lib/links/product-video.ts productBrief). */
+  createProductVideo(deps: VideoDeps, uid: string, input: { facts: ProductFacts; video: Omit<CreateVideoInput, "brief"> & { brief?: string }; source: "bulk"; productId?: string }): Promise<{ productId: string; video: VideoView }>;
+}
+
+export interface BatchWorkerDeps {
+  video: VideoDeps;
+  /** Null when the links domain is not wired: link and image rows then fail with a clear reason. */
+  links: BatchLinks | null;
+  now?: () => Date;
+  workerId?: string;
+  leaseMs?: number;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+export type BatchOutcome = "rendering" | "failed" | "skipped" | "lease-lost";
+
+/** A failure as the row's owner reads it. */
+export function describeItemFailure(e: unknown): string {
+  if (e instanceof ApiError) return e.message;
+  // The links domain's LinkError carries a sentence for the user (a refused address, a page that would not load).
+  if (e instanceof Error && e.name === "LinkError") return e.message;
+  if (e && typeof e === "object" && "userMessage" in e) return String((e as { userMessage: unknown }).userMessage);
+  return "This row could not be made. Its credits were refunded; retry it.";
+}
+
+function videoInput(settings: BatchDoc["settings"], ratio: BatchItemDoc["aspect_ratio"], brief: string): CreateVideoInput {
+  return {
+    brief: brief.slice(0, 2000),
+    aspect_ratio: ratio,
+    length_s: settings.length_s,
+    template_id: settings.template_id,
+    voice_id: settings.voice_id,
+    captions: settings.captions,
+    music: settings.music,
+    model_id: settings.model_id,
+    render_now: false,
+  };
+}
+
+export function createBatchWorker(d: BatchWorkerDeps) {
+  const db: Db = d.video.db;
+  const now = d.now ?? (() => new Date());
+  const workerId = d.workerId ?? `batch-${randomUUID()}`;
+  const leaseMs = d.leaseMs ?? 60_000;
+  const log = d.log ?? ((msg, err) => console.error(`[batch-worker ${workerId}] ${msg}`, err ?? ""));
+
+  /** The row → a planned (draft) video; its content id. */
+  async function plan(itemId: string, item: BatchItemDoc, batch: BatchDoc): Promise<string> {
+    const { row } = item;
+    const uid = item.owner_id;
+    if (!row.link && !row.image_url) {
+      const video = await createVideo(d.video, uid, videoInput(batch.settings, item.aspect_ratio, row.prompt!), { product: row.name ? { name: row.name, price: row.price } : null });
+      return video.id;
+    }
+    if (!d.links) throw new ApiError("service_unavailable", "Rows with a link or an image URL cannot be made on this server yet (links are not set up). Use a prompt instead.");
+    let facts: ProductFacts;
+    if (row.link) {
+      const page = await d.links.extractPage(row.link);
+      facts = {
+        name: (row.name ?? page.name).slice(0, 200) || new URL(page.url).hostname,
+        description: page.description.slice(0, 5000),
+        price: row.price ?? page.price,
+        currency: row.price ? null : page.currency,
+        brand: page.brand,
+        points: page.points.slice(0, 8),
+        image_urls: [...(row.image_url ? [row.image_url] : []), ...page.images].slice(0, 12),
+        link: page.url,
+      };
+    } else {
+      facts = { name: (row.name ?? row.prompt ?? "Product").slice(0, 200), description: row.prompt ?? "", price: row.price, image_urls: [row.image_url!], link: null };
+    }
+    // The same row in another ratio made its product already: reuse it rather than add a twin.
+    const siblings = await db.collection(batchItems).where("batch_id", "==", item.batch_id).orderBy("position").get();
+    const productId = await siblingProduct(siblings.filter((s) => s.data.position === item.position && s.id !== itemId).map((s) => s.data.content_id));
+    const { brief: _brief, ...video } = videoInput(batch.settings, item.aspect_ratio, row.prompt ?? "");
+    const made = await d.links.createProductVideo(d.video, uid, { facts, video: row.prompt ? { ...video, brief: row.prompt } : video, source: "bulk", ...(productId ? { productId } : {}) });
+    return made.video.id;
+  }
+
+  async function siblingProduct(contentIds: (string | null)[]): Promise<string | null> {
+    for (const id of contentIds) {
+      if (!id) continue;
+      const c = await db.collection(content).doc(id).get();
+      const pid = (c?.data.settings as { product_id?: unknown } | undefined)?.product_id;
+      if (typeof pid === "string") return pid;
+    }
+    return null;
+  }
+
+  /** Writes `patch` to the item while this job still holds it in `planning`. */
+  async function whilePlanning(itemId: string, jobId: string, patch: Partial<BatchItemDoc>): Promise<boolean> {
+    return db.runTransaction(async (tx) => {
+      const ref = db.collection(batchItems).doc(itemId);
+      const snap = await tx.get(ref);
+      if (!snap || snap.data.state !== "planning" || snap.data.job_id !== jobId) return false;
+      tx.update(ref, { ...patch, updated_at: now().toISOString() });
+      return true;
+    });
+  }
+
+  async function endJob(jobId: string, state: "succeeded" | "failed", error: string | null): Promise<void> {
+    if (state === "succeeded") {
+      await completeJob(db, { jobId, workerId, now: now() });
+      return;
+    }
+    await db.runTransaction(async (tx) => {
+      const ref = db.collection(jobs).doc(jobId);
+      const job = await tx.get(ref);
+      if (!job || job.data.state !== "running" || job.data.worker_id !== workerId) return;
+      tx.update(ref, { state: "failed", error: (error ?? "failed").slice(0, 2000), worker_id: null, lease_expires_at: null, updated_at: now().toISOString() });
+    });
+  }
+
+  async function run(jobId: string, job: JobDoc): Promise<BatchOutcome> {
+    const itemId = String((job.input as { item_id?: unknown }).item_id ?? "");
+    const snap = itemId ? await db.collection(batchItems).doc(itemId).get() : null;
+    if (!snap || snap.data.state !== "planning" || snap.data.job_id !== jobId) {
+      await endJob(jobId, "succeeded", null);
+      return "skipped";
+    }
+    const item = snap.data;
+    const batch = await db.collection(batches).doc(item.batch_id).get();
+    if (!batch) {
+      await endItem(db, { itemId, from: ["planning"], jobId, state: "failed", error: "The batch was deleted.", now: now() });
+      await endJob(jobId, "failed", "batch deleted");
+      return "failed";
+    }
+    try {
+      let contentId = item.content_id;
+      if (!contentId) {
+        contentId = await plan(itemId, item, batch.data);
+        if (!(await whilePlanning(itemId, jobId, { content_id: contentId, progress: 0.08 }))) {
+          await endJob(jobId, "succeeded", null);
+          return "skipped";
+        }
+      }
+      let view: VideoView;
+      try {
+        view = await requestRender(d.video, item.owner_id, contentId, { prepaid: { credits: item.cost } });
+      } catch (e) {
+        // A crash after the render was queued: carry on with that render.
+        const existing = e instanceof ApiError && e.code === "conflict" ? await getVideo(d.video, item.owner_id, contentId) : null;
+        if (!existing?.render || (existing.render.state !== "queued" && existing.render.state !== "running")) throw e;
+        view = existing;
+      }
+      const renderJob = view.render!.job_id;
+      if (!(await whilePlanning(itemId, jobId, { state: "rendering", render_job_id: renderJob, progress: 0.1 }))) {
+        // Cancelled while the render was being queued: stop it too.
+        await cancelRender(d.video, item.owner_id, contentId).catch(() => undefined);
+        await endJob(jobId, "succeeded", null);
+        return "skipped";
+      }
+      await endJob(jobId, "succeeded", null);
+      return "rendering";
+    } catch (e) {
+      const reason = describeItemFailure(e);
+      if (!(e instanceof ApiError)) log(`item ${itemId} failed: ${reason}`, e);
+      const ended = await endItem(db, { itemId, from: ["planning"], jobId, state: "failed", error: reason, now: now() });
+      await endJob(jobId, "failed", reason);
+      return ended ? "failed" : "lease-lost";
+    }
+  }
+
+  async function processNext(): Promise<{ jobId: string; outcome: BatchOutcome } | null> {
+    const at = now();
+    await settleItems(db, at);
+    await dispatchWaiting(db, at);
+    const claimed = await claimJob(db, { workerId, leaseMs, types: BATCH_JOB_TYPES, now: at });
+    if (!claimed) return null;
+    const beat = setInterval(() => void heartbeatJob(db, { jobId: claimed.id, workerId, leaseMs, now: now() }).catch(() => undefined), Math.max(1000, Math.floor(leaseMs / 4)));
+    try {
+      return { jobId: claimed.id, outcome: await run(claimed.id, claimed.data) };
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  async function runWorkerLoop(o: { signal: AbortSignal; pollMs?: number }): Promise<void> {
+    while (!o.signal.aborted) {
+      let did: Awaited<ReturnType<typeof processNext>> = null;
+      try {
+        did = await processNext();
+      } catch (e) {
+        log("worker loop error", e);
+      }
+      if (!did) await new Promise((r) => setTimeout(r, o.pollMs ?? 1000));
+    }
+  }
+
+  return { workerId, processNext, runWorkerLoop };
+}
+
+export type BatchWorker = ReturnType<typeof createBatchWorker>;
