@@ -159,3 +159,18 @@ export function mediaRefsOf(blocks: readonly PageBlock[]): { blockId: string; n:
   }
   return out;
 }
+
+/** A block as a reader sees it: media resolved to URLs (stable public ones on `/pages/{id}`, signed ones in the editor's preview). */
+export interface PublicPicture {
+  src: string;
+  alt: string;
+}
+
+export type PublicBlock =
+  | { id: string; type: "heading"; text: string; level: 1 | 2 | 3 }
+  | { id: string; type: "text"; text: string }
+  | { id: string; type: "video"; title: string; src: string; poster: string | null }
+  | { id: string; type: "image"; picture: PublicPicture }
+  | { id: string; type: "gallery"; pictures: PublicPicture[] }
+  | { id: string; type: "button"; label: string; url: string };
+

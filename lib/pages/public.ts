@@ -9,7 +9,9 @@ import { signedUrlTtl } from "@/lib/api/present-image";
 import { content } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import type { BlobStore } from "@/lib/storage/types";
-import type { MediaRef, PageBlock } from "./contract";
+import type { MediaRef, PageBlock, PublicBlock, PublicPicture } from "./contract";
+
+export type { PublicBlock, PublicPicture };
 import { resolveMedia, type ResolvedMedia } from "./media";
 import { pageSettingsOf } from "./service";
 
@@ -22,19 +24,6 @@ export function pageMediaPath(pageId: string, blockId: string, n: number | null,
   const base = `/api/v1/public/pages/${encodeURIComponent(pageId)}/media/${encodeURIComponent(blockId)}${n === null ? "" : `/${n}`}`;
   return variant === "file" ? base : `${base}?v=${variant}`;
 }
-
-export interface PublicPicture {
-  src: string;
-  alt: string;
-}
-
-export type PublicBlock =
-  | { id: string; type: "heading"; text: string; level: 1 | 2 | 3 }
-  | { id: string; type: "text"; text: string }
-  | { id: string; type: "video"; title: string; src: string; poster: string | null }
-  | { id: string; type: "image"; picture: PublicPicture }
-  | { id: string; type: "gallery"; pictures: PublicPicture[] }
-  | { id: string; type: "button"; label: string; url: string };
 
 export interface PublicPage {
   id: string;
