@@ -219,3 +219,13 @@ export async function deletePage(deps: PageDeps, uid: string, id: string): Promi
   await deps.db.collection(content).doc(id).delete();
   refreshPublicPages([id]);
 }
+
+/**
+ * The kind of a content id, for the editor route to pick its editor (the
+ * editors load through the API, which checks ownership; the kind alone tells
+ * nothing worth hiding). Null when there is no such content.
+ */
+export async function contentKindOf(db: Db, id: string): Promise<ContentDoc["kind"] | null> {
+  if (!ID.test(id)) return null;
+  return (await db.collection(content).doc(id).get())?.data.kind ?? null;
+}
