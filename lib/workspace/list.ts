@@ -61,8 +61,10 @@ interface RenderLike {
   progress?: number;
 }
 
+/** A video's render or a design's export (lib/designs keeps it in `settings.export`). */
 function renderOf(doc: ContentDoc): RenderLike | null {
-  const r = (doc.settings as { render?: RenderLike | null }).render;
+  const s = doc.settings as { render?: RenderLike | null; export?: RenderLike | null };
+  const r = s.render ?? s.export;
   return r && typeof r === "object" ? r : null;
 }
 
@@ -79,6 +81,8 @@ export function statusOf(doc: ContentDoc): WorkspaceStatus {
   }
   if (running(renderOf(doc)?.state)) return "running";
   if (doc.status === "queued" || doc.status === "running") return "running";
+  // An image is never a draft: "draft" there means its job has not started yet.
+  if (doc.kind === "image" && doc.status === "draft") return "running";
   return doc.status;
 }
 
