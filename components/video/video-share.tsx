@@ -6,6 +6,7 @@ import { Download, ExternalLink, Info } from "lucide-react";
 
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { MakePageButton } from "@/components/pages/make-page-button";
 import { shareVideo } from "@/lib/hooks/use-videos";
 import type { VideoView } from "@/lib/video/contract";
 import { CopyField } from "./copy-field";
@@ -126,6 +127,7 @@ export function VideoShare({ video, onChange }: { video: VideoView; onChange(vid
             </a>
           </Button>
         ) : null}
+        <MakePageButton videoId={video.id} title={title} />
       </div>
 
       <div className="space-y-6 lg:col-span-5">

@@ -32,8 +32,8 @@ const pages = findPages(APP_DIR);
 const GROUP_FOR: Record<Access, string> = { public: "(public)", user: "(app)", internal: "(internal)" };
 
 describe("app pages", () => {
-  /** The watch page and the embed player carry the video's own title (social cards, browser tabs). */
-  const TITLED_BY_CONTENT = new Set(["/v0/videos/[id]", "/v1/videos/[id]"]);
+  /** The watch page, the embed player and a published page carry their content's own title (social cards, browser tabs). */
+  const TITLED_BY_CONTENT = new Set(["/v0/videos/[id]", "/v1/videos/[id]", "/pages/[pageId]"]);
 
   it("has exactly one page per route of the map, plus the public preview", () => {
     const expected = [...ROUTES.map((r) => r.pattern), PREVIEW_ROUTE].sort();
@@ -63,7 +63,7 @@ describe("app pages", () => {
     },
   );
 
-  it.each([...TITLED_BY_CONTENT].map((p) => [p] as const))("titles %s by its video, with the route map's title as the fallback", (pattern) => {
+  it.each([...TITLED_BY_CONTENT].map((p) => [p] as const))("titles %s by its content, with the route map's title as the fallback", (pattern) => {
     const source = readFileSync(pages.find((p) => p.pattern === pattern)!.file, "utf8");
     expect(source).toContain(`const PATTERN = ${JSON.stringify(pattern)};`);
     expect(source).toMatch(/export async function generateMetadata/);

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
-import { LayoutGrid } from "lucide-react";
+import { Suspense } from "react";
 
-import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import { WorkspaceScreen } from "@/components/workspace/workspace-screen";
 import { titleFor } from "@/lib/routes/titles";
 
 const PATTERN = "/main";
@@ -13,14 +14,10 @@ export default function MainPage() {
   return (
     <>
       <PageHeader title={titleFor(PATTERN)} description="Everything you've made, in one place." />
-      <EmptyState
-        icon={LayoutGrid}
-        heading="Your workspace is empty"
-        primaryAction={{ label: "Start creating", href: "/create" }}
-        secondaryAction={{ label: "Open assets", href: "/assets" }}
-      >
-        Videos, images and assets you create will gather here. Pick something to make to get started.
-      </EmptyState>
+      {/* The screen reads its filters from the URL. */}
+      <Suspense fallback={<Skeleton className="h-40 w-full rounded-xl" />}>
+        <WorkspaceScreen />
+      </Suspense>
     </>
   );
 }

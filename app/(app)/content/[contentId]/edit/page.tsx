@@ -3,8 +3,11 @@ import Link from "next/link";
 import { Video } from "lucide-react";
 
 import { PageHeader } from "@/components/page-header";
+import { PageEditor } from "@/components/pages/page-editor";
 import { Button } from "@/components/ui/button";
 import { StoryboardEditor } from "@/components/video/editor/storyboard-editor";
+import { getDb } from "@/lib/db";
+import { contentKindOf } from "@/lib/pages/service";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -18,6 +21,14 @@ interface Props {
 
 export default async function ContentEditPage({ params }: Props) {
   const { contentId } = await readIdParams(params);
+  if ((await contentKindOf(getDb(), contentId)) === "page") {
+    return (
+      <>
+        <PageHeader title={titleFor(PATTERN)} description="Compose the page from blocks; every edit is saved as you go." />
+        <PageEditor id={contentId} />
+      </>
+    );
+  }
   return (
     <>
       <PageHeader

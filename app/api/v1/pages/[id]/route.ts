@@ -1,0 +1,33 @@
+/**
+ * GET /api/v1/pages/{id} — the page with its blocks and media previews.
+ * PATCH — title and/or blocks (revision-checked: 409 on a stale revision).
+ * DELETE — the page (204); its public URL stops answering at once.
+ */
+import { z } from "zod";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readJsonBody } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { pageRuntime } from "@/lib/pages/runtime";
+import { deletePage, editPage, getPage } from "@/lib/pages/service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export const GET = withUser(async ({ user, params }) => {
+  return Response.json({ data: await getPage(pageRuntime(), user.uid, String(params.id)) }, { headers: NO_STORE });
+});
+
+export const PATCH = withUser(async ({ request, user, params }) => {
+  const body = await readJsonBody(request, z.unknown(), 256 * 1024);
+  return Response.json({ data: await editPage(pageRuntime(), user.uid, String(params.id), body) }, { headers: NO_STORE });
+});
+
+export const DELETE = withUser(async ({ user, params }) => {
+  await deletePage(pageRuntime(), user.uid, String(params.id));
+  return new Response(null, { status: 204 });
+});
+
+const notAllowed = methodNotAllowed(["GET", "PATCH", "DELETE"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;

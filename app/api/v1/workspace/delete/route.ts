@@ -1,0 +1,21 @@
+/** POST /api/v1/workspace/delete { items: [{kind, id}] } — each through its own domain; answers what went and what was skipped. */
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readJsonBody } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { deleteItems } from "@/lib/workspace/bulk";
+import { bulkItemsSchema } from "@/lib/workspace/contract";
+import { workspaceRuntime } from "@/lib/workspace/runtime";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const POST = withUser(async ({ request, user }) => {
+  const { items } = await readJsonBody(request, bulkItemsSchema);
+  return Response.json({ data: await deleteItems(workspaceRuntime(), user.uid, items) }, { headers: { "Cache-Control": "private, no-store" } });
+});
+
+const notAllowed = methodNotAllowed(["POST"]);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,0 +1,22 @@
+/** GET /api/v1/workspace?kind=&status=&q=&sort=&cursor=&limit= — everything I made (lib/workspace/contract.ts). */
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readQuery } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { workspaceQuerySchema } from "@/lib/workspace/contract";
+import { listWorkspace } from "@/lib/workspace/list";
+import { workspaceRuntime } from "@/lib/workspace/runtime";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(async ({ request, user }) => {
+  const query = readQuery(request, workspaceQuerySchema);
+  const page = await listWorkspace(workspaceRuntime(), user.uid, query);
+  return Response.json({ data: page.items, next_cursor: page.next_cursor, scan: page.scan }, { headers: { "Cache-Control": "private, no-store" } });
+});
+
+const notAllowed = methodNotAllowed(["GET"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,0 +1,105 @@
+/**
+ * The workspace (lib/workspace/contract.ts): my items under a filter, search
+ * and sort, in cursor pages, polled while anything runs; and the bulk calls.
+ */
+import useSWRInfinite from "swr/infinite";
+import type { DeleteResult, ItemRef, WorkspaceItem, WorkspaceKind, WorkspaceSort, WorkspaceStatus } from "@/lib/workspace/contract";
+import { videoFetch, videoRequest, VideoApiError } from "./video-api";
+
+export const WORKSPACE_PATH = "/api/v1/workspace";
+/** Bars move about every two seconds while work runs. */
+export const WORKSPACE_POLL_MS = 2000;
+
+export interface WorkspaceFilters {
+  kinds: readonly WorkspaceKind[];
+  statuses: readonly WorkspaceStatus[];
+  q: string;
+  sort: WorkspaceSort;
+}
+
+export function workspaceQueryString(f: WorkspaceFilters, cursor?: string | null): string {
+  const p = new URLSearchParams();
+  if (f.kinds.length) p.set("kind", f.kinds.join(","));
+  if (f.statuses.length) p.set("status", f.statuses.join(","));
+  if (f.q.trim()) p.set("q", f.q.trim());
+  if (f.sort !== "newest") p.set("sort", f.sort);
+  if (cursor) p.set("cursor", cursor);
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}
+
+interface WorkspacePageData {
+  items: WorkspaceItem[];
+  next_cursor: string | null;
+  truncated: boolean;
+}
+
+async function fetchPage(path: string): Promise<WorkspacePageData> {
+  const body = await videoRequest<WorkspaceItem[]>(path);
+  const scan = body.scan as { truncated?: boolean } | undefined;
+  return { items: body.data, next_cursor: typeof body.next_cursor === "string" ? body.next_cursor : null, truncated: Boolean(scan?.truncated) };
+}
+
+export function useWorkspace(filters: WorkspaceFilters) {
+  const swr = useSWRInfinite<WorkspacePageData, VideoApiError>(
+    (index, previous: WorkspacePageData | null) => {
+      if (index === 0) return `${WORKSPACE_PATH}${workspaceQueryString(filters)}`;
+      return previous?.next_cursor ? `${WORKSPACE_PATH}${workspaceQueryString(filters, previous.next_cursor)}` : null;
+    },
+    fetchPage,
+    {
+      revalidateOnFocus: false,
+      revalidateAll: true,
+      keepPreviousData: true,
+      refreshInterval: (pages) => (pages?.some((p) => p.items.some((i) => i.status === "running")) ? WORKSPACE_POLL_MS : 0),
+      shouldRetryOnError: (e: VideoApiError) => e.status >= 500 || e.status === 0,
+    },
+  );
+  const pages = swr.data ?? [];
+  const last = pages[pages.length - 1];
+  return {
+    items: pages.flatMap((p) => p.items),
+    error: swr.error,
+    isLoading: swr.data === undefined && swr.error === undefined,
+    isValidating: swr.isValidating,
+    isLoadingMore: swr.size > 0 && swr.data !== undefined && swr.data[swr.size - 1] === undefined,
+    hasMore: Boolean(last?.next_cursor),
+    truncated: Boolean(pages[0]?.truncated),
+    loadMore: () => swr.setSize((n) => n + 1),
+    reload: () => swr.mutate(),
+  };
+}
+
+export function deleteWorkspaceItems(items: readonly ItemRef[]): Promise<DeleteResult> {
+  return videoFetch<DeleteResult>(`${WORKSPACE_PATH}/delete`, { method: "POST", body: { items } });
+}
+
+/** Fetches the ZIP and hands it to the browser as a download; answers how many files went in. */
+export async function downloadWorkspaceItems(items: readonly ItemRef[]): Promise<{ files: number; skipped: number }> {
+  let res: Response;
+  try {
+    res = await fetch(`${WORKSPACE_PATH}/download`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/zip, application/json" },
+      body: JSON.stringify({ items }),
+      credentials: "same-origin",
+    });
+  } catch (cause) {
+    throw new VideoApiError({ status: 0, code: "network_error", message: "Could not reach the server. Check your connection and try again.", cause });
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+    throw new VideoApiError({ status: res.status, code: body?.error?.code ?? "unknown_error", message: body?.error?.message ?? `The server answered ${res.status}.` });
+  }
+  const blob = await res.blob();
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "promptframe.zip";
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return { files: Number(res.headers.get("x-files") ?? 0), skipped: Number(res.headers.get("x-skipped") ?? 0) };
+}
