@@ -15,7 +15,7 @@ import type { Db } from "@/lib/db/db";
 import type { DocSnapshot } from "@/lib/db/refs";
 import { isStorageError } from "@/lib/storage/errors";
 import type { BlobStore } from "@/lib/storage/types";
-import { KIND_LABELS, KIND_MAX_BYTES, type AssetKind, type AssetPatch, type AssetView, type AssetViewPage } from "./contract";
+import { aKind, KIND_LABELS, KIND_MAX_BYTES, type AssetKind, type AssetPatch, type AssetView, type AssetViewPage } from "./contract";
 import { EXTENSION_OF_TYPE, inspectUpload, kindOfType, type Inspected } from "./inspect";
 import { spoolBytes, type SpooledFile } from "./spool";
 
@@ -219,7 +219,7 @@ export async function replaceAssetContent(deps: AssetDeps & { uid: string; id: s
   const seen = await inspectUpload(deps.file, { kind: kind === "logo" ? "logo" : undefined });
   const picture = (k: AssetKind) => k === "image" || k === "logo";
   if (seen.kind !== kind && !(picture(seen.kind) && picture(kind))) {
-    throw new ApiError("unprocessable_entity", `This asset is ${KIND_LABELS[kind].one === "Audio" ? "audio" : `a ${KIND_LABELS[kind].one.toLowerCase()}`}; replace it with another ${KIND_LABELS[kind].one.toLowerCase()} (${"the file you sent is " + (KIND_LABELS[seen.kind].one === "Audio" ? "audio" : `a ${KIND_LABELS[seen.kind].one.toLowerCase()}`)}).`, {
+    throw new ApiError("unprocessable_entity", `This asset is ${aKind(kind)}; replace it with ${aKind(kind)} too (the file you sent is ${aKind(seen.kind)}).`, {
       issues: [{ path: "file", message: "different kind" }],
     });
   }

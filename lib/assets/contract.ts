@@ -58,6 +58,12 @@ export const EXTENSION_KINDS: Record<string, AssetKind> = {
 /** The `accept` attribute of the file pickers. */
 export const ACCEPT_ATTRIBUTE = Object.keys(EXTENSION_KINDS).map((e) => `.${e}`).join(",");
 
+/** "an image", "a video clip", "audio": the kind as a sentence names it. */
+export function aKind(kind: AssetKind): string {
+  const label = KIND_LABELS[kind].one.toLowerCase();
+  return kind === "audio" ? "audio" : /^[aeiou]/.test(label) ? `an ${label}` : `a ${label}`;
+}
+
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < MB) return `${(n / 1024).toFixed(n < 10 * 1024 ? 1 : 0)} KB`;

@@ -10,7 +10,7 @@ import { open, readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { ApiError } from "@/lib/api/errors";
 import { SNIFF_BYTES, sniffContentType } from "@/lib/storage/sniff";
-import { EXTENSION_KINDS, extensionOf, formatBytes, KIND_FORMATS, KIND_LABELS, KIND_MAX_BYTES, SVG_MAX_BYTES, type AssetKind } from "./contract";
+import { aKind, EXTENSION_KINDS, extensionOf, formatBytes, KIND_FORMATS, KIND_LABELS, KIND_MAX_BYTES, SVG_MAX_BYTES, type AssetKind } from "./contract";
 import { FontError, parseFont } from "./font";
 import { posterFrame, probeMedia } from "./probe";
 
@@ -53,7 +53,8 @@ function typeLabel(contentType: string): string {
   const ext = EXTENSION_OF_TYPE[contentType];
   if (!ext) return contentType;
   const kind = kindOfType(contentType);
-  return `${ext.toUpperCase()} ${kind ? KIND_LABELS[kind].one.toLowerCase() : "file"}`;
+  const what = `${ext.toUpperCase()} ${kind ? KIND_LABELS[kind].one.toLowerCase() : "file"}`;
+  return kind === "audio" ? what : `${/^[AEFHILMNORSX]/.test(ext.toUpperCase()) ? "an" : "a"} ${what}`;
 }
 
 export function kindOfType(contentType: string): AssetKind | null {
@@ -133,12 +134,12 @@ export async function inspectUpload(file: { path: string; size: number; name: st
 
   if (!kind) {
     if (claimed === "font") throw unsupported(`"${file.name}" is not a font: its bytes are not a TTF, OTF, WOFF or WOFF2 file.`);
-    if (claimed) throw unsupported(`"${file.name}" is named like ${KIND_LABELS[claimed].one === "Audio" ? "audio" : `a ${KIND_LABELS[claimed].one.toLowerCase()}`} but its bytes are not ${KIND_FORMATS[claimed]}.`);
+    if (claimed) throw unsupported(`"${file.name}" is named like ${aKind(claimed)} but its bytes are not ${KIND_FORMATS[claimed]}.`);
     throw unsupported(`"${file.name}" is not a file we can use. Upload images (PNG, JPEG, WebP, GIF), SVG logos, video clips (MP4, MOV, WebM), audio (MP3, WAV, OGG, M4A) or fonts (TTF, OTF, WOFF, WOFF2).`);
   }
   if (claimed && !sameFamily(claimed, kind)) {
-    const is = svg ? "an SVG picture" : `a ${typeLabel(sniffed!)}`;
-    throw unsupported(`"${file.name}" is named like a ${KIND_LABELS[claimed].one.toLowerCase()} (.${ext}) but its bytes are ${is}. Rename it or upload the right file.`);
+    const is = svg ? "an SVG picture" : typeLabel(sniffed!);
+    throw unsupported(`"${file.name}" is named like ${aKind(claimed)} (.${ext}) but its bytes are ${is}. Rename it or upload the right file.`);
   }
   if (kind === "image" && wanted?.kind === "logo") kind = "logo";
 
@@ -164,7 +165,7 @@ export async function inspectUpload(file: { path: string; size: number; name: st
   }
   const probe = await probeMedia(file.path);
   if (kind === "video") {
-    if (!probe?.hasVideo) throw unsupported(`"${file.name}" looks like a ${typeLabel(sniffed!)} but holds no playable picture; it may be cut short or audio only.`);
+    if (!probe?.hasVideo) throw unsupported(`"${file.name}" looks like ${typeLabel(sniffed!)} but holds no playable picture; it may be cut short or audio only.`);
     const frame = await posterFrame(file.path, Math.min(1000, (probe.durationMs ?? 0) / 2));
     const thumbnail = frame ? await sharp(frame).resize({ width: POSTER_PX, height: POSTER_PX, fit: "inside", withoutEnlargement: true }).webp({ quality: 80 }).toBuffer() : null;
     return { ...base, width: probe.width, height: probe.height, durationMs: probe.durationMs, thumbnail };
