@@ -2,7 +2,7 @@
  * The asset library's wire contract and rules the browser needs too (kinds,
  * size limits, accepted files). Browser-safe.
  *
- *   POST   /api/v1/assets?name=&kind=           raw bytes (or multipart "file") -> AssetView (201)
+ *   POST   /api/v1/assets?name=&kind=           raw bytes (or multipart "file", up to 25 MB) -> AssetView (201)
  *   GET    /api/v1/assets?kind=&cursor=&limit=  -> AssetViewPage (kind: one kind or a comma list)
  *   GET    /api/v1/assets/{id}                  -> AssetView
  *   PATCH  /api/v1/assets/{id}  { name?, kind? } -> AssetView (kind only between image and logo)

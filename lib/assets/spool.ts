@@ -17,7 +17,7 @@ import { formatBytes } from "./contract";
 import { readUploadedFile } from "./read-upload";
 
 /** Multipart uploads are buffered to be parsed: they stay at the still-image sizes. */
-export const MULTIPART_MAX_BYTES = 50 * 1024 * 1024;
+export const MULTIPART_MAX_BYTES = 25 * 1024 * 1024;
 
 export interface SpooledFile {
   path: string;

@@ -3,7 +3,7 @@
  *   (kind: image, logo, video, audio or font, or a comma list of them).
  * POST — one file per request, so the browser can show each file's progress:
  *   the raw bytes as the body (?name= the file's name, ?kind=logo to file a
- *   picture as a logo), or multipart field "file" (up to 50 MB). -> AssetView (201).
+ *   picture as a logo), or multipart field "file" (up to 25 MB). -> AssetView (201).
  *   Judged by the bytes: 415 for a file that is not what it claims or not one
  *   we take, 413 past the kind's limit (lib/assets/contract.ts), nothing written either way.
  */
