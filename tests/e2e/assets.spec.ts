@@ -67,6 +67,7 @@ test("drop two files → one refused with its reason → open, rename → use it
 
   // The asset's page now lists the video where it is used.
   await page.goto(`/assets/${assetId}`);
-  await expect(page.locator(`a[href="/videos/${videoId}"]`)).toContainText(/\S/);
-  await expect(page.getByText(new RegExp(`scene ${scene}\\b`))).toBeVisible();
+  const where = page.getByRole("region", { name: "Where it is used" });
+  await expect(where.locator(`a[href="/videos/${videoId}"]`)).toContainText(/\S/);
+  await expect(where.getByText(new RegExp(`scene ${scene}\\b`))).toBeVisible();
 });
