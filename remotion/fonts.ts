@@ -10,13 +10,16 @@ import type { RenderProps } from "../lib/composition/render-props";
 const loaded = new Map<string, Promise<void>>();
 
 function loadOne(f: RenderProps["fonts"][number]): Promise<void> {
-  const key = `${f.family}|${f.weight}|${f.file}`;
+  const key = `${f.family}|${f.weight}|${f.url ?? f.file}`;
   let p = loaded.get(key);
   if (p) return p;
   const handle = delayRender(`font ${f.family} ${f.weight}`, { timeoutInMilliseconds: 60_000 });
   p = (async () => {
     try {
-      const face = new FontFace(f.family, `url(${staticFile(f.file)}) format("woff2")`, { weight: String(f.weight), unicodeRange: f.unicodeRange, display: "block" });
+      // A brand font asset is one file of any format, drawn for every weight (no faux bold).
+      const face = f.url
+        ? new FontFace(f.family, `url(${JSON.stringify(f.url)})`, { weight: "1 1000", display: "block" })
+        : new FontFace(f.family, `url(${staticFile(f.file)}) format("woff2")`, { weight: String(f.weight), unicodeRange: f.unicodeRange, display: "block" });
       await face.load();
       document.fonts.add(face);
     } catch (err) {

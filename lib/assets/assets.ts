@@ -1,12 +1,12 @@
 /**
- * A user's reference images (the same assets as /assets): upload, list
- * newest first, delete. Only PNG, JPEG and WebP up to 10 MB, judged by the
- * bytes (magic numbers and a full decode with sharp), never by the file name
- * or the client's Content-Type. Everything is checked before anything is
- * written, and a failed write removes what it had already stored.
+ * A user's asset library: images, logos, video clips, audio and fonts.
+ * Upload, list (by kind, newest first), read, rename, replace the bytes,
+ * download. Every file is judged by its bytes (inspect.ts), never by its
+ * name or the client's Content-Type; everything is checked before anything
+ * is written, and a failed write removes what it had already stored. Usage
+ * and deletion live in usage.ts.
  */
-import sharp from "sharp";
-import type { AssetItem, AssetPage } from "@/lib/api/images-contract";
+import { createReadStream } from "node:fs";
 import { ApiError } from "@/lib/api/errors";
 import { signedUrlTtl } from "@/lib/api/present-image";
 import { assets, type AssetDoc } from "@/lib/db/collections";
@@ -14,22 +14,31 @@ import { assetDetails, type AssetDetailsDoc } from "@/lib/db/collections-library
 import type { Db } from "@/lib/db/db";
 import type { DocSnapshot } from "@/lib/db/refs";
 import { isStorageError } from "@/lib/storage/errors";
-import { SNIFF_BYTES, sniffContentType } from "@/lib/storage/sniff";
 import type { BlobStore } from "@/lib/storage/types";
+import { aKind, KIND_LABELS, KIND_MAX_BYTES, type AssetKind, type AssetPatch, type AssetView, type AssetViewPage } from "./contract";
+import { EXTENSION_OF_TYPE, inspectUpload, kindOfType, type Inspected } from "./inspect";
+import { spoolBytes, type SpooledFile } from "./spool";
 
-export const ASSET_MAX_BYTES = 10 * 1024 * 1024;
-export const ASSET_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+export { ASSET_THUMBNAIL_PX } from "./inspect";
+/** Still images (the image generator's references, product pictures). */
+export const ASSET_MAX_BYTES = KIND_MAX_BYTES.image;
+export const ASSET_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
 export const ASSET_PAGE_SIZE = 24;
-/** Grid cells are at most ~192 CSS px wide; 384 covers 2x screens (as lib/images/render.ts). */
-export const ASSET_THUMBNAIL_PX = 384;
+/** A kind filter reads at most this many documents per page before answering with what it found. */
+const FILTER_SCAN = 400;
 
-const EXTENSION: Record<(typeof ASSET_TYPES)[number], string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
 const DOC_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export const assetKeys = {
   original: (uid: string, id: string, ext: string) => `assets/${uid}/${id}/original.${ext}`,
   thumbnail: (uid: string, id: string) => `assets/${uid}/${id}/thumb.webp`,
 };
+
+export interface AssetDeps {
+  db: Db;
+  store: BlobStore;
+  now?: Date;
+}
 
 /** The name shown in the UI: the last path segment, no control characters, at most 255 characters. */
 export function cleanFileName(name: string, ext: string): string {
@@ -41,93 +50,119 @@ export function cleanFileName(name: string, ext: string): string {
   return base || `image.${ext}`;
 }
 
-function notFound(): ApiError {
+/** The file's name with the extension its bytes deserve (an SVG rasterised to PNG is named .png). */
+function storedFileName(name: string, ext: string): string {
+  const clean = cleanFileName(name, ext);
+  const stem = clean.replace(/\.[A-Za-z0-9]{1,6}$/, "");
+  return clean.toLowerCase().endsWith(`.${ext}`) || (ext === "jpg" && /\.jpe?g$/i.test(clean)) ? clean : `${stem || "file"}.${ext}`.slice(-255);
+}
+
+export function notFound(): ApiError {
   return new ApiError("not_found", "There is no such asset.");
 }
 
-interface Decoded {
-  contentType: (typeof ASSET_TYPES)[number];
-  width: number;
-  height: number;
-  thumbnail: Buffer;
+/** The kind of a document written before kinds existed: they were all still images. */
+export function kindOf(d: AssetDoc): AssetKind {
+  return d.kind ?? kindOfType(d.content_type) ?? "image";
 }
 
-async function decode(bytes: Uint8Array): Promise<Decoded> {
-  const sniffed = sniffContentType(bytes.subarray(0, SNIFF_BYTES));
-  if (!sniffed || !(ASSET_TYPES as readonly string[]).includes(sniffed)) {
-    throw new ApiError("unsupported_media_type", "Only PNG, JPEG and WebP images can be uploaded.");
-  }
-  try {
-    const meta = await sharp(bytes).metadata();
-    if (!meta.width || !meta.height) throw new Error("no size");
-    // EXIF orientations 5-8 are rotated a quarter turn: the picture people see is the other way round.
-    const turned = (meta.orientation ?? 1) >= 5;
-    const thumbnail = await sharp(bytes)
-      .rotate()
-      .resize({ width: ASSET_THUMBNAIL_PX, height: ASSET_THUMBNAIL_PX, fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
-    return {
-      contentType: sniffed as Decoded["contentType"],
-      width: turned ? meta.height : meta.width,
-      height: turned ? meta.width : meta.height,
-      thumbnail,
-    };
-  } catch {
-    throw new ApiError("unsupported_media_type", "That file looks like an image but could not be read. Try exporting it again.");
-  }
-}
-
-async function toAssetItem(a: { snap: DocSnapshot<AssetDoc>; details: AssetDetailsDoc | null; store: BlobStore; ttl: number }): Promise<AssetItem> {
-  const d = a.snap.data;
+export async function presentAsset(a: { id: string; doc: AssetDoc; details?: AssetDetailsDoc | null; store: BlobStore; ttl: number }): Promise<AssetView> {
+  const d = a.doc;
   const sign = (key: string) => a.store.signedUrl(key, { expiresInSeconds: a.ttl });
+  const kind = kindOf(d);
+  const thumbKey = d.thumbnail_key ?? a.details?.thumbnail_key ?? null;
+  const original = await sign(d.storage_key);
+  const thumbnail = thumbKey ? await sign(thumbKey) : original;
   return {
-    id: a.snap.id,
-    name: d.filename,
+    id: a.id,
+    kind,
+    name: d.name ?? d.filename,
+    filename: d.filename,
     content_type: d.content_type,
     size: d.size,
-    width: a.details?.width ?? null,
-    height: a.details?.height ?? null,
-    urls: { original: await sign(d.storage_key), thumbnail: await sign(a.details?.thumbnail_key ?? d.storage_key) },
+    width: d.width ?? a.details?.width ?? null,
+    height: d.height ?? a.details?.height ?? null,
+    duration_ms: d.duration_ms,
+    font_family: d.font_family,
+    urls: { original, thumbnail, poster: kind === "video" && thumbKey ? thumbnail : null, download: `/api/v1/assets/${a.id}/download` },
     created_at: d.created_at,
+    updated_at: d.updated_at ?? d.created_at,
   };
 }
 
-export async function uploadAsset(a: { db: Db; store: BlobStore; uid: string; name: string; bytes: Uint8Array; now?: Date }): Promise<AssetItem> {
-  if (a.bytes.byteLength > ASSET_MAX_BYTES) throw new ApiError("payload_too_large", "Files are at most 10 MB.");
-  const decoded = await decode(a.bytes);
-  const ext = EXTENSION[decoded.contentType];
-  const ref = a.db.collection(assets).doc();
-  const originalKey = assetKeys.original(a.uid, ref.id, ext);
-  const thumbKey = assetKeys.thumbnail(a.uid, ref.id);
-  const at = (a.now ?? new Date()).toISOString();
-  const asset = {
-    owner_id: a.uid,
-    filename: cleanFileName(a.name, ext),
-    content_type: decoded.contentType,
-    size: a.bytes.byteLength,
-    storage_key: originalKey,
+async function present(deps: AssetDeps, snap: DocSnapshot<AssetDoc>): Promise<AssetView> {
+  const legacy = snap.data.width === null && snap.data.thumbnail_key === null ? ((await deps.db.collection(assetDetails).doc(snap.id).get())?.data ?? null) : null;
+  return presentAsset({ id: snap.id, doc: snap.data, details: legacy, store: deps.store, ttl: signedUrlTtl(deps.now) });
+}
+
+function storeError(e: unknown, kind: AssetKind): ApiError | unknown {
+  if (isStorageError(e, "too-large")) return new ApiError("payload_too_large", `${KIND_LABELS[kind].many} are at most ${Math.round(KIND_MAX_BYTES[kind] / 1024 / 1024)} MB.`, { cause: e });
+  if (isStorageError(e, "unsupported-type")) return new ApiError("unsupported_media_type", "The file's bytes changed type while it was stored; upload it again.", { cause: e });
+  return e;
+}
+
+/** Writes the original (the upload, or its rasterised replacement) and the thumbnail; the store sniffs and caps again. */
+async function putBlobs(store: BlobStore, file: SpooledFile, seen: Inspected, keys: { original: string; thumbnail: string }): Promise<void> {
+  const rules = { maxBytes: KIND_MAX_BYTES[seen.kind], allowedTypes: [seen.contentType] };
+  await store.put(keys.original, seen.replacement ?? createReadStream(file.path), rules);
+  if (seen.thumbnail) await store.put(keys.thumbnail, seen.thumbnail, { allowedTypes: ["image/webp"] });
+}
+
+/** Judges and stores a spooled upload as a new asset. The caller removes the temporary file. */
+export async function createAsset(deps: AssetDeps & { uid: string; file: SpooledFile; kind?: "image" | "logo" }): Promise<AssetView> {
+  const seen = await inspectUpload(deps.file, { kind: deps.kind });
+  const ref = deps.db.collection(assets).doc();
+  const keys = { original: assetKeys.original(deps.uid, ref.id, seen.ext), thumbnail: assetKeys.thumbnail(deps.uid, ref.id) };
+  const at = (deps.now ?? new Date()).toISOString();
+  const filename = storedFileName(deps.file.name, seen.ext);
+  const doc: AssetDoc = {
+    owner_id: deps.uid,
+    filename,
+    content_type: seen.contentType,
+    size: seen.replacement?.byteLength ?? deps.file.size,
+    storage_key: keys.original,
     created_at: at,
+    kind: seen.kind,
+    name: cleanFileName(deps.file.name, seen.ext),
+    width: seen.width,
+    height: seen.height,
+    duration_ms: seen.durationMs,
+    thumbnail_key: seen.thumbnail ? keys.thumbnail : null,
+    font_family: seen.fontFamily,
+    updated_at: at,
   };
-  const details: AssetDetailsDoc = { owner_id: a.uid, width: decoded.width, height: decoded.height, thumbnail_key: thumbKey, created_at: at };
   try {
-    // The store sniffs and caps again: the last word on what is written stays with the bytes.
-    await a.store.put(originalKey, a.bytes, { maxBytes: ASSET_MAX_BYTES, allowedTypes: ASSET_TYPES });
-    await a.store.put(thumbKey, decoded.thumbnail, { allowedTypes: ["image/webp"] });
-    const batch = a.db.batch();
-    batch.create(ref, asset);
-    batch.create(a.db.collection(assetDetails).doc(ref.id), details);
-    await batch.commit();
+    await putBlobs(deps.store, deps.file, seen, keys);
+    await ref.create(doc);
   } catch (e) {
-    await Promise.all([a.store.delete(originalKey), a.store.delete(thumbKey)].map((p) => p.catch(() => undefined)));
-    if (isStorageError(e, "too-large")) throw new ApiError("payload_too_large", "Files are at most 10 MB.", { cause: e });
-    if (isStorageError(e, "unsupported-type")) throw new ApiError("unsupported_media_type", "Only PNG, JPEG and WebP images can be uploaded.", { cause: e });
-    throw e;
+    await Promise.all([deps.store.delete(keys.original), deps.store.delete(keys.thumbnail)].map((p) => p.catch(() => undefined)));
+    throw storeError(e, seen.kind);
   }
-  return toAssetItem({ snap: { id: ref.id, path: ref.path, data: asset }, details, store: a.store, ttl: signedUrlTtl(a.now) });
+  return presentAsset({ id: ref.id, doc, store: deps.store, ttl: signedUrlTtl(deps.now) });
 }
 
-export async function listAssets(a: { db: Db; store: BlobStore; uid: string; cursor?: string | null; limit?: number; now?: Date }): Promise<AssetPage> {
+/** Bytes in memory (product pictures saved by the links domain, older callers): same rules as any upload. */
+export async function uploadAsset(a: AssetDeps & { uid: string; name: string; bytes: Uint8Array; kind?: "image" | "logo" }): Promise<AssetView> {
+  const file = await spoolBytes(a.bytes, a.name);
+  try {
+    return await createAsset({ ...a, file });
+  } finally {
+    await file.cleanup();
+  }
+}
+
+export async function readOwnedAsset(db: Db, uid: string, id: string): Promise<DocSnapshot<AssetDoc>> {
+  if (!DOC_ID.test(id)) throw notFound();
+  const snap = await db.collection(assets).doc(id).get();
+  if (!snap || snap.data.owner_id !== uid) throw notFound();
+  return snap;
+}
+
+export async function getAsset(deps: AssetDeps & { uid: string; id: string }): Promise<AssetView> {
+  return present(deps, await readOwnedAsset(deps.db, deps.uid, deps.id));
+}
+
+export async function listAssets(a: AssetDeps & { uid: string; cursor?: string | null; limit?: number; kinds?: readonly AssetKind[] }): Promise<AssetViewPage> {
   const limit = Math.min(Math.max(a.limit ?? ASSET_PAGE_SIZE, 1), 100);
   const col = a.db.collection(assets);
   let q = col.where("owner_id", "==", a.uid).orderBy("created_at", "desc");
@@ -137,30 +172,85 @@ export async function listAssets(a: { db: Db; store: BlobStore; uid: string; cur
     if (!after || after.data.owner_id !== a.uid) return { items: [], next_cursor: null };
     q = q.startAfter(after);
   }
-  const rows = await q.limit(limit + 1).get();
-  const page = rows.slice(0, limit);
-  const details = await Promise.all(page.map((r) => a.db.collection(assetDetails).doc(r.id).get()));
-  const ttl = signedUrlTtl(a.now);
-  const items = await Promise.all(page.map((snap, i) => toAssetItem({ snap, details: details[i]?.data ?? null, store: a.store, ttl })));
-  return { items, next_cursor: rows.length > limit ? page[page.length - 1]!.id : null };
+  const wanted = a.kinds && a.kinds.length > 0 ? new Set(a.kinds) : null;
+  // Older documents have no stored kind, so a kind filter reads the owner's list and filters it here,
+  // a bounded number of documents per page; the cursor is the last document read, matched or not.
+  const rows = await q.limit(wanted ? FILTER_SCAN : limit + 1).get();
+  const page: DocSnapshot<AssetDoc>[] = [];
+  let last: DocSnapshot<AssetDoc> | null = null;
+  let more = false;
+  for (const r of rows) {
+    if (page.length === limit) {
+      more = true;
+      break;
+    }
+    last = r;
+    if (!wanted || wanted.has(kindOf(r.data))) page.push(r);
+  }
+  if (wanted && !more && rows.length === FILTER_SCAN) more = true;
+  const items = await Promise.all(page.map((snap) => present(a, snap)));
+  return { items, next_cursor: more && last ? last.id : null };
 }
 
-export async function deleteAsset(a: { db: Db; store: BlobStore; uid: string; id: string }): Promise<void> {
-  if (!DOC_ID.test(a.id)) throw notFound();
-  const ref = a.db.collection(assets).doc(a.id);
-  const detailsRef = a.db.collection(assetDetails).doc(a.id);
-  const removed = await a.db.runTransaction(async (tx) => {
+export async function patchAsset(deps: AssetDeps & { uid: string; id: string; patch: AssetPatch }): Promise<AssetView> {
+  const ref = deps.db.collection(assets).doc(deps.id);
+  if (!DOC_ID.test(deps.id)) throw notFound();
+  const at = (deps.now ?? new Date()).toISOString();
+  await deps.db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
-    const details = await tx.get(detailsRef);
-    if (!snap || snap.data.owner_id !== a.uid) throw notFound();
-    tx.delete(ref);
-    if (details) tx.delete(detailsRef);
-    return [snap.data.storage_key, details?.data.thumbnail_key ?? null];
+    if (!snap || snap.data.owner_id !== deps.uid) throw notFound();
+    const kind = kindOf(snap.data);
+    if (deps.patch.kind && deps.patch.kind !== kind && kind !== "image" && kind !== "logo") {
+      throw new ApiError("unprocessable_entity", `A ${KIND_LABELS[kind].one.toLowerCase()} cannot become a ${deps.patch.kind}; only images and logos switch.`, { issues: [{ path: "kind", message: "not a picture" }] });
+    }
+    tx.update(ref, { ...(deps.patch.name !== undefined ? { name: deps.patch.name } : {}), ...(deps.patch.kind ? { kind: deps.patch.kind } : {}), updated_at: at });
   });
-  // The documents are gone first, so nothing points at a missing file; a file left behind is only an orphan.
-  await Promise.all(
-    removed
-      .filter((k): k is string => k !== null)
-      .map((k) => a.store.delete(k).catch((e) => console.error(`[assets] could not delete blob ${k}:`, e))),
-  );
+  return getAsset(deps);
+}
+
+/**
+ * New bytes of the same kind under the same key, so every video and design
+ * that uses the asset draws the new file on its next render or preview.
+ * The new file is judged in full before the old one is overwritten.
+ */
+export async function replaceAssetContent(deps: AssetDeps & { uid: string; id: string; file: SpooledFile }): Promise<AssetView> {
+  const snap = await readOwnedAsset(deps.db, deps.uid, deps.id);
+  const kind = kindOf(snap.data);
+  const seen = await inspectUpload(deps.file, { kind: kind === "logo" ? "logo" : undefined });
+  const picture = (k: AssetKind) => k === "image" || k === "logo";
+  if (seen.kind !== kind && !(picture(seen.kind) && picture(kind))) {
+    throw new ApiError("unprocessable_entity", `This asset is ${aKind(kind)}; replace it with ${aKind(kind)} too (the file you sent is ${aKind(seen.kind)}).`, {
+      issues: [{ path: "file", message: "different kind" }],
+    });
+  }
+  const thumbKey = assetKeys.thumbnail(deps.uid, deps.id);
+  try {
+    await putBlobs(deps.store, deps.file, seen, { original: snap.data.storage_key, thumbnail: thumbKey });
+  } catch (e) {
+    throw storeError(e, kind);
+  }
+  if (!seen.thumbnail && snap.data.thumbnail_key) await deps.store.delete(snap.data.thumbnail_key).catch(() => undefined);
+  await deps.db.collection(assets).doc(deps.id).update({
+    filename: storedFileName(deps.file.name, seen.ext),
+    content_type: seen.contentType,
+    size: seen.replacement?.byteLength ?? deps.file.size,
+    width: seen.width,
+    height: seen.height,
+    duration_ms: seen.durationMs,
+    thumbnail_key: seen.thumbnail ? thumbKey : null,
+    font_family: seen.fontFamily,
+    updated_at: (deps.now ?? new Date()).toISOString(),
+  });
+  // Older documents kept size and thumbnail here; the asset document now has them.
+  await deps.db.collection(assetDetails).doc(deps.id).delete().catch(() => undefined);
+  return getAsset(deps);
+}
+
+/** The original's bytes and the name to save them under (the shown name, with the type's extension). */
+export async function openAssetDownload(deps: AssetDeps & { uid: string; id: string }) {
+  const snap = await readOwnedAsset(deps.db, deps.uid, deps.id);
+  const read = await deps.store.get(snap.data.storage_key);
+  if (!read) throw new ApiError("not_found", "This asset's file is missing.");
+  const ext = EXTENSION_OF_TYPE[read.info.contentType] ?? "bin";
+  return { read, filename: storedFileName(snap.data.name ?? snap.data.filename, ext) };
 }

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { captionCueSchema } from "./cues";
+import { fontIdSchema } from "./fonts";
 import { layoutIdSchema, slotIdSchema } from "./layout-schema";
 import { compositionRatioSchema } from "./ratios";
 import { hexColorSchema, templateIdSchema } from "./template-schema";
@@ -71,10 +72,25 @@ export const compositionAudioSchema = z.object({
 });
 export type CompositionAudio = z.infer<typeof compositionAudioSchema>;
 
+/** A brand font as applied: a bundled font, or a font asset (its file's key; drawn under its own CSS family). */
+export const brandFontSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("bundled"), id: fontIdSchema }),
+  z.object({ kind: z.literal("asset"), asset_id: z.string().min(1).max(128), key: blobKey, family: z.string().min(1).max(120) }),
+]);
+export type BrandFont = z.infer<typeof brandFontSchema>;
+
+/**
+ * The brand kit as applied to this composition: a snapshot taken when the
+ * user asked for it (lib/brand), so later kit edits change nothing until
+ * they apply it again. Every field is optional: older compositions stay valid.
+ */
 export const brandSchema = z.object({
   logo_key: blobKey.optional(),
-  /** Brand colours: the first replaces the template's accent, the second its surface. */
+  logo_asset_id: z.string().min(1).max(128).optional(),
+  /** Older form: the first replaces the template's accent, the second its surface (`palette` wins when present). */
   colors: z.array(hexColorSchema).max(6).optional(),
+  palette: z.object({ primary: hexColorSchema, secondary: hexColorSchema, accent: hexColorSchema, text: hexColorSchema, background: hexColorSchema }).optional(),
+  fonts: z.object({ heading: brandFontSchema.optional(), body: brandFontSchema.optional() }).optional(),
   apply: z.boolean(),
 });
 export type Brand = z.infer<typeof brandSchema>;

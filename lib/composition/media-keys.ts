@@ -12,7 +12,9 @@ export function collectMediaKeys(composition: CompositionBody, templateVersion?:
     for (const v of Object.values(scene.values)) if (v.type === "media") keys.add(v.key);
     if (scene.voice) keys.add(scene.voice.key);
   }
-  if (composition.brand?.logo_key) keys.add(composition.brand.logo_key);
+  const brand = composition.brand?.apply ? composition.brand : null;
+  if (brand?.logo_key) keys.add(brand.logo_key);
+  for (const f of [brand?.fonts?.heading, brand?.fonts?.body]) if (f?.kind === "asset") keys.add(f.key);
   const bg = templateVersion?.style.background;
   if (bg?.kind === "image" && bg.image_key) keys.add(bg.image_key);
   return [...keys];

@@ -124,8 +124,8 @@ export const renderPropsSchema = z.object({
     /** The pre-rendered background picture (server renders), or a data: SVG (Player); null = the colour only. */
     image: src.nullable(),
   }),
-  /** Font files to load before drawing (paths under the public folder). */
-  fonts: z.array(z.object({ family: z.string(), weight: z.number().int(), file: z.string(), unicodeRange: z.string() })),
+  /** Font files to load before drawing (paths under the public folder, or a `url`: a brand font asset, one face for every weight). */
+  fonts: z.array(z.object({ family: z.string(), weight: z.number().int(), file: z.string(), unicodeRange: z.string(), url: src.optional() })),
   motion: z.object({
     transition: z.enum(TRANSITIONS),
     easing: z.enum(EASINGS),

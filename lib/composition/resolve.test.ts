@@ -119,8 +119,10 @@ describe("resolveRenderProps", () => {
   });
 
   it("lists every blob key to sign", () => {
-    const c = comp([scene("a", "starter-split", { voice: voice(1000) })], { brand: { apply: false, logo_key: "brand/l.png" } });
+    const c = comp([scene("a", "starter-split", { voice: voice(1000) })], { brand: { apply: true, logo_key: "brand/l.png" } });
     expect(collectMediaKeys(c, tv).sort()).toEqual(["brand/l.png", "samples/starter/photo.jpg", "voice/1000.wav"]);
+    // A brand kit that is not applied draws nothing, so nothing of it is fetched.
+    expect(collectMediaKeys({ ...c, brand: { apply: false, logo_key: "brand/l.png" } }, tv)).not.toContain("brand/l.png");
   });
 
   it("picks readable text colours", () => {

@@ -7,6 +7,7 @@
  * Browser-safe: the editor's Player calls it too.
  */
 import { backgroundDataUri, backgroundNeedsImage } from "./background-svg";
+import { assetCssFamily, brandAssetFonts, brandedTemplate, type AssetFontFace } from "./brand";
 import { buildCaptionPages } from "./caption-pages";
 import type { CompositionBody, Scene, SlotValue } from "./composition-schema";
 import { cssFamily, fontFaces, nearestWeight, type FontId } from "./fonts";
@@ -14,7 +15,7 @@ import type { Animation, Box, LayoutSlot, LayoutSnapshot } from "./layout-schema
 import { metricsMeasure, type MeasureFn } from "./measure";
 import { canvasSize, designScale, type CanvasSize, type RenderQuality } from "./ratios";
 import type { FrameAnimation, PxBox, RenderCaptionPage, RenderProps, RenderScene, RenderSlot } from "./render-props";
-import { fitSlotText, slotPadding } from "./slot-text";
+import { fitSlotText, HEADING_ROLES, slotPadding } from "./slot-text";
 import type { Palette, TemplateVersionBody } from "./template-schema";
 import { computeTiming, DEFAULT_FPS, estimateNarrationMs, msToFrames, type SceneTiming } from "./timing";
 
@@ -60,26 +61,8 @@ export class ResolveError extends Error {
 
 const WHITE = "#ffffff";
 
-/** Relative luminance contrast pick: black or white text on `hex`. */
-export function readableOn(hex: string): string {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return l > 0.4 ? "#111111" : WHITE;
-}
+export { readableOn } from "./brand";
 
-function brandedPalette(palette: Palette, composition: CompositionBody): Palette {
-  const colors = composition.brand?.apply ? (composition.brand.colors ?? []) : [];
-  const out = { ...palette };
-  if (colors[0]) {
-    out.accent = colors[0];
-    out.accentText = readableOn(colors[0]);
-  }
-  if (colors[1]) out.surface = colors[1];
-  return out;
-}
 
 function pxBox(b: Box, size: CanvasSize): PxBox {
   return { x: b.x * size.width, y: b.y * size.height, w: b.w * size.width, h: b.h * size.height };
@@ -101,6 +84,8 @@ interface Ctx {
   measure: MeasureFn;
   warnings: ResolveWarning[];
   fontsUsed: { id: FontId; weight: number }[];
+  /** Brand font assets replacing the template's heading / body font. */
+  assetFonts: { heading: AssetFontFace | null; body: AssetFontFace | null };
 }
 
 function colorOf(ctx: Ctx, role: string): string {
@@ -126,6 +111,7 @@ function frameAnimation(ctx: Ctx, a: Animation | null, startBase: number, extraD
 
 function resolveText(ctx: Ctx, scene: Scene, slot: LayoutSlot, box: PxBox, text: string): RenderSlot["text"] {
   const { fitted, fontId, font, treatment, paddingPx } = fitSlotText({ slot, box, text, style: ctx.tv.style, scale: ctx.scale, measure: ctx.measure });
+  const assetFont = HEADING_ROLES.has(slot.role) ? ctx.assetFonts.heading : ctx.assetFonts.body;
   ctx.fontsUsed.push({ id: fontId, weight: font.weight });
   if (fitted.overflow) {
     ctx.warnings.push({ code: "text-overflow", sceneId: scene.id, slotId: slot.id, message: `"${slot.label}" is too long for its box and was shortened` });
@@ -133,7 +119,7 @@ function resolveText(ctx: Ctx, scene: Scene, slot: LayoutSlot, box: PxBox, text:
   const color = colorOf(ctx, slot.tone);
   return {
     lines: fitted.lines,
-    fontFamily: cssFamily(fontId),
+    fontFamily: assetFont ? assetCssFamily(assetFont, fontId) : cssFamily(fontId),
     fontWeight: font.weight,
     fontPx: fitted.fontPx,
     lineHeightPx: fitted.lineHeightPx,
@@ -154,7 +140,8 @@ function resolveText(ctx: Ctx, scene: Scene, slot: LayoutSlot, box: PxBox, text:
 function valueFor(ctx: Ctx, scene: Scene, slot: LayoutSlot): SlotValue {
   const v = scene.values[slot.id];
   if (v && v.type !== "none") return v;
-  const logo = ctx.input.composition.brand?.logo_key;
+  const brand = ctx.input.composition.brand;
+  const logo = brand?.apply ? brand.logo_key : undefined;
   if (slot.kind === "logo" && logo) return { type: "media", key: logo, media_type: "image/png", source: "asset" };
   return { type: "none" };
 }
@@ -266,7 +253,8 @@ function resolveCaptions(ctx: Ctx, scene: Scene, slots: RenderSlot[], timing: Sc
 }
 
 export function resolveRenderPropsDetailed(input: ResolveInput): { props: RenderProps; warnings: ResolveWarning[] } {
-  const { composition, templateVersion: tv } = input;
+  const { composition } = input;
+  const tv = brandedTemplate(input.templateVersion, composition);
   if (composition.scenes.length === 0) throw new ResolveError("no-scenes", "the composition has no scenes");
   const size = typeof input.size === "object" ? input.size : canvasSize(composition.aspect_ratio, input.size ?? "1080p");
   const fps = input.fps ?? DEFAULT_FPS;
@@ -276,10 +264,11 @@ export function resolveRenderPropsDetailed(input: ResolveInput): { props: Render
     size,
     scale: designScale(size),
     fps,
-    palette: brandedPalette(tv.style.palette, composition),
+    palette: tv.style.palette,
     measure: input.measure ?? metricsMeasure,
     warnings: [],
     fontsUsed: [],
+    assetFonts: brandAssetFonts(composition),
   };
   const layouts = new Map(tv.layouts.map((l) => [l.id, l]));
   const estimate = input.estimateMissingNarration ?? true;
@@ -329,6 +318,7 @@ export function resolveRenderPropsDetailed(input: ResolveInput): { props: Render
 
   const cs = tv.captions;
   const capFont = cs.font === "heading" ? tv.style.fonts.heading : tv.style.fonts.body;
+  const capAsset = cs.font === "heading" ? ctx.assetFonts.heading : ctx.assetFonts.body;
   const musicLevel = composition.audio.music.volume;
   const duckRatio = tv.music.volume > 0 ? tv.music.duckedVolume / tv.music.volume : 0.25;
   const props: RenderProps = {
@@ -337,10 +327,15 @@ export function resolveRenderPropsDetailed(input: ResolveInput): { props: Render
     fps,
     durationInFrames: Math.max(1, timing.totalFrames),
     background: { color: bg.kind === "solid" || bg.kind === "pattern" ? bg.colors[0]! : ctx.palette.background, image: backgroundImage },
-    fonts: fontFaces(ctx.fontsUsed),
+    fonts: [
+      ...fontFaces(ctx.fontsUsed),
+      ...[ctx.assetFonts.heading, ctx.assetFonts.body]
+        .filter((f, i, all): f is AssetFontFace => f !== null && all.findIndex((g) => g?.family === f.family) === i)
+        .map((f) => ({ family: f.family, weight: 400, file: "", unicodeRange: "U+0000-10FFFF", url: input.mediaUrl(f.key) })),
+    ],
     motion: { transition: tv.motion.transition, easing: tv.motion.easing, imageMotion: tv.motion.imageMotion },
     captionStyle: {
-      fontFamily: cssFamily(capFont),
+      fontFamily: capAsset ? assetCssFamily(capAsset, capFont) : cssFamily(capFont),
       fontWeight: nearestWeight(capFont, cs.weight),
       uppercase: cs.uppercase,
       lineHeightPx: cs.fontPx * ctx.scale * 1.2,

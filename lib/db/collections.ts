@@ -11,6 +11,7 @@ import { callCollections } from "../ai/calls/collections";
 import { videoCollections } from "../video/collections";
 import { productCollections } from "../products/collections";
 import { batchCollections } from "../batches/collections";
+import { brandCollections } from "../brand/collections";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "./define";
 
 const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
@@ -143,8 +144,20 @@ export const assets = defineCollection({
     size: z.number().int().min(0),
     storage_key: storageKey,
     created_at: isoTimestamp(),
+    // Added with the asset library (lib/assets); documents written before read with these defaults
+    // (they were all PNG/JPEG/WebP images whose size and thumbnail live in `asset_details`).
+    kind: z.enum(["image", "logo", "video", "audio", "font"]).nullable().default(null),
+    /** The name shown, renamable; null = the filename. */
+    name: z.string().min(1).max(255).nullable().default(null),
+    width: z.number().int().positive().nullable().default(null),
+    height: z.number().int().positive().nullable().default(null),
+    duration_ms: z.number().int().min(0).nullable().default(null),
+    /** A WebP thumbnail (images) or poster frame (video clips). */
+    thumbnail_key: storageKey.nullable().default(null),
+    font_family: z.string().max(120).nullable().default(null),
+    updated_at: isoTimestamp().nullable().default(null),
   }),
-  timestamps: ["created_at"],
+  timestamps: ["created_at", "updated_at"],
   indexes: [["owner_id", "created_at desc"]],
 });
 
@@ -193,7 +206,7 @@ export const likes = defineCollection({
   ],
 });
 
-export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections, ...billingCollections, ...compositionCollections, ...videoCollections, ...callCollections, ...productCollections, ...batchCollections];
+export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections, ...billingCollections, ...compositionCollections, ...videoCollections, ...callCollections, ...productCollections, ...batchCollections, ...brandCollections];
 
 export type UserDoc = DocOf<typeof users>;
 export type ContentDoc = DocOf<typeof content>;

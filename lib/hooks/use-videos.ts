@@ -175,6 +175,11 @@ export function shareVideo(id: string, isPublic: boolean): Promise<VideoView> {
   return videoFetch<VideoView>(`${videoPath(id)}/share`, { method: "PUT", body: { public: isPublic } });
 }
 
+/** "Apply my brand kit" on or off: the server snapshots the kit onto the video. */
+export function applyBrandKit(id: string, apply: boolean, revision: number): Promise<VideoView> {
+  return videoFetch<VideoView>(`${videoPath(id)}/brand`, { method: "PUT", body: { apply, revision } });
+}
+
 export function restoreRevision(id: string, revision: number): Promise<VideoView> {
   return videoFetch<VideoView>(`${videoPath(id)}/revisions/${revision}/restore`, { method: "POST" });
 }

@@ -6,6 +6,7 @@ import "server-only";
  * signed URLs otherwise) and resolves the props. `close()` when done.
  */
 import type { CompositionBody } from "../composition/composition-schema";
+import { brandedTemplate } from "../composition/brand";
 import { collectMediaKeys } from "../composition/media-keys";
 import { canvasSize, type CanvasSize, type RenderQuality } from "../composition/ratios";
 import type { RenderProps } from "../composition/render-props";
@@ -41,7 +42,8 @@ export interface PreparedRender {
 
 export async function prepareRender(input: PrepareInput): Promise<PreparedRender> {
   const size = typeof input.size === "object" ? input.size : canvasSize(input.composition.aspect_ratio, input.size ?? "1080p");
-  const bgKey = await ensureBackground({ background: input.templateVersion.style.background, size, store: input.store });
+  // The background as drawn: the brand's colours when the composition applies its brand kit.
+  const bgKey = await ensureBackground({ background: brandedTemplate(input.templateVersion, input.composition).style.background, size, store: input.store });
   const keys = collectMediaKeys(input.composition, input.templateVersion);
   if (bgKey) keys.push(bgKey);
   if (input.music && "key" in input.music) keys.push(input.music.key);

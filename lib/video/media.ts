@@ -13,6 +13,7 @@ import { getTemplateVersion } from "@/lib/composition/library";
 import { compositionRatioSchema, sizeForWidth } from "@/lib/composition/ratios";
 import type { RenderProps } from "@/lib/composition/render-props";
 import { resolveRenderProps } from "@/lib/composition/resolve";
+import { collectMediaKeys } from "@/lib/composition/media-keys";
 import { ensureSampleMedia } from "@/lib/composition/sample-media";
 import { sampleNarration, sampleValues } from "@/lib/composition/starter";
 import { COMPOSITION_SCHEMA_VERSION, DEFAULT_AUDIO, type CompositionBody } from "@/lib/composition/composition-schema";
@@ -92,11 +93,8 @@ export async function playerProps(deps: VideoDeps, uid: string, id: string): Pro
   if (!version) throw new ApiError("unprocessable_entity", "This video's template version is missing; switch it to another template.");
   const ttl = signedUrlTtl();
   const urls = new Map<string, string>();
-  const keys = new Set<string>();
-  for (const s of body.scenes) {
-    for (const v of Object.values(s.values)) if (v.type === "media") keys.add(v.key);
-    if (s.voice) keys.add(s.voice.key);
-  }
+  // Every key the Player fetches: scene media and narration, and the brand's logo and font files.
+  const keys = new Set(collectMediaKeys(body));
   await Promise.all([...keys].map(async (k) => urls.set(k, await deps.store.signedUrl(k, { expiresInSeconds: ttl }))));
   const props = resolveRenderProps({ composition: body, templateVersion: version, mediaUrl: (k) => urls.get(k) ?? "", size: sizeForWidth(body.aspect_ratio, PREVIEW_WIDTH) });
   return { props, revision: body.revision };

@@ -388,7 +388,8 @@ export async function createVideo(deps: VideoDeps, uid: string, raw: unknown, ex
 
 // ---------------------------------------------------------------- edit
 
-export async function editVideo(deps: VideoDeps, uid: string, id: string, raw: unknown): Promise<VideoView> {
+/** `internal.brand`: a brand snapshot set by lib/brand (never from the request body: it names blob keys). */
+export async function editVideo(deps: VideoDeps, uid: string, id: string, raw: unknown, internal: { brand?: CompositionBody["brand"] } = {}): Promise<VideoView> {
   const parsed = editVideoInputSchema.safeParse(raw);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "That edit is not valid.");
   const edit = parsed.data;
@@ -441,6 +442,7 @@ export async function editVideo(deps: VideoDeps, uid: string, id: string, raw: u
         return voice ? { ...s, voice } : s;
       });
     }
+    if (internal.brand !== undefined) next.brand = internal.brand;
     next.revision = body.revision + 1;
     const checked = compositionBodySchema.safeParse(next);
     if (!checked.success) throw ApiError.fromZod(checked.error, "That edit would make the video invalid.");

@@ -57,6 +57,9 @@ interface EditorToolbarProps {
   onRetrySave(): void;
   onRestore(revision: number): Promise<unknown>;
   onRender(): void;
+  /** Whether the video applies the brand kit, and the switch's handler. */
+  brandApplied: boolean;
+  onBrand(apply: boolean): void;
 }
 
 /** The storyboard's settings (title, template, shape, voice, captions, music) and its commands. */
@@ -175,6 +178,13 @@ export function EditorToolbar(props: EditorToolbarProps) {
           </select>
         </div>
         <div className="space-y-2">
+          <ToggleSwitch
+            label="Apply my brand kit"
+            description="Your logo, colours and fonts from Assets"
+            checked={props.brandApplied}
+            disabled={readOnly}
+            onChange={props.onBrand}
+          />
           <ToggleSwitch
             label="Captions"
             checked={draft.audio.captions}

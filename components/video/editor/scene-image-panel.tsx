@@ -80,7 +80,7 @@ export function SceneImagePanel({ sceneNumber, current, prompt: initialPrompt, d
   const [done, setDone] = useState("");
   // Each list is fetched only once its tab is open.
   const images = useCursorPages<ImageItem>((cursor) => (source === "images" ? imagesPageUrl({}, cursor) : null));
-  const assets = useAssets(source === "assets" || source === "upload");
+  const assets = useAssets(source === "assets" || source === "upload", ["image", "logo", "video"]);
 
   const pick = async (p: ImagePick) => {
     setBusy(true);

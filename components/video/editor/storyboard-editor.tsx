@@ -189,6 +189,8 @@ export function StoryboardEditor({ id }: { id: string }) {
         onRetrySave={() => void sb.save()}
         onRestore={sb.restore}
         onRender={() => void render()}
+        brandApplied={Boolean(video.data.composition.brand?.apply)}
+        onBrand={(apply) => void sb.applyBrand(apply).catch((e: unknown) => setRenderError(e))}
       />
       {renderError ? <VideoErrorPanel error={renderError} action="The render did not start" onDismiss={() => setRenderError(null)} /> : null}
 

@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 import { conflictReason } from "@/lib/hooks/video-api";
-import { editVideo, isRendering, renderVideo, restoreRevision, setSceneImage, usePlayerProps, useVideo } from "@/lib/hooks/use-videos";
+import { applyBrandKit, editVideo, isRendering, renderVideo, restoreRevision, setSceneImage, usePlayerProps, useVideo } from "@/lib/hooks/use-videos";
 import type { SceneImageInput, VideoView } from "@/lib/video/contract";
 import { draftOf, patchFor, stripVoice, type Draft } from "./editor-model";
 
@@ -276,6 +276,19 @@ export function useStoryboard(id: string) {
     [adopt, exclusive, id],
   );
 
+  /** Applies the brand kit (a fresh snapshot of it) or turns it off; unsaved edits are saved first. */
+  const applyBrand = useCallback(
+    async (apply: boolean) => {
+      if (!(await save())) throw new Error("Save your edits first: the last save did not go through.");
+      return exclusive(async () => {
+        const view = await applyBrandKit(id, apply, revisionRef.current);
+        adopt(view, { mode: "replace" });
+        return view;
+      });
+    },
+    [adopt, exclusive, id, save],
+  );
+
   /** Saves, then queues the render (402 when short of credits). */
   const render = useCallback(async () => {
     if (!(await save())) throw new Error("Your latest edits are not saved yet; fix what the editor says, then render.");
@@ -298,6 +311,7 @@ export function useStoryboard(id: string) {
     undo,
     redo,
     save,
+    applyBrand,
     reload,
     setImage,
     restore,

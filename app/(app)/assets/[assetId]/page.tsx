@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { FolderOpen } from "lucide-react";
 
-import { MissingItem } from "@/components/missing-item";
+import { AssetDetail } from "@/components/assets/asset-detail";
 import { PageHeader } from "@/components/page-header";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
@@ -19,12 +18,7 @@ export default async function AssetsDetailPage({ params }: Props) {
   return (
     <>
       <PageHeader title={titleFor(PATTERN)} />
-      <MissingItem
-        icon={FolderOpen}
-        noun="asset"
-        ids={[{ label: "Asset ID", value: assetId }]}
-        back={{ label: "Back to assets", href: "/assets" }}
-      />
+      <AssetDetail id={assetId} />
     </>
   );
 }

@@ -1,14 +1,18 @@
 /**
- * GET /api/v1/assets?cursor&limit — my assets newest first: AssetPage.
- * POST multipart field "file" (PNG, JPEG or WebP, at most 10 MB) -> AssetItem (201);
- * 415 for anything else, 413 when too large, nothing written either way.
+ * GET /api/v1/assets?kind=&cursor=&limit= — my assets newest first: AssetViewPage
+ *   (kind: image, logo, video, audio or font, or a comma list of them).
+ * POST — one file per request, so the browser can show each file's progress:
+ *   the raw bytes as the body (?name= the file's name, ?kind=logo to file a
+ *   picture as a logo), or multipart field "file" (up to 25 MB). -> AssetView (201).
+ *   Judged by the bytes: 415 for a file that is not what it claims or not one
+ *   we take, 413 past the kind's limit (lib/assets/contract.ts), nothing written either way.
  */
-import { z } from "zod";
 import { methodNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
-import { ASSET_MAX_BYTES, listAssets, uploadAsset } from "@/lib/assets/assets";
-import { readUploadedFile } from "@/lib/assets/read-upload";
+import { createAsset, listAssets } from "@/lib/assets/assets";
+import { assetListQuerySchema, UPLOAD_MAX_BYTES, uploadQuerySchema } from "@/lib/assets/contract";
+import { spoolRequest } from "@/lib/assets/spool";
 import { getDb } from "@/lib/db";
 import { getBlobStore } from "@/lib/storage";
 
@@ -17,21 +21,21 @@ export const dynamic = "force-dynamic";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-const querySchema = z.object({
-  cursor: z.string().max(128).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-});
-
 export const GET = withUser(async ({ request, user }) => {
-  const q = readQuery(request, querySchema);
-  const page = await listAssets({ db: getDb(), store: getBlobStore(), uid: user.uid, cursor: q.cursor, limit: q.limit });
+  const q = readQuery(request, assetListQuerySchema);
+  const page = await listAssets({ db: getDb(), store: getBlobStore(), uid: user.uid, cursor: q.cursor, limit: q.limit, kinds: q.kind });
   return Response.json({ data: page }, { headers: NO_STORE });
 });
 
 export const POST = withUser(async ({ request, user }) => {
-  const file = await readUploadedFile(request, { field: "file", maxBytes: ASSET_MAX_BYTES });
-  const item = await uploadAsset({ db: getDb(), store: getBlobStore(), uid: user.uid, name: file.name, bytes: file.bytes });
-  return Response.json({ data: item }, { status: 201, headers: NO_STORE });
+  const q = readQuery(request, uploadQuerySchema);
+  const file = await spoolRequest(request, { name: q.name, maxBytes: UPLOAD_MAX_BYTES });
+  try {
+    const item = await createAsset({ db: getDb(), store: getBlobStore(), uid: user.uid, file, kind: q.kind });
+    return Response.json({ data: item }, { status: 201, headers: NO_STORE });
+  } finally {
+    await file.cleanup();
+  }
 });
 
 export const PUT = methodNotAllowed(["GET", "POST"]);

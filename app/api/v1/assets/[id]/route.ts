@@ -1,21 +1,44 @@
-/** DELETE /api/v1/assets/{id} -> { deleted: 1 }; another user's asset is a 404. */
+/**
+ * GET /api/v1/assets/{id} -> AssetView
+ * PATCH { name?, kind? } -> AssetView (rename; kind only between image and logo)
+ * DELETE [?force=true] -> { deleted: 1, kept_for: AssetUsage }; a used asset is a 409
+ *   naming its uses unless forced (videos keep its file and render unchanged).
+ * Another user's asset is a 404.
+ */
+import { z } from "zod";
 import { methodNotAllowed } from "@/lib/api/errors";
+import { readJsonBody, readQuery } from "@/lib/api/body";
 import { assertNoBody, withUser } from "@/lib/api/with-user";
-import { deleteAsset } from "@/lib/assets/assets";
+import { getAsset, patchAsset } from "@/lib/assets/assets";
+import { assetPatchSchema } from "@/lib/assets/contract";
+import { deleteAsset } from "@/lib/assets/usage";
 import { getDb } from "@/lib/db";
 import { getBlobStore } from "@/lib/storage";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const DELETE = withUser(async ({ request, params, user }) => {
-  await assertNoBody(request);
-  const id = typeof params.id === "string" ? params.id : "";
-  await deleteAsset({ db: getDb(), store: getBlobStore(), uid: user.uid, id });
-  return Response.json({ data: { deleted: 1 } }, { headers: { "Cache-Control": "private, no-store" } });
+const NO_STORE = { "Cache-Control": "private, no-store" };
+const deleteQuery = z.object({ force: z.enum(["true", "false"]).optional() });
+const idOf = (params: Record<string, string | string[] | undefined>) => (typeof params.id === "string" ? params.id : "");
+
+export const GET = withUser(async ({ params, user }) => {
+  const data = await getAsset({ db: getDb(), store: getBlobStore(), uid: user.uid, id: idOf(params) });
+  return Response.json({ data }, { headers: NO_STORE });
 });
 
-export const GET = methodNotAllowed(["DELETE"]);
-export const POST = GET;
-export const PUT = GET;
-export const PATCH = GET;
+export const PATCH = withUser(async ({ request, params, user }) => {
+  const patch = await readJsonBody(request, assetPatchSchema, 4096);
+  const data = await patchAsset({ db: getDb(), store: getBlobStore(), uid: user.uid, id: idOf(params), patch });
+  return Response.json({ data }, { headers: NO_STORE });
+});
+
+export const DELETE = withUser(async ({ request, params, user }) => {
+  await assertNoBody(request);
+  const q = readQuery(request, deleteQuery);
+  const data = await deleteAsset({ db: getDb(), store: getBlobStore(), uid: user.uid, id: idOf(params), force: q.force === "true" });
+  return Response.json({ data }, { headers: NO_STORE });
+});
+
+export const POST = methodNotAllowed(["GET", "PATCH", "DELETE"]);
+export const PUT = POST;

@@ -1,0 +1,35 @@
+/**
+ * PUT /api/v1/assets/{id}/content?name= — new bytes for the asset (raw body,
+ * or multipart "file"), of the same kind (422 otherwise) -> AssetView. The file
+ * keeps its key, so videos and designs that use the asset draw the new bytes.
+ */
+import { z } from "zod";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readQuery } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { replaceAssetContent } from "@/lib/assets/assets";
+import { UPLOAD_MAX_BYTES } from "@/lib/assets/contract";
+import { spoolRequest } from "@/lib/assets/spool";
+import { getDb } from "@/lib/db";
+import { getBlobStore } from "@/lib/storage";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const query = z.object({ name: z.string().max(1000).optional() });
+
+export const PUT = withUser(async ({ request, params, user }) => {
+  const q = readQuery(request, query);
+  const file = await spoolRequest(request, { name: q.name, maxBytes: UPLOAD_MAX_BYTES });
+  try {
+    const data = await replaceAssetContent({ db: getDb(), store: getBlobStore(), uid: user.uid, id: typeof params.id === "string" ? params.id : "", file });
+    return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
+  } finally {
+    await file.cleanup();
+  }
+});
+
+export const GET = methodNotAllowed(["PUT"]);
+export const POST = GET;
+export const PATCH = GET;
+export const DELETE = GET;

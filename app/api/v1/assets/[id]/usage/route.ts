@@ -1,0 +1,19 @@
+/** GET /api/v1/assets/{id}/usage -> AssetUsage: videos and designs (with scene numbers), products and the brand kit that use it. */
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { assetUsage } from "@/lib/assets/usage";
+import { getDb } from "@/lib/db";
+import { getBlobStore } from "@/lib/storage";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(async ({ params, user }) => {
+  const data = await assetUsage({ db: getDb(), store: getBlobStore(), uid: user.uid, id: typeof params.id === "string" ? params.id : "" });
+  return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
+});
+
+export const POST = methodNotAllowed(["GET"]);
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

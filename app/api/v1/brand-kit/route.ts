@@ -1,0 +1,26 @@
+/**
+ * GET /api/v1/brand-kit -> BrandKitView (the defaults, saved: false, until one is saved)
+ * PUT BrandKitInput -> BrandKitView (422 for a logo or font that is not one of my assets of that kind)
+ */
+import { z } from "zod";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readJsonBody } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { getBrandKit, saveBrandKit } from "@/lib/brand/service";
+import { getDb } from "@/lib/db";
+import { getBlobStore } from "@/lib/storage";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export const GET = withUser(async ({ user }) => Response.json({ data: await getBrandKit({ db: getDb(), store: getBlobStore() }, user.uid) }, { headers: NO_STORE }));
+
+export const PUT = withUser(async ({ request, user }) => {
+  const body = await readJsonBody(request, z.unknown(), 8 * 1024);
+  return Response.json({ data: await saveBrandKit({ db: getDb(), store: getBlobStore() }, user.uid, body) }, { headers: NO_STORE });
+});
+
+export const POST = methodNotAllowed(["GET", "PUT"]);
+export const PATCH = POST;
+export const DELETE = POST;

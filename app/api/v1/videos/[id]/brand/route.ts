@@ -1,0 +1,24 @@
+/**
+ * PUT /api/v1/videos/{id}/brand { apply, revision } — "Apply my brand kit": a
+ * snapshot of the kit (colours, fonts, logo) on the video, or off -> VideoView.
+ */
+import { z } from "zod";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readJsonBody } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { applyBrandToVideo } from "@/lib/brand/service";
+import { videoRuntime } from "@/lib/video/runtime";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const PUT = withUser(async ({ request, user, params }) => {
+  const body = await readJsonBody(request, z.unknown(), 1024);
+  return Response.json({ data: await applyBrandToVideo(videoRuntime(), user.uid, String(params.id), body) }, { headers: { "Cache-Control": "private, no-store" } });
+});
+
+const notAllowed = methodNotAllowed(["PUT"]);
+export const GET = notAllowed;
+export const POST = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,0 +1,16 @@
+/** The brand kit: one per account, id = the owner's uid. Registered in lib/db/collections.ts. */
+import { z } from "zod";
+import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "../db/define";
+import { brandKitInputSchema } from "./contract";
+
+const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+
+export const brandKits = defineCollection({
+  name: "brand_kits",
+  schema: brandKitInputSchema.extend({ owner_id: uid, created_at: isoTimestamp(), updated_at: isoTimestamp() }),
+  id: { pattern: /^[A-Za-z0-9_-]{1,128}$/, auto: false, description: "the owner's uid" },
+  timestamps: ["created_at", "updated_at"],
+});
+
+export type BrandKitDoc = DocOf<typeof brandKits>;
+export const brandCollections: readonly AnyCollectionDef[] = [brandKits];
