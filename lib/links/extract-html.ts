@@ -10,7 +10,6 @@ import "server-only";
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import ogs from "open-graph-scraper";
-import { sentencesOf } from "@/lib/video/local-writer";
 import type { ExtractedPage } from "./contract";
 import { LinkError } from "./errors";
 import { normalisePrice, productFromJsonLd } from "./product-jsonld";
@@ -43,12 +42,20 @@ function absolute(u: string | null | undefined, base: string): string | null {
   }
 }
 
+/** Sentences and list lines: a full stop inside a number ("6.67″") does not end a sentence, a line break does. */
+function piecesOf(text: string): string[] {
+  return text
+    .split(/\r?\n+|(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“(])/u)
+    .map(clean)
+    .filter(Boolean);
+}
+
 /** Short, readable sentences for key points. */
 export function pointsFrom(texts: readonly string[], max = MAX_POINTS): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   for (const t of texts) {
-    for (const s of sentencesOf(clean(t))) {
+    for (const s of piecesOf(t)) {
       const p = s.replace(/^[-•*·\s]+/, "").trim();
       if (p.length < 12 || p.length > POINT_MAX_CHARS) continue;
       if (!/\p{L}/u.test(p)) continue;
@@ -111,6 +118,42 @@ function looksLikeSignInWall(document: Document, text: string): boolean {
   return /\b(sign[ -]?in|log[ -]?in|login|anmelden|connexion|iniciar sesi)/i.test(heading) && text.length < 2000;
 }
 
+type Found = { price: string; currency: string | null; fromText?: boolean };
+
+/** Price tags in the head: Open Graph product / og price, or a Twitter product card labelled PRICE. */
+function metaPriceOf(meta: (name: string) => string): Found | null {
+  const price = normalisePrice(meta("product:price:amount") || meta("og:price:amount"));
+  const currency = (meta("product:price:currency") || meta("og:price:currency")).toUpperCase();
+  if (price) return { price, currency: /^[A-Z]{3}$/.test(currency) ? currency : null };
+  for (const n of [1, 2]) {
+    if (!/price/i.test(meta(`twitter:label${n}`))) continue;
+    const data = meta(`twitter:data${n}`);
+    const p = normalisePrice(data);
+    const code = /\b([A-Z]{3})\b|^([A-Z]{3})(?=[\d\s])/.exec(data);
+    if (p) return { price: p, currency: code ? (code[1] ?? code[2])! : currencyOfSymbol(data) };
+  }
+  return null;
+}
+
+const SYMBOLS: Record<string, string> = { "€": "EUR", $: "USD", "£": "GBP", "¥": "JPY", "₹": "INR" };
+function currencyOfSymbol(text: string): string | null {
+  for (const [sym, code] of Object.entries(SYMBOLS)) if (text.includes(sym)) return code;
+  return null;
+}
+
+/** The first price written in the page's body ("22,50 €", "$49.99"), for pages without structured data. */
+function textPriceOf(document: Document): Found | null {
+  const body = document.querySelector("main") ?? document.body;
+  if (!body) return null;
+  for (const el of Array.from(body.querySelectorAll("script, style, noscript, template, pre, code"))) el.remove();
+  const text = clean(body.textContent);
+  const m = /([$€£])\s?(\d{1,6}(?:[.,]\d{3})*[.,]\d{2})|(\d{1,6}(?:[.,]\d{3})*[.,]\d{2})\s?(€|EUR|USD|GBP|\$|£)/.exec(text);
+  if (!m) return null;
+  const price = normalisePrice(m[2] ?? m[3]);
+  const sym = m[1] ?? m[4]!;
+  return price ? { price, currency: /^[A-Z]{3}$/.test(sym) ? sym : (SYMBOLS[sym] ?? null), fromText: true } : null;
+}
+
 export interface ExtractInput {
   html: string;
   /** The page's URL after redirects (resolves relative links). */
@@ -136,9 +179,11 @@ export async function extractFromHtml({ html, url }: ExtractInput): Promise<Extr
     throw new LinkError("sign_in_required", "This page asks for a sign-in before it shows anything, so we cannot read it. Use a public page, or add the product by hand.");
   }
 
-  const title = decodeEntities(clean(result.ogTitle) || clean(result.twitterTitle) || clean(document.title) || clean(article?.title) || clean(document.querySelector("h1")?.textContent));
   const h1 = clean(document.querySelector("h1")?.textContent);
-  const description = decodeEntities(clean(result.ogDescription) || meta("description") || clean(article?.excerpt));
+  let title = decodeEntities(clean(result.ogTitle) || clean(result.twitterTitle) || clean(document.title) || clean(article?.title) || h1);
+  // "Product name | Shop" titles: the page's own heading is the better name when the title contains it.
+  if (h1 && h1.length >= 3 && title.toLowerCase().includes(h1.toLowerCase())) title = h1;
+  const description = decodeEntities(clean(result.ogDescription) || clean(result.twitterDescription) || meta("description") || clean(article?.excerpt));
   const siteName = clean(result.ogSiteName) || clean(article?.siteName) || null;
 
   const metaImages = [...(result.ogImage ?? []), ...(result.twitterImage ?? [])].map((i) => absolute((i as { url?: string }).url, url));
@@ -168,18 +213,18 @@ export async function extractFromHtml({ html, url }: ExtractInput): Promise<Extr
   } else {
     notices.push(NO_PRODUCT_NOTICE);
     const name = (title || h1 || new URL(url).hostname).slice(0, 200);
-    const metaPrice = normalisePrice(meta("product:price:amount") || meta("og:price:amount"));
-    const metaCurrency = (meta("product:price:currency") || meta("og:price:currency")).toUpperCase();
+    const found = metaPriceOf(meta) ?? textPriceOf(document as unknown as Document);
+    if (found?.fromText) notices.push(`We read the price ${found.price}${found.currency ? ` ${found.currency}` : ""} from the page's text: check it.`);
     page = {
       url,
       kind: "page",
       name,
       description: description.slice(0, 5000),
-      price: metaPrice,
-      currency: metaPrice && /^[A-Z]{3}$/.test(metaCurrency) ? metaCurrency : null,
+      price: found?.price ?? null,
+      currency: found?.currency ?? null,
       brand: null,
       rating: null,
-      points: pointsFrom([description, articleText]),
+      points: pointsFrom([articleText, description]),
       images: dedupe([...metaImages, ...pageImages(document as unknown as Document, url)]).slice(0, MAX_IMAGES),
       site_name: siteName,
       notices,
