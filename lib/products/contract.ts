@@ -72,24 +72,37 @@ const currencySchema = z
 
 const pointsSchema = z.array(z.string().trim().min(1, "A key point cannot be empty.").max(200, "Keep each key point under 200 characters.")).max(MAX_PRODUCT_POINTS, `At most ${MAX_PRODUCT_POINTS} key points.`);
 
-export const productInputSchema = z.object({
+const linkSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .nullable()
+  .transform((v) => (v === "" ? null : v))
+  .pipe(z.string().url("The link is a full web address starting with https://.").refine((u) => /^https?:\/\//i.test(u), "The link starts with http:// or https://.").nullable());
+
+const fields = {
   name: z.string().trim().min(1, "Give the product a name.").max(200, "Keep the name under 200 characters."),
-  description: z.string().trim().max(5000).default(""),
-  price: priceInputSchema.default(null),
-  currency: currencySchema.default(null),
-  brand: z.string().trim().max(200).nullable().default(null),
-  points: pointsSchema.default([]),
-  image_asset_ids: z.array(z.string().min(1).max(128)).max(MAX_PRODUCT_IMAGES, `At most ${MAX_PRODUCT_IMAGES} images.`).default([]),
-  link: z
-    .string()
-    .trim()
-    .max(2048)
-    .nullable()
-    .default(null)
-    .transform((v) => (v === "" ? null : v))
-    .pipe(z.string().url("The link is a full web address starting with https://.").refine((u) => /^https?:\/\//i.test(u), "The link starts with http:// or https://.").nullable()),
+  description: z.string().trim().max(5000),
+  price: priceInputSchema,
+  currency: currencySchema,
+  brand: z.string().trim().max(200).nullable(),
+  points: pointsSchema,
+  image_asset_ids: z.array(z.string().min(1).max(128)).max(MAX_PRODUCT_IMAGES, `At most ${MAX_PRODUCT_IMAGES} images.`),
+  link: linkSchema,
+};
+
+export const productInputSchema = z.object({
+  name: fields.name,
+  description: fields.description.default(""),
+  price: fields.price.default(null),
+  currency: fields.currency.default(null),
+  brand: fields.brand.default(null),
+  points: fields.points.default([]),
+  image_asset_ids: fields.image_asset_ids.default([]),
+  link: fields.link.default(null),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 
-export const productPatchSchema = productInputSchema.partial().refine((v) => Object.keys(v).length > 0, "Send at least one field to change.");
+/** Only the fields sent change (no defaults here). */
+export const productPatchSchema = z.object(fields).partial().refine((v) => Object.keys(v).length > 0, "Send at least one field to change.");
 export type ProductPatch = z.input<typeof productPatchSchema>;
