@@ -60,7 +60,7 @@ test("link → facts → pick a picture, edit a point → the video renders and 
   await picture.uncheck();
   await expect(page.getByText("Pictures (0 picked)")).toBeVisible();
   await picture.check();
-  const point = page.getByLabel("Key point 1");
+  const point = page.getByRole("textbox", { name: "Key point 1", exact: true });
   await point.fill("A bright 6.67 inch OLED screen at 120Hz.");
   await page.getByRole("button", { name: "Remove key point 7" }).click();
 
@@ -72,7 +72,7 @@ test("link → facts → pick a picture, edit a point → the video renders and 
 
   await page.waitForURL(/\/videos\/[A-Za-z0-9_-]+$/, { timeout: 60_000 });
   const id = /\/videos\/([A-Za-z0-9_-]+)$/.exec(page.url())![1]!;
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("Xiaomi Redmi Note 14 Pro Plus");
+  await expect(page.getByRole("heading", { level: 2, name: /Xiaomi Redmi Note 14 Pro Plus/ })).toBeVisible({ timeout: 30_000 });
   await expect
     .poll(
       async () => {
@@ -113,12 +113,12 @@ test("a product by hand: create, find it by name, edit it", async ({ page, signe
   await form.getByLabel("Price", { exact: true }).fill("34.50");
   await form.getByLabel("Currency", { exact: true }).fill("eur");
   await form.getByRole("button", { name: "Add a key point" }).click();
-  await form.getByLabel("Key point 1").fill("Stonewashed linen that softens with every wash.");
+  await form.getByRole("textbox", { name: "Key point 1", exact: true }).fill("Stonewashed linen that softens with every wash.");
   await form.getByRole("button", { name: "Save product" }).click();
 
   await expect(page).toHaveURL(/\/product\?id=/);
   await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
-  await expect(page.getByText("€34.50")).toBeVisible();
+  await expect(page.getByRole("region", { name }).getByText("€34.50")).toBeVisible();
   await expect(page.getByRole("link", { name: "Make a design" })).toHaveAttribute("href", /\/create\?make=design&product=/);
   await expect(page.getByRole("link", { name: "Make images" })).toHaveAttribute("href", /\/image-gen\?prompt=.*Zest/);
 
