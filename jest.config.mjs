@@ -16,8 +16,9 @@ const config = {
   setupFiles: ["<rootDir>/tests/support/jest-env.ts"],
 };
 
-// ESM-only packages must be compiled for Jest too: jose, and msw's ESM-only deps (rettime, until-async, @open-draft/deferred-promise).
-const ESM_PACKAGES = ["jose", "rettime", "until-async", "@open-draft/deferred-promise"];
+// ESM-only packages must be compiled for Jest too: jose, and msw's ESM-only deps (rettime, until-async, @open-draft/deferred-promise),
+// and the DOM helpers linkedom and open-graph-scraper (cheerio) load (css-select and its family).
+const ESM_PACKAGES = ["jose", "rettime", "until-async", "@open-draft/deferred-promise", "css-select", "css-what", "nth-check", "boolbase", "domutils", "dom-serializer", "domhandler", "domelementtype", "cssomnom", "entities"];
 
 export default async () => {
   const resolved = await createJestConfig(config)();

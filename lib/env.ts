@@ -88,3 +88,13 @@ export function serverEnv(): ServerEnv {
 export function resetServerEnvCache(): void {
   cached = null;
 }
+
+/**
+ * URL_FETCH_ALLOW_HOSTS: host names or IPs the link fetcher may reach even
+ * though they are private (tests and staging, e.g. `127.0.0.1`). Empty by
+ * default. Read on each call (tests set it per case); it does not need the
+ * Firebase settings above.
+ */
+export function urlFetchAllowHosts(): string[] {
+  return list.parse(process.env.URL_FETCH_ALLOW_HOSTS);
+}

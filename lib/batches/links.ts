@@ -1,12 +1,16 @@
 import "server-only";
 /**
  * The one file that wires the links domain into bulk rows (link rows and rows
- * with an image URL). Until `lib/links/extract.ts` and
- * `lib/links/product-video.ts` exist on this branch it answers null, and the
- * worker fails such rows with a clear reason; prompt rows do not need it.
+ * with an image URL): the page is read through the URL guard and the video is
+ * made with its product, exactly as on `/url-to-video`.
  */
+import { extractPage } from "@/lib/links/extract";
+import { createProductVideo } from "@/lib/links/product-video";
 import type { BatchLinks } from "./worker";
 
-export function batchLinks(): BatchLinks | null {
-  return null;
+export function batchLinks(): BatchLinks {
+  return {
+    extractPage: (url) => extractPage(url),
+    createProductVideo: (deps, uid, input) => createProductVideo(deps, uid, input),
+  };
 }

@@ -6,10 +6,11 @@
 import { z } from "zod";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "../db/define";
 
+import { MAX_PRODUCT_IMAGES, MAX_PRODUCT_POINTS } from "./limits";
+
 const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
 
-export const MAX_PRODUCT_POINTS = 8;
-export const MAX_PRODUCT_IMAGES = 12;
+export { MAX_PRODUCT_IMAGES, MAX_PRODUCT_POINTS };
 
 export const products = defineCollection({
   name: "products",

@@ -17,7 +17,7 @@ import { findVoice, listVoices } from "@/lib/ai/speech";
 import { findMusicTrack, listMusicTracks } from "@/lib/audio/music";
 import { assertWithinPlan } from "@/lib/billing/enforce";
 import { compositions, templates, type CompositionDoc } from "@/lib/composition/collections";
-import { compositionBodySchema, type CompositionBody } from "@/lib/composition/composition-schema";
+import { compositionBodySchema, type CompositionBody, type MediaValue } from "@/lib/composition/composition-schema";
 import { getTemplateVersion, listLiveTemplates } from "@/lib/composition/library";
 import { migrateComposition } from "@/lib/composition/migrations";
 import { canvasSize, COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/composition/ratios";
@@ -315,7 +315,29 @@ export function assertModel(modelId: string): { label: string; provider: string 
   return model;
 }
 
-export async function createVideo(deps: VideoDeps, uid: string, raw: unknown, extra: { product?: { name: string; price?: string | null; points?: string[] } | null } = {}): Promise<VideoView> {
+export interface CreateVideoExtra {
+  /** Product facts the writer must use (name in the title and scenes). */
+  product?: { name: string; price?: string | null; points?: string[] } | null;
+  /** The product the video is made from: saved as `settings.product_id` with the video. */
+  productId?: string | null;
+  /** The owner's pictures for the scenes' picture slots, in order (repeated when there are more slots). */
+  pictures?: readonly MediaValue[];
+}
+
+/** Puts pictures into the scenes' picture slots in order; scenes keep their image prompt for when a picture is removed. */
+function placePictures(body: CompositionBody, layouts: readonly { id: string; slots: readonly { id: string; kind: string }[] }[], pictures: readonly MediaValue[]): CompositionBody {
+  if (pictures.length === 0) return body;
+  let next = 0;
+  const scenes = body.scenes.map((scene) => {
+    const slot = layouts.find((l) => l.id === scene.layout_id)?.slots.find((s) => s.kind === "image");
+    if (!slot) return scene;
+    const picture = pictures[next++ % pictures.length]!;
+    return { ...scene, values: { ...scene.values, [slot.id]: picture } };
+  });
+  return { ...body, scenes };
+}
+
+export async function createVideo(deps: VideoDeps, uid: string, raw: unknown, extra: CreateVideoExtra = {}): Promise<VideoView> {
   const parsed = createVideoInputSchema.safeParse(raw);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Those video settings are not valid.");
   const input = parsed.data;
@@ -339,7 +361,7 @@ export async function createVideo(deps: VideoDeps, uid: string, raw: unknown, ex
     refId: ref.id,
   });
   const template = library.templates.find((t) => t.id === written.plan.template_id)!;
-  const body = composeFromPlan({
+  const composed = composeFromPlan({
     plan: written.plan,
     ownerId: uid,
     aspectRatio: input.aspect_ratio,
@@ -350,8 +372,9 @@ export async function createVideo(deps: VideoDeps, uid: string, raw: unknown, ex
     musicTrackId: input.music ? musicFor(template.version.music.mood) : null,
     musicVolume: template.version.music.volume,
   });
+  const body = placePictures(composed, template.version.layouts, extra.pictures ?? []);
   const at = now.toISOString();
-  const settings: VideoSettings & { aspect_ratio: CompositionRatio } = {
+  const settings: VideoSettings & { aspect_ratio: CompositionRatio; product_id?: string } = {
     brief: input.brief,
     length_s: input.length_s,
     model_id: input.model_id,
@@ -365,6 +388,7 @@ export async function createVideo(deps: VideoDeps, uid: string, raw: unknown, ex
     files: null,
     duplicated_from: null,
     aspect_ratio: input.aspect_ratio,
+    ...(extra.productId ? { product_id: extra.productId } : {}),
   };
   const batch = deps.db.batch();
   batch.create(ref, {

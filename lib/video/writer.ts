@@ -87,6 +87,7 @@ export async function writePlan(input: WritePlanInput): Promise<WritePlanResult>
     `Aspect ratio: ${input.request.aspect_ratio}.`,
     input.request.template_id ? `Template: use ${input.request.template_id}.` : "Template: choose the one that suits the brief.",
     input.request.product ? `Product: ${JSON.stringify(input.request.product)}` : "",
+    input.request.product ? `Use the product's exact name "${input.request.product.name}" in the title and in the opening scene's headline.` : "",
     requestBlock(input.request),
   ]
     .filter(Boolean)

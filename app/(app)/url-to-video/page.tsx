@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
-import { Link } from "lucide-react";
+import Link from "next/link";
+import { Package } from "lucide-react";
 
-import { EmptyState } from "@/components/empty-state";
+import { UrlToVideo } from "@/components/links/url-to-video";
 import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
 import { titleFor } from "@/lib/routes/titles";
 
 const PATTERN = "/url-to-video";
@@ -12,15 +14,19 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function UrlToVideoPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Paste a link to a web page, such as a product page or an article, and turn it into a video." />
-      <EmptyState
-        icon={Link}
-        heading="No videos from links yet"
-        primaryAction={{ label: "See your videos", href: "/videos" }}
-        secondaryAction={{ label: "Start from a prompt instead", href: "/prompt-to-video" }}
-      >
-        Videos you make from a web page will appear here and in Videos.
-      </EmptyState>
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Paste a link to a web page, such as a product page or an article, check what we found, and turn it into a video."
+        actions={
+          <Button asChild variant="outline" size="sm">
+            <Link href="/product">
+              <Package />
+              {titleFor("/product")}
+            </Link>
+          </Button>
+        }
+      />
+      <UrlToVideo />
     </>
   );
 }

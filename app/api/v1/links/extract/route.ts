@@ -1,0 +1,35 @@
+/**
+ * POST /api/v1/links/extract  body { url } -> { data: ExtractedPage }
+ * Reads a public web page through the URL guard and says what it found. Free;
+ * nothing is saved. Refusals are 4xx with the reason in issues[0].message
+ * (blocked_address, sign_in_required, not_html, too_large, timeout, …).
+ */
+import { z } from "zod";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readJsonBody } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { extractPage } from "@/lib/links/extract";
+import { isLinkError } from "@/lib/links/errors";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+const bodySchema = z.object({ url: z.string().trim().min(1, "Paste the link of a web page.").max(2048, "That link is too long.") });
+
+export const POST = withUser(async ({ request, user: _user }) => {
+  const { url } = await readJsonBody(request, bodySchema, 8 * 1024);
+  try {
+    const page = await extractPage(url, { signal: request.signal });
+    return Response.json({ data: page }, { headers: NO_STORE });
+  } catch (e) {
+    if (isLinkError(e)) throw e.toApiError("url");
+    throw e;
+  }
+});
+
+const notAllowed = methodNotAllowed(["POST"]);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

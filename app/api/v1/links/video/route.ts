@@ -1,0 +1,47 @@
+/**
+ * POST /api/v1/links/video  body { facts: ProductFacts, video: CreateVideoInput without brief (brief optional), product_id? }
+ *   -> 201 { data: { product_id, video: VideoView } }
+ * Saves the product (or reuses product_id) with its pictures and makes the
+ * video from it. All or nothing: a failure leaves no product, asset or video
+ * behind and charges nothing.
+ */
+import { z } from "zod";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readJsonBody } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { isLinkError } from "@/lib/links/errors";
+import { createProductVideo } from "@/lib/links/product-video";
+import { videoRuntime } from "@/lib/video/runtime";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+const bodySchema = z.object({
+  facts: z.record(z.string(), z.unknown()),
+  video: z.record(z.string(), z.unknown()),
+  product_id: z.string().trim().min(1).max(128).optional(),
+});
+
+export const POST = withUser(async ({ request, user }) => {
+  const body = await readJsonBody(request, bodySchema, 32 * 1024);
+  const link = typeof body.facts.link === "string" && body.facts.link.length > 0;
+  try {
+    const result = await createProductVideo(
+      videoRuntime(),
+      user.uid,
+      { facts: body.facts as never, video: body.video as never, source: link ? "link" : "manual", productId: body.product_id },
+      { signal: request.signal },
+    );
+    return Response.json({ data: { product_id: result.productId, video: result.video } }, { status: 201, headers: NO_STORE });
+  } catch (e) {
+    if (isLinkError(e)) throw e.toApiError("facts.image_urls");
+    throw e;
+  }
+});
+
+const notAllowed = methodNotAllowed(["POST"]);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,0 +1,234 @@
+import "server-only";
+/**
+ * The URL guard: fetches a user-supplied http(s) URL without letting it reach
+ * anything private. Each hop resolves the host's addresses and refuses when
+ * any of them is private, loopback, link-local or metadata (lib/links/address.ts);
+ * the connection then goes to the address that was checked (a pinned
+ * `lookup`), so a second DNS answer cannot rebind it. Redirects are followed
+ * by hand, re-checked, at most 5. A time limit covers the whole fetch, the
+ * body is read as a stream and refused past its size limit, and the
+ * content type must be the kind asked for.
+ */
+import dns from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { Readable } from "node:stream";
+import zlib from "node:zlib";
+import { urlFetchAllowHosts } from "@/lib/env";
+import { blockedAddressReason, isBlockedHostName, isIpLiteral, normaliseHost } from "./address";
+import { LinkError } from "./errors";
+
+export const MAX_REDIRECTS = 5;
+export const HTML_MAX_BYTES = 6 * 1024 * 1024;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const FETCH_TIMEOUT_MS = 10_000;
+const USER_AGENT = "Mozilla/5.0 (compatible; PromptframeBot/1.0; +https://promptframe.ai/bot)";
+
+export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
+
+const systemResolver: Resolver = (host) => dns.promises.lookup(host, { all: true, verbatim: true });
+
+export interface SafeFetchOptions {
+  kind: "html" | "image";
+  signal?: AbortSignal;
+  maxBytes?: number;
+  timeoutMs?: number;
+  /** Defaults to the system resolver; tests inject one. */
+  resolver?: Resolver;
+  /** Defaults to URL_FETCH_ALLOW_HOSTS. */
+  allowHosts?: readonly string[];
+}
+
+export interface FetchedBody {
+  /** The URL after redirects. */
+  url: string;
+  status: number;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** Parses and checks the form of a URL (scheme, credentials, host); throws a LinkError. */
+export function parsePublicUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new LinkError("invalid_url", "That is not a web address. Paste a full link that starts with https://.");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new LinkError("invalid_url", "Only http and https links can be read.");
+  if (url.username || url.password) throw new LinkError("invalid_url", "Links with a user name or password in them are not read.");
+  if (!url.hostname) throw new LinkError("invalid_url", "That link has no host name.");
+  return url;
+}
+
+function hostLabel(url: URL): string {
+  return url.hostname.replace(/^\[|\]$/g, "");
+}
+
+/** Resolves and vets the host of one hop: the address to connect to. */
+async function vetHost(url: URL, resolver: Resolver, allow: ReadonlySet<string>): Promise<{ address: string; family: number }> {
+  const host = hostLabel(url);
+  const allowed = allow.has(normaliseHost(host));
+  if (!allowed && isBlockedHostName(host)) {
+    throw new LinkError("blocked_address", `${host} is a name for this server or its private network, so it is not fetched.`);
+  }
+  let addresses: { address: string; family: number }[];
+  if (isIpLiteral(host)) {
+    addresses = [{ address: host, family: host.includes(":") ? 6 : 4 }];
+  } else {
+    try {
+      addresses = await resolver(host);
+    } catch (e) {
+      throw new LinkError("dns_failed", `We could not find ${host}: check the link for typos.`, { cause: e });
+    }
+    if (addresses.length === 0) throw new LinkError("dns_failed", `We could not find ${host}: check the link for typos.`);
+  }
+  if (!allowed) {
+    // Every answer must be public: a name that also points inside is refused outright.
+    for (const a of addresses) {
+      const reason = blockedAddressReason(a.address);
+      if (reason) throw new LinkError("blocked_address", `${host} points to a private or reserved address (${a.address}, ${reason}), so it is not fetched.`);
+    }
+  }
+  return addresses[0]!;
+}
+
+function pinnedLookup(address: string, family: number): LookupFunction {
+  return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  }) as unknown as LookupFunction;
+}
+
+function request(url: URL, target: { address: string; family: number }, accept: string, signal: AbortSignal): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const lib = url.protocol === "https:" ? https : http;
+    const req = lib.request(
+      url,
+      {
+        method: "GET",
+        signal,
+        lookup: pinnedLookup(target.address, target.family),
+        headers: { "user-agent": USER_AGENT, accept, "accept-encoding": "gzip, deflate, br", "accept-language": "en;q=0.9, *;q=0.5" },
+        // The pinned lookup is the only one: no agent keeps a socket to an address we did not check this hop.
+        agent: false,
+      },
+      resolve,
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+function decoded(res: http.IncomingMessage): Readable {
+  const enc = String(res.headers["content-encoding"] ?? "").toLowerCase().trim();
+  if (enc === "gzip" || enc === "x-gzip") return res.pipe(zlib.createGunzip());
+  if (enc === "deflate") return res.pipe(zlib.createInflate());
+  if (enc === "br") return res.pipe(zlib.createBrotliDecompress());
+  return res;
+}
+
+async function readCapped(stream: Readable, maxBytes: number, what: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).byteLength;
+    if (size > maxBytes) {
+      stream.destroy();
+      throw new LinkError("too_large", `${what} is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, so we stopped reading it.`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
+const IMAGE_TYPES = /^image\/[a-z0-9.+-]+/i;
+
+function networkError(e: unknown, url: URL, signal: AbortSignal, external?: AbortSignal): LinkError {
+  if (e instanceof LinkError) return e;
+  if (external?.aborted) return new LinkError("timeout", "Reading the page was cancelled.", { cause: e });
+  if (signal.aborted) return new LinkError("timeout", `${hostLabel(url)} took too long to answer, so we gave up. Try again, or another link.`, { cause: e });
+  const code = (e as { code?: string }).code ?? "";
+  if (/CERT|SSL|TLS/.test(code)) return new LinkError("unreachable", `${hostLabel(url)} has a broken security certificate, so it was not read.`, { cause: e });
+  return new LinkError("unreachable", `We could not reach ${hostLabel(url)}${code ? ` (${code})` : ""}. Check the link, or try again later.`, { cause: e });
+}
+
+/** Fetches a public URL through the guard. Throws a LinkError with a sentence for the user. */
+export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise<FetchedBody> {
+  const resolver = opts.resolver ?? systemResolver;
+  const allow = new Set((opts.allowHosts ?? urlFetchAllowHosts()).map(normaliseHost));
+  const maxBytes = opts.maxBytes ?? (opts.kind === "html" ? HTML_MAX_BYTES : IMAGE_MAX_BYTES);
+  const timeout = AbortSignal.timeout(opts.timeoutMs ?? FETCH_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  const accept = opts.kind === "html" ? "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1" : "image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8";
+  const what = opts.kind === "html" ? "This page" : "This image";
+
+  let url = parsePublicUrl(rawUrl);
+  for (let hop = 0; ; hop++) {
+    const target = await vetHost(url, resolver, allow);
+    let res: http.IncomingMessage;
+    try {
+      res = await request(url, target, accept, signal);
+    } catch (e) {
+      throw networkError(e, url, signal, opts.signal);
+    }
+    const status = res.statusCode ?? 0;
+    if (status >= 300 && status < 400 && res.headers.location) {
+      res.resume();
+      if (hop >= MAX_REDIRECTS) throw new LinkError("too_many_redirects", `The link redirects more than ${MAX_REDIRECTS} times, so we stopped following it.`);
+      let next: URL;
+      try {
+        next = new URL(res.headers.location, url);
+      } catch {
+        throw new LinkError("http_error", "The site redirected to an address that is not valid.");
+      }
+      url = parsePublicUrl(next.toString());
+      continue;
+    }
+    if (status === 401 || status === 403 || status === 407) {
+      res.resume();
+      throw new LinkError("sign_in_required", "This page needs a sign-in (or refuses visitors like us), so we cannot read it. Use a public page, or add the product by hand.");
+    }
+    if (status === 404 || status === 410) {
+      res.resume();
+      throw new LinkError("not_found", `There is no page at that address (${status}). Check the link.`);
+    }
+    if (status < 200 || status >= 300) {
+      res.resume();
+      throw new LinkError("http_error", `${hostLabel(url)} answered with an error (${status}). Try again later, or use another link.`);
+    }
+    const contentType = String(res.headers["content-type"] ?? "").toLowerCase();
+    const okType = opts.kind === "html" ? HTML_TYPES.test(contentType) : IMAGE_TYPES.test(contentType);
+    if (!okType) {
+      res.resume();
+      throw opts.kind === "html"
+        ? new LinkError("not_html", `That link is not a web page (it is ${contentType.split(";")[0] || "of an unknown type"}). Paste the link of a page.`)
+        : new LinkError("not_image", `That is not an image (it is ${contentType.split(";")[0] || "of an unknown type"}).`);
+    }
+    const declared = Number(res.headers["content-length"] ?? "0");
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      res.resume();
+      throw new LinkError("too_large", `${what} is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, so we did not read it.`);
+    }
+    let bytes: Buffer;
+    try {
+      bytes = await readCapped(decoded(res), maxBytes, what);
+    } catch (e) {
+      throw networkError(e, url, signal, opts.signal);
+    }
+    if (bytes.byteLength === 0) throw new LinkError("empty", `${what} is empty.`);
+    return { url: url.toString(), status, contentType, bytes };
+  }
+}
+
+/** Decodes HTML bytes with the charset the server or the page declares (UTF-8 otherwise). */
+export function decodeHtml(bytes: Buffer, contentType: string): string {
+  const declared = /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(bytes.subarray(0, 4096).toString("latin1"))?.[1] ?? "utf-8";
+  try {
+    return new TextDecoder(declared.toLowerCase()).decode(bytes);
+  } catch {
+    return new TextDecoder("utf-8").decode(bytes);
+  }
+}

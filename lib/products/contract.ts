@@ -1,0 +1,108 @@
+/**
+ * The product catalogue's wire contract. Browser-safe (types and zod only).
+ *
+ *   GET    /api/v1/products?q=&cursor=     -> { data: ProductView[], next_cursor }   (q: name prefix, case-insensitive)
+ *   POST   /api/v1/products                body ProductInput -> 201 { data: ProductView }
+ *   GET    /api/v1/products/{id}           -> { data: ProductView }
+ *   PATCH  /api/v1/products/{id}           body ProductPatch -> { data: ProductView }
+ *   DELETE /api/v1/products/{id}           -> 204  (content made from it stays)
+ *   GET    /api/v1/products/{id}/content   -> { data: ProductContentItem[] }  (videos, images, designs made from it, newest first)
+ */
+import { z } from "zod";
+import { MAX_PRODUCT_IMAGES, MAX_PRODUCT_POINTS } from "./limits";
+
+export { MAX_PRODUCT_IMAGES, MAX_PRODUCT_POINTS };
+
+export interface ProductImageView {
+  asset_id: string;
+  url: string;
+  thumbnail_url: string;
+}
+
+export interface ProductView {
+  id: string;
+  name: string;
+  description: string;
+  /** Major units as a string ("49.99"); null when unknown. */
+  price: string | null;
+  currency: string | null;
+  brand: string | null;
+  points: string[];
+  images: ProductImageView[];
+  link: string | null;
+  source: "link" | "manual" | "bulk";
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductContentItem {
+  id: string;
+  kind: string;
+  title: string;
+  status: string;
+  /** Where the item opens. */
+  href: string;
+  thumbnail_url: string | null;
+  created_at: string;
+}
+
+/** "49.99", "49,99", "1,299.00" → "49.99" / "1299.00"; empty → null. */
+export const priceInputSchema = z
+  .string()
+  .trim()
+  .max(32)
+  .nullable()
+  .transform((v, ctx) => {
+    if (v === null || v === "") return null;
+    const m = /^(\d{1,9}(?:[.,]\d{3})*|\d+)(?:[.,](\d{1,2}))?$/.exec(v.replace(/\s/g, ""));
+    if (!m) {
+      ctx.addIssue({ code: "custom", message: "Write the price as a number such as 49.99." });
+      return z.NEVER;
+    }
+    const whole = m[1]!.replace(/[.,]/g, "");
+    return m[2] ? `${whole}.${m[2].padEnd(2, "0")}` : whole;
+  });
+
+const currencySchema = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{3}$/, "Currency is a 3-letter code such as USD."))
+  .nullable();
+
+const pointsSchema = z.array(z.string().trim().min(1, "A key point cannot be empty.").max(200, "Keep each key point under 200 characters.")).max(MAX_PRODUCT_POINTS, `At most ${MAX_PRODUCT_POINTS} key points.`);
+
+const linkSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .nullable()
+  .transform((v) => (v === "" ? null : v))
+  .pipe(z.string().url("The link is a full web address starting with https://.").refine((u) => /^https?:\/\//i.test(u), "The link starts with http:// or https://.").nullable());
+
+const fields = {
+  name: z.string().trim().min(1, "Give the product a name.").max(200, "Keep the name under 200 characters."),
+  description: z.string().trim().max(5000),
+  price: priceInputSchema,
+  currency: currencySchema,
+  brand: z.string().trim().max(200).nullable(),
+  points: pointsSchema,
+  image_asset_ids: z.array(z.string().min(1).max(128)).max(MAX_PRODUCT_IMAGES, `At most ${MAX_PRODUCT_IMAGES} images.`),
+  link: linkSchema,
+};
+
+export const productInputSchema = z.object({
+  name: fields.name,
+  description: fields.description.default(""),
+  price: fields.price.default(null),
+  currency: fields.currency.default(null),
+  brand: fields.brand.default(null),
+  points: fields.points.default([]),
+  image_asset_ids: fields.image_asset_ids.default([]),
+  link: fields.link.default(null),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+
+/** Only the fields sent change (no defaults here). */
+export const productPatchSchema = z.object(fields).partial().refine((v) => Object.keys(v).length > 0, "Send at least one field to change.");
+export type ProductPatch = z.input<typeof productPatchSchema>;
