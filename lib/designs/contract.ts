@@ -15,6 +15,9 @@
  *   POST   /api/v1/designs/{id}/export         body { format, quality? } -> 202 { data: DesignView }  (a `design.render` job; 1 credit, refunded on failure)
  *   GET    /api/v1/designs/{id}/download?format=png|jpeg&page=1 -> the file (Content-Disposition: attachment); several pages without `page`: a ZIP
  *   GET    /api/v1/designs/{id}/player         -> { data: { props, revision } }  (the still preview)
+ *   POST   /api/v1/designs/{id}/scenes/{sceneId}/image body SceneImageInput (lib/video/contract) -> { data: DesignView }
+ *   PUT    /api/v1/designs/{id}/share          body { public } -> { data: DesignView }  (409 before the first export)
+ *   GET    /api/v1/designs/options             -> { data: DesignOptions }  (templates with layout boxes, ratios, price, balance)
  *   GET    /api/v1/drafts                      -> { data: DraftSummary[] }  (my content in status draft, newest first)
  */
 import { z } from "zod";
@@ -156,4 +159,29 @@ export interface DraftSummary {
   edit_path: string;
   updated_at: string;
   created_at: string;
+}
+
+/** A layout as the new-design flow draws its thumbnail: slot kinds and their boxes in every ratio (fractions of the canvas). */
+export interface DesignLayoutOption {
+  id: string;
+  name: string;
+  slots: { id: string; kind: "text" | "image" | "logo" | "shape"; role: string; label: string; required: boolean; max_chars: number | null }[];
+  boxes: Record<CompositionRatio, Record<string, { x: number; y: number; w: number; h: number }>>;
+}
+
+export interface DesignTemplateOption {
+  id: string;
+  name: string;
+  description: string;
+  version: number;
+  /** Accent and background of the template's palette (thumbnails). */
+  colors: { background: string; accent: string; text: string };
+  layouts: DesignLayoutOption[];
+}
+
+export interface DesignOptions {
+  templates: DesignTemplateOption[];
+  ratios: readonly CompositionRatio[];
+  export_cost: number;
+  balance: number;
 }
