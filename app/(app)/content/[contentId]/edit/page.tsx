@@ -1,10 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { Video } from "lucide-react";
 
-import { PageHeader } from "@/components/page-header";
-import { Button } from "@/components/ui/button";
-import { StoryboardEditor } from "@/components/video/editor/storyboard-editor";
+import { ContentEditor } from "@/components/content/content-editor";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -16,23 +12,8 @@ interface Props {
   params: Promise<{ contentId: string }>;
 }
 
+/** Every kind of content is edited here; ContentEditor picks the editor by the item's kind. */
 export default async function ContentEditPage({ params }: Props) {
   const { contentId } = await readIdParams(params);
-  return (
-    <>
-      <PageHeader
-        title={titleFor(PATTERN)}
-        description="Change any scene's text, narration, picture, layout or length; every edit is saved as you go."
-        actions={
-          <Button asChild variant="outline" size="sm">
-            <Link href={`/videos/${encodeURIComponent(contentId)}`}>
-              <Video />
-              View video
-            </Link>
-          </Button>
-        }
-      />
-      <StoryboardEditor id={contentId} />
-    </>
-  );
+  return <ContentEditor id={contentId} title={titleFor(PATTERN)} />;
 }

@@ -1,0 +1,88 @@
+"use client";
+/**
+ * /content/{id}/edit: one address for every kind of content, so this reads
+ * the item's kind (GET /api/v1/content/{id}) and shows that kind's editor.
+ * A new kind adds one entry to EDITORS.
+ */
+import type { ReactNode } from "react";
+import Link from "next/link";
+import { Video } from "lucide-react";
+
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { DesignEditor } from "@/components/designs/design-editor";
+import { StoryboardEditor } from "@/components/video/editor/storyboard-editor";
+import { VideoErrorPanel } from "@/components/video/video-error-panel";
+import { VideoNotFound } from "@/components/video/video-not-found";
+import { useContentRef, type ContentRefView } from "@/lib/hooks/use-designs";
+
+interface EditorEntry {
+  description: string;
+  actions?: (id: string) => ReactNode;
+  render: (id: string) => ReactNode;
+}
+
+const EDITORS: Partial<Record<ContentRefView["kind"], EditorEntry>> = {
+  video: {
+    description: "Change any scene's text, narration, picture, layout or length; every edit is saved as you go.",
+    actions: (id) => (
+      <Button asChild variant="outline" size="sm">
+        <Link href={`/videos/${encodeURIComponent(id)}`}>
+          <Video />
+          View video
+        </Link>
+      </Button>
+    ),
+    render: (id) => <StoryboardEditor id={id} />,
+  },
+  design: {
+    description: "Change each page's layout, text and picture; every edit is saved as you go. Export as PNG or JPEG, or resize to the other sizes.",
+    render: (id) => <DesignEditor key={id} id={id} />,
+  },
+};
+
+export function ContentEditor({ id, title }: { id: string; title: string }) {
+  const ref = useContentRef(id);
+  if (ref.error && !ref.data) {
+    if (ref.error.status === 404) return <VideoNotFound />;
+    return (
+      <>
+        <PageHeader title={title} />
+        <VideoErrorPanel error={ref.error} action="We couldn't open this content" onDismiss={() => void ref.mutate()} />
+      </>
+    );
+  }
+  if (!ref.data) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <div role="status" aria-busy="true" className="space-y-4">
+          <span className="sr-only">Loading</span>
+          <Skeleton className="h-16 w-full rounded-xl" />
+          <Skeleton className="h-64 w-full rounded-xl" />
+        </div>
+      </>
+    );
+  }
+  const entry = EDITORS[ref.data.kind];
+  if (!entry) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <p className="text-sm text-muted-foreground">
+          This item cannot be edited here.{" "}
+          <Link href={ref.data.kind === "image" ? `/image-gen/${encodeURIComponent(id)}` : "/create"} className="font-medium text-primary hover:underline">
+            Open it
+          </Link>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={title} description={entry.description} actions={entry.actions?.(id)} />
+      {entry.render(id)}
+    </>
+  );
+}
