@@ -17,7 +17,7 @@
  *   GET    /api/v1/designs/{id}/player         -> { data: { props, revision } }  (the still preview)
  *   POST   /api/v1/designs/{id}/scenes/{sceneId}/image body SceneImageInput (lib/video/contract) -> { data: DesignView }
  *   PUT    /api/v1/designs/{id}/share          body { public } -> { data: DesignView }  (409 before the first export)
- *   GET    /api/v1/designs/options             -> { data: DesignOptions }  (templates with layout boxes, ratios, price, balance)
+ *   GET    /api/v1/designs/options?product=    -> { data: DesignOptions }  (templates with layout boxes, ratios, price, balance; the product named, when mine)
  *   GET    /api/v1/drafts                      -> { data: DraftSummary[] }  (my content in status draft, newest first)
  */
 import { z } from "zod";
@@ -181,6 +181,8 @@ export interface DesignTemplateOption {
 
 export interface DesignOptions {
   templates: DesignTemplateOption[];
+  /** The product asked for with `?product=` (mine), null when none was asked or it is not mine. */
+  product: { id: string; name: string; price: string; picture_url: string | null } | null;
   ratios: readonly CompositionRatio[];
   export_cost: number;
   balance: number;

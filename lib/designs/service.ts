@@ -34,7 +34,7 @@ import { sceneImageInputSchema } from "@/lib/video/contract";
 import { randomId } from "@/lib/video/ids";
 import { generateScenePicture } from "@/lib/video/media";
 import { createDesignInputSchema, DESIGN_EXPORT_COST, editDesignInputSchema, resizeDesignInputSchema, type DesignFormat, type DesignOptions, type DesignView, type ExportStatusView, type ResizeSibling } from "./contract";
-import { productLayout, productValues, type ProductFacts } from "./fill";
+import { formatPrice, productLayout, productValues, type ProductFacts } from "./fill";
 
 export const DESIGN_RENDER_JOB = "design.render";
 export const DESIGN_JOB_TYPES = [DESIGN_RENDER_JOB] as const;
@@ -460,7 +460,7 @@ export async function deleteDesign(deps: DesignDeps, uid: string, id: string): P
 
 // ---------------------------------------------------------------- options, pictures
 
-export async function designOptions(deps: DesignDeps, uid: string): Promise<DesignOptions> {
+export async function designOptions(deps: DesignDeps, uid: string, productId: string | null = null): Promise<DesignOptions> {
   await deps.ready?.();
   const live = await listLiveTemplates(deps.db);
   const out: DesignOptions["templates"] = [];
@@ -482,7 +482,15 @@ export async function designOptions(deps: DesignDeps, uid: string): Promise<Desi
     });
   }
   const user = await deps.db.collection(users).doc(uid).get();
-  return { templates: out, ratios: COMPOSITION_RATIOS, export_cost: DESIGN_EXPORT_COST, balance: user?.data.credits ?? 0 };
+  let product: DesignOptions["product"] = null;
+  if (productId) {
+    const facts = await productFacts(deps, uid, productId).catch(() => null);
+    if (facts) {
+      const picture = facts.picture ? await deps.store.signedUrl(facts.picture.key, { expiresInSeconds: signedUrlTtl() }) : null;
+      product = { id: facts.id, name: facts.name, price: formatPrice(facts.price_amount, facts.currency), picture_url: picture };
+    }
+  }
+  return { templates: out, product, ratios: COMPOSITION_RATIOS, export_cost: DESIGN_EXPORT_COST, balance: user?.data.credits ?? 0 };
 }
 
 /** Sets a page's picture: generated now, or one of my images or assets. */

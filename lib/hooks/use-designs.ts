@@ -26,8 +26,9 @@ export function isExporting(design: Pick<DesignView, "status" | "export">): bool
 
 const quietRetry = (error: VideoApiError) => error.status >= 500 || error.status === 0;
 
-export function useDesignOptions() {
-  return useSWR<DesignOptions, VideoApiError>(DESIGN_OPTIONS_PATH, (p: string) => videoFetch<DesignOptions>(p), { revalidateOnFocus: false, shouldRetryOnError: quietRetry });
+/** The options; with a product id, that product's name and picture too (the new-design flow from /product). */
+export function useDesignOptions(productId: string | null = null) {
+  return useSWR<DesignOptions, VideoApiError>(productId ? `${DESIGN_OPTIONS_PATH}?product=${encodeURIComponent(productId)}` : DESIGN_OPTIONS_PATH, (p: string) => videoFetch<DesignOptions>(p), { revalidateOnFocus: false, shouldRetryOnError: quietRetry });
 }
 
 /** One of my designs; polls while it exports (the server holds the progress, so a reload picks it up). */

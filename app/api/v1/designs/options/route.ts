@@ -7,8 +7,9 @@ import { designOptions } from "@/lib/designs/service";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ user }) => {
-  return Response.json({ data: await designOptions(designRuntime(), user.uid) }, { headers: { "Cache-Control": "private, no-store" } });
+export const GET = withUser(async ({ request, user }) => {
+  const product = request.nextUrl.searchParams.get("product");
+  return Response.json({ data: await designOptions(designRuntime(), user.uid, product) }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
 const notAllowed = methodNotAllowed(["GET"]);
