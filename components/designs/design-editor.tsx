@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { CopyPlus, Lock, Scaling, Share2 } from "lucide-react";
+import { Copy, CopyPlus, Lock, Scaling, Share2, Trash2 } from "lucide-react";
 
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -13,7 +13,8 @@ import { VideoErrorPanel } from "@/components/video/video-error-panel";
 import { RATIO_NAMES } from "@/components/video/format";
 import { newSceneId } from "@/components/video/editor/editor-model";
 import { MAX_SCENES } from "@/lib/composition/composition-schema";
-import { resizeDesign, useDesignOptions } from "@/lib/hooks/use-designs";
+import { ConfirmDialog } from "@/components/image-gen/confirm-dialog";
+import { deleteDesign, duplicateDesign, resizeDesign, useDesignOptions } from "@/lib/hooks/use-designs";
 import { cn } from "@/lib/utils";
 import { DesignExport } from "./design-export";
 import { DesignPageCard } from "./design-page-card";
@@ -50,6 +51,9 @@ export function DesignEditor({ id }: { id: string }) {
   const options = useDesignOptions();
   const [selected, setSelected] = useState<string | null>(null);
   const [resizing, setResizing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [busy, setBusy] = useState<"duplicate" | "delete" | null>(null);
+  const [actionError, setActionError] = useState<unknown>(null);
   const { draft, design, player, status, readOnly } = ed;
 
   useEffect(() => {
@@ -106,8 +110,34 @@ export function DesignEditor({ id }: { id: string }) {
     if (made[0]) router.push(`/content/${encodeURIComponent(made[0].id)}/edit`);
   };
 
+  const duplicate = async () => {
+    setBusy("duplicate");
+    setActionError(null);
+    try {
+      if (!(await ed.save())) throw new Error("Your latest edits are not saved yet; fix what the editor says, then duplicate.");
+      const copy = await duplicateDesign(id);
+      router.push(`/content/${encodeURIComponent(copy.id)}/edit`);
+    } catch (e) {
+      setActionError(e);
+      setBusy(null);
+    }
+  };
+  const remove = async () => {
+    setBusy("delete");
+    setActionError(null);
+    try {
+      await deleteDesign(id);
+      router.push("/create");
+    } catch (e) {
+      setActionError(e);
+      setBusy(null);
+      setConfirmDelete(false);
+    }
+  };
+
   return (
     <div className="space-y-6">
+      {actionError ? <VideoErrorPanel error={actionError} action="That did not work" onDismiss={() => setActionError(null)} /> : null}
       {readOnly ? (
         <Alert role="status">
           <Lock aria-hidden="true" />
@@ -157,6 +187,14 @@ export function DesignEditor({ id }: { id: string }) {
         <Button type="button" variant="outline" onClick={() => setResizing(true)} disabled={readOnly}>
           <Scaling />
           Resize
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => void duplicate()} disabled={busy !== null} aria-busy={busy === "duplicate" || undefined}>
+          <Copy />
+          Duplicate
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => setConfirmDelete(true)} disabled={busy !== null || readOnly} className="text-destructive hover:bg-destructive/10 hover:text-destructive">
+          <Trash2 />
+          Delete
         </Button>
         <Button asChild variant="ghost">
           <Link href={`/content/${encodeURIComponent(id)}/share`}>
@@ -243,6 +281,9 @@ export function DesignEditor({ id }: { id: string }) {
         onResize={resize}
         onClose={() => setResizing(false)}
       />
+      <ConfirmDialog open={confirmDelete} title="Delete this design?" confirmLabel="Delete design" busy={busy === "delete"} onConfirm={() => void remove()} onCancel={() => setConfirmDelete(false)}>
+        Its pages and exported files are deleted. Its other sizes stay.
+      </ConfirmDialog>
     </div>
   );
 }

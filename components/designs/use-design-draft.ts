@@ -36,7 +36,8 @@ export function designPatch(draft: DesignDraft, saved: DesignDraft): { title?: s
   const title = draft.title.trim();
   if (title && title !== saved.title) patch.title = title;
   if (draft.template_id !== saved.template_id) patch.template_id = draft.template_id;
-  else if (!same(draft.scenes, saved.scenes)) patch.scenes = draft.scenes;
+  // With a template switch the server moves these pages onto the new template's layouts.
+  if (!same(draft.scenes, saved.scenes)) patch.scenes = draft.scenes;
   return Object.keys(patch).length ? patch : null;
 }
 

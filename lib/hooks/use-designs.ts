@@ -9,7 +9,7 @@ import type { RenderProps } from "@/lib/composition/render-props";
 import type { CompositionRatio } from "@/lib/composition/ratios";
 import type { CreateDesignInput, DesignOptions, DesignView, DraftSummary, EditDesignInput, ExportDesignInput } from "@/lib/designs/contract";
 import type { SceneImageInput } from "@/lib/video/contract";
-import { videoFetch, type VideoApiError } from "./video-api";
+import { videoFetch, videoRequest, type VideoApiError } from "./video-api";
 
 export const DESIGNS_PATH = "/api/v1/designs";
 export const DESIGN_OPTIONS_PATH = `${DESIGNS_PATH}/options`;
@@ -87,6 +87,10 @@ export function resizeDesign(id: string, ratios: CompositionRatio[]): Promise<De
 /** 202; 402 when short of credits. */
 export function exportDesign(id: string, input: ExportDesignInput): Promise<DesignView> {
   return videoFetch<DesignView>(`${designPath(id)}/export`, { method: "POST", body: input });
+}
+
+export async function deleteDesign(id: string): Promise<void> {
+  await videoRequest<null>(designPath(id), { method: "DELETE" });
 }
 
 export function duplicateDesign(id: string): Promise<DesignView> {
