@@ -8,7 +8,6 @@ import type { ReactNode } from "react";
 import Link from "next/link";
 import { Video } from "lucide-react";
 
-import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DesignEditor } from "@/components/designs/design-editor";
@@ -25,7 +24,7 @@ interface EditorEntry {
 
 const EDITORS: Partial<Record<ContentRefView["kind"], EditorEntry>> = {
   video: {
-    description: "Change any scene's text, narration, picture, layout or length; every edit is saved as you go.",
+    description: "Change any scene's text, narration, picture, layout or length.",
     actions: (id) => (
       <Button asChild variant="outline" size="sm">
         <Link href={`/videos/${encodeURIComponent(id)}`}>
@@ -37,39 +36,31 @@ const EDITORS: Partial<Record<ContentRefView["kind"], EditorEntry>> = {
     render: (id) => <StoryboardEditor id={id} />,
   },
   design: {
-    description: "Change each page's layout, text and picture; every edit is saved as you go. Export as PNG or JPEG, or resize to the other sizes.",
+    description: "Change each page's layout, text and picture. Export as PNG or JPEG, or resize to the other sizes.",
     render: (id) => <DesignEditor key={id} id={id} />,
   },
 };
 
-export function ContentEditor({ id, title }: { id: string; title: string }) {
+/** Under the page's header (the page is a server component): the kind's intro line, its actions, and its editor. */
+export function ContentEditor({ id }: { id: string }) {
   const ref = useContentRef(id);
   if (ref.error && !ref.data) {
     if (ref.error.status === 404) return <VideoNotFound />;
-    return (
-      <>
-        <PageHeader title={title} />
-        <VideoErrorPanel error={ref.error} action="We couldn't open this content" onDismiss={() => void ref.mutate()} />
-      </>
-    );
+    return <VideoErrorPanel error={ref.error} action="We couldn't open this content" onDismiss={() => void ref.mutate()} />;
   }
   if (!ref.data) {
     return (
-      <>
-        <PageHeader title={title} />
-        <div role="status" aria-busy="true" className="space-y-4">
-          <span className="sr-only">Loading</span>
-          <Skeleton className="h-16 w-full rounded-xl" />
-          <Skeleton className="h-64 w-full rounded-xl" />
-        </div>
-      </>
+      <div role="status" aria-busy="true" className="space-y-4">
+        <span className="sr-only">Loading</span>
+        <Skeleton className="h-16 w-full rounded-xl" />
+        <Skeleton className="h-64 w-full rounded-xl" />
+      </div>
     );
   }
   const entry = EDITORS[ref.data.kind];
   if (!entry) {
     return (
       <>
-        <PageHeader title={title} />
         <p className="text-sm text-muted-foreground">
           This item cannot be edited here.{" "}
           <Link href={ref.data.kind === "image" ? `/image-gen/${encodeURIComponent(id)}` : "/create"} className="font-medium text-primary hover:underline">
@@ -81,7 +72,10 @@ export function ContentEditor({ id, title }: { id: string; title: string }) {
   }
   return (
     <>
-      <PageHeader title={title} description={entry.description} actions={entry.actions?.(id)} />
+      <div className="-mt-4 mb-6 flex flex-wrap items-center justify-between gap-3">
+        <p className="max-w-2xl text-sm text-muted-foreground">{entry.description}</p>
+        {entry.actions ? <div className="flex flex-wrap gap-2">{entry.actions(id)}</div> : null}
+      </div>
       {entry.render(id)}
     </>
   );

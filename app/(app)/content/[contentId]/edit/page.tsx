@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 
 import { ContentEditor } from "@/components/content/content-editor";
+import { PageHeader } from "@/components/page-header";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -15,5 +16,10 @@ interface Props {
 /** Every kind of content is edited here; ContentEditor picks the editor by the item's kind. */
 export default async function ContentEditPage({ params }: Props) {
   const { contentId } = await readIdParams(params);
-  return <ContentEditor id={contentId} title={titleFor(PATTERN)} />;
+  return (
+    <>
+      <PageHeader title={titleFor(PATTERN)} description="Every edit is saved as you go." />
+      <ContentEditor id={contentId} />
+    </>
+  );
 }
