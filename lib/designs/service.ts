@@ -271,6 +271,41 @@ function newSettings(over: Partial<DesignSettings> & Pick<DesignSettings, "aspec
   return { product_id: null, from_video: null, resize_of: null, duplicated_from: null, credits_spent: 0, export: null, files: null, ...over };
 }
 
+/**
+ * Pictures a new design shares with the item it was made from (a video's
+ * scene pictures, a design's generated ones) are copied under the new
+ * design's own prefix: deleting the source removes its files, and the copy
+ * must keep showing. Shared samples and my assets and images stay shared.
+ */
+async function ownMedia(deps: DesignDeps, uid: string, newId: string, scenes: readonly Scene[]): Promise<Scene[]> {
+  const copied = new Map<string, string>();
+  const own = (key: string) => key.startsWith(`videos/${uid}/`) || key.startsWith(`designs/${uid}/`);
+  const out: Scene[] = [];
+  for (const scene of scenes) {
+    const values: Record<string, SlotValue> = {};
+    for (const [slot, v] of Object.entries(scene.values)) {
+      if (v.type !== "media" || !own(v.key)) {
+        values[slot] = v;
+        continue;
+      }
+      let key = copied.get(v.key);
+      if (!key) {
+        const got = await deps.store.get(v.key);
+        if (!got) {
+          values[slot] = { type: "none" };
+          continue;
+        }
+        key = `designs/${uid}/${newId}/media/${v.key.split("/").pop()}`;
+        await deps.store.put(key, got.body, { allowedTypes: [got.info.contentType] });
+        copied.set(v.key, key);
+      }
+      values[slot] = { ...v, key };
+    }
+    out.push({ ...scene, values });
+  }
+  return out;
+}
+
 /** Writes a new design (content + composition + revision 0) in one batch. */
 async function insertDesign(deps: DesignDeps, uid: string, body: CompositionBody, settings: (id: string) => DesignSettings, id?: string): Promise<string> {
   const at = nowOf(deps).toISOString();
@@ -310,14 +345,15 @@ export async function createDesign(deps: DesignDeps, uid: string, raw: unknown):
     const scene = vbody.scenes.find((s) => s.id === scene_id);
     if (!scene) throw new ApiError("unprocessable_entity", "That video has no such scene.", { issues: [{ path: "from_video.scene_id", message: "unknown scene" }] });
     const index = vbody.scenes.indexOf(scene) + 1;
+    const newId = deps.db.collection(content).doc().id;
     const body = designBody({
       uid,
       title: input.title ?? `${vbody.title} – scene ${index}`,
       ratio: vbody.aspect_ratio,
       template: vbody.template,
-      scenes: [page(scene.layout_id, scene.values)],
+      scenes: await ownMedia(deps, uid, newId, [page(scene.layout_id, scene.values)]),
     });
-    const id = await insertDesign(deps, uid, body, (own) => newSettings({ aspect_ratio: body.aspect_ratio, resize_set: own, from_video: { content_id, scene_id } }));
+    const id = await insertDesign(deps, uid, body, (own) => newSettings({ aspect_ratio: body.aspect_ratio, resize_set: own, from_video: { content_id, scene_id } }), newId);
     return getDesign(deps, uid, id);
   }
 
@@ -404,8 +440,9 @@ export async function editDesign(deps: DesignDeps, uid: string, id: string, raw:
 export async function duplicateDesign(deps: DesignDeps, uid: string, id: string): Promise<DesignView> {
   const { doc, body } = await ownedDesign(deps.db, uid, id);
   const s = designSettingsOf(doc);
-  const copy = { ...body, title: `${body.title} (copy)`.slice(0, 200), revision: 0 };
-  const newId = await insertDesign(deps, uid, copy, (own) => newSettings({ aspect_ratio: body.aspect_ratio, resize_set: own, product_id: s.product_id, from_video: s.from_video, duplicated_from: id }));
+  const ref = deps.db.collection(content).doc();
+  const copy = { ...body, title: `${body.title} (copy)`.slice(0, 200), scenes: await ownMedia(deps, uid, ref.id, body.scenes), revision: 0 };
+  const newId = await insertDesign(deps, uid, copy, (own) => newSettings({ aspect_ratio: body.aspect_ratio, resize_set: own, product_id: s.product_id, from_video: s.from_video, duplicated_from: id }), ref.id);
   return getDesign(deps, uid, newId);
 }
 
@@ -424,13 +461,13 @@ export async function resizeDesign(deps: DesignDeps, uid: string, id: string, ra
   for (const ratio of ratios) {
     const ref = deps.db.collection(content).doc();
     ids.push(ref.id);
-    const copy: CompositionBody = { ...body, aspect_ratio: ratio, revision: 0 };
+    const copy: CompositionBody = { ...body, aspect_ratio: ratio, scenes: await ownMedia(deps, uid, ref.id, body.scenes), revision: 0 };
     const settings = newSettings({ aspect_ratio: ratio, resize_set: s.resize_set, resize_of: id, product_id: s.product_id, from_video: s.from_video });
     batch.create(ref, { owner_id: uid, kind: "design", title: body.title, status: "draft", visibility: "private", settings: settings as unknown as Record<string, unknown>, blobs: { original: null, thumbnail: null, poster: null }, error: null, created_at: at, updated_at: at });
     batch.create(deps.db.collection(compositions).doc(ref.id), { ...copy, created_at: at, updated_at: at });
     batch.create(deps.db.collection(compositionRevisions).doc(revisionId(ref.id, 0)), { content_id: ref.id, owner_id: uid, revision: 0, body: copy, saved_at: at });
   }
-  // All sizes or none.
+  // All sizes or none (copied pictures of a failed batch are orphans, never missing files).
   await batch.commit();
   return Promise.all(ids.map((x) => getDesign(deps, uid, x)));
 }

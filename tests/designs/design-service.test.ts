@@ -20,7 +20,7 @@ import { ensureBundle } from "@/lib/render/bundle";
 import { RenderError } from "@/lib/render/errors";
 import { LocalRenderer } from "@/lib/render/local-driver";
 import type { RenderDriver } from "@/lib/render/types";
-import { createVideo } from "@/lib/video/service";
+import { createVideo, deleteVideo, editVideo } from "@/lib/video/service";
 
 jest.setTimeout(120_000);
 
@@ -108,16 +108,35 @@ describe("creating", () => {
     expect((snap!.data.settings as { product_id: string }).product_id).toBe(productId);
   });
 
-  it("from a video scene: that scene's values, the video's template and ratio", async () => {
-    const video = await createVideo(deps, UID, { brief: "Trail Bottle keeps water cold for a whole day on the trail.", aspect_ratio: "9:16", length_s: 15, template_id: "starter-elegant", voice_id: null, captions: false, music: false, model_id: "local/preview" });
-    const scene = video.composition.scenes[1]!;
+  it("from a video scene: that scene's values, the video's template and ratio; its picture outlives the video", async () => {
+    const planned = await createVideo(deps, UID, { brief: "Trail Bottle keeps water cold for a whole day on the trail.", aspect_ratio: "9:16", length_s: 15, template_id: "starter-elegant", voice_id: null, captions: false, music: false, model_id: "local/preview" });
+    // A scene picture as a render leaves it, under the video's own prefix.
+    const target = planned.composition.scenes.findIndex((s) => Object.values(s.values).some((v) => v.type === "none"));
+    const pictureKey = `videos/${UID}/${planned.id}/scenes/pic.png`;
+    await env.store.put(pictureKey, await sharp({ create: { width: 32, height: 32, channels: 3, background: "#336699" } }).png().toBuffer(), { allowedTypes: ["image/png"] });
+    const withPicture = planned.composition.scenes.map(({ voice: _v, ...s }, i) => {
+      if (i !== target) return s;
+      const slot = Object.keys(s.values).find((k) => s.values[k]!.type === "none")!;
+      return { ...s, values: { ...s.values, [slot]: { type: "media" as const, key: pictureKey, media_type: "image/png", source: "generated" as const } } };
+    });
+    const video = await editVideo(deps, UID, planned.id, { revision: 0, scenes: withPicture });
+    const scene = video.composition.scenes[target]!;
     const d = await createDesign(deps, UID, { from_video: { content_id: video.id, scene_id: scene.id } });
     expect(d.aspect_ratio).toBe("9:16");
     expect(d.composition.template).toEqual(video.composition.template);
-    expect(d.composition.scenes[0]).toMatchObject({ layout_id: scene.layout_id, values: scene.values });
+    expect(d.composition.scenes[0]!.layout_id).toBe(scene.layout_id);
+    const texts = (v: Record<string, { type: string }>) => Object.entries(v).filter(([, x]) => x.type === "text");
+    expect(texts(d.composition.scenes[0]!.values)).toEqual(texts(scene.values));
+    const picture = Object.values(d.composition.scenes[0]!.values).find((v) => v.type === "media") as { key: string };
+    expect(picture.key).toBe(`designs/${UID}/${d.id}/media/pic.png`);
     expect(d.from_video).toEqual({ content_id: video.id, scene_id: scene.id });
-    await expectApiError(createDesign(deps, UID, { from_video: { content_id: video.id, scene_id: "nope" } }), 422);
-    await expectApiError(createDesign(deps, OTHER, { from_video: { content_id: video.id, scene_id: scene.id } }), 422);
+    await deleteVideo(deps, UID, video.id);
+    expect(await env.store.head(pictureKey)).toBeNull();
+    expect(await env.store.head(picture.key)).not.toBeNull();
+    await expectApiError(createDesign(deps, UID, { from_video: { content_id: planned.id, scene_id: "nope" } }), 422);
+    const other = await createVideo(deps, UID, { brief: "Another short video about bottles.", aspect_ratio: "1:1", length_s: 15, template_id: null, voice_id: null, captions: false, music: false, model_id: "local/preview" });
+    await expectApiError(createDesign(deps, UID, { from_video: { content_id: other.id, scene_id: "nope" } }), 422);
+    await expectApiError(createDesign(deps, OTHER, { from_video: { content_id: other.id, scene_id: other.composition.scenes[0]!.id } }), 422);
   });
 
   it("refuses unknown templates, layouts, products and someone else's product with a 422, writing nothing", async () => {
