@@ -11,7 +11,8 @@ import { ensureStarterLibrary } from "@/lib/composition/library";
 import { sizeForWidth } from "@/lib/composition/ratios";
 import { assets, content, jobs } from "@/lib/db/collections";
 import { downloadDesign, requestExport } from "@/lib/designs/export";
-import { createDesign, deleteDesign, duplicateDesign, editDesign, getDesign, resizeDesign, type DesignDeps } from "@/lib/designs/service";
+import { createDesign, deleteDesign, duplicateDesign, editDesign, getDesign, resizeDesign, shareDesign, type DesignDeps } from "@/lib/designs/service";
+import { signedPublicMedia } from "@/lib/public-views/media";
 import { createDesignWorker } from "@/lib/designs/worker";
 import { listRecentDrafts } from "@/lib/designs/drafts";
 import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
@@ -220,6 +221,13 @@ describe("exporting", () => {
     await expectApiError(downloadDesign(deps, OTHER, d.id, {}), 404);
     const snap = await env.db.collection(content).doc(d.id).get();
     expect(snap!.data.blobs.thumbnail).toMatch(/thumb\.jpg$/);
+    // Shared, the exported picture is public at /content/{id}; unshared, it is gone again.
+    const publicOriginal = () => signedPublicMedia({ db: env.db, store: env.store, id: d.id, variant: "original" });
+    expect(await publicOriginal()).toBeNull();
+    expect((await shareDesign(deps, UID, d.id, true)).visibility).toBe("public");
+    expect(await publicOriginal()).toBeTruthy();
+    await shareDesign(deps, UID, d.id, false);
+    expect(await publicOriginal()).toBeNull();
   });
 
   it("a failed export refunds the credit and says why; nothing was downloadable", async () => {
