@@ -1,11 +1,12 @@
 /**
  * `npm run worker`: standalone workers against the configured database and
  * blob store (DB_DRIVER / FIRESTORE_EMULATOR_HOST / DATA_DIR / STORAGE_DRIVER):
- * the image worker and the video render worker, each claiming only its own
- * job types. Run as many as you like, on any machines sharing Firestore; each
- * claims jobs under a lease. WORKERS=image or WORKERS=video runs one kind
- * (the bulk worker, which plans batch rows and hands their renders to the
- * video worker, runs with "video"; WORKERS=bulk runs it alone).
+ * the image worker, the video render worker, the bulk worker (plans batch
+ * rows and hands their renders to the video worker) and the design export
+ * worker, each claiming only its own job types. Run as many as you like, on
+ * any machines sharing Firestore; each claims jobs under a lease.
+ * WORKERS=image, video, bulk or design (comma-separated) runs those kinds;
+ * "video" also runs the bulk worker.
  * SIGINT/SIGTERM: stop claiming, finish the current job, exit.
  * Needs `--conditions=react-server` (see package.json) so "server-only" modules load.
  */
@@ -18,9 +19,10 @@ import { createVideoWorker } from "../lib/video/worker";
 import { createBatchWorker } from "../lib/batches/worker";
 import { batchLinks } from "../lib/batches/links";
 import { videoDeps } from "../lib/video/runtime";
+import { createDesignWorker } from "../lib/designs/worker";
 
 const pollMs = Number(process.env.WORKER_POLL_MS ?? 1000);
-const kinds = (process.env.WORKERS ?? "image,video").split(",").map((k) => k.trim());
+const kinds = (process.env.WORKERS ?? "image,video,design").split(",").map((k) => k.trim());
 const stop = new AbortController();
 for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => stop.abort());
 const log = (msg: string, err?: unknown) => console.error(`[worker] ${msg}`, err ?? "");
@@ -35,14 +37,22 @@ if (kinds.includes("video")) {
   const width = Number(process.env.RENDER_WIDTH);
   const worker = createVideoWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, log, renderWidth: Number.isInteger(width) && width >= 64 ? width : undefined });
   console.log(`video worker ${worker.workerId} started (poll ${pollMs} ms)`);
-  loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }).finally(() => getRenderer().close()));
+  loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
 }
 if (kinds.includes("video") || kinds.includes("bulk")) {
   const worker = createBatchWorker({ video: videoDeps(), links: batchLinks(), log });
   console.log(`bulk worker ${worker.workerId} started (poll ${pollMs} ms)`);
   loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
 }
+if (kinds.includes("design")) {
+  const width = Number(process.env.RENDER_WIDTH);
+  const worker = createDesignWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, log, renderWidth: Number.isInteger(width) && width >= 64 ? width : undefined });
+  console.log(`design worker ${worker.workerId} started (poll ${pollMs} ms)`);
+  loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
+}
+// The renderer (one browser) is shared by the video and design workers: closed when both have stopped.
 Promise.all(loops)
+  .finally(() => (kinds.includes("video") || kinds.includes("design") ? getRenderer().close() : undefined))
   .then(() => console.log("workers stopped"))
   .catch((e) => {
     console.error(e);

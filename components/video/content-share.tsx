@@ -10,6 +10,8 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAuth } from "@/lib/auth/client/auth-provider";
 import { useImage } from "@/lib/hooks/use-image";
+import { useContentRef } from "@/lib/hooks/use-designs";
+import { DesignShare } from "@/components/designs/design-share";
 import { useVideo } from "@/lib/hooks/use-videos";
 import { VideoShare } from "./video-share";
 
@@ -56,12 +58,19 @@ function ImageShare({ id }: { id: string }) {
   );
 }
 
-/** /content/{id}/share: a video's sharing screen, or an image's share controls when the id is an image. */
+/** Not a video: a design's share screen, or an image's share controls. */
+function OtherShare({ id }: { id: string }) {
+  const ref = useContentRef(id);
+  if (!ref.data && !ref.error) return <Loading />;
+  return ref.data?.kind === "design" ? <DesignShare id={id} /> : <ImageShare id={id} />;
+}
+
+/** /content/{id}/share: a video's sharing screen, or a design's or an image's when the id is one of those. */
 export function ContentShare({ id }: { id: string }) {
   const { data: video, error, mutate } = useVideo(id);
   if (error && !video) {
     // Not a video of mine: it may be one of my images.
-    if (error.status === 404 || error.status === 403) return <ImageShare id={id} />;
+    if (error.status === 404 || error.status === 403) return <OtherShare id={id} />;
     return (
       <Alert variant="destructive">
         <AlertTitle>We couldn&apos;t load this content</AlertTitle>

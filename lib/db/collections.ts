@@ -77,6 +77,8 @@ export const content = defineCollection({
     ["settings.remix_of", "created_at desc"],
     // What was made from a product (lib/products).
     ["owner_id", "settings.product_id", "created_at desc"],
+    // A design's resize set (lib/designs: the sizes made from one original).
+    ["owner_id", "settings.resize_set", "created_at desc"],
   ],
 });
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { ArrowDown, ArrowUp, ChevronRight, CopyPlus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, ChevronRight, CopyPlus, LayoutTemplate, Trash2 } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -43,6 +43,9 @@ interface SceneCardProps {
   onAdd(): void;
   onRemove(): void;
   onImage(pick: ImagePick): Promise<unknown>;
+  /** "Make a post from this scene": a design with this scene's values (absent: no button). */
+  onMakePost?(): void;
+  makingPost?: boolean;
 }
 
 /** One scene of the storyboard: a header to select and move it, and, when selected, every field of it. */
@@ -218,10 +221,18 @@ export function SceneCard(props: SceneCardProps) {
               />
             ) : null}
 
-            <Button type="button" variant="outline" size="sm" disabled={readOnly || !props.canAdd} onClick={props.onAdd}>
-              <CopyPlus />
-              Add a scene after this one
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button type="button" variant="outline" size="sm" disabled={readOnly || !props.canAdd} onClick={props.onAdd}>
+                <CopyPlus />
+                Add a scene after this one
+              </Button>
+              {props.onMakePost ? (
+                <Button type="button" variant="outline" size="sm" disabled={props.makingPost} aria-busy={props.makingPost || undefined} onClick={props.onMakePost}>
+                  <LayoutTemplate />
+                  Make a post from this scene
+                </Button>
+              ) : null}
+            </div>
           </>
         ) : null}
       </div>

@@ -9,6 +9,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useVideoOptions } from "@/lib/hooks/use-videos";
+import { createDesign } from "@/lib/hooks/use-designs";
 import { VideoErrorPanel } from "../video-error-panel";
 import { VideoNotFound } from "../video-not-found";
 import { addSceneAfter, MAX_SCENES, moveScene, newSceneId, removeScene, sceneSummary, updateScene } from "./editor-model";
@@ -47,6 +48,8 @@ export function StoryboardEditor({ id }: { id: string }) {
   const [announcement, setAnnouncement] = useState("");
   const [starting, setStarting] = useState(false);
   const [renderError, setRenderError] = useState<unknown>(null);
+  const [postFor, setPostFor] = useState<string | null>(null);
+  const [postError, setPostError] = useState<unknown>(null);
   const { draft, video, player, status, readOnly, undo, redo } = sb;
 
   // Ctrl+Z / Ctrl+Shift+Z (⌘ on a Mac) and Ctrl+Y: the editor's own history, in text fields too.
@@ -144,6 +147,20 @@ export function StoryboardEditor({ id }: { id: string }) {
     }
   };
 
+  // A design from one scene: saved first, so the post shows what the editor shows.
+  const makePost = async (sceneId: string) => {
+    setPostFor(sceneId);
+    setPostError(null);
+    try {
+      if (!readOnly && !(await sb.save())) throw new Error("Your latest edits are not saved yet; fix what the editor says, then try again.");
+      const design = await createDesign({ from_video: { content_id: id, scene_id: sceneId } });
+      router.push(`/content/${encodeURIComponent(design.id)}/edit`);
+    } catch (e) {
+      setPostError(e);
+      setPostFor(null);
+    }
+  };
+
   return (
     <div className="space-y-6">
       {readOnly ? (
@@ -193,6 +210,7 @@ export function StoryboardEditor({ id }: { id: string }) {
         onBrand={(apply) => void sb.applyBrand(apply).catch((e: unknown) => setRenderError(e))}
       />
       {renderError ? <VideoErrorPanel error={renderError} action="The render did not start" onDismiss={() => setRenderError(null)} /> : null}
+      {postError ? <VideoErrorPanel error={postError} action="The post was not made" onDismiss={() => setPostError(null)} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-12">
         <section aria-labelledby="scenes-title" className="space-y-3 lg:col-span-7">
@@ -221,6 +239,8 @@ export function StoryboardEditor({ id }: { id: string }) {
                 onAdd={() => add(index)}
                 onRemove={() => remove(index)}
                 onImage={(pick) => sb.setImage(scene.id, pick)}
+                onMakePost={() => void makePost(scene.id)}
+                makingPost={postFor === scene.id}
               />
             ))}
           </ol>

@@ -12,6 +12,7 @@ import { publicMediaPath } from "@/lib/public-views/media";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
 import { getPublicVideo } from "@/lib/video/public";
+import { getPublicDesign } from "@/lib/designs/public";
 
 const PATTERN = "/content/[contentId]";
 
@@ -40,7 +41,25 @@ export default async function ContentDetailPage({ params }: Props) {
   if (!image) {
     // A shared video shows the same player as its watch page (/v1/videos/{id}).
     const video = await getPublicVideo(contentId);
-    if (!video) notFound();
+    if (!video) {
+      // A shared design: its first page as exported.
+      const design = await getPublicDesign(contentId);
+      if (!design) notFound();
+      return (
+        <>
+          <PageHeader title={titleFor(PATTERN)} description={design.title} />
+          <figure className="overflow-hidden rounded-xl border bg-card">
+            {/* eslint-disable-next-line @next/next/no-img-element -- the stable URL redirects to a signed one; no optimizer in between */}
+            <img src={design.image_url} alt={design.title} width={design.width} height={design.height} className="mx-auto h-auto max-h-[75vh] w-auto" />
+            <figcaption className="flex flex-wrap items-center gap-2 border-t p-4 text-sm text-muted-foreground">
+              <Badge variant="secondary">Design</Badge>
+              <span>{design.aspect_ratio}</span>
+              {design.pages > 1 ? <span>· page 1 of {design.pages}</span> : null}
+            </figcaption>
+          </figure>
+        </>
+      );
+    }
     return (
       <>
         <PageHeader title={titleFor(PATTERN)} />

@@ -1,0 +1,33 @@
+/**
+ * GET /api/v1/designs/{id} — the design with its composition, export state, files and resize set.
+ * PATCH — an edit (revision-checked; 409 while exporting or on a stale revision).
+ * DELETE — the design, its revisions and files (204).
+ */
+import { z } from "zod";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readJsonBody } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { designRuntime } from "@/lib/designs/runtime";
+import { deleteDesign, editDesign, getDesign } from "@/lib/designs/service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export const GET = withUser(async ({ user, params }) => {
+  return Response.json({ data: await getDesign(designRuntime(), user.uid, String(params.id)) }, { headers: NO_STORE });
+});
+
+export const PATCH = withUser(async ({ request, user, params }) => {
+  const body = await readJsonBody(request, z.unknown(), 512 * 1024);
+  return Response.json({ data: await editDesign(designRuntime(), user.uid, String(params.id), body) }, { headers: NO_STORE });
+});
+
+export const DELETE = withUser(async ({ user, params }) => {
+  await deleteDesign(designRuntime(), user.uid, String(params.id));
+  return new Response(null, { status: 204 });
+});
+
+const notAllowed = methodNotAllowed(["GET", "PATCH", "DELETE"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;

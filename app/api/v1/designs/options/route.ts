@@ -1,0 +1,19 @@
+/** GET /api/v1/designs/options — live templates with their layouts (slot boxes per ratio, for thumbnails), the ratios, the export price and my balance. */
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { designRuntime } from "@/lib/designs/runtime";
+import { designOptions } from "@/lib/designs/service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(async ({ request, user }) => {
+  const product = request.nextUrl.searchParams.get("product");
+  return Response.json({ data: await designOptions(designRuntime(), user.uid, product) }, { headers: { "Cache-Control": "private, no-store" } });
+});
+
+const notAllowed = methodNotAllowed(["GET"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,0 +1,245 @@
+import "server-only";
+/**
+ * The design export worker: claims `design.render` jobs (and only those),
+ * renders one still per page with the configured renderer, stores the files
+ * and a thumbnail, and points the design at them. Progress goes to the job
+ * and to the design after each page. A final failure records a human reason
+ * and refunds the credit; the design keeps its last good files.
+ */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { compositions } from "@/lib/composition/collections";
+import { getTemplateVersion } from "@/lib/composition/library";
+import { migrateComposition } from "@/lib/composition/migrations";
+import { ensureSampleMedia } from "@/lib/composition/sample-media";
+import { sizeForWidth } from "@/lib/composition/ratios";
+import { prepareRefund } from "@/lib/credits/credits";
+import { content, jobs, type JobDoc } from "@/lib/db/collections";
+import type { Db } from "@/lib/db/db";
+import { claimJob, completeJob, failJob } from "@/lib/db/jobs";
+import { refreshPublicViews } from "@/lib/public-views/refresh";
+import { prepareRender } from "@/lib/render/prepare";
+import type { RenderDriver } from "@/lib/render/types";
+import type { BlobStore } from "@/lib/storage/types";
+import { describeRenderFailure } from "@/lib/video/worker";
+import type { DesignFormat } from "./contract";
+import { DESIGN_JOB_TYPES, type DesignExportState, type DesignFilesState } from "./service";
+
+export const THUMBNAIL_WIDTH = 480;
+
+export interface DesignWorkerDeps {
+  db: Db;
+  store: BlobStore;
+  renderer: () => RenderDriver;
+  now?: () => Date;
+  workerId?: string;
+  leaseMs?: number;
+  log?: (msg: string, err?: unknown) => void;
+  /** Renders at this width instead of the plan's size (tests and CI: RENDER_WIDTH). */
+  renderWidth?: number;
+}
+
+export type DesignOutcome = "succeeded" | "retrying" | "failed" | "lease-lost";
+
+class LeaseLost extends Error {}
+
+interface JobInput {
+  revision: number;
+  format: DesignFormat;
+  quality: number | null;
+  quality_tier: "720p" | "1080p";
+  watermark: string | null;
+}
+
+export function createDesignWorker(d: DesignWorkerDeps) {
+  const { db, store } = d;
+  const now = d.now ?? (() => new Date());
+  const workerId = d.workerId ?? `design-${randomUUID()}`;
+  const leaseMs = d.leaseMs ?? 60_000;
+  const log = d.log ?? ((msg, err) => console.error(`[design-worker ${workerId}] ${msg}`, err ?? ""));
+
+  /** Progress to the job (extending the lease) and the design; false when the lease is gone. */
+  async function report(jobId: string, contentId: string, patch: Partial<DesignExportState>): Promise<boolean> {
+    const at = now();
+    return db.runTransaction(async (tx) => {
+      const jobRef = db.collection(jobs).doc(jobId);
+      const job = await tx.get(jobRef);
+      const c = await tx.get(db.collection(content).doc(contentId));
+      if (!job || job.data.state !== "running" || job.data.worker_id !== workerId || !c) return false;
+      const s = c.data.settings as { export?: DesignExportState | null };
+      const exp = s.export && s.export.job_id === jobId ? { ...s.export, ...patch, state: "running" as const } : null;
+      tx.update(jobRef, { progress: patch.progress ?? job.data.progress, lease_expires_at: new Date(at.getTime() + leaseMs).toISOString(), updated_at: at.toISOString() });
+      if (exp) tx.update(db.collection(content).doc(contentId), { status: c.data.status === "queued" ? "running" : c.data.status, settings: { ...c.data.settings, export: exp }, updated_at: at.toISOString() });
+      return true;
+    });
+  }
+
+  async function run(jobId: string, job: JobDoc, signal: AbortSignal): Promise<void> {
+    const contentId = job.content_id!;
+    const input = job.input as unknown as JobInput;
+    const uid = job.owner_id;
+    const compSnap = await db.collection(compositions).doc(contentId).get();
+    if (!compSnap) throw new LeaseLost("the design was deleted");
+    const body = migrateComposition(compSnap.data);
+    const version = await getTemplateVersion(db, body.template.id, body.template.version);
+    if (!version) throw Object.assign(new Error("template version missing"), { userMessage: "This design's template version no longer exists. Switch it to another template and export again." });
+    if (body.scenes.some((s) => Object.values(s.values).some((v) => v.type === "media" && v.key.startsWith("samples/")))) await ensureSampleMedia(store);
+    const total = body.scenes.length;
+    if (!(await report(jobId, contentId, { progress: 0.05, pages: { rendered: 0, total } }))) throw new LeaseLost("lease lost");
+
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "pf-design-"));
+    const renderer = d.renderer();
+    const prepared = await prepareRender({
+      composition: body,
+      templateVersion: version,
+      store,
+      driver: renderer.kind,
+      size: d.renderWidth ? sizeForWidth(body.aspect_ratio, d.renderWidth) : input.quality_tier,
+      watermark: input.watermark,
+    });
+    const ext = input.format === "png" ? "png" : "jpg";
+    const contentType = input.format === "png" ? "image/png" : "image/jpeg";
+    const base = `designs/${uid}/${contentId}/r${body.revision}-${jobId}`;
+    const written: string[] = [];
+    try {
+      const pages: DesignFilesState["pages"] = [];
+      for (let i = 0; i < total; i++) {
+        if (signal.aborted) throw new LeaseLost("aborted");
+        const file = path.join(dir, `page-${i + 1}.${ext}`);
+        const still = await renderer.renderStill({ props: prepared.props, sceneIndex: i, format: input.format, outputPath: file, jpegQuality: input.quality ?? undefined, signal });
+        const key = `${base}/page-${i + 1}.${ext}`;
+        const info = await store.put(key, await fs.readFile(file), { allowedTypes: [contentType] });
+        written.push(key);
+        pages.push({ key, width: still.width, height: still.height, size_bytes: info.size });
+        if (!(await report(jobId, contentId, { progress: 0.05 + (0.85 * (i + 1)) / total, pages: { rendered: i + 1, total } }))) throw new LeaseLost("lease lost");
+      }
+      const thumbKey = `${base}/thumb.jpg`;
+      const thumb = await sharp(await fs.readFile(path.join(dir, `page-1.${ext}`)))
+        .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 82 })
+        .toBuffer();
+      await store.put(thumbKey, thumb, { allowedTypes: ["image/jpeg"] });
+      written.push(thumbKey);
+      const files: DesignFilesState = { format: input.format, quality: input.quality, revision: body.revision, pages, thumbnail_key: thumbKey, rendered_at: now().toISOString() };
+      const replaced = await finish(jobId, contentId, files);
+      if (replaced === null) throw new LeaseLost("lease lost before saving");
+      written.length = 0;
+      for (const k of replaced) await store.delete(k).catch(() => undefined);
+    } finally {
+      // Files of an export that did not finish are not referenced by anything.
+      for (const k of written) await store.delete(k).catch(() => undefined);
+      await prepared.close().catch(() => undefined);
+      await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    }
+  }
+
+  /** Points the design at its new files and completes the job; returns the keys they replace, or null when the lease was lost. */
+  async function finish(jobId: string, contentId: string, files: DesignFilesState): Promise<string[] | null> {
+    const at = now().toISOString();
+    const replaced = await db.runTransaction(async (tx) => {
+      const jobRef = db.collection(jobs).doc(jobId);
+      const job = await tx.get(jobRef);
+      const c = await tx.get(db.collection(content).doc(contentId));
+      if (!job || job.data.state !== "running" || job.data.worker_id !== workerId || !c) return null;
+      const s = c.data.settings as { export?: DesignExportState | null; files?: DesignFilesState | null };
+      const old = s.files;
+      const exp = s.export && s.export.job_id === jobId ? { ...s.export, state: "succeeded" as const, progress: 1, error: null } : s.export;
+      tx.update(db.collection(content).doc(contentId), {
+        status: "ready",
+        error: null,
+        blobs: { original: files.pages[0]!.key, thumbnail: files.thumbnail_key, poster: files.thumbnail_key },
+        settings: { ...c.data.settings, export: exp, files },
+        updated_at: at,
+      });
+      return old ? [...old.pages.map((p) => p.key), old.thumbnail_key] : [];
+    });
+    if (replaced === null) return null;
+    if (!(await completeJob(db, { jobId, workerId, now: now() }))) return null;
+    refreshPublicViews([contentId]);
+    return replaced;
+  }
+
+  /** Final failure: job failed, the credit refunded once, the design keeps its last good files. */
+  async function settleFailed(jobId: string, job: JobDoc, reason: string, holder: string | "expired"): Promise<boolean> {
+    const at = now();
+    const contentId = job.content_id!;
+    return db.runTransaction(async (tx) => {
+      const jobRef = db.collection(jobs).doc(jobId);
+      const snap = await tx.get(jobRef);
+      const c = await tx.get(db.collection(content).doc(contentId));
+      if (!snap) return false;
+      if (holder !== "expired" && (snap.data.state !== "running" || snap.data.worker_id !== holder)) return false;
+      const stageRefund = await prepareRefund(tx, { db, uid: job.owner_id, jobId, reason: `design.render failed: ${reason.slice(0, 200)}`, contentId, now: at });
+      stageRefund();
+      tx.update(jobRef, { state: "failed", error: reason.slice(0, 2000), worker_id: null, lease_expires_at: null, updated_at: at.toISOString() });
+      if (c) {
+        const s = c.data.settings as { export?: DesignExportState | null; files?: DesignFilesState | null; credits_spent?: number };
+        const mine = s.export?.job_id === jobId;
+        const exp = s.export && mine ? { ...s.export, state: "failed" as const, error: reason, refunded: true } : s.export;
+        tx.update(db.collection(content).doc(contentId), {
+          status: s.files ? "ready" : "failed",
+          error: reason.slice(0, 2000),
+          settings: { ...c.data.settings, export: exp, credits_spent: Math.max(0, (s.credits_spent ?? 0) - (mine ? s.export!.credits : 0)) },
+          updated_at: at.toISOString(),
+        });
+      }
+      return true;
+    });
+  }
+
+  async function reapAbandoned(at: Date): Promise<void> {
+    const expired = await db.collection(jobs).where("type", "in", [...DESIGN_JOB_TYPES]).where("state", "==", "running").where("lease_expires_at", "<", at.toISOString()).orderBy("lease_expires_at").limit(10).get();
+    for (const j of expired) {
+      if (j.data.attempts < j.data.max_attempts) continue;
+      await settleFailed(j.id, j.data, "The export stopped responding several times. Your credit was refunded; try again.", "expired");
+    }
+  }
+
+  async function processNext(): Promise<{ jobId: string; outcome: DesignOutcome } | null> {
+    const at = now();
+    await reapAbandoned(at);
+    const claimed = await claimJob(db, { workerId, leaseMs, types: DESIGN_JOB_TYPES, now: at });
+    if (!claimed) return null;
+    const { id: jobId, data: job } = claimed;
+    const controller = new AbortController();
+    const beat = setInterval(() => {
+      void report(jobId, job.content_id!, {}).then((held) => held || controller.abort(new LeaseLost("lease lost"))).catch(() => undefined);
+    }, Math.max(1000, Math.floor(leaseMs / 4)));
+    try {
+      await run(jobId, job, controller.signal);
+      return { jobId, outcome: "succeeded" };
+    } catch (e) {
+      if (e instanceof LeaseLost || controller.signal.aborted) return { jobId, outcome: "lease-lost" };
+      const f = describeRenderFailure(e);
+      const reason = f.reason.replace("rendering this video", "exporting this design").replace("Your credits were", "Your credit was");
+      log(`job ${jobId} attempt ${job.attempts} failed: ${reason}`, e);
+      if (f.retryable && job.attempts < job.max_attempts) {
+        const requeued = await failJob(db, { jobId, workerId, error: reason, now: now() });
+        return { jobId, outcome: requeued ? "retrying" : "lease-lost" };
+      }
+      return { jobId, outcome: (await settleFailed(jobId, job, reason, workerId)) ? "failed" : "lease-lost" };
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  async function runWorkerLoop(o: { signal: AbortSignal; pollMs?: number }): Promise<void> {
+    while (!o.signal.aborted) {
+      let did: Awaited<ReturnType<typeof processNext>> = null;
+      try {
+        did = await processNext();
+      } catch (e) {
+        log("worker loop error", e);
+      }
+      if (!did) await new Promise((r) => setTimeout(r, o.pollMs ?? 1000));
+    }
+  }
+
+  return { workerId, processNext, runWorkerLoop };
+}
+
+export type DesignWorker = ReturnType<typeof createDesignWorker>;

@@ -1,0 +1,115 @@
+/**
+ * Designs in Chromium: a product made by hand becomes a design from /create
+ * (its name and price fill the layout), which is resized to 9:16 and
+ * exported as a PNG that downloads at the size rendered (the test app
+ * renders at RENDER_WIDTH 240). The same flow from a template, with an edit
+ * that autosaves, runs without the products API.
+ */
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import sharp from "sharp";
+import type { Page } from "@playwright/test";
+import { test, expect } from "./fixtures";
+import { SEED_ACCOUNTS } from "../support/seed-accounts";
+import { setCredits } from "../support/test-db";
+
+const local = !process.env.BASE_URL;
+const EXPORT_TIMEOUT = 120_000;
+/** The test app renders at RENDER_WIDTH=240: a 9:16 page is 240×426 (both sides even). */
+const SIZE_9_16 = { width: 240, height: 426 };
+
+function designIdFrom(url: string): string {
+  const m = /\/content\/([A-Za-z0-9_-]+)\/edit/.exec(url);
+  if (!m) throw new Error(`no design id in ${url}`);
+  return m[1]!;
+}
+
+async function signIn(signedInAs: (role: "user" | "staff", next?: string) => Promise<void>, next: string) {
+  await signedInAs("user", next);
+  if (local) await setCredits(SEED_ACCOUNTS.user.uid, 50);
+}
+
+/** From an open design: Resize to 9:16 only, land on the new design, export PNG, download it and check it. */
+async function resizeTo916AndExportPng(page: Page, fromId: string) {
+  await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole("button", { name: "Resize" }).click();
+  const dialog = page.getByRole("dialog", { name: "Resize" });
+  await expect(dialog).toBeVisible();
+  for (const other of ["4:5 Portrait", "16:9 Widescreen", "1:1 Square"]) {
+    const box = dialog.getByRole("checkbox", { name: other });
+    if ((await box.count()) > 0) await box.uncheck();
+  }
+  await dialog.getByRole("checkbox", { name: "9:16 Vertical" }).check();
+  await dialog.getByRole("button", { name: "Make this size" }).click();
+  await page.waitForURL((url) => /\/content\/[A-Za-z0-9_-]+\/edit$/.test(url.pathname) && !url.pathname.includes(fromId), { timeout: 30_000 });
+  const id = designIdFrom(page.url());
+  await expect(page.getByRole("heading", { name: /Page 1 \(9:16\)/ })).toBeVisible();
+  // The resize set links back to the original size.
+  await expect(page.getByRole("region", { name: "Sizes" }).getByRole("link")).toHaveCount(1);
+  await expect(page.getByRole("group", { name: "Preview of page 1" })).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole("button", { name: "Export PNG" }).click();
+  const download = page.getByRole("link", { name: /^Download PNG/ });
+  await expect(download).toBeVisible({ timeout: EXPORT_TIMEOUT });
+  const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+  expect(file.suggestedFilename()).toMatch(/\.png$/);
+  const meta = await sharp(await readFile((await file.path())!)).metadata();
+  expect(meta).toMatchObject({ format: "png", ...SIZE_9_16 });
+
+  const res = await page.request.get(`/api/v1/designs/${id}`);
+  const view = (await res.json()).data as { aspect_ratio: string; status: string; resize: { set_id: string }; export: { credits: number } };
+  expect(view).toMatchObject({ aspect_ratio: "9:16", status: "ready", resize: { set_id: fromId }, export: { credits: 1 } });
+  return id;
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("product by hand → design → resize to 9:16 → export PNG", async ({ page, signedInAs }) => {
+  test.setTimeout(EXPORT_TIMEOUT + 90_000);
+  const tag = randomUUID().slice(0, 6);
+  await signIn(signedInAs, "/create");
+  const made = await page.request.post("/api/v1/products", { data: { name: `Trail Bottle ${tag}`, price: "49.99", currency: "USD", points: ["Cold for 24 hours", "Fits every cup holder"] } });
+  expect(made.status()).toBe(201);
+  const productId = ((await made.json()) as { data: { id: string } }).data.id;
+
+  await page.goto(`/create?make=design&product=${productId}`);
+  await expect(page.getByRole("checkbox", { name: new RegExp(`Fill it from Trail Bottle ${tag}`) })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Product with price" })).toBeChecked();
+  await page.getByRole("button", { name: "Create design" }).click();
+  await page.waitForURL(/\/content\/[A-Za-z0-9_-]+\/edit$/, { timeout: 30_000 });
+  const id = designIdFrom(page.url());
+  await expect(page.getByLabel("Price")).toHaveValue("$49.99");
+  await expect(page.getByRole("group", { name: "Text" }).getByRole("textbox").first()).toHaveValue(`Trail Bottle ${tag}`);
+
+  await resizeTo916AndExportPng(page, id);
+});
+
+test("template → design → edit → resize to 9:16 → export PNG", async ({ page, signedInAs }) => {
+  test.setTimeout(EXPORT_TIMEOUT + 90_000);
+  await signIn(signedInAs, "/create");
+  // /create: what to make, the gallery with live previews (loaded on visibility), and the new-design flow.
+  await expect(page.getByRole("link", { name: /Videos in bulk/ })).toHaveAttribute("href", "/megapot");
+  await expect(page.getByRole("group", { name: /Preview of the .+ template/ }).first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("link", { name: /^Design/ }).click();
+  await expect(page.getByRole("heading", { name: "New design" })).toBeVisible();
+  await page.getByRole("radio", { name: "Bold" }).check({ force: true });
+  await page.getByRole("radio", { name: "1:1 Square" }).check();
+  await page.getByRole("radio", { name: "Big statement" }).check({ force: true });
+  await page.getByRole("button", { name: "Create design" }).click();
+  await page.waitForURL(/\/content\/[A-Za-z0-9_-]+\/edit$/, { timeout: 30_000 });
+  const id = designIdFrom(page.url());
+  await expect(page.getByRole("heading", { name: /Page 1 \(1:1\)/ })).toBeVisible();
+
+  // An edit autosaves under a new revision.
+  const text = page.getByRole("group", { name: "Text" }).getByRole("textbox").first();
+  await text.fill("Half off today");
+  await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible({ timeout: 15_000 });
+  await expect.poll(async () => ((await (await page.request.get(`/api/v1/designs/${id}`)).json()) as { data: { revision: number } }).data.revision).toBe(1);
+
+  const resized = await resizeTo916AndExportPng(page, id);
+  // The new size kept the edit, and it shows among the drafts on /create with the original.
+  const copy = (await (await page.request.get(`/api/v1/designs/${resized}`)).json()) as { data: { composition: { scenes: { values: Record<string, { type: string; text?: string }> }[] } } };
+  expect(Object.values(copy.data.composition.scenes[0]!.values).some((v) => v.text === "Half off today")).toBe(true);
+  await page.goto("/create");
+  await expect(page.getByRole("list", { name: "Recent drafts" }).getByRole("link").filter({ hasText: /Bold design/ }).first()).toBeVisible();
+});
