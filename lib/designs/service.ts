@@ -96,7 +96,9 @@ export function designSettingsOf(doc: ContentDoc): DesignSettings {
 }
 
 export function isExporting(s: DesignSettings): boolean {
-  return s.export !== null && (s.export.state === "queued" || s.export.state === "running");
+  // Read defensively: a damaged or hand-made document may lack the field.
+  const state = s.export?.state;
+  return state === "queued" || state === "running";
 }
 
 const nowOf = (deps: DesignDeps) => (deps.now ?? (() => new Date()))();
@@ -480,13 +482,16 @@ export async function shareDesign(deps: DesignDeps, uid: string, id: string, mak
   return getDesign(deps, uid, id);
 }
 
+/** Needs only the content doc: a design whose composition is damaged or missing can still be deleted. */
 export async function deleteDesign(deps: DesignDeps, uid: string, id: string): Promise<void> {
-  const { doc } = await ownedDesign(deps.db, uid, id);
+  const snap = ID.test(id) ? await deps.db.collection(content).doc(id).get() : null;
+  if (!snap || snap.data.owner_id !== uid || snap.data.kind !== "design") throw new ApiError("not_found", "There is no such design.");
+  const doc = snap.data;
   if (isExporting(designSettingsOf(doc))) throw new ApiError("conflict", "This design is exporting. Delete it when the export has finished.");
   const revisions = await deps.db.collection(compositionRevisions).where("content_id", "==", id).get();
   const batch = deps.db.batch();
   batch.delete(deps.db.collection(content).doc(id));
-  batch.delete(deps.db.collection(compositions).doc(id));
+  if (await deps.db.collection(compositions).doc(id).get()) batch.delete(deps.db.collection(compositions).doc(id));
   for (const r of revisions) if (r.data.owner_id === uid) batch.delete(deps.db.collection(compositionRevisions).doc(r.id));
   await batch.commit();
   refreshPublicViews([id]);

@@ -9,14 +9,13 @@ import "server-only";
  */
 import { Zip, ZipPassThrough } from "fflate";
 import { ApiError } from "@/lib/api/errors";
-import { compositions } from "@/lib/composition/collections";
 import { content, type ContentDoc } from "@/lib/db/collections";
+import { deleteDesign } from "@/lib/designs/service";
 import { deleteMyImages } from "@/lib/images/manage";
 import { mediaOfContent } from "@/lib/pages/media";
 import { deletePage } from "@/lib/pages/service";
 import { products } from "@/lib/products/collections";
 import { refreshPublicViews } from "@/lib/public-views/refresh";
-import { compositionRevisions } from "@/lib/video/collections";
 import { deleteVideo } from "@/lib/video/service";
 import type { DeleteResult, ItemRef, SkippedItem } from "./contract";
 import type { WorkspaceDeps } from "./list";
@@ -26,23 +25,6 @@ const NOT_FOUND = "Not found among your things (already deleted?).";
 async function ownedContent(deps: WorkspaceDeps, uid: string, ref: ItemRef): Promise<ContentDoc | null> {
   const snap = await deps.db.collection(content).doc(ref.id).get();
   return snap && snap.data.owner_id === uid && snap.data.kind === ref.kind ? snap.data : null;
-}
-
-/**
- * A design is stored like a video (content + composition + revisions); until
- * lib/designs has its own delete, this removes those and the design's files.
- */
-async function deleteDesign(deps: WorkspaceDeps, uid: string, id: string, doc: ContentDoc): Promise<void> {
-  const revisions = await deps.db.collection(compositionRevisions).where("content_id", "==", id).get();
-  const batch = deps.db.batch();
-  batch.delete(deps.db.collection(content).doc(id));
-  if (await deps.db.collection(compositions).doc(id).get()) batch.delete(deps.db.collection(compositions).doc(id));
-  for (const r of revisions) if (r.data.owner_id === uid) batch.delete(deps.db.collection(compositionRevisions).doc(r.id));
-  await batch.commit();
-  refreshPublicViews([id]);
-  const keys = new Set([doc.blobs.original, doc.blobs.thumbnail, doc.blobs.poster].filter((k): k is string => !!k && k.includes(`/${uid}/`)));
-  for (const b of await deps.store.list(`designs/${uid}/${id}/`)) keys.add(b.key);
-  for (const k of keys) await deps.store.delete(k).catch(() => undefined);
 }
 
 /** Deletes each item that is mine through its own domain; reports what went and what was skipped, and why. */
@@ -69,7 +51,7 @@ export async function deleteItems(deps: WorkspaceDeps, uid: string, items: reado
           if (ref.kind === "video") await deleteVideo({ db: deps.db, store: deps.store, now: deps.now }, uid, ref.id);
           else if (ref.kind === "image") await deleteMyImages({ db: deps.db, store: deps.store, uid, ids: [ref.id] });
           else if (ref.kind === "page") await deletePage({ db: deps.db, store: deps.store, now: deps.now }, uid, ref.id);
-          else await deleteDesign(deps, uid, ref.id, doc);
+          else await deleteDesign(deps, uid, ref.id);
           gone = true;
           if (ref.kind === "image") refreshPublicViews([ref.id]);
         }
