@@ -2,8 +2,9 @@
  * Designs in Chromium: a product made by hand becomes a design from /create
  * (its name and price fill the layout), which is resized to 9:16 and
  * exported as a PNG that downloads at the size rendered (the test app
- * renders at RENDER_WIDTH 240). The same flow from a template, with an edit
- * that autosaves, runs without the products API.
+ * renders at RENDER_WIDTH 240). From a template: /create's gallery and the
+ * new-design flow, an edit that autosaves, and a resize that keeps the edit
+ * (through the API: the export above already covers the dialog and the file).
  */
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -78,13 +79,13 @@ test("product by hand → design → resize to 9:16 → export PNG", async ({ pa
   await page.getByRole("button", { name: "Create design" }).click();
   await page.waitForURL(/\/content\/[A-Za-z0-9_-]+\/edit$/, { timeout: 30_000 });
   const id = designIdFrom(page.url());
-  await expect(page.getByLabel("Price")).toHaveValue("$49.99");
+  await expect(page.getByRole("textbox", { name: "Price", exact: true })).toHaveValue("$49.99");
   await expect(page.getByRole("group", { name: "Text" }).getByRole("textbox").first()).toHaveValue(`Trail Bottle ${tag}`);
 
   await resizeTo916AndExportPng(page, id);
 });
 
-test("template → design → edit → resize to 9:16 → export PNG", async ({ page, signedInAs }) => {
+test("template → design → edit → the resized copy keeps the edit → recent drafts", async ({ page, signedInAs }) => {
   test.setTimeout(EXPORT_TIMEOUT + 90_000);
   await signIn(signedInAs, "/create");
   // /create: what to make, the gallery with live previews (loaded on visibility), and the new-design flow.
@@ -106,7 +107,9 @@ test("template → design → edit → resize to 9:16 → export PNG", async ({ 
   await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible({ timeout: 15_000 });
   await expect.poll(async () => ((await (await page.request.get(`/api/v1/designs/${id}`)).json()) as { data: { revision: number } }).data.revision).toBe(1);
 
-  const resized = await resizeTo916AndExportPng(page, id);
+  const made = await page.request.post(`/api/v1/designs/${id}/resize`, { data: { aspect_ratios: ["9:16"] } });
+  expect(made.status()).toBe(201);
+  const resized = ((await made.json()) as { data: { id: string }[] }).data[0]!.id;
   // The new size kept the edit, and it shows among the drafts on /create with the original.
   const copy = (await (await page.request.get(`/api/v1/designs/${resized}`)).json()) as { data: { composition: { scenes: { values: Record<string, { type: string; text?: string }> }[] } } };
   expect(Object.values(copy.data.composition.scenes[0]!.values).some((v) => v.text === "Half off today")).toBe(true);
