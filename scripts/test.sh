@@ -35,7 +35,9 @@ npx tsc --noEmit -p tsconfig.typecheck.json
 start_auth_emulator 9199 firebase.test.json ".data/logs/auth-emulator-test.log"
 
 log "unit and integration tests (Jest)…"
-FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9199 npx jest --ci
+# Two workers: Jest's default (cores - 1) is one on two cores, yet most suites
+# wait on the emulator, HTTP or the browser; two nearly halve the time.
+FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9199 npx jest --ci --maxWorkers=2
 
 if [ -n "$BUILD_PID" ]; then
   log "waiting for the test app build…"
