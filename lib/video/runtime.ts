@@ -41,13 +41,19 @@ function renderWidthFromEnv(): number | undefined {
   return Number.isInteger(n) && n >= 64 && n <= 4096 ? n : undefined;
 }
 
+/** RENDER_FPS renders every video at that frame rate (the test suite: fewer frames, same length); unset = 30. */
+function renderFpsFromEnv(): number | undefined {
+  const n = Number(process.env.RENDER_FPS);
+  return Number.isInteger(n) && n >= 1 && n <= 60 ? n : undefined;
+}
+
 let inApp: { worker: VideoWorker; stop: AbortController } | null = null;
 
 export function startVideoWorker(pollMs = 1000): VideoWorker | null {
   if (process.env.IN_APP_WORKER === "0") return null;
   if (!inApp) {
     const stop = new AbortController();
-    const worker = createVideoWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, renderWidth: renderWidthFromEnv() });
+    const worker = createVideoWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, renderWidth: renderWidthFromEnv(), renderFps: renderFpsFromEnv() });
     inApp = { worker, stop };
     // The Remotion bundle is made by the start and test scripts (a missing one fails renders with a clear reason).
     void worker.runWorkerLoop({ signal: stop.signal, pollMs });

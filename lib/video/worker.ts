@@ -46,6 +46,8 @@ export interface VideoWorkerDeps {
   makePicture?: typeof generateScenePicture;
   /** Renders at this width instead of the plan's quality (tests and CI: RENDER_WIDTH). */
   renderWidth?: number;
+  /** Renders at this frame rate instead of 30 (tests and CI: RENDER_FPS; same length and sound, fewer frames). */
+  renderFps?: number;
 }
 
 export type VideoOutcome = "succeeded" | "retrying" | "failed" | "lease-lost" | "cancelled";
@@ -175,7 +177,7 @@ export function createVideoWorker(d: VideoWorkerDeps) {
     await step("rendering", 0);
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "pf-video-"));
     const renderer = d.renderer();
-    const prepared = await prepareRender({ composition: body, templateVersion: version, store, driver: renderer.kind, size: d.renderWidth ? sizeForWidth(body.aspect_ratio, d.renderWidth) : input.quality, music, watermark: input.watermark });
+    const prepared = await prepareRender({ composition: body, templateVersion: version, store, driver: renderer.kind, size: d.renderWidth ? sizeForWidth(body.aspect_ratio, d.renderWidth) : input.quality, fps: d.renderFps, music, watermark: input.watermark });
     try {
       const videoFile = path.join(dir, "video.mp4");
       const posterFile = path.join(dir, "poster.jpg");

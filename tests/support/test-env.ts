@@ -24,6 +24,8 @@ export const testAppEnv: Record<string, string> = {
   PORT: String(TEST_APP_PORT),
   // Videos render at this width in the e2e suite (the real pipeline, a small canvas: 2 cores).
   RENDER_WIDTH: "240",
+  // …and at 10 frames a second (same length, sound and captions; a third of the frames).
+  RENDER_FPS: "10",
   // The links e2e test serves its saved pages from 127.0.0.1 (private, so refused unless listed).
   URL_FETCH_ALLOW_HOSTS: "127.0.0.1",
 };
