@@ -10,7 +10,7 @@ import "server-only";
  */
 import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
-import { claimJob, completeJob, heartbeatJob } from "@/lib/db/jobs";
+import { claimJob, completeJob, heartbeatJob, runJobLoop } from "@/lib/db/jobs";
 import { content, jobs, type JobDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import type { ExtractedPage, ProductFacts } from "@/lib/links/contract";
@@ -199,16 +199,8 @@ export function createBatchWorker(d: BatchWorkerDeps) {
     }
   }
 
-  async function runWorkerLoop(o: { signal: AbortSignal; pollMs?: number }): Promise<void> {
-    while (!o.signal.aborted) {
-      let did: Awaited<ReturnType<typeof processNext>> = null;
-      try {
-        did = await processNext();
-      } catch (e) {
-        log("worker loop error", e);
-      }
-      if (!did) await new Promise((r) => setTimeout(r, o.pollMs ?? 1000));
-    }
+  function runWorkerLoop(o: { signal: AbortSignal; pollMs?: number }): Promise<void> {
+    return runJobLoop(processNext, { signal: o.signal, pollMs: o.pollMs ?? 1000, log });
   }
 
   return { workerId, processNext, runWorkerLoop };

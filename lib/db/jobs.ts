@@ -107,3 +107,32 @@ export function failJob(db: Db, o: OwnedChange & { error: string }): Promise<boo
     lease_expires_at: null,
   }));
 }
+
+/**
+ * A worker's poll loop: `processNext` until the signal aborts, pausing
+ * `pollMs` (cut short by the abort) whenever there was nothing to do. An error
+ * (e.g. the database briefly unavailable) is logged and the loop goes on.
+ */
+export async function runJobLoop(processNext: () => Promise<unknown>, o: { signal: AbortSignal; pollMs: number; log: (msg: string, err?: unknown) => void }): Promise<void> {
+  while (!o.signal.aborted) {
+    let worked = false;
+    try {
+      worked = (await processNext()) !== null;
+    } catch (e) {
+      o.log("worker loop error", e);
+    }
+    if (!worked && !o.signal.aborted) await abortableSleep(o.pollMs, o.signal);
+  }
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
+}

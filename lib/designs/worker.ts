@@ -19,7 +19,7 @@ import { sizeForWidth } from "@/lib/composition/ratios";
 import { prepareRefund } from "@/lib/credits/credits";
 import { content, jobs, type JobDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
-import { claimJob, completeJob, failJob } from "@/lib/db/jobs";
+import { claimJob, completeJob, failJob, runJobLoop } from "@/lib/db/jobs";
 import { refreshPublicViews } from "@/lib/public-views/refresh";
 import { prepareRender } from "@/lib/render/prepare";
 import type { RenderDriver } from "@/lib/render/types";
@@ -227,16 +227,8 @@ export function createDesignWorker(d: DesignWorkerDeps) {
     }
   }
 
-  async function runWorkerLoop(o: { signal: AbortSignal; pollMs?: number }): Promise<void> {
-    while (!o.signal.aborted) {
-      let did: Awaited<ReturnType<typeof processNext>> = null;
-      try {
-        did = await processNext();
-      } catch (e) {
-        log("worker loop error", e);
-      }
-      if (!did) await new Promise((r) => setTimeout(r, o.pollMs ?? 1000));
-    }
+  function runWorkerLoop(o: { signal: AbortSignal; pollMs?: number }): Promise<void> {
+    return runJobLoop(processNext, { signal: o.signal, pollMs: o.pollMs ?? 1000, log });
   }
 
   return { workerId, processNext, runWorkerLoop };

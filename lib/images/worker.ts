@@ -6,7 +6,7 @@
  * taken over once its lease expires, and images already made are not redone.
  */
 import { randomUUID } from "node:crypto";
-import { claimJob, completeJob, failJob } from "@/lib/db/jobs";
+import { claimJob, completeJob, failJob, runJobLoop } from "@/lib/db/jobs";
 import { content, jobs, type JobDoc } from "@/lib/db/collections";
 import { readBlob, imageKeys } from "./blob-io";
 import { describeFailure, LEASE_GAVE_UP_REASON, WorkerError } from "./failure-reasons";
@@ -175,16 +175,8 @@ export function createImageWorker(o: ImageWorkerOptions): ImageWorker {
     }
   }
 
-  async function runWorkerLoop({ signal, pollMs = 500 }: { signal: AbortSignal; pollMs?: number }) {
-    while (!signal.aborted) {
-      let worked = false;
-      try {
-        worked = (await processNext()) !== null;
-      } catch (e) {
-        log("processNext failed", e); // e.g. the database is briefly unavailable: keep the loop alive
-      }
-      if (!worked && !signal.aborted) await sleep(pollMs, signal);
-    }
+  function runWorkerLoop({ signal, pollMs = 500 }: { signal: AbortSignal; pollMs?: number }): Promise<void> {
+    return runJobLoop(processNext, { signal, pollMs, log });
   }
 
   return { workerId, processNext, runWorkerLoop };
@@ -194,14 +186,3 @@ function isImageJob(job: JobDoc): boolean {
   return (IMAGE_JOB_TYPES as readonly string[]).includes(job.type);
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
-}
