@@ -14,7 +14,7 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { signedUrlTtl } from "@/lib/api/present-image";
 import { compositions, templates } from "@/lib/composition/collections";
-import { COMPOSITION_SCHEMA_VERSION, DEFAULT_AUDIO, compositionBodySchema, type CompositionBody, type MediaValue, type Scene, type SlotValue } from "@/lib/composition/composition-schema";
+import { COMPOSITION_SCHEMA_VERSION, DEFAULT_AUDIO, compositionBodySchema, type CompositionBody, type Scene, type SlotValue } from "@/lib/composition/composition-schema";
 import type { LayoutSnapshot } from "@/lib/composition/layout-schema";
 import { getTemplateVersion, listLiveTemplates } from "@/lib/composition/library";
 import { migrateComposition } from "@/lib/composition/migrations";
@@ -32,7 +32,7 @@ import { retemplate } from "@/lib/video/compose";
 import { compositionRevisions, revisionId } from "@/lib/video/collections";
 import { sceneImageInputSchema } from "@/lib/video/contract";
 import { randomId } from "@/lib/video/ids";
-import { generateScenePicture } from "@/lib/video/media";
+import { scenesWithPicture } from "@/lib/video/media";
 import { createDesignInputSchema, DESIGN_EXPORT_COST, editDesignInputSchema, resizeDesignInputSchema, type DesignFormat, type DesignOptions, type DesignView, type ExportStatusView, type ResizeSibling } from "./contract";
 import { formatPrice, productLayout, productValues, type ProductFacts } from "./fill";
 
@@ -535,36 +535,11 @@ export async function designOptions(deps: DesignDeps, uid: string, productId: st
   return { templates: out, product, ratios: COMPOSITION_RATIOS, export_cost: DESIGN_EXPORT_COST, balance: user?.data.credits ?? 0 };
 }
 
-/** Sets a page's picture: generated now, or one of my images or assets. */
+/** Sets a page's picture: generated now, or one of my images or assets (pictures only). */
 export async function setDesignImage(deps: DesignDeps, uid: string, id: string, sceneId: string, raw: unknown): Promise<DesignView> {
   const parsed = sceneImageInputSchema.safeParse(raw);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Say which picture to use.");
-  const input = parsed.data;
   const { body } = await ownedDesign(deps.db, uid, id);
-  const scene = body.scenes.find((s) => s.id === sceneId);
-  if (!scene) throw new ApiError("not_found", "This design has no such page.");
-  const version = await getTemplateVersion(deps.db, body.template.id, body.template.version);
-  const slot = version?.layouts.find((l) => l.id === scene.layout_id)?.slots.find((s) => s.kind === "image");
-  if (!slot) throw new ApiError("unprocessable_entity", "This page's layout has no picture. Pick a layout with a picture first.");
-  let value: MediaValue;
-  if (input.source === "generate") {
-    try {
-      value = await generateScenePicture({ store: deps.store, uid, contentId: id, sceneId, prompt: input.prompt, ratio: body.aspect_ratio });
-    } catch (e) {
-      if (e instanceof ApiError) throw e;
-      const message = (e as { message?: string }).message ?? "The image model failed.";
-      throw new ApiError((e as { code?: string }).code === "content_policy" ? "unprocessable_entity" : "service_unavailable", message);
-    }
-  } else if (input.source === "content") {
-    const img = await deps.db.collection(content).doc(input.id).get();
-    if (!img || img.data.owner_id !== uid || img.data.kind !== "image" || !img.data.blobs.original) throw new ApiError("not_found", "There is no such image among yours.");
-    value = { type: "media", key: img.data.blobs.original, media_type: "image/png", source: "content", content_id: input.id };
-  } else {
-    const asset = await deps.db.collection(assets).doc(input.id).get();
-    if (!asset || asset.data.owner_id !== uid) throw new ApiError("not_found", "There is no such asset among yours.");
-    if (!asset.data.content_type.startsWith("image/")) throw new ApiError("unprocessable_entity", "That asset is not a picture.");
-    value = { type: "media", key: asset.data.storage_key, media_type: asset.data.content_type, source: "asset", asset_id: input.id };
-  }
-  const scenes = body.scenes.map(({ voice: _v, ...s }) => (s.id === sceneId ? { ...s, values: { ...s.values, [slot.id]: value }, ...(input.source === "generate" ? { image_prompt: input.prompt } : {}) } : s));
-  return editDesign(deps, uid, id, { revision: input.revision, scenes });
+  const scenes = await scenesWithPicture(deps, { uid, id, body, sceneId, input: parsed.data, noun: "page", owner: "design", clips: false });
+  return editDesign(deps, uid, id, { revision: parsed.data.revision, scenes });
 }

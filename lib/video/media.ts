@@ -20,7 +20,7 @@ import { COMPOSITION_SCHEMA_VERSION, DEFAULT_AUDIO, type CompositionBody } from 
 import { assets, content } from "@/lib/db/collections";
 import { templates } from "@/lib/composition/collections";
 import { compositionBodySchema } from "@/lib/composition/composition-schema";
-import { sceneImageInputSchema, type PlayerPropsView } from "./contract";
+import { sceneImageInputSchema, type PlayerPropsView, type SceneImageInput } from "./contract";
 import { editVideo, getVideo, readOwnedComposition, type FilesState, type VideoDeps } from "./service";
 import type { VideoView } from "./contract";
 
@@ -48,18 +48,21 @@ export async function generateScenePicture(a: { store: VideoDeps["store"]; uid: 
   return { type: "media", key, media_type: info.contentType, source: "generated", prompt: a.prompt.slice(0, 2000) };
 }
 
-/** Sets a scene's picture: generated now, or one of my images or assets. */
-export async function setSceneImage(deps: VideoDeps, uid: string, id: string, sceneId: string, raw: unknown): Promise<VideoView> {
-  const parsed = sceneImageInputSchema.safeParse(raw);
-  if (!parsed.success) throw ApiError.fromZod(parsed.error, "Say which picture to use.");
-  const input = parsed.data;
-  const { body } = await readOwnedComposition(deps.db, uid, id);
+/**
+ * The scenes of `body` with one scene's picture set from `input`: generated
+ * now, or one of my images or assets (`clips` lets a video clip asset in).
+ * Shared by videos (scenes) and designs (pages); the caller saves the edit.
+ */
+export async function scenesWithPicture(
+  deps: Pick<VideoDeps, "db" | "store">,
+  a: { uid: string; id: string; body: CompositionBody; sceneId: string; input: SceneImageInput; noun: "scene" | "page"; owner: "video" | "design"; clips: boolean },
+): Promise<Omit<CompositionBody["scenes"][number], "voice">[]> {
+  const { uid, id, body, sceneId, input } = a;
   const scene = body.scenes.find((s) => s.id === sceneId);
-  if (!scene) throw new ApiError("not_found", "This video has no such scene.");
+  if (!scene) throw new ApiError("not_found", `This ${a.owner} has no such ${a.noun}.`);
   const version = await getTemplateVersion(deps.db, body.template.id, body.template.version);
-  const layout = version?.layouts.find((l) => l.id === scene.layout_id);
-  const slot = layout?.slots.find((s) => s.kind === "image");
-  if (!slot) throw new ApiError("unprocessable_entity", "This scene's layout has no picture. Pick a layout with a picture first.");
+  const slot = version?.layouts.find((l) => l.id === scene.layout_id)?.slots.find((s) => s.kind === "image");
+  if (!slot) throw new ApiError("unprocessable_entity", `This ${a.noun}'s layout has no picture. Pick a layout with a picture first.`);
   let value: MediaValue;
   if (input.source === "generate") {
     try {
@@ -76,14 +79,22 @@ export async function setSceneImage(deps: VideoDeps, uid: string, id: string, sc
   } else {
     const asset = await deps.db.collection(assets).doc(input.id).get();
     if (!asset || asset.data.owner_id !== uid) throw new ApiError("not_found", "There is no such asset among yours.");
-    if (!/^(image|video)\//.test(asset.data.content_type)) throw new ApiError("unprocessable_entity", "That asset is not a picture or a clip.");
+    if (a.clips ? !/^(image|video)\//.test(asset.data.content_type) : !asset.data.content_type.startsWith("image/")) {
+      throw new ApiError("unprocessable_entity", a.clips ? "That asset is not a picture or a clip." : "That asset is not a picture.");
+    }
     value = { type: "media", key: asset.data.storage_key, media_type: asset.data.content_type, source: "asset", asset_id: input.id };
   }
-  const scenes = body.scenes.map(({ voice: _v, ...s }) =>
-    s.id === sceneId ? { ...s, values: { ...s.values, [slot.id]: value }, ...(input.source === "generate" ? { image_prompt: input.prompt } : {}) } : s,
-  );
+  return body.scenes.map(({ voice: _v, ...s }) => (s.id === sceneId ? { ...s, values: { ...s.values, [slot.id]: value }, ...(input.source === "generate" ? { image_prompt: input.prompt } : {}) } : s));
+}
+
+/** Sets a scene's picture: generated now, or one of my images or assets (pictures or clips). */
+export async function setSceneImage(deps: VideoDeps, uid: string, id: string, sceneId: string, raw: unknown): Promise<VideoView> {
+  const parsed = sceneImageInputSchema.safeParse(raw);
+  if (!parsed.success) throw ApiError.fromZod(parsed.error, "Say which picture to use.");
+  const { body } = await readOwnedComposition(deps.db, uid, id);
+  const scenes = await scenesWithPicture(deps, { uid, id, body, sceneId, input: parsed.data, noun: "scene", owner: "video", clips: true });
   // Own files, checked above: the edit's foreign-media rule knows image and asset keys by prefix.
-  return editVideo(deps, uid, id, { revision: input.revision, scenes });
+  return editVideo(deps, uid, id, { revision: parsed.data.revision, scenes });
 }
 
 /** Player props for the stored composition (signed URLs; the browser draws the background itself). */

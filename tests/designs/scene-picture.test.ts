@@ -1,0 +1,52 @@
+/**
+ * A page's or scene's picture from my assets (lib/video/media.ts
+ * scenesWithPicture, shared by designs and videos): an image asset fills the
+ * layout's picture slot under a new revision; someone else's asset, an
+ * unknown page and a layout without a picture are refused and change nothing.
+ */
+import sharp from "sharp";
+import { ApiError } from "@/lib/api/errors";
+import { uploadAsset } from "@/lib/assets/assets";
+import { ensureStarterLibrary } from "@/lib/composition/library";
+import { createDesign, getDesign, setDesignImage, type DesignDeps } from "@/lib/designs/service";
+import { addUser, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+
+let env: TestEnv;
+let deps: DesignDeps;
+const UID = "picture-user";
+const OTHER = "picture-other";
+
+async function expectApiError(p: Promise<unknown>, status: number, message?: RegExp): Promise<void> {
+  const e = await p.then(() => null, (x) => x);
+  expect(e).toBeInstanceOf(ApiError);
+  expect((e as ApiError).status).toBe(status);
+  if (message) expect((e as ApiError).message).toMatch(message);
+}
+
+beforeAll(async () => {
+  env = openTestEnv();
+  deps = { db: env.db, store: env.store, ready: async () => void (await ensureStarterLibrary(env.db)) };
+  await addUser(env.db, UID, 10);
+  await addUser(env.db, OTHER, 10);
+});
+afterAll(() => env?.close());
+
+const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: "#0f766e" } }).png().toBuffer();
+
+it("puts one of my image assets in the page's picture slot, and refuses what it cannot use", async () => {
+  const design = await createDesign(deps, UID, { template_id: "starter-bold", layout_id: "starter-full-bleed", aspect_ratio: "1:1" });
+  const page = design.composition.scenes[0]!;
+  const mine = await uploadAsset({ db: env.db, store: env.store, uid: UID, name: "shelf.png", bytes: new Uint8Array(await png()) });
+  const theirs = await uploadAsset({ db: env.db, store: env.store, uid: OTHER, name: "theirs.png", bytes: new Uint8Array(await png()) });
+
+  await expectApiError(setDesignImage(deps, UID, design.id, page.id, { source: "asset", id: theirs.id, revision: design.revision }), 404, /no such asset/);
+  await expectApiError(setDesignImage(deps, UID, design.id, "no-such-page", { source: "asset", id: mine.id, revision: design.revision }), 404, /This design has no such page/);
+  expect((await getDesign(deps, UID, design.id)).revision).toBe(design.revision);
+
+  const set = await setDesignImage(deps, UID, design.id, page.id, { source: "asset", id: mine.id, revision: design.revision });
+  expect(set.revision).toBe(design.revision + 1);
+  expect(Object.values(set.composition.scenes[0]!.values)).toContainEqual(expect.objectContaining({ type: "media", source: "asset", asset_id: mine.id }));
+
+  const statement = await createDesign(deps, UID, { template_id: "starter-bold", layout_id: "starter-statement", aspect_ratio: "1:1" });
+  await expectApiError(setDesignImage(deps, UID, statement.id, statement.composition.scenes[0]!.id, { source: "asset", id: mine.id, revision: statement.revision }), 422, /page's layout has no picture/);
+});
