@@ -5,6 +5,8 @@ import "server-only";
  */
 import type { NextRequest } from "next/server";
 import { authenticate, type Identity } from "@/lib/auth/server/identity";
+import { runAs, screenFromHeader } from "@/lib/update-log/context";
+import { SCREEN_HEADER } from "@/lib/update-log/contract";
 import { ApiError, toErrorResponse } from "./errors";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -43,7 +45,15 @@ export function withUser(handler: (args: UserHandlerArgs) => Promise<Response> |
     if (options.internal && !user.isStaff) {
       throw new ApiError("forbidden", "This call is for company staff only.");
     }
-    return handler({ request, params, user });
+    // Every change this call makes is logged as this user's, from this call and screen.
+    const context = {
+      actorKind: "user" as const,
+      actorId: user.uid,
+      actorEmail: user.email,
+      source: `${request.method} ${request.nextUrl.pathname}`,
+      screen: screenFromHeader(request.headers.get(SCREEN_HEADER)),
+    };
+    return runAs(context, () => handler({ request, params, user }));
   });
 }
 

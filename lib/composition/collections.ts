@@ -24,6 +24,21 @@ const libraryMeta = {
   created_by: author,
 };
 
+/** How a generated layout came about and where its review stands (null for starter and staff layouts). */
+export const GENERATION_STATUSES = ["pending", "accepted", "rejected"] as const;
+export const layoutGenerationSchema = z.object({
+  brief: z.string().max(2000),
+  model_id: z.string().min(1).max(128),
+  /** One /layout-gen request: the candidates made together. */
+  batch_id: z.string().min(1).max(128),
+  /** pending = in the review queue (/generated-layouts); accepted = entered the pipeline as a draft; rejected = kept with its reason, out of the library. */
+  status: z.enum(GENERATION_STATUSES),
+  reason: z.string().max(500).nullable(),
+  reviewed_by: z.string().max(128).nullable(),
+  reviewed_at: isoTimestamp().nullable(),
+});
+export type LayoutGeneration = z.infer<typeof layoutGenerationSchema>;
+
 /** Layouts, id = a slug (`starter-split`); the body is layout-schema.ts. */
 export const layouts = defineCollection({
   name: "layouts",
@@ -32,12 +47,14 @@ export const layouts = defineCollection({
     origin: z.enum(LAYOUT_ORIGINS),
     /** Bumped when the layout's body changes in a way template versions should snapshot anew. */
     version: z.number().int().min(1),
+    generation: layoutGenerationSchema.nullable().default(null),
   }),
   id: { pattern: LAYOUT_ID, auto: false, description: "a lowercase slug, e.g. starter-split" },
   timestamps: ["created_at", "updated_at"],
   indexes: [
     ["stage", "updated_at desc"],
     ["origin", "stage", "updated_at desc"],
+    ["generation.status", "created_at desc"],
   ],
 });
 

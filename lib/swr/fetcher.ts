@@ -69,6 +69,8 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions<T> = {}
   const headers: Record<string, string> = { Accept: "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  // Which screen made the call, for the update log (lib/update-log/contract.ts SCREEN_HEADER).
+  if (method !== "GET" && typeof window !== "undefined") headers["x-promptframe-screen"] = window.location.pathname;
 
   let response: Response;
   try {
