@@ -23,9 +23,9 @@ npx tsc --noEmit -p tsconfig.typecheck.json
 start_auth_emulator 9199 firebase.test.json ".data/logs/auth-emulator-test.log"
 
 log "unit and integration tests (Jest)…"
-# Jest's default workers (one on two cores): tests/api/auth-api.test.ts clears
-# the emulator's accounts, which a second worker's suites would lose.
-FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9199 npx jest --ci
+# Two workers: suites share the emulator but each uses addresses of its own
+# (nothing clears its accounts), and half of Jest's time is waiting on I/O.
+FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9199 npx jest --ci --maxWorkers=2
 
 log "Playwright: routes and e2e in Chromium…"
 CI=${CI:-1} npx playwright test "$@"

@@ -6,6 +6,7 @@ import "server-only";
  * here or from lib/video/runtime.ts; IN_APP_WORKER=0 leaves them to
  * `npm run worker`).
  */
+import { workerPollMs } from "@/lib/db/jobs";
 import { videoDeps, videoRuntime } from "@/lib/video/runtime";
 import type { BatchDeps } from "./service";
 import { batchLinks } from "./links";
@@ -19,7 +20,7 @@ export function batchRuntime(): BatchDeps {
 
 let inApp: { worker: BatchWorker; stop: AbortController } | null = null;
 
-export function startBatchWorker(pollMs = 1000): BatchWorker | null {
+export function startBatchWorker(pollMs = workerPollMs()): BatchWorker | null {
   if (process.env.IN_APP_WORKER === "0") return null;
   if (!inApp) {
     const stop = new AbortController();

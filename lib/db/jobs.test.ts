@@ -22,3 +22,13 @@ it("claims only the types asked for, oldest first, and everything when no types 
   const taken = await claimJob(env.db, { workerId: "v2", leaseMs: 1000, types: ["video.render"], now: t(31) });
   expect(taken).toMatchObject({ id: video, data: { worker_id: "v2", attempts: 2 } });
 });
+
+describe("workerPollMs", () => {
+  const { workerPollMs } = jest.requireActual<typeof import("./jobs")>("./jobs");
+  it("reads WORKER_POLL_MS within 50–10,000 ms, else the fallback", () => {
+    expect(workerPollMs({ WORKER_POLL_MS: "200" })).toBe(200);
+    expect(workerPollMs({})).toBe(1000);
+    expect(workerPollMs({ WORKER_POLL_MS: "5" })).toBe(1000);
+    expect(workerPollMs({ WORKER_POLL_MS: "abc" }, 700)).toBe(700);
+  });
+});

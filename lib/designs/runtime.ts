@@ -5,6 +5,7 @@ import "server-only";
  * the export worker inside the app process (IN_APP_WORKER=0 leaves it to
  * `npm run worker`). The starter library is seeded the way videos seed it.
  */
+import { workerPollMs } from "@/lib/db/jobs";
 import { getDb } from "@/lib/db";
 import { getRenderer } from "@/lib/render";
 import { getBlobStore } from "@/lib/storage";
@@ -26,7 +27,7 @@ export function renderWidthFromEnv(): number | undefined {
 
 let inApp: { worker: DesignWorker; stop: AbortController } | null = null;
 
-export function startDesignWorker(pollMs = 1000): DesignWorker | null {
+export function startDesignWorker(pollMs = workerPollMs()): DesignWorker | null {
   if (process.env.IN_APP_WORKER === "0") return null;
   if (!inApp) {
     const stop = new AbortController();

@@ -4,6 +4,7 @@ import "server-only";
  * Route handlers call `imageRuntime()`; `startInAppWorker()` runs the worker
  * inside the app process (the default), `scripts/worker.ts` runs it alone.
  */
+import { workerPollMs } from "@/lib/db/jobs";
 import { generateImages, listImageModels } from "@/lib/ai";
 import { getDb } from "@/lib/db";
 import { getBlobStore } from "@/lib/storage";
@@ -20,7 +21,7 @@ let inApp: { worker: ImageWorker; stop: AbortController } | null = null;
  * Idempotent: one in-process worker loop per server process. IN_APP_WORKER=0
  * leaves the work to separate `npm run worker` processes.
  */
-export function startInAppWorker(pollMs = 1000): ImageWorker | null {
+export function startInAppWorker(pollMs = workerPollMs()): ImageWorker | null {
   if (process.env.IN_APP_WORKER === "0") return null;
   if (!inApp) {
     const stop = new AbortController();

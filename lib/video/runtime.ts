@@ -5,6 +5,7 @@ import "server-only";
  * runs the render worker inside the app process (the default; IN_APP_WORKER=0
  * leaves it to `npm run worker`).
  */
+import { workerPollMs } from "@/lib/db/jobs";
 import { getDb } from "@/lib/db";
 import { ensureStarterLibrary } from "@/lib/composition/library";
 import { getRenderer } from "@/lib/render";
@@ -49,7 +50,7 @@ function renderFpsFromEnv(): number | undefined {
 
 let inApp: { worker: VideoWorker; stop: AbortController } | null = null;
 
-export function startVideoWorker(pollMs = 1000): VideoWorker | null {
+export function startVideoWorker(pollMs = workerPollMs()): VideoWorker | null {
   if (process.env.IN_APP_WORKER === "0") return null;
   if (!inApp) {
     const stop = new AbortController();

@@ -11,7 +11,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "pf-api-"));
 process.env.DATA_DIR = dataDir;
 
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST!;
-const project = process.env.FIREBASE_PROJECT_ID!;
+
+/** Addresses unique to this run: other suites share the emulator, so nothing here clears its accounts. */
+const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const mail = (local: string, domain = "example.com") => `${local}.${RUN}@${domain}`;
 
 async function signUp(email: string, password = "secret-pass-1"): Promise<string> {
   const res = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
@@ -56,14 +59,13 @@ beforeAll(async () => {
   logout = await import("@/app/api/v1/users/logout/route");
   ({ clearUserStatusCache } = await import("@/lib/auth/server/user-status"));
   ({ adminAuth } = await import("@/lib/auth/server/firebase-admin"));
-  await fetch(`http://${emulator}/emulator/v1/projects/${project}/accounts`, { method: "DELETE" });
 });
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("POST /api/v1/users/login/", () => {
   it("creates the profile, answers { data: { user_id } } and sets both HttpOnly cookies", async () => {
-    const token = await signUp("new.person@example.com");
+    const token = await signUp(mail("new.person"));
     const res = await login.POST(req("/api/v1/users/login/", { method: "POST", token }), ctx);
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -76,7 +78,7 @@ describe("POST /api/v1/users/login/", () => {
     expect(info.status).toBe(200);
     expect((await info.json()).data).toMatchObject({
       user_id: body.data.user_id,
-      email: "new.person@example.com",
+      email: mail("new.person"),
       is_staff: false,
       credits: 100,
       plan: "free",
@@ -85,14 +87,14 @@ describe("POST /api/v1/users/login/", () => {
   });
 
   it("does not make an unverified company address staff", async () => {
-    const token = await signUp("sneaky@promptframe.ai");
+    const token = await signUp(mail("sneaky", "promptframe.ai"));
     await login.POST(req("/api/v1/users/login/", { method: "POST", token }), ctx);
     const info = await userInfo.GET(req("/api/v1/user-info/", { token }), ctx);
     expect((await info.json()).data.is_staff).toBe(false);
   });
 
   it("keeps credits and creation time on a second login", async () => {
-    const token = await signUp("returning@example.com");
+    const token = await signUp(mail("returning"));
     await login.POST(req("/api/v1/users/login/", { method: "POST", token }), ctx);
     const first = (await (await userInfo.GET(req("/api/v1/user-info/", { token }), ctx)).json()).data;
     await new Promise((r) => setTimeout(r, 5));
@@ -121,7 +123,7 @@ describe("POST /api/v1/users/login/", () => {
   });
 
   it("refuses a large body with 413", async () => {
-    const token = await signUp("bodyful@example.com");
+    const token = await signUp(mail("bodyful"));
     const res = await login.POST(req("/api/v1/users/login/", { method: "POST", token, body: "x".repeat(10_000) }), ctx);
     expect(res.status).toBe(413);
   });
@@ -135,7 +137,7 @@ describe("POST /api/v1/users/login/", () => {
 
 describe("GET /api/v1/user-info/", () => {
   it("accepts the session cookie the login set, and rejects it with a mismatched userId", async () => {
-    const token = await signUp("cookie.user@example.com");
+    const token = await signUp(mail("cookie.user"));
     const res = await login.POST(req("/api/v1/users/login/", { method: "POST", token }), ctx);
     const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
     const ok = await userInfo.GET(req("/api/v1/user-info", { cookie: cookies.join("; ") }), ctx);
@@ -155,7 +157,7 @@ describe("GET /api/v1/user-info/", () => {
   }
 
   it("refuses a session cookie issued in the future (iat), as the edge does", async () => {
-    const { uid, auth } = await sessionOf("future.iat@example.com");
+    const { uid, auth } = await sessionOf(mail("future.iat"));
     const [header, payload] = auth.split(".");
     const claims = JSON.parse(Buffer.from(payload!, "base64url").toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, iat: Math.floor(Date.now() / 1000) + 3600 })).toString("base64url");
@@ -167,7 +169,7 @@ describe("GET /api/v1/user-info/", () => {
   });
 
   it("refuses a revoked session: sign-in at once, every call once the status is re-read", async () => {
-    const { uid, token, cookie } = await sessionOf("revoked.user@example.com");
+    const { uid, token, cookie } = await sessionOf(mail("revoked.user"));
     expect((await userInfo.GET(req("/api/v1/user-info", { cookie }), ctx)).status).toBe(200);
     // Firebase compares whole seconds: revoke in a later second than the sign-in.
     await new Promise((r) => setTimeout(r, 1100));
@@ -181,7 +183,7 @@ describe("GET /api/v1/user-info/", () => {
   });
 
   it("refuses a disabled account with 403", async () => {
-    const { uid, token, cookie } = await sessionOf("disabled.user@example.com");
+    const { uid, token, cookie } = await sessionOf(mail("disabled.user"));
     await adminAuth().updateUser(uid, { disabled: true });
     expect((await login.POST(req("/api/v1/users/login/", { method: "POST", token }), ctx)).status).toBe(403);
     clearUserStatusCache();
@@ -191,7 +193,7 @@ describe("GET /api/v1/user-info/", () => {
   });
 
   it("answers 404 with a typed error before the first login", async () => {
-    const res = await userInfo.GET(req("/api/v1/user-info/", { token: await signUp("never.logged@example.com") }), ctx);
+    const res = await userInfo.GET(req("/api/v1/user-info/", { token: await signUp(mail("never.logged")) }), ctx);
     expect(res.status).toBe(404);
     expect((await res.json()).error.code).toBe("not_found");
   });

@@ -138,7 +138,7 @@ describe("inspirations", () => {
     });
     // One file per inspiration: nobody made a picture twice.
     expect(await store.list("inspirations/")).toHaveLength(bodies[0]!.body.data.inspirations.length);
-  });
+  }, 30_000); // draws 24 pictures: seconds on a busy 2-core machine
 });
 
 describe("likes and trending", () => {
