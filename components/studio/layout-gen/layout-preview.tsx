@@ -25,7 +25,7 @@ const STYLE: Pick<TemplateStyle, "fonts" | "typeScale" | "spacing" | "textTreatm
 const colour = (role: string): string => (role === "onMedia" ? "#ffffff" : role === "scrim" ? "#000000" : (PALETTE[role as keyof Palette] ?? "transparent"));
 
 interface DrawnText {
-  lines: string[];
+  lines: { text: string; indentPct: number }[];
   fontPct: number;
   lineHeightPct: number;
   paddingPct: number;
@@ -40,9 +40,9 @@ function fitted(slot: LayoutSlot, ratio: CompositionRatio, box: { x: number; y: 
   const px = { x: box.x * size.width, y: box.y * size.height, w: box.w * size.width, h: box.h * size.height };
   const text = sampleText(slot, long);
   const fit = fitSlotText({ slot, box: px, text, style: STYLE, scale: designScale(size), measure: metricsMeasure });
-  const prefix = slot.role === "bullets" ? "• " : "";
   return {
-    lines: fit.fitted.lines.map((l) => (l.continuation || !prefix ? l.text : `${prefix}${l.text}`)),
+    // The bullet is already in a paragraph's first line; its continuation lines are indented by the bullet's width.
+    lines: fit.fitted.lines.map((l) => ({ text: l.text, indentPct: l.continuation ? (fit.fitted.indentPx / size.width) * 100 : 0 })),
     fontPct: (fit.fitted.fontPx / size.width) * 100,
     lineHeightPct: (fit.fitted.lineHeightPx / size.width) * 100,
     paddingPct: (fit.paddingPx / size.width) * 100,
@@ -127,8 +127,8 @@ export function LayoutPreview({ layout, ratio, long = false, className }: Layout
             title={`${slot.label}${t.overflow ? " (sample text shortened to fit)" : ""}`}
           >
             {t.lines.map((line, i) => (
-              <span key={i} className="block overflow-hidden whitespace-nowrap">
-                {line}
+              <span key={i} className="block overflow-hidden whitespace-nowrap" style={line.indentPct ? { paddingLeft: `${line.indentPct}cqw` } : undefined}>
+                {line.text}
               </span>
             ))}
           </div>
