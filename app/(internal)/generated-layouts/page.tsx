@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { Boxes } from "lucide-react";
 
-import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
+import { ReviewQueue } from "@/components/studio/layout-gen/review-queue";
 import { titleFor } from "@/lib/routes/titles";
 
 const PATTERN = "/generated-layouts";
@@ -12,14 +11,8 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function GeneratedLayoutsPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Layouts made with the layout generator, ready for review." />
-      <EmptyState
-        icon={Boxes}
-        heading="No generated layouts yet"
-        primaryAction={{ label: "Open layout generator", href: "/layout-gen" }}
-      >
-        Layouts made with the layout generator will be listed here for review.
-      </EmptyState>
+      <PageHeader title={titleFor(PATTERN)} description="Layouts made with the layout generator, ready for review: approve them into the layout pipeline or reject them with a reason." />
+      <ReviewQueue />
     </>
   );
 }

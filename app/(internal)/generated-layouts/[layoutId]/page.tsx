@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { Boxes } from "lucide-react";
 
-import { MissingItem } from "@/components/missing-item";
 import { PageHeader } from "@/components/page-header";
+import { CandidateDetail } from "@/components/studio/layout-gen/candidate-detail";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -19,12 +18,7 @@ export default async function GeneratedLayoutsDetailPage({ params }: Props) {
   return (
     <>
       <PageHeader title={titleFor(PATTERN)} />
-      <MissingItem
-        icon={Boxes}
-        noun="layout"
-        ids={[{ label: "Layout ID", value: layoutId }]}
-        back={{ label: "Back to generated layouts", href: "/generated-layouts" }}
-      />
+      <CandidateDetail layoutId={layoutId} />
     </>
   );
 }

@@ -1,0 +1,21 @@
+/** GET /api/v1/studio/generated-layouts/{layoutId} — staff: one generated candidate (404 for any other layout). */
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { layoutIdParam } from "@/lib/studio/layout-gen/params";
+import { layoutGenRuntime } from "@/lib/studio/layout-gen/runtime";
+import { getGenerated } from "@/lib/studio/layout-gen/service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export const GET = withUser(
+  async ({ params }) => Response.json({ data: await getGenerated(await layoutGenRuntime(), layoutIdParam(params)) }, { headers: NO_STORE }),
+  { internal: true },
+);
+
+const notAllowed = methodNotAllowed(["GET"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

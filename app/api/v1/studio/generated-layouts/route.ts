@@ -1,0 +1,25 @@
+/** GET /api/v1/studio/generated-layouts?status=pending|accepted|rejected|all&batch= — staff: the review queue of generated layout candidates. */
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readQuery } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { listGeneratedQuerySchema } from "@/lib/studio/layout-gen/contract";
+import { layoutGenRuntime } from "@/lib/studio/layout-gen/runtime";
+import { listGenerated } from "@/lib/studio/layout-gen/service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export const GET = withUser(
+  async ({ request }) => {
+    const q = readQuery(request, listGeneratedQuerySchema);
+    return Response.json({ data: await listGenerated(await layoutGenRuntime(), q) }, { headers: NO_STORE });
+  },
+  { internal: true },
+);
+
+const notAllowed = methodNotAllowed(["GET"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;
