@@ -6,7 +6,7 @@
  * worker, each claiming only its own job types. Run as many as you like, on
  * any machines sharing Firestore; each claims jobs under a lease.
  * WORKERS=image, video, bulk or design (comma-separated) runs those kinds;
- * "video" also runs the bulk worker.
+ * "video" also runs the bulk worker; "prompts" runs prompt-testing runs (WORKERS=prompts, not on by default here: the app runs them in-process).
  * SIGINT/SIGTERM: stop claiming, finish the current job, exit.
  * Needs `--conditions=react-server` (see package.json) so "server-only" modules load.
  */
@@ -20,6 +20,8 @@ import { createBatchWorker } from "../lib/batches/worker";
 import { batchLinks } from "../lib/batches/links";
 import { videoDeps } from "../lib/video/runtime";
 import { createDesignWorker } from "../lib/designs/worker";
+import { createPromptWorker } from "../lib/prompts/worker";
+import { runnerDeps } from "../lib/prompts/runtime";
 
 const pollMs = Number(process.env.WORKER_POLL_MS ?? 1000);
 const kinds = (process.env.WORKERS ?? "image,video,design").split(",").map((k) => k.trim());
@@ -48,6 +50,11 @@ if (kinds.includes("design")) {
   const width = Number(process.env.RENDER_WIDTH);
   const worker = createDesignWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, log, renderWidth: Number.isInteger(width) && width >= 64 ? width : undefined });
   console.log(`design worker ${worker.workerId} started (poll ${pollMs} ms)`);
+  loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
+}
+if (kinds.includes("prompts")) {
+  const worker = createPromptWorker({ db: getDb(), runner: runnerDeps(), log });
+  console.log(`prompt worker ${worker.workerId} started (poll ${pollMs} ms)`);
   loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
 }
 // The renderer (one browser) is shared by the video and design workers: closed when both have stopped.

@@ -15,6 +15,7 @@ import { callsFromSteps, recordCalls, structuredCall, type CallContext } from "@
 import { ApiError } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/db";
 import type { TemplateDoc, TemplateVersionDoc } from "@/lib/composition/collections";
+import { currentPromptText } from "@/lib/prompts/store";
 import { LOCAL_WRITER_NOTICE, localWriterResponder, requestBlock, type ToolLayout, type ToolTemplate, type WriterRequest } from "./local-writer";
 import { planSchema, repairPlan, sceneCountFor, narrationWordBudget, type Plan } from "./plan";
 
@@ -32,6 +33,10 @@ export interface WritePlanInput {
   ownerId: string;
   refId: string | null;
   abortSignal?: AbortSignal;
+  /** The system prompt to use instead of the current stored version (prompt testing runs a chosen version). */
+  system?: string;
+  /** Who the recorded calls are for; defaults to the writer itself. */
+  feature?: string;
 }
 
 export interface WritePlanResult {
@@ -40,9 +45,13 @@ export interface WritePlanResult {
   modelLabel: string;
   preview: boolean;
   notice: string | null;
+  /** The plan as the model answered it, before repair. */
+  raw: Plan;
+  usage: { inputTokens: number | null; outputTokens: number | null };
 }
 
-const SYSTEM = [
+/** The writer's prompt in code: version 1 of "video.writer" in the prompt store, and the fallback when the store has none. */
+export const WRITER_SYSTEM_PROMPT = [
   "You write short promotional and explainer videos as a scene plan.",
   "First call list_templates, pick the template that suits the brief (or the one the request names), then call list_layouts for it.",
   "Then answer with the plan: a title, the template id, and scenes in order. Each scene uses one of that template's layouts;",
@@ -68,7 +77,8 @@ function toolLayouts(library: WriterLibrary, templateId: string): ToolLayout[] {
 export async function writePlan(input: WritePlanInput): Promise<WritePlanResult> {
   const entry = findLanguageModel(input.modelId);
   const model = getLanguageModel(input.modelId, { local: localWriterResponder });
-  const ctx: CallContext = { feature: WRITER_FEATURE, modelId: entry.id, provider: entry.provider, ownerId: input.ownerId, refId: input.refId };
+  const system = input.system ?? (await currentPromptText(input.db, WRITER_FEATURE)) ?? WRITER_SYSTEM_PROMPT;
+  const ctx: CallContext = { feature: input.feature ?? WRITER_FEATURE, modelId: entry.id, provider: entry.provider, ownerId: input.ownerId, refId: input.refId };
   const tools = {
     list_templates: tool({
       description: "The templates (looks) a video can use, with their mood and layout ids.",
@@ -102,7 +112,7 @@ export async function writePlan(input: WritePlanInput): Promise<WritePlanResult>
   try {
     const result = await generateText({
       model,
-      system: SYSTEM,
+      system,
       prompt,
       tools,
       output: Output.object({ schema: planSchema, name: "video_plan" }),
@@ -155,5 +165,9 @@ export async function writePlan(input: WritePlanInput): Promise<WritePlanResult>
   };
   const { plan, repairs } = repairPlan({ plan: raw, library, templateId: input.request.template_id, lengthS: input.request.length_s });
   const preview = entry.provider === "local";
-  return { plan, repairs, modelLabel: entry.label, preview, notice: preview ? LOCAL_WRITER_NOTICE : null };
+  const usage = steps.reduce(
+    (u, st) => ({ inputTokens: (u.inputTokens ?? 0) + (st.usage.inputTokens ?? 0), outputTokens: (u.outputTokens ?? 0) + (st.usage.outputTokens ?? 0) }),
+    { inputTokens: steps.length ? 0 : null, outputTokens: steps.length ? 0 : null } as WritePlanResult["usage"],
+  );
+  return { plan, repairs, modelLabel: entry.label, preview, notice: preview ? LOCAL_WRITER_NOTICE : null, raw, usage };
 }

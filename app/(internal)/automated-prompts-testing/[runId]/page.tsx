@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { ListChecks } from "lucide-react";
+import Link from "next/link";
 
-import { MissingItem } from "@/components/missing-item";
 import { PageHeader } from "@/components/page-header";
+import { RunMatrix } from "@/components/prompts/run-matrix";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -18,13 +18,15 @@ export default async function AutomatedPromptsTestingDetailPage({ params }: Prop
   const { runId } = await readIdParams(params);
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} />
-      <MissingItem
-        icon={ListChecks}
-        noun="test run"
-        ids={[{ label: "Run ID", value: runId }]}
-        back={{ label: "Back to test runs", href: "/automated-prompts-testing" }}
+      <PageHeader
+        title={titleFor(PATTERN)}
+        actions={
+          <Link href="/automated-prompts-testing" className="text-sm underline-offset-4 hover:underline">
+            All test runs
+          </Link>
+        }
       />
+      <RunMatrix runId={runId} />
     </>
   );
 }

@@ -1,0 +1,36 @@
+/**
+ * GET /api/v1/ops/prompt-runs[?suite_id=] — staff: recent runs, newest first, with progress and pass rates.
+ * POST /api/v1/ops/prompt-runs — staff: { suite_id, versions, models } → a queued run (201); the prompt worker fills its cells.
+ */
+import { z } from "zod";
+import { readJsonBody, readQuery } from "@/lib/api/body";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { promptsRuntime } from "@/lib/prompts/runtime";
+import { listRuns, startRun } from "@/lib/prompts/service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+const NO_STORE = { "Cache-Control": "private, no-store" };
+const query = z.object({ suite_id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/).optional() });
+
+export const GET = withUser(
+  async ({ request }) => {
+    const q = readQuery(request, query);
+    return Response.json({ data: await listRuns(promptsRuntime(), { suiteId: q.suite_id }) }, { headers: NO_STORE });
+  },
+  { internal: true },
+);
+
+export const POST = withUser(
+  async ({ request, user }) => {
+    const body = await readJsonBody(request, z.unknown(), 16 * 1024);
+    return Response.json({ data: await startRun(promptsRuntime(), user.uid, body) }, { status: 201, headers: NO_STORE });
+  },
+  { internal: true },
+);
+
+const notAllowed = methodNotAllowed(["GET", "POST"]);
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

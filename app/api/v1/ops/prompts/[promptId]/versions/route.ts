@@ -1,0 +1,27 @@
+/**
+ * POST /api/v1/ops/prompts/{promptId}/versions — staff: { text, notes, based_on } → a new version, now current (201).
+ * Versions are never edited or deleted; a stale `based_on` is a 409.
+ */
+import { z } from "zod";
+import { readJsonBody } from "@/lib/api/body";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { promptsRuntime } from "@/lib/prompts/runtime";
+import { createPromptVersion } from "@/lib/prompts/service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const POST = withUser(
+  async ({ request, params, user }) => {
+    const body = await readJsonBody(request, z.unknown(), 128 * 1024);
+    return Response.json({ data: await createPromptVersion(promptsRuntime(), user.uid, String(params.promptId), body) }, { status: 201, headers: { "Cache-Control": "private, no-store" } });
+  },
+  { internal: true },
+);
+
+const notAllowed = methodNotAllowed(["POST"]);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

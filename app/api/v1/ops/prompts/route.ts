@@ -1,0 +1,18 @@
+/**
+ * GET /api/v1/ops/prompts — staff: the product's prompts (current version), the suites and the models a run can use.
+ */
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { promptsRuntime } from "@/lib/prompts/runtime";
+import { overview } from "@/lib/prompts/service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(async () => Response.json({ data: await overview(promptsRuntime()) }, { headers: { "Cache-Control": "private, no-store" } }), { internal: true });
+
+const notAllowed = methodNotAllowed(["GET"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,0 +1,29 @@
+/**
+ * GET /api/v1/ops/prompts/suites/{suiteId} — staff: one suite.
+ * PUT /api/v1/ops/prompts/suites/{suiteId} — staff: { revision, suite } → the saved suite; a moved revision is a 409.
+ */
+import { z } from "zod";
+import { readJsonBody } from "@/lib/api/body";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { promptsRuntime } from "@/lib/prompts/runtime";
+import { getSuite, updateSuite } from "@/lib/prompts/service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export const GET = withUser(async ({ params }) => Response.json({ data: await getSuite(promptsRuntime(), String(params.suiteId)) }, { headers: NO_STORE }), { internal: true });
+
+export const PUT = withUser(
+  async ({ request, params }) => {
+    const body = await readJsonBody(request, z.unknown(), 256 * 1024);
+    return Response.json({ data: await updateSuite(promptsRuntime(), String(params.suiteId), body) }, { headers: NO_STORE });
+  },
+  { internal: true },
+);
+
+const notAllowed = methodNotAllowed(["GET", "PUT"]);
+export const POST = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

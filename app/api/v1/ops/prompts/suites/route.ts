@@ -1,0 +1,29 @@
+/**
+ * GET /api/v1/ops/prompts/suites — staff: the suites, newest first.
+ * POST /api/v1/ops/prompts/suites — staff: a new suite (201); a broken regex or a missing input is a 422 naming it.
+ */
+import { z } from "zod";
+import { readJsonBody } from "@/lib/api/body";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { promptsRuntime } from "@/lib/prompts/runtime";
+import { createSuite, listSuites } from "@/lib/prompts/service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export const GET = withUser(async () => Response.json({ data: await listSuites(promptsRuntime()) }, { headers: NO_STORE }), { internal: true });
+
+export const POST = withUser(
+  async ({ request, user }) => {
+    const body = await readJsonBody(request, z.unknown(), 256 * 1024);
+    return Response.json({ data: await createSuite(promptsRuntime(), user.uid, body) }, { status: 201, headers: NO_STORE });
+  },
+  { internal: true },
+);
+
+const notAllowed = methodNotAllowed(["GET", "POST"]);
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,0 +1,153 @@
+import "server-only";
+/**
+ * Prompt testing's starter data, seeded lazily and idempotently (create when
+ * missing, never overwrite): version 1 of each of the product's prompts, a
+ * demo suite for the video writer, and a first run of it — a real run, queued
+ * for the prompt worker and executed with the Local preview model.
+ *
+ * Version 1 of video.writer is the writer's text in code. The link summariser
+ * has no prompt in code yet, and the layout generator's and chat's are being
+ * written elsewhere: their v1 here is ours, to be replaced by a new version.
+ */
+import type { Db } from "@/lib/db/db";
+import { isDbError } from "@/lib/db/errors";
+import { enqueueJob } from "@/lib/db/jobs";
+import { LOCAL_LANGUAGE_MODEL_ID } from "@/lib/ai/language/local-language-model";
+import { WRITER_SYSTEM_PROMPT } from "@/lib/video/writer";
+import { prompts, promptRuns, promptSuites, promptVersions, versionId } from "./collections";
+import { PROMPT_TASKS, type PromptKey, type SuiteCase } from "./contract";
+import { matrixCells } from "./accounting";
+
+export const SEED_AUTHOR = "system";
+export const PROMPT_RUN_JOB = "prompt.run";
+export const DEMO_SUITE_ID = "demo-video-writer";
+export const DEMO_RUN_ID = "demo-video-writer-run-1";
+
+export const SEED_PROMPTS: Record<PromptKey, { description: string; text: string }> = {
+  "video.writer": {
+    description: "Turns a brief into a scene plan, looking templates and layouts up through tools (lib/video/writer.ts).",
+    text: WRITER_SYSTEM_PROMPT,
+  },
+  "layout.generator": {
+    description: "Drafts a new layout (named slots in a 0–1 box) from a brief, for the generated-layouts queue.",
+    text: [
+      "You design one layout for short promotional videos: {{brief_hint}}",
+      "Answer with a name, a one-sentence description and up to 12 slots. Each slot has an id, a kind (text, image or shape),",
+      "a role (headline, subhead, body, cta, price, stat, logo, picture, background) and a box with x, y, w, h between 0 and 1.",
+      "Keep text slots inside the safe area (x and y at least 0.05), never overlap two text slots, and give every layout one headline.",
+    ].join(" "),
+  },
+  "links.summariser": {
+    description: "Summarises a fetched web page into a title, a short summary and its main facts, for videos made from a link.",
+    text: [
+      "You summarise a product or article page for a video writer.",
+      "Answer with a title (the page's subject in a few words), a summary of two or three sentences, and up to five points, one fact each.",
+      "Use only what the page says; never invent prices, numbers or claims. Write in {{language}}.",
+    ].join(" "),
+  },
+  "chat.system": {
+    description: "The staff chat's system prompt: how the assistant behaves and when it uses the tools over our own data.",
+    text: [
+      "You are Promptframe's staff assistant. Answer briefly and plainly, in markdown.",
+      "You can look up users, content items and jobs, count documents, generate an image and draft a layout with your tools;",
+      "use a tool when the question needs our data, and say what you looked up. Never show secrets or tokens. Today is {{today}}.",
+    ].join(" "),
+  },
+};
+
+export const DEMO_CASES: SuiteCase[] = [
+  {
+    id: "coffee-launch",
+    description: "A product launch brief: the plan is valid and keeps to the brief's words.",
+    vars: { brief: "Launch of our new cold brew coffee. Smooth and bold, brewed for 18 hours. Available in every store this summer.", length_s: "15", aspect_ratio: "9:16" },
+    assertions: [
+      { type: "schema" },
+      { type: "contains", value: "cold brew", case_sensitive: false },
+      { type: "not_contains", value: "lorem", case_sensitive: false },
+      { type: "latency", max_ms: 10_000 },
+      { type: "cost", max_usd: 0.01 },
+    ],
+  },
+  {
+    id: "no-invented-prices",
+    description: "A brief with no price: the plan must not invent one.",
+    vars: { brief: "Our yoga studio opens a second room downtown. Small classes, calm music and teachers who know your name.", length_s: "15", aspect_ratio: "1:1" },
+    assertions: [
+      { type: "schema" },
+      { type: "not_contains", value: "$", case_sensitive: false },
+      { type: "regex", pattern: "\"narration\":\"[^\"]*(yoga|studio|class)", flags: "i" },
+      { type: "length", min: 100, max: 6000 },
+    ],
+  },
+  {
+    id: "stat-scene",
+    description: "A brief with a number: the plan mentions it, and reads well (graded by a keyed model).",
+    vars: { brief: "Our app helps 40,000 teams plan their week. Plans in minutes, not hours. Try it free.", length_s: "20", aspect_ratio: "16:9" },
+    assertions: [
+      { type: "schema" },
+      { type: "contains", value: "40,000", case_sensitive: true },
+      { type: "rubric", rubric: "The plan opens with a clear headline, mentions the 40,000 teams, and closes with an invitation to try the app." },
+    ],
+  },
+];
+
+async function createIfMissing(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (e) {
+    if (isDbError(e, "already-exists")) return false;
+    throw e;
+  }
+}
+
+/** Creates what is missing of the starter data; the demo run is queued once, for the worker to run for real. */
+export async function ensurePromptDemo(db: Db, now: Date = new Date()): Promise<void> {
+  const at = now.toISOString();
+  for (const [key, seed] of Object.entries(SEED_PROMPTS) as [PromptKey, (typeof SEED_PROMPTS)[PromptKey]][]) {
+    if (await db.collection(prompts).doc(key).get()) continue;
+    // Version first: a prompt never points at a version that is not there.
+    await createIfMissing(() => db.collection(promptVersions).doc(versionId(key, 1)).create({ prompt_id: key, version: 1, text: seed.text, notes: "Version 1, seeded from the product's code.", created_by: SEED_AUTHOR, created_at: at }));
+    await createIfMissing(() => db.collection(prompts).doc(key).create({ name: PROMPT_TASKS[key].label, description: seed.description, current_version: 1, version_count: 1, demo: true, created_at: at, updated_at: at }));
+  }
+  const suite = {
+    name: "Video writer basics",
+    description: "Three briefs the writer should handle: valid plans, the brief's own words, no invented prices.",
+    prompt_id: "video.writer",
+    cases: DEMO_CASES,
+    revision: 0,
+    demo: true,
+    created_by: SEED_AUTHOR,
+    created_at: at,
+    updated_at: at,
+  };
+  await createIfMissing(() => db.collection(promptSuites).doc(DEMO_SUITE_ID).create(suite));
+  if (await db.collection(promptRuns).doc(DEMO_RUN_ID).get()) return;
+  const version = await db.collection(promptVersions).doc(versionId("video.writer", 1)).get();
+  if (!version) return;
+  const created = await createIfMissing(() =>
+    db.collection(promptRuns).doc(DEMO_RUN_ID).create({
+      suite_id: DEMO_SUITE_ID,
+      suite_name: suite.name,
+      prompt_id: "video.writer",
+      versions: [1],
+      models: [LOCAL_LANGUAGE_MODEL_ID],
+      cases: DEMO_CASES,
+      texts: { "1": version.data.text },
+      state: "queued",
+      error: null,
+      total: matrixCells({ caseIds: DEMO_CASES.map((c) => c.id), versions: [1], models: [LOCAL_LANGUAGE_MODEL_ID] }).length,
+      cells: [],
+      job_id: null,
+      demo: true,
+      created_by: SEED_AUTHOR,
+      created_at: at,
+      updated_at: at,
+      finished_at: null,
+    }),
+  );
+  if (created) {
+    const jobId = await enqueueJob(db, { type: PROMPT_RUN_JOB, owner_id: SEED_AUTHOR, content_id: null, input: { run_id: DEMO_RUN_ID } }, now);
+    await db.collection(promptRuns).doc(DEMO_RUN_ID).update({ job_id: jobId });
+  }
+}
