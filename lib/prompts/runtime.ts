@@ -6,6 +6,7 @@ import "server-only";
  * (IN_APP_WORKER=0 leaves it to a standalone worker).
  */
 import { getDb } from "@/lib/db";
+import { workerPollMs } from "@/lib/db/jobs";
 import { loadWriterLibrary } from "@/lib/video/service";
 import { videoDeps } from "@/lib/video/runtime";
 import { keyedGrader } from "./grader";
@@ -40,7 +41,7 @@ export function runnerDeps(): RunnerDeps {
 
 let inApp: { worker: PromptWorker; stop: AbortController } | null = null;
 
-export function startPromptWorker(pollMs = 1000): PromptWorker | null {
+export function startPromptWorker(pollMs = workerPollMs()): PromptWorker | null {
   if (process.env.IN_APP_WORKER === "0") return null;
   if (!inApp) {
     const stop = new AbortController();
