@@ -19,7 +19,7 @@ let list: typeof import("@/app/api/v1/studio/layouts/route");
 let one: typeof import("@/app/api/v1/studio/layouts/[id]/route");
 let stage: typeof import("@/app/api/v1/studio/layouts/[id]/stage/route");
 let history: typeof import("@/app/api/v1/studio/layouts/[id]/history/route");
-let staff: TestUser;
+let staff: Awaited<ReturnType<typeof newStaffUser>>;
 let plain: TestUser;
 const URL_ = "/api/v1/studio/layouts";
 
@@ -50,8 +50,8 @@ it("refuses visitors (401) and non-staff users (403) on every route, writing not
   ];
   for (const res of forbidden) expect((await json(res)).body.error.code).toBe("forbidden");
   const all = await json(await list.GET(req(URL_, { token: staff.token }), noParams));
-  expect(all.body.data.some((l: { name: string }) => l.name === "Sneaky")).toBe(false);
-  expect(all.body.data.find((l: { id: string }) => l.id === "starter-split")).toMatchObject({ stage: "live", revision: 0 });
+  expect(all.body.data.layouts.some((l: { name: string }) => l.name === "Sneaky")).toBe(false);
+  expect(all.body.data.layouts.find((l: { id: string }) => l.id === "starter-split")).toMatchObject({ stage: "live", revision: 0 });
 });
 
 it("lets staff create, save (409 on a stale revision), move stages (422 when not allowed) and read the history", async () => {

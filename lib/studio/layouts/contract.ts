@@ -80,7 +80,15 @@ export interface LayoutSummary extends LayoutBody {
 export interface LayoutView extends LayoutSummary {
   issues: LayoutIssue[];
   /** Signed URLs of the sample pictures, for previews with sample content. */
-  sample_media: { photo: string; product: string; logo: string };
+  sample_media: SampleMediaUrls;
+}
+
+export type SampleMediaUrls = { photo: string; product: string; logo: string };
+
+/** GET /api/v1/studio/layouts: the filtered library and the sample pictures its previews show. */
+export interface LayoutLibrary {
+  layouts: LayoutSummary[];
+  sample_media: SampleMediaUrls;
 }
 
 export interface LayoutHistoryEntry {

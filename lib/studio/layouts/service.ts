@@ -30,6 +30,7 @@ import {
   slugify,
   updateLayoutInputSchema,
   type LayoutHistory,
+  type LayoutLibrary,
   type LayoutListQuery,
   type LayoutSummary,
   type LayoutUse,
@@ -152,6 +153,12 @@ export async function listLayouts(deps: StudioLayoutDeps, query: LayoutListQuery
     .map((r) => summarize(r.id, r.data, uses.filter((u) => u.layout_ids.has(r.id)).length, moves.get(r.id) ?? null, validateLayout(r.data)))
     .filter((l) => matchesLayoutQuery(l, query))
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The library screen's answer: the filtered layouts and the sample pictures for their previews. */
+export async function layoutLibrary(deps: StudioLayoutDeps, query: LayoutListQuery = {}): Promise<LayoutLibrary> {
+  const [list, media] = await Promise.all([listLayouts(deps, query), sampleMediaUrls(deps.store, now(deps))]);
+  return { layouts: list, sample_media: media };
 }
 
 async function sampleMediaUrls(store: BlobStore, at: Date): Promise<LayoutView["sample_media"]> {

@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/studio/layouts?ratio=&kind=&stage=&q= — the layout library (staff): every layout but generated candidates in review or rejected, with usage and last stage move.
+ * GET /api/v1/studio/layouts?ratio=&kind=&stage=&q= — the layout library (staff) `{ layouts, sample_media }`: every layout but generated candidates in review or rejected, with usage and last stage move.
  * POST — a new draft layout `{ name, description?, copy_from? }` (201).
  */
 import { readJsonBody } from "@/lib/api/body";
@@ -7,7 +7,7 @@ import { ApiError, methodNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { createLayoutInputSchema, layoutListQuerySchema } from "@/lib/studio/layouts/contract";
 import { studioLayoutRuntime } from "@/lib/studio/layouts/runtime";
-import { createLayout, listLayouts } from "@/lib/studio/layouts/service";
+import { createLayout, layoutLibrary } from "@/lib/studio/layouts/service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -18,7 +18,7 @@ export const GET = withUser(
     const params = Object.fromEntries([...request.nextUrl.searchParams.entries()].filter(([, v]) => v !== ""));
     const query = layoutListQuerySchema.safeParse(params);
     if (!query.success) throw ApiError.fromZod(query.error, "The filters are not valid.");
-    return Response.json({ data: await listLayouts(studioLayoutRuntime(), query.data) }, { headers: NO_STORE });
+    return Response.json({ data: await layoutLibrary(studioLayoutRuntime(), query.data) }, { headers: NO_STORE });
   },
   { internal: true },
 );
