@@ -43,7 +43,9 @@ function styleVersion(id: string): TemplateVersionBody {
 
 export function layoutPreviewProps(input: LayoutPreviewInput): RenderProps {
   const base = styleVersion(input.styleId ?? DEFAULT_PREVIEW_STYLE);
-  const templateVersion: TemplateVersionBody = { ...base, layouts: [{ ...input.layout, id: PREVIEW_LAYOUT_ID, version: 1 }] };
+  // The layout's own animations at their own timing: the template's text entrance, stagger and pacing stay out of it.
+  const motion = { ...base.motion, enter: "layout" as const, staggerMs: 0, pacing: 1 };
+  const templateVersion: TemplateVersionBody = { ...base, motion, layouts: [{ ...input.layout, id: PREVIEW_LAYOUT_ID, version: 1 }] };
   const urls: Record<string, string> = input.media ? { [SAMPLE_MEDIA.photo]: input.media.photo, [SAMPLE_MEDIA.product]: input.media.product, [SAMPLE_MEDIA.logo]: input.media.logo } : {};
   const values: Record<string, SlotValue> = Object.fromEntries(
     Object.entries(sampleValues(input.layout, { long: input.long })).map(([k, v]) => [k, v.type === "media" && !urls[v.key] ? ({ type: "none" } as const) : v]),
