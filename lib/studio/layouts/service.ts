@@ -107,7 +107,8 @@ async function lastMoves(db: Db): Promise<Map<string, StageMove>> {
   const rows = await db.collection(updateLog).where("entity_type", "==", "layout").orderBy("created_at", "desc").limit(MOVES_SCAN_LIMIT).get();
   const out = new Map<string, StageMove>();
   for (const r of rows) {
-    if (r.data.action !== "stage" || out.has(r.data.entity_id)) continue;
+    // Any write that changed the stage (a move here, an approval in the review queue), not the creation.
+    if (r.data.action === "create" || out.has(r.data.entity_id)) continue;
     const m = moveOf(r.data);
     if (m) out.set(r.data.entity_id, m);
   }
@@ -192,7 +193,7 @@ export async function layoutHistory(deps: StudioLayoutDeps, id: string): Promise
   const doc = await load(deps, id);
   const rows = await deps.db.collection(updateLog).where("entity_type", "==", "layout").where("entity_id", "==", id).orderBy("created_at", "desc").limit(200).get();
   const entries = rows.map((r) => ({ id: r.id, action: r.data.action, actor: actorOf(r.data), at: r.data.created_at, screen: r.data.screen, changes: r.data.changes, truncated: r.data.truncated }));
-  const wentLive = rows.map((r) => (r.data.action === "stage" ? moveOf(r.data) : null)).find((m) => m?.to === "live");
+  const wentLive = rows.map((r) => (r.data.action === "create" ? null : moveOf(r.data))).find((m) => m?.to === "live");
   const liveSince = wentLive ? wentLive.at : doc.stage === "live" || doc.stage === "retired" ? doc.created_at : null;
   const uses = liveSince ? (await recentCompositions(deps.db)).filter((u) => u.layout_ids.has(id) && u.created_at >= liveSince) : [];
   return {
