@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { LayoutTemplate } from "lucide-react";
 
-import { MissingItem } from "@/components/missing-item";
 import { PageHeader } from "@/components/page-header";
+import { LayoutEditor } from "@/components/studio/layouts/layout-editor";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -18,13 +17,8 @@ export default async function LayoutsPipelineDetailPage({ params }: Props) {
   const { layoutId } = await readIdParams(params);
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} />
-      <MissingItem
-        icon={LayoutTemplate}
-        noun="layout"
-        ids={[{ label: "Layout ID", value: layoutId }]}
-        back={{ label: "Back to layouts", href: "/layouts" }}
-      />
+      <PageHeader title={titleFor(PATTERN)} description="Arrange the slots in every aspect ratio, check them with short and long sample content, and move the layout through its stages." />
+      <LayoutEditor layoutId={layoutId} />
     </>
   );
 }

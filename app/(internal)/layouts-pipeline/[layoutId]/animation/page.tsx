@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { LayoutTemplate } from "lucide-react";
 
-import { MissingItem } from "@/components/missing-item";
 import { PageHeader } from "@/components/page-header";
+import { LayoutAnimation } from "@/components/studio/layouts/layout-animation";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -14,17 +13,12 @@ interface Props {
   params: Promise<{ layoutId: string }>;
 }
 
-export default async function LayoutsPipelineAnimationPage({ params }: Props) {
+export default async function LayoutAnimationPage({ params }: Props) {
   const { layoutId } = await readIdParams(params);
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} />
-      <MissingItem
-        icon={LayoutTemplate}
-        noun="layout"
-        ids={[{ label: "Layout ID", value: layoutId }]}
-        back={{ label: "Back to layouts", href: "/layouts" }}
-      />
+      <PageHeader title={titleFor(PATTERN)} description="How each slot enters and leaves, played live in the preview." />
+      <LayoutAnimation layoutId={layoutId} />
     </>
   );
 }
