@@ -6,7 +6,7 @@
  * worker, each claiming only its own job types. Run as many as you like, on
  * any machines sharing Firestore; each claims jobs under a lease.
  * WORKERS=image, video, bulk or design (comma-separated) runs those kinds;
- * "video" also runs the bulk worker.
+ * "video" also runs the bulk worker and the production worker (prod: scheduler, webhooks).
  * SIGINT/SIGTERM: stop claiming, finish the current job, exit.
  * Needs `--conditions=react-server` (see package.json) so "server-only" modules load.
  */
@@ -20,6 +20,7 @@ import { createBatchWorker } from "../lib/batches/worker";
 import { batchLinks } from "../lib/batches/links";
 import { videoDeps } from "../lib/video/runtime";
 import { createDesignWorker } from "../lib/designs/worker";
+import { createProdWorker } from "../lib/prod/worker";
 
 const pollMs = Number(process.env.WORKER_POLL_MS ?? 1000);
 const kinds = (process.env.WORKERS ?? "image,video,design").split(",").map((k) => k.trim());
@@ -42,6 +43,12 @@ if (kinds.includes("video")) {
 if (kinds.includes("video") || kinds.includes("bulk")) {
   const worker = createBatchWorker({ video: videoDeps(), links: batchLinks(), log });
   console.log(`bulk worker ${worker.workerId} started (poll ${pollMs} ms)`);
+  loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
+}
+if (kinds.includes("video") || kinds.includes("prod")) {
+  // Production: the scheduler tick, settling runs and webhook deliveries (their renders are bulk items).
+  const worker = createProdWorker({ deps: videoDeps(), log });
+  console.log(`prod worker ${worker.workerId} started (poll ${pollMs} ms)`);
   loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
 }
 if (kinds.includes("design")) {
