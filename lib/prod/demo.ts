@@ -27,17 +27,23 @@ let pending: Promise<void> | null = null;
 
 /** Seeds the demo once per process (a failure lets the next call try again). */
 export function ensureProdDemo(deps: ProdDeps, staffUid: string): Promise<void> {
-  pending ??= seed(deps, staffUid).catch((e) => {
-    pending = null;
-    console.error("[prod demo] not seeded", e);
-  });
+  pending ??= seed(deps, staffUid)
+    .then((complete) => {
+      // No run yet (no credits, no profile): the next staff visit tries again.
+      if (!complete) pending = null;
+    })
+    .catch((e) => {
+      pending = null;
+      console.error("[prod demo] not seeded", e);
+    });
   return pending;
 }
 
-async function seed(deps: ProdDeps, staffUid: string): Promise<void> {
+/** True once the demo has its run. */
+async function seed(deps: ProdDeps, staffUid: string): Promise<boolean> {
   const db = deps.db;
   const at = (deps.now ?? (() => new Date()))().toISOString();
-  await runAs(systemContext("seed"), async () => {
+  return runAs(systemContext("seed"), async () => {
     await db.runTransaction(async (tx) => {
       const cRef = db.collection(prodClients).doc(DEMO_CLIENT_ID);
       const pRef = db.collection(prodPipelines).doc(DEMO_PIPELINE_ID);
@@ -82,9 +88,15 @@ async function seed(deps: ProdDeps, staffUid: string): Promise<void> {
     });
     const runs = await db.collection(prodRuns).where("pipeline_id", "==", DEMO_PIPELINE_ID).orderBy("created_at", "desc").limit(1).get();
     const user = await db.collection(users).doc(staffUid).get();
-    if (runs.length === 0 && user) {
-      // A real run through the engine; without the credits for it, the demo has no run yet (the next staff visit tries again).
-      await startRun(deps, DEMO_PIPELINE_ID, { trigger: "demo", ownerId: staffUid }).catch((e) => console.error("[prod demo] demo run not started", e));
-    }
+    if (runs.length > 0) return true;
+    if (!user) return false;
+    // A real run through the engine; without the credits for it, the demo has no run yet.
+    return startRun(deps, DEMO_PIPELINE_ID, { trigger: "demo", ownerId: staffUid }).then(
+      () => true,
+      (e) => {
+        console.error("[prod demo] demo run not started", e instanceof Error ? e.message : e);
+        return false;
+      },
+    );
   });
 }

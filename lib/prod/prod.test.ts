@@ -278,3 +278,16 @@ it("notifies the webhook over HTTP with a Stripe-style signature, retrying a fai
     await new Promise((r) => server.close(r));
   }
 });
+
+it("seeds the demo once: one client, one pipeline and a real run whose two videos finish", async () => {
+  const { ensureProdDemo, DEMO_CLIENT_ID, DEMO_PIPELINE_ID } = await import("./demo");
+  await Promise.all([ensureProdDemo(deps, "staff"), ensureProdDemo(deps, "staff")]);
+  await ensureProdDemo(deps, "staff");
+  const runs = await env.db.collection(prodRuns).where("pipeline_id", "==", DEMO_PIPELINE_ID).get();
+  expect(runs).toHaveLength(1);
+  expect((await env.db.collection(prodPipelines).where("client_id", "==", DEMO_CLIENT_ID).get()).length).toBe(1);
+  await drain();
+  const run = await getRun(deps, DEMO_PIPELINE_ID, runs[0]!.id);
+  expect(run).toMatchObject({ state: "finished", trigger: "demo", done_count: 2, item_count: 2 });
+  expect(run.items.every((i) => i.video_id)).toBe(true);
+});
