@@ -6,7 +6,8 @@
  * worker, each claiming only its own job types. Run as many as you like, on
  * any machines sharing Firestore; each claims jobs under a lease.
  * WORKERS=image, video, bulk or design (comma-separated) runs those kinds;
- * "video" also runs the bulk worker; "prompts" runs prompt-testing runs (WORKERS=prompts, not on by default here: the app runs them in-process).
+ * "video" also runs the bulk worker and the production worker (prod: scheduler, webhooks);
+ * "prompts" runs prompt-testing runs (not on by default here: the app runs them in-process).
  * SIGINT/SIGTERM: stop claiming, finish the current job, exit.
  * Needs `--conditions=react-server` (see package.json) so "server-only" modules load.
  */
@@ -22,6 +23,7 @@ import { videoDeps } from "../lib/video/runtime";
 import { createDesignWorker } from "../lib/designs/worker";
 import { createPromptWorker } from "../lib/prompts/worker";
 import { runnerDeps } from "../lib/prompts/runtime";
+import { createProdWorker } from "../lib/prod/worker";
 
 const pollMs = Number(process.env.WORKER_POLL_MS ?? 1000);
 const kinds = (process.env.WORKERS ?? "image,video,design").split(",").map((k) => k.trim());
@@ -44,6 +46,12 @@ if (kinds.includes("video")) {
 if (kinds.includes("video") || kinds.includes("bulk")) {
   const worker = createBatchWorker({ video: videoDeps(), links: batchLinks(), log });
   console.log(`bulk worker ${worker.workerId} started (poll ${pollMs} ms)`);
+  loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
+}
+if (kinds.includes("video") || kinds.includes("prod")) {
+  // Production: the scheduler tick, settling runs and webhook deliveries (their renders are bulk items).
+  const worker = createProdWorker({ deps: videoDeps(), log });
+  console.log(`prod worker ${worker.workerId} started (poll ${pollMs} ms)`);
   loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
 }
 if (kinds.includes("design")) {

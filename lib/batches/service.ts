@@ -13,6 +13,7 @@ import { prepareDebit } from "@/lib/credits/credits";
 import { jobs, users } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import type { DocSnapshot } from "@/lib/db/refs";
+import type { Transaction } from "@/lib/db/transaction";
 import { videoCost } from "@/lib/video/pricing";
 import { assertModel, assertVoice, cancelRender, loadWriterLibrary, type VideoDeps } from "@/lib/video/service";
 import { batches, batchItems, type BatchDoc, type BatchItemDoc } from "./collections";
@@ -60,7 +61,13 @@ function shortfall(total: number, balance: number, items: number, perItem: numbe
   );
 }
 
-export async function createBatch(deps: BatchDeps, uid: string, raw: unknown): Promise<BatchView> {
+/** Lets a caller that builds on batches (production runs) write its own documents in the batch's transaction, so both land or neither. */
+export interface CreateBatchHooks {
+  /** Called after every read, with the ids of the batch and of its items (by row position and ratio); stage writes only. */
+  stage?: (tx: Transaction, created: { batchId: string; items: { id: string; position: number; aspect_ratio: string }[] }) => void;
+}
+
+export async function createBatch(deps: BatchDeps, uid: string, raw: unknown, hooks: CreateBatchHooks = {}): Promise<BatchView> {
   const parsed = createBatchInputSchema.safeParse(raw);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Some rows or settings are not valid. Nothing was started.");
   const input = parsed.data;
@@ -97,9 +104,12 @@ export async function createBatch(deps: BatchDeps, uid: string, raw: unknown): P
       updated_at: at,
       finished_at: null,
     });
+    const created: { id: string; position: number; aspect_ratio: string }[] = [];
     input.rows.forEach((row, position) => {
       ratios.forEach((ratio, r) => {
-        tx.create(deps.db.collection(batchItems).doc(), {
+        const itemRef = deps.db.collection(batchItems).doc();
+        created.push({ id: itemRef.id, position, aspect_ratio: ratio });
+        tx.create(itemRef, {
           owner_id: uid,
           batch_id: ref.id,
           position,
@@ -123,6 +133,7 @@ export async function createBatch(deps: BatchDeps, uid: string, raw: unknown): P
         });
       });
     });
+    hooks.stage?.(tx, { batchId: ref.id, items: created });
   });
   return getBatch(deps, uid, ref.id);
 }

@@ -22,6 +22,7 @@ import { LinkError } from "./errors";
 export const MAX_REDIRECTS = 5;
 export const HTML_MAX_BYTES = 6 * 1024 * 1024;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const FEED_MAX_BYTES = 2 * 1024 * 1024;
 export const FETCH_TIMEOUT_MS = 10_000;
 const USER_AGENT = "Mozilla/5.0 (compatible; PromptframeBot/1.0; +https://promptframe.ai/bot)";
 
@@ -30,7 +31,8 @@ export type Resolver = (host: string) => Promise<{ address: string; family: numb
 const systemResolver: Resolver = (host) => dns.promises.lookup(host, { all: true, verbatim: true });
 
 export interface SafeFetchOptions {
-  kind: "html" | "image";
+  /** feed: a product feed (CSV, JSON, RSS/Atom, plain text). */
+  kind: "html" | "image" | "feed";
   signal?: AbortSignal;
   maxBytes?: number;
   timeoutMs?: number;
@@ -101,23 +103,23 @@ function pinnedLookup(address: string, family: number): LookupFunction {
   }) as unknown as LookupFunction;
 }
 
-function request(url: URL, target: { address: string; family: number }, accept: string, signal: AbortSignal): Promise<http.IncomingMessage> {
+function request(url: URL, target: { address: string; family: number }, accept: string, signal: AbortSignal, post?: { body: string; headers: Record<string, string> }): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const lib = url.protocol === "https:" ? https : http;
     const req = lib.request(
       url,
       {
-        method: "GET",
+        method: post ? "POST" : "GET",
         signal,
         lookup: pinnedLookup(target.address, target.family),
-        headers: { "user-agent": USER_AGENT, accept, "accept-encoding": "gzip, deflate, br", "accept-language": "en;q=0.9, *;q=0.5" },
+        headers: { "user-agent": USER_AGENT, accept, "accept-encoding": "gzip, deflate, br", "accept-language": "en;q=0.9, *;q=0.5", ...post?.headers },
         // The pinned lookup is the only one: no agent keeps a socket to an address we did not check this hop.
         agent: false,
       },
       resolve,
     );
     req.on("error", reject);
-    req.end();
+    req.end(post?.body);
   });
 }
 
@@ -145,6 +147,7 @@ async function readCapped(stream: Readable, maxBytes: number, what: string): Pro
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
 const IMAGE_TYPES = /^image\/[a-z0-9.+-]+/i;
+const FEED_TYPES = /^(text\/(csv|plain|xml|tab-separated-values)|application\/(json|[a-z.+-]*\+json|xml|rss\+xml|atom\+xml|csv|vnd\.ms-excel|octet-stream))\b/i;
 
 function networkError(e: unknown, url: URL, signal: AbortSignal, external?: AbortSignal): LinkError {
   if (e instanceof LinkError) return e;
@@ -159,11 +162,16 @@ function networkError(e: unknown, url: URL, signal: AbortSignal, external?: Abor
 export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise<FetchedBody> {
   const resolver = opts.resolver ?? systemResolver;
   const allow = new Set((opts.allowHosts ?? urlFetchAllowHosts()).map(normaliseHost));
-  const maxBytes = opts.maxBytes ?? (opts.kind === "html" ? HTML_MAX_BYTES : IMAGE_MAX_BYTES);
+  const maxBytes = opts.maxBytes ?? (opts.kind === "html" ? HTML_MAX_BYTES : opts.kind === "feed" ? FEED_MAX_BYTES : IMAGE_MAX_BYTES);
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? FETCH_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-  const accept = opts.kind === "html" ? "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1" : "image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8";
-  const what = opts.kind === "html" ? "This page" : "This image";
+  const accept =
+    opts.kind === "html"
+      ? "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1"
+      : opts.kind === "feed"
+        ? "text/csv,application/json,application/rss+xml,application/xml;q=0.9,text/plain;q=0.5,*/*;q=0.1"
+        : "image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8";
+  const what = opts.kind === "html" ? "This page" : opts.kind === "feed" ? "This feed" : "This image";
 
   let url = parsePublicUrl(rawUrl);
   for (let hop = 0; ; hop++) {
@@ -200,12 +208,14 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise
       throw new LinkError("http_error", `${hostLabel(url)} answered with an error (${status}). Try again later, or use another link.`);
     }
     const contentType = String(res.headers["content-type"] ?? "").toLowerCase();
-    const okType = opts.kind === "html" ? HTML_TYPES.test(contentType) : IMAGE_TYPES.test(contentType);
+    const okType = opts.kind === "html" ? HTML_TYPES.test(contentType) : opts.kind === "feed" ? FEED_TYPES.test(contentType) : IMAGE_TYPES.test(contentType);
     if (!okType) {
       res.resume();
       throw opts.kind === "html"
         ? new LinkError("not_html", `That link is not a web page (it is ${contentType.split(";")[0] || "of an unknown type"}). Paste the link of a page.`)
-        : new LinkError("not_image", `That is not an image (it is ${contentType.split(";")[0] || "of an unknown type"}).`);
+        : opts.kind === "feed"
+          ? new LinkError("not_html", `That link is not a CSV, JSON or RSS feed (it is ${contentType.split(";")[0] || "of an unknown type"}).`)
+          : new LinkError("not_image", `That is not an image (it is ${contentType.split(";")[0] || "of an unknown type"}).`);
     }
     const declared = Number(res.headers["content-length"] ?? "0");
     if (Number.isFinite(declared) && declared > maxBytes) {
@@ -221,6 +231,36 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise
     if (bytes.byteLength === 0) throw new LinkError("empty", `${what} is empty.`);
     return { url: url.toString(), status, contentType, bytes };
   }
+}
+
+export interface SafePostOptions {
+  body: string;
+  headers: Record<string, string>;
+  timeoutMs?: number;
+  resolver?: Resolver;
+  allowHosts?: readonly string[];
+}
+
+/**
+ * POSTs `body` to a user-supplied URL through the same guard (a webhook): the
+ * host is vetted and pinned, redirects are not followed (a 3xx is the
+ * answer), and the answer's body is drained, not read. Network failures and
+ * the time limit throw a LinkError; any HTTP status is returned.
+ */
+export async function safePost(rawUrl: string, opts: SafePostOptions): Promise<{ status: number }> {
+  const resolver = opts.resolver ?? systemResolver;
+  const allow = new Set((opts.allowHosts ?? urlFetchAllowHosts()).map(normaliseHost));
+  const signal = AbortSignal.timeout(opts.timeoutMs ?? FETCH_TIMEOUT_MS);
+  const url = parsePublicUrl(rawUrl);
+  const target = await vetHost(url, resolver, allow);
+  let res: http.IncomingMessage;
+  try {
+    res = await request(url, target, "application/json,*/*;q=0.5", signal, { body: opts.body, headers: { "content-length": String(Buffer.byteLength(opts.body)), ...opts.headers } });
+    res.resume();
+  } catch (e) {
+    throw networkError(e, url, signal);
+  }
+  return { status: res.statusCode ?? 0 };
 }
 
 /** Decodes HTML bytes with the charset the server or the page declares (UTF-8 otherwise). */

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { Building2 } from "lucide-react";
 
-import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
+import { ClientList } from "@/components/prod/client-list";
 import { titleFor } from "@/lib/routes/titles";
 
 const PATTERN = "/prod/clients";
@@ -12,14 +11,8 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function ProdClientsPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Production clients and their pipelines." />
-      <EmptyState
-        icon={Building2}
-        heading="No clients to show yet"
-        primaryAction={{ label: "View pipelines", href: "/prod/pipelines" }}
-      >
-        Production clients will be listed here with the pipelines that serve them.
-      </EmptyState>
+      <PageHeader title={titleFor(PATTERN)} description="Production clients: their brand kits, contacts, pipelines, runs and the credits they use." />
+      <ClientList />
     </>
   );
 }

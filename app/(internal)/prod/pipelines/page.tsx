@@ -1,8 +1,8 @@
+import { Suspense } from "react";
 import type { Metadata } from "next";
-import { Workflow } from "lucide-react";
 
-import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
+import { PipelineList } from "@/components/prod/pipeline-list";
 import { titleFor } from "@/lib/routes/titles";
 
 const PATTERN = "/prod/pipelines";
@@ -12,14 +12,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function ProdPipelinesPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Production pipelines and their runs." />
-      <EmptyState
-        icon={Workflow}
-        heading="No pipelines to show yet"
-        primaryAction={{ label: "View clients", href: "/prod/clients" }}
-      >
-        Production pipelines will be listed here with their latest runs.
-      </EmptyState>
+      <PageHeader title={titleFor(PATTERN)} description="A client's source (CSV, product feed or links) turned into videos on demand or on a schedule, with outputs and webhooks." />
+      <Suspense>
+        <PipelineList />
+      </Suspense>
     </>
   );
 }

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { Building2 } from "lucide-react";
 
-import { MissingItem } from "@/components/missing-item";
 import { PageHeader } from "@/components/page-header";
+import { ClientDetail } from "@/components/prod/client-detail";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -19,12 +18,7 @@ export default async function ProdClientsDetailPage({ params }: Props) {
   return (
     <>
       <PageHeader title={titleFor(PATTERN)} />
-      <MissingItem
-        icon={Building2}
-        noun="client"
-        ids={[{ label: "Client ID", value: clientId }]}
-        back={{ label: "Back to clients", href: "/prod/clients" }}
-      />
+      <ClientDetail id={clientId} />
     </>
   );
 }

@@ -1,8 +1,8 @@
+import { Suspense } from "react";
 import type { Metadata } from "next";
-import { Workflow } from "lucide-react";
 
-import { MissingItem } from "@/components/missing-item";
 import { PageHeader } from "@/components/page-header";
+import { PipelineDetail } from "@/components/prod/pipeline-detail";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -19,12 +19,9 @@ export default async function ProdPipelinesDetailPage({ params }: Props) {
   return (
     <>
       <PageHeader title={titleFor(PATTERN)} />
-      <MissingItem
-        icon={Workflow}
-        noun="pipeline"
-        ids={[{ label: "Pipeline ID", value: pipeId }]}
-        back={{ label: "Back to pipelines", href: "/prod/pipelines" }}
-      />
+      <Suspense>
+        <PipelineDetail id={pipeId} />
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,31 @@
+/**
+ * GET    /api/v1/ops/clients/{clientId}             — the client with its pipelines, runs, deliveries, credits.
+ * PATCH  /api/v1/ops/clients/{clientId} ClientPatch — edit (names the revision; 409 when it moved).
+ * DELETE /api/v1/ops/clients/{clientId}?revision=n  — archive (its pipelines stop).
+ */
+import { z } from "zod";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readJsonBody, readQuery } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { archiveClient, getClient, updateClient } from "@/lib/prod/clients";
+import { prodRuntime } from "@/lib/prod/runtime";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(async ({ params }) => Response.json({ data: await getClient(prodRuntime(), String(params.clientId)) }, { headers: { "Cache-Control": "private, no-store" } }), { internal: true });
+
+export const PATCH = withUser(
+  async ({ request, params }) => Response.json({ data: await updateClient(prodRuntime(), String(params.clientId), await readJsonBody(request, z.unknown())) }),
+  { internal: true },
+);
+
+const revisionQuery = z.object({ revision: z.coerce.number().int().min(0) });
+export const DELETE = withUser(
+  async ({ request, params }) => Response.json({ data: await archiveClient(prodRuntime(), String(params.clientId), readQuery(request, revisionQuery).revision) }),
+  { internal: true },
+);
+
+const notAllowed = methodNotAllowed(["GET", "PATCH", "DELETE"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;

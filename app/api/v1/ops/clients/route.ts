@@ -1,0 +1,39 @@
+/**
+ * GET  /api/v1/ops/clients?q=&archived=1 — production clients (search by name or contact); staff only.
+ * POST /api/v1/ops/clients ClientInput   — 201 the new client.
+ */
+import { z } from "zod";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readJsonBody, readQuery } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { createClient, listClients } from "@/lib/prod/clients";
+import { ensureProdDemo } from "@/lib/prod/demo";
+import { prodRuntime } from "@/lib/prod/runtime";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const query = z.object({ q: z.string().max(120).optional(), archived: z.enum(["0", "1"]).optional() });
+
+export const GET = withUser(
+  async ({ request, user }) => {
+    const { q, archived } = readQuery(request, query);
+    const deps = prodRuntime();
+    await ensureProdDemo(deps, user.uid);
+    return Response.json({ data: await listClients(deps, { q, archived: archived === "1" }) }, { headers: { "Cache-Control": "private, no-store" } });
+  },
+  { internal: true },
+);
+
+export const POST = withUser(
+  async ({ request, user }) => {
+    const body = await readJsonBody(request, z.unknown());
+    return Response.json({ data: await createClient(prodRuntime(), user.uid, body) }, { status: 201 });
+  },
+  { internal: true },
+);
+
+const notAllowed = methodNotAllowed(["GET", "POST"]);
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,0 +1,28 @@
+/** GET /api/v1/ops/pipelines/{pipeId}/runs/{runId}/zip — the run's finished MP4s (reused ones too) as one streamed ZIP; 409 while none is. */
+import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { zipStream } from "@/lib/batches/zip";
+import { runZipEntries } from "@/lib/prod/runs";
+import { prodRuntime } from "@/lib/prod/runtime";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(
+  async ({ params }) => {
+    const deps = prodRuntime();
+    const runId = String(params.runId);
+    const entries = await runZipEntries(deps, String(params.pipeId), runId);
+    if (entries.length === 0) throw new ApiError("conflict", "No video of this run has finished yet: there is nothing to download.");
+    return new Response(zipStream(deps.db, deps.store, entries), {
+      headers: { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="run-${runId}.zip"`, "Cache-Control": "private, no-store" },
+    });
+  },
+  { internal: true },
+);
+
+const notAllowed = methodNotAllowed(["GET"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

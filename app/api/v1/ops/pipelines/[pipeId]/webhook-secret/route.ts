@@ -1,0 +1,23 @@
+/** POST /api/v1/ops/pipelines/{pipeId}/webhook-secret — a new signing secret, returned this once. */
+import { assertNoBody } from "@/lib/api/with-user";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { rotateWebhookSecret } from "@/lib/prod/pipelines";
+import { prodRuntime } from "@/lib/prod/runtime";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const POST = withUser(
+  async ({ request, params }) => {
+    await assertNoBody(request);
+    return Response.json({ data: await rotateWebhookSecret(prodRuntime(), String(params.pipeId)) }, { headers: { "Cache-Control": "no-store" } });
+  },
+  { internal: true },
+);
+
+const notAllowed = methodNotAllowed(["POST"]);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

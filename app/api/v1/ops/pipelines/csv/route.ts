@@ -1,0 +1,31 @@
+/**
+ * POST /api/v1/ops/pipelines/csv?name=file.csv — a CSV file's bytes → the keyed rows a pipeline's source holds.
+ * UTF-8 only, at most 100 rows, every row with a link or a prompt; 422 with the reason otherwise. Nothing is stored.
+ */
+import { z } from "zod";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readQuery } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { MAX_CSV_BYTES } from "@/lib/batches/contract";
+import { readCsvUpload } from "@/lib/batches/upload";
+import { readCsvSource } from "@/lib/prod/source";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const query = z.object({ name: z.string().trim().min(1).max(200).optional() });
+
+export const POST = withUser(
+  async ({ request }) => {
+    const { name } = readQuery(request, query);
+    const bytes = await readCsvUpload(request, { maxBytes: MAX_CSV_BYTES, tooLarge: `This file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB. A production run takes at most 100 rows; split the file.` });
+    return Response.json({ data: readCsvSource(bytes, name) }, { headers: { "Cache-Control": "private, no-store" } });
+  },
+  { internal: true },
+);
+
+const notAllowed = methodNotAllowed(["POST"]);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;
