@@ -46,6 +46,8 @@ export interface DocumentRow {
 
 export interface CollectionPage {
   collection: CollectionView;
+  /** The collection's schema as JSON Schema (the new-document form uses it). */
+  schema: unknown;
   data: DocumentRow[];
   next_cursor: string | null;
 }

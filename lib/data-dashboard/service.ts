@@ -147,12 +147,13 @@ export async function queryCollection(db: Db, name: string, params: Record<strin
     const count = await db.collectionByName(name).count().catch(() => null);
     if (q.id) {
       const snap = def.id.pattern.test(q.id) ? await db.collectionByName(name).doc(q.id).get() : null;
-      return { collection: describeCollection(def, count), data: snap ? [present(name, snap.id, snap.data)] : [], next_cursor: null };
+      return { collection: describeCollection(def, count), schema: jsonSchemaOf(def), data: snap ? [present(name, snap.id, snap.data)] : [], next_cursor: null };
     }
     const rows = await (await withCursor(db, def, query, q.cursor)).limit(q.limit + 1).get();
     const page = rows.slice(0, q.limit);
     return {
       collection: describeCollection(def, count),
+      schema: jsonSchemaOf(def),
       data: page.map((r) => present(name, r.id, r.data)),
       next_cursor: rows.length > q.limit ? pageCursor(page[page.length - 1]!.id) : null,
     };

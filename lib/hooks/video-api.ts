@@ -40,6 +40,8 @@ export interface VideoRequest {
 export async function videoRequest<T>(path: string, req: VideoRequest = {}): Promise<{ data: T } & Record<string, unknown>> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (req.body !== undefined) headers["Content-Type"] = "application/json";
+  // Which screen made the change, for the update log (as apiFetch sends it).
+  if ((req.method ?? "GET") !== "GET" && typeof window !== "undefined") headers["x-promptframe-screen"] = window.location.pathname;
   let response: Response;
   try {
     response = await fetch(path, {
