@@ -4,12 +4,14 @@ import "server-only";
  * page): one entry per changed item, staged in the same transaction or batch
  * as the change. `patch` is the partial update as written (the after-state is
  * the document merged with it); pass `after: null` for a delete and
- * `before: null` for a create.
+ * `before: null` for a create. A write that changes no field but the
+ * bookkeeping (updated_at) is not logged.
  */
 import type { ContentDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import type { Transaction, WriteBatch } from "@/lib/db/transaction";
 import { systemContext, type ChangeContext } from "./context";
+import { diffFields } from "./diff";
 import { logChange } from "./write";
 
 export interface ContentChange {
@@ -34,6 +36,8 @@ export const WORKER_CONTEXT = {
 
 export function logContentChange(db: Db, writer: Transaction | WriteBatch, change: ContentChange): void {
   const after = change.after === null ? null : { ...(change.before ?? {}), ...change.after };
+  // A call that changed nothing (sharing what is already shared) is not a change.
+  if (change.before && after && !change.composition && diffFields(change.before, after).length === 0) return;
   const label = (after as { title?: unknown } | null)?.title ?? change.before?.title ?? null;
   logChange(db, writer, {
     entityType: "content",
