@@ -15,7 +15,7 @@ import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { INPUT_CLASSES } from "@/components/ui/form-classes";
 import { FILTER_HELP } from "@/lib/data-dashboard/contract";
-import { collectionPath, useCollectionPage } from "@/lib/hooks/use-ops-data";
+import { collectionPath, useCollectionPage, useCollections } from "@/lib/hooks/use-ops-data";
 
 const cellText = (v: unknown) => {
   if (v === null || v === undefined) return "—";
@@ -37,6 +37,8 @@ export function CollectionTable({ name }: { name: string }) {
   if (applied.id) base.set("id", applied.id);
   const query = new URLSearchParams(base);
   if (cursors.length) query.set("cursor", cursors[cursors.length - 1]!);
+  const counts = useCollections();
+  const count = counts.data?.find((c) => c.name === name)?.count;
   const { data, error, isLoading } = useCollectionPage(name, query);
   const meta = data?.collection;
   const chosen = meta && index !== "" ? meta.indexes[Number(index)] : undefined;
@@ -61,7 +63,7 @@ export function CollectionTable({ name }: { name: string }) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-mono text-xl font-semibold">
-          {name} <span className="text-sm font-normal text-muted-foreground">{meta?.count ?? ""} documents</span>
+          {name} <span className="text-sm font-normal text-muted-foreground">{count ?? "…"} documents</span>
         </h2>
         <div className="flex gap-2">
           {meta && !meta.read_only ? (

@@ -71,6 +71,8 @@ export const collectionQuerySchema = z.object({
   /** A document id to find (exact). */
   id: z.string().max(300).optional(),
   format: z.enum(["json", "jsonl"]).default("json"),
+  /** "1": also count the collection (a scan on large ones). */
+  count: z.enum(["0", "1"]).optional(),
 });
 
 export const writeDocumentSchema = z.object({
