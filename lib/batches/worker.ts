@@ -9,6 +9,8 @@ import "server-only";
  * video worker runs. A failure ends the item with its reason and refunds it.
  */
 import { randomUUID } from "node:crypto";
+import { runAs } from "@/lib/update-log/context";
+import { WORKER_CONTEXT } from "@/lib/update-log/content";
 import { ApiError } from "@/lib/api/errors";
 import { claimJob, completeJob, heartbeatJob, runJobLoop } from "@/lib/db/jobs";
 import { content, jobs, type JobDoc } from "@/lib/db/collections";
@@ -193,7 +195,8 @@ export function createBatchWorker(d: BatchWorkerDeps) {
     if (!claimed) return null;
     const beat = setInterval(() => void heartbeatJob(db, { jobId: claimed.id, workerId, leaseMs, now: now() }).catch(() => undefined), Math.max(1000, Math.floor(leaseMs / 4)));
     try {
-      return { jobId: claimed.id, outcome: await run(claimed.id, claimed.data) };
+      // The videos a batch makes are the system's doing (logged as worker:batch), whoever's request started the loop.
+      return { jobId: claimed.id, outcome: await runAs(WORKER_CONTEXT.batch, () => run(claimed.id, claimed.data)) };
     } finally {
       clearInterval(beat);
     }

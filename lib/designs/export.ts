@@ -1,3 +1,4 @@
+import { logContentChange } from "@/lib/update-log/content";
 import "server-only";
 /**
  * Exporting a design: a `design.render` job on the job queue (1 credit,
@@ -63,12 +64,14 @@ export async function requestExport(deps: DesignDeps, uid: string, id: string, r
       created_at: at,
       updated_at: at,
     });
-    tx.update(deps.db.collection(content).doc(id), {
-      status: s.files ? "ready" : "queued",
+    const patch = {
+      status: s.files ? ("ready" as const) : ("queued" as const),
       error: null,
       settings: { ...snap.data.settings, export: exp, credits_spent: s.credits_spent + DESIGN_EXPORT_COST },
       updated_at: at,
-    });
+    };
+    tx.update(deps.db.collection(content).doc(id), patch);
+    logContentChange(deps.db, tx, { id, action: "export", before: snap.data, after: patch });
   });
   return getDesign(deps, uid, id);
 }

@@ -25,6 +25,7 @@ import { ensureSampleMedia } from "@/lib/composition/sample-media";
 import { sampleValues } from "@/lib/composition/starter";
 import { assets, content, users, type ContentDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
+import { logContentChange } from "@/lib/update-log/content";
 import { products } from "@/lib/products/collections";
 import { refreshPublicViews } from "@/lib/public-views/refresh";
 import type { BlobStore } from "@/lib/storage/types";
@@ -313,7 +314,7 @@ async function insertDesign(deps: DesignDeps, uid: string, body: CompositionBody
   const at = nowOf(deps).toISOString();
   const ref = id ? deps.db.collection(content).doc(id) : deps.db.collection(content).doc();
   const batch = deps.db.batch();
-  batch.create(ref, {
+  const doc: ContentDoc = {
     owner_id: uid,
     kind: "design",
     title: body.title,
@@ -324,7 +325,9 @@ async function insertDesign(deps: DesignDeps, uid: string, body: CompositionBody
     error: null,
     created_at: at,
     updated_at: at,
-  });
+  };
+  batch.create(ref, doc);
+  logContentChange(deps.db, batch, { id: ref.id, action: "create", before: null, after: doc });
   batch.create(deps.db.collection(compositions).doc(ref.id), { ...body, created_at: at, updated_at: at });
   batch.create(deps.db.collection(compositionRevisions).doc(revisionId(ref.id, 0)), { content_id: ref.id, owner_id: uid, revision: 0, body, saved_at: at });
   await batch.commit();
@@ -433,6 +436,7 @@ export async function editDesign(deps: DesignDeps, uid: string, id: string, raw:
     tx.set(deps.db.collection(compositions).doc(id), { ...next, created_at: comp.data.created_at, updated_at: at });
     tx.set(deps.db.collection(compositionRevisions).doc(revisionId(id, next.revision)), { content_id: id, owner_id: uid, revision: next.revision, body: next, saved_at: at });
     tx.update(deps.db.collection(content).doc(id), { title: next.title, updated_at: at });
+    logContentChange(deps.db, tx, { id, action: "update", before: snap.data, after: { title: next.title, updated_at: at }, composition: { before: body, after: next } });
   });
   return getDesign(deps, uid, id);
 }
@@ -465,7 +469,9 @@ export async function resizeDesign(deps: DesignDeps, uid: string, id: string, ra
     ids.push(ref.id);
     const copy: CompositionBody = { ...body, aspect_ratio: ratio, scenes: await ownMedia(deps, uid, ref.id, body.scenes), revision: 0 };
     const settings = newSettings({ aspect_ratio: ratio, resize_set: s.resize_set, resize_of: id, product_id: s.product_id, from_video: s.from_video });
-    batch.create(ref, { owner_id: uid, kind: "design", title: body.title, status: "draft", visibility: "private", settings: settings as unknown as Record<string, unknown>, blobs: { original: null, thumbnail: null, poster: null }, error: null, created_at: at, updated_at: at });
+    const created: ContentDoc = { owner_id: uid, kind: "design", title: body.title, status: "draft", visibility: "private", settings: settings as unknown as Record<string, unknown>, blobs: { original: null, thumbnail: null, poster: null }, error: null, created_at: at, updated_at: at };
+    batch.create(ref, created);
+    logContentChange(deps.db, batch, { id: ref.id, action: "create", before: null, after: created });
     batch.create(deps.db.collection(compositions).doc(ref.id), { ...copy, created_at: at, updated_at: at });
     batch.create(deps.db.collection(compositionRevisions).doc(revisionId(ref.id, 0)), { content_id: ref.id, owner_id: uid, revision: 0, body: copy, saved_at: at });
   }
@@ -477,7 +483,11 @@ export async function resizeDesign(deps: DesignDeps, uid: string, id: string, ra
 export async function shareDesign(deps: DesignDeps, uid: string, id: string, makePublic: boolean): Promise<DesignView> {
   const { doc } = await ownedDesign(deps.db, uid, id);
   if (makePublic && !designSettingsOf(doc).files) throw new ApiError("conflict", "Export the design before sharing it: there is no picture to show yet.");
-  await deps.db.collection(content).doc(id).update({ visibility: makePublic ? "public" : "private", updated_at: nowOf(deps).toISOString() });
+  const patch = { visibility: makePublic ? ("public" as const) : ("private" as const), updated_at: nowOf(deps).toISOString() };
+  const batch = deps.db.batch();
+  batch.update(deps.db.collection(content).doc(id), patch);
+  logContentChange(deps.db, batch, { id, action: makePublic ? "share" : "unshare", before: doc, after: patch });
+  await batch.commit();
   refreshPublicViews([id]);
   return getDesign(deps, uid, id);
 }
@@ -491,6 +501,7 @@ export async function deleteDesign(deps: DesignDeps, uid: string, id: string): P
   const revisions = await deps.db.collection(compositionRevisions).where("content_id", "==", id).get();
   const batch = deps.db.batch();
   batch.delete(deps.db.collection(content).doc(id));
+  logContentChange(deps.db, batch, { id, action: "delete", before: doc, after: null });
   if (await deps.db.collection(compositions).doc(id).get()) batch.delete(deps.db.collection(compositions).doc(id));
   for (const r of revisions) if (r.data.owner_id === uid) batch.delete(deps.db.collection(compositionRevisions).doc(r.id));
   await batch.commit();

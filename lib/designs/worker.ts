@@ -6,6 +6,7 @@ import "server-only";
  * and to the design after each page. A final failure records a human reason
  * and refunds the credit; the design keeps its last good files.
  */
+import { logContentChange, WORKER_CONTEXT } from "@/lib/update-log/content";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -148,13 +149,15 @@ export function createDesignWorker(d: DesignWorkerDeps) {
       const s = c.data.settings as { export?: DesignExportState | null; files?: DesignFilesState | null };
       const old = s.files;
       const exp = s.export && s.export.job_id === jobId ? { ...s.export, state: "succeeded" as const, progress: 1, error: null } : s.export;
-      tx.update(db.collection(content).doc(contentId), {
-        status: "ready",
+      const patch = {
+        status: "ready" as const,
         error: null,
         blobs: { original: files.pages[0]!.key, thumbnail: files.thumbnail_key, poster: files.thumbnail_key },
         settings: { ...c.data.settings, export: exp, files },
         updated_at: at,
-      });
+      };
+      tx.update(db.collection(content).doc(contentId), patch);
+      logContentChange(db, tx, { id: contentId, action: "ready", before: c.data, after: patch, context: WORKER_CONTEXT.design });
       return old ? [...old.pages.map((p) => p.key), old.thumbnail_key] : [];
     });
     if (replaced === null) return null;
@@ -180,12 +183,14 @@ export function createDesignWorker(d: DesignWorkerDeps) {
         const s = c.data.settings as { export?: DesignExportState | null; files?: DesignFilesState | null; credits_spent?: number };
         const mine = s.export?.job_id === jobId;
         const exp = s.export && mine ? { ...s.export, state: "failed" as const, error: reason, refunded: true } : s.export;
-        tx.update(db.collection(content).doc(contentId), {
-          status: s.files ? "ready" : "failed",
+        const patch = {
+          status: s.files ? ("ready" as const) : ("failed" as const),
           error: reason.slice(0, 2000),
           settings: { ...c.data.settings, export: exp, credits_spent: Math.max(0, (s.credits_spent ?? 0) - (mine ? s.export!.credits : 0)) },
           updated_at: at.toISOString(),
-        });
+        };
+        tx.update(db.collection(content).doc(contentId), patch);
+        logContentChange(db, tx, { id: contentId, action: "fail", before: c.data, after: patch, context: WORKER_CONTEXT.design });
       }
       return true;
     });

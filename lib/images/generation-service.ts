@@ -10,7 +10,8 @@
  */
 import { randomInt } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
-import { content, jobs, vibes } from "@/lib/db/collections";
+import { content, jobs, vibes, type ContentDoc } from "@/lib/db/collections";
+import { logContentChange } from "@/lib/update-log/content";
 import type { Db } from "@/lib/db/db";
 import { costPerImage } from "@/lib/credits/pricing";
 import { prepareDebit } from "@/lib/credits/credits";
@@ -127,20 +128,22 @@ export async function startGeneration(a: { uid: string; input: unknown; deps: Ge
         now,
       });
       const { balance } = stageDebit();
-      contentRefs.forEach((ref, i) =>
-        tx.create(ref, {
+      contentRefs.forEach((ref, i) => {
+        const doc: ContentDoc = {
           owner_id: a.uid,
           kind: "image",
           title: input.prompt.slice(0, 200),
           status: "queued",
           visibility: "private",
-          settings: settingsFor(i),
+          settings: settingsFor(i) as unknown as ContentDoc["settings"],
           blobs: { original: null, thumbnail: null, poster: null },
           error: null,
           created_at: at,
           updated_at: at,
-        }),
-      );
+        };
+        tx.create(ref, doc);
+        logContentChange(db, tx, { id: ref.id, action: "create", before: null, after: doc });
+      });
       tx.create(jobRef, {
         type,
         owner_id: a.uid,

@@ -9,6 +9,7 @@ import type { Db } from "@/lib/db/db";
 import type { DocSnapshot } from "@/lib/db/refs";
 import type { Transaction } from "@/lib/db/transaction";
 import { prepareRefund } from "@/lib/credits/credits";
+import { logContentChange, WORKER_CONTEXT } from "@/lib/update-log/content";
 import type { ImageJobInput } from "./generation-service";
 
 /** `worker`: the caller must hold a live lease. `expired`: reaping a job whose lease ran out on its last attempt. */
@@ -70,7 +71,11 @@ export async function settleFailedJob(a: { db: Db; jobId: string; holder: Holder
       now: a.now,
     });
     tx.update(jobRef, { state: "failed", error: a.reason, worker_id: null, lease_expires_at: null, updated_at: at });
-    for (const c of unmade) tx.update(a.db.collection(content).doc(c.id), { status: "failed", error: a.reason, updated_at: at });
+    for (const c of unmade) {
+      const patch = { status: "failed" as const, error: a.reason, updated_at: at };
+      tx.update(a.db.collection(content).doc(c.id), patch);
+      logContentChange(a.db, tx, { id: c.id, action: "fail", before: c.data, after: patch, context: WORKER_CONTEXT.image });
+    }
     stageRefund();
     return true;
   });

@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { ApiError } from "@/lib/api/errors";
 import { content, type ContentDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
+import { logContentChange } from "@/lib/update-log/content";
 import type { DocSnapshot } from "@/lib/db/refs";
 import { deleteLikesOf } from "@/lib/likes/likes";
 import { invalidateTrending } from "@/lib/likes/trending";
@@ -62,7 +63,11 @@ export async function searchMyImages(a: {
 export async function setVisibility(a: { db: Db; uid: string; id: string; visibility: "private" | "public"; now?: Date }) {
   const snap = await readMyImage(a);
   if (snap.data.status !== "ready") throw new ApiError("conflict", "Only finished images can be shared.");
-  await a.db.collection(content).doc(snap.id).update({ visibility: a.visibility, updated_at: (a.now ?? new Date()).toISOString() });
+  const patch = { visibility: a.visibility, updated_at: (a.now ?? new Date()).toISOString() };
+  const batch = a.db.batch();
+  batch.update(a.db.collection(content).doc(snap.id), patch);
+  logContentChange(a.db, batch, { id: snap.id, action: a.visibility === "public" ? "share" : "unshare", before: snap.data, after: patch });
+  await batch.commit();
   invalidateTrending();
   return { visibility: a.visibility, url: a.visibility === "public" ? `/content/${snap.id}` : null };
 }
@@ -80,7 +85,10 @@ export async function deleteMyImages(a: { db: Db; store: BlobStore; uid: string;
     const { original, thumbnail, poster } = snap.data.blobs;
     await Promise.all([original, thumbnail, poster].filter((k): k is string => !!k).map((k) => a.store.delete(k)));
     await deleteLikesOf({ db: a.db, contentId: id });
-    await a.db.collection(content).doc(id).delete();
+    const batch = a.db.batch();
+    batch.delete(a.db.collection(content).doc(id));
+    logContentChange(a.db, batch, { id, action: "delete", before: snap.data, after: null });
+    await batch.commit();
     deleted++;
   }
   if (deleted > 0) invalidateTrending();

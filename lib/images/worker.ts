@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { claimJob, completeJob, failJob, runJobLoop } from "@/lib/db/jobs";
 import { content, jobs, type JobDoc } from "@/lib/db/collections";
+import { logContentChange, WORKER_CONTEXT } from "@/lib/update-log/content";
 import { readBlob, imageKeys } from "./blob-io";
 import { describeFailure, LEASE_GAVE_UP_REASON, WorkerError } from "./failure-reasons";
 import { jobInput, settleFailedJob, whileHeld } from "./job-settle";
@@ -94,13 +95,15 @@ export function createImageWorker(o: ImageWorkerOptions): ImageWorker {
       const saved = await whileHeld({ db, jobId, holder, now: now() }, ({ tx, contents, at }) => {
         const c = contents.find((x) => x.id === contentId);
         if (c) {
-          tx.update(db.collection(content).doc(contentId), {
-            status: "ready",
+          const patch = {
+            status: "ready" as const,
             error: null,
             blobs: { original: keys.original, thumbnail: keys.thumbnail, poster: null },
             settings: { ...c.data.settings, width: img.width, height: img.height, warnings: made.warnings.slice(0, 20) },
             updated_at: at,
-          });
+          };
+          tx.update(db.collection(content).doc(contentId), patch);
+          logContentChange(db, tx, { id: contentId, action: "ready", before: c.data, after: patch, context: WORKER_CONTEXT.image });
         }
         const progress = STARTED + (1 - STARTED - 0.05) * ((i + 1) / total);
         tx.update(db.collection(jobs).doc(jobId), { progress, lease_expires_at: lease(), updated_at: at });

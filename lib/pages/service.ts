@@ -6,6 +6,7 @@ import "server-only";
  * function checks ownership; another user's page is the same 404 as none.
  * Blocks may only name the owner's own content, checked on every save.
  */
+import { logContentChange } from "@/lib/update-log/content";
 import { ApiError } from "@/lib/api/errors";
 import { signedUrlTtl } from "@/lib/api/present-image";
 import { content, type ContentDoc } from "@/lib/db/collections";
@@ -151,7 +152,7 @@ export async function createPage(deps: PageDeps, uid: string, raw: unknown): Pro
   const at = (deps.now ?? (() => new Date()))().toISOString();
   const settings: PageSettings = { blocks, revision: 0, ...describeBlocks(blocks), published_at: null };
   const ref = deps.db.collection(content).doc();
-  await ref.create({
+  const created: ContentDoc = {
     owner_id: uid,
     kind: "page",
     title,
@@ -162,7 +163,11 @@ export async function createPage(deps: PageDeps, uid: string, raw: unknown): Pro
     error: null,
     created_at: at,
     updated_at: at,
-  });
+  };
+  const batch = deps.db.batch();
+  batch.create(ref, created);
+  logContentChange(deps.db, batch, { id: ref.id, action: "create", before: null, after: created });
+  await batch.commit();
   return getPage(deps, uid, ref.id);
 }
 
@@ -190,7 +195,9 @@ export async function editPage(deps: PageDeps, uid: string, id: string, raw: unk
     }
     const blocks = edit.blocks ?? s.blocks;
     const next: PageSettings = { ...s, blocks, revision: s.revision + 1, ...describeBlocks(blocks) };
-    tx.update(ref, { title: edit.title ?? snap.data.title, settings: { ...snap.data.settings, page: next }, updated_at: at });
+    const patch = { title: edit.title ?? snap.data.title, settings: { ...snap.data.settings, page: next }, updated_at: at };
+    tx.update(ref, patch);
+    logContentChange(deps.db, tx, { id, action: "update", before: snap.data, after: patch });
     published = snap.data.visibility === "public";
   });
   if (published) refreshPublicPages([id]);
@@ -204,19 +211,26 @@ export async function publishPage(deps: PageDeps, uid: string, id: string, raw: 
   const s = pageSettingsOf(doc);
   if (parsed.data.published && s.blocks.length === 0) throw new ApiError("conflict", "Add a block before publishing: the page is empty.");
   const at = (deps.now ?? (() => new Date()))().toISOString();
-  await deps.db.collection(content).doc(id).update({
-    visibility: parsed.data.published ? "public" : "private",
-    status: parsed.data.published ? "ready" : "draft",
+  const patch = {
+    visibility: parsed.data.published ? ("public" as const) : ("private" as const),
+    status: parsed.data.published ? ("ready" as const) : ("draft" as const),
     settings: { ...doc.settings, page: { ...s, published_at: parsed.data.published ? at : s.published_at } },
     updated_at: at,
-  });
+  };
+  const batch = deps.db.batch();
+  batch.update(deps.db.collection(content).doc(id), patch);
+  logContentChange(deps.db, batch, { id, action: parsed.data.published ? "publish" : "unpublish", before: doc, after: patch });
+  await batch.commit();
   refreshPublicPages([id]);
   return getPage(deps, uid, id);
 }
 
 export async function deletePage(deps: PageDeps, uid: string, id: string): Promise<void> {
-  await ownedPage(deps.db, uid, id);
-  await deps.db.collection(content).doc(id).delete();
+  const doc = await ownedPage(deps.db, uid, id);
+  const batch = deps.db.batch();
+  batch.delete(deps.db.collection(content).doc(id));
+  logContentChange(deps.db, batch, { id, action: "delete", before: doc, after: null });
+  await batch.commit();
   refreshPublicPages([id]);
 }
 

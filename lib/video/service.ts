@@ -29,6 +29,7 @@ import type { BlobStore } from "@/lib/storage/types";
 import { refreshPublicViews } from "@/lib/public-views/refresh";
 import { retemplate, composeFromPlan } from "./compose";
 import { compositionRevisions, revisionId } from "./collections";
+import { logContentChange } from "@/lib/update-log/content";
 import {
   createVideoInputSchema,
   editVideoInputSchema,
@@ -391,7 +392,7 @@ export async function createVideo(deps: VideoDeps, uid: string, raw: unknown, ex
     ...(extra.productId ? { product_id: extra.productId } : {}),
   };
   const batch = deps.db.batch();
-  batch.create(ref, {
+  const created: ContentDoc = {
     owner_id: uid,
     kind: "video",
     title: body.title,
@@ -402,7 +403,9 @@ export async function createVideo(deps: VideoDeps, uid: string, raw: unknown, ex
     error: null,
     created_at: at,
     updated_at: at,
-  });
+  };
+  batch.create(ref, created);
+  logContentChange(deps.db, batch, { id: ref.id, action: "create", before: null, after: created });
   batch.create(deps.db.collection(compositions).doc(ref.id), { ...body, created_at: at, updated_at: at });
   batch.create(deps.db.collection(compositionRevisions).doc(revisionId(ref.id, 0)), { content_id: ref.id, owner_id: uid, revision: 0, body, saved_at: at });
   await batch.commit();
@@ -473,11 +476,9 @@ export async function editVideo(deps: VideoDeps, uid: string, id: string, raw: u
     next = checked.data;
     tx.set(deps.db.collection(compositions).doc(id), { ...next, created_at: comp.data.created_at, updated_at: at });
     tx.set(deps.db.collection(compositionRevisions).doc(revisionId(id, next.revision)), { content_id: id, owner_id: uid, revision: next.revision, body: next, saved_at: at });
-    tx.update(deps.db.collection(content).doc(id), {
-      title: next.title,
-      settings: { ...snap.data.settings, aspect_ratio: next.aspect_ratio },
-      updated_at: at,
-    });
+    const patch = { title: next.title, settings: { ...snap.data.settings, aspect_ratio: next.aspect_ratio }, updated_at: at };
+    tx.update(deps.db.collection(content).doc(id), patch);
+    logContentChange(deps.db, tx, { id, action: internal.brand !== undefined ? "apply_brand" : "update", before: snap.data, after: patch, composition: { before: body, after: next } });
   });
   return getVideo(deps, uid, id);
 }
@@ -550,12 +551,9 @@ export async function requestRender(deps: VideoDeps, uid: string, id: string, op
       created_at: at,
       updated_at: at,
     });
-    tx.update(deps.db.collection(content).doc(id), {
-      status: s.files ? "ready" : "queued",
-      error: null,
-      settings: { ...snap.data.settings, render, credits_spent: s.credits_spent + cost },
-      updated_at: at,
-    });
+    const patch = { status: s.files ? ("ready" as const) : ("queued" as const), error: null, settings: { ...snap.data.settings, render, credits_spent: s.credits_spent + cost }, updated_at: at };
+    tx.update(deps.db.collection(content).doc(id), patch);
+    logContentChange(deps.db, tx, { id, action: "render", before: snap.data, after: patch });
   });
   return getVideo(deps, uid, id);
 }
@@ -584,11 +582,9 @@ export async function cancelRender(deps: VideoDeps, uid: string, id: string): Pr
       tx.update(jobRef, { state: "cancelled", error: "cancelled by the user", worker_id: null, lease_expires_at: null, updated_at: at });
     }
     const render: RenderState = { ...s.render, state: "cancelled", error: null, refunded: true };
-    tx.update(deps.db.collection(content).doc(id), {
-      status: s.files ? "ready" : "draft",
-      settings: { ...snap.data.settings, render, credits_spent: Math.max(0, s.credits_spent - s.render.credits) },
-      updated_at: at,
-    });
+    const patch = { status: s.files ? ("ready" as const) : ("draft" as const), settings: { ...snap.data.settings, render, credits_spent: Math.max(0, s.credits_spent - s.render.credits) }, updated_at: at };
+    tx.update(deps.db.collection(content).doc(id), patch);
+    logContentChange(deps.db, tx, { id, action: "cancel", before: snap.data, after: patch });
   });
   return getVideo(deps, uid, id);
 }
@@ -604,7 +600,9 @@ export async function duplicateVideo(deps: VideoDeps, uid: string, id: string): 
   const copy: CompositionBody = { ...body, title, revision: 0 };
   const settings = { ...doc.settings, render: null, files: null, credits_spent: 0, duplicated_from: id } as Record<string, unknown>;
   const batch = deps.db.batch();
-  batch.create(ref, { owner_id: uid, kind: "video", title, status: "draft", visibility: "private", settings, blobs: { original: null, thumbnail: null, poster: null }, error: null, created_at: at, updated_at: at });
+  const created: ContentDoc = { owner_id: uid, kind: "video", title, status: "draft", visibility: "private", settings, blobs: { original: null, thumbnail: null, poster: null }, error: null, created_at: at, updated_at: at };
+  batch.create(ref, created);
+  logContentChange(deps.db, batch, { id: ref.id, action: "create", before: null, after: created });
   batch.create(deps.db.collection(compositions).doc(ref.id), { ...copy, created_at: at, updated_at: at });
   batch.create(deps.db.collection(compositionRevisions).doc(revisionId(ref.id, 0)), { content_id: ref.id, owner_id: uid, revision: 0, body: copy, saved_at: at });
   await batch.commit();
@@ -616,7 +614,11 @@ export async function shareVideo(deps: VideoDeps, uid: string, id: string, raw: 
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Send { public: true } or { public: false }.");
   const { doc } = await ownedVideo(deps.db, uid, id);
   if (parsed.data.public && !settingsOf(doc).files) throw new ApiError("conflict", "Render the video before sharing it: there is nothing to watch yet.");
-  await deps.db.collection(content).doc(id).update({ visibility: parsed.data.public ? "public" : "private", updated_at: (deps.now ?? (() => new Date()))().toISOString() });
+  const patch = { visibility: parsed.data.public ? ("public" as const) : ("private" as const), updated_at: (deps.now ?? (() => new Date()))().toISOString() };
+  const batch = deps.db.batch();
+  batch.update(deps.db.collection(content).doc(id), patch);
+  logContentChange(deps.db, batch, { id, action: parsed.data.public ? "share" : "unshare", before: doc, after: patch });
+  await batch.commit();
   refreshPublicViews([id]);
   return getVideo(deps, uid, id);
 }
@@ -626,8 +628,10 @@ export async function deleteVideo(deps: VideoDeps, uid: string, id: string): Pro
   const s = settingsOf(doc);
   if (s.render && isRendering(s)) await cancelRender(deps, uid, id).catch(() => undefined);
   const revisions = await deps.db.collection(compositionRevisions).where("content_id", "==", id).get();
+  const latest = (await deps.db.collection(content).doc(id).get())?.data ?? doc;
   const batch = deps.db.batch();
   batch.delete(deps.db.collection(content).doc(id));
+  logContentChange(deps.db, batch, { id, action: "delete", before: latest, after: null });
   batch.delete(deps.db.collection(compositions).doc(id));
   for (const r of revisions) if (r.data.owner_id === uid) batch.delete(deps.db.collection(compositionRevisions).doc(r.id));
   await batch.commit();

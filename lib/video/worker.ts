@@ -8,6 +8,7 @@ import "server-only";
  * failure records a human reason and refunds the credits, and the video's
  * last good file stays as it was.
  */
+import { logContentChange, WORKER_CONTEXT } from "@/lib/update-log/content";
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -254,13 +255,15 @@ export function createVideoWorker(d: VideoWorkerDeps) {
       const settings = c.data.settings as { render?: RenderState | null; files?: FilesState | null };
       const old = settings.files;
       const render = settings.render && settings.render.job_id === jobId ? { ...settings.render, state: "succeeded" as const, stage: "saving" as const, progress: 1, error: null } : settings.render;
-      tx.update(db.collection(content).doc(contentId), {
-        status: "ready",
+      const patch = {
+        status: "ready" as const,
         error: null,
         blobs: { original: files.video_key, thumbnail: files.poster_key, poster: files.poster_key },
         settings: { ...c.data.settings, render, files },
         updated_at: at,
-      });
+      };
+      tx.update(db.collection(content).doc(contentId), patch);
+      logContentChange(db, tx, { id: contentId, action: "ready", before: c.data, after: patch, context: WORKER_CONTEXT.video });
       return old ? [old.video_key, old.poster_key, ...(old.captions_key ? [old.captions_key] : [])] : [];
     });
     if (replaced === null) return null;
@@ -286,12 +289,14 @@ export function createVideoWorker(d: VideoWorkerDeps) {
         const settings = c.data.settings as { render?: RenderState | null; files?: FilesState | null; credits_spent?: number };
         const render = settings.render && settings.render.job_id === jobId ? { ...settings.render, state: "failed" as const, error: reason, refunded: true } : settings.render;
         const refunded = settings.render?.job_id === jobId ? settings.render.credits : 0;
-        tx.update(db.collection(content).doc(contentId), {
-          status: settings.files ? "ready" : "failed",
+        const patch = {
+          status: settings.files ? ("ready" as const) : ("failed" as const),
           error: reason.slice(0, 2000),
           settings: { ...c.data.settings, render, credits_spent: Math.max(0, (settings.credits_spent ?? 0) - refunded) },
           updated_at: at.toISOString(),
-        });
+        };
+        tx.update(db.collection(content).doc(contentId), patch);
+        logContentChange(db, tx, { id: contentId, action: "fail", before: c.data, after: patch, context: WORKER_CONTEXT.video });
       }
       return true;
     });

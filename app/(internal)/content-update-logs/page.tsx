@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { FileClock } from "lucide-react";
 
-import { EmptyState } from "@/components/empty-state";
+import { UpdateLogScreen } from "@/components/ops-data/update-log-screen";
 import { PageHeader } from "@/components/page-header";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -9,16 +8,18 @@ const PATTERN = "/content-update-logs";
 
 export const metadata: Metadata = { title: titleFor(PATTERN) };
 
-export default function ContentUpdateLogsPage() {
+interface Props {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export default async function ContentUpdateLogsPage({ searchParams }: Props) {
+  const sp = await searchParams;
+  const one = (k: string) => (typeof sp[k] === "string" ? (sp[k] as string).slice(0, 300) : undefined);
+  const initial = Object.fromEntries(["entity_type", "entity_id", "actor", "from", "to"].map((k) => [k, one(k) ?? ""]));
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="A record of changes made to content." />
-      <EmptyState
-        icon={FileClock}
-        heading="No content updates logged yet"
-      >
-        Each change to a piece of content will be listed here with what changed and when. Nothing needs your attention.
-      </EmptyState>
+      <PageHeader title={titleFor(PATTERN)} description="Every change to content, layouts, templates, clients, pipelines, prompts and dashboard documents: who, when, from where, and what changed." />
+      <UpdateLogScreen initial={initial} />
     </>
   );
 }

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
-import { Database } from "lucide-react";
+import { Suspense } from "react";
 
-import { EmptyState } from "@/components/empty-state";
+import { CollectionsScreen } from "@/components/ops-data/collections-screen";
 import { PageHeader } from "@/components/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
 import { titleFor } from "@/lib/routes/titles";
 
 const PATTERN = "/firestore-dashboard";
@@ -12,13 +13,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function FirestoreDashboardPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Browse the database's collections and documents." />
-      <EmptyState
-        icon={Database}
-        heading="No collections to show yet"
-      >
-        Collections and their documents will be listed here, so you can inspect data without opening the database console.
-      </EmptyState>
+      <PageHeader title={titleFor(PATTERN)} description="Browse, edit and export the database's collections. Edits are checked against each collection's schema and recorded in the update log; secrets stay masked." />
+      <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+        <CollectionsScreen />
+      </Suspense>
     </>
   );
 }

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { Database } from "lucide-react";
 
-import { MissingItem } from "@/components/missing-item";
+import { DocumentEditor } from "@/components/ops-data/document-editor";
 import { PageHeader } from "@/components/page-header";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
@@ -19,12 +18,7 @@ export default async function FirestoreDashboardDetailPage({ params }: Props) {
   return (
     <>
       <PageHeader title={titleFor(PATTERN)} />
-      <MissingItem
-        icon={Database}
-        noun="document"
-        ids={[{ label: "Collection", value: collection }, { label: "Document ID", value: documentId }]}
-        back={{ label: "Back to Firestore dashboard", href: "/firestore-dashboard" }}
-      />
+      <DocumentEditor collection={collection} id={documentId} />
     </>
   );
 }

@@ -1,0 +1,16 @@
+/** GET /api/v1/ops/data — the registry's top-level collections with document counts (staff only). */
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { getDb } from "@/lib/db";
+import { listCollections } from "@/lib/data-dashboard/service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(async () => Response.json({ data: await listCollections(getDb()) }, { headers: { "Cache-Control": "private, no-store" } }), { internal: true });
+
+const notAllowed = methodNotAllowed(["GET"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

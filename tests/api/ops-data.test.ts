@@ -1,0 +1,175 @@
+/**
+ * The data dashboard and update-log routes called directly with emulator
+ * tokens: staff only; a schema-breaking edit is a 422 with field messages and
+ * writes nothing; a valid edit writes once with one log entry; stale versions
+ * are 409; secrets are masked in rows, documents, exports and the log, and
+ * the mask is never written; paging follows declared indexes only; the log
+ * pages newest first, filters, exports CSV and refuses edits.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { json, newUser, req, type TestUser } from "./image-library.support";
+import { newStaff } from "./ops.support";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "pf-ops-data-"));
+process.env.DATA_DIR = dataDir;
+process.env.IN_APP_WORKER = "0";
+
+let root: typeof import("@/app/api/v1/ops/data/route");
+let coll: typeof import("@/app/api/v1/ops/data/[collection]/route");
+let doc: typeof import("@/app/api/v1/ops/data/[collection]/[documentId]/route");
+let log: typeof import("@/app/api/v1/ops/update-log/route");
+let staff: TestUser & { email: string };
+let user: TestUser;
+let db: import("@/lib/db/db").Db;
+
+const ctx = (p: Record<string, string>) => ({ params: Promise.resolve(p) });
+const at = "2026-03-01T00:00:00.000Z";
+
+async function logEntries(entityId: string) {
+  const { updateLog } = await import("@/lib/update-log/collections");
+  return db.collection(updateLog).where("entity_id", "==", entityId).get();
+}
+
+beforeAll(async () => {
+  root = await import("@/app/api/v1/ops/data/route");
+  coll = await import("@/app/api/v1/ops/data/[collection]/route");
+  doc = await import("@/app/api/v1/ops/data/[collection]/[documentId]/route");
+  log = await import("@/app/api/v1/ops/update-log/route");
+  [staff, user] = await Promise.all([newStaff(), newUser("plain")]);
+  const { getDb } = await import("@/lib/db");
+  db = getDb();
+  const { vibes, users } = await import("@/lib/db/collections");
+  // Signing in writes the profile the log's actor filter finds an email in.
+  await db.collection(users).doc(staff.uid).create({ user_id: staff.uid, email: staff.email, name: null, photo_url: null, provider: "password", is_staff: true, credits: 0, plan: "free", created_at: at, last_login_at: at });
+  const { billingAccounts } = await import("@/lib/billing/collections");
+  for (let i = 0; i < 5; i++) {
+    await db.collection(vibes).doc(`v${i}`).create({ owner_id: i % 2 ? "owner-a" : "owner-b", name: `Vibe ${i}`, prompt_additions: "soft light", visibility: "public", created_at: `2026-03-0${i + 1}T00:00:00.000Z`, updated_at: at });
+  }
+  await db.collection(billingAccounts).doc("acct1").create({
+    owner_id: "acct1", stripe_customer_id: "cus_secret123", subscription_id: null, subscription_item_id: null, subscription_status: null, price_id: null, plan: "free",
+    current_period_start: null, current_period_end: null, cancel_at_period_end: false, state_event_at: null, created_at: at, updated_at: at,
+  } as never);
+});
+
+afterAll(async () => {
+  const { closeDb } = await import("@/lib/db");
+  await closeDb().catch(() => undefined);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it("is for staff only", async () => {
+  expect((await root.GET(req("/api/v1/ops/data", { token: user.token }), ctx({}))).status).toBe(403);
+  expect((await log.GET(req("/api/v1/ops/update-log", { token: user.token }), ctx({}))).status).toBe(403);
+  const list = await json(await root.GET(req("/api/v1/ops/data", { token: staff.token }), ctx({})));
+  expect(list.status).toBe(200);
+  expect(list.body.data).toEqual(expect.arrayContaining([expect.objectContaining({ name: "vibes", count: 5, read_only: false }), expect.objectContaining({ name: "update_log", read_only: true })]));
+});
+
+it("pages a collection on its declared indexes only", async () => {
+  const get = async (q: string) => json(await coll.GET(req(`/api/v1/ops/data/vibes${q}`, { token: staff.token }), ctx({ collection: "vibes" })));
+  const first = await get("?limit=2");
+  expect(first.body.data.map((r: { id: string }) => r.id)).toEqual(["v0", "v1"]);
+  expect(first.body.collection.columns).toContain("prompt_additions");
+  const second = await get(`?limit=2&cursor=${first.body.next_cursor}`);
+  expect(second.body.data.map((r: { id: string }) => r.id)).toEqual(["v2", "v3"]);
+  // Index 0 is (owner_id, created_at desc).
+  const byOwner = await get("?index=0&eq.owner_id=owner-b");
+  expect(byOwner.body.data.map((r: { id: string }) => r.id)).toEqual(["v4", "v2", "v0"]);
+  expect((await get("?index=0")).status).toBe(422);
+  const undeclared = await get("?index=0&eq.owner_id=owner-b&eq.name=x");
+  expect(undeclared.status).toBe(422);
+  expect(undeclared.body.error.issues[0].path).toBe("eq.name");
+  expect((await get("?id=v3")).body.data.map((r: { id: string }) => r.id)).toEqual(["v3"]);
+});
+
+it("refuses a schema-breaking edit with field messages and writes nothing; a valid edit writes once and logs once", async () => {
+  const open = await json(await doc.GET(req("/api/v1/ops/data/vibes/v1", { token: staff.token }), ctx({ collection: "vibes", documentId: "v1" })));
+  expect(open.status).toBe(200);
+  expect(open.body.data.schema).toBeTruthy();
+  const { version, data } = open.body.data;
+  const put = (body: unknown) => doc.PUT(req("/api/v1/ops/data/vibes/v1", { method: "PUT", token: staff.token, json: body }), ctx({ collection: "vibes", documentId: "v1" }));
+
+  const bad = await json(await put({ version, data: { ...data, name: "", visibility: "everyone", colour: 1 } }));
+  expect(bad.status).toBe(422);
+  expect(bad.body.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(["colour", "name", "visibility"]);
+  const { vibes } = await import("@/lib/db/collections");
+  expect((await db.collection(vibes).doc("v1").get())!.data.name).toBe("Vibe 1");
+  expect(await logEntries("vibes/v1")).toHaveLength(0);
+
+  const dry = await json(await put({ version, data: { ...data, name: "Renamed" }, dry_run: true }));
+  expect(dry.body.data).toMatchObject({ written: false, changes: [{ path: "name", before: '"Vibe 1"', after: '"Renamed"' }] });
+  expect(await logEntries("vibes/v1")).toHaveLength(0);
+
+  const ok = await json(await put({ version, data: { ...data, name: "Renamed" } }));
+  expect(ok.status).toBe(200);
+  expect(ok.body.data.written).toBe(true);
+  expect((await db.collection(vibes).doc("v1").get())!.data.name).toBe("Renamed");
+  const entries = await logEntries("vibes/v1");
+  expect(entries).toHaveLength(1);
+  expect(entries[0]!.data).toMatchObject({ entity_type: "document", action: "update", actor_id: staff.uid, actor_email: staff.email, source: "PUT /api/v1/ops/data/vibes/v1" });
+  expect(entries[0]!.data.changes).toEqual([{ path: "name", before: '"Vibe 1"', after: '"Renamed"' }]);
+
+  const stale = await json(await put({ version, data: { ...data, name: "Again" } }));
+  expect(stale.status).toBe(409);
+  expect(await logEntries("vibes/v1")).toHaveLength(1);
+});
+
+it("creates and deletes with a version, each logged; the update log itself is read-only", async () => {
+  const created = await json(await coll.POST(req("/api/v1/ops/data/vibes", { method: "POST", token: staff.token, json: { id: "v9", data: { owner_id: null, name: "New", prompt_additions: "x", visibility: "private", created_at: at, updated_at: at } } }), ctx({ collection: "vibes" })));
+  expect(created.status).toBe(201);
+  const del = await doc.DELETE(req(`/api/v1/ops/data/vibes/v9?version=${created.body.data.version}`, { method: "DELETE", token: staff.token }), ctx({ collection: "vibes", documentId: "v9" }));
+  expect(del.status).toBe(200);
+  expect((await logEntries("vibes/v9")).map((e) => e.data.action).sort()).toEqual(["create", "delete"]);
+  const ro = await coll.POST(req("/api/v1/ops/data/update_log", { method: "POST", token: staff.token, json: { data: {} } }), ctx({ collection: "update_log" }));
+  expect(ro.status).toBe(403);
+});
+
+it("masks secrets in rows, documents and exports, keeps them on an edit and never writes the mask", async () => {
+  const { billingAccounts } = await import("@/lib/billing/collections");
+  const c = ctx({ collection: "billing_accounts" });
+  const rows = await json(await coll.GET(req("/api/v1/ops/data/billing_accounts", { token: staff.token }), c));
+  expect(rows.body.data[0].data.stripe_customer_id).toBe("••••••••");
+  const exported = await (await coll.GET(req("/api/v1/ops/data/billing_accounts?format=jsonl", { token: staff.token }), c)).text();
+  expect(exported).not.toContain("cus_secret123");
+  expect(JSON.parse(exported.trim()).stripe_customer_id).toBe("••••••••");
+  const dc = ctx({ collection: "billing_accounts", documentId: "acct1" });
+  const open = await json(await doc.GET(req("/api/v1/ops/data/billing_accounts/acct1", { token: staff.token }), dc));
+  expect(JSON.stringify(open.body)).not.toContain("cus_secret123");
+  expect(open.body.data.collection.masked).toEqual(["stripe_customer_id"]);
+  const put = (data: unknown) => doc.PUT(req("/api/v1/ops/data/billing_accounts/acct1", { method: "PUT", token: staff.token, json: { version: open.body.data.version, data } }), dc);
+  // The mask where there was no secret (a new value) is refused.
+  const refused = await json(await put({ ...open.body.data.data, subscription_id: "••••••••" }));
+  expect(refused.status).toBe(422);
+  expect(refused.body.error.issues[0].path).toBe("subscription_id");
+  // The mask sent back unchanged keeps the stored secret.
+  const ok = await json(await put({ ...open.body.data.data, plan: "pro" }));
+  expect(ok.status).toBe(200);
+  expect((await db.collection(billingAccounts).doc("acct1").get())!.data).toMatchObject({ stripe_customer_id: "cus_secret123", plan: "pro" });
+  const entries = await logEntries("billing_accounts/acct1");
+  expect(entries).toHaveLength(1);
+  expect(JSON.stringify(entries[0]!.data)).not.toContain("cus_secret123");
+});
+
+it("lists the update log newest first with filters and cursors, exports CSV, and refuses edits", async () => {
+  const { appendChange } = await import("@/lib/update-log/write");
+  const { systemContext } = await import("@/lib/update-log/context");
+  for (let i = 0; i < 3; i++) await appendChange(db, { entityType: "content", entityId: "c1", action: "update", before: { title: `t${i}` }, after: { title: `t${i + 1}` }, context: systemContext("worker:video"), at: new Date(Date.parse("2027-01-01T00:00:00Z") + i * 1000) });
+  const get = async (q: string) => json(await log.GET(req(`/api/v1/ops/update-log${q}`, { token: staff.token }), ctx({})));
+  const page1 = await get("?entity_type=content&entity_id=c1&limit=2");
+  expect(page1.status).toBe(200);
+  expect(page1.body.data.map((e: { changes: { after: string }[] }) => e.changes[0]!.after)).toEqual(['"t3"', '"t2"']);
+  expect(page1.body.data[0]).toMatchObject({ actor_kind: "system", source: "worker:video", href: "/content/c1" });
+  const page2 = await get(`?entity_type=content&entity_id=c1&limit=2&cursor=${page1.body.next_cursor}`);
+  expect(page2.body.data.map((e: { changes: { after: string }[] }) => e.changes[0]!.after)).toEqual(['"t1"']);
+  expect(page2.body.next_cursor).toBeNull();
+  expect((await get(`?actor=${staff.email}`)).body.data.length).toBeGreaterThanOrEqual(4);
+  expect((await get("?actor=system&from=2027-01-01T00:00:01Z&to=2027-01-01")).body.data).toHaveLength(2);
+  expect((await get("?actor=system&entity_type=content")).status).toBe(422);
+  expect((await get("?from=2027-02-01&to=2027-01-01")).status).toBe(422);
+  const csv = await (await log.GET(req("/api/v1/ops/update-log?format=csv&entity_id=c1", { token: staff.token }), ctx({}))).text();
+  expect(csv.split("\r\n").filter(Boolean)).toHaveLength(4);
+  expect(csv.startsWith("created_at,actor,")).toBe(true);
+  for (const m of ["POST", "PUT", "PATCH", "DELETE"] as const) expect((await log[m]()).status).toBe(405);
+});
