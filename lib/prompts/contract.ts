@@ -21,7 +21,7 @@ export interface PromptTask {
 
 export const PROMPT_TASKS: Record<PromptKey, PromptTask> = {
   "video.writer": { label: "Video writer", inputs: ["brief"], schema: "video_plan" },
-  "layout.generator": { label: "Layout generator", inputs: ["input"], schema: "layout_draft" },
+  "layout.generator": { label: "Layout generator", inputs: ["brief"], schema: "layout" },
   "links.summariser": { label: "Link summariser", inputs: ["input"], schema: "link_summary" },
   "chat.system": { label: "Staff chat system prompt", inputs: ["input"], schema: null },
 };

@@ -178,3 +178,19 @@ it("runs versions × models × cases, resumes a lost worker's run, and diffs wit
   expect(again.changes).toEqual({ "kettle|1|local/preview": "same", "kettle|2|local/preview": "same", "no-lang|1|local/preview": "fixed", "no-lang|2|local/preview": "fixed" });
   expect(again.pass_rate).toBe(1);
 });
+
+it("runs the layout generator's stored prompt as /layout-gen does: its own message and Local preview stand-in, answering a valid layout", async () => {
+  const { runCell } = await import("./runner");
+  const { LAYOUT_GENERATOR_SYSTEM_PROMPT } = await import("@/lib/studio/layout-gen/generator");
+  expect(SEED_PROMPTS["layout.generator"].text).toBe(LAYOUT_GENERATOR_SYSTEM_PROMPT);
+  const cell = await runCell(runner, {
+    runId: "layout-cell",
+    promptId: "layout.generator",
+    version: 1,
+    text: LAYOUT_GENERATOR_SYSTEM_PROMPT,
+    modelId: LOCAL_LANGUAGE_MODEL_ID,
+    testCase: { id: "hero", description: "the issue's example brief", vars: { brief: "a product hero with price badge, three bullet points, logo bottom right" }, assertions: [{ type: "schema" }, { type: "contains", value: "price", case_sensitive: false }] },
+  });
+  expect(cell.error).toBeNull();
+  expect(cell.assertions.map((a) => a.status)).toEqual(["pass", "pass"]);
+});

@@ -15,6 +15,8 @@ import { writePlan, type WriterLibrary } from "@/lib/video/writer";
 import { evaluateCell, type RubricGrader } from "./assertions";
 import { PROMPT_TASKS, renderTemplate, type CellResult, type PromptKey, type SuiteCase } from "./contract";
 import { genericLocalResponder } from "./local-responder";
+import { layoutPromptFor } from "@/lib/studio/layout-gen/generator";
+import { localLayoutResponder } from "@/lib/studio/layout-gen/local-layouts";
 import { costOf } from "./pricing";
 import { OUTPUT_SCHEMAS } from "./schemas";
 
@@ -68,17 +70,20 @@ async function runWriter(deps: RunnerDeps, spec: CellSpec, system: string): Prom
 
 async function runGeneric(deps: RunnerDeps, spec: CellSpec, system: string): Promise<Answer> {
   const entry = findLanguageModel(spec.modelId);
-  const model = getLanguageModel(spec.modelId, { local: genericLocalResponder });
+  // The layout generator runs as /layout-gen runs it: its user message and its own Local preview stand-in.
+  const layout = spec.promptId === "layout.generator";
+  const model = getLanguageModel(spec.modelId, { local: layout ? localLayoutResponder : genericLocalResponder });
+  const prompt = layout ? layoutPromptFor(spec.testCase.vars.brief ?? "") : spec.testCase.vars.input!;
   const schemaName = PROMPT_TASKS[spec.promptId].schema;
   const schema = schemaName ? OUTPUT_SCHEMAS[schemaName] : undefined;
   const ctx: CallContext = { feature: EVAL_FEATURE, modelId: entry.id, provider: entry.provider, ownerId: null, refId: spec.runId };
   const started = Date.now();
   try {
     if (!schema) {
-      const r = await generateText({ model, system, prompt: spec.testCase.vars.input!, maxRetries: 1 });
+      const r = await generateText({ model, system, prompt, maxRetries: 1 });
       return { output: r.text, error: null, inputTokens: r.usage.inputTokens ?? null, outputTokens: r.usage.outputTokens ?? null };
     }
-    const r = await generateText({ model, system, prompt: spec.testCase.vars.input!, output: Output.object({ schema, name: schemaName! }), maxRetries: 1 });
+    const r = await generateText({ model, system, prompt, output: Output.object({ schema, name: schemaName! }), maxRetries: 1 });
     await recordCalls(deps.db, [structuredCall(ctx, { schemaName: schemaName!, output: r.output, error: null, latencyMs: Date.now() - started, inputTokens: r.usage.inputTokens, outputTokens: r.usage.outputTokens })]);
     return { output: JSON.stringify(r.output), error: null, inputTokens: r.usage.inputTokens ?? null, outputTokens: r.usage.outputTokens ?? null };
   } catch (error) {

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { planSchema } from "@/lib/video/plan";
+import { layoutBodySchema } from "@/lib/composition/layout-schema";
 
 /** What the link summariser returns for a page (v1 of links.summariser, seeded by prompt testing). */
 export const linkSummarySchema = z.object({
@@ -33,5 +34,6 @@ export const layoutDraftSchema = z.object({
 export const OUTPUT_SCHEMAS: Record<string, z.ZodType> = {
   video_plan: planSchema,
   link_summary: linkSummarySchema,
-  layout_draft: layoutDraftSchema,
+  /** What the layout generator answers with: a layout body (lib/composition/layout-schema.ts). */
+  layout: layoutBodySchema,
 };

@@ -5,15 +5,16 @@ import "server-only";
  * demo suite for the video writer, and a first run of it — a real run, queued
  * for the prompt worker and executed with the Local preview model.
  *
- * Version 1 of video.writer is the writer's text in code. The link summariser
- * has no prompt in code yet, and the layout generator's and chat's are being
- * written elsewhere: their v1 here is ours, to be replaced by a new version.
+ * Version 1 of video.writer and layout.generator is their text in code (both
+ * read the current stored version when there is one). The link summariser has
+ * no prompt in code yet, and chat's v1 here is ours.
  */
 import type { Db } from "@/lib/db/db";
 import { isDbError } from "@/lib/db/errors";
 import { enqueueJob } from "@/lib/db/jobs";
 import { LOCAL_LANGUAGE_MODEL_ID } from "@/lib/ai/language/local-language-model";
 import { WRITER_SYSTEM_PROMPT } from "@/lib/video/writer";
+import { LAYOUT_GENERATOR_SYSTEM_PROMPT } from "@/lib/studio/layout-gen/generator";
 import { prompts, promptRuns, promptSuites, promptVersions, versionId } from "./collections";
 import { PROMPT_TASKS, type PromptKey, type SuiteCase } from "./contract";
 import { matrixCells } from "./accounting";
@@ -29,13 +30,8 @@ export const SEED_PROMPTS: Record<PromptKey, { description: string; text: string
     text: WRITER_SYSTEM_PROMPT,
   },
   "layout.generator": {
-    description: "Drafts a new layout (named slots in a 0–1 box) from a brief, for the generated-layouts queue.",
-    text: [
-      "You design one layout for short promotional videos: {{brief_hint}}",
-      "Answer with a name, a one-sentence description and up to 12 slots. Each slot has an id, a kind (text, image or shape),",
-      "a role (headline, subhead, body, cta, price, stat, logo, picture, background) and a box with x, y, w, h between 0 and 1.",
-      "Keep text slots inside the safe area (x and y at least 0.05), never overlap two text slots, and give every layout one headline.",
-    ].join(" "),
+    description: "Designs one layout (named slots with a box per aspect ratio) from a brief, for the generated-layouts queue (lib/studio/layout-gen/generator.ts).",
+    text: LAYOUT_GENERATOR_SYSTEM_PROMPT,
   },
   "links.summariser": {
     description: "Summarises a fetched web page into a title, a short summary and its main facts, for videos made from a link.",

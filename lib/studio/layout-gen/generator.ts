@@ -20,11 +20,13 @@ import { COMPOSITION_RATIOS } from "@/lib/composition/ratios";
 import type { Db } from "@/lib/db/db";
 import { layoutRequestBlock, localLayoutResponder } from "./local-layouts";
 import { repairLayout } from "./repair";
+import { currentPromptText } from "@/lib/prompts/store";
 
 export const LAYOUT_GENERATOR_FEATURE = "layout.generator";
 export const LAYOUT_SCHEMA_NAME = "layout";
 
-const SYSTEM = [
+/** Version 1 of the `layout.generator` prompt (prompt testing seeds it; the current stored version wins). */
+export const LAYOUT_GENERATOR_SYSTEM_PROMPT = [
   "You design layouts for short social videos and still designs: one scene's arrangement of named slots.",
   `Answer with one layout: a name, a one-sentence description, slots and, for each of the aspect ratios ${COMPOSITION_RATIOS.join(", ")}, a box per slot id.`,
   `Each slot has an id (a lowercase slug), a kind (${SLOT_KINDS.join(", ")}), a role (${SLOT_ROLES.join(", ")}), a label, fit rules (maxChars, minFontPx <= maxFontPx in px on a canvas whose short side is 1080, lineHeight, align, weight, uppercase, objectFit, valign), z (stacking), enter/exit animations or null, a tone and a surface.`,
@@ -47,7 +49,8 @@ export interface GenerateInput {
   abortSignal?: AbortSignal;
 }
 
-function promptFor(brief: string, index: number, count: number): string {
+/** The user message for candidate `index` of `count` (with the request block the Local preview reads). */
+export function layoutPromptFor(brief: string, index = 0, count = 1): string {
   return [
     `Brief: ${brief}`,
     count > 1 ? `This is candidate ${index + 1} of ${count}: arrange it differently from the others (picture beside, above or behind the text; text left-aligned or centred; mirrored).` : "",
@@ -70,6 +73,7 @@ export async function generateLayoutCandidates(input: GenerateInput): Promise<{ 
   const entry = findLanguageModel(input.modelId);
   const model = getLanguageModel(input.modelId, { local: input.local ?? localLayoutResponder, env: input.env });
   const ctx: CallContext = { feature: LAYOUT_GENERATOR_FEATURE, modelId: entry.id, provider: entry.provider, ownerId: input.ownerId, refId: input.batchId };
+  const system = (await currentPromptText(input.db, LAYOUT_GENERATOR_FEATURE)) ?? LAYOUT_GENERATOR_SYSTEM_PROMPT;
   const calls = Array.from({ length: input.count }, async (_, index) => {
     const started = Date.now();
     let output: LayoutBody | undefined;
@@ -79,8 +83,8 @@ export async function generateLayoutCandidates(input: GenerateInput): Promise<{ 
     try {
       const result = await generateText({
         model,
-        system: SYSTEM,
-        prompt: promptFor(input.brief, index, input.count),
+        system,
+        prompt: layoutPromptFor(input.brief, index, input.count),
         output: Output.object({ schema: layoutBodySchema, name: LAYOUT_SCHEMA_NAME }),
         maxRetries: 1,
         abortSignal: input.abortSignal,
