@@ -13,6 +13,7 @@ import { productCollections } from "../products/collections";
 import { batchCollections } from "../batches/collections";
 import { brandCollections } from "../brand/collections";
 import { updateLogCollections } from "../update-log/collections";
+import { chatCollections } from "../chat/collections";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "./define";
 
 const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
@@ -209,7 +210,7 @@ export const likes = defineCollection({
   ],
 });
 
-export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections, ...billingCollections, ...compositionCollections, ...videoCollections, ...callCollections, ...productCollections, ...batchCollections, ...brandCollections, ...updateLogCollections];
+export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections, ...billingCollections, ...compositionCollections, ...videoCollections, ...callCollections, ...productCollections, ...batchCollections, ...brandCollections, ...updateLogCollections, ...chatCollections];
 
 export type UserDoc = DocOf<typeof users>;
 export type ContentDoc = DocOf<typeof content>;
