@@ -30,7 +30,7 @@ export const PATCH = withUser(async ({ request, user, params }) => {
 
 export const DELETE = withUser(async ({ user, params }) => {
   await deleteChat(chatRuntime(), user.uid, chatIdOf(params));
-  return new Response(null, { status: 204 });
+  return Response.json({ data: { deleted: true } });
 }, { internal: true });
 
 export const POST = methodNotAllowed(["GET", "PATCH", "DELETE"]);
