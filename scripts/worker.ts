@@ -20,9 +20,10 @@ import { createBatchWorker } from "../lib/batches/worker";
 import { batchLinks } from "../lib/batches/links";
 import { videoDeps } from "../lib/video/runtime";
 import { createDesignWorker } from "../lib/designs/worker";
+import { createEvalWorker } from "../lib/fc-report/worker";
 
 const pollMs = Number(process.env.WORKER_POLL_MS ?? 1000);
-const kinds = (process.env.WORKERS ?? "image,video,design").split(",").map((k) => k.trim());
+const kinds = (process.env.WORKERS ?? "image,video,design,eval").split(",").map((k) => k.trim());
 const stop = new AbortController();
 for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => stop.abort());
 const log = (msg: string, err?: unknown) => console.error(`[worker] ${msg}`, err ?? "");
@@ -49,6 +50,10 @@ if (kinds.includes("design")) {
   const worker = createDesignWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, log, renderWidth: Number.isInteger(width) && width >= 64 ? width : undefined });
   console.log(`design worker ${worker.workerId} started (poll ${pollMs} ms)`);
   loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
+}
+if (kinds.includes("eval")) {
+  console.log(`function-calling evaluation worker started (poll ${pollMs} ms)`);
+  loops.push(createEvalWorker({ db: getDb() }).runWorkerLoop({ signal: stop.signal, pollMs }));
 }
 // The renderer (one browser) is shared by the video and design workers: closed when both have stopped.
 Promise.all(loops)
