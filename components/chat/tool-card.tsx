@@ -9,6 +9,8 @@ export interface ToolPartView {
   toolCallId: string;
   state: string;
   input?: unknown;
+  /** What an invalid call sent (the SDK keeps it apart from a valid `input`). */
+  rawInput?: unknown;
   output?: unknown;
   errorText?: string;
 }
@@ -38,7 +40,7 @@ export function ToolCard({ part }: { part: ToolPartView }) {
       <div className="space-y-2 border-t px-3 py-2">
         <div>
           <div className="text-xs font-medium text-muted-foreground">Arguments</div>
-          <pre className="mt-1 max-h-48 overflow-auto rounded bg-muted/60 p-2 font-mono text-xs">{part.input === undefined ? "…" : json(part.input)}</pre>
+          <pre className="mt-1 max-h-48 overflow-auto rounded bg-muted/60 p-2 font-mono text-xs">{part.input !== undefined ? json(part.input) : part.rawInput !== undefined ? json(part.rawInput) : "…"}</pre>
         </div>
         {failed ? (
           <p role="status" className="text-destructive">

@@ -55,7 +55,9 @@ it("shows an invalid tool call as a failed tool part and records it as invalid (
   const stream = await turn("chatB", ["m1"], "Look up the user please");
   expect(stream).toContain("tool-input-error");
   const chat = await getChat(deps, "staff1", "chatB");
-  expect(JSON.stringify(chat.messages[1]!.parts)).toContain('"state":"output-error"');
+  const card = chat.messages[1]!.parts.find((p) => p.type === "tool-lookup_user")!;
+  expect(card).toMatchObject({ state: "output-error", rawInput: {} });
+  expect(String(card.errorText)).toContain("Give exactly one of email or uid");
   const [rec] = await db.collection(functionCalls).where("ref_id", "==", "chatB").get();
   expect(rec!.data).toMatchObject({ name: "lookup_user", valid: false, error_kind: "missing_argument" });
 });

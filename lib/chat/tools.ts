@@ -145,6 +145,8 @@ export function safeErrorText(error: unknown): string {
   if (isDbError(error)) return error.message;
   const name = (error as { name?: string } | null)?.name ?? "";
   if (/InvalidToolInput|NoSuchTool|InvalidArgument/.test(name)) return String((error as Error).message).slice(0, 1000);
+  // The SDK hands invalid tool calls over as their message text.
+  if (typeof error === "string" && /^(Invalid input for tool|Model tried to call unavailable tool)/.test(error)) return error.slice(0, 1000);
   console.error("[chat] tool or stream failed", error);
   return "Something went wrong while answering. Try again.";
 }
