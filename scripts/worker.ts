@@ -7,7 +7,8 @@
  * any machines sharing Firestore; each claims jobs under a lease.
  * WORKERS=image, video, bulk or design (comma-separated) runs those kinds;
  * "video" also runs the bulk worker and the production worker (prod: scheduler, webhooks);
- * "prompts" runs prompt-testing runs (not on by default here: the app runs them in-process).
+ * "prompts" runs prompt-testing runs (not on by default here: the app runs them in-process);
+ * "eval" runs function-calling evaluations.
  * SIGINT/SIGTERM: stop claiming, finish the current job, exit.
  * Needs `--conditions=react-server` (see package.json) so "server-only" modules load.
  */
@@ -24,9 +25,11 @@ import { createDesignWorker } from "../lib/designs/worker";
 import { createPromptWorker } from "../lib/prompts/worker";
 import { runnerDeps } from "../lib/prompts/runtime";
 import { createProdWorker } from "../lib/prod/worker";
+import { createEvalWorker } from "../lib/fc-report/worker";
+import { workerPollMs } from "../lib/db/jobs";
 
-const pollMs = Number(process.env.WORKER_POLL_MS ?? 1000);
-const kinds = (process.env.WORKERS ?? "image,video,design").split(",").map((k) => k.trim());
+const pollMs = workerPollMs();
+const kinds = (process.env.WORKERS ?? "image,video,design,eval").split(",").map((k) => k.trim());
 const stop = new AbortController();
 for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => stop.abort());
 const log = (msg: string, err?: unknown) => console.error(`[worker] ${msg}`, err ?? "");
@@ -64,6 +67,10 @@ if (kinds.includes("prompts")) {
   const worker = createPromptWorker({ db: getDb(), runner: runnerDeps(), log });
   console.log(`prompt worker ${worker.workerId} started (poll ${pollMs} ms)`);
   loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
+}
+if (kinds.includes("eval")) {
+  console.log(`function-calling evaluation worker started (poll ${pollMs} ms)`);
+  loops.push(createEvalWorker({ db: getDb() }).runWorkerLoop({ signal: stop.signal, pollMs }));
 }
 // The renderer (one browser) is shared by the video and design workers: closed when both have stopped.
 Promise.all(loops)

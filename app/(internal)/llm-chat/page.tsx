@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { MessagesSquare } from "lucide-react";
 
-import { EmptyState } from "@/components/empty-state";
+import { ChatScreen } from "@/components/chat/chat-screen";
 import { PageHeader } from "@/components/page-header";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -12,14 +11,8 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function LlmChatPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Conversations with language models, for trying prompts by hand." />
-      <EmptyState
-        icon={MessagesSquare}
-        heading="No chats yet"
-        primaryAction={{ label: "Automated prompts testing", href: "/automated-prompts-testing" }}
-      >
-        Your conversations with language models will be listed here.
-      </EmptyState>
+      <PageHeader title={titleFor(PATTERN)} description="Chat with a language model that can look things up in our data, count documents, make an image or draft a layout." />
+      <ChatScreen chatId={null} />
     </>
   );
 }

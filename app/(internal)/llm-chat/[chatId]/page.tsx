@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { MessagesSquare } from "lucide-react";
 
-import { MissingItem } from "@/components/missing-item";
+import { ChatScreen } from "@/components/chat/chat-screen";
 import { PageHeader } from "@/components/page-header";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
@@ -19,12 +18,7 @@ export default async function LlmChatDetailPage({ params }: Props) {
   return (
     <>
       <PageHeader title={titleFor(PATTERN)} />
-      <MissingItem
-        icon={MessagesSquare}
-        noun="chat"
-        ids={[{ label: "Chat ID", value: chatId }]}
-        back={{ label: "Back to chats", href: "/llm-chat" }}
-      />
+      <ChatScreen chatId={chatId} />
     </>
   );
 }

@@ -1,0 +1,18 @@
+/** GET /api/v1/ops/chat/models — the language models the chat can use (staff only). */
+import { defaultLanguageModelId, listLanguageModels } from "@/lib/ai/language/models";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import type { ChatModelsView } from "@/lib/chat/contract";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(async () => {
+  const data: ChatModelsView = { models: listLanguageModels(), default_model_id: defaultLanguageModelId() };
+  return Response.json({ data });
+}, { internal: true });
+
+export const POST = methodNotAllowed(["GET"]);
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;
