@@ -1,10 +1,15 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { Markdown, parseBlocks } from "./markdown";
+import { Markdown } from "./markdown";
 
-it("parses code fences, headings, lists, quotes and paragraphs", () => {
-  const blocks = parseBlocks("# Title\n\nSome *text*\n\n- a\n- b\n\n```ts\nconst x = 1;\n```\n> quoted");
-  expect(blocks.map((b) => b.kind)).toEqual(["heading", "para", "list", "code", "quote"]);
-  expect(blocks[3]).toEqual({ kind: "code", lang: "ts", text: "const x = 1;" });
+it("renders code fences with their language, headings, lists, quotes and tables", () => {
+  const html = renderToStaticMarkup(<Markdown text={"# Title\n\nSome *text*\n\n- a\n- b\n\n```ts\nconst x = 1;\n```\n\n> quoted\n\n| a | b |\n|---|---|\n| 1 | 2 |"} />);
+  expect(html).toContain("<h3");
+  expect(html).toContain("<em>text</em>");
+  expect(html).toMatch(/<ul[^>]*>\s*<li>a<\/li>/);
+  expect(html).toMatch(/<figcaption[^>]*><span>ts<\/span>/);
+  expect(html).toContain('<code class="font-mono">const x = 1;</code>');
+  expect(html).toContain("<blockquote");
+  expect(html).toContain("<td");
 });
 
 it("renders inline markup as elements and never passes HTML or unsafe links through", () => {
@@ -13,5 +18,5 @@ it("renders inline markup as elements and never passes HTML or unsafe links thro
   expect(html).toContain("<code");
   expect(html).toContain('href="/image-gen/x"');
   expect(html).not.toContain("javascript:");
-  expect(html).toContain("&lt;img");
+  expect(html).not.toContain("<img");
 });

@@ -1,104 +1,19 @@
 /**
- * A small, safe Markdown renderer for chat answers (no Markdown library is
- * installed): fenced code blocks with a copy button, headings, lists, quotes,
- * paragraphs, inline code, bold, italics and links (http(s) and in-app paths
- * only). It builds React elements, never HTML strings, so model output can
- * not inject markup.
+ * Chat answers as Markdown, through react-markdown + remark-gfm (tables,
+ * task lists, strikethrough): fenced code blocks with a copy button, and
+ * links limited to http(s) and in-app paths. react-markdown builds React
+ * elements and ignores raw HTML, so model output cannot inject markup.
  */
 "use client";
 
-import { Fragment, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Check, Copy } from "lucide-react";
+import ReactMarkdown, { type Components } from "react-markdown";
+import remarkGfm from "remark-gfm";
 
-type Block =
-  | { kind: "code"; lang: string; text: string }
-  | { kind: "heading"; level: 1 | 2 | 3; text: string }
-  | { kind: "list"; ordered: boolean; items: string[] }
-  | { kind: "quote"; text: string }
-  | { kind: "para"; text: string };
-
-export function parseBlocks(source: string): Block[] {
-  const lines = source.replace(/\r\n?/g, "\n").split("\n");
-  const blocks: Block[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    const fence = /^\s*```\s*([\w+-]*)\s*$/.exec(line);
-    if (fence) {
-      const body: string[] = [];
-      i++;
-      while (i < lines.length && !/^\s*```\s*$/.test(lines[i]!)) body.push(lines[i++]!);
-      i++; // the closing fence (or the end while streaming)
-      blocks.push({ kind: "code", lang: fence[1] ?? "", text: body.join("\n") });
-      continue;
-    }
-    const heading = /^(#{1,3})\s+(.*)$/.exec(line);
-    if (heading) {
-      blocks.push({ kind: "heading", level: heading[1]!.length as 1 | 2 | 3, text: heading[2]! });
-      i++;
-      continue;
-    }
-    const item = /^\s*(?:([-*+])|(\d+)[.)])\s+(.*)$/.exec(line);
-    if (item) {
-      const ordered = Boolean(item[2]);
-      const items: string[] = [];
-      while (i < lines.length) {
-        const m = /^\s*(?:([-*+])|(\d+)[.)])\s+(.*)$/.exec(lines[i]!);
-        if (!m || Boolean(m[2]) !== ordered) break;
-        items.push(m[3]!);
-        i++;
-      }
-      blocks.push({ kind: "list", ordered, items });
-      continue;
-    }
-    if (/^\s*>/.test(line)) {
-      const body: string[] = [];
-      while (i < lines.length && /^\s*>/.test(lines[i]!)) body.push(lines[i++]!.replace(/^\s*>\s?/, ""));
-      blocks.push({ kind: "quote", text: body.join(" ") });
-      continue;
-    }
-    if (!line.trim()) {
-      i++;
-      continue;
-    }
-    const body: string[] = [];
-    while (i < lines.length && lines[i]!.trim() && !/^\s*(```|#{1,3}\s|>|[-*+]\s|\d+[.)]\s)/.test(lines[i]!)) body.push(lines[i++]!);
-    if (body.length === 0) body.push(lines[i++]!);
-    blocks.push({ kind: "para", text: body.join("\n") });
-  }
-  return blocks;
-}
-
-const SAFE_HREF = /^(https?:\/\/|\/(?!\/))/i;
-
-/** Inline Markdown: `code`, **bold**, *italic* / _italic_, [text](href). */
-export function renderInline(text: string, key = "i"): ReactNode[] {
-  const out: ReactNode[] = [];
-  const pattern = /(`[^`]+`)|(\*\*[^*]+\*\*)|(\[[^\]]+\]\([^)\s]+\))|(\*[^*\s][^*]*\*)|(\b_[^_]+_\b)/g;
-  let last = 0;
-  let n = 0;
-  for (const m of text.matchAll(pattern)) {
-    if (m.index! > last) out.push(text.slice(last, m.index));
-    const t = m[0];
-    const k = `${key}-${n++}`;
-    if (m[1]) out.push(<code key={k} className="rounded bg-muted px-1 py-0.5 font-mono text-[0.85em]">{t.slice(1, -1)}</code>);
-    else if (m[2]) out.push(<strong key={k}>{renderInline(t.slice(2, -2), k)}</strong>);
-    else if (m[3]) {
-      const [, label, href] = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(t)!;
-      out.push(
-        SAFE_HREF.test(href!) ? (
-          <a key={k} href={href} className="text-primary underline underline-offset-2" {...(/^https?:/i.test(href!) ? { target: "_blank", rel: "noreferrer noopener" } : {})}>
-            {label}
-          </a>
-        ) : (
-          <Fragment key={k}>{label}</Fragment>
-        ),
-      );
-    } else out.push(<em key={k}>{renderInline(t.slice(1, -1), k)}</em>);
-    last = m.index! + t.length;
-  }
-  if (last < text.length) out.push(text.slice(last));
-  return out;
+/** Same-site paths and http(s) links; anything else (javascript:, data:…) is dropped. */
+export function safeHref(url: string): string {
+  return /^https?:\/\//i.test(url) || (url.startsWith("/") && !url.startsWith("//")) ? url : "";
 }
 
 function CodeBlock({ lang, text }: { lang: string; text: string }) {
@@ -124,32 +39,43 @@ function CodeBlock({ lang, text }: { lang: string; text: string }) {
   );
 }
 
+const textOf = (children: ReactNode): string => (Array.isArray(children) ? children.map(textOf).join("") : typeof children === "string" || typeof children === "number" ? String(children) : "");
+
+const components: Components = {
+  // A fenced block arrives as <pre><code class="language-x">; inline code as a bare <code>.
+  pre: ({ children }) => {
+    const code = (Array.isArray(children) ? children[0] : children) as { props?: { className?: string; children?: ReactNode } } | undefined;
+    const lang = /language-([\w+-]+)/.exec(code?.props?.className ?? "")?.[1] ?? "";
+    return <CodeBlock lang={lang} text={textOf(code?.props?.children).replace(/\n$/, "")} />;
+  },
+  code: ({ children }) => <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.85em]">{children}</code>,
+  a: ({ href, children }) =>
+    href ? (
+      <a href={href} className="text-primary underline underline-offset-2" {...(/^https?:/i.test(href) ? { target: "_blank", rel: "noreferrer noopener" } : {})}>
+        {children}
+      </a>
+    ) : (
+      <span>{children}</span>
+    ),
+  h1: ({ children }) => <h3 className="font-semibold">{children}</h3>,
+  h2: ({ children }) => <h4 className="font-semibold">{children}</h4>,
+  h3: ({ children }) => <h5 className="font-semibold">{children}</h5>,
+  ul: ({ children }) => <ul className="list-disc space-y-1 pl-5">{children}</ul>,
+  ol: ({ children }) => <ol className="list-decimal space-y-1 pl-5">{children}</ol>,
+  blockquote: ({ children }) => <blockquote className="border-l-2 pl-3 text-muted-foreground">{children}</blockquote>,
+  table: ({ children }) => (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-left text-xs [&_td]:border [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:px-2 [&_th]:py-1">{children}</table>
+    </div>
+  ),
+};
+
 export function Markdown({ text }: { text: string }) {
   return (
     <div className="space-y-3 text-sm leading-relaxed break-words">
-      {parseBlocks(text).map((b, i) => {
-        const k = `b${i}`;
-        switch (b.kind) {
-          case "code":
-            return <CodeBlock key={k} lang={b.lang} text={b.text} />;
-          case "heading": {
-            const H = (`h${b.level + 2}` as "h3" | "h4" | "h5");
-            return <H key={k} className="font-semibold">{renderInline(b.text, k)}</H>;
-          }
-          case "list": {
-            const L = b.ordered ? "ol" : "ul";
-            return (
-              <L key={k} className={b.ordered ? "list-decimal space-y-1 pl-5" : "list-disc space-y-1 pl-5"}>
-                {b.items.map((item, j) => <li key={j}>{renderInline(item, `${k}-${j}`)}</li>)}
-              </L>
-            );
-          }
-          case "quote":
-            return <blockquote key={k} className="border-l-2 pl-3 text-muted-foreground">{renderInline(b.text, k)}</blockquote>;
-          default:
-            return <p key={k} className="whitespace-pre-wrap">{renderInline(b.text, k)}</p>;
-        }
-      })}
+      <ReactMarkdown remarkPlugins={[remarkGfm]} components={components} urlTransform={safeHref}>
+        {text}
+      </ReactMarkdown>
     </div>
   );
 }
