@@ -20,6 +20,7 @@ import { createBatchWorker } from "../lib/batches/worker";
 import { batchLinks } from "../lib/batches/links";
 import { videoDeps } from "../lib/video/runtime";
 import { createDesignWorker } from "../lib/designs/worker";
+import { createTestRenderWorker } from "../lib/studio/templates/remotion-test";
 
 const pollMs = Number(process.env.WORKER_POLL_MS ?? 1000);
 const kinds = (process.env.WORKERS ?? "image,video,design").split(",").map((k) => k.trim());
@@ -48,6 +49,12 @@ if (kinds.includes("design")) {
   const width = Number(process.env.RENDER_WIDTH);
   const worker = createDesignWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, log, renderWidth: Number.isInteger(width) && width >= 64 ? width : undefined });
   console.log(`design worker ${worker.workerId} started (poll ${pollMs} ms)`);
+  loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
+}
+if (kinds.includes("video") || kinds.includes("studio")) {
+  // Staff test renders from /remotion-test.
+  const worker = createTestRenderWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, log });
+  console.log(`studio test-render worker ${worker.workerId} started (poll ${pollMs} ms)`);
   loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
 }
 // The renderer (one browser) is shared by the video and design workers: closed when both have stopped.
