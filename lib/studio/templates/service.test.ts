@@ -178,3 +178,28 @@ describe("library list", () => {
     expect(rows.find((r) => r.id === "starter-playful")).toMatchObject({ usage: 2, current_version: 1, stage: "live", has_draft: false });
   });
 });
+
+describe("uploaded fonts", () => {
+  it("stores a real font and refuses a file that is not one with a clear 422", async () => {
+    const fs = await import("node:fs");
+    const path = await import("node:path");
+    const { uploadTemplateFont } = await import("./fonts");
+    const bytes = fs.readFileSync(path.join(process.cwd(), "node_modules/@fontsource/inter/files/inter-latin-400-normal.woff2"));
+    const f = await uploadTemplateFont(deps, "starter-bold", bytes);
+    expect(f).toMatchObject({ family: "Inter", format: "woff2" });
+    expect(await env.store.head(f.key)).not.toBeNull();
+
+    const e = await apiError(uploadTemplateFont(deps, "starter-bold", Buffer.from("%PDF-1.4 this is not a font")));
+    expect(e.code).toBe("unprocessable_entity");
+    expect(e.message).toMatch(/not a usable font/);
+
+    // In the draft, the uploaded file draws headings (with the bundled font as the fallback and for fitting).
+    const d0 = await getTemplateDetail(deps, "starter-bold");
+    const d1 = await updateDraft(deps, "a", "starter-bold", { revision: 0, style: { ...d0.draft.body.style, fontFiles: { heading: { key: f.key, family: f.family, format: f.format }, body: null } } });
+    expect(Object.keys(d1.sample_media)).toContain(f.key);
+    const props = resolveRenderProps({ composition: sampleComposition({ templateId: "starter-bold", version: 2, body: d1.draft.body, ratio: "1:1" }), templateVersion: d1.draft.body, mediaUrl: (k) => `u:${k}`, size: { width: 160, height: 160 } });
+    expect(props.fonts.some((x) => x.url === `u:${f.key}`)).toBe(true);
+    const headline = props.scenes.flatMap((s) => s.slots).find((s) => s.role === "headline" && s.text);
+    expect(headline!.text!.fontFamily).toMatch(/^"pf-tfont-[^"]+", "Bebas Neue"/);
+  });
+});

@@ -122,11 +122,13 @@ function stageActions(t: TemplateDoc, currentChecks: CheckReport): StageAction[]
   }));
 }
 
-export async function sampleMediaUrls(store: BlobStore): Promise<Record<string, string>> {
+/** Signed URLs of the sample pictures and of the given versions' uploaded fonts, for previews drawn in the browser. */
+export async function sampleMediaUrls(store: BlobStore, bodies: readonly TemplateVersionBody[] = []): Promise<Record<string, string>> {
   await ensureSampleMedia(store);
   const ttl = signedUrlTtl();
   const out: Record<string, string> = {};
-  for (const key of Object.values(SAMPLE_MEDIA)) out[key] = await store.signedUrl(key, { expiresInSeconds: ttl });
+  const fontKeys = bodies.flatMap((b) => [b.style.fontFiles?.heading?.key, b.style.fontFiles?.body?.key]).filter((k): k is string => !!k);
+  for (const key of [...Object.values(SAMPLE_MEDIA), ...fontKeys]) out[key] ??= await store.signedUrl(key, { expiresInSeconds: ttl });
   return out;
 }
 
@@ -161,7 +163,7 @@ export async function getTemplateDetail(deps: StudioDeps, id: string): Promise<T
     checks: { current: currentChecks, draft: draftChecks },
     stage_actions: stageActions(t, currentChecks),
     layouts_available: layoutsAvailable,
-    sample_media: await sampleMediaUrls(deps.store),
+    sample_media: await sampleMediaUrls(deps.store, [currentBody, draftBody]),
   };
 }
 
