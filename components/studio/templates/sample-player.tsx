@@ -28,16 +28,18 @@ export interface SamplePlayerProps {
   active?: boolean;
   label: string;
   className?: string;
+  /** Scene length in ms; null = timed from sample narration (and the template's pacing). */
+  sceneMs?: number | null;
 }
 
-export function SamplePlayer({ templateId, version, body, ratio, layoutIds, sample = "short", width = 360, sampleMedia, mode, active = false, label, className }: SamplePlayerProps) {
+export function SamplePlayer({ templateId, version, body, ratio, layoutIds, sample = "short", width = 360, sampleMedia, mode, active = false, label, className, sceneMs }: SamplePlayerProps) {
   const result = useMemo(() => {
     try {
-      return { ok: true as const, ...sampleProps({ templateId, version, body, ratio, layoutIds, sample, width, mediaUrl: (k) => sampleMedia[k] ?? "" }) };
+      return { ok: true as const, ...sampleProps({ templateId, version, body, ratio, layoutIds, sample, width, mediaUrl: (k) => sampleMedia[k] ?? "", ...(sceneMs === null ? { sceneMs: null, narration: true } : sceneMs ? { sceneMs } : {}) }) };
     } catch (e) {
       return { ok: false as const, message: e instanceof Error ? e.message : "This sample does not resolve." };
     }
-  }, [templateId, version, body, ratio, layoutIds, sample, width, sampleMedia]);
+  }, [templateId, version, body, ratio, layoutIds, sample, width, sampleMedia, sceneMs]);
   const player = useRef<PlayerRef | null>(null);
   const stillFrame = result.ok ? (result.props.scenes[0]?.from ?? 0) + (result.props.scenes[0]?.stillFrame ?? 0) : 0;
   useEffect(() => {

@@ -22,8 +22,8 @@ export interface SampleInput {
   /** The layouts to show, one scene each (default: every layout of the version). */
   layoutIds?: readonly string[];
   sample?: SampleLength;
-  /** Scene length, ms (default 2400). */
-  sceneMs?: number;
+  /** Scene length, ms (default 2400); null = timed from the narration (with `narration`). */
+  sceneMs?: number | null;
   /** Adds a line of narration per scene (timing only: no audio is made). */
   narration?: boolean;
 }
@@ -33,7 +33,7 @@ export function sampleComposition(input: SampleInput): CompositionBody {
   const long = input.sample === "long";
   const scenes = ids.map((id, i) => {
     const layout = input.body.layouts.find((l) => l.id === id);
-    return { id: `s${i + 1}`, layout_id: id, values: layout ? sampleValues(layout, { long }) : {}, narration: input.narration ? sampleNarration(i) : "", duration_ms: input.sceneMs ?? 2400 };
+    return { id: `s${i + 1}`, layout_id: id, values: layout ? sampleValues(layout, { long }) : {}, narration: input.narration ? sampleNarration(i) : "", duration_ms: input.sceneMs === null ? null : (input.sceneMs ?? 2400) };
   });
   return {
     schema_version: COMPOSITION_SCHEMA_VERSION,
@@ -53,7 +53,7 @@ export function sampleComposition(input: SampleInput): CompositionBody {
 export function sampleProps(input: SampleInput & { width: number; mediaUrl: (key: string) => string }): { props: RenderProps; warnings: ResolveWarning[] } {
   const composition = sampleComposition(input);
   const height = Math.max(2, Math.round(input.width / ratioNumber(input.ratio) / 2) * 2);
-  return resolveRenderPropsDetailed({ composition, templateVersion: input.body, mediaUrl: input.mediaUrl, size: { width: Math.round(input.width / 2) * 2, height }, estimateMissingNarration: false });
+  return resolveRenderPropsDetailed({ composition, templateVersion: input.body, mediaUrl: input.mediaUrl, size: { width: Math.round(input.width / 2) * 2, height }, estimateMissingNarration: !!input.narration });
 }
 
 function ratioNumber(r: CompositionRatio): number {
