@@ -22,8 +22,8 @@ export function useStudioTemplates() {
   return useSWR<TemplateSummary[], ApiClientError>(STUDIO_TEMPLATES_PATH, get);
 }
 
-export function useStudioTemplate(id: string) {
-  return useSWR<TemplateDetail, ApiClientError>(templatePath(id), get, { revalidateOnFocus: false });
+export function useStudioTemplate(id: string | null) {
+  return useSWR<TemplateDetail, ApiClientError>(id ? templatePath(id) : null, get, { revalidateOnFocus: false });
 }
 
 export function useTemplateDashboard() {
