@@ -193,6 +193,9 @@ describe("uploaded fonts", () => {
     expect(e.code).toBe("unprocessable_entity");
     expect(e.message).toMatch(/not a usable font/);
 
+    const foreign = await apiError(updateDraft(deps, "a", "starter-bold", { revision: 0, style: { ...(await getTemplateDetail(deps, "starter-bold")).draft.body.style, fontFiles: { heading: { key: "images/u1/private.png", family: "X", format: "ttf" }, body: null } } }));
+    expect(foreign.issues).toEqual([{ path: "style.fontFiles.heading.key", message: "unknown font file" }]);
+
     // In the draft, the uploaded file draws headings (with the bundled font as the fallback and for fitting).
     const d0 = await getTemplateDetail(deps, "starter-bold");
     const d1 = await updateDraft(deps, "a", "starter-bold", { revision: 0, style: { ...d0.draft.body.style, fontFiles: { heading: { key: f.key, family: f.family, format: f.format }, body: null } } });

@@ -206,6 +206,13 @@ export async function updateDraft(deps: StudioDeps, actor: string, id: string, r
       layouts: layoutSnaps,
     });
     if (!next.success) throw ApiError.fromZod(next.error, "These template settings are not valid.");
+    // Uploaded fonts only: a key must be one the font upload stored (never another blob of the store).
+    for (const role of ["heading", "body"] as const) {
+      const f = next.data.style.fontFiles[role];
+      if (f && f.key !== before.style.fontFiles?.[role]?.key && (!/^studio\/fonts\/[a-f0-9]{24}\.(ttf|otf|woff2?)$/.test(f.key) || !(await deps.store.head(f.key)))) {
+        throw new ApiError("unprocessable_entity", `The ${role} font file is not one uploaded here; upload it first.`, { issues: [{ path: `style.fontFiles.${role}.key`, message: "unknown font file" }] });
+      }
+    }
     const vRef = deps.db.collection(templateVersions).doc(templateVersionId(id, t.current_version + 1));
     tx.set(vRef, { ...next.data, template_id: id, version: t.current_version + 1, published_at: null, created_at: draft?.created_at ?? at, created_by: draft?.created_by ?? actor });
     tx.update(tRef, { revision: t.revision + 1, updated_at: at });
