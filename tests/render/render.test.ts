@@ -8,8 +8,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { COMPOSITION_RATIOS, sizeForWidth } from "@/lib/composition/ratios";
-import { STARTER_LAYOUTS, STARTER_TEMPLATES } from "@/lib/composition/starter";
 import { ensureBundle } from "@/lib/render/bundle";
 import { isRenderError } from "@/lib/render/errors";
 import { LocalRenderer } from "@/lib/render/local-driver";
@@ -128,37 +126,7 @@ describe("a narrated 3-scene video with music", () => {
   });
 });
 
-describe("every starter layout in every ratio", () => {
-  it("renders as a still that is not blank", async () => {
-    const owner = (layoutId: string) => STARTER_TEMPLATES.find((t) => t.layoutIds.includes(layoutId))!;
-    const failures: string[] = [];
-    let count = 0;
-    for (const ratio of COMPOSITION_RATIOS) {
-      for (const t of STARTER_TEMPLATES) {
-        const layoutIds = STARTER_LAYOUTS.filter((l) => owner(l.id).id === t.id).map((l) => l.id);
-        if (layoutIds.length === 0) continue;
-        const { composition, templateVersion } = sampleComposition({ templateId: t.id, ratio, layoutIds, durationMs: 3000, captions: false });
-        const prepared = await prepareRender({ composition, templateVersion, store: env.store, driver: "local", size: sizeForWidth(ratio, 160) });
-        try {
-          for (let i = 0; i < layoutIds.length; i++) {
-            const file = path.join(env.dir, `still-${ratio.replace(":", "x")}-${layoutIds[i]}.png`);
-            const r = await renderer.renderStill({ props: prepared.props, sceneIndex: i, format: i % 2 ? "jpeg" : "png", outputPath: file });
-            const stats = await sharp(file).stats();
-            const meta = await sharp(file).metadata();
-            if (meta.width !== r.width || meta.height !== r.height) failures.push(`${ratio} ${layoutIds[i]}: size ${meta.width}x${meta.height}`);
-            // Text, pictures and shapes over the background: far more variation than a flat or empty frame.
-            if (Math.max(...stats.channels.slice(0, 3).map((c) => c.stdev)) < 12) failures.push(`${ratio} ${layoutIds[i]}: blank`);
-            count++;
-          }
-        } finally {
-          await prepared.close();
-        }
-      }
-    }
-    expect(failures).toEqual([]);
-    expect(count).toBe(STARTER_LAYOUTS.length * COMPOSITION_RATIOS.length);
-  });
-});
+// Every starter layout in every ratio is rendered as a still by tests/render/studio-templates.test.ts (long sample text, PNG and JPEG).
 
 describe("failures", () => {
   async function longVideo() {

@@ -57,8 +57,10 @@ it("renders every starter layout in every aspect ratio with long sample text, no
       try {
         expect(prepared.warnings.filter((w) => w.code === "text-overflow" || w.code === "missing-box")).toEqual([]);
         for (let i = 0; i < layoutIds.length; i++) {
-          const file = path.join(env.dir, `studio-${ratio.replace(":", "x")}-${layoutIds[i]}.jpg`);
-          const r = await renderer.renderStill({ props: prepared.props, sceneIndex: i, format: "jpeg", outputPath: file });
+          // Both still formats the product exports.
+          const format = i % 2 ? "jpeg" : "png";
+          const file = path.join(env.dir, `studio-${ratio.replace(":", "x")}-${layoutIds[i]}.${format === "png" ? "png" : "jpg"}`);
+          const r = await renderer.renderStill({ props: prepared.props, sceneIndex: i, format, outputPath: file });
           const meta = await sharp(file).metadata();
           const stats = await sharp(file).stats();
           if (meta.width !== r.width || meta.height !== r.height) failures.push(`${ratio} ${layoutIds[i]}: ${meta.width}x${meta.height}`);
