@@ -169,6 +169,25 @@ describe("stages", () => {
   });
 });
 
+describe("only live layouts reach users", () => {
+  it("a live template publishes no version offering a layout that is not live, and goes live only when all its layouts are", async () => {
+    const { layouts } = await import("@/lib/composition/collections");
+    const quote = (await env.db.collection(layouts).doc("starter-quote").get())!.data;
+    await env.db.collection(layouts).doc("starter-quote").set({ ...quote, stage: "review" });
+    await updateDraft(deps, "a", "starter-bold", { revision: 0, layout_ids: ["starter-quote", "starter-statement"] });
+    const e = await apiError(publishTemplateVersion(deps, "starter-bold", { revision: 1 }));
+    expect(e.code).toBe("unprocessable_entity");
+    expect(e.message).toMatch(/all its layouts must be live/);
+    expect((await env.db.collection(templates).doc("starter-bold").get())!.data.current_version).toBe(1);
+    // Retired, it may publish the version; going live again is refused until the layout is live.
+    await moveTemplateStage(deps, "starter-bold", { revision: 1, to: "retired" });
+    await publishTemplateVersion(deps, "starter-bold", { revision: 2 });
+    expect((await apiError(moveTemplateStage(deps, "starter-bold", { revision: 3, to: "live" }))).message).toMatch(/make "[^"]+" \(In review\) live first/);
+    await env.db.collection(layouts).doc("starter-quote").set({ ...quote, stage: "live" });
+    expect((await moveTemplateStage(deps, "starter-bold", { revision: 3, to: "live" })).template.stage).toBe("live");
+  });
+});
+
 describe("library list", () => {
   it("lists every template with its version, stage, draft flag and usage", async () => {
     await pinnedContent("c1", "starter-playful", 1);

@@ -240,6 +240,23 @@ export async function discardDraft(deps: StudioDeps, id: string, raw: unknown): 
   return getTemplateDetail(deps, id);
 }
 
+/**
+ * Only live layouts reach users' pickers: a live template may only offer live
+ * layouts, so publishing a version of a live template, or making a template
+ * live, refuses layouts in any other stage (read in the caller's transaction).
+ */
+async function assertLayoutsLive(db: Db, tx: Transaction, templateName: string, layoutIds: readonly string[]): Promise<void> {
+  const notLive: string[] = [];
+  for (const lid of layoutIds) {
+    const l = await tx.get(db.collection(layouts).doc(lid));
+    // A layout deleted from the library still renders from the version's snapshot; only a present, non-live one is refused.
+    if (l && l.data.stage !== "live") notLive.push(`"${l.data.name}" (${STAGE_LABELS[l.data.stage]})`);
+  }
+  if (notLive.length > 0) {
+    throw new ApiError("unprocessable_entity", `"${templateName}" is offered to users, so all its layouts must be live: make ${notLive.join(", ")} live first, or leave ${notLive.length === 1 ? "it" : "them"} out.`, { issues: [{ path: "layout_ids", message: "layouts that are not live" }] });
+  }
+}
+
 /** Moves the template through the stages; going live needs its current version to pass the checks. */
 export async function moveTemplateStage(deps: StudioDeps, id: string, raw: unknown): Promise<TemplateDetail> {
   const input = parse(stageInputSchema, raw);
@@ -258,6 +275,7 @@ export async function moveTemplateStage(deps: StudioDeps, id: string, raw: unkno
       if (!v) throw new ApiError("unprocessable_entity", `Version ${t.current_version} does not exist.`);
       const report = checkTemplateVersion(bodyOf(v.data), { templateId: id, version: t.current_version });
       if (!report.passed) throw new ApiError("unprocessable_entity", `"${t.name}" cannot go live: version ${t.current_version} fails its checks (${checkSummary(report)}).`);
+      await assertLayoutsLive(deps.db, tx, t.name, v.data.layouts.map((l) => l.id));
     }
     tx.update(tRef, { stage: input.to, revision: t.revision + 1, updated_at: at });
     logChange(deps.db, tx, { entityType: "template", entityId: id, entityLabel: t.name, action: "stage", before: { stage: t.stage }, after: { stage: input.to } });
@@ -279,6 +297,7 @@ export async function publishTemplateVersion(deps: StudioDeps, id: string, raw: 
     if (!draft) throw new ApiError("unprocessable_entity", "There are no unpublished changes: edit the style, animation or layouts first.");
     const report = checkTemplateVersion(bodyOf(draft), { templateId: id, version: draft.version });
     if (!report.passed) throw new ApiError("unprocessable_entity", `Version ${draft.version} fails its checks, so it was not published (${checkSummary(report)}).`);
+    if (t.stage === "live") await assertLayoutsLive(deps.db, tx, t.name, draft.layouts.map((l) => l.id));
     const version = t.current_version + 1;
     tx.update(deps.db.collection(templateVersions).doc(templateVersionId(id, version)), { published_at: at });
     const after = { ...t, current_version: version, layout_ids: draft.layouts.map((l) => l.id), revision: t.revision + 1, updated_at: at };
