@@ -8,7 +8,7 @@
  * WORKERS=image, video, bulk or design (comma-separated) runs those kinds;
  * "video" also runs the bulk worker and the production worker (prod: scheduler, webhooks);
  * "prompts" runs prompt-testing runs (not on by default here: the app runs them in-process);
- * "eval" runs function-calling evaluations.
+ * "eval" runs function-calling evaluations; "video" or "studio" runs /remotion-test renders.
  * SIGINT/SIGTERM: stop claiming, finish the current job, exit.
  * Needs `--conditions=react-server` (see package.json) so "server-only" modules load.
  */
@@ -27,6 +27,7 @@ import { runnerDeps } from "../lib/prompts/runtime";
 import { createProdWorker } from "../lib/prod/worker";
 import { createEvalWorker } from "../lib/fc-report/worker";
 import { workerPollMs } from "../lib/db/jobs";
+import { createTestRenderWorker } from "../lib/studio/templates/remotion-test";
 
 const pollMs = workerPollMs();
 const kinds = (process.env.WORKERS ?? "image,video,design,eval").split(",").map((k) => k.trim());
@@ -71,6 +72,12 @@ if (kinds.includes("prompts")) {
 if (kinds.includes("eval")) {
   console.log(`function-calling evaluation worker started (poll ${pollMs} ms)`);
   loops.push(createEvalWorker({ db: getDb() }).runWorkerLoop({ signal: stop.signal, pollMs }));
+}
+if (kinds.includes("video") || kinds.includes("studio")) {
+  // Staff test renders from /remotion-test.
+  const worker = createTestRenderWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, log });
+  console.log(`studio test-render worker ${worker.workerId} started (poll ${pollMs} ms)`);
+  loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
 }
 // The renderer (one browser) is shared by the video and design workers: closed when both have stopped.
 Promise.all(loops)

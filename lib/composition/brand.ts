@@ -67,6 +67,12 @@ export function brandAssetFonts(composition: Pick<CompositionBody, "brand">): { 
   return { heading: face(brand?.fonts?.heading), body: face(brand?.fonts?.body) };
 }
 
+/** The template's uploaded font files as faces (the brand's font assets win over them: see resolve.ts). */
+export function templateFontFaces(tv: Pick<TemplateVersionBody, "style">): { heading: AssetFontFace | null; body: AssetFontFace | null } {
+  const face = (f: { key: string } | null | undefined): AssetFontFace | null => (f ? { family: `pf-tfont-${f.key.replace(/^.*\//, "").replace(/[^A-Za-z0-9_-]/g, "-")}`, key: f.key } : null);
+  return { heading: face(tv.style.fontFiles?.heading), body: face(tv.style.fontFiles?.body) };
+}
+
 /** CSS font-family for a font asset, falling back to the template font it replaces (whose metrics fit the text). */
 export function assetCssFamily(face: AssetFontFace, fallbackId: keyof typeof FONTS): string {
   return `"${face.family}", "${FONTS[fallbackId].family}", ${FONTS[fallbackId].fallback}`;

@@ -17,5 +17,9 @@ export function collectMediaKeys(composition: CompositionBody, templateVersion?:
   for (const f of [brand?.fonts?.heading, brand?.fonts?.body]) if (f?.kind === "asset") keys.add(f.key);
   const bg = templateVersion?.style.background;
   if (bg?.kind === "image" && bg.image_key) keys.add(bg.image_key);
+  // The template's uploaded fonts, unless the brand's own fonts replace them.
+  const files = templateVersion?.style.fontFiles;
+  if (files?.heading && brand?.fonts?.heading?.kind !== "asset") keys.add(files.heading.key);
+  if (files?.body && brand?.fonts?.body?.kind !== "asset") keys.add(files.body.key);
   return [...keys];
 }

@@ -7,7 +7,7 @@
  * Browser-safe: the editor's Player calls it too.
  */
 import { backgroundDataUri, backgroundNeedsImage } from "./background-svg";
-import { assetCssFamily, brandAssetFonts, brandedTemplate, type AssetFontFace } from "./brand";
+import { assetCssFamily, brandAssetFonts, brandedTemplate, templateFontFaces, type AssetFontFace } from "./brand";
 import { buildCaptionPages } from "./caption-pages";
 import type { CompositionBody, Scene, SlotValue } from "./composition-schema";
 import { cssFamily, fontFaces, nearestWeight, type FontId } from "./fonts";
@@ -252,6 +252,11 @@ function resolveCaptions(ctx: Ctx, scene: Scene, slots: RenderSlot[], timing: Sc
   return { captionBox, captions };
 }
 
+/** The brand's font assets, else the template's uploaded fonts, per role. */
+function withTemplateFonts(brand: Ctx["assetFonts"], template: Ctx["assetFonts"]): Ctx["assetFonts"] {
+  return { heading: brand.heading ?? template.heading, body: brand.body ?? template.body };
+}
+
 export function resolveRenderPropsDetailed(input: ResolveInput): { props: RenderProps; warnings: ResolveWarning[] } {
   const { composition } = input;
   const tv = brandedTemplate(input.templateVersion, composition);
@@ -268,7 +273,7 @@ export function resolveRenderPropsDetailed(input: ResolveInput): { props: Render
     measure: input.measure ?? metricsMeasure,
     warnings: [],
     fontsUsed: [],
-    assetFonts: brandAssetFonts(composition),
+    assetFonts: withTemplateFonts(brandAssetFonts(composition), templateFontFaces(tv)),
   };
   const layouts = new Map(tv.layouts.map((l) => [l.id, l]));
   const estimate = input.estimateMissingNarration ?? true;

@@ -51,8 +51,21 @@ export const backgroundSchema = z.object({
 });
 export type TemplateBackground = z.infer<typeof backgroundSchema>;
 
+/** A font file staff uploaded for templates (checked to be a real font), drawn instead of the bundled font it names. */
+export const templateFontFileSchema = z.object({
+  /** Blob-store key of the file. */
+  key: z.string().min(1).max(512),
+  /** The family name read from the file. */
+  family: z.string().min(1).max(120),
+  format: z.enum(["ttf", "otf", "woff", "woff2"]),
+});
+export type TemplateFontFile = z.infer<typeof templateFontFileSchema>;
+
 export const styleSchema = z.object({
+  /** Bundled fonts; also the metrics text is fitted with when an uploaded file replaces one. */
   fonts: z.object({ heading: fontIdSchema, body: fontIdSchema }),
+  /** Uploaded font files replacing the heading / body font (null = the bundled font). */
+  fontFiles: z.object({ heading: templateFontFileSchema.nullable(), body: templateFontFileSchema.nullable() }).default({ heading: null, body: null }),
   palette: paletteSchema,
   /** Multiplies every slot's font size range (1 = as the layout says). */
   typeScale: z.number().min(0.5).max(2),

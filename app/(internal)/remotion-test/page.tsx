@@ -1,8 +1,9 @@
+import { Suspense } from "react";
 import type { Metadata } from "next";
-import { Clapperboard } from "lucide-react";
 
-import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import { RemotionTest } from "@/components/studio/templates/remotion-test";
 import { titleFor } from "@/lib/routes/titles";
 
 const PATTERN = "/remotion-test";
@@ -12,15 +13,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function RemotionTestPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Render Remotion compositions to check timing and layout before they go into a pipeline." />
-      <EmptyState
-        icon={Clapperboard}
-        heading="No compositions to preview yet"
-        primaryAction={{ label: "Open layouts", href: "/layouts" }}
-        secondaryAction={{ label: "Open templates", href: "/templates" }}
-      >
-        Compositions built from layouts and templates can be previewed here.
-      </EmptyState>
+      <PageHeader title={titleFor(PATTERN)} description="Any template, version, layout and aspect ratio with sample text (or a real content item) in the Player, and a test render to MP4 on the server." />
+      <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+        <RemotionTest />
+      </Suspense>
     </>
   );
 }

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { LayoutDashboard } from "lucide-react";
 
-import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
+import { TemplateDashboard } from "@/components/studio/templates/template-dashboard";
 import { titleFor } from "@/lib/routes/titles";
 
 const PATTERN = "/templates-dashboard";
@@ -12,14 +11,8 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function TemplatesDashboardPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="How templates are used and how they perform." />
-      <EmptyState
-        icon={LayoutDashboard}
-        heading="No template activity to show yet"
-        primaryAction={{ label: "Browse templates", href: "/templates" }}
-      >
-        Usage and performance of templates will be summarised here once they are in use.
-      </EmptyState>
+      <PageHeader title={titleFor(PATTERN)} description="How templates are used and how they perform: content made, renders, failures and render time." />
+      <TemplateDashboard />
     </>
   );
 }

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { Layers } from "lucide-react";
 
-import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
+import { TemplateLibrary } from "@/components/studio/templates/template-library";
 import { titleFor } from "@/lib/routes/titles";
 
 const PATTERN = "/templates";
@@ -12,14 +11,8 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function TemplatesPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="The templates customers start their designs and videos from." />
-      <EmptyState
-        icon={Layers}
-        heading="No templates to show yet"
-        primaryAction={{ label: "Open templates dashboard", href: "/templates-dashboard" }}
-      >
-        Templates appear here once they are added. The templates dashboard summarises how they are used.
-      </EmptyState>
+      <PageHeader title={titleFor(PATTERN)} description="The templates customers start their designs and videos from. Point at a preview to play it." />
+      <TemplateLibrary />
     </>
   );
 }

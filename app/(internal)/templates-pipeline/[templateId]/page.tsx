@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { Layers } from "lucide-react";
 
-import { MissingItem } from "@/components/missing-item";
 import { PageHeader } from "@/components/page-header";
+import { TemplatePage } from "@/components/studio/templates/template-page";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -18,13 +17,8 @@ export default async function TemplatesPipelineDetailPage({ params }: Props) {
   const { templateId } = await readIdParams(params);
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} />
-      <MissingItem
-        icon={Layers}
-        noun="template"
-        ids={[{ label: "Template ID", value: templateId }]}
-        back={{ label: "Back to templates", href: "/templates" }}
-      />
+      <PageHeader title={titleFor(PATTERN)} description="Its layouts, versions and checks; stage actions and publishing." />
+      <TemplatePage id={templateId} />
     </>
   );
 }

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { Layers } from "lucide-react";
 
-import { MissingItem } from "@/components/missing-item";
 import { PageHeader } from "@/components/page-header";
+import { StyleEditor } from "@/components/studio/templates/style-editor";
 import { readIdParams } from "@/lib/routes/page-params";
 import { titleFor } from "@/lib/routes/titles";
 
@@ -14,17 +13,12 @@ interface Props {
   params: Promise<{ templateId: string }>;
 }
 
-export default async function TemplatesPipelineStyleConfigPage({ params }: Props) {
+export default async function TemplateStyleConfigPage({ params }: Props) {
   const { templateId } = await readIdParams(params);
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} />
-      <MissingItem
-        icon={Layers}
-        noun="template"
-        ids={[{ label: "Template ID", value: templateId }]}
-        back={{ label: "Back to templates", href: "/templates" }}
-      />
+      <PageHeader title={titleFor(PATTERN)} description="Fonts, palette, type and spacing of the next version, previewed live in every aspect ratio." />
+      <StyleEditor id={templateId} />
     </>
   );
 }

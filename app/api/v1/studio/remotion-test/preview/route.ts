@@ -1,0 +1,27 @@
+/**
+ * POST /api/v1/studio/remotion-test/preview — Player props for a template × version × layout × ratio × sample text,
+ * or a real content item (`sample: "content"`, `content_id`) as it renders with its own template version. Staff only.
+ */
+import { z } from "zod";
+import { readJsonBody } from "@/lib/api/body";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { previewProps } from "@/lib/studio/templates/remotion-test";
+import { studioDeps } from "@/lib/studio/templates/runtime";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const POST = withUser(
+  async ({ request }) => {
+    const body = await readJsonBody(request, z.unknown(), 8 * 1024);
+    return Response.json({ data: await previewProps(studioDeps(), body) }, { headers: { "Cache-Control": "private, no-store" } });
+  },
+  { internal: true },
+);
+
+const notAllowed = methodNotAllowed(["POST"]);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,0 +1,24 @@
+/**
+ * GET /api/v1/studio/remotion-test/renders/{id} — a test render's state, progress, log, timing and file (a signed URL). Staff only.
+ */
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { getTestRender } from "@/lib/studio/templates/remotion-test";
+import { startTestRenderWorker, studioDeps } from "@/lib/studio/templates/runtime";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(
+  async ({ params }) => {
+    await startTestRenderWorker();
+    return Response.json({ data: await getTestRender(studioDeps(), String(params.renderId)) }, { headers: { "Cache-Control": "private, no-store" } });
+  },
+  { internal: true },
+);
+
+const notAllowed = methodNotAllowed(["GET"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

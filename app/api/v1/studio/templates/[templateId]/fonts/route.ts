@@ -1,0 +1,26 @@
+/**
+ * POST /api/v1/studio/templates/{id}/fonts — multipart `file`: a TTF/OTF/WOFF/WOFF2 font for the template's style.
+ * 201 `{ key, family, format, url }`; a file that is not a font is a 422 with the reason; over 5 MB a 413. Staff only.
+ */
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { readUploadedFile } from "@/lib/assets/read-upload";
+import { MAX_FONT_BYTES, uploadTemplateFont } from "@/lib/studio/templates/fonts";
+import { studioDeps } from "@/lib/studio/templates/runtime";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const POST = withUser(
+  async ({ request, params }) => {
+    const file = await readUploadedFile(request, { field: "file", maxBytes: MAX_FONT_BYTES });
+    return Response.json({ data: await uploadTemplateFont(studioDeps(), String(params.templateId), file.bytes) }, { status: 201, headers: { "Cache-Control": "private, no-store" } });
+  },
+  { internal: true },
+);
+
+const notAllowed = methodNotAllowed(["POST"]);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

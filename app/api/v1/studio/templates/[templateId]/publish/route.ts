@@ -1,0 +1,27 @@
+/**
+ * POST /api/v1/studio/templates/{id}/publish — `{ revision }`: the unpublished draft becomes version N+1
+ * (immutable; new content uses it, older content keeps its own version). 422 when the draft fails its checks. Staff only.
+ */
+import { z } from "zod";
+import { readJsonBody } from "@/lib/api/body";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { studioDeps } from "@/lib/studio/templates/runtime";
+import { publishTemplateVersion } from "@/lib/studio/templates/service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const POST = withUser(
+  async ({ request, params }) => {
+    const body = await readJsonBody(request, z.unknown(), 4 * 1024);
+    return Response.json({ data: await publishTemplateVersion(studioDeps(), String(params.templateId), body) }, { headers: { "Cache-Control": "private, no-store" } });
+  },
+  { internal: true },
+);
+
+const notAllowed = methodNotAllowed(["POST"]);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,0 +1,27 @@
+/**
+ * POST /api/v1/studio/templates/{id}/stage — `{ revision, to }`: move through draft → review → approved → live → retired
+ * (lib/composition/stages.ts); going live needs the current version to pass its checks. Staff only.
+ */
+import { z } from "zod";
+import { readJsonBody } from "@/lib/api/body";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/with-user";
+import { studioDeps } from "@/lib/studio/templates/runtime";
+import { moveTemplateStage } from "@/lib/studio/templates/service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const POST = withUser(
+  async ({ request, params }) => {
+    const body = await readJsonBody(request, z.unknown(), 4 * 1024);
+    return Response.json({ data: await moveTemplateStage(studioDeps(), String(params.templateId), body) }, { headers: { "Cache-Control": "private, no-store" } });
+  },
+  { internal: true },
+);
+
+const notAllowed = methodNotAllowed(["POST"]);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;
