@@ -69,6 +69,8 @@ interface Harness {
   pipeline(opts?: { clientId?: string; webhook?: boolean }): Promise<{ id: string; revision: number }>;
   /** Staff: a started (queued, never rendered: IN_APP_WORKER=0) run of a new pipeline. */
   run(): Promise<{ pipelineId: string; runId: string }>;
+  /** Staff: a starter template's page (its revision, and the draft's style), optionally after saving a draft. */
+  template(id: string, opts?: { edit?: boolean }): Promise<{ template: { revision: number; stage: string }; draft: { body: { style: Record<string, unknown> } } }>;
 }
 
 const KIT = { logo_asset_id: null, colors: { primary: "#111111", secondary: "#222222", accent: "#333333", text: "#000000", background: "#ffffff" }, fonts: { heading: { kind: "bundled", id: "inter" }, body: { kind: "bundled", id: "inter" } } };
@@ -149,6 +151,12 @@ const harness = (): Harness => ({
     const p = await this.pipeline();
     const run = await ok("run", await call({ method: "POST", url: `/api/v1/ops/pipelines/${p.id}/runs`, params: { pipeId: p.id }, token: staff.token }));
     return { pipelineId: p.id, runId: run.id };
+  },
+  async template(id, opts = {}) {
+    const t = await ok("template", await call({ method: "GET" as Method, url: `/api/v1/studio/templates/${id}`, params: { templateId: id }, token: staff.token }));
+    if (!opts.edit) return t;
+    const style = { ...t.draft.body.style, radius: (Number(t.draft.body.style.radius) || 0) + 2 };
+    return ok("template draft", await call({ method: "PATCH", url: `/api/v1/studio/templates/${id}/draft`, params: { templateId: id }, token: staff.token, body: { revision: t.template.revision, style } }));
   },
 });
 
@@ -340,6 +348,34 @@ const TABLE: Record<string, Case> = {
       return { call: { method: "PUT", url: "/api/v1/ops/prompts/suites/demo-video-writer", params: { suiteId: "demo-video-writer" }, token: h.staff.token, body: { revision: s.revision, suite: { name: s.name, description: `${s.description} (edited)`, prompt_id: s.prompt_id, cases: s.cases } } }, expect: { entity: "suite", action: "update", ids: ["demo-video-writer"] } };
     },
   },
+  // ---- staff: templates (lib/studio/templates); each row uses its own starter template
+  "PATCH /api/v1/studio/templates/[templateId]/draft": {
+    setup: async (h) => {
+      const t = await h.template("starter-elegant");
+      const style = { ...t.draft.body.style, radius: 12 };
+      return { call: { method: "PATCH", url: "/api/v1/studio/templates/starter-elegant/draft", params: { templateId: "starter-elegant" }, token: h.staff.token, body: { revision: t.template.revision, style } }, expect: { entity: "template", action: "update", ids: ["starter-elegant"] } };
+    },
+  },
+  "DELETE /api/v1/studio/templates/[templateId]/draft": {
+    setup: async (h) => {
+      const t = await h.template("starter-bold", { edit: true });
+      return { call: { method: "DELETE", url: "/api/v1/studio/templates/starter-bold/draft", params: { templateId: "starter-bold" }, token: h.staff.token, body: { revision: t.template.revision } }, expect: { entity: "template", action: "discard_draft", ids: ["starter-bold"] } };
+    },
+  },
+  "POST /api/v1/studio/templates/[templateId]/publish": {
+    setup: async (h) => {
+      const t = await h.template("starter-corporate", { edit: true });
+      return { call: { method: "POST", url: "/api/v1/studio/templates/starter-corporate/publish", params: { templateId: "starter-corporate" }, token: h.staff.token, body: { revision: t.template.revision } }, expect: { entity: "template", action: "publish", ids: ["starter-corporate"] } };
+    },
+  },
+  "POST /api/v1/studio/templates/[templateId]/stage": {
+    setup: async (h) => {
+      // Retired first, then the call brings it back live (its checks pass): the starter stays pickable.
+      const t = await h.template("starter-playful");
+      const retired = await ok("retire", await call({ method: "POST", url: "/api/v1/studio/templates/starter-playful/stage", params: { templateId: "starter-playful" }, token: h.staff.token, body: { revision: t.template.revision, to: "retired" } }));
+      return { call: { method: "POST", url: "/api/v1/studio/templates/starter-playful/stage", params: { templateId: "starter-playful" }, token: h.staff.token, body: { revision: retired.template.revision, to: "live" } }, expect: { entity: "template", action: "stage", ids: ["starter-playful"] } };
+    },
+  },
   // ---- nothing the log follows changes
   "PUT /api/v1/assets/[id]/content": { notFollowed: "replaces an asset's file (assets, not content)" },
   "PATCH /api/v1/assets/[id]": { notFollowed: "renames an asset" },
@@ -366,6 +402,9 @@ const TABLE: Record<string, Case> = {
   "DELETE /api/v1/vibes/[id]": { notFollowed: "vibes" },
   "POST /api/v1/vibes": { notFollowed: "vibes" },
   "POST /api/v1/workspace/download": { notFollowed: "streams a ZIP, writes nothing" },
+  "POST /api/v1/studio/templates/[templateId]/fonts": { notFollowed: "stores an uploaded font file (by hash) and hands it back; the template changes when its draft is saved with it (PATCH …/draft)" },
+  "POST /api/v1/studio/remotion-test/preview": { notFollowed: "computes Player props for a preview, writes nothing" },
+  "POST /api/v1/studio/remotion-test/renders": { notFollowed: "queues a test render (its own record and job), not a template or layout" },
   "POST /api/v1/ops/pipelines/csv": { notFollowed: "reads a CSV upload into rows, stores nothing" },
   "POST /api/v1/ops/prompt-runs": { notFollowed: "queues a test run of a suite (a run and its job, not the prompt or the suite)" },
   "POST /api/v1/ops/function-calls/evals": { notFollowed: "queues a function-calling evaluation run (its run and job only)" },
