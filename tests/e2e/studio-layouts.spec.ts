@@ -2,9 +2,12 @@
  * The layout studio as staff: a copy of a starter layout opens in the
  * pipeline, a slot is dragged with the mouse and saved, an entrance is set
  * on the animation screen and reaches the Player, the layout goes through
- * review and approval to live, and the progress board shows it live.
+ * review and approval to live, and the progress board shows it live. A live
+ * layout reaches users through a template: staff add it to one and publish,
+ * and a user's video options (the editor's template/layout picker) offer it.
  */
 import { randomUUID } from "node:crypto";
+import { accountFor, idTokenFor } from "../support/accounts";
 import { test, expect } from "./fixtures";
 
 test("staff arrange, animate and publish a layout", async ({ page, signedInAs }) => {
@@ -44,4 +47,17 @@ test("staff arrange, animate and publish a layout", async ({ page, signedInAs })
 
   await page.goto("/layouts/progress");
   await expect(page.locator('[data-stage="live"]').getByRole("link", { name })).toBeVisible();
+
+  // starter-playful: no other studio spec edits it.
+  const tpl = "starter-playful";
+  const detail = (await (await page.request.get(`/api/v1/studio/templates/${tpl}`)).json()).data;
+  const offered = detail.current.layouts.map((l: { id: string }) => l.id);
+  const edited = await page.request.patch(`/api/v1/studio/templates/${tpl}/draft`, { data: { revision: detail.template.revision, layout_ids: [...offered, id] } });
+  expect(edited.status(), await edited.text()).toBe(200);
+  const published = await page.request.post(`/api/v1/studio/templates/${tpl}/publish`, { data: { revision: (await edited.json()).data.template.revision } });
+  expect(published.status(), await published.text()).toBe(200);
+  const token = await idTokenFor(accountFor("user"));
+  const options = (await (await page.request.get("/api/v1/videos/options", { headers: { authorization: `Bearer ${token}` } })).json()).data;
+  const picker = options.templates.find((t: { id: string }) => t.id === tpl);
+  expect(picker.layouts.map((l: { id: string }) => l.id)).toContain(id);
 });
