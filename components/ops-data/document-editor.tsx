@@ -91,6 +91,7 @@ export function DocumentEditor({ collection, id }: { collection: string; id: str
   const doc = useDocument(collection, isNew ? null : id);
   // A new document needs the collection's description and schema (they come with its first page).
   const page = useCollectionPage(isNew ? collection : null, new URLSearchParams({ limit: "1" }));
+  const [saved, setSaved] = React.useState<WriteResult | null>(null);
   const meta = isNew ? page.data?.collection : doc.data?.collection;
   const error = isNew ? page.error : doc.error;
 
@@ -117,7 +118,14 @@ export function DocumentEditor({ collection, id }: { collection: string; id: str
       masked={meta.masked}
       readOnly={meta.read_only ? (meta.read_only_reason ?? "Read-only.") : null}
       idRule={meta.id_rule}
-      onSaved={() => void doc.mutate()}
+      saved={saved}
+      onSaved={(result) => {
+        // The editor is keyed by the document's version, so it remounts with the saved document:
+        // the result lives here, or the "Saved" notice would vanish with the old editor.
+        setSaved(result);
+        void doc.mutate();
+      }}
+      onClearSaved={() => setSaved(null)}
     />
   );
 }
@@ -133,7 +141,10 @@ interface EditorProps {
   masked: string[];
   readOnly: string | null;
   idRule: { auto: boolean; description: string };
-  onSaved: () => void;
+  /** The last save's result (kept by the page: the editor remounts when the version changes). */
+  saved: WriteResult | null;
+  onSaved: (result: WriteResult) => void;
+  onClearSaved: () => void;
 }
 
 function Editor(p: EditorProps) {
@@ -144,7 +155,7 @@ function Editor(p: EditorProps) {
   const [jsonText, setJsonText] = React.useState(() => JSON.stringify(p.initial, null, 2));
   const [newId, setNewId] = React.useState("");
   const [review, setReview] = React.useState<WriteResult | null>(null);
-  const [saved, setSaved] = React.useState<WriteResult | null>(null);
+  const saved = p.saved;
   const [problem, setProblem] = React.useState<VideoApiError | Error | null>(null);
   const [busy, setBusy] = React.useState(false);
   const [confirmDelete, setConfirmDelete] = React.useState(false);
@@ -188,7 +199,7 @@ function Editor(p: EditorProps) {
   async function run(dryRun: boolean) {
     setBusy(true);
     setProblem(null);
-    setSaved(null);
+    p.onClearSaved();
     try {
       const data = draft();
       const result = p.id
@@ -197,9 +208,8 @@ function Editor(p: EditorProps) {
       if (dryRun) setReview(result);
       else {
         setReview(null);
-        setSaved(result);
+        p.onSaved(result);
         if (!p.id) router.replace(`/firestore-dashboard/${encodeURIComponent(p.collection)}/${encodeURIComponent(result.id)}`);
-        else p.onSaved();
       }
     } catch (e) {
       setReview(null);
