@@ -62,7 +62,12 @@ export function ensureSeedAccounts(): Promise<void> {
       } catch (err) {
         const code = (err as { code?: string }).code;
         if (code !== "auth/uid-already-exists" && code !== "auth/email-already-exists") throw err;
-        await auth.updateUser(a.uid, props);
+        // Never rewrite an existing account's password: that revokes its sessions, and another
+        // Playwright worker (one restarted after a failure calls this again) is signed in as it.
+        const current = await auth.getUser(a.uid);
+        if (current.email !== a.email || current.emailVerified !== a.emailVerified || current.displayName !== a.name) {
+          await auth.updateUser(a.uid, { email: a.email, displayName: a.name, emailVerified: a.emailVerified });
+        }
       }
     }
   })();
