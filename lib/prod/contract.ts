@@ -96,9 +96,19 @@ export type Schedule = z.output<typeof scheduleSchema>;
 
 /** The engine settings of every item (the bulk batch settings) plus the template version it was set up with. */
 export const pipelineSettingsSchema = batchSettingsSchema.extend({
-  /** The template's version when the pipeline was saved (informational: runs render with the current live version and record it). */
+  /** Null: always the template's current version. A number pins that published version: runs render with it (its immutable snapshot) even after newer versions are published. */
   template_version: z.number().int().min(1).nullable().default(null),
 });
+
+/** A published version of a template, for the pin picker. */
+export interface TemplateVersionChoice {
+  version: number;
+  published_at: string;
+  /** The version new content uses today. */
+  current: boolean;
+  /** Whether the template itself is live (a pinned version of a retired template still renders). */
+  template_live: boolean;
+}
 export type PipelineSettings = z.output<typeof pipelineSettingsSchema>;
 
 const webhookUrl = z.url({ protocol: /^https?$/, error: "The webhook URL must start with http:// or https://." }).max(2048).nullable();
