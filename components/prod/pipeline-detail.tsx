@@ -41,6 +41,8 @@ function Definition({ p, onEdit }: { p: PipelineView; onEdit: (() => void) | nul
         ) : null}
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-muted-foreground">Name</dt>
+        <dd data-testid="pipeline-name">{p.name}</dd>
         <dt className="text-muted-foreground">Client</dt>
         <dd>
           <Link href={`/prod/clients/${p.client_id}`} className="underline-offset-4 hover:underline">

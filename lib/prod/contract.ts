@@ -8,6 +8,7 @@
  *   PATCH  /api/v1/ops/clients/{id}     ClientPatch  -> { data: ClientView }
  *   DELETE /api/v1/ops/clients/{id}?revision=n       -> { data: ClientView }   (archives; its pipelines stop their schedules)
  *   POST   /api/v1/ops/pipelines/csv    CSV bytes    -> { data: CsvSource }    (UTF-8 only, ≤ 100 rows; nothing stored)
+ *   GET    /api/v1/ops/pipelines/template-versions?template_id= -> { data: TemplateVersionChoice[] }  (published versions, newest first)
  *   GET    /api/v1/ops/pipelines?client_id=          -> { data: PipelineSummary[] }
  *   POST   /api/v1/ops/pipelines        PipelineInput -> 201 { data: PipelineView & { webhook_secret: string | null } }
  *   GET    /api/v1/ops/pipelines/{id}                -> { data: PipelineView }  (with its runs)
