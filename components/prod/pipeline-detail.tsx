@@ -8,7 +8,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { CircleAlert, CircleCheck, Clock, Download, ExternalLink, KeyRound, LoaderCircle, Play, Recycle, RotateCcw, X } from "lucide-react";
+import { CircleAlert, CircleCheck, Clock, Download, ExternalLink, KeyRound, LoaderCircle, Pencil, Play, Recycle, RotateCcw, X } from "lucide-react";
 
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -19,19 +19,30 @@ import type { CompositionRatio } from "@/lib/composition/ratios";
 import { archivePipeline, cancelRun, retryRun, rotateWebhookSecret, runPath, startRun, usePipeline, useRun } from "@/lib/hooks/use-prod";
 import type { PipelineView, RunItemState, RunView } from "@/lib/prod/contract";
 import { scheduleText } from "@/lib/prod/schedule";
+import { PipelineForm } from "./pipeline-form";
 import { DeliveryBadge, etaText, percent, ProgressBar, RunStateBadge, when } from "./shared";
 
 const ITEM_TEXT: Record<RunItemState, string> = { waiting: "Waiting", planning: "Planning", rendering: "Rendering", done: "Done", failed: "Failed", cancelled: "Cancelled" };
 const ITEM_ICON = { waiting: Clock, planning: LoaderCircle, rendering: LoaderCircle, done: CircleCheck, failed: CircleAlert, cancelled: X } as const;
 
-function Definition({ p }: { p: PipelineView }) {
+function Definition({ p, onEdit }: { p: PipelineView; onEdit: (() => void) | null }) {
   const [secret, setSecret] = useState<string | null>(null);
   const [err, setErr] = useState<string | null>(null);
   const src = p.source;
   return (
     <section aria-label="Definition" className="space-y-2 rounded-xl border p-4 text-sm">
-      <h2 className="font-semibold">Definition</h2>
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="font-semibold">Definition</h2>
+        {onEdit ? (
+          <Button size="sm" variant="outline" onClick={onEdit}>
+            <Pencil />
+            Edit
+          </Button>
+        ) : null}
+      </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-muted-foreground">Name</dt>
+        <dd data-testid="pipeline-name">{p.name}</dd>
         <dt className="text-muted-foreground">Client</dt>
         <dd>
           <Link href={`/prod/clients/${p.client_id}`} className="underline-offset-4 hover:underline">
@@ -41,7 +52,7 @@ function Definition({ p }: { p: PipelineView }) {
         <dt className="text-muted-foreground">Source</dt>
         <dd className="break-all">{src.kind === "csv" ? `${src.file_name} (${src.rows.length} rows)` : src.kind === "feed" ? `${src.format.toUpperCase()} feed ${src.url}` : `${src.links.length} links`}</dd>
         <dt className="text-muted-foreground">Template</dt>
-        <dd>{p.settings.template_id ? `${p.settings.template_id}${p.settings.template_version ? ` v${p.settings.template_version}` : ""}` : "The writer picks"}</dd>
+        <dd>{p.settings.template_id ? `${p.settings.template_id} · ${p.settings.template_version ? `pinned to v${p.settings.template_version}` : "always the current version"}` : "The writer picks"}</dd>
         <dt className="text-muted-foreground">Videos</dt>
         <dd>
           {p.settings.aspect_ratios.map((r) => RATIO_NAMES[r as CompositionRatio]).join(", ")} · {p.settings.length_s} s · {p.settings.voice_id ? "narrated" : "no narration"} · {p.settings.captions ? "captions" : "no captions"}
@@ -227,6 +238,8 @@ export function PipelineDetail({ id }: { id: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  /** The pipeline as it was when Edit was pressed (refreshes while editing must not reset the form). */
+  const [editBase, setEditBase] = useState<{ p: PipelineView; key: number } | null>(null);
   if (pipe.error) {
     return (
       <Alert variant="destructive">
@@ -269,7 +282,23 @@ export function PipelineDetail({ id }: { id: string }) {
             <AlertDescription>{error}</AlertDescription>
           </Alert>
         ) : null}
-        <Definition p={p} />
+        {editBase ? (
+          <PipelineForm
+            key={editBase.key}
+            pipeline={editBase.p}
+            onCancel={() => setEditBase(null)}
+            onSaved={async (saved) => {
+              setEditBase(null);
+              await pipe.mutate(saved);
+            }}
+            onReload={async () => {
+              const fresh = await pipe.mutate();
+              if (fresh) setEditBase({ p: fresh, key: editBase.key + 1 });
+            }}
+          />
+        ) : (
+          <Definition p={p} onEdit={p.archived ? null : () => setEditBase({ p, key: 0 })} />
+        )}
         <section aria-label="Runs" className="space-y-2 rounded-xl border p-4">
           <h2 className="font-semibold">Runs</h2>
           {p.runs.length === 0 ? <p className="text-sm text-muted-foreground">No runs yet: press Run now.</p> : null}

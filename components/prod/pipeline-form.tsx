@@ -1,14 +1,17 @@
 "use client";
 /**
- * A new production pipeline: client, source (a CSV upload, a product feed URL
- * in CSV/JSON/RSS, or a list of links), template, aspect ratios, length,
- * voice, captions, writer model, schedule and webhook. A webhook's signing
- * secret is shown here once.
+ * A production pipeline, new or edited: client, source (a CSV upload, a
+ * product feed URL in CSV/JSON/RSS, or a list of links), template and its
+ * version (always the current one, or a pinned published one), aspect
+ * ratios, length, voice, captions, writer model, schedule and webhook. A
+ * webhook's signing secret is shown here once. Editing (`pipeline`) saves
+ * with the revision it was opened on: someone else's save in between is a
+ * 409, said plainly, and the edits stay in the form.
  */
 import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { FileUp, KeyRound, Plus } from "lucide-react";
+import { FileUp, KeyRound, LoaderCircle, Plus, RefreshCw, Save } from "lucide-react";
 
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -17,41 +20,69 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { RATIO_NAMES } from "@/components/video/format";
 import type { CompositionRatio } from "@/lib/composition/ratios";
-import { createPipeline, uploadPipelineCsv, useClients } from "@/lib/hooks/use-prod";
+import { createPipeline, updatePipeline, uploadPipelineCsv, useClients, useTemplateVersions } from "@/lib/hooks/use-prod";
 import { useVideoOptions } from "@/lib/hooks/use-videos";
-import { fieldMessages } from "@/lib/hooks/video-api";
-import { FEED_FORMATS, WEEKDAYS, type CsvSource, type FeedFormat, type PipelineInput, type Schedule } from "@/lib/prod/contract";
+import { fieldMessages, VideoApiError } from "@/lib/hooks/video-api";
+import { FEED_FORMATS, WEEKDAYS, type CsvSource, type FeedFormat, type PipelineInput, type PipelineView, type Schedule } from "@/lib/prod/contract";
 import { nextRunAt } from "@/lib/prod/schedule";
 import { when } from "./shared";
 
 const SELECT = "h-9 w-full rounded-md border border-input bg-background px-2 text-sm";
 type SourceKind = "csv" | "feed" | "links";
 
-export function PipelineForm({ clientId }: { clientId?: string }) {
+/** A saved CSV source as the form holds it (its rows are kept unless a new file is uploaded). */
+function csvOf(p: PipelineView): CsvSource | null {
+  if (p.source.kind !== "csv") return null;
+  const rows = p.source.rows;
+  return { file_name: p.source.file_name, rows, row_count: rows.length, columns: Object.keys(rows[0]?.row ?? {}), key_column: null };
+}
+
+export interface PipelineFormProps {
+  clientId?: string;
+  /** Edit this pipeline (prefilled; saved with its revision) instead of creating one. */
+  pipeline?: PipelineView;
+  /** Edit mode: called with the saved pipeline. */
+  onSaved?: (saved: PipelineView) => void;
+  /** Edit mode: leave without saving. */
+  onCancel?: () => void;
+  /** Edit mode, after a 409: load the latest version (the edits here are dropped). */
+  onReload?: () => void;
+}
+
+export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }: PipelineFormProps) {
   const router = useRouter();
+  const editing = Boolean(pipeline);
   const clients = useClients("");
   const options = useVideoOptions();
-  const [client, setClient] = useState(clientId ?? "");
-  const [name, setName] = useState("");
-  const [kind, setKind] = useState<SourceKind>("csv");
-  const [csv, setCsv] = useState<CsvSource | null>(null);
+  const src = pipeline?.source;
+  const set = pipeline?.settings;
+  const [client, setClient] = useState(pipeline?.client_id ?? clientId ?? "");
+  const [name, setName] = useState(pipeline?.name ?? "");
+  const [kind, setKind] = useState<SourceKind>(src?.kind ?? "csv");
+  const [csv, setCsv] = useState<CsvSource | null>(pipeline ? csvOf(pipeline) : null);
   const [csvError, setCsvError] = useState<string | null>(null);
-  const [feedUrl, setFeedUrl] = useState("");
-  const [format, setFormat] = useState<FeedFormat>("csv");
-  const [links, setLinks] = useState("");
-  const [template, setTemplate] = useState("");
-  const [ratios, setRatios] = useState<CompositionRatio[]>(["9:16"]);
-  const [length, setLength] = useState<15 | 30 | 60>(15);
-  const [voice, setVoice] = useState("");
-  const [captions, setCaptions] = useState(true);
-  const [model, setModel] = useState("");
-  const [schedule, setSchedule] = useState<Schedule>({ kind: "on_demand" });
-  const [webhook, setWebhook] = useState("");
+  const [feedUrl, setFeedUrl] = useState(src?.kind === "feed" ? src.url : "");
+  const [format, setFormat] = useState<FeedFormat>(src?.kind === "feed" ? src.format : "csv");
+  const [links, setLinks] = useState(src?.kind === "links" ? src.links.join("\n") : "");
+  const [template, setTemplate] = useState(set?.template_id ?? "");
+  const [version, setVersion] = useState<number | null>(set?.template_version ?? null);
+  const [ratios, setRatios] = useState<CompositionRatio[]>((set?.aspect_ratios as CompositionRatio[] | undefined) ?? ["9:16"]);
+  const [length, setLength] = useState<15 | 30 | 60>(set?.length_s ?? 15);
+  const [voice, setVoice] = useState(set?.voice_id ?? "");
+  const [captions, setCaptions] = useState(set?.captions ?? true);
+  const [model, setModel] = useState(set?.model_id ?? "");
+  const [schedule, setSchedule] = useState<Schedule>(pipeline?.schedule ?? { kind: "on_demand" });
+  const [webhook, setWebhook] = useState(pipeline?.webhook_url ?? "");
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [secret, setSecret] = useState<{ id: string; secret: string } | null>(null);
+  const versions = useTemplateVersions(template || null);
   const msg = fieldMessages(error);
+  const conflict = error instanceof VideoApiError && error.status === 409 && editing;
   const modelId = model || options.data?.default_model_id || "local/preview";
+  const liveTemplates = options.data?.templates ?? [];
+  const chosenVersion = version !== null ? versions.data?.find((v) => v.version === version) : undefined;
+  const currentVersion = versions.data?.find((v) => v.current)?.version;
 
   if (secret) {
     return (
@@ -61,9 +92,15 @@ export function PipelineForm({ clientId }: { clientId?: string }) {
         <AlertDescription className="space-y-3">
           <p>Copy it now: it is shown only this once. Verify each delivery&apos;s <code>Promptframe-Signature: t=…,v1=…</code> header (HMAC-SHA256 of <code>t.body</code>) with it.</p>
           <code className="block rounded bg-muted p-2 text-sm break-all" data-testid="webhook-secret">{secret.secret}</code>
-          <Button asChild size="sm">
-            <Link href={`/prod/pipelines/${secret.id}`}>Continue to the pipeline</Link>
-          </Button>
+          {editing && pipeline ? (
+            <Button size="sm" onClick={() => onSaved?.(pipeline)}>
+              Back to the pipeline
+            </Button>
+          ) : (
+            <Button asChild size="sm">
+              <Link href={`/prod/pipelines/${secret.id}`}>Continue to the pipeline</Link>
+            </Button>
+          )}
         </AlertDescription>
       </Alert>
     );
@@ -78,7 +115,7 @@ export function PipelineForm({ clientId }: { clientId?: string }) {
 
   return (
     <form
-      aria-label="New pipeline"
+      aria-label={editing ? "Edit pipeline" : "New pipeline"}
       className="space-y-5 rounded-xl border p-4"
       onSubmit={async (e) => {
         e.preventDefault();
@@ -89,15 +126,16 @@ export function PipelineForm({ clientId }: { clientId?: string }) {
         }
         setBusy(true);
         setError(null);
+        const settings = { template_id: template || null, template_version: template ? version : null, aspect_ratios: ratios, length_s: length, voice_id: voice || null, captions, music: set?.music ?? false, model_id: modelId };
         try {
-          const made = await createPipeline({
-            client_id: client,
-            name,
-            source: src,
-            settings: { template_id: template || null, aspect_ratios: ratios, length_s: length, voice_id: voice || null, captions, music: false, model_id: modelId },
-            schedule,
-            webhook_url: webhook.trim() || null,
-          });
+          if (pipeline) {
+            const saved = await updatePipeline(pipeline.id, { revision: pipeline.revision, name, source: src, settings, schedule, webhook_url: webhook.trim() || null });
+            setBusy(false);
+            if (saved.webhook_secret) setSecret({ id: saved.id, secret: saved.webhook_secret });
+            else onSaved?.(saved);
+            return;
+          }
+          const made = await createPipeline({ client_id: client, name, source: src, settings, schedule, webhook_url: webhook.trim() || null });
           if (made.webhook_secret) setSecret({ id: made.id, secret: made.webhook_secret });
           else router.push(`/prod/pipelines/${made.id}`);
         } catch (err) {
@@ -106,18 +144,24 @@ export function PipelineForm({ clientId }: { clientId?: string }) {
         }
       }}
     >
-      <h2 className="font-semibold">New pipeline</h2>
+      <h2 className="font-semibold">{editing ? "Edit pipeline" : "New pipeline"}</h2>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor="p-client">Client</Label>
-          <select id="p-client" className={SELECT} value={client} onChange={(e) => setClient(e.target.value)} aria-invalid={Boolean(msg.client_id)}>
+          <select id="p-client" className={SELECT} value={client} onChange={(e) => setClient(e.target.value)} aria-invalid={Boolean(msg.client_id)} disabled={editing} aria-describedby={editing ? "p-client-fixed" : undefined}>
             <option value="">Pick a client</option>
+            {pipeline && !(clients.data ?? []).some((c) => c.id === pipeline.client_id) ? <option value={pipeline.client_id}>{pipeline.client_name}</option> : null}
             {(clients.data ?? []).map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
               </option>
             ))}
           </select>
+          {editing ? (
+            <p id="p-client-fixed" className="text-xs text-muted-foreground">
+              A pipeline stays with its client.
+            </p>
+          ) : null}
           {msg.client_id ? <p className="text-sm text-destructive">{msg.client_id}</p> : null}
         </div>
         <div className="space-y-1.5">
@@ -141,7 +185,7 @@ export function PipelineForm({ clientId }: { clientId?: string }) {
           <div className="space-y-2">
             <Label htmlFor="p-csv" className="flex items-center gap-2">
               <FileUp className="size-4" aria-hidden />
-              CSV file (UTF-8, a link or prompt column, at most 100 rows)
+              {editing && csv ? "Replace the CSV file (optional; UTF-8, a link or prompt column, at most 100 rows)" : "CSV file (UTF-8, a link or prompt column, at most 100 rows)"}
             </Label>
             <Input
               id="p-csv"
@@ -149,9 +193,9 @@ export function PipelineForm({ clientId }: { clientId?: string }) {
               accept=".csv,text/csv"
               onChange={async (e) => {
                 const file = e.target.files?.[0];
-                setCsv(null);
                 setCsvError(null);
                 if (!file) return;
+                setCsv(null);
                 try {
                   setCsv(await uploadPipelineCsv(file));
                 } catch (err) {
@@ -206,15 +250,63 @@ export function PipelineForm({ clientId }: { clientId?: string }) {
       <div className="grid gap-4 sm:grid-cols-3">
         <div className="space-y-1.5">
           <Label htmlFor="p-template">Template</Label>
-          <select id="p-template" className={SELECT} value={template} onChange={(e) => setTemplate(e.target.value)}>
+          <select
+            id="p-template"
+            className={SELECT}
+            value={template}
+            aria-invalid={Boolean(msg["settings.template_id"])}
+            onChange={(e) => {
+              setTemplate(e.target.value);
+              setVersion(null);
+            }}
+          >
             <option value="">The writer picks</option>
-            {(options.data?.templates ?? []).map((t) => (
+            {set?.template_id && !liveTemplates.some((t) => t.id === set.template_id) ? <option value={set.template_id}>{set.template_id} (no longer live)</option> : null}
+            {liveTemplates.map((t) => (
               <option key={t.id} value={t.id}>
                 {t.name} (v{t.version})
               </option>
             ))}
           </select>
+          {msg["settings.template_id"] ? <p className="text-sm text-destructive">{msg["settings.template_id"]}</p> : null}
         </div>
+        {template ? (
+          <div className="space-y-1.5">
+            <Label htmlFor="p-template-version">Template version</Label>
+            <select
+              id="p-template-version"
+              className={SELECT}
+              value={version ?? ""}
+              disabled={versions.isLoading}
+              aria-invalid={Boolean(msg["settings.template_version"])}
+              aria-describedby="p-template-version-hint"
+              onChange={(e) => setVersion(e.target.value ? Number(e.target.value) : null)}
+            >
+              <option value="">Always the current version</option>
+              {version !== null && versions.data && !chosenVersion ? <option value={version}>v{version} (not published)</option> : null}
+              {(versions.data ?? []).map((v) => (
+                <option key={v.version} value={v.version}>
+                  v{v.version}
+                  {v.current ? " (current)" : ` (published ${when(v.published_at)})`}
+                </option>
+              ))}
+            </select>
+            <p id="p-template-version-hint" className="text-xs text-muted-foreground" data-testid="template-version-hint">
+              {versions.isLoading
+                ? "Loading the published versions…"
+                : versions.error
+                  ? `The versions could not be loaded: ${versions.error.message}`
+                  : version === null
+                    ? `Runs use whatever version is current when they start${currentVersion ? ` (now v${currentVersion})` : ""}.`
+                    : chosenVersion && !chosenVersion.template_live
+                      ? `This template is no longer live. Runs still render with v${version}: published versions never change.`
+                      : chosenVersion && !chosenVersion.current
+                        ? `v${version} is no longer the current version${currentVersion ? ` (v${currentVersion} is)` : ""}. Runs still render with it: published versions never change.`
+                        : `Every run renders with v${version}, even after newer versions are published.`}
+            </p>
+            {msg["settings.template_version"] ? <p className="text-sm text-destructive">{msg["settings.template_version"]}</p> : null}
+          </div>
+        ) : null}
         <div className="space-y-1.5">
           <Label htmlFor="p-length">Length</Label>
           <select id="p-length" className={SELECT} value={length} onChange={(e) => setLength(Number(e.target.value) as 15 | 30 | 60)}>
@@ -307,15 +399,35 @@ export function PipelineForm({ clientId }: { clientId?: string }) {
         {msg.webhook_url ? <p className="text-sm text-destructive">{msg.webhook_url}</p> : null}
       </div>
 
-      {error ? (
-        <Alert variant="destructive">
+      {conflict ? (
+        <Alert variant="destructive" role="alert">
+          <AlertTitle>Someone else changed this pipeline</AlertTitle>
+          <AlertDescription className="space-y-2">
+            <p>It was saved by someone else after you opened it, so your changes were not saved. They are still here: note what you changed, reload to get the latest version, then make your changes again.</p>
+            {onReload ? (
+              <Button type="button" size="sm" variant="outline" onClick={onReload}>
+                <RefreshCw />
+                Reload the pipeline (drops these edits)
+              </Button>
+            ) : null}
+          </AlertDescription>
+        </Alert>
+      ) : error ? (
+        <Alert variant="destructive" role="alert">
           <AlertDescription>{error instanceof Error ? error.message : "Not saved."}</AlertDescription>
         </Alert>
       ) : null}
-      <Button type="submit" disabled={busy || !client || !name.trim() || ratios.length === 0}>
-        <Plus />
-        Create pipeline
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={busy || !client || !name.trim() || ratios.length === 0}>
+          {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : editing ? <Save /> : <Plus />}
+          {editing ? (busy ? "Saving…" : "Save changes") : "Create pipeline"}
+        </Button>
+        {editing && onCancel ? (
+          <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
     </form>
   );
 }

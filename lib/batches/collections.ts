@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { compositionRatioSchema } from "@/lib/composition/ratios";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "@/lib/db/define";
-import { BATCH_ITEM_STATES, BATCH_STATES, batchRowSchema, batchSettingsSchema } from "./contract";
+import { BATCH_ITEM_STATES, BATCH_STATES, batchRowSchema, storedBatchSettingsSchema } from "./contract";
 
 const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
 const storedRow = batchRowSchema;
@@ -18,7 +18,7 @@ export const batches = defineCollection({
     owner_id: uid,
     name: z.string().max(120),
     source: z.enum(["paste", "csv"]),
-    settings: batchSettingsSchema,
+    settings: storedBatchSettingsSchema,
     row_count: z.number().int().min(1),
     item_count: z.number().int().min(1),
     cost_per_item: z.number().int().min(0),

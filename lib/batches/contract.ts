@@ -78,6 +78,9 @@ export const batchSettingsSchema = z.object({
 });
 export type BatchSettings = z.output<typeof batchSettingsSchema>;
 
+/** What a batch stores: its settings plus the template version its videos are pinned to (set only by production runs; null = the current version). */
+export const storedBatchSettingsSchema = batchSettingsSchema.extend({ template_version: z.number().int().min(1).nullable().default(null) });
+
 export const createBatchInputSchema = z.object({
   name: z.string().trim().max(120).optional(),
   source: z.enum(["paste", "csv"]),

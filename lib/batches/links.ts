@@ -11,6 +11,6 @@ import type { BatchLinks } from "./worker";
 export function batchLinks(): BatchLinks {
   return {
     extractPage: (url) => extractPage(url),
-    createProductVideo: (deps, uid, input) => createProductVideo(deps, uid, input),
+    createProductVideo: (deps, uid, input, opts) => createProductVideo(deps, uid, input, opts),
   };
 }

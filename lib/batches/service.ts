@@ -15,7 +15,7 @@ import type { Db } from "@/lib/db/db";
 import type { DocSnapshot } from "@/lib/db/refs";
 import type { Transaction } from "@/lib/db/transaction";
 import { videoCost } from "@/lib/video/pricing";
-import { assertModel, assertVoice, cancelRender, loadWriterLibrary, type VideoDeps } from "@/lib/video/service";
+import { assertModel, assertVoice, cancelRender, loadWriterLibrary, pinnedLibrary, type VideoDeps } from "@/lib/video/service";
 import { batches, batchItems, type BatchDoc, type BatchItemDoc } from "./collections";
 import {
   BATCH_ITEM_STATES,
@@ -41,10 +41,13 @@ export function itemCost(settings: Pick<BatchSettings, "length_s" | "model_id">)
   return videoCost({ seconds: settings.length_s, provider: model.provider });
 }
 
-async function assertSettings(deps: BatchDeps, settings: BatchSettings): Promise<void> {
+async function assertSettings(deps: BatchDeps, settings: BatchSettings, templateVersion: number | null): Promise<void> {
   assertModel(settings.model_id);
   assertVoice(settings.voice_id);
-  if (settings.template_id) {
+  if (settings.template_id && templateVersion) {
+    // A pinned version renders from its immutable snapshot: it must be published, the template need not be live.
+    await pinnedLibrary(deps, settings.template_id, templateVersion);
+  } else if (settings.template_id) {
     const library = await loadWriterLibrary(deps);
     if (!library.templates.some((t) => t.id === settings.template_id)) {
       throw new ApiError("unprocessable_entity", `There is no template called "${settings.template_id}". Pick one from the list.`, { issues: [{ path: "settings.template_id", message: "unknown template" }] });
@@ -65,13 +68,16 @@ function shortfall(total: number, balance: number, items: number, perItem: numbe
 export interface CreateBatchHooks {
   /** Called after every read, with the ids of the batch and of its items (by row position and ratio); stage writes only. */
   stage?: (tx: Transaction, created: { batchId: string; items: { id: string; position: number; aspect_ratio: string }[] }) => void;
+  /** Every video renders with this published version of `settings.template_id` (null: its current version). Not part of the public batch API. */
+  templateVersion?: number | null;
 }
 
 export async function createBatch(deps: BatchDeps, uid: string, raw: unknown, hooks: CreateBatchHooks = {}): Promise<BatchView> {
   const parsed = createBatchInputSchema.safeParse(raw);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Some rows or settings are not valid. Nothing was started.");
   const input = parsed.data;
-  await assertSettings(deps, input.settings);
+  const templateVersion = input.settings.template_id ? (hooks.templateVersion ?? null) : null;
+  await assertSettings(deps, input.settings, templateVersion);
   const perItem = itemCost(input.settings);
   const ratios = input.settings.aspect_ratios;
   const itemCount = input.rows.length * ratios.length;
@@ -94,7 +100,7 @@ export async function createBatch(deps: BatchDeps, uid: string, raw: unknown, ho
       owner_id: uid,
       name,
       source: input.source,
-      settings: input.settings,
+      settings: { ...input.settings, template_version: templateVersion },
       row_count: input.rows.length,
       item_count: itemCount,
       cost_per_item: perItem,

@@ -25,7 +25,7 @@ import { BATCH_JOB_TYPES, dispatchWaiting, endItem, settleItems } from "./queue"
 export interface BatchLinks {
   extractPage(url: string): Promise<ExtractedPage>;
   /** `video.brief` is extra words after the product's own (lib/links/product-video.ts productBrief). */
-  createProductVideo(deps: VideoDeps, uid: string, input: { facts: ProductFacts; video: Omit<CreateVideoInput, "brief"> & { brief?: string }; source: "bulk"; productId?: string }): Promise<{ productId: string; video: VideoView }>;
+  createProductVideo(deps: VideoDeps, uid: string, input: { facts: ProductFacts; video: Omit<CreateVideoInput, "brief"> & { brief?: string }; source: "bulk"; productId?: string }, opts?: { templateVersion?: number | null }): Promise<{ productId: string; video: VideoView }>;
 }
 
 export interface BatchWorkerDeps {
@@ -75,7 +75,7 @@ export function createBatchWorker(d: BatchWorkerDeps) {
     const { row } = item;
     const uid = item.owner_id;
     if (!row.link && !row.image_url) {
-      const video = await createVideo(d.video, uid, videoInput(batch.settings, item.aspect_ratio, row.prompt!), { product: row.name ? { name: row.name, price: row.price } : null });
+      const video = await createVideo(d.video, uid, videoInput(batch.settings, item.aspect_ratio, row.prompt!), { product: row.name ? { name: row.name, price: row.price } : null, templateVersion: batch.settings.template_version });
       return video.id;
     }
     if (!d.links) throw new ApiError("service_unavailable", "Rows with a link or an image URL cannot be made on this server yet (links are not set up). Use a prompt instead.");
@@ -99,7 +99,7 @@ export function createBatchWorker(d: BatchWorkerDeps) {
     const siblings = await db.collection(batchItems).where("batch_id", "==", item.batch_id).orderBy("position").get();
     const productId = await siblingProduct(siblings.filter((s) => s.data.position === item.position && s.id !== itemId).map((s) => s.data.content_id));
     const { brief: _brief, ...video } = videoInput(batch.settings, item.aspect_ratio, row.prompt ?? "");
-    const made = await d.links.createProductVideo(d.video, uid, { facts, video: row.prompt ? { ...video, brief: row.prompt } : video, source: "bulk", ...(productId ? { productId } : {}) });
+    const made = await d.links.createProductVideo(d.video, uid, { facts, video: row.prompt ? { ...video, brief: row.prompt } : video, source: "bulk", ...(productId ? { productId } : {}) }, { templateVersion: batch.settings.template_version });
     return made.video.id;
   }
 

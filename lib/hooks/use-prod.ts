@@ -4,7 +4,7 @@
  * VideoApiError, so a 422's field issues reach the forms.
  */
 import useSWR from "swr";
-import type { ClientInput, ClientPatch, ClientSummary, ClientView, CsvSource, PipelineInput, PipelinePatch, PipelineSummary, PipelineView, RunView } from "@/lib/prod/contract";
+import type { ClientInput, ClientPatch, ClientSummary, ClientView, CsvSource, PipelineInput, PipelinePatch, PipelineSummary, PipelineView, RunView, TemplateVersionChoice } from "@/lib/prod/contract";
 import { CLIENT_ERROR_CODES } from "@/lib/swr/fetcher";
 import { VideoApiError, videoFetch } from "./video-api";
 
@@ -33,6 +33,11 @@ export function usePipelines(clientId?: string) {
 
 export function usePipeline(id: string) {
   return useSWR<PipelineView, VideoApiError>(pipelinePath(id), get, { refreshInterval: (p) => (p?.runs.some((r) => r.state === "running") ? RUN_POLL_MS * 2 : 0) });
+}
+
+/** The published versions of a template (for pinning one); none asked while no template is chosen. */
+export function useTemplateVersions(templateId: string | null) {
+  return useSWR<TemplateVersionChoice[], VideoApiError>(templateId ? `${PIPELINES_PATH}/template-versions?template_id=${enc(templateId)}` : null, get);
 }
 
 export function useRun(pipeId: string, runId: string | null) {

@@ -34,6 +34,8 @@ export interface ProductVideoOptions {
   /** Tests inject these for the image fetches. */
   resolver?: Resolver;
   allowHosts?: readonly string[];
+  /** Render with this published version of the template (production pipelines); see CreateVideoExtra. */
+  templateVersion?: number | null;
 }
 
 function formatPrice(price: string | null, currency: string | null): string | null {
@@ -134,7 +136,7 @@ export async function createProductVideo(deps: VideoDeps, uid: string, input: Pr
       deps,
       uid,
       { ...videoInput.data, render_now: false },
-      { product: { name: facts.name, price: formatPrice(price.data, facts.currency), points: facts.points }, productId, pictures },
+      { product: { name: facts.name, price: formatPrice(price.data, facts.currency), points: facts.points }, productId, pictures, templateVersion: opts.templateVersion ?? null },
     );
     created.videoId = draft.id;
     const video = renderNow ? await requestRender(deps, uid, draft.id) : draft;

@@ -8,6 +8,7 @@
  *   PATCH  /api/v1/ops/clients/{id}     ClientPatch  -> { data: ClientView }
  *   DELETE /api/v1/ops/clients/{id}?revision=n       -> { data: ClientView }   (archives; its pipelines stop their schedules)
  *   POST   /api/v1/ops/pipelines/csv    CSV bytes    -> { data: CsvSource }    (UTF-8 only, ≤ 100 rows; nothing stored)
+ *   GET    /api/v1/ops/pipelines/template-versions?template_id= -> { data: TemplateVersionChoice[] }  (published versions, newest first)
  *   GET    /api/v1/ops/pipelines?client_id=          -> { data: PipelineSummary[] }
  *   POST   /api/v1/ops/pipelines        PipelineInput -> 201 { data: PipelineView & { webhook_secret: string | null } }
  *   GET    /api/v1/ops/pipelines/{id}                -> { data: PipelineView }  (with its runs)
@@ -96,9 +97,19 @@ export type Schedule = z.output<typeof scheduleSchema>;
 
 /** The engine settings of every item (the bulk batch settings) plus the template version it was set up with. */
 export const pipelineSettingsSchema = batchSettingsSchema.extend({
-  /** The template's version when the pipeline was saved (informational: runs render with the current live version and record it). */
+  /** Null: always the template's current version. A number pins that published version: runs render with it (its immutable snapshot) even after newer versions are published. */
   template_version: z.number().int().min(1).nullable().default(null),
 });
+
+/** A published version of a template, for the pin picker. */
+export interface TemplateVersionChoice {
+  version: number;
+  published_at: string;
+  /** The version new content uses today. */
+  current: boolean;
+  /** Whether the template itself is live (a pinned version of a retired template still renders). */
+  template_live: boolean;
+}
 export type PipelineSettings = z.output<typeof pipelineSettingsSchema>;
 
 const webhookUrl = z.url({ protocol: /^https?$/, error: "The webhook URL must start with http:// or https://." }).max(2048).nullable();

@@ -6,15 +6,15 @@ import "server-only";
  * same transaction.
  */
 import { ApiError } from "@/lib/api/errors";
-import { getCurrentTemplateVersion } from "@/lib/composition/library";
+import { templates, templateVersions } from "@/lib/composition/collections";
 import type { Db } from "@/lib/db/db";
 import type { DocSnapshot } from "@/lib/db/refs";
 import type { Transaction } from "@/lib/db/transaction";
 import { parsePublicUrl } from "@/lib/links/safe-fetch";
 import { LinkError } from "@/lib/links/errors";
-import { assertModel, assertVoice, loadWriterLibrary } from "@/lib/video/service";
+import { assertModel, assertVoice, loadWriterLibrary, pinnedLibrary } from "@/lib/video/service";
 import { logChange } from "@/lib/update-log/write";
-import { pipelineInputSchema, pipelinePatchSchema, type PipelineSettings, type PipelineSummary, type PipelineView } from "./contract";
+import { pipelineInputSchema, pipelinePatchSchema, type PipelineSettings, type PipelineSummary, type PipelineView, type TemplateVersionChoice } from "./contract";
 import { prodClients, prodPipelines, prodRuns, prodWebhookSecrets, type ProdPipelineDoc } from "./collections";
 import { readClient } from "./clients";
 import type { ProdDeps } from "./deps";
@@ -54,17 +54,43 @@ export async function pipelineSummaries(db: Db, rows: DocSnapshot<ProdPipelineDo
   );
 }
 
-/** Checks the engine settings (model, voice, live template) and pins the template's current version. */
+/**
+ * Checks the engine settings (model, voice, template). `template_version`
+ * null means "always the current version"; a number pins a published
+ * version, which renders from its immutable snapshot even once the template
+ * has moved on (or is no longer live).
+ */
 async function checkedSettings(deps: ProdDeps, s: PipelineSettings): Promise<PipelineSettings> {
   assertModel(s.model_id);
   assertVoice(s.voice_id);
   if (!s.template_id) return { ...s, template_version: null };
+  if (s.template_version) {
+    await deps.ready?.();
+    try {
+      await pinnedLibrary(deps, s.template_id, s.template_version);
+    } catch (e) {
+      if (e instanceof ApiError) throw new ApiError("unprocessable_entity", e.message, { issues: [{ path: "settings.template_version", message: "not a published version" }] });
+      throw e;
+    }
+    return s;
+  }
   const library = await loadWriterLibrary(deps);
   if (!library.templates.some((t) => t.id === s.template_id)) {
     throw new ApiError("unprocessable_entity", `"${s.template_id}" is not a live template. Pick one from the list.`, { issues: [{ path: "settings.template_id", message: "unknown template" }] });
   }
-  const current = await getCurrentTemplateVersion(deps.db, s.template_id);
-  return { ...s, template_version: s.template_version ?? current?.version ?? null };
+  return s;
+}
+
+/** The published versions of a template, newest first, for the pin picker (any stage: a pipeline may keep a version of a template that is no longer live). */
+export async function publishedTemplateVersions(deps: ProdDeps, templateId: string): Promise<TemplateVersionChoice[]> {
+  await deps.ready?.();
+  if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(templateId)) throw new ApiError("not_found", "There is no such template.");
+  const t = await deps.db.collection(templates).doc(templateId).get();
+  if (!t) throw new ApiError("not_found", "There is no such template.");
+  const rows = await deps.db.collection(templateVersions).where("template_id", "==", templateId).orderBy("version", "desc").limit(200).get();
+  return rows
+    .filter((r) => r.data.published_at)
+    .map((r) => ({ version: r.data.version, published_at: r.data.published_at!, current: r.data.version === t.data.current_version, template_live: t.data.stage === "live" }));
 }
 
 function checkWebhookUrl(url: string | null): void {

@@ -14,6 +14,7 @@ import sharp from "sharp";
 import { ApiError } from "@/lib/api/errors";
 import { batches, batchItems } from "@/lib/batches/collections";
 import { createBatchWorker } from "@/lib/batches/worker";
+import { compositions, templates, templateVersions } from "@/lib/composition/collections";
 import { ensureStarterLibrary } from "@/lib/composition/library";
 import { rebuildBalance } from "@/lib/credits/credits";
 import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
@@ -290,4 +291,56 @@ it("seeds the demo once: one client, one pipeline and a real run whose two video
   const run = await getRun(deps, DEMO_PIPELINE_ID, runs[0]!.id);
   expect(run).toMatchObject({ state: "finished", trigger: "demo", done_count: 2, item_count: 2 });
   expect(run.items.every((i) => i.video_id)).toBe(true);
+});
+
+it("pins a template version: after v2 is published a run pinned to v1 renders v1 compositions; moving the pin changes the hash and the next run re-renders", async () => {
+  await ensureStarterLibrary(env.db);
+  const [tpl] = await env.db.collection(templates).where("stage", "==", "live").limit(1).get();
+  const templateId = tpl!.id;
+  const v1 = (await env.db.collection(templateVersions).doc(`${templateId}@1`).get())!.data;
+  // Publish v2 (a different music volume) and make it current.
+  const v2Volume = v1.music.volume === 0.5 ? 0.4 : 0.5;
+  await env.db.collection(templateVersions).doc(`${templateId}@2`).create({ ...v1, version: 2, music: { ...v1.music, volume: v2Volume }, published_at: clock.toISOString(), created_at: clock.toISOString() });
+  await env.db.collection(templates).doc(templateId).update({ current_version: 2 });
+  // A draft (unpublished) v3 cannot be pinned, nor can a version that does not exist.
+  await env.db.collection(templateVersions).doc(`${templateId}@3`).create({ ...v1, version: 3, published_at: null, created_at: clock.toISOString() });
+  for (const bad of [3, 9]) {
+    await expect(pipelineOf(["Pinned."], { settings: { ...SETTINGS, aspect_ratios: ["9:16"], template_id: templateId, template_version: bad } })).rejects.toMatchObject({ status: 422, issues: [{ path: "settings.template_version" }] });
+  }
+
+  const p = await pipelineOf(["A pinned espresso spot."], { settings: { ...SETTINGS, aspect_ratios: ["9:16"], template_id: templateId, template_version: 1 } });
+  expect(p.settings.template_version).toBe(1);
+  const pinned = await startRun(deps, p.id, { trigger: "manual", ownerId: "staff" });
+  expect(pinned.template_version).toBe(1);
+  await drain();
+  const first = await getRun(deps, p.id, pinned.id);
+  expect(first.state).toBe("finished");
+  const composition = async (id: string) => (await env.db.collection(compositions).doc(id).get())!.data;
+  const c1 = await composition(first.items[0]!.video_id!);
+  expect(c1.template).toEqual({ id: templateId, version: 1 });
+  expect(c1.audio.music.volume).toBe(v1.music.volume);
+
+  // Same pin again: reused. The pin moved to "always the current version" (v2): a new hash, rendered anew with v2.
+  expect(await startRun(deps, p.id, { trigger: "manual", ownerId: "staff" })).toMatchObject({ reused_count: 1, state: "finished" });
+  const doc = (await env.db.collection(prodPipelines).doc(p.id).get())!.data;
+  const hashBefore = (await env.db.collection(prodRunItems).where("run_id", "==", pinned.id).get())[0]!.data.input_hash;
+  await updatePipeline(deps, "staff", p.id, { revision: doc.revision, settings: { ...doc.settings, template_version: null } });
+  const next = await startRun(deps, p.id, { trigger: "manual", ownerId: "staff" });
+  expect(next).toMatchObject({ reused_count: 0, state: "running", template_version: 2 });
+  expect((await env.db.collection(prodRunItems).where("run_id", "==", next.id).get())[0]!.data.input_hash).not.toBe(hashBefore);
+  await drain();
+  const c2 = await composition((await getRun(deps, p.id, next.id)).items[0]!.video_id!);
+  expect(c2.template).toEqual({ id: templateId, version: 2 });
+  expect(c2.audio.music.volume).toBe(v2Volume);
+
+  // A pin on v1 of a template that is no longer live still saves and renders from its snapshot.
+  await env.db.collection(templates).doc(templateId).update({ stage: "retired" });
+  try {
+    const again = (await env.db.collection(prodPipelines).doc(p.id).get())!.data;
+    await updatePipeline(deps, "staff", p.id, { revision: again.revision, settings: { ...again.settings, template_version: 1 } });
+    const old = await startRun(deps, p.id, { trigger: "manual", ownerId: "staff" });
+    expect(old).toMatchObject({ reused_count: 1, template_version: 1 });
+  } finally {
+    await env.db.collection(templates).doc(templateId).update({ stage: "live" });
+  }
 });

@@ -115,7 +115,9 @@ export async function startRun(deps: ProdDeps, pipelineId: string, o: StartRunOp
   const owner = o.ownerId ?? pipeline.owner_id;
   // Read everything first: a source that cannot be read (a feed that times out, too many rows) stops here, before any write.
   const rows = await sourceRows(pipeline.source, deps.fetch);
-  const templateVersion = pipeline.settings.template_id ? ((await getCurrentTemplateVersion(deps.db, pipeline.settings.template_id))?.version ?? null) : null;
+  // The version the videos render with: the pinned one, else the template's current one (recorded on the run, part of every hash).
+  const pinned = pipeline.settings.template_id ? pipeline.settings.template_version : null;
+  const templateVersion = pipeline.settings.template_id ? (pinned ?? (await getCurrentTemplateVersion(deps.db, pipeline.settings.template_id))?.version ?? null) : null;
   const planned: { position: number; key: string; row: KeyedRow["row"]; ratio: string; hash: string; reuse: { itemId: string; contentId: string } | null }[] = [];
   for (const [position, r] of rows.entries()) {
     for (const ratio of pipeline.settings.aspect_ratios) {
@@ -196,7 +198,7 @@ export async function startRun(deps: ProdDeps, pipelineId: string, o: StartRunOp
         settings: { ...settings, aspect_ratios: ratios },
         rows: freshPositions.map((pos) => rows[pos]!.row),
       },
-      { stage: (tx, created) => stage(tx, { batchId: created.batchId, items: created.items }) },
+      { stage: (tx, created) => stage(tx, { batchId: created.batchId, items: created.items }), templateVersion: pinned },
     );
   } else {
     await deps.db.runTransaction(async (tx) => stage(tx, null));

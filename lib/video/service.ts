@@ -251,6 +251,21 @@ export async function loadWriterLibrary(deps: VideoDeps): Promise<WriterLibrary>
   return { templates: out };
 }
 
+/**
+ * The writer's library with one template held at a pinned version: the
+ * writer sees only that template, at that version (live or not: published
+ * versions are immutable snapshots). A version that was never published is a 422.
+ */
+export async function pinnedLibrary(deps: VideoDeps, templateId: string, version: number): Promise<WriterLibrary> {
+  await deps.ready?.();
+  const t = await deps.db.collection(templates).doc(templateId).get();
+  const v = t ? await getTemplateVersion(deps.db, templateId, version) : null;
+  if (!t || !v || !v.published_at) {
+    throw new ApiError("unprocessable_entity", `Template "${templateId}" has no published version ${version}. Pick another version.`, { issues: [{ path: "template_version", message: "unknown version" }] });
+  }
+  return { templates: [{ ...t.data, id: templateId, version: v as TemplateVersionDoc }] };
+}
+
 export async function videoOptions(deps: VideoDeps, uid: string): Promise<VideoOptions> {
   const library = await loadWriterLibrary(deps);
   const user = await deps.db.collection(users).doc(uid).get();
@@ -323,6 +338,12 @@ export interface CreateVideoExtra {
   productId?: string | null;
   /** The owner's pictures for the scenes' picture slots, in order (repeated when there are more slots). */
   pictures?: readonly MediaValue[];
+  /**
+   * Server-side only (production pipelines): render with this published
+   * version of `template_id` rather than its current one. Allowed for a
+   * template that is no longer live: the version is an immutable snapshot.
+   */
+  templateVersion?: number | null;
 }
 
 /** Puts pictures into the scenes' picture slots in order; scenes keep their image prompt for when a picture is removed. */
@@ -344,7 +365,7 @@ export async function createVideo(deps: VideoDeps, uid: string, raw: unknown, ex
   const input = parsed.data;
   const model = assertModel(input.model_id);
   assertVoice(input.voice_id);
-  const library = await loadWriterLibrary(deps);
+  const library = extra.templateVersion && input.template_id ? await pinnedLibrary(deps, input.template_id, extra.templateVersion) : await loadWriterLibrary(deps);
   if (input.template_id && !library.templates.some((t) => t.id === input.template_id)) {
     throw new ApiError("unprocessable_entity", `There is no template called "${input.template_id}". Pick one from the list.`, { issues: [{ path: "template_id", message: "unknown template" }] });
   }
@@ -367,7 +388,7 @@ export async function createVideo(deps: VideoDeps, uid: string, raw: unknown, ex
     ownerId: uid,
     aspectRatio: input.aspect_ratio,
     lengthS: input.length_s,
-    template: { id: template.id, version: template.current_version, layouts: template.version.layouts },
+    template: { id: template.id, version: template.version.version, layouts: template.version.layouts },
     voiceId: input.voice_id,
     captions: input.captions && input.voice_id !== null,
     musicTrackId: input.music ? musicFor(template.version.music.mood) : null,

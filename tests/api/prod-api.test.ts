@@ -21,6 +21,7 @@ let pipelines: typeof import("@/app/api/v1/ops/pipelines/route");
 let pipeline: typeof import("@/app/api/v1/ops/pipelines/[pipeId]/route");
 let csv: typeof import("@/app/api/v1/ops/pipelines/csv/route");
 let runs: typeof import("@/app/api/v1/ops/pipelines/[pipeId]/runs/route");
+let versions: typeof import("@/app/api/v1/ops/pipelines/template-versions/route");
 let user: TestUser;
 let staff: string;
 
@@ -33,6 +34,7 @@ beforeAll(async () => {
   pipeline = await import("@/app/api/v1/ops/pipelines/[pipeId]/route");
   csv = await import("@/app/api/v1/ops/pipelines/csv/route");
   runs = await import("@/app/api/v1/ops/pipelines/[pipeId]/runs/route");
+  versions = await import("@/app/api/v1/ops/pipelines/template-versions/route");
   await ensureSeedAccounts();
   [user, staff] = await Promise.all([newUser("prod-user"), idTokenFor(accountFor("staff"))]);
 });
@@ -57,6 +59,7 @@ it("refuses anyone who is not staff: 401 without a token, 403 for a signed-in us
     pipeline.GET(req("/api/v1/ops/pipelines/x", { token: t }), id),
     csv.POST(req("/api/v1/ops/pipelines/csv", { method: "POST", token: t, body: "prompt\nhello\n", headers: { "content-type": "text/csv" } }), noParams),
     runs.POST(req("/api/v1/ops/pipelines/x/runs", { method: "POST", token: t }), id),
+    versions.GET(req("/api/v1/ops/pipelines/template-versions?template_id=x", { token: t }), noParams),
   ]);
   for (const a of answers) {
     expect(a.status).toBe(403);
@@ -86,4 +89,17 @@ it("gives staff typed answers: 422 for a bad client or a non-UTF-8 CSV, 201, the
   expect(stale.body.error.message).toMatch(/changed by someone else/);
   const found = await json(await clients.GET(req("/api/v1/ops/clients?q=acme", { token: staff }), noParams));
   expect(found.body.data.map((c: { name: string }) => c.name)).toContain("Acme Tea");
+});
+
+it("lists a template's published versions for pinning: 422 without a template, 404 for an unknown one", async () => {
+  const { getDb } = await import("@/lib/db");
+  const { ensureStarterLibrary } = await import("@/lib/composition/library");
+  const { templates } = await import("@/lib/composition/collections");
+  await ensureStarterLibrary(getDb());
+  const [t] = await getDb().collection(templates).where("stage", "==", "live").limit(1).get();
+  const ok = await json(await versions.GET(req(`/api/v1/ops/pipelines/template-versions?template_id=${t!.id}`, { token: staff }), noParams));
+  expect(ok.status).toBe(200);
+  expect(ok.body.data).toEqual([expect.objectContaining({ version: t!.data.current_version, current: true, template_live: true })]);
+  expect((await versions.GET(req("/api/v1/ops/pipelines/template-versions", { token: staff }), noParams)).status).toBe(422);
+  expect((await versions.GET(req("/api/v1/ops/pipelines/template-versions?template_id=no-such-template", { token: staff }), noParams)).status).toBe(404);
 });

@@ -1,7 +1,8 @@
 /**
  * Production as staff in Chromium: a new client, a pipeline from a CSV of
  * three rows, Run now → the run's progress → three finished items whose videos
- * open, and a ZIP of the three MP4s. 15 s, one ratio, no narration, 240 px.
+ * open, and a ZIP of the three MP4s; then Edit renames it and picks a
+ * template on its page. 15 s, one ratio, no narration, 240 px.
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -54,6 +55,20 @@ test("staff create a client and a CSV pipeline, run it, follow its progress and 
   const names = Object.keys(entries).sort();
   expect(names).toHaveLength(3);
   for (const n of names) expect(Buffer.from(entries[n]!.subarray(4, 8)).toString()).toBe("ftyp");
+
+  // Edit the definition on its page: the form opens prefilled, a template can be chosen with its version, the save shows.
+  const definition = page.getByRole("region", { name: "Definition" });
+  await expect(definition.getByTestId("pipeline-name")).toHaveText("Weekly spotlights");
+  await definition.getByRole("button", { name: "Edit" }).click();
+  const form = page.getByRole("form", { name: "Edit pipeline" });
+  await expect(form.getByLabel("Pipeline name")).toHaveValue("Weekly spotlights");
+  await form.getByLabel("Pipeline name").fill("Daily spotlights");
+  await form.getByLabel("Template", { exact: true }).selectOption({ index: 1 });
+  await expect(form.getByLabel("Template version")).toHaveValue("");
+  await expect(form.getByTestId("template-version-hint")).toContainText("Runs use whatever version is current");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(definition.getByTestId("pipeline-name")).toHaveText("Daily spotlights");
+  await expect(definition).toContainText("always the current version");
 
   // An output opens as a finished video.
   await run.getByRole("link", { name: "Open video" }).first().click();

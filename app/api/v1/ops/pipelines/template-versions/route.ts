@@ -1,0 +1,30 @@
+/**
+ * GET /api/v1/ops/pipelines/template-versions?template_id= — the published
+ * versions of a template (newest first), for pinning a pipeline's template
+ * version; staff only.
+ */
+import { z } from "zod";
+import { methodNotAllowed } from "@/lib/api/errors";
+import { readQuery } from "@/lib/api/body";
+import { withUser } from "@/lib/api/with-user";
+import { publishedTemplateVersions } from "@/lib/prod/pipelines";
+import { prodRuntime } from "@/lib/prod/runtime";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const query = z.object({ template_id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "Name a template.") });
+
+export const GET = withUser(
+  async ({ request }) => {
+    const { template_id } = readQuery(request, query);
+    return Response.json({ data: await publishedTemplateVersions(prodRuntime(), template_id) }, { headers: { "Cache-Control": "private, no-store" } });
+  },
+  { internal: true },
+);
+
+const notAllowed = methodNotAllowed(["GET"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;
