@@ -167,16 +167,21 @@ export async function getTemplateDetail(deps: StudioDeps, id: string): Promise<T
   };
 }
 
+/** The template a write edits, read in its transaction: 404 when it is missing, 409 when the editor's revision moved. */
+async function templateForWrite(db: Db, tx: Transaction, id: string, revision: number) {
+  const tRef = db.collection(templates).doc(id);
+  const snap = await tx.get(tRef);
+  if (!snap) throw new ApiError("not_found", `There is no template "${id}".`);
+  if (snap.data.revision !== revision) throw stale(snap.data.name, revision, snap.data.revision);
+  return { tRef, t: snap.data };
+}
+
 /** Saves edits to the next version (creating it from the current one on the first edit). */
 export async function updateDraft(deps: StudioDeps, actor: string, id: string, raw: unknown): Promise<TemplateDetail> {
   const patch = parse(draftPatchSchema, raw);
   const at = clock(deps).toISOString();
   await deps.db.runTransaction(async (tx) => {
-    const tRef = deps.db.collection(templates).doc(id);
-    const tSnap = await tx.get(tRef);
-    if (!tSnap) throw new ApiError("not_found", `There is no template "${id}".`);
-    const t = tSnap.data;
-    if (t.revision !== patch.revision) throw stale(t.name, patch.revision, t.revision);
+    const { tRef, t } = await templateForWrite(deps.db, tx, id, patch.revision);
     const draft = await readDraft(deps.db, id, t, tx);
     const base = draft ?? (await tx.get(deps.db.collection(templateVersions).doc(templateVersionId(id, t.current_version))))?.data;
     if (!base) throw new ApiError("unprocessable_entity", `Template "${t.name}" names version ${t.current_version}, which does not exist.`);
@@ -226,11 +231,7 @@ export async function discardDraft(deps: StudioDeps, id: string, raw: unknown): 
   const input = parse(discardDraftSchema, raw);
   const at = clock(deps).toISOString();
   await deps.db.runTransaction(async (tx) => {
-    const tRef = deps.db.collection(templates).doc(id);
-    const tSnap = await tx.get(tRef);
-    if (!tSnap) throw new ApiError("not_found", `There is no template "${id}".`);
-    const t = tSnap.data;
-    if (t.revision !== input.revision) throw stale(t.name, input.revision, t.revision);
+    const { tRef, t } = await templateForWrite(deps.db, tx, id, input.revision);
     const draft = await readDraft(deps.db, id, t, tx);
     if (!draft) throw new ApiError("unprocessable_entity", "There are no unpublished changes to discard.");
     tx.delete(deps.db.collection(templateVersions).doc(templateVersionId(id, t.current_version + 1)));
@@ -262,11 +263,7 @@ export async function moveTemplateStage(deps: StudioDeps, id: string, raw: unkno
   const input = parse(stageInputSchema, raw);
   const at = clock(deps).toISOString();
   await deps.db.runTransaction(async (tx) => {
-    const tRef = deps.db.collection(templates).doc(id);
-    const tSnap = await tx.get(tRef);
-    if (!tSnap) throw new ApiError("not_found", `There is no template "${id}".`);
-    const t = tSnap.data;
-    if (t.revision !== input.revision) throw stale(t.name, input.revision, t.revision);
+    const { tRef, t } = await templateForWrite(deps.db, tx, id, input.revision);
     if (!canMoveStage(t.stage, input.to)) {
       throw new ApiError("unprocessable_entity", `A template in ${STAGE_LABELS[t.stage]} cannot move to ${STAGE_LABELS[input.to]}.`, { issues: [{ path: "to", message: "not a next stage" }] });
     }
@@ -288,11 +285,7 @@ export async function publishTemplateVersion(deps: StudioDeps, id: string, raw: 
   const input = parse(publishInputSchema, raw);
   const at = clock(deps).toISOString();
   await deps.db.runTransaction(async (tx) => {
-    const tRef = deps.db.collection(templates).doc(id);
-    const tSnap = await tx.get(tRef);
-    if (!tSnap) throw new ApiError("not_found", `There is no template "${id}".`);
-    const t = tSnap.data;
-    if (t.revision !== input.revision) throw stale(t.name, input.revision, t.revision);
+    const { tRef, t } = await templateForWrite(deps.db, tx, id, input.revision);
     const draft = await readDraft(deps.db, id, t, tx);
     if (!draft) throw new ApiError("unprocessable_entity", "There are no unpublished changes: edit the style, animation or layouts first.");
     const report = checkTemplateVersion(bodyOf(draft), { templateId: id, version: draft.version });
