@@ -47,6 +47,16 @@ ensure_espeak() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq espeak-ng >/dev/null
 }
 
+# Debian's Redis: the rate-limit store's (and later the queue's) Redis driver is
+# tested against a real server the tests start themselves on a free port.
+ensure_redis() {
+  if [ -x /usr/bin/redis-server ]; then return; fi
+  log "installing Debian's Redis for the Redis-backed tests…"
+  local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq redis-server >/dev/null
+}
+
 # The Remotion bundle the local renderer serves (.remotion/bundle) and the font
 # files it and the browser Player load (public/fonts, so before `next build`):
 # both gitignored, made from the sources; a no-op (about a second) when current.

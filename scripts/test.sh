@@ -9,6 +9,7 @@ source scripts/lib.sh
 ensure_deps
 ensure_chromium
 ensure_espeak
+ensure_redis
 ensure_remotion_bundle
 
 export TEST_DATA_DIR=".data/test-$$"
