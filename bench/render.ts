@@ -229,7 +229,8 @@ async function main() {
   for (let i = 0; i < 3; i++) {
     const text = starter.sampleNarration(i);
     const spoken = await speech.synthesizeNarration({ text, voiceId: "espeak:en-us-f" });
-    const key = `voice/bench/s${i + 1}.wav`;
+    // The sample composition's owner's folder: prepareRender drops keys its owner may not use (lib/composition/media-access.ts).
+    const key = `videos/test-user/voice/bench-s${i + 1}.wav`;
     await env.store.put(key, spoken.audio, { allowedTypes: ["audio/wav"] });
     voices.push({ key, duration_ms: Math.round(spoken.durationMs), cues: spoken.cues, voice_id: "espeak:en-us-f", text_hash: `bench-${i}` });
   }

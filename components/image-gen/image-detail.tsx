@@ -10,7 +10,6 @@ import { EmptyState } from "@/components/empty-state";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useAuth } from "@/lib/auth/client/auth-provider";
 import { deleteImage, downloadUrl, useImage } from "@/lib/hooks/use-image";
 import { isLocalModel, useModels } from "@/lib/hooks/use-models";
 import { isProfileKey } from "@/lib/hooks/use-profile";
@@ -25,7 +24,6 @@ import { VariationsButton } from "./variations-button";
 /** /image-gen/{id}: the image large, its settings, and what can be done with it. */
 export function ImageDetail({ id }: { id: string }) {
   const router = useRouter();
-  const { user } = useAuth();
   const { mutate: globalMutate } = useSWRConfig();
   const { data: item, error, mutate } = useImage(id, { poll: 1500 });
   const models = useModels();
@@ -72,7 +70,7 @@ export function ImageDetail({ id }: { id: string }) {
     );
   }
 
-  const mine = user?.uid === item.owner_id;
+  const mine = item.is_mine;
   const model = models.data?.models.find((m) => m.id === item.settings.model_id);
     // Before the model list loads (or for a model since removed), the recorded id/label tells.
   const isLocal = model ? isLocalModel(model) : /local/i.test(`${item.settings.model_id} ${item.settings.model_label}`);

@@ -31,7 +31,7 @@ function ImageShare({ id }: { id: string }) {
   const { user } = useAuth();
   const { data: item, error, mutate } = useImage(id);
   // A public image of someone else's is not mine to share.
-  if ((error && !item) || (item && user && item.owner_id !== user.uid)) {
+  if ((error && !item) || (item && user && !item.is_mine)) {
     return (
       <EmptyState icon={SearchX} heading="We couldn't find this content" primaryAction={{ label: "Back to videos", href: "/videos" }} secondaryAction={{ label: "My images", href: "/image-gen/all" }}>
         It may have been deleted, or the link may be wrong.

@@ -100,7 +100,8 @@ export interface ImageSettings {
 
 export interface ImageItem {
   id: string;
-  owner_id: string;
+  /** The viewer made it. Nobody else is told whose it is (no owner uid), nor what it was made from (`settings.source_image_id` is null for them). */
+  is_mine: boolean;
   status: "queued" | "running" | "ready" | "failed";
   error: string | null;
   title: string;

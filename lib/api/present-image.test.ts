@@ -17,7 +17,7 @@ test("maps every contract field, signing the original and thumbnail", async () =
   const item = await presentImage(snap, { viewerUid: "bob", store: env.store, counts: { likes: 3, remixes: 1, liked_by_me: true } });
   expect(item).toEqual({
     id: "img1",
-    owner_id: "alice",
+    is_mine: false,
     status: "ready",
     error: null,
     title: "image img1",
@@ -56,6 +56,36 @@ test("an unfinished image has no URLs; odd settings fall back to safe values; on
   expect(owner).toMatchObject({ urls: null, error: "The provider refused: rate limited.", likes: 0, remixes: 0, liked_by_me: false, job_id: null });
   expect(owner.settings).toMatchObject({ prompt: "", aspect_ratio: "1:1", seed: 0, width: null });
   expect((await presentImage(snap, { viewerUid: "bob", store: env.store })).error).toBe("This image could not be made.");
+});
+
+test("only the owner is told it is theirs and what it was made from; others get no owner uid and no source id", async () => {
+  await seedImage(env, { id: "edited", owner: "alice", visibility: "public", createdAt: at, withBlobs: true });
+  const ref = env.db.collection(content).doc("edited");
+  const doc = (await ref.get())!.data;
+  await ref.update({ settings: { ...doc.settings, source_image_id: "alicePrivateOriginal" } });
+  const snap = (await ref.get())!;
+  const owner = await presentImage(snap, { viewerUid: "alice", store: env.store });
+  expect([owner.is_mine, owner.settings.source_image_id]).toEqual([true, "alicePrivateOriginal"]);
+  for (const viewer of ["bob", null]) {
+    const seen = await presentImage(snap, { viewerUid: viewer, store: env.store });
+    expect([seen.is_mine, seen.settings.source_image_id, "owner_id" in seen]).toEqual([false, null, false]);
+    const { urls: _urls, ...fields } = seen;
+    expect(JSON.stringify(fields)).not.toMatch(/alice/);
+  }
+});
+
+test("a file key outside the owner's folders (planted in the store) is not signed", async () => {
+  await seedImage(env, { id: "mine", owner: "bob", visibility: "public", createdAt: at });
+  const ref = env.db.collection(content).doc("mine");
+  await ref.update({ blobs: { original: "images/alice/secret/original.png", thumbnail: null, poster: null } });
+  const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+  try {
+    const item = await presentImage((await ref.get())!, { viewerUid: "carol", store: env.store });
+    expect(item.urls).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(1);
+  } finally {
+    warn.mockRestore();
+  }
 });
 
 test("presentImages loads counts per image for the viewer, keeping the order", async () => {

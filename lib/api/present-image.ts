@@ -3,12 +3,15 @@ import "server-only";
  * The one way a `content` document of kind "image" becomes the contract's
  * `ImageItem` (lib/api/images-contract.ts): settings read defensively from
  * the free-form `settings` record lib/images writes, blob keys turned into
- * signed, time-limited URLs, and the likes / remixes counts.
+ * signed, time-limited URLs, and the likes / remixes counts. Whose image it
+ * is and what it was made from (`source_image_id`, often the owner's private
+ * original) are told only to the owner: others see `is_mine: false` and no ids.
  */
 import type { ImageItem, ImageSettings } from "@/lib/api/images-contract";
 import type { ContentDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import type { DocSnapshot } from "@/lib/db/refs";
+import { mayServe } from "@/lib/composition/media-access";
 import { ASPECT_RATIOS, type AspectRatio } from "@/lib/images/schema";
 import { loadImageCounts, NO_COUNTS, type ImageCounts } from "@/lib/likes/counts";
 import type { BlobStore } from "@/lib/storage/types";
@@ -44,7 +47,8 @@ const dim = (v: unknown): number | null => {
   return n !== null && n > 0 ? n : null;
 };
 
-export function presentSettings(raw: Record<string, unknown>): ImageSettings {
+/** `forOwner` false: the ids of what the image was made from are left out (they name the owner's own items). */
+export function presentSettings(raw: Record<string, unknown>, forOwner: boolean): ImageSettings {
   const ratio = str(raw.aspect_ratio);
   return {
     prompt: str(raw.prompt) ?? "",
@@ -55,7 +59,7 @@ export function presentSettings(raw: Record<string, unknown>): ImageSettings {
     seed: int(raw.seed) ?? 0,
     model_id: str(raw.model_id) ?? "",
     model_label: str(raw.model_label) ?? str(raw.model_id) ?? "",
-    source_image_id: str(raw.source_image_id),
+    source_image_id: forOwner ? str(raw.source_image_id) : null,
     width: dim(raw.width),
     height: dim(raw.height),
   };
@@ -66,20 +70,21 @@ export async function presentImage(snap: DocSnapshot<ContentDoc>, opts: PresentO
   const counts = opts.counts ?? NO_COUNTS;
   const ttl = signedUrlTtl(opts.now);
   const sign = (key: string) => opts.store.signedUrl(key, { expiresInSeconds: ttl });
-  const original = d.blobs.original;
+  const servable = (key: string | null) => (key && mayServe(key, { ownerId: d.owner_id, template: null }, `image ${snap.id}`) ? key : null);
+  const original = servable(d.blobs.original);
   const urls = original
-    ? { original: await sign(original), thumbnail: await sign(d.blobs.thumbnail ?? original) }
+    ? { original: await sign(original), thumbnail: await sign(servable(d.blobs.thumbnail) ?? original) }
     : null;
   const isOwner = opts.viewerUid !== null && opts.viewerUid === d.owner_id;
   return {
     id: snap.id,
-    owner_id: d.owner_id,
+    is_mine: isOwner,
     // "draft" is not an image state; a draft image is one not started yet.
     status: d.status === "draft" ? "queued" : d.status,
     error: isOwner ? d.error : d.error === null ? null : "This image could not be made.",
     title: d.title,
     visibility: d.visibility,
-    settings: presentSettings(d.settings),
+    settings: presentSettings(d.settings, isOwner),
     urls,
     job_id: str(d.settings.job_id),
     likes: counts.likes,

@@ -17,6 +17,7 @@ import { compositions, templates } from "@/lib/composition/collections";
 import { COMPOSITION_SCHEMA_VERSION, DEFAULT_AUDIO, compositionBodySchema, type CompositionBody, type Scene, type SlotValue } from "@/lib/composition/composition-schema";
 import type { LayoutSnapshot } from "@/lib/composition/layout-schema";
 import { getTemplateVersion, listLiveTemplates } from "@/lib/composition/library";
+import { assertOwnMedia, withoutForeignMedia } from "@/lib/composition/media-access";
 import { migrateComposition } from "@/lib/composition/migrations";
 import { COMPOSITION_RATIOS, sizeForWidth, type CompositionRatio } from "@/lib/composition/ratios";
 import type { RenderProps } from "@/lib/composition/render-props";
@@ -188,9 +189,11 @@ export async function getDesign(deps: DesignDeps, uid: string, id: string): Prom
 
 /** Player props of the stored design (signed URLs), for the editor's still preview. */
 export async function designPlayerProps(deps: DesignDeps, uid: string, id: string): Promise<{ props: RenderProps; revision: number }> {
-  const { body } = await ownedDesign(deps.db, uid, id);
-  const version = await getTemplateVersion(deps.db, body.template.id, body.template.version);
+  const { body: stored } = await ownedDesign(deps.db, uid, id);
+  const version = await getTemplateVersion(deps.db, stored.template.id, stored.template.version);
   if (!version) throw new ApiError("unprocessable_entity", "This design's template version is missing; switch it to another template.");
+  // A foreign key that reached the store (written before the check existed, or by hand) is never signed.
+  const body = withoutForeignMedia(stored, { ownerId: uid, template: version }, `player of design ${id}`);
   if (body.scenes.some((s) => Object.values(s.values).some((v) => v.type === "media" && v.key.startsWith("samples/")))) await ensureSampleMedia(deps.store);
   const ttl = signedUrlTtl();
   const urls = new Map<string, string>();
@@ -274,6 +277,11 @@ function newSettings(over: Partial<DesignSettings> & Pick<DesignSettings, "aspec
   return { product_id: null, from_video: null, resize_of: null, duplicated_from: null, credits_spent: 0, export: null, files: null, ...over };
 }
 
+/** 422 unless every key in `body` may appear in a design of `uid` (lib/composition/media-access.ts); checked before any copy is made. */
+async function assertDesignMedia(db: Db, uid: string, body: Pick<CompositionBody, "template" | "scenes" | "brand">): Promise<void> {
+  assertOwnMedia(body, { ownerId: uid, template: await getTemplateVersion(db, body.template.id, body.template.version) }, "Page");
+}
+
 /**
  * Pictures a new design shares with the item it was made from (a video's
  * scene pictures, a design's generated ones) are copied under the new
@@ -350,6 +358,7 @@ export async function createDesign(deps: DesignDeps, uid: string, raw: unknown):
     const scene = vbody.scenes.find((s) => s.id === scene_id);
     if (!scene) throw new ApiError("unprocessable_entity", "That video has no such scene.", { issues: [{ path: "from_video.scene_id", message: "unknown scene" }] });
     const index = vbody.scenes.indexOf(scene) + 1;
+    await assertDesignMedia(deps.db, uid, { template: vbody.template, scenes: [page(scene.layout_id, scene.values)], brand: null });
     const newId = deps.db.collection(content).doc().id;
     const body = designBody({
       uid,
@@ -378,17 +387,12 @@ export async function createDesign(deps: DesignDeps, uid: string, raw: unknown):
     template: { id: picked.template.id, version: picked.template.version },
     scenes: [page(layout.id, values)],
   });
+  await assertDesignMedia(deps.db, uid, body);
   const id = await insertDesign(deps, uid, body, (own) => newSettings({ aspect_ratio: body.aspect_ratio, resize_set: own, product_id: product?.id ?? null }));
   return getDesign(deps, uid, id);
 }
 
 // ---------------------------------------------------------------- edit
-
-/** A media key a user may put in a slot: their own files, the shared samples, or what the page already held. */
-function mediaAllowed(uid: string, key: string, previous: readonly SlotValue[]): boolean {
-  if (previous.some((v) => v.type === "media" && v.key === key)) return true;
-  return ["images/", "assets/", "videos/", "designs/"].some((p) => key.startsWith(`${p}${uid}/`)) || key.startsWith("samples/");
-}
 
 export async function editDesign(deps: DesignDeps, uid: string, id: string, raw: unknown): Promise<DesignView> {
   const parsed = editDesignInputSchema.safeParse(raw);
@@ -409,14 +413,6 @@ export async function editDesign(deps: DesignDeps, uid: string, id: string, raw:
     let next: CompositionBody = { ...body };
     if (edit.title !== undefined) next.title = edit.title;
     const scenes = (edit.scenes ?? body.scenes).map((s) => ({ ...s, narration: "", duration_ms: PAGE_MS }));
-    const previous = body.scenes.flatMap((s) => Object.values(s.values));
-    for (const [i, s] of scenes.entries()) {
-      for (const [slot, v] of Object.entries(s.values)) {
-        if (v.type === "media" && !mediaAllowed(uid, v.key, previous)) {
-          throw new ApiError("unprocessable_entity", `Page ${i + 1}: that picture is not one of yours. Pick it from your images or assets.`, { issues: [{ path: `scenes.${i}.values.${slot}`, message: "foreign media" }] });
-        }
-      }
-    }
     if (switchTo && switchTo.template.id !== body.template.id) {
       next.template = { id: switchTo.template.id, version: switchTo.template.version };
       next.scenes = retemplate(scenes, switchTo.layouts);
@@ -429,6 +425,8 @@ export async function editDesign(deps: DesignDeps, uid: string, id: string, raw:
       }
       next.scenes = scenes;
     }
+    // With or without a template switch, every key the design will hold is checked.
+    assertOwnMedia(next, { ownerId: uid, template: await getTemplateVersion(deps.db, next.template.id, next.template.version) }, "Page");
     next.revision = body.revision + 1;
     const checked = compositionBodySchema.safeParse(next);
     if (!checked.success) throw ApiError.fromZod(checked.error, "That edit would make the design invalid.");
@@ -446,6 +444,7 @@ export async function editDesign(deps: DesignDeps, uid: string, id: string, raw:
 export async function duplicateDesign(deps: DesignDeps, uid: string, id: string): Promise<DesignView> {
   const { doc, body } = await ownedDesign(deps.db, uid, id);
   const s = designSettingsOf(doc);
+  await assertDesignMedia(deps.db, uid, body);
   const ref = deps.db.collection(content).doc();
   const copy = { ...body, title: `${body.title} (copy)`.slice(0, 200), scenes: await ownMedia(deps, uid, ref.id, body.scenes), revision: 0 };
   const newId = await insertDesign(deps, uid, copy, (own) => newSettings({ aspect_ratio: body.aspect_ratio, resize_set: own, product_id: s.product_id, from_video: s.from_video, duplicated_from: id }), ref.id);
@@ -461,6 +460,7 @@ export async function resizeDesign(deps: DesignDeps, uid: string, id: string, ra
   const own = ratios.indexOf(body.aspect_ratio);
   if (own >= 0) throw new ApiError("unprocessable_entity", `This design is already ${body.aspect_ratio}: pick the other sizes.`, { issues: [{ path: `aspect_ratios.${own}`, message: "same ratio" }] });
   const s = designSettingsOf(doc);
+  await assertDesignMedia(deps.db, uid, body);
   const at = nowOf(deps).toISOString();
   const batch = deps.db.batch();
   const ids: string[] = [];

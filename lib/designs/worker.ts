@@ -95,6 +95,7 @@ export function createDesignWorker(d: DesignWorkerDeps) {
     const renderer = d.renderer();
     const prepared = await prepareRender({
       composition: body,
+      ownerId: uid,
       templateVersion: version,
       store,
       driver: renderer.kind,

@@ -92,6 +92,16 @@ test("an edit of my image with a mask of the same size is accepted as an image.e
   expect(await env.store.head(`images/u1/masks/${started.jobId}.png`)).toMatchObject({ contentType: "image/png" });
 });
 
+test("a remix names my own image or someone's public one, and is recorded on each new image", async () => {
+  const mine = await readyImageOf("u1", 64, 64);
+  const shared = await readyImageOf("u2", 64, 64);
+  await env.db.collection(content).doc(shared).update({ visibility: "public" });
+  for (const original of [mine, shared]) {
+    const { contentIds } = await startGeneration({ uid: "u1", input: { ...base, remixOfId: original }, deps });
+    expect((await env.db.collection(content).doc(contentIds[0]!).get())!.data.settings).toMatchObject({ remix_of: original });
+  }
+});
+
 describe("bad input: a typed 4xx, nothing charged, nothing written", () => {
   const cases: [string, () => Promise<Record<string, unknown>>, number, RegExp][] = [
     ["empty prompt", async () => ({ ...base, prompt: "   " }), 422, /not valid/],
@@ -111,6 +121,8 @@ describe("bad input: a typed 4xx, nothing charged, nothing written", () => {
     ["an edit with a model that cannot edit", async () => ({ ...base, modelId: "flux-schnell", sourceImageId: await readyImageOf("u1", 64, 64) }), 422, /cannot edit/],
     ["a mask without a source", async () => ({ ...base, mask: await pngOf(64, 64) }), 422, /not valid/],
     ["a mask that is not a PNG", async () => ({ ...base, sourceImageId: await readyImageOf("u1", 64, 64), mask: new Uint8Array([1, 2, 3]) }), 422, /not valid/],
+    ["a remix of another user's private image", async () => ({ ...base, remixOfId: await readyImageOf("u2", 64, 64) }), 404, /not one of yours or a shared one/],
+    ["a remix of an image that does not exist", async () => ({ ...base, remixOfId: "missing" }), 404, /not one of yours or a shared one/],
     ["a mask of the wrong size", async () => ({ ...base, sourceImageId: await readyImageOf("u1", 64, 64), mask: await pngOf(64, 63) }), 422, /must be 64×64/],
   ];
   test.each(cases)("%s", async (_name, input, status, message) => {

@@ -16,6 +16,7 @@ import type { Db } from "@/lib/db/db";
 import { costPerImage } from "@/lib/credits/pricing";
 import { prepareDebit } from "@/lib/credits/credits";
 import { assertWithinPlan } from "@/lib/billing/enforce";
+import { canSeeImage, DOC_ID } from "@/lib/likes/visible-image";
 import { imageKeys } from "./blob-io";
 import { generateInputSchema, MAX_SEED, type GenerateInput } from "./schema";
 import { joinPrompt, seedFor, type ImageSettings } from "./settings";
@@ -58,6 +59,7 @@ export async function startGeneration(a: { uid: string; input: unknown; deps: Ge
   const model = findModel(a.deps.models(), input.modelId, Boolean(input.sourceImageId));
   const vibe = input.vibeId ? await readVibe(db, a.uid, input.vibeId) : null;
   const source = input.sourceImageId ? await resolveSource({ db, uid: a.uid, id: input.sourceImageId }) : null;
+  if (input.remixOfId) await assertRemixable(db, a.uid, input.remixOfId);
   if (source && input.mask) await checkMaskFits({ store, source, mask: input.mask });
 
   const now = (a.deps.now ?? (() => new Date()))();
@@ -181,6 +183,18 @@ function findModel(models: ImageModelInfo[], id: string, isEdit: boolean): Image
     });
   }
   return model;
+}
+
+/**
+ * A remix names an image the caller may see (their own, or a public one):
+ * the original's remix count is public, so an unseen id is a 404 like a
+ * missing one, and nothing of it is recorded.
+ */
+async function assertRemixable(db: Db, uid: string, id: string): Promise<void> {
+  const snap = DOC_ID.test(id) ? await db.collection(content).doc(id).get() : null;
+  if (!snap || !canSeeImage(snap.data, uid)) {
+    throw new ApiError("not_found", "The image to remix is not one of yours or a shared one.", { issues: [{ path: "remixOfId", message: "unknown image" }] });
+  }
 }
 
 /** Built-in vibes, public ones and my own; anything else is unknown (422), not a leak of its existence. */

@@ -6,6 +6,7 @@ import "server-only";
  * the page owner's own content; anything else is a 404.
  */
 import { signedUrlTtl } from "@/lib/api/present-image";
+import { mayServe } from "@/lib/composition/media-access";
 import { content } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import type { BlobStore } from "@/lib/storage/types";
@@ -121,5 +122,6 @@ export async function signedPublicPageMedia(a: {
   let key: string | null;
   if (block.type === "video") key = m.kind !== "video" ? null : variant === "poster" ? m.still_key : m.video_key;
   else key = m.kind === "video" || variant === "poster" ? null : m.still_key;
-  return key ? a.store.signedUrl(key, { expiresInSeconds: signedUrlTtl(a.now) }) : null;
+  if (!key || !mayServe(key, { ownerId: doc.owner_id, template: null }, `public page ${a.pageId}`)) return null;
+  return a.store.signedUrl(key, { expiresInSeconds: signedUrlTtl(a.now) });
 }

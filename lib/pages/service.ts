@@ -9,6 +9,7 @@ import "server-only";
 import { logContentChange } from "@/lib/update-log/content";
 import { ApiError } from "@/lib/api/errors";
 import { signedUrlTtl } from "@/lib/api/present-image";
+import { mayServe } from "@/lib/composition/media-access";
 import { content, type ContentDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import type { BlobStore } from "@/lib/storage/types";
@@ -113,7 +114,7 @@ export async function assertOwnMedia(db: Db, uid: string, blocks: readonly PageB
 
 async function previews(deps: PageDeps, uid: string, blocks: readonly PageBlock[], now: Date): Promise<Record<string, MediaPreview>> {
   const ttl = signedUrlTtl(now);
-  const sign = (key: string | null) => (key ? deps.store.signedUrl(key, { expiresInSeconds: ttl }) : Promise.resolve(null));
+  const sign = (key: string | null) => (key && mayServe(key, { ownerId: uid, template: null }, "page editor") ? deps.store.signedUrl(key, { expiresInSeconds: ttl }) : Promise.resolve(null));
   const out: Record<string, MediaPreview> = {};
   const refs = new Map(mediaRefsOf(blocks).map((r) => [mediaKey(r.ref), r.ref]));
   await Promise.all(

@@ -8,6 +8,7 @@ import "server-only";
 import { content } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import { signedUrlTtl } from "@/lib/api/present-image";
+import { mayServe } from "@/lib/composition/media-access";
 import type { BlobStore } from "@/lib/storage/types";
 
 export const PUBLIC_MEDIA_VARIANTS = ["original", "thumbnail", "poster"] as const;
@@ -25,5 +26,6 @@ export async function signedPublicMedia(a: { db: Db; store: BlobStore; id: strin
   const snap = await a.db.collection(content).doc(a.id).get();
   if (!snap || snap.data.visibility !== "public" || snap.data.status !== "ready") return null;
   const key = snap.data.blobs[a.variant as PublicMediaVariant];
-  return key ? a.store.signedUrl(key, { expiresInSeconds: signedUrlTtl(a.now) }) : null;
+  if (!key || !mayServe(key, { ownerId: snap.data.owner_id, template: null }, `public content ${a.id}`)) return null;
+  return a.store.signedUrl(key, { expiresInSeconds: signedUrlTtl(a.now) });
 }

@@ -4,9 +4,13 @@ import "server-only";
  * reuses) the background picture, makes every blob reachable by the
  * renderer (a loopback media server for local files rendered locally,
  * signed URLs otherwise) and resolves the props. `close()` when done.
+ * A key the owner may not use (lib/composition/media-access.ts) is dropped
+ * first, and logged: it is never served to the renderer, so it cannot end
+ * up in the file.
  */
 import type { CompositionBody } from "../composition/composition-schema";
 import { brandedTemplate } from "../composition/brand";
+import { withoutForeignMedia } from "../composition/media-access";
 import { collectMediaKeys } from "../composition/media-keys";
 import { canvasSize, type CanvasSize, type RenderQuality } from "../composition/ratios";
 import type { RenderProps } from "../composition/render-props";
@@ -22,6 +26,8 @@ export type MusicSource = { key: string; durationMs?: number | null } | { url: s
 
 export interface PrepareInput {
   composition: CompositionBody;
+  /** Whose render it is (the content's owner); defaults to the composition's `owner_id`. */
+  ownerId?: string;
   templateVersion: TemplateVersionBody;
   store: BlobStore;
   /** Who renders: local media can be served on loopback only to a local renderer. */
@@ -41,10 +47,11 @@ export interface PreparedRender {
 }
 
 export async function prepareRender(input: PrepareInput): Promise<PreparedRender> {
-  const size = typeof input.size === "object" ? input.size : canvasSize(input.composition.aspect_ratio, input.size ?? "1080p");
+  const composition = withoutForeignMedia(input.composition, { ownerId: input.ownerId ?? input.composition.owner_id, template: input.templateVersion }, "render");
+  const size = typeof input.size === "object" ? input.size : canvasSize(composition.aspect_ratio, input.size ?? "1080p");
   // The background as drawn: the brand's colours when the composition applies its brand kit.
-  const bgKey = await ensureBackground({ background: brandedTemplate(input.templateVersion, input.composition).style.background, size, store: input.store });
-  const keys = collectMediaKeys(input.composition, input.templateVersion);
+  const bgKey = await ensureBackground({ background: brandedTemplate(input.templateVersion, composition).style.background, size, store: input.store });
+  const keys = collectMediaKeys(composition, input.templateVersion);
   if (bgKey) keys.push(bgKey);
   if (input.music && "key" in input.music) keys.push(input.music.key);
 
@@ -80,7 +87,7 @@ export async function prepareRender(input: PrepareInput): Promise<PreparedRender
 
   try {
     const { props, warnings } = resolveRenderPropsDetailed({
-      composition: input.composition,
+      composition,
       templateVersion: input.templateVersion,
       mediaUrl: urlFor,
       size,

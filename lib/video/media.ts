@@ -14,6 +14,7 @@ import { compositionRatioSchema, sizeForWidth } from "@/lib/composition/ratios";
 import type { RenderProps } from "@/lib/composition/render-props";
 import { resolveRenderProps } from "@/lib/composition/resolve";
 import { collectMediaKeys } from "@/lib/composition/media-keys";
+import { mayServe, withoutForeignMedia } from "@/lib/composition/media-access";
 import { ensureSampleMedia } from "@/lib/composition/sample-media";
 import { sampleNarration, sampleValues } from "@/lib/composition/starter";
 import { COMPOSITION_SCHEMA_VERSION, DEFAULT_AUDIO, type CompositionBody } from "@/lib/composition/composition-schema";
@@ -93,15 +94,17 @@ export async function setSceneImage(deps: VideoDeps, uid: string, id: string, sc
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Say which picture to use.");
   const { body } = await readOwnedComposition(deps.db, uid, id);
   const scenes = await scenesWithPicture(deps, { uid, id, body, sceneId, input: parsed.data, noun: "scene", owner: "video", clips: true });
-  // Own files, checked above: the edit's foreign-media rule knows image and asset keys by prefix.
+  // Own files, resolved above; editVideo checks every key again (lib/composition/media-access.ts).
   return editVideo(deps, uid, id, { revision: parsed.data.revision, scenes });
 }
 
 /** Player props for the stored composition (signed URLs; the browser draws the background itself). */
 export async function playerProps(deps: VideoDeps, uid: string, id: string): Promise<PlayerPropsView> {
-  const { body } = await readOwnedComposition(deps.db, uid, id);
-  const version = await getTemplateVersion(deps.db, body.template.id, body.template.version);
+  const { body: stored } = await readOwnedComposition(deps.db, uid, id);
+  const version = await getTemplateVersion(deps.db, stored.template.id, stored.template.version);
   if (!version) throw new ApiError("unprocessable_entity", "This video's template version is missing; switch it to another template.");
+  // A foreign key that reached the store (written before the check existed, or by hand) is never signed.
+  const body = withoutForeignMedia(stored, { ownerId: uid, template: version }, `player of video ${id}`);
   const ttl = signedUrlTtl();
   const urls = new Map<string, string>();
   // Every key the Player fetches: scene media and narration, and the brand's logo and font files.
@@ -161,13 +164,13 @@ export function publicVideoPath(id: string, variant: (typeof PUBLIC_VIDEO_VARIAN
   return `/api/v1/public/videos/${id}/${variant}`;
 }
 
-async function publicFiles(db: VideoDeps["db"], id: string): Promise<{ title: string; files: FilesState; ratio: string } | null> {
+async function publicFiles(db: VideoDeps["db"], id: string): Promise<{ title: string; owner: string; files: FilesState; ratio: string } | null> {
   if (!ID.test(id)) return null;
   const snap = await db.collection(content).doc(id).get();
   if (!snap || snap.data.kind !== "video" || snap.data.visibility !== "public") return null;
   const files = (snap.data.settings as { files?: FilesState | null }).files;
   if (!files) return null;
-  return { title: snap.data.title, files, ratio: String((snap.data.settings as { aspect_ratio?: string }).aspect_ratio ?? "16:9") };
+  return { title: snap.data.title, owner: snap.data.owner_id, files, ratio: String((snap.data.settings as { aspect_ratio?: string }).aspect_ratio ?? "16:9") };
 }
 
 /** A public, rendered video for the watch page and the embed player (stable same-origin media URLs), or null. */
@@ -194,6 +197,7 @@ export async function signedPublicVideoMedia(deps: VideoDeps, id: string, varian
   const found = await publicFiles(deps.db, id);
   if (!found) return null;
   const key = variant === "video" ? found.files.video_key : variant === "poster" ? found.files.poster_key : found.files.captions_key;
-  return key ? deps.store.signedUrl(key, { expiresInSeconds: signedUrlTtl() }) : null;
+  if (!key || !mayServe(key, { ownerId: found.owner, template: null }, `public video ${id}`)) return null;
+  return deps.store.signedUrl(key, { expiresInSeconds: signedUrlTtl() });
 }
 

@@ -19,6 +19,7 @@ import { assertWithinPlan } from "@/lib/billing/enforce";
 import { compositions, templates, type CompositionDoc } from "@/lib/composition/collections";
 import { compositionBodySchema, type CompositionBody, type MediaValue } from "@/lib/composition/composition-schema";
 import { getTemplateVersion, listLiveTemplates } from "@/lib/composition/library";
+import { assertOwnMedia, mediaOrigin } from "@/lib/composition/media-access";
 import { migrateComposition } from "@/lib/composition/migrations";
 import { canvasSize, COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/composition/ratios";
 import type { TemplateVersionDoc } from "@/lib/composition/collections";
@@ -369,6 +370,11 @@ export async function createVideo(deps: VideoDeps, uid: string, raw: unknown, ex
   if (input.template_id && !library.templates.some((t) => t.id === input.template_id)) {
     throw new ApiError("unprocessable_entity", `There is no template called "${input.template_id}". Pick one from the list.`, { issues: [{ path: "template_id", message: "unknown template" }] });
   }
+  // Pictures come from the caller's own items (links, bulk rows, pipelines): refused before any model time is spent.
+  const foreignPicture = (extra.pictures ?? []).findIndex((p) => mediaOrigin(p.key, { ownerId: uid, template: null }) === null);
+  if (foreignPicture >= 0) {
+    throw new ApiError("unprocessable_entity", "A picture for the scenes is not one of yours. Pick it from your images or assets.", { issues: [{ path: `pictures.${foreignPicture}`, message: "foreign media" }] });
+  }
   const now = (deps.now ?? (() => new Date()))();
   const ref = deps.db.collection(content).doc();
   // Plan limits before any model time is spent: length over the plan is a 402 with the way up.
@@ -395,6 +401,7 @@ export async function createVideo(deps: VideoDeps, uid: string, raw: unknown, ex
     musicVolume: template.version.music.volume,
   });
   const body = placePictures(composed, template.version.layouts, extra.pictures ?? []);
+  assertOwnMedia(body, { ownerId: uid, template: template.version });
   const at = now.toISOString();
   const settings: VideoSettings & { aspect_ratio: CompositionRatio; product_id?: string } = {
     brief: input.brief,
@@ -467,11 +474,13 @@ export async function editVideo(deps: VideoDeps, uid: string, id: string, raw: u
       }
       next.audio = edit.audio;
     }
-    let layouts = (await getTemplateVersion(deps.db, next.template.id, next.template.version))?.layouts ?? [];
+    let version: TemplateVersionDoc | null = await getTemplateVersion(deps.db, next.template.id, next.template.version);
+    let layouts = version?.layouts ?? [];
     if (edit.template_id && edit.template_id !== body.template.id) {
       const t = library!.templates.find((x) => x.id === edit.template_id);
       if (!t) throw new ApiError("unprocessable_entity", `There is no template called "${edit.template_id}".`, { issues: [{ path: "template_id", message: "unknown template" }] });
       next.template = { id: t.id, version: t.current_version };
+      version = t.version;
       layouts = t.version.layouts;
       next.scenes = retemplate(edit.scenes ?? body.scenes, layouts);
     } else if (edit.scenes) {
@@ -480,17 +489,14 @@ export async function editVideo(deps: VideoDeps, uid: string, id: string, raw: u
         if (!layouts.some((l) => l.id === s.layout_id)) {
           throw new ApiError("unprocessable_entity", `Scene ${i + 1}: the template has no layout "${s.layout_id}".`, { issues: [{ path: `scenes.${i}.layout_id`, message: "unknown layout" }] });
         }
-        for (const [slot, v] of Object.entries(s.values)) {
-          if (v.type === "media" && !mediaAllowed(uid, v.key, known.get(s.id)?.values[slot])) {
-            throw new ApiError("unprocessable_entity", `Scene ${i + 1}: that picture is not one of yours. Pick it from your images or assets.`, { issues: [{ path: `scenes.${i}.values.${slot}`, message: "foreign media" }] });
-          }
-        }
         // Keep the generated narration audio: the worker redoes it only when the text or voice changed.
         const voice = known.get(s.id)?.voice;
         return voice ? { ...s, voice } : s;
       });
     }
     if (internal.brand !== undefined) next.brand = internal.brand;
+    // Whatever branch built it (scenes, template switch, restore, brand), every key the video will hold is checked.
+    assertOwnMedia(next, { ownerId: uid, template: version });
     next.revision = body.revision + 1;
     const checked = compositionBodySchema.safeParse(next);
     if (!checked.success) throw ApiError.fromZod(checked.error, "That edit would make the video invalid.");
@@ -502,12 +508,6 @@ export async function editVideo(deps: VideoDeps, uid: string, id: string, raw: u
     logContentChange(deps.db, tx, { id, action: internal.brand !== undefined ? "apply_brand" : "update", before: snap.data, after: patch, composition: { before: body, after: next } });
   });
   return getVideo(deps, uid, id);
-}
-
-/** A media key a user may put in a slot: their own files, the shared sample media, or what the slot already held. */
-function mediaAllowed(uid: string, key: string, previous: { type: string; key?: string } | undefined): boolean {
-  if (previous?.type === "media" && previous.key === key) return true;
-  return key.startsWith(`images/${uid}/`) || key.startsWith(`assets/${uid}/`) || key.startsWith(`videos/${uid}/`) || key.startsWith("samples/");
 }
 
 // ---------------------------------------------------------------- render
@@ -614,6 +614,8 @@ export async function cancelRender(deps: VideoDeps, uid: string, id: string): Pr
 
 export async function duplicateVideo(deps: VideoDeps, uid: string, id: string): Promise<VideoView> {
   const { doc, body } = await ownedVideo(deps.db, uid, id);
+  // A copy holds the same keys: one planted before this check existed is not copied.
+  assertOwnMedia(body, { ownerId: uid, template: await getTemplateVersion(deps.db, body.template.id, body.template.version) });
   const now = (deps.now ?? (() => new Date()))();
   const at = now.toISOString();
   const ref = deps.db.collection(content).doc();

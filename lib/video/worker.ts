@@ -178,7 +178,7 @@ export function createVideoWorker(d: VideoWorkerDeps) {
     await step("rendering", 0);
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "pf-video-"));
     const renderer = d.renderer();
-    const prepared = await prepareRender({ composition: body, templateVersion: version, store, driver: renderer.kind, size: d.renderWidth ? sizeForWidth(body.aspect_ratio, d.renderWidth) : input.quality, fps: d.renderFps, music, watermark: input.watermark });
+    const prepared = await prepareRender({ composition: body, ownerId: uid, templateVersion: version, store, driver: renderer.kind, size: d.renderWidth ? sizeForWidth(body.aspect_ratio, d.renderWidth) : input.quality, fps: d.renderFps, music, watermark: input.watermark });
     try {
       const videoFile = path.join(dir, "video.mp4");
       const posterFile = path.join(dir, "poster.jpg");

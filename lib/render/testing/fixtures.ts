@@ -88,7 +88,8 @@ export async function openRenderTestEnv(): Promise<RenderTestEnv> {
 export async function storeNarration(envDir: string, store: LocalBlobStore, name: string, seconds: number, hz: number): Promise<NonNullable<Scene["voice"]>> {
   const file = path.join(envDir, `${name}.m4a`);
   const bytes = await toneM4a(file, seconds, hz);
-  const key = `voice/test/${name}.m4a`;
+  // Under the sample composition owner's own folder: prepareRender drops keys its owner may not use.
+  const key = `videos/test-user/voice/${name}.m4a`;
   await store.put(key, bytes, { allowedTypes: ["video/mp4"] });
   const ms = Math.round(seconds * 1000);
   const cues: CaptionCue[] = [
