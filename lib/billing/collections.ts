@@ -54,6 +54,8 @@ export const BILLING_EVENT_OUTCOMES = [
   "ignored_stale",
   "ignored_type",
   "ignored_unpaid",
+  /** A refund or dispute of a payment that bought no credit pack here (a subscription invoice, say). */
+  "ignored_unknown_payment",
 ] as const;
 
 /** Every Stripe event processed, id = event id: the webhook's idempotency record and audit trail. */

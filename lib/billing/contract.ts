@@ -98,6 +98,8 @@ export const billingSummarySchema = z.object({
   checkout: z.object({ session_id: z.string(), completed: z.boolean() }).nullable(),
   /** Credits the free monthly top-up added during this very request. */
   just_granted: z.number(),
+  /** Why the balance is below zero (a refunded or disputed pack) and that spending is paused; null otherwise. */
+  balance_note: z.string().nullable(),
 });
 export type BillingSummary = z.output<typeof billingSummarySchema>;
 

@@ -95,6 +95,7 @@ describe("without Stripe configured (the embedded default)", () => {
       period: { kind: "free", monthly_credits: 100, granted: 100, next: { kind: "refreshes" } },
       has_billing_account: false,
       just_granted: 0,
+      balance_note: null,
     });
     // The refresh is the first of next month (UTC).
     const next = new Date(body.data.period.next.at);
