@@ -89,9 +89,18 @@ export function BillingOverview(props: { summary: BillingSummary; pending: strin
           </CardTitle>
         </CardHeader>
         <CardContent className="space-y-3">
-          <p className="text-3xl font-semibold tracking-tight tabular-nums" data-testid="credit-balance">
+          <p
+            className={`text-3xl font-semibold tracking-tight tabular-nums${summary.balance < 0 ? " text-destructive" : ""}`}
+            data-testid="credit-balance"
+            aria-describedby={summary.balance_note ? "balance-note" : undefined}
+          >
             {formatNumber(summary.balance)}
           </p>
+          {summary.balance_note ? (
+            <p id="balance-note" role="note" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive">
+              {summary.balance_note}
+            </p>
+          ) : null}
           <p className="text-sm text-muted-foreground">
             This month&apos;s grant:{" "}
             <span className="font-medium text-foreground">

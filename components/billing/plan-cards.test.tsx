@@ -2,7 +2,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { BillingSummary } from "@/lib/billing/contract";
 import { choiceFor, PlanCards } from "./plan-cards";
-import { nextDateSentence } from "./billing-overview";
+import { BillingOverview, nextDateSentence } from "./billing-overview";
 
 const summary = (over: Partial<BillingSummary> = {}): BillingSummary => ({
   plan: "free",
@@ -13,6 +13,7 @@ const summary = (over: Partial<BillingSummary> = {}): BillingSummary => ({
   has_billing_account: false,
   checkout: null,
   just_granted: 0,
+  balance_note: null,
   ...over,
 });
 const subscribed = (plan: "pro" | "team", cancel = false) =>
@@ -51,4 +52,13 @@ test("the date line says renews, ends or refreshes", () => {
   expect(nextDateSentence({ ...paid, period: { ...paid.period, next: { kind: "ends", at: "2026-12-21T00:00:00.000Z" } } })).toBe(
     "Your subscription ends on December 21, 2026; then you are on the Free plan.",
   );
+});
+
+test("a balance below zero shows in red with the reason it is there and that spending is paused", () => {
+  const note = "Your balance is -390 credits: a credit pack you bought was refunded or disputed. Spending is paused until your balance is above zero again.";
+  const html = renderToStaticMarkup(<BillingOverview summary={summary({ balance: -390, balance_note: note })} pending={null} onAction={() => undefined} />);
+  expect(html).toMatch(/<p class="[^"]*text-destructive"[^>]*aria-describedby="balance-note"[^>]*>-390<\/p>/);
+  expect(html).toContain(`<p id="balance-note" role="note"`);
+  expect(html).toContain("Spending is paused until your balance is above zero again.");
+  expect(renderToStaticMarkup(<BillingOverview summary={summary()} pending={null} onAction={() => undefined} />)).not.toContain("balance-note");
 });

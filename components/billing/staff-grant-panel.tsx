@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { staffGrantBodySchema, type StaffGrantResult } from "@/lib/billing/contract";
+import { STAFF_GRANT_DAILY_CAP, staffGrantBodySchema, type StaffGrantResult } from "@/lib/billing/contract";
 import { grantCredits, newRequestId } from "@/lib/hooks/use-billing";
 import type { ApiClientError } from "@/lib/swr/fetcher";
 
@@ -57,7 +57,10 @@ export function StaffGrantPanel({ onGranted }: { onGranted?(result: StaffGrantRe
           <ShieldCheck aria-hidden="true" className="size-4 text-primary" />
           Grant credits (staff)
         </CardTitle>
-        <CardDescription>Adds credits to a user&apos;s balance. The ledger records who granted them and why.</CardDescription>
+        <CardDescription>
+          Adds credits to a user&apos;s balance. The ledger records who granted them and why. Each staff member can grant up to{" "}
+          {formatNumber(STAFF_GRANT_DAILY_CAP)} credits in 24 hours.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form aria-label="Grant credits" onSubmit={submit} className="grid gap-3 md:grid-cols-[1fr_8rem_1fr_auto] md:items-end" noValidate>

@@ -6,7 +6,7 @@
  */
 import * as React from "react";
 import Link from "next/link";
-import { Download, Plus } from "lucide-react";
+import { Download, Lock, Plus } from "lucide-react";
 
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -80,7 +80,20 @@ export function CollectionTable({ name }: { name: string }) {
           </Button>
         </div>
       </div>
-      {meta?.read_only_reason ? <p className="text-sm text-muted-foreground">{meta.read_only_reason}</p> : null}
+      {meta?.read_only_reason ? (
+        <p role="note" aria-label="Read-only" className="flex gap-2 rounded-lg border bg-muted/40 p-3 text-sm">
+          <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <span className="font-medium">Read-only. </span>
+            {meta.read_only_reason}
+          </span>
+        </p>
+      ) : null}
+      {meta?.locked_fields.length ? (
+        <p className="text-sm text-muted-foreground">
+          Read-only fields: {meta.locked_fields.map((f) => f.path).join(", ")} (open a document for the reason).
+        </p>
+      ) : null}
       {meta?.masked.length ? <p className="text-sm text-muted-foreground">Masked (sensitive): {meta.masked.join(", ")}. Fields named like secrets, tokens or keys are masked too.</p> : null}
 
       <div className="grid gap-3 rounded-lg border p-3 md:grid-cols-2">

@@ -9,7 +9,7 @@
 import * as React from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { Database } from "lucide-react";
+import { Database, Lock } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -116,6 +116,7 @@ export function DocumentEditor({ collection, id }: { collection: string; id: str
       columns={meta.columns}
       timestamps={meta.timestamps}
       masked={meta.masked}
+      lockedFields={meta.locked_fields}
       readOnly={meta.read_only ? (meta.read_only_reason ?? "Read-only.") : null}
       idRule={meta.id_rule}
       saved={saved}
@@ -139,6 +140,8 @@ interface EditorProps {
   columns: string[];
   timestamps: string[];
   masked: string[];
+  /** Fields this screen cannot change (a profile's credits and plan), with the reason. */
+  lockedFields: { path: string; reason: string }[];
   readOnly: string | null;
   idRule: { auto: boolean; description: string };
   /** The last save's result (kept by the page: the editor remounts when the version changes). */
@@ -160,6 +163,7 @@ function Editor(p: EditorProps) {
   const [busy, setBusy] = React.useState(false);
   const [confirmDelete, setConfirmDelete] = React.useState(false);
   const messages = fieldMessages(problem);
+  const locked = React.useMemo(() => new Map(p.lockedFields.map((f) => [f.path, f.reason])), [p.lockedFields]);
 
   /** The document the form (or the JSON) says. */
   function draft(): Json {
@@ -251,7 +255,13 @@ function Editor(p: EditorProps) {
           ))}
         </div>
       </div>
-      {p.readOnly ? <Alert role="status"><AlertDescription>{p.readOnly}</AlertDescription></Alert> : null}
+      {p.readOnly ? (
+        <Alert role="note" aria-label="Read-only">
+          <Lock aria-hidden="true" />
+          <AlertTitle>Read-only</AlertTitle>
+          <AlertDescription>{p.readOnly}</AlertDescription>
+        </Alert>
+      ) : null}
 
       <form aria-label="Document" onSubmit={(e) => { e.preventDefault(); void run(true); }} className="space-y-4">
         {!p.id ? (
@@ -272,12 +282,14 @@ function Editor(p: EditorProps) {
               const fid = `field-${f.name}`;
               const msg = messages[f.name];
               const isMasked = p.masked.includes(f.name) || (texts[f.name] ?? "").startsWith(MASK);
-              const common = { id: fid, "aria-invalid": msg ? true : undefined, "aria-describedby": msg ? `${fid}-error` : undefined, disabled: !!p.readOnly || isMasked } as const;
+              const lockReason = p.readOnly ? undefined : locked.get(f.name);
+              const describedBy = [msg ? `${fid}-error` : null, lockReason ? `${fid}-locked` : null].filter(Boolean).join(" ") || undefined;
+              const common = { id: fid, "aria-invalid": msg ? true : undefined, "aria-describedby": describedBy, disabled: !!p.readOnly || isMasked || !!lockReason } as const;
               return (
                 <div key={f.name} className={f.kind === "json" ? "space-y-1.5 md:col-span-2" : "space-y-1.5"}>
                   <Label htmlFor={fid} className="font-mono">
                     {f.name}
-                    <span className="font-sans text-xs font-normal text-muted-foreground">{f.kind}{f.nullable ? ", optional" : ""}{isMasked ? ", masked" : ""}</span>
+                    <span className="font-sans text-xs font-normal text-muted-foreground">{f.kind}{f.nullable ? ", optional" : ""}{isMasked ? ", masked" : ""}{lockReason ? ", read-only" : ""}</span>
                   </Label>
                   {f.kind === "boolean" ? (
                     <input type="checkbox" {...common} checked={texts[f.name] === "true"} onChange={edit(f.name)} className="size-4" />
@@ -292,6 +304,12 @@ function Editor(p: EditorProps) {
                   ) : (
                     <Input {...common} type={f.kind === "number" ? "number" : "text"} step="any" value={texts[f.name] ?? ""} onChange={edit(f.name)} placeholder={f.kind === "timestamp" ? "2026-01-31T12:00:00.000Z" : f.nullable ? "(null)" : undefined} />
                   )}
+                  {lockReason ? (
+                    <p id={`${fid}-locked`} className="flex gap-1.5 text-xs text-muted-foreground">
+                      <Lock aria-hidden="true" className="mt-0.5 size-3 shrink-0" />
+                      <span>{lockReason}</span>
+                    </p>
+                  ) : null}
                   {msg ? <p id={`${fid}-error`} className="text-xs text-destructive">{msg}</p> : null}
                 </div>
               );

@@ -54,6 +54,8 @@ export const BILLING_EVENT_OUTCOMES = [
   "ignored_stale",
   "ignored_type",
   "ignored_unpaid",
+  /** A refund or dispute of a payment that bought no credit pack here (a subscription invoice, say). */
+  "ignored_unknown_payment",
 ] as const;
 
 /** Every Stripe event processed, id = event id: the webhook's idempotency record and audit trail. */
@@ -110,9 +112,37 @@ export const billingCheckouts = defineCollection({
   timestamps: ["completed_at", "created_at"],
 });
 
-export const billingCollections: readonly AnyCollectionDef[] = [billingAccounts, billingCustomers, billingEvents, billingGrants, billingCheckouts];
+/**
+ * A credit pack paid through Checkout, id = `billingId("pack", payment intent)`:
+ * what a refund or dispute of that payment (which names only the charge's
+ * payment intent) takes credits back from, and how many it already took.
+ */
+export const billingPurchases = defineCollection({
+  name: "billing_purchases",
+  schema: z.object({
+    owner_id: uid,
+    payment_intent: z.string().min(1).max(255),
+    session_id: z.string().min(1).max(255),
+    item: z.string().max(40),
+    /** Credits the pack added. */
+    credits: z.number().int().min(1),
+    /** What was paid, in the currency's smallest unit (refunds and disputes are a share of it). */
+    amount: z.number().int().min(0),
+    currency: z.string().max(10),
+    /** Credits taken back for refunds so far (follows the charge's `amount_refunded`). */
+    refunded_credits: z.number().int().min(0),
+    /** Credits taken back for disputes still open or lost (a dispute won gives its share back). */
+    disputed_credits: z.number().int().min(0),
+    created_at: isoTimestamp(),
+    updated_at: isoTimestamp(),
+  }),
+  timestamps: ["created_at", "updated_at"],
+});
+
+export const billingCollections: readonly AnyCollectionDef[] = [billingAccounts, billingCustomers, billingEvents, billingGrants, billingCheckouts, billingPurchases];
 
 export type BillingAccountDoc = DocOf<typeof billingAccounts>;
 export type BillingEventDoc = DocOf<typeof billingEvents>;
 export type BillingGrantDoc = DocOf<typeof billingGrants>;
 export type BillingCheckoutDoc = DocOf<typeof billingCheckouts>;
+export type BillingPurchaseDoc = DocOf<typeof billingPurchases>;

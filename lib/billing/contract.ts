@@ -8,7 +8,7 @@
  *   POST /api/v1/billing/webhook              Stripe event, signed -> { received, outcome } (400 bad signature)
  *   GET  /api/v1/billing/history              HistoryQuery -> CreditHistoryPage (cursor-paged, newest first)
  *   GET  /api/v1/billing/history/export       HistoryQuery -> text/csv
- *   POST /api/v1/billing/grants               StaffGrantBody -> StaffGrantResult (staff only)
+ *   POST /api/v1/billing/grants               StaffGrantBody -> StaffGrantResult (staff only; 429 over the staff member's daily cap)
  */
 import { z } from "zod";
 import { PLAN_IDS } from "./plans";
@@ -30,7 +30,10 @@ export const portalBodySchema = z.strictObject({
 });
 export type PortalBody = z.input<typeof portalBodySchema>;
 
-export const STAFF_GRANT_MAX = 100_000;
+/** What one staff member may grant in any 24 hours, all users together (the ledger's `granted_by` entries). */
+export const STAFF_GRANT_DAILY_CAP = 10_000;
+/** One grant can use the whole daily cap, no more. */
+export const STAFF_GRANT_MAX = STAFF_GRANT_DAILY_CAP;
 
 export const staffGrantBodySchema = z.strictObject({
   user: z.string().trim().min(1, "Enter the user's email or uid.").max(320),
@@ -95,6 +98,8 @@ export const billingSummarySchema = z.object({
   checkout: z.object({ session_id: z.string(), completed: z.boolean() }).nullable(),
   /** Credits the free monthly top-up added during this very request. */
   just_granted: z.number(),
+  /** Why the balance is below zero (a refunded or disputed pack) and that spending is paused; null otherwise. */
+  balance_note: z.string().nullable(),
 });
 export type BillingSummary = z.output<typeof billingSummarySchema>;
 

@@ -108,7 +108,8 @@ export async function prepareFreeRefresh(tx: Transaction, a: { db: Db; uid: stri
   const markerRef = a.db.collection(billingGrants).doc(grantMarkerId(a.uid, period.key));
   if (await tx.get(markerRef)) return NOTHING;
   const allowance = PLANS.free.monthlyCredits;
-  const amount = Math.max(0, allowance - user.credits);
+  // From zero when below it (a refunded pack's credits were spent): the top-up is the allowance at most, never a debt paid off.
+  const amount = Math.max(0, allowance - Math.max(0, user.credits));
   const credit =
     amount > 0
       ? await prepareCredit(tx, {

@@ -1,8 +1,9 @@
 /**
- * Credits added by billing (monthly grants, purchases, staff grants) as
- * `credit_ledger` entries, staged inside the caller's transaction like
- * lib/credits' `prepareDebit`. Deterministic entry ids make each addition
- * happen once whoever retries: a second write finds the first.
+ * Credits added by billing (monthly grants, purchases, staff grants) and
+ * taken back by it (a refunded or disputed credit pack) as `credit_ledger`
+ * entries, staged inside the caller's transaction like lib/credits'
+ * `prepareDebit`. Deterministic entry ids make each movement happen once
+ * whoever retries: a second write finds the first.
  */
 import { createHash } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
@@ -26,6 +27,12 @@ export const billingLedgerIds = {
   purchase: (sessionId: string) => billingId("purchase", sessionId),
   /** A staff grant, keyed by the staff member and the form's request id (a double submit grants once). */
   staffGrant: (staffUid: string, requestId: string) => billingId("staffgrant", `${staffUid}_${requestId}`),
+  /** Credits a refund of a pack's charge took back, keyed by the charge and its refunded total so far (each partial refund once). */
+  refundTakeBack: (chargeId: string, amountRefunded: number) => billingId("chargerefund", `${chargeId}_${amountRefunded}`),
+  /** Credits a dispute took back (once per dispute, whichever of its events arrives). */
+  disputeTakeBack: (disputeId: string) => billingId("dispute", disputeId),
+  /** The same credits given back when we won the dispute. */
+  disputeGiveBack: (disputeId: string) => billingId("disputewon", disputeId),
 };
 
 export interface CreditArgs {
@@ -37,6 +44,8 @@ export interface CreditArgs {
   entryId: string;
   note: string;
   now: Date;
+  /** The staff member granting (staff grants: their daily cap sums these entries). */
+  grantedBy?: string;
 }
 
 export interface StagedCredit {
@@ -50,6 +59,21 @@ export interface StagedCredit {
 /** Reads what adding credits needs inside `tx`. */
 export async function prepareCredit(tx: Transaction, a: CreditArgs): Promise<StagedCredit> {
   if (!Number.isInteger(a.amount) || a.amount < 1) throw new Error(`credit amount must be a positive integer, got ${a.amount}`);
+  return prepareEntry(tx, a, a.amount);
+}
+
+/**
+ * Reads what taking `amount` credits back needs inside `tx` (an `adjustment`
+ * entry with a negative delta). Unlike a debit it cannot be refused: the
+ * money went back to the buyer, so the balance may go below zero, and
+ * lib/credits then refuses every debit until it is above zero again.
+ */
+export async function prepareTakeBack(tx: Transaction, a: Omit<CreditArgs, "reason" | "grantedBy">): Promise<StagedCredit> {
+  if (!Number.isInteger(a.amount) || a.amount < 1) throw new Error(`take-back amount must be a positive integer, got ${a.amount}`);
+  return prepareEntry(tx, { ...a, reason: "adjustment" }, -a.amount);
+}
+
+async function prepareEntry(tx: Transaction, a: CreditArgs, delta: number): Promise<StagedCredit> {
   const user = await readUser(tx, a.db, a.uid);
   const ledger = a.db.collection(creditLedger);
   const ref = ledger.doc(a.entryId);
@@ -75,16 +99,17 @@ export async function prepareCredit(tx: Transaction, a: CreditArgs): Promise<Sta
           created_at: at,
         });
       }
-      const after = before + a.amount;
+      const after = before + delta;
       tx.update(a.db.collection(users).doc(a.uid), { credits: after });
       tx.create(ref, {
         owner_id: a.uid,
-        delta: a.amount,
+        delta,
         reason: a.reason,
         balance_after: after,
         content_id: null,
         job_id: null,
         note: a.note.slice(0, 500),
+        granted_by: a.grantedBy ?? null,
         created_at: at,
       });
       return after;

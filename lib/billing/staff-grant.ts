@@ -2,14 +2,22 @@ import "server-only";
 /**
  * Staff grant credits to a user (by email or uid): a `grant` ledger entry
  * whose note names the staff member (email and uid) and their reason, so the
- * ledger itself is the audit trail. The form's request id makes a double
- * submit grant once.
+ * ledger itself is the audit trail, plus an update-log entry on the profile's
+ * credits. The form's request id makes a double submit grant once. What one
+ * staff member grants in any 24 hours is capped (STAFF_GRANT_DAILY_CAP,
+ * summed from the ledger's `granted_by` entries inside the granting
+ * transaction, so grants made at once cannot slip past it together).
  */
 import { ApiError } from "@/lib/api/errors";
-import { users, type UserDoc } from "@/lib/db/collections";
+import { creditLedger, users, type UserDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
-import type { StaffGrantResult } from "./contract";
+import type { Transaction } from "@/lib/db/transaction";
+import { logChange } from "@/lib/update-log/write";
+import { STAFF_GRANT_DAILY_CAP, type StaffGrantResult } from "./contract";
 import { billingLedgerIds, prepareCredit } from "./ledger";
+
+const DAY_MS = 24 * 3600_000;
+const fmt = (n: number) => n.toLocaleString("en-US");
 
 export async function grantCreditsAsStaff(a: {
   db: Db;
@@ -31,8 +39,22 @@ export async function grantCreditsAsStaff(a: {
       entryId: billingLedgerIds.staffGrant(a.staff.uid, a.requestId),
       note: `staff grant by ${a.staff.email ?? "(no email)"} (uid ${a.staff.uid}): ${a.note}`,
       now,
+      grantedBy: a.staff.uid,
     });
+    // A repeated request id grants nothing, so it never meets the cap.
+    if (credit.fresh) await assertWithinDailyCap(tx, a.db, a.staff.uid, a.credits, now);
     const balance = credit.stage();
+    if (credit.fresh) {
+      logChange(a.db, tx, {
+        entityType: "document",
+        entityId: `users/${target.user_id}`,
+        entityLabel: target.email ?? target.user_id,
+        action: "grant",
+        before: { credits: credit.balanceBefore },
+        after: { credits: balance },
+        at: now,
+      });
+    }
     return {
       user_id: target.user_id,
       email: target.email,
@@ -41,6 +63,35 @@ export async function grantCreditsAsStaff(a: {
       duplicate: !credit.fresh,
     };
   });
+}
+
+/** 429 when `credits` more would take this staff member past the cap for the 24 hours ending `now`. */
+async function assertWithinDailyCap(tx: Transaction, db: Db, staffUid: string, credits: number, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - DAY_MS).toISOString();
+  const recent = await tx.get(db.collection(creditLedger).where("granted_by", "==", staffUid).where("created_at", ">", since).orderBy("created_at", "desc"));
+  const used = recent.reduce((sum, e) => sum + Math.max(0, e.data.delta), 0);
+  const left = Math.max(0, STAFF_GRANT_DAILY_CAP - used);
+  if (credits <= left) return;
+  // When enough of the window's oldest grants have aged out for this one to fit.
+  let freed = 0;
+  let retryAt = now.getTime() + DAY_MS;
+  for (const e of [...recent].reverse()) {
+    freed += Math.max(0, e.data.delta);
+    if (used - freed + credits <= STAFF_GRANT_DAILY_CAP) {
+      retryAt = Date.parse(e.data.created_at) + DAY_MS;
+      break;
+    }
+  }
+  const retryAfter = Math.max(1, Math.ceil((retryAt - now.getTime()) / 1000));
+  throw new ApiError(
+    "rate_limited",
+    `That is over your grant limit of ${fmt(STAFF_GRANT_DAILY_CAP)} credits in 24 hours: you have ${fmt(left)} credit${left === 1 ? "" : "s"} left to grant now. ` +
+      "Grant less, or ask another staff member to approve the rest. Nothing was granted.",
+    {
+      issues: [{ path: "credits", message: `at most ${fmt(left)} until earlier grants are 24 hours old` }],
+      headers: { "Retry-After": String(retryAfter) },
+    },
+  );
 }
 
 async function findUser(db: Db, who: string): Promise<UserDoc> {

@@ -22,9 +22,43 @@ export const checkoutSessionSchema = z.object({
   client_reference_id: z.string().nullable().optional(),
   payment_status: z.string(),
   subscription: ref.nullable().optional(),
+  /** Payment mode: the PaymentIntent that took the money (its charge's refunds and disputes name it). */
+  payment_intent: ref.nullable().optional(),
+  amount_total: z.number().int().nullable().optional(),
+  currency: z.string().nullable().optional(),
   metadata,
 });
 export type CheckoutSessionObject = z.output<typeof checkoutSessionSchema>;
+
+/** `charge.refunded`: `amount_refunded` is the running total; `refunds` is listed only when expanded. */
+export const chargeSchema = z.object({
+  id: z.string().min(1),
+  object: z.literal("charge"),
+  amount: z.number().int().min(0),
+  amount_captured: z.number().int().min(0).optional(),
+  amount_refunded: z.number().int().min(0),
+  currency: z.string(),
+  customer: ref.nullable().optional(),
+  payment_intent: ref.nullable().optional(),
+  refunds: z
+    .object({ data: z.array(z.object({ id: z.string().min(1) })) })
+    .nullable()
+    .optional(),
+});
+export type ChargeObject = z.output<typeof chargeSchema>;
+
+/** `charge.dispute.created|closed`: a chargeback (or an inquiry, `warning_*`) on one charge. */
+export const disputeSchema = z.object({
+  id: z.string().min(1),
+  object: z.literal("dispute"),
+  amount: z.number().int().min(0),
+  charge: ref,
+  currency: z.string(),
+  payment_intent: ref.nullable().optional(),
+  reason: z.string(),
+  status: z.string(),
+});
+export type DisputeObject = z.output<typeof disputeSchema>;
 
 export const subscriptionSchema = z.object({
   id: z.string().min(1),

@@ -1,7 +1,7 @@
 import "server-only";
 /** What the subscription screen shows: plan, balance, this period's grant, the next renewal or refresh, what can be bought. */
 import { ApiError } from "@/lib/api/errors";
-import { users } from "@/lib/db/collections";
+import { creditLedger, users } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import { isLive } from "./account";
 import { billingAccounts, billingCheckouts } from "./collections";
@@ -88,5 +88,16 @@ export async function getBillingSummary(a: {
     has_billing_account: Boolean(account?.stripe_customer_id),
     checkout,
     just_granted: justGranted,
+    balance_note: user.credits < 0 ? await belowZeroNote(a.db, a.uid, user.credits) : null,
   };
+}
+
+/** Why a balance is below zero: the newest take-back (a refunded or disputed pack) says which payment. */
+async function belowZeroNote(db: Db, uid: string, balance: number): Promise<string> {
+  const [latest] = await db.collection(creditLedger).where("owner_id", "==", uid).where("reason", "==", "adjustment").orderBy("created_at", "desc").limit(1).get();
+  const why = latest?.data.note ? ` (${latest.data.note})` : "";
+  return (
+    `Your balance is ${balance.toLocaleString("en-US")} credits: a credit pack you bought was refunded or disputed, so its credits were taken back after they were spent${why}. ` +
+    "Spending is paused until your balance is above zero again: buy credits, or wait for your monthly credits."
+  );
 }

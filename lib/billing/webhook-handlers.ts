@@ -3,42 +3,22 @@
  * phase (the caller's transaction also records the event id, so an event is
  * applied at most once). Plan state follows subscription events, ordered by
  * the event's `created` so a late, older event changes nothing; credits
- * follow paid invoices (monthly grants) and paid Checkout sessions (packs).
+ * follow paid invoices (monthly grants) and paid Checkout sessions (packs),
+ * and go back with a pack's refunds and disputes (pack-reversals.ts).
  */
-import { ApiError } from "@/lib/api/errors";
 import { users } from "@/lib/db/collections";
-import type { Db } from "@/lib/db/db";
 import type { Transaction } from "@/lib/db/transaction";
 import { emptyAccount, isLive } from "./account";
-import { billingAccounts, billingCheckouts, billingCustomers, type BillingAccountDoc, type BillingEventDoc } from "./collections";
-import { itemForPrice, type BillingConfig } from "./config";
+import { billingAccounts, billingCheckouts, billingCustomers, type BillingAccountDoc } from "./collections";
+import { itemForPrice } from "./config";
 import { paidPeriod, preparePeriodGrant } from "./grants";
 import { billingLedgerIds, prepareCredit } from "./ledger";
+import { onChargeRefunded, onDisputeClosed, onDisputeCreated, preparePurchaseRecord } from "./pack-reversals";
 import { CREDIT_PACK_IDS, CREDIT_PACKS, PLANS, planRank, type CreditPackId, type PaidPlanId, type PlanId } from "./plans";
 import { checkoutSessionSchema, fromUnix, invoiceSchema, subscriptionSchema } from "./stripe-events";
-import type { z } from "zod";
+import { ignored, nothing, parse, type EventContext, type Handled, type Handler } from "./webhook-kit";
 
-export interface EventContext {
-  db: Db;
-  config: BillingConfig;
-  eventId: string;
-  eventType: string;
-  /** The event's own `created`, for ordering. */
-  eventAt: Date;
-  object: unknown;
-  now: Date;
-}
-
-export interface Handled {
-  outcome: BillingEventDoc["outcome"];
-  ownerId: string | null;
-  summary: string;
-  stage(): void;
-}
-
-type Handler = (tx: Transaction, c: EventContext) => Promise<Handled>;
-
-const nothing = () => undefined;
+export type { EventContext, Handled } from "./webhook-kit";
 
 export const HANDLERS: Readonly<Record<string, Handler>> = {
   "checkout.session.completed": onCheckoutSession,
@@ -47,6 +27,9 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   "customer.subscription.updated": onSubscription,
   "customer.subscription.deleted": onSubscription,
   "invoice.paid": onInvoicePaid,
+  "charge.refunded": onChargeRefunded,
+  "charge.dispute.created": onDisputeCreated,
+  "charge.dispute.closed": onDisputeClosed,
 };
 
 async function onCheckoutSession(tx: Transaction, c: EventContext): Promise<Handled> {
@@ -76,6 +59,10 @@ async function onCheckoutSession(tx: Transaction, c: EventContext): Promise<Hand
       note: `Bought ${pack.name} (Stripe Checkout ${s.id})`,
       now: c.now,
     });
+    // What a refund or dispute of this payment takes back from (they name the payment intent, not the session).
+    const record = s.payment_intent
+      ? await preparePurchaseRecord(tx, c, { uid: owner.uid, paymentIntent: s.payment_intent, sessionId: s.id, item: item!, credits: pack.credits, amount: s.amount_total ?? pack.priceCents, currency: s.currency ?? "usd" })
+      : nothing;
     return {
       outcome: "applied",
       ownerId: owner.uid,
@@ -83,6 +70,7 @@ async function onCheckoutSession(tx: Transaction, c: EventContext): Promise<Hand
       stage: () => {
         owner.stage();
         credit.stage();
+        record();
         markDone();
       },
     };
@@ -242,16 +230,6 @@ async function resolveOwner(
   };
 }
 
-function parse<S extends z.ZodType>(schema: S, c: EventContext): z.output<S> {
-  const parsed = schema.safeParse(c.object);
-  if (!parsed.success) {
-    console.error(`[billing] ${c.eventType} ${c.eventId} has a shape we do not understand`, parsed.error.issues.slice(0, 5));
-    // 400 and nothing recorded: Stripe retries for days, so the event is applied once the code understands it.
-    throw new ApiError("bad_request", `This ${c.eventType} event's object is not in the shape this server understands; it was not applied.`);
-  }
-  return parsed.data;
-}
-
 function unknownCustomer(customerId: string | null): Handled {
   return {
     outcome: "ignored_unknown_customer",
@@ -259,8 +237,4 @@ function unknownCustomer(customerId: string | null): Handled {
     summary: `customer ${customerId ?? "(none)"} belongs to no account here`,
     stage: nothing,
   };
-}
-
-function ignored(outcome: Handled["outcome"], ownerId: string | null, summary: string, stage: () => void): Handled {
-  return { outcome, ownerId, summary, stage };
 }

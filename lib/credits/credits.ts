@@ -1,7 +1,9 @@
 /**
  * Credit movements. Every change to `users.credits` happens in a transaction
  * that also writes a `credit_ledger` entry, so a balance can always be rebuilt
- * and audited. The `prepare*` forms let a caller fold a debit or refund into
+ * and audited. A debit never takes a balance below zero, and none is made
+ * while it is at or below zero (lib/billing takes a refunded pack's credits
+ * back even when they were spent). The `prepare*` forms let a caller fold a debit or refund into
  * its own transaction (generation: debit + content + job, all or nothing).
  */
 import { ApiError } from "@/lib/api/errors";
@@ -55,6 +57,16 @@ export async function prepareDebit(tx: Transaction, a: DebitArgs): Promise<() =>
   const ref = a.ref?.jobId ? ledger.doc(ledgerIds.debit(a.ref.jobId)) : ledger.doc();
   if (a.ref?.jobId && (await tx.get(ref))) throw new Error(`job ${a.ref.jobId} is already debited`);
   const balance = user.credits;
+  if (balance <= 0) {
+    // Below zero only when a refunded or disputed credit pack took back credits already spent: nothing is spent until it is positive.
+    throw new ApiError(
+      "payment_required",
+      balance < 0
+        ? `Your balance is ${balance} credits, below zero because a credit pack you bought was refunded or disputed and its credits were taken back. ` +
+          "Spending is paused until your balance is above zero again: add credits, or wait for your monthly credits."
+        : `Not enough credits: this needs ${a.amount} and your balance is 0. Add credits, or wait for your monthly credits.`,
+    );
+  }
   if (balance < a.amount) {
     throw new ApiError(
       "payment_required",
@@ -146,7 +158,8 @@ export async function rebuildBalance(a: { db: Db; uid: string; fix?: boolean }):
   const stored = (await userRef.get())?.data.credits;
   if (stored === undefined) throw new ApiError("not_found", "There is no account for this user.");
   const balance = entries ? sum : stored;
-  if (a.fix && balance !== stored && balance >= 0) await userRef.update({ credits: balance });
+  // A balance below zero is real (a refunded pack whose credits were spent): it is written back like any other.
+  if (a.fix && balance !== stored) await userRef.update({ credits: balance });
   return { balance, stored, entries, matches: balance === stored };
 }
 

@@ -36,6 +36,8 @@ export interface CollectionView extends CollectionSummary {
   indexes: IndexView[];
   /** Field paths whose values are masked. */
   masked: string[];
+  /** Fields an edit here cannot change (a profile's credits and plan), each with the reason and where to change it instead. */
+  locked_fields: { path: string; reason: string }[];
   id_rule: { auto: boolean; description: string };
 }
 

@@ -27,18 +27,16 @@ import {
   type IndexView,
   type WriteResult,
 } from "./contract";
+import { lockedChanges, lockedFieldsOf, readOnlyReasonOf } from "./guards";
 import { maskDocument, maskedPaths, restoreMasked } from "./mask";
+import { refreshPublicAfterWrite } from "./public-refresh";
 import { SENSITIVE, sensitivityOf } from "./sensitive";
 
 type Data = Record<string, unknown>;
 
-/** Collections the dashboard shows but never writes. */
-const READ_ONLY: Readonly<Record<string, string>> = {
-  update_log: "The update log is append-only: entries are never edited or deleted.",
-};
-
 function readOnlyReason(name: string): string | null {
-  if (READ_ONLY[name]) return READ_ONLY[name]!;
+  const reason = readOnlyReasonOf(name);
+  if (reason) return reason;
   if (sensitivityOf(name) === "collection") return "This collection is sensitive: it shows ids only and cannot be edited here.";
   return null;
 }
@@ -70,6 +68,7 @@ export function describeCollection(def: AnyCollectionDef, count: number | null =
     timestamps: [...def.timestamps],
     indexes: indexViews(def),
     masked: s === "collection" ? Object.keys(def.schema.shape as Data) : [...(s ?? [])],
+    locked_fields: lockedFieldsOf(def.name),
     id_rule: { auto: def.id.auto, description: def.id.description },
   };
 }
@@ -221,6 +220,17 @@ function assertWritable(name: string) {
   if (reason) throw new ApiError("forbidden", reason);
 }
 
+/** Locked fields (a profile's credits and plan) keep their value: a change to one is refused whole. */
+function assertUnlocked(name: string, next: Data, stored: Data | null) {
+  const changed = lockedChanges(name, next, stored);
+  if (!changed.length) return;
+  throw new ApiError(
+    "unprocessable_entity",
+    `${changed.map((f) => f.path).join(" and ")} cannot be ${stored ? "changed" : "set"} here: nothing was written. ${changed[0]!.reason}`,
+    { issues: changed.map((f) => ({ path: f.path, message: f.reason })) },
+  );
+}
+
 /** The incoming document checked against the schema (unknown fields included), with secrets put back. */
 function checked(def: AnyCollectionDef, incoming: Data, stored: Data | null): Data {
   const { data, refused } = restoreMasked(def.name, incoming, stored);
@@ -249,7 +259,7 @@ export async function writeDocument(db: Db, name: string, id: string, raw: unkno
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Send { data, version }.");
   const input = parsed.data;
   const ref = refOf(db, def, id);
-  return dbErrors(() =>
+  const { result, stored, next } = await dbErrors(() =>
     db.runTransaction(async (tx) => {
       const snap = await tx.get(ref);
       if (!snap) throw new ApiError("not_found", `There is no document "${id}" in ${name} (deleted meanwhile?).`);
@@ -257,15 +267,18 @@ export async function writeDocument(db: Db, name: string, id: string, raw: unkno
         throw new ApiError("conflict", "This document changed since you opened it. Reload it and make your edit again.", { issues: [{ path: "version", message: "version_conflict" }] });
       }
       const next = bookkeep(def, checked(def, input.data, snap.data), snap.data, now);
+      assertUnlocked(name, next, snap.data);
       const before = maskDocument(name, snap.data);
       const after = maskDocument(name, next, snap.data);
       const changes = diffFields(before, after);
-      if (input.dry_run || !changes.length) return { id, changes, written: false, version: versionOf(snap.data) };
+      if (input.dry_run || !changes.length) return { result: { id, changes, written: false, version: versionOf(snap.data) }, stored: snap.data, next };
       tx.set(ref, next);
       logChange(db, tx, { entityType: "document", entityId: `${name}/${id}`, entityLabel: labelOf(snap.data, id), action: "update", before, after, at: now });
-      return { id, changes, written: true, version: versionOf(next) };
+      return { result: { id, changes, written: true, version: versionOf(next) }, stored: snap.data, next };
     }),
   );
+  if (result.written) refreshPublicAfterWrite(name, id, stored, next);
+  return result;
 }
 
 export async function createDocument(db: Db, name: string, raw: unknown, now = new Date()): Promise<WriteResult> {
@@ -282,6 +295,7 @@ export async function createDocument(db: Db, name: string, raw: unknown, now = n
     throw new ApiError("unprocessable_entity", `That id is not valid: ${def.id.description}.`, { issues: [{ path: "id", message: "invalid id" }] });
   }
   const next = bookkeep(def, checked(def, input.data, null), null, now);
+  assertUnlocked(name, next, null);
   const after = maskDocument(name, next);
   const changes = diffFields(null, after);
   if (input.dry_run) return { id: ref.id, changes, written: false, version: null };
@@ -292,6 +306,7 @@ export async function createDocument(db: Db, name: string, raw: unknown, now = n
       logChange(db, tx, { entityType: "document", entityId: `${name}/${ref.id}`, entityLabel: labelOf(next, ref.id), action: "create", before: null, after, at: now });
     }),
   );
+  refreshPublicAfterWrite(name, ref.id, null, next);
   return { id: ref.id, changes, written: true, version: versionOf(next) };
 }
 
@@ -299,7 +314,7 @@ export async function deleteDocument(db: Db, name: string, id: string, version: 
   const def = defOf(db, name);
   assertWritable(name);
   const ref = refOf(db, def, id);
-  return dbErrors(() =>
+  const { result, stored } = await dbErrors(() =>
     db.runTransaction(async (tx) => {
       const snap = await tx.get(ref);
       if (!snap) throw new ApiError("not_found", `There is no document "${id}" in ${name}.`);
@@ -307,9 +322,11 @@ export async function deleteDocument(db: Db, name: string, id: string, version: 
       const before = maskDocument(name, snap.data);
       tx.delete(ref);
       logChange(db, tx, { entityType: "document", entityId: `${name}/${id}`, entityLabel: labelOf(snap.data, id), action: "delete", before, after: null, at: now });
-      return { id, changes: diffFields(before, null), written: true, version: null };
+      return { result: { id, changes: diffFields(before, null), written: true, version: null }, stored: snap.data };
     }),
   );
+  refreshPublicAfterWrite(name, id, stored, null);
+  return result;
 }
 
 /** The store's typed errors as the API's. */

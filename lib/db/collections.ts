@@ -34,7 +34,8 @@ export const users = defineCollection({
     photo_url: z.string().max(2048).nullable(),
     provider: z.string().min(1).max(64),
     is_staff: z.boolean(),
-    credits: z.number().int().min(0),
+    /** Below zero only when a refunded or disputed credit pack took back credits already spent (spending then stops). */
+    credits: z.number().int(),
     plan: z.enum(PLANS),
     created_at: isoTimestamp(),
     last_login_at: isoTimestamp(),
@@ -130,15 +131,17 @@ export const creditLedger = defineCollection({
     /** Negative for a debit, positive for a refund or grant. */
     delta: z.number().int(),
     reason: z.enum(["grant", "debit", "refund", "purchase", "adjustment"]),
-    balance_after: z.number().int().min(0),
+    balance_after: z.number().int(),
     content_id: z.string().nullable(),
     job_id: z.string().nullable(),
     note: z.string().max(500).nullable().default(null),
+    /** The staff member who granted it (staff grants only): their daily cap sums these. */
+    granted_by: uid.nullable().default(null),
     created_at: isoTimestamp(),
   }),
   timestamps: ["created_at"],
-  // The second serves the usage history's filter by kind (lib/billing/history.ts).
-  indexes: [["owner_id", "created_at desc"], ["owner_id", "reason", "created_at desc"]],
+  // The second serves the usage history's filter by kind (lib/billing/history.ts), the third the staff grant cap (lib/billing/staff-grant.ts).
+  indexes: [["owner_id", "created_at desc"], ["owner_id", "reason", "created_at desc"], ["granted_by", "created_at desc"]],
 });
 
 /** A user's uploaded files; the bytes live in lib/storage under `storage_key`. */

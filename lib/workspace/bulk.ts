@@ -4,10 +4,9 @@ import "server-only";
  * domain (videos, images, pages, designs, products) so every rule of that
  * domain holds (a rendering video is cancelled and refunded first, an
  * image's likes go with it); download streams a ZIP of the rendered files
- * (MP4s, images, design stills) with fflate, one file at a time, never the
- * whole archive in memory.
+ * (MP4s, images, design stills) with back-pressure, one chunk at a time as
+ * the client reads, never the files in memory.
  */
-import { Zip, ZipPassThrough } from "fflate";
 import { ApiError } from "@/lib/api/errors";
 import { content, type ContentDoc } from "@/lib/db/collections";
 import { deleteDesign } from "@/lib/designs/service";
@@ -16,6 +15,7 @@ import { mediaOfContent } from "@/lib/pages/media";
 import { deletePage } from "@/lib/pages/service";
 import { products } from "@/lib/products/collections";
 import { refreshPublicViews } from "@/lib/public-views/refresh";
+import { zipStream } from "@/lib/storage/zip-stream";
 import { deleteVideo } from "@/lib/video/service";
 import type { DeleteResult, ItemRef, SkippedItem } from "./contract";
 import type { WorkspaceDeps } from "./list";
@@ -125,47 +125,13 @@ export async function planDownload(deps: WorkspaceDeps, uid: string, items: read
 }
 
 /**
- * The ZIP as a stream: each file stored (not deflated: MP4 and PNG are
- * compressed already), read from the blob store chunk by chunk. A file that
- * vanished between planning and streaming is left out.
+ * The ZIP as a stream with back-pressure (lib/storage/zip-stream.ts): each
+ * file read from the blob store chunk by chunk, only as fast as the client
+ * takes the archive. A file that vanished between planning and streaming is
+ * left out.
  */
-export function zipStream(deps: Pick<WorkspaceDeps, "store">, files: readonly PlannedFile[]): ReadableStream<Uint8Array> {
-  let cancelled = false;
-  return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const zip = new Zip((err, chunk, final) => {
-        if (err) {
-          controller.error(err);
-          return;
-        }
-        if (!cancelled) controller.enqueue(chunk);
-        if (final && !cancelled) controller.close();
-      });
-      try {
-        for (const f of files) {
-          if (cancelled) break;
-          const read = await deps.store.get(f.key);
-          if (!read) continue;
-          const entry = new ZipPassThrough(f.name);
-          zip.add(entry);
-          for await (const chunk of read.body) {
-            if (cancelled) {
-              read.body.destroy();
-              break;
-            }
-            entry.push(chunk instanceof Uint8Array ? chunk : new Uint8Array(Buffer.from(chunk as string)));
-          }
-          entry.push(new Uint8Array(0), true);
-        }
-        zip.end();
-      } catch (e) {
-        controller.error(e);
-      }
-    },
-    cancel() {
-      cancelled = true;
-    },
-  });
+export function zipFiles(deps: Pick<WorkspaceDeps, "store">, files: readonly PlannedFile[]): ReadableStream<Uint8Array> {
+  return zipStream(files.map((f) => ({ name: f.name, open: async () => (await deps.store.get(f.key))?.body ?? null })));
 }
 
 /** The archive for `items`, or a 422 when none of them has a file. */
@@ -176,5 +142,5 @@ export async function downloadItems(deps: WorkspaceDeps, uid: string, items: rea
       issues: skipped.map((s) => ({ path: `${s.kind}:${s.id}`, message: s.reason })),
     });
   }
-  return { stream: zipStream(deps, files), files, skipped };
+  return { stream: zipFiles(deps, files), files, skipped };
 }

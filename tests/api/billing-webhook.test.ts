@@ -10,7 +10,7 @@ import path from "node:path";
 import Stripe from "stripe";
 import { json, noParams, req } from "./image-library.support";
 import { addProfile, configureStripe, PRICES, unconfigureStripe, WEBHOOK_SECRET } from "./billing.support";
-import { completedSession, eventOf, invoiceObject, signEvent, subscriptionObject } from "../support/stripe-fake";
+import { chargeObject, completedSession, disputeObject, eventOf, fakeId, invoiceObject, signEvent, subscriptionObject } from "../support/stripe-fake";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "pf-billing-webhook-"));
 process.env.DATA_DIR = dataDir;
@@ -312,5 +312,156 @@ describe("credit packs", () => {
     );
     expect(res.body.data.outcome).toBe("ignored_unknown_price");
     expect((await balance(uid)).credits).toBe(100);
+  });
+});
+
+describe("refunds and disputes of a credit pack", () => {
+  /** A user with `credits` who buys the 500-credit pack ($10.00) through Checkout. */
+  async function boughtPack(credits: number) {
+    const uid = await user(credits);
+    const customer = uniq("cus");
+    const paymentIntent = fakeId("pi");
+    const session = completedSession(
+      { id: uniq("cs_test"), object: "checkout.session", mode: "payment", amount_total: 1000, currency: "usd", customer, client_reference_id: uid, metadata: { uid, item: "credits_500" }, success_url: "x" },
+      { paymentIntent },
+    );
+    expect((await send(eventOf("checkout.session.completed", session))).body.data.outcome).toBe("applied");
+    const charge = fakeId("ch");
+    return { uid, customer, paymentIntent, charge };
+  }
+  const refunded = (p: { customer: string; paymentIntent: string; charge: string }, amountRefunded: number, refunds?: { id: string; amount: number }[]) =>
+    eventOf("charge.refunded", chargeObject({ id: p.charge, paymentIntent: p.paymentIntent, customer: p.customer, amount: 1000, amountRefunded, refunds }));
+  const disputed = (type: string, p: { paymentIntent: string; charge: string }, d: { id: string; amount?: number; status?: string; reason?: string }) =>
+    eventOf(type, disputeObject({ id: d.id, charge: p.charge, paymentIntent: p.paymentIntent, amount: d.amount ?? 1000, status: d.status, reason: d.reason }));
+  const takeBacks = async (uid: string) => (await ledger(uid)).filter((e) => e.reason === "adjustment");
+
+  it("a refund takes the pack's credits back once, naming the charge and refund; the balance may go below zero", async () => {
+    const pack = await boughtPack(10);
+    await credits.debit({ db, uid: pack.uid, amount: 400, reason: "video.render: 40 s" });
+    expect((await balance(pack.uid)).credits).toBe(110);
+
+    const event = refunded(pack, 1000, [{ id: "re_full123", amount: 1000 }]);
+    const res = await send(event);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ outcome: "applied", duplicate: false });
+    expect((await balance(pack.uid)).credits).toBe(-390);
+    const [entry, ...more] = await takeBacks(pack.uid);
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({ delta: -500, balance_after: -390, note: expect.stringContaining(pack.charge) });
+    expect(entry!.note).toContain("re_full123");
+
+    // Stripe retrying the delivery, or the same refund reported again under a new event id: nothing more.
+    expect((await send(event)).body.data.duplicate).toBe(true);
+    expect((await send({ ...refunded(pack, 1000), id: fakeId("evt") })).body.data.outcome).toBe("applied");
+    expect((await balance(pack.uid)).credits).toBe(-390);
+    expect(await takeBacks(pack.uid)).toHaveLength(1);
+    expect(await credits.rebuildBalance({ db, uid: pack.uid })).toMatchObject({ balance: -390, matches: true });
+  });
+
+  it("a partial refund takes back its share and a later one the rest, in whichever order Stripe delivers them", async () => {
+    const pack = await boughtPack(0);
+    await send(refunded(pack, 400));
+    expect((await balance(pack.uid)).credits).toBe(300);
+    await send(refunded(pack, 1000));
+    expect((await balance(pack.uid)).credits).toBe(0);
+
+    const late = await boughtPack(0);
+    await send(refunded(late, 1000));
+    // The earlier, partial state arriving last takes nothing more.
+    await send(refunded(late, 400));
+    expect((await balance(late.uid)).credits).toBe(0);
+    expect((await takeBacks(late.uid)).map((e) => e.delta)).toEqual([-500]);
+  });
+
+  it("a dispute takes the credits back once per dispute id; a dispute we win gives them back, one we lose does not", async () => {
+    const pack = await boughtPack(20);
+    const created = disputed("charge.dispute.created", pack, { id: "dp_won12345", reason: "fraudulent" });
+    expect((await send(created)).body.data.outcome).toBe("applied");
+    expect((await balance(pack.uid)).credits).toBe(20);
+    const [entry] = await takeBacks(pack.uid);
+    expect(entry).toMatchObject({ delta: -500, note: expect.stringContaining("dp_won12345") });
+    const { billingLedgerIds } = await import("@/lib/billing/ledger");
+    expect(await db.collection(C.creditLedger).doc(billingLedgerIds.disputeTakeBack("dp_won12345")).get()).not.toBeNull();
+    // The same dispute again under another event id takes nothing more.
+    await send({ ...created, id: fakeId("evt") });
+    expect((await balance(pack.uid)).credits).toBe(20);
+
+    const won = disputed("charge.dispute.closed", pack, { id: "dp_won12345", status: "won" });
+    expect((await send(won)).body.data.outcome).toBe("applied");
+    expect((await balance(pack.uid)).credits).toBe(520);
+    await send({ ...won, id: fakeId("evt") });
+    expect((await balance(pack.uid)).credits).toBe(520);
+
+    const lost = await boughtPack(0);
+    await send(disputed("charge.dispute.created", lost, { id: "dp_lost1234" }));
+    await send(disputed("charge.dispute.closed", lost, { id: "dp_lost1234", status: "lost" }));
+    expect((await balance(lost.uid)).credits).toBe(0);
+    expect(await credits.rebuildBalance({ db, uid: lost.uid })).toMatchObject({ matches: true });
+  });
+
+  it("refunds and disputes of one payment never take back more than the pack gave", async () => {
+    const pack = await boughtPack(0);
+    await send(refunded(pack, 600));
+    expect((await balance(pack.uid)).credits).toBe(200);
+    // The cardholder disputes the whole charge anyway: only what is left of the pack goes.
+    await send(disputed("charge.dispute.created", pack, { id: "dp_after_refund", amount: 1000 }));
+    expect((await balance(pack.uid)).credits).toBe(0);
+    expect((await takeBacks(pack.uid)).reduce((s, e) => s + e.delta, 0)).toBe(-500);
+  });
+
+  it("a refund or dispute of a payment that bought no pack here is recorded and changes nothing", async () => {
+    const uid = await user(100);
+    const stranger = { customer: uniq("cus"), paymentIntent: fakeId("pi"), charge: fakeId("ch") };
+    const before = await db.collection(C.creditLedger).count();
+    expect((await send(refunded(stranger, 1000))).body.data).toMatchObject({ outcome: "ignored_unknown_payment", duplicate: false });
+    expect((await send(disputed("charge.dispute.created", stranger, { id: "dp_stranger1" }))).body.data.outcome).toBe("ignored_unknown_payment");
+    expect(await db.collection(C.creditLedger).count()).toBe(before);
+    expect((await balance(uid)).credits).toBe(100);
+  });
+});
+
+describe("below zero, spending stops until the balance is positive again", () => {
+  it("every debit is refused with the reason while the balance is at or below zero; a grant that makes it positive lets spending resume", async () => {
+    const uid = await user(0);
+    const customer = uniq("cus");
+    const paymentIntent = fakeId("pi");
+    await send(eventOf("checkout.session.completed", completedSession({ id: uniq("cs_test"), object: "checkout.session", mode: "payment", amount_total: 1000, currency: "usd", customer, client_reference_id: uid, metadata: { uid, item: "credits_500" }, success_url: "x" }, { paymentIntent })));
+    await credits.debit({ db, uid, amount: 500, reason: "spent it all" });
+    await send(eventOf("charge.refunded", chargeObject({ paymentIntent, customer, amount: 1000, amountRefunded: 1000 })));
+    expect((await balance(uid)).credits).toBe(-500);
+
+    const refused = credits.debit({ db, uid, amount: 1, reason: "image.generate: 1 × Local preview" });
+    await expect(refused).rejects.toMatchObject({ status: 402, message: expect.stringMatching(/below zero.*refunded or disputed/i) });
+    const entries = (await ledger(uid)).length;
+
+    const { getBillingSummary } = await import("@/lib/billing/summary");
+    const { billingConfig } = await import("@/lib/billing/config");
+    const summary = await getBillingSummary({ db, config: billingConfig(), uid });
+    expect(summary).toMatchObject({ balance: -500, balance_note: expect.stringMatching(/refunded or disputed.*paused/i) });
+
+    const { prepareCredit } = await import("@/lib/billing/ledger");
+    const grantBy = (amount: number, id: string) => db.runTransaction(async (tx) => (await prepareCredit(tx, { db, uid, amount, reason: "grant", entryId: id, note: "test", now: new Date() })).stage());
+    await grantBy(500, "grant-back-to-zero");
+    // Zero is not positive: still refused.
+    await expect(credits.debit({ db, uid, amount: 1, reason: "x" })).rejects.toMatchObject({ status: 402 });
+    await grantBy(3, "grant-positive");
+    await expect(credits.debit({ db, uid, amount: 4, reason: "more than the balance" })).rejects.toMatchObject({ status: 402 });
+    await expect(credits.debit({ db, uid, amount: 3, reason: "within the balance" })).resolves.toEqual({ balance: 0 });
+    expect((await ledger(uid)).length).toBe(entries + 3);
+    expect((await getBillingSummary({ db, config: billingConfig(), uid })).balance_note).toBeNull();
+  });
+
+  it("the free monthly top-up adds its allowance at most: it does not wipe out the credits a refund took back", async () => {
+    const uid = await user(0);
+    const customer = uniq("cus");
+    const paymentIntent = fakeId("pi");
+    await send(eventOf("checkout.session.completed", completedSession({ id: uniq("cs_test"), object: "checkout.session", mode: "payment", amount_total: 1000, currency: "usd", customer, client_reference_id: uid, metadata: { uid, item: "credits_500" }, success_url: "x" }, { paymentIntent })));
+    await credits.debit({ db, uid, amount: 500, reason: "spent it all" });
+    await send(eventOf("charge.refunded", chargeObject({ paymentIntent, customer, amount: 1000, amountRefunded: 1000 })));
+    const { ensureMonthlyGrant } = await import("@/lib/billing/grants");
+    const nextMonths = new Date(Date.now() + 62 * day);
+    expect(await ensureMonthlyGrant({ db, uid, now: nextMonths })).toEqual({ granted: 100 });
+    expect((await balance(uid)).credits).toBe(-400);
+    expect(await credits.rebuildBalance({ db, uid })).toMatchObject({ balance: -400, matches: true });
   });
 });

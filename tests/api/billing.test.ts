@@ -95,6 +95,7 @@ describe("without Stripe configured (the embedded default)", () => {
       period: { kind: "free", monthly_credits: 100, granted: 100, next: { kind: "refreshes" } },
       has_billing_account: false,
       just_granted: 0,
+      balance_note: null,
     });
     // The refresh is the first of next month (UTC).
     const next = new Date(body.data.period.next.at);
@@ -421,5 +422,63 @@ describe("staff grants", () => {
       expect(res.status).toBe(422);
     }
     expect((await db.collection(C.users).doc(u.uid).get())!.data.credits).toBe(258);
+  });
+
+  it("each grant is on the update log as the staff member's change to the profile's credits", async () => {
+    const staff = await newStaffUser("logged");
+    await addProfile(db, staff);
+    const u = await signedUp("logged-target", { credits: 7 });
+    const res = await call(grantsRoute, "POST", "/api/v1/billing/grants", { token: staff.token, json: { user: u.uid, credits: 30, note: "make good a failed render", request_id: "grant-log-0001" } });
+    expect(res.status).toBe(201);
+    const { updateLog } = await import("@/lib/update-log/collections");
+    const entries = await db.collection(updateLog).where("entity_id", "==", `users/${u.uid}`).get();
+    expect(entries.map((e) => e.data)).toEqual([
+      expect.objectContaining({ entity_type: "document", action: "grant", actor_id: staff.uid, actor_email: staff.email, changes: [{ path: "credits", before: "7", after: "37" }] }),
+    ]);
+  });
+
+  it("caps what one staff member grants in 24 hours: over the cap is a 429 naming what is left, and nothing is written", async () => {
+    const { STAFF_GRANT_DAILY_CAP } = await import("@/lib/billing/contract");
+    const staff = await newStaffUser("capped");
+    const other = await newStaffUser("colleague");
+    await Promise.all([addProfile(db, staff), addProfile(db, other)]);
+    const u = await signedUp("capped-target", { credits: 0 });
+    const grant = (token: string, credits: number, id: string) => call(grantsRoute, "POST", "/api/v1/billing/grants", { token, json: { user: u.uid, credits, note: "support case 42", request_id: id } });
+
+    expect((await grant(staff.token, STAFF_GRANT_DAILY_CAP - 1000, "cap-req-0001")).status).toBe(201);
+    const over = await grant(staff.token, 1001, "cap-req-0002");
+    expect([over.status, over.body.error.code]).toEqual([429, "rate_limited"]);
+    expect(over.body.error.message).toMatch(/1,000 credits? left/);
+    expect(over.body.error.issues).toEqual([{ path: "credits", message: expect.stringMatching(/at most 1,000/) }]);
+    const ledgerNow = () => db.collection(C.creditLedger).where("owner_id", "==", u.uid).count();
+    const entries = await ledgerNow();
+    expect((await db.collection(C.users).doc(u.uid).get())!.data.credits).toBe(STAFF_GRANT_DAILY_CAP - 1000);
+    // Exactly up to the cap is fine; a colleague has a cap of their own.
+    expect((await grant(staff.token, 1000, "cap-req-0003")).status).toBe(201);
+    expect((await grant(staff.token, 1, "cap-req-0004")).status).toBe(429);
+    expect((await grant(other.token, 500, "cap-req-0005")).status).toBe(201);
+    expect(await ledgerNow()).toBe(entries + 2);
+    expect((await db.collection(C.users).doc(u.uid).get())!.data.credits).toBe(STAFF_GRANT_DAILY_CAP + 500);
+  });
+
+  it("the cap is a rolling 24 hours, and grants made at once cannot slip past it together", async () => {
+    const { STAFF_GRANT_DAILY_CAP } = await import("@/lib/billing/contract");
+    const { grantCreditsAsStaff } = await import("@/lib/billing/staff-grant");
+    const u = await signedUp("rolling-target", { credits: 0 });
+    const staff = { uid: "staff-rolling", email: "rolling@promptframe.ai" };
+    const t0 = new Date("2026-05-01T09:00:00.000Z");
+    const grant = (credits: number, requestId: string, now: Date) => grantCreditsAsStaff({ db, staff, user: u.uid, credits, note: "rolling window", requestId, now });
+    await grant(STAFF_GRANT_DAILY_CAP, "roll-0001", t0);
+    // An hour before the first grant is 24 hours old: try again in an hour.
+    await expect(grant(1, "roll-0002", new Date(t0.getTime() + 23 * 3600_000))).rejects.toMatchObject({ status: 429, headers: { "Retry-After": "3600" } });
+    await expect(grant(1, "roll-0003", new Date(t0.getTime() + 24 * 3600_000 + 1000))).resolves.toMatchObject({ credits_granted: 1 });
+
+    // Five grants of a third of the cap at the same moment: three fit.
+    const later = new Date(t0.getTime() + 3 * 86400_000);
+    const third = Math.floor(STAFF_GRANT_DAILY_CAP / 3);
+    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => grant(third, `roll-par-${i}`, later)));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
+    expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.status)).toEqual([429, 429]);
+    expect((await db.collection(C.users).doc(u.uid).get())!.data.credits).toBe(STAFF_GRANT_DAILY_CAP + 1 + 3 * third);
   });
 });

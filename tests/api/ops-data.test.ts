@@ -12,6 +12,9 @@ import path from "node:path";
 import { json, newUser, req, type TestUser } from "./image-library.support";
 import { newStaff } from "./ops.support";
 
+// Next's page cache exists only inside a Next server: the refresh of public pages is observed at its boundary.
+jest.mock("next/cache", () => ({ ...jest.requireActual("next/cache"), revalidatePath: jest.fn() }));
+
 const dataDir = mkdtempSync(path.join(tmpdir(), "pf-ops-data-"));
 process.env.DATA_DIR = dataDir;
 process.env.IN_APP_WORKER = "0";
@@ -127,29 +130,155 @@ it("creates and deletes with a version, each logged; the update log itself is re
 });
 
 it("masks secrets in rows, documents and exports, keeps them on an edit and never writes the mask", async () => {
-  const { billingAccounts } = await import("@/lib/billing/collections");
   const c = ctx({ collection: "billing_accounts" });
   const rows = await json(await coll.GET(req("/api/v1/ops/data/billing_accounts", { token: staff.token }), c));
   expect(rows.body.data[0].data.stripe_customer_id).toBe("••••••••");
   const exported = await (await coll.GET(req("/api/v1/ops/data/billing_accounts?format=jsonl", { token: staff.token }), c)).text();
   expect(exported).not.toContain("cus_secret123");
   expect(JSON.parse(exported.trim()).stripe_customer_id).toBe("••••••••");
-  const dc = ctx({ collection: "billing_accounts", documentId: "acct1" });
-  const open = await json(await doc.GET(req("/api/v1/ops/data/billing_accounts/acct1", { token: staff.token }), dc));
+  const open = await json(await doc.GET(req("/api/v1/ops/data/billing_accounts/acct1", { token: staff.token }), ctx({ collection: "billing_accounts", documentId: "acct1" })));
   expect(JSON.stringify(open.body)).not.toContain("cus_secret123");
   expect(open.body.data.collection.masked).toEqual(["stripe_customer_id"]);
-  const put = (data: unknown) => doc.PUT(req("/api/v1/ops/data/billing_accounts/acct1", { method: "PUT", token: staff.token, json: { version: open.body.data.version, data } }), dc);
-  // The mask where there was no secret (a new value) is refused.
-  const refused = await json(await put({ ...open.body.data.data, subscription_id: "••••••••" }));
+
+  // Edits (billing records are read-only, so a pipeline's webhook secret): the mask sent back keeps the secret.
+  const { prodWebhookSecrets } = await import("@/lib/prod/collections");
+  await db.collection(prodWebhookSecrets).doc("pipe1").create({ secret: "whsec_pipeline_secret_123", created_at: at });
+  const dc = ctx({ collection: "prod_webhook_secrets", documentId: "pipe1" });
+  const opened = await json(await doc.GET(req("/api/v1/ops/data/prod_webhook_secrets/pipe1", { token: staff.token }), dc));
+  expect(opened.body.data.data.secret).toBe("••••••••");
+  const put = (data: unknown) => doc.PUT(req("/api/v1/ops/data/prod_webhook_secrets/pipe1", { method: "PUT", token: staff.token, json: { version: opened.body.data.version, data } }), dc);
+  // The mask as the value of a field that holds no secret is refused.
+  const refused = await json(await put({ ...opened.body.data.data, created_at: "••••••••" }));
   expect(refused.status).toBe(422);
-  expect(refused.body.error.issues[0].path).toBe("subscription_id");
-  // The mask sent back unchanged keeps the stored secret.
-  const ok = await json(await put({ ...open.body.data.data, plan: "pro" }));
+  expect(refused.body.error.issues[0].path).toBe("created_at");
+  const ok = await json(await put({ ...opened.body.data.data, created_at: "2026-04-01T00:00:00.000Z" }));
   expect(ok.status).toBe(200);
-  expect((await db.collection(billingAccounts).doc("acct1").get())!.data).toMatchObject({ stripe_customer_id: "cus_secret123", plan: "pro" });
-  const entries = await logEntries("billing_accounts/acct1");
+  expect((await db.collection(prodWebhookSecrets).doc("pipe1").get())!.data).toEqual({ secret: "whsec_pipeline_secret_123", created_at: "2026-04-01T00:00:00.000Z" });
+  const entries = await logEntries("prod_webhook_secrets/pipe1");
   expect(entries).toHaveLength(1);
-  expect(JSON.stringify(entries[0]!.data)).not.toContain("cus_secret123");
+  expect(JSON.stringify(entries[0]!.data)).not.toContain("whsec_pipeline_secret_123");
+});
+
+describe("money and history stay out of reach", () => {
+  const MONEY = ["credit_ledger", "billing_accounts", "billing_customers", "billing_events", "billing_grants", "billing_checkouts", "billing_purchases", "update_log"];
+
+  it("lists the credit ledger, every billing record and the update log as read-only, each with the reason and where to go instead", async () => {
+    const list = await json(await root.GET(req("/api/v1/ops/data", { token: staff.token }), ctx({})));
+    for (const name of MONEY) {
+      const c = list.body.data.find((x: { name: string }) => x.name === name);
+      expect(c).toMatchObject({ name, read_only: true, read_only_reason: expect.any(String) });
+    }
+    const reasonOf = (name: string) => list.body.data.find((x: { name: string }) => x.name === name).read_only_reason as string;
+    expect(reasonOf("credit_ledger")).toMatch(/grant credits.*\/subscription/i);
+    expect(reasonOf("billing_accounts")).toMatch(/Stripe/);
+    // Collections that hold no money stay editable.
+    expect(list.body.data.find((x: { name: string }) => x.name === "vibes").read_only).toBe(false);
+  });
+
+  it("refuses to edit, create or delete a ledger entry or a billing record (403 with the reason); nothing changes and nothing is logged", async () => {
+    const { creditLedger } = await import("@/lib/db/collections");
+    const { billingEvents } = await import("@/lib/billing/collections");
+    const entry = { owner_id: user.uid, delta: 50, reason: "grant" as const, balance_after: 50, content_id: null, job_id: null, note: "seed", created_at: at };
+    await db.collection(creditLedger).doc("led1").create(entry);
+    await db.collection(billingEvents).doc("evt_seed1").create({ type: "invoice.paid", owner_id: user.uid, outcome: "applied", summary: "seed", livemode: false, event_created_at: at, processed_at: at });
+    for (const [name, id] of [["credit_ledger", "led1"], ["billing_events", "evt_seed1"]] as const) {
+      const dc = ctx({ collection: name, documentId: id });
+      const open = await json(await doc.GET(req(`/api/v1/ops/data/${name}/${id}`, { token: staff.token }), dc));
+      expect(open.status).toBe(200);
+      expect(open.body.data.collection).toMatchObject({ read_only: true });
+      const before = JSON.stringify(open.body.data.data);
+      const put = await json(await doc.PUT(req(`/api/v1/ops/data/${name}/${id}`, { method: "PUT", token: staff.token, json: { version: open.body.data.version, data: { ...open.body.data.data, note: "edited", summary: "edited" } } }), dc));
+      expect([put.status, put.body.error.code]).toEqual([403, "forbidden"]);
+      expect(put.body.error.message).toBe(open.body.data.collection.read_only_reason);
+      const dry = await doc.PUT(req(`/api/v1/ops/data/${name}/${id}`, { method: "PUT", token: staff.token, json: { version: open.body.data.version, data: open.body.data.data, dry_run: true } }), dc);
+      expect(dry.status).toBe(403);
+      const del = await doc.DELETE(req(`/api/v1/ops/data/${name}/${id}?version=${open.body.data.version}`, { method: "DELETE", token: staff.token }), dc);
+      expect(del.status).toBe(403);
+      const create = await coll.POST(req(`/api/v1/ops/data/${name}`, { method: "POST", token: staff.token, json: { id: `${id}x`, data: open.body.data.data } }), ctx({ collection: name }));
+      expect(create.status).toBe(403);
+      const after = await json(await doc.GET(req(`/api/v1/ops/data/${name}/${id}`, { token: staff.token }), dc));
+      expect(JSON.stringify(after.body.data.data)).toBe(before);
+      expect(await logEntries(`${name}/${id}`)).toHaveLength(0);
+      expect(await db.collectionByName(name).doc(`${id}x`).get()).toBeNull();
+    }
+  });
+
+  it("a profile's credits and plan cannot be changed here (422 naming the grant action); its other fields can", async () => {
+    const { users } = await import("@/lib/db/collections");
+    await db.collection(users).doc(user.uid).set({ user_id: user.uid, email: "plain@example.com", name: "Plain", photo_url: null, provider: "password", is_staff: false, credits: 40, plan: "free", created_at: at, last_login_at: at });
+    const dc = ctx({ collection: "users", documentId: user.uid });
+    const open = await json(await doc.GET(req(`/api/v1/ops/data/users/${user.uid}`, { token: staff.token }), dc));
+    expect(open.body.data.collection.locked_fields).toEqual(expect.arrayContaining([
+      { path: "credits", reason: expect.stringMatching(/grant/i) },
+      { path: "plan", reason: expect.stringMatching(/Stripe/) },
+    ]));
+    const put = (data: Record<string, unknown>, dryRun = false) =>
+      doc.PUT(req(`/api/v1/ops/data/users/${user.uid}`, { method: "PUT", token: staff.token, json: { version: open.body.data.version, data: { ...open.body.data.data, ...data }, dry_run: dryRun } }), dc).then(json);
+    for (const change of [{ credits: 1_000_000 }, { credits: -5 }, { plan: "team" }, { credits: 41, name: "Rich" }]) {
+      const res = await put(change);
+      expect([res.status, res.body.error.code]).toEqual([422, "unprocessable_entity"]);
+      expect(res.body.error.issues.map((i: { path: string }) => i.path)).toEqual(Object.keys(change).filter((k) => k !== "name"));
+    }
+    expect((await put({ credits: 999 }, true)).status).toBe(422);
+    const refused = await put({ credits: 41 });
+    expect(refused.body.error.issues[0].message).toMatch(/\/subscription/);
+    expect((await db.collection(users).doc(user.uid).get())!.data).toMatchObject({ credits: 40, plan: "free", name: "Plain" });
+    expect(await logEntries(`users/${user.uid}`)).toHaveLength(0);
+
+    const renamed = await put({ name: "Plain Jane" });
+    expect(renamed.status).toBe(200);
+    expect((await db.collection(users).doc(user.uid).get())!.data).toMatchObject({ credits: 40, plan: "free", name: "Plain Jane" });
+
+    // A new profile made here starts with no credits and on the free plan, like a sign-up.
+    const fresh = { user_id: "made-here", email: null, name: null, photo_url: null, provider: "password", is_staff: false, created_at: at, last_login_at: at };
+    const rich = await json(await coll.POST(req("/api/v1/ops/data/users", { method: "POST", token: staff.token, json: { id: "made-here", data: { ...fresh, credits: 5000, plan: "team" } } }), ctx({ collection: "users" })));
+    expect(rich.status).toBe(422);
+    expect(rich.body.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(["credits", "plan"]);
+    expect(await db.collection(users).doc("made-here").get()).toBeNull();
+  });
+});
+
+describe("public pages follow a visibility change made here", () => {
+  const cache = jest.requireMock("next/cache") as { revalidatePath: jest.Mock };
+  const contentDoc = (kind: "image" | "page", visibility: "public" | "private") => ({
+    owner_id: user.uid, kind, title: `A ${kind}`, status: "ready" as const, visibility, settings: {}, blobs: { original: null, thumbnail: null, poster: null }, error: null, created_at: at, updated_at: at,
+  });
+
+  it("unsharing an image or unpublishing a page drops its cached public views, as the share routes do", async () => {
+    const { content } = await import("@/lib/db/collections");
+    await db.collection(content).doc("pub-img").create(contentDoc("image", "public"));
+    await db.collection(content).doc("pub-page").create(contentDoc("page", "public"));
+    for (const id of ["pub-img", "pub-page"]) {
+      const dc = ctx({ collection: "content", documentId: id });
+      const open = await json(await doc.GET(req(`/api/v1/ops/data/content/${id}`, { token: staff.token }), dc));
+      cache.revalidatePath.mockClear();
+      const dry = await doc.PUT(req(`/api/v1/ops/data/content/${id}`, { method: "PUT", token: staff.token, json: { version: open.body.data.version, data: { ...open.body.data.data, visibility: "private" }, dry_run: true } }), dc);
+      expect(dry.status).toBe(200);
+      expect(cache.revalidatePath).not.toHaveBeenCalled();
+      const res = await doc.PUT(req(`/api/v1/ops/data/content/${id}`, { method: "PUT", token: staff.token, json: { version: open.body.data.version, data: { ...open.body.data.data, visibility: "private" } } }), dc);
+      expect(res.status).toBe(200);
+      const paths = cache.revalidatePath.mock.calls.map((c) => c[0]);
+      expect(paths).toEqual(expect.arrayContaining([`/content/${id}`, `/v1/videos/${id}`, `/v0/videos/${id}`]));
+      if (id === "pub-page") expect(paths).toContain(`/pages/${id}`);
+    }
+  });
+
+  it("sharing from here and deleting a public item refresh too; an edit to something never public does not", async () => {
+    const { content } = await import("@/lib/db/collections");
+    await db.collection(content).doc("priv-img").create(contentDoc("image", "private"));
+    const dc = ctx({ collection: "content", documentId: "priv-img" });
+    let open = await json(await doc.GET(req("/api/v1/ops/data/content/priv-img", { token: staff.token }), dc));
+    cache.revalidatePath.mockClear();
+    await doc.PUT(req("/api/v1/ops/data/content/priv-img", { method: "PUT", token: staff.token, json: { version: open.body.data.version, data: { ...open.body.data.data, title: "Renamed" } } }), dc);
+    expect(cache.revalidatePath).not.toHaveBeenCalled();
+    open = await json(await doc.GET(req("/api/v1/ops/data/content/priv-img", { token: staff.token }), dc));
+    await doc.PUT(req("/api/v1/ops/data/content/priv-img", { method: "PUT", token: staff.token, json: { version: open.body.data.version, data: { ...open.body.data.data, visibility: "public" } } }), dc);
+    expect(cache.revalidatePath).toHaveBeenCalledWith("/content/priv-img");
+    open = await json(await doc.GET(req("/api/v1/ops/data/content/priv-img", { token: staff.token }), dc));
+    cache.revalidatePath.mockClear();
+    expect((await doc.DELETE(req(`/api/v1/ops/data/content/priv-img?version=${open.body.data.version}`, { method: "DELETE", token: staff.token }), dc)).status).toBe(200);
+    expect(cache.revalidatePath).toHaveBeenCalledWith("/content/priv-img");
+  });
 });
 
 it("lists the update log newest first with filters and cursors, exports CSV, and refuses edits", async () => {

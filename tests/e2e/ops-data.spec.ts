@@ -38,3 +38,21 @@ test("staff edit a document: a schema error first, then a valid change that the 
   await expect(entry).toContainText('"E2E renamed"');
   await expect(entry).toContainText(`/firestore-dashboard/vibes/${id}`);
 });
+
+test("money stays out of the dashboard's reach: the ledger is read-only and a profile's credits are locked, each saying where to go instead", async ({ page, signedInAs }) => {
+  await signedInAs("staff", "/firestore-dashboard?c=credit_ledger");
+  const table = page.getByRole("region", { name: "Collection credit_ledger" });
+  await expect(table.getByRole("note", { name: "Read-only" })).toContainText("grant credits on /subscription");
+  await expect(table.getByRole("link", { name: "New document" })).toHaveCount(0);
+
+  const me = await page.request.get("/api/v1/user-info/");
+  const uid = ((await me.json()) as { data: { user_id: string } }).data.user_id;
+  await page.goto(`/firestore-dashboard/users/${uid}`);
+  const credits = page.locator("#field-credits");
+  await expect(credits).toBeDisabled();
+  await expect(credits).toHaveAccessibleDescription(/Credits change only through the grant action/);
+  await expect(page.locator("#field-plan")).toBeDisabled();
+  // The rest of the profile stays editable.
+  await expect(page.locator("#field-name")).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Review changes" })).toBeVisible();
+});

@@ -366,12 +366,124 @@ export function priceObject(p: FakePrice): Obj {
   };
 }
 
-/** A completed Checkout session as Stripe sends it in `checkout.session.completed`. */
-export function completedSession(session: Obj, extra: { subscription?: string | null; paid?: boolean } = {}): Obj {
+/**
+ * A completed Checkout session as Stripe sends it in `checkout.session.completed`.
+ * A payment-mode session names the PaymentIntent that took the money (its charge's refunds and disputes name it too).
+ */
+export function completedSession(session: Obj, extra: { subscription?: string | null; paid?: boolean; paymentIntent?: string } = {}): Obj {
   const { _line_items, _subscription_metadata, ...wire } = session;
   void _line_items;
   void _subscription_metadata;
-  return { ...wire, status: "complete", payment_status: extra.paid === false ? "unpaid" : "paid", subscription: extra.subscription ?? null, url: null };
+  const paymentIntent = wire.mode === "payment" ? (extra.paymentIntent ?? (wire.payment_intent as string | null | undefined) ?? fakeId("pi")) : null;
+  return { ...wire, status: "complete", payment_status: extra.paid === false ? "unpaid" : "paid", subscription: extra.subscription ?? null, payment_intent: paymentIntent, url: null };
+}
+
+export interface ChargeSpec {
+  id?: string;
+  paymentIntent: string | null;
+  customer: string | null;
+  /** In the currency's smallest unit. */
+  amount: number;
+  amountRefunded?: number;
+  disputed?: boolean;
+  /** Refunds listed on the charge (only when expanded: Stripe leaves `refunds` out of charges by default). */
+  refunds?: { id: string; amount: number }[];
+}
+
+/** A card charge as Stripe sends it in `charge.refunded` (and names in disputes). */
+export function chargeObject(c: ChargeSpec): Obj {
+  const id = c.id ?? fakeId("ch");
+  const refunded = c.amountRefunded ?? 0;
+  return {
+    id,
+    object: "charge",
+    amount: c.amount,
+    amount_captured: c.amount,
+    amount_refunded: refunded,
+    application: null,
+    application_fee: null,
+    application_fee_amount: null,
+    balance_transaction: fakeId("txn"),
+    billing_details: { address: { city: null, country: "US", line1: null, line2: null, postal_code: "94107", state: null }, email: null, name: null, phone: null, tax_id: null },
+    calculated_statement_descriptor: "PROMPTFRAME",
+    captured: true,
+    created: unix(),
+    currency: "usd",
+    customer: c.customer,
+    description: null,
+    disputed: c.disputed ?? false,
+    failure_balance_transaction: null,
+    failure_code: null,
+    failure_message: null,
+    fraud_details: {},
+    livemode: false,
+    metadata: {},
+    on_behalf_of: null,
+    outcome: { network_status: "approved_by_network", reason: null, risk_level: "normal", seller_message: "Payment complete.", type: "authorized" },
+    paid: true,
+    payment_intent: c.paymentIntent,
+    payment_method: fakeId("pm"),
+    payment_method_details: { card: { brand: "visa", country: "US", exp_month: 12, exp_year: 2030, funding: "credit", last4: "4242", network: "visa" }, type: "card" },
+    receipt_email: null,
+    receipt_number: null,
+    receipt_url: `https://pay.stripe.com/receipts/payment/${id}`,
+    refunded: refunded >= c.amount,
+    ...(c.refunds
+      ? {
+          refunds: {
+            object: "list",
+            data: c.refunds.map((r) => ({ id: r.id, object: "refund", amount: r.amount, charge: id, currency: "usd", payment_intent: c.paymentIntent, reason: "requested_by_customer", status: "succeeded", created: unix() })),
+            has_more: false,
+            total_count: c.refunds.length,
+            url: `/v1/charges/${id}/refunds`,
+          },
+        }
+      : {}),
+    review: null,
+    shipping: null,
+    source: null,
+    source_transfer: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: "succeeded",
+    transfer_data: null,
+    transfer_group: null,
+  };
+}
+
+export interface DisputeSpec {
+  id?: string;
+  charge: string;
+  paymentIntent: string | null;
+  amount: number;
+  reason?: string;
+  status?: string;
+}
+
+/** A dispute (chargeback) as Stripe sends it in `charge.dispute.created|updated|closed`. */
+export function disputeObject(d: DisputeSpec): Obj {
+  const status = d.status ?? "needs_response";
+  return {
+    id: d.id ?? fakeId("du"),
+    object: "dispute",
+    amount: d.amount,
+    balance_transactions: [],
+    charge: d.charge,
+    created: unix(),
+    currency: "usd",
+    enhanced_eligibility_types: [],
+    evidence: { customer_name: null, customer_email_address: null, product_description: null, uncategorized_text: null },
+    evidence_details: { due_by: unix() + 7 * 86400, enhanced_eligibility: {}, has_evidence: false, past_due: false, submission_count: 0, submission_method: null },
+    intended_submission_method: null,
+    is_charge_refundable: status.startsWith("warning_"),
+    livemode: false,
+    metadata: {},
+    network_reason_code: "10.4",
+    payment_intent: d.paymentIntent,
+    payment_method_details: { card: { brand: "visa", case_type: "chargeback", network_reason_code: "10.4" }, type: "card" },
+    reason: d.reason ?? "fraudulent",
+    status,
+  };
 }
 
 export function eventOf(type: string, object: Obj, opts: { id?: string; created?: Date; previousAttributes?: Obj } = {}): Obj {
