@@ -25,6 +25,7 @@ import { batches } from "@/lib/batches/collections";
 import { content, jobs } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import type { DocSnapshot } from "@/lib/db/refs";
+import { invalidateTrending } from "@/lib/likes/trending";
 import { refreshPublicPages } from "@/lib/pages/refresh";
 import { refreshPublicViews } from "@/lib/public-views/refresh";
 import type { BlobStore } from "@/lib/storage/types";
@@ -103,7 +104,7 @@ async function handlePage(db: Db, plan: OwnedCollection, finder: Finder, uid: st
       batch.delete(col.doc(snap.id));
       continue;
     }
-    const rule = plan.onDelete.action === "pseudonymise" ? plan.onDelete : {};
+    const rule: { clear?: readonly string[]; empty?: readonly string[] } = plan.onDelete.action === "pseudonymise" ? plan.onDelete : {};
     const data = replaceUid(snap.data, uid, pseudonym) as Record<string, unknown>;
     for (const field of rule.clear ?? []) data[field] = null;
     for (const field of rule.empty ?? []) data[field] = [];
@@ -147,6 +148,8 @@ export async function deleteAccountData(deps: DeleteDeps, uid: string): Promise<
   // Shared or published items must not stay in the page cache.
   refreshPublicViews(seen.publicIds);
   refreshPublicPages(seen.publicIds);
+  // Their likes counted in others' trending scores.
+  invalidateTrending();
   return report;
 }
 
