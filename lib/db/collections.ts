@@ -17,6 +17,7 @@ import { promptCollections } from "../prompts/collections";
 import { prodCollections } from "../prod/collections";
 import { chatCollections } from "../chat/collections";
 import { fcReportCollections } from "../fc-report/collections";
+import { authCollections } from "../auth/collections";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "./define";
 
 const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
@@ -216,7 +217,7 @@ export const likes = defineCollection({
   ],
 });
 
-export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections, ...billingCollections, ...compositionCollections, ...videoCollections, ...callCollections, ...productCollections, ...batchCollections, ...brandCollections, ...updateLogCollections, ...promptCollections, ...prodCollections, ...chatCollections, ...fcReportCollections];
+export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections, ...billingCollections, ...compositionCollections, ...videoCollections, ...callCollections, ...productCollections, ...batchCollections, ...brandCollections, ...updateLogCollections, ...promptCollections, ...prodCollections, ...chatCollections, ...fcReportCollections, ...authCollections];
 
 export type UserDoc = DocOf<typeof users>;
 export type ContentDoc = DocOf<typeof content>;

@@ -1,7 +1,8 @@
 "use client";
 /**
  * The subscription screen: plan and credits, the plans side by side, the
- * usage history, and (staff only) granting credits. Loaded on demand by
+ * usage history, (staff only) granting credits, and the person's data
+ * (download, analytics choice, sign out everywhere, delete). Loaded on demand by
  * subscription-screen.tsx.
  */
 import { Suspense, useEffect, useRef, useState } from "react";
@@ -11,6 +12,7 @@ import { BillingOverview } from "@/components/billing/billing-overview";
 import { PlanCards } from "@/components/billing/plan-cards";
 import { ReturnNotice, useStripeReturn, type ConfirmState } from "@/components/billing/return-notice";
 import { StaffGrantPanel } from "@/components/billing/staff-grant-panel";
+import { PrivacySection } from "@/components/account/privacy-section";
 import { UsageHistory } from "@/components/billing/usage-history";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -122,6 +124,8 @@ function SubscriptionScreen() {
       <UsageHistory refreshKey={historyVersion} />
 
       {profile?.is_staff ? <StaffGrantPanel onGranted={refreshAll} /> : null}
+
+      <PrivacySection />
     </div>
   );
 }

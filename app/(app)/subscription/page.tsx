@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function SubscriptionPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Your plan, your credits and what used them." />
+      <PageHeader title={titleFor(PATTERN)} description="Your plan, your credits and what used them, and your data." />
       <SubscriptionScreen />
     </>
   );

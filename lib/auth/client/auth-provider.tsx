@@ -33,7 +33,7 @@ import { isPublicPath, isSignInPath } from "@/lib/routes/access";
 import { toAuthError } from "./errors";
 import { firebaseAuth } from "./firebase";
 import { createPopupGuard, type PopupGuard } from "./popup";
-import { endServerSession, markSigningOut, startServerSession } from "./session";
+import { endServerSession, isSigningOut, markSigningOut, startServerSession } from "./session";
 import { freshIdToken } from "./token";
 import type { AuthContextValue, AuthStatus, AuthUser } from "./types";
 
@@ -257,6 +257,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!isPublicPath(window.location.pathname)) window.location.assign("/login");
     else markSigningOut(false); // staying on a public page: nothing left to race
   }, [mutate]);
+
+  // The server refused this browser's sign-in (every session ended from another
+  // device, the account deleted): sign this browser out as well, to /login.
+  const sessionEnded = profileError?.status === 401;
+  useEffect(() => {
+    if (sessionEnded && !isSigningOut()) void signOut();
+  }, [sessionEnded, signOut]);
 
   const value = useMemo<AuthContextValue>(
     () => ({

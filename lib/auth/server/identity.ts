@@ -8,7 +8,15 @@ import "server-only";
  * remembered until they expire, so a cookie sent with every call is checked
  * cryptographically once. Revocation and disabled accounts come from
  * user-status.ts: at once for sign-in (`checkRevoked`), within its TTL for
- * every other call.
+ * every other call. A session cookie ended by logout is on the revoked-session
+ * list (revoked-sessions.ts), which every cookie call reads after the
+ * signature check, so the remembered verification never outlives a logout.
+ *
+ * Signed-in pages: the edge middleware cannot read the store, so it still
+ * lets a logged-out cookie through to a page's shell. That is harmless by
+ * design: the (app) and (internal) pages render no user data on the server
+ * (their layouts are static client shells behind AuthGate); everything they
+ * show comes from /api/v1 calls, which refuse the cookie here with a 401.
  */
 import type { NextRequest } from "next/server";
 import { ApiError } from "@/lib/api/errors";
@@ -18,6 +26,8 @@ import { isStaff } from "@/lib/auth/staff";
 import { createX509KeySource, type KeySource } from "@/lib/auth/edge/google-keys";
 import { createVerifiedTokens } from "@/lib/auth/edge/verified-tokens";
 import { MAX_TOKEN_LENGTH, verifyIdToken, verifySessionToken, type SessionClaims, type VerifyResult } from "@/lib/auth/edge/verify-session";
+import { getDb } from "@/lib/db";
+import { isSessionRevoked, revokeSession } from "./revoked-sessions";
 import { assertUsable, userStatus } from "./user-status";
 
 export interface Identity {
@@ -31,6 +41,10 @@ export interface Identity {
   via: "bearer" | "session";
   /** The raw verified token (an ID token when via = bearer). */
   token: string;
+  /** When the person signed in (epoch seconds): what Firebase's revocation compares. */
+  authTime: number;
+  /** When this token stops being accepted (epoch seconds). */
+  expiresAt: number;
 }
 
 const EXPIRED = new Set(["auth/id-token-expired", "auth/session-cookie-expired"]);
@@ -118,8 +132,12 @@ function toIdentity(claims: SessionClaims, via: Identity["via"], token: string):
     isStaff: isStaff({ email: claims.email, emailVerified: claims.emailVerified }, env.companyDomains),
     via,
     token,
+    authTime: claims.authTime,
+    expiresAt: claims.expiresAt,
   };
 }
+
+const SESSION_ENDED = "Your session was ended. Please sign in again.";
 
 /** Verifies the caller or throws a typed 401/403. `checkRevoked` asks Firebase now instead of trusting a recent answer. */
 export async function authenticate(request: NextRequest, { checkRevoked = false } = {}): Promise<Identity> {
@@ -134,6 +152,22 @@ export async function authenticate(request: NextRequest, { checkRevoked = false 
   if (!bearer && cookieValue(request, USER_ID_COOKIE) !== result.claims.uid) {
     throw new ApiError("unauthorized", "The session cookie is not valid.");
   }
+  if (!bearer && (await isSessionRevoked(getDb(), token))) throw new ApiError("unauthorized", SESSION_ENDED);
   assertUsable(await userStatus(result.claims.uid, { fresh: checkRevoked }), result.claims);
   return toIdentity(result.claims, via, token);
+}
+
+/**
+ * Logout's half of ending a session: when the request carries a genuine,
+ * unexpired session cookie, that cookie goes on the revoked-session list until
+ * its expiry. Anything else (no cookie, a forged or expired one) is left
+ * alone: there is nothing to end, and the list only ever holds real sessions.
+ */
+export async function endSessionOf(request: NextRequest): Promise<boolean> {
+  const token = cookieValue(request, AUTH_TOKEN_COOKIE);
+  if (!token || token.length > MAX_TOKEN_LENGTH) return false;
+  const result = await verifyToken("session", token);
+  if (!result.ok) return false;
+  await revokeSession(getDb(), { token, expiresAtS: result.claims.expiresAt });
+  return true;
 }

@@ -53,6 +53,10 @@ export function createUserStatusCache({ lookup = firebaseLookup, ttlMs = STATUS_
       });
       return status;
     },
+    /** Drops what is known of `uid`: its next call asks Firebase. */
+    forget(uid: string) {
+      entries.delete(uid);
+    },
     clear() {
       entries.clear();
     },
@@ -63,6 +67,14 @@ const shared = createUserStatusCache();
 
 export function userStatus(uid: string, options?: { fresh?: boolean }): Promise<UserStatus> {
   return shared.get(uid, options);
+}
+
+/**
+ * For a change this process made itself (tokens revoked, account deleted):
+ * the next call of that uid asks Firebase instead of trusting the cached answer.
+ */
+export function forgetUserStatus(uid: string): void {
+  shared.forget(uid);
 }
 
 /** For tests that revoke or disable accounts between calls. */

@@ -1,0 +1,32 @@
+/**
+ * POST /api/v1/account/export — "Download my data": the caller's documents
+ * as JSON and their files, as one ZIP streamed with back-pressure
+ * (lib/account/export.ts). No body. 409 while an export of theirs is running.
+ */
+import { methodNotAllowed } from "@/lib/api/errors";
+import { assertNoBody, withUser } from "@/lib/api/with-user";
+import { claimExport, exportPieces } from "@/lib/account/export";
+import { zipStream } from "@/lib/account/zip-stream";
+import { getDb } from "@/lib/db";
+import { getBlobStore } from "@/lib/storage";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const POST = withUser(async ({ request, user }) => {
+  await assertNoBody(request);
+  const release = claimExport(user.uid);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(zipStream(exportPieces({ db: getDb(), store: getBlobStore() }, user), release), {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="promptframe-data-${day}.zip"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+});
+
+export const GET = methodNotAllowed(["POST"]);
+export const PUT = GET;
+export const PATCH = GET;
+export const DELETE = GET;

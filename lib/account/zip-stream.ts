@@ -1,0 +1,95 @@
+import "server-only";
+/**
+ * A ZIP built while it is sent, from an async source of entry pieces, with
+ * back-pressure: the web stream asks for more (pull) only when the client has
+ * taken what was sent (highWaterMark 1), and only then is the next piece read
+ * from the store, so a slow client never makes the server hold the archive.
+ * Text entries are deflated, files stored (pictures and videos are already
+ * compressed). Same shape as lib/batches/zip.ts, for any mix of entries.
+ */
+import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
+
+/** A chunk of one entry; `chunk: null` ends the entry. Pieces of one entry come together. */
+export interface ZipPiece {
+  name: string;
+  chunk: Uint8Array | null;
+  deflate: boolean;
+}
+
+export function zipStream(source: AsyncGenerator<ZipPiece, void, undefined>, onSettled?: () => void): ReadableStream<Uint8Array> {
+  let settled = false;
+  const settle = () => {
+    if (settled) return;
+    settled = true;
+    onSettled?.();
+  };
+  let out: ReadableStreamDefaultController<Uint8Array>;
+  let failed: Error | null = null;
+  /** Bumped whenever the ZIP hands out bytes; `done` once it has ended. */
+  let produced = 0;
+  let done = false;
+  const zip = new Zip((err, data, final) => {
+    if (err) {
+      failed = err;
+      return;
+    }
+    produced += 1;
+    out.enqueue(data);
+    if (final) {
+      done = true;
+      out.close();
+      settle();
+    }
+  });
+  let current: { name: string; file: ZipDeflate | ZipPassThrough } | null = null;
+
+  /** Feeds one piece to the ZIP; false when the source has ended. */
+  async function feed(): Promise<boolean> {
+    const next = await source.next();
+    if (next.done) {
+      zip.end();
+      return false;
+    }
+    const { name, chunk, deflate } = next.value;
+    if (!current || current.name !== name) {
+      current = { name, file: deflate ? new ZipDeflate(name, { level: 6 }) : new ZipPassThrough(name) };
+      zip.add(current.file);
+    }
+    if (chunk === null) {
+      current.file.push(new Uint8Array(0), true);
+      current = null;
+    } else {
+      current.file.push(chunk);
+    }
+    return true;
+  }
+
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        out = controller;
+      },
+      // A web stream calls pull again only after bytes were enqueued, and the
+      // deflater may swallow a small piece without output: feed pieces until
+      // the ZIP has handed out something (or ended).
+      async pull(controller) {
+        const before = produced;
+        try {
+          while (produced === before && !done && !failed && (await feed()));
+        } catch (error) {
+          settle();
+          return controller.error(error);
+        }
+        if (failed) {
+          settle();
+          controller.error(failed);
+        }
+      },
+      async cancel() {
+        settle();
+        await source.return(undefined);
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
