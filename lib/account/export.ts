@@ -13,7 +13,7 @@ import type { Db } from "@/lib/db/db";
 import type { BlobStore } from "@/lib/storage/types";
 import { pagesOf } from "./find";
 import { collectBlobAreas, OWN_BLOB_AREAS, ownedCollections } from "./owned-data";
-import type { ZipPiece } from "./zip-stream";
+import type { ZipPiece } from "@/lib/storage/zip-stream";
 
 export interface ExportDeps {
   db: Db;

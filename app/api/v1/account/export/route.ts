@@ -6,7 +6,7 @@
 import { methodNotAllowed } from "@/lib/api/errors";
 import { assertNoBody, withUser } from "@/lib/api/with-user";
 import { claimExport, exportPieces } from "@/lib/account/export";
-import { zipStream } from "@/lib/account/zip-stream";
+import { zipPieces } from "@/lib/storage/zip-stream";
 import { getDb } from "@/lib/db";
 import { getBlobStore } from "@/lib/storage";
 
@@ -17,7 +17,7 @@ export const POST = withUser(async ({ request, user }) => {
   await assertNoBody(request);
   const release = claimExport(user.uid);
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(zipStream(exportPieces({ db: getDb(), store: getBlobStore() }, user), release), {
+  return new Response(zipPieces(exportPieces({ db: getDb(), store: getBlobStore() }, user), release), {
     headers: {
       "Content-Type": "application/zip",
       "Content-Disposition": `attachment; filename="promptframe-data-${day}.zip"`,

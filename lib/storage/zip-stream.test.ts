@@ -1,5 +1,5 @@
 import { strFromU8, unzipSync } from "fflate";
-import { zipStream, type ZipPiece } from "./zip-stream";
+import { zipPieces as zipStream, type ZipPiece } from "./zip-stream";
 
 /** A source of `files` entries of `chunks` pieces each, counting the pieces taken from it. */
 function source(files: number, chunks: number, size = 16 * 1024) {
