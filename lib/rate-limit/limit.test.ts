@@ -107,11 +107,11 @@ describe.each(stores)("on the %s store", (store) => {
     expect(retry).toBeGreaterThan(5390);
     expect(retry).toBeLessThanOrEqual(5400);
     expect(e.message).toBe(
-      "You have made 2 storyboards today, the Free plan's daily cap. Storyboards stay free; the count starts again at midnight UTC, in 1 hour 30 minutes. The Pro plan allows 20 a day.",
+      "You have reached the Free plan's cap of 2 storyboards a day. Storyboards stay free; the count starts again at midnight UTC, in 1 hour 30 minutes. The Pro plan allows 20 a day.",
     );
     // A Pro account has its own, larger cap.
     for (let i = 0; i < 20; i++) await spend("storyboard", pro, { plan: "pro", now: lateEvening });
-    expect((await rejection(spend("storyboard", pro, { plan: "pro", now: lateEvening }))).message).toContain("the Pro plan's daily cap");
+    expect((await rejection(spend("storyboard", pro, { plan: "pro", now: lateEvening }))).message).toContain("the Pro plan's cap of 20 storyboards a day");
     // The next day (UTC) counts from zero.
     const nextDay = new Date(lateEvening.getTime() + 2 * 3600_000);
     await expect(spend("storyboard", free, { plan: "free", now: nextDay })).resolves.toMatchObject({ remaining: 1 });

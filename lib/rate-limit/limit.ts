@@ -135,13 +135,13 @@ function tooMany(limit: ResolvedLimit, allowed: number, plan: Plan, msBeforeNext
   const wait = waitPhrase(seconds);
   if (limit.window === "day") {
     const perPlan = "all" in limit.points ? null : limit.points;
-    const cap = perPlan ? `the ${PLAN_NAMES[plan]} plan's daily cap` : "the daily cap";
+    const whose = perPlan ? `the ${PLAN_NAMES[plan]} plan's` : "the";
     const again = limit.name === "storyboard" ? "Storyboards stay free; the count starts again" : "The count starts again";
     const bigger = perPlan ? (Object.entries(perPlan) as [Plan, number][]).find(([, n]) => n > allowed) : undefined;
     const upgrade = bigger ? ` The ${PLAN_NAMES[bigger[0]]} plan allows ${bigger[1]} a day.` : "";
     return new ApiError(
       "rate_limited",
-      `You have made ${allowed} ${limit.noun} today, ${cap}. ${again} at midnight UTC, ${wait}.${upgrade}`,
+      `You have reached ${whose} cap of ${allowed} ${limit.noun} a day. ${again} at midnight UTC, ${wait}.${upgrade}`,
       { headers },
     );
   }
