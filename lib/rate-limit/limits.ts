@@ -41,6 +41,8 @@ export const LIMITS = {
   chat_message: { subject: "user", noun: "chat messages", points: 120, window: 3600 },
   /** Studio layout generation: a model call per request. */
   layout_gen: { subject: "user", noun: "layout generations", points: 30, window: 3600 },
+  /** Staff prompt-test runs and function-call evals: each queues many model calls. */
+  staff_model_run: { subject: "user", noun: "model test runs", points: 30, window: 3600 },
 
   // --- per IP address: what answers without sign-in
   /** A new profile (the first login of an account): free credits are at stake. */
