@@ -95,6 +95,8 @@ export const billingSummarySchema = z.object({
   checkout: z.object({ session_id: z.string(), completed: z.boolean() }).nullable(),
   /** Credits the free monthly top-up added during this very request. */
   just_granted: z.number(),
+  /** Why a new account has no free credits: its email is not verified yet, or it already had them on another account. */
+  signup_credits: z.enum(["pending", "refused"]).nullable().optional(),
 });
 export type BillingSummary = z.output<typeof billingSummarySchema>;
 

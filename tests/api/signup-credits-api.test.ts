@@ -23,6 +23,7 @@ const base = `http://${emulator}/identitytoolkit.googleapis.com/v1`;
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 let login: typeof import("@/app/api/v1/users/login/route");
+let billing: typeof import("@/app/api/v1/billing/route");
 let db: import("@/lib/db/db").Db;
 let collections: typeof import("@/lib/db/collections");
 let grants: typeof import("@/lib/billing/grants");
@@ -73,6 +74,7 @@ async function ledger(uid: string) {
 
 beforeAll(async () => {
   login = await import("@/app/api/v1/users/login/route");
+  billing = await import("@/app/api/v1/billing/route");
   collections = await import("@/lib/db/collections");
   grants = await import("@/lib/billing/grants");
   db = (await import("@/lib/db")).getDb();
@@ -112,6 +114,9 @@ it("an unverified email gets nothing until verified, then the credits at its nex
   expect(await profile(a.uid)).toMatchObject({ credits: 0, signup_credits: "pending" });
   expect(await signIn(a)).toBe(200);
   expect((await profile(a.uid))!.credits).toBe(0);
+  // The subscription screen says why, and claims no grant this month.
+  const summary = await billing.GET(new NextRequest(new URL("/api/v1/billing", "http://localhost:3000"), { headers: { authorization: `Bearer ${await token(a)}` } }), { params: Promise.resolve({}) });
+  expect((await summary.json()).data).toMatchObject({ balance: 0, signup_credits: "pending", period: { kind: "free", granted: null } });
 
   await verify(a);
   expect(await signIn(a)).toBe(200);
