@@ -81,7 +81,10 @@ export function sqliteStore(file: string): LimiterStore {
 }
 
 export async function redisStore(url: string): Promise<LimiterStore> {
-  const { Redis: RedisClient } = await import("ioredis");
+  // Loaded only when configured. ioredis's CommonJS export is the client class itself: webpack's
+  // dynamic-import interop gives it as `default` only, Node's as `Redis` too.
+  const mod = await import("ioredis");
+  const RedisClient = (mod.Redis ?? mod.default) as typeof mod.Redis;
   // No offline queue: while Redis is down a call fails at once and the insurance limiter answers,
   // instead of every limited request waiting for a reconnect.
   const client: Redis = new RedisClient(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
