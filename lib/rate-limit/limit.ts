@@ -50,11 +50,6 @@ export async function resetRateLimits(): Promise<void> {
   if (s) await (await s.store).close();
 }
 
-/** The store in use (tests and the health of the deployment say which). */
-export async function rateLimitStoreKind(): Promise<LimiterStore["kind"]> {
-  return (await current().store).kind;
-}
-
 async function limiterFor(s: State, limit: ResolvedLimit): Promise<RateLimiterAbstract> {
   const store = await s.store;
   if (!s.readyWaited) {
