@@ -98,3 +98,83 @@ export function resetServerEnvCache(): void {
 export function urlFetchAllowHosts(): string[] {
   return list.parse(process.env.URL_FETCH_ALLOW_HOSTS);
 }
+
+/**
+ * Rate limits (lib/rate-limit). Read apart from `serverEnv()` because the
+ * limiter must work with no Firebase project configured (scripts, tests), and
+ * tests change these per file.
+ *
+ * - RATE_LIMIT_STORE: memory | sqlite | redis. Default: redis when REDIS_URL
+ *   is set (limits hold across app instances), else sqlite (a file under
+ *   DATA_DIR: holds across restarts and the processes of one machine).
+ * - REDIS_URL: redis://[user:pass@]host:port[/db] (rediss:// for TLS).
+ * - TRUST_PROXY: how many proxies in front of the app append to
+ *   X-Forwarded-For (0, the default: none; 1: one load balancer). See
+ *   lib/rate-limit/client-ip.ts for why the count matters.
+ * - RATE_LIMIT_FACTOR: multiplies every limit's points (test stacks run many
+ *   storyboards from one address and account; production leaves it at 1).
+ * - RATE_LIMITS: JSON overrides per limit name, e.g.
+ *   {"storyboard":{"points":3},"link_extract":{"points":2,"duration":60}}.
+ */
+const overridesSchema = z.record(
+  z.string(),
+  z.object({ points: z.number().int().min(1).optional(), duration: z.number().int().min(1).optional() }).strict(),
+);
+
+const rateLimitSchema = z
+  .object({
+    RATE_LIMIT_STORE: z.enum(["memory", "sqlite", "redis"]).optional(),
+    REDIS_URL: z
+      .string()
+      .trim()
+      .min(1)
+      .refine((v) => /^rediss?:\/\//.test(v), "REDIS_URL must start with redis:// or rediss://")
+      .optional(),
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1_000_000).default(1),
+    RATE_LIMITS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v?.trim()) return {};
+        try {
+          return overridesSchema.parse(JSON.parse(v));
+        } catch (e) {
+          ctx.addIssue({ code: "custom", message: `RATE_LIMITS must be JSON like {"storyboard":{"points":3}}: ${(e as Error).message}` });
+          return z.NEVER;
+        }
+      }),
+    DATA_DIR: z.string().min(1).optional(),
+  })
+  .transform((e, ctx) => {
+    const store = e.RATE_LIMIT_STORE ?? (e.REDIS_URL ? "redis" : "sqlite");
+    if (store === "redis" && !e.REDIS_URL) {
+      ctx.addIssue({ code: "custom", message: "RATE_LIMIT_STORE=redis needs REDIS_URL." });
+      return z.NEVER;
+    }
+    return {
+      store,
+      redisUrl: e.REDIS_URL ?? null,
+      sqliteFile: `${(e.DATA_DIR ?? ".data").replace(/\/+$/, "")}/rate-limits.sqlite`,
+      trustProxyHops: e.TRUST_PROXY,
+      factor: e.RATE_LIMIT_FACTOR,
+      overrides: e.RATE_LIMITS,
+    };
+  });
+
+export type RateLimitEnv = z.output<typeof rateLimitSchema>;
+
+export function parseRateLimitEnv(source: Record<string, string | undefined>): RateLimitEnv {
+  return rateLimitSchema.parse(source);
+}
+
+export function rateLimitEnv(): RateLimitEnv {
+  return parseRateLimitEnv({
+    RATE_LIMIT_STORE: process.env.RATE_LIMIT_STORE || undefined,
+    REDIS_URL: process.env.REDIS_URL || undefined,
+    TRUST_PROXY: process.env.TRUST_PROXY || undefined,
+    RATE_LIMIT_FACTOR: process.env.RATE_LIMIT_FACTOR || undefined,
+    RATE_LIMITS: process.env.RATE_LIMITS,
+    DATA_DIR: process.env.DATA_DIR || undefined,
+  });
+}

@@ -108,6 +108,13 @@ export function BillingOverview(props: { summary: BillingSummary; pending: strin
             </span>{" "}
             ({plan.name} plan: {formatNumber(summary.period.monthly_credits)} a month)
           </p>
+          {summary.signup_credits === "pending" ? (
+            <p className="text-sm text-muted-foreground">
+              Your free credits wait for a verified email: open the link we sent you, then sign in again to get {formatNumber(PLANS.free.monthlyCredits)} credits.
+            </p>
+          ) : summary.signup_credits === "refused" ? (
+            <p className="text-sm text-muted-foreground">This email address already received its free credits on another account.</p>
+          ) : null}
           {summary.just_granted > 0 ? (
             <p role="status" className="text-sm font-medium text-primary">
               Your free credits were topped up with {formatNumber(summary.just_granted)} credits.

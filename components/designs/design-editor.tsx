@@ -227,6 +227,7 @@ export function DesignEditor({ id }: { id: string }) {
                 onChange={(change) => ed.edit((d) => ({ ...d, scenes: d.scenes.map((s) => (s.id === scene.id ? change(s) : s)) }))}
                 onRemove={() => removePage(index)}
                 onImage={(pick) => ed.setImage(scene.id, pick)}
+                picturePrice={options.data?.scene_picture ?? null}
               />
             ))}
           </ol>

@@ -9,6 +9,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { changeLayout, hasPictureSlot, pictureOf, sceneSummary, setSlotText, textOf, textSlotsOf, type DraftScene, type LayoutOption } from "@/components/video/editor/editor-model";
 import { SceneImagePanel, type ImagePick } from "@/components/video/editor/scene-image-panel";
 import type { RenderScene } from "@/lib/composition/render-props";
+import type { ScenePicturePrice } from "@/lib/video/contract";
 import { cn } from "@/lib/utils";
 
 interface DesignPageCardProps {
@@ -23,6 +24,8 @@ interface DesignPageCardProps {
   onChange(change: (scene: DraftScene) => DraftScene): void;
   onRemove(): void;
   onImage(pick: ImagePick): Promise<unknown>;
+  /** What a generated picture costs (the options endpoint); null while loading. */
+  picturePrice?: ScenePicturePrice | null;
 }
 
 /** One page of a design: its layout, its texts and its picture (the storyboard's scene fields without narration and length). */
@@ -99,7 +102,7 @@ export function DesignPageCard(props: DesignPageCardProps) {
             ) : (
               <p className="text-xs text-muted-foreground">This layout has no text: its picture fills the page.</p>
             )}
-            {hasPictureSlot(scene, drawn) ? <SceneImagePanel key={scene.id} sceneNumber={n} current={pictureOf(drawn)} prompt={scene.image_prompt ?? ""} disabled={readOnly} onPick={props.onImage} /> : null}
+            {hasPictureSlot(scene, drawn) ? <SceneImagePanel key={scene.id} sceneNumber={n} current={pictureOf(drawn)} prompt={scene.image_prompt ?? ""} disabled={readOnly} price={props.picturePrice} onPick={props.onImage} /> : null}
           </>
         ) : null}
       </div>

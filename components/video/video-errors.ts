@@ -21,7 +21,8 @@ export function describeVideoError(error: unknown, action = "That did not work")
     return { kind: "credits", title: "You're out of credits", message: error.message };
   }
   if (error.code === "rate_limited" || error.status === 429) {
-    return { kind: "busy", title: "Too many videos in progress; wait for one to finish", message: error.message };
+    // Too many renders at once, or a limit such as the daily storyboard cap: the message says which and when.
+    return { kind: "busy", title: "Not right now: a limit was reached", message: error.message };
   }
   const conflict = conflictReason(error);
   if (conflict === "rendering") return { kind: "rendering", title: "This video is rendering", message: error.message };

@@ -45,6 +45,10 @@ const PSEUDONYMISED: Record<string, { finder: string; clear?: string[]; empty?: 
   billing_events: { finder: "owner_id" },
   billing_grants: { finder: "owner_id" },
   billing_checkouts: { finder: "owner_id" },
+  billing_purchases: { finder: "owner_id" },
+  // Keyed by the email's hash: it must outlive the account, or deleting and
+  // signing up again would collect the free credits a second time.
+  signup_grants: { finder: "owner_id" },
   // The audit trail keeps that a change happened, not who made it or what it said.
   update_log: { finder: "actor_id", clear: ["actor_email", "entity_label"], empty: ["changes"] },
 };

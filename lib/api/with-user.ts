@@ -7,6 +7,7 @@ import type { NextRequest } from "next/server";
 import { authenticate, type Identity } from "@/lib/auth/server/identity";
 import { runAs, screenFromHeader } from "@/lib/update-log/context";
 import { SCREEN_HEADER } from "@/lib/update-log/contract";
+import { limitIp, limitUser, type IpLimitName, type UserLimitName } from "@/lib/rate-limit";
 import { ApiError, toErrorResponse } from "./errors";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -25,11 +26,19 @@ export interface WithUserOptions {
   internal?: boolean;
   /** Ask Firebase whether the token was revoked (one extra lookup). */
   checkRevoked?: boolean;
+  /** A per-user rate limit (lib/rate-limit/limits.ts) each call spends once signed in: 429 + Retry-After past it. */
+  limit?: UserLimitName;
 }
 
-export function withErrors(handler: (args: HandlerArgs) => Promise<Response> | Response) {
+export interface WithErrorsOptions {
+  /** A per-IP rate limit (lib/rate-limit/limits.ts) each call spends first: 429 + Retry-After past it. */
+  limit?: IpLimitName;
+}
+
+export function withErrors(handler: (args: HandlerArgs) => Promise<Response> | Response, options: WithErrorsOptions = {}) {
   return async (request: NextRequest, context: RouteContext): Promise<Response> => {
     try {
+      if (options.limit) await limitIp(options.limit, request);
       // Next always passes a context; tolerate its absence for direct calls.
       const params = (await context?.params) ?? {};
       return await handler({ request, params });
@@ -45,6 +54,7 @@ export function withUser(handler: (args: UserHandlerArgs) => Promise<Response> |
     if (options.internal && !user.isStaff) {
       throw new ApiError("forbidden", "This call is for company staff only.");
     }
+    if (options.limit) await limitUser(options.limit, user.uid);
     // Every change this call makes is logged as this user's, from this call and screen.
     const context = {
       actorKind: "user" as const,

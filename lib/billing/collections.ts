@@ -139,10 +139,32 @@ export const billingPurchases = defineCollection({
   timestamps: ["created_at", "updated_at"],
 });
 
-export const billingCollections: readonly AnyCollectionDef[] = [billingAccounts, billingCustomers, billingEvents, billingGrants, billingCheckouts, billingPurchases];
+/**
+ * One per verified email that has received a new account's free credits,
+ * id = a hash of the normalised address (lib/billing/grants.ts
+ * `signupGrantId`), never the address itself. Kept when the account is
+ * deleted: that is what stops a deleted-and-recreated or second account with
+ * the same address from getting the credits again.
+ */
+export const signupGrants = defineCollection({
+  name: "signup_grants",
+  schema: z.object({
+    /** The account that holds the address's free allowance (a later account takes it over once this one is deleted). */
+    owner_id: uid,
+    /** Credits the sign-up grant gave (0 for an account that predates the rule and was recorded later). */
+    credits: z.number().int().min(0),
+    created_at: isoTimestamp(),
+    updated_at: isoTimestamp(),
+  }),
+  id: { pattern: /^e-[0-9a-f]{64}$/, auto: false, description: "e- and the SHA-256 of a normalised email" },
+  timestamps: ["created_at", "updated_at"],
+});
+
+export const billingCollections: readonly AnyCollectionDef[] = [billingAccounts, billingCustomers, billingEvents, billingGrants, billingCheckouts, billingPurchases, signupGrants];
 
 export type BillingAccountDoc = DocOf<typeof billingAccounts>;
 export type BillingEventDoc = DocOf<typeof billingEvents>;
 export type BillingGrantDoc = DocOf<typeof billingGrants>;
 export type BillingCheckoutDoc = DocOf<typeof billingCheckouts>;
 export type BillingPurchaseDoc = DocOf<typeof billingPurchases>;
+export type SignupGrantDoc = DocOf<typeof signupGrants>;

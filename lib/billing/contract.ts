@@ -100,6 +100,8 @@ export const billingSummarySchema = z.object({
   just_granted: z.number(),
   /** Why the balance is below zero (a refunded or disputed pack) and that spending is paused; null otherwise. */
   balance_note: z.string().nullable(),
+  /** Why a new account has no free credits: its email is not verified yet, or it already had them on another account. */
+  signup_credits: z.enum(["pending", "refused"]).nullable().optional(),
 });
 export type BillingSummary = z.output<typeof billingSummarySchema>;
 

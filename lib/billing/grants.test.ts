@@ -87,3 +87,45 @@ describe("paid periods", () => {
     expect(freePeriod(march)).toEqual({ key: "free-2026-03", start: new Date("2026-03-01T00:00:00Z"), end: new Date("2026-04-01T00:00:00Z") });
   });
 });
+
+describe("a new account's free credits: one mailbox, one spelling", () => {
+  it("normalises case, +tags, IDN domains, and for Gmail dots and googlemail.com", async () => {
+    const { normaliseEmail, signupGrantId } = await import("./grants");
+    expect(normaliseEmail(" Jo.Smith+promo@GMail.com ")).toBe("josmith@gmail.com");
+    expect(normaliseEmail("j.o.s.m.i.t.h@googlemail.com")).toBe("josmith@gmail.com");
+    // Dots matter elsewhere; +tags are dropped everywhere (most providers deliver a+x@ to a@).
+    expect(normaliseEmail("Jo.Smith+news@Example.com")).toBe("jo.smith@example.com");
+    expect(normaliseEmail("jo@bücher.example.")).toBe("jo@xn--bcher-kva.example");
+    // A "+" that starts the local part is not a tag.
+    expect(normaliseEmail("+jo@example.com")).toBe("+jo@example.com");
+    expect(signupGrantId("JoSmith@gmail.com")).toBe(signupGrantId("jo.smith+x@googlemail.com"));
+    expect(signupGrantId("jo.smith@example.com")).not.toBe(signupGrantId("josmith@example.com"));
+    expect(signupGrantId("a@example.com")).toMatch(/^e-[0-9a-f]{64}$/);
+  });
+
+  it("normalising is linear in the address's length (hostile input)", async () => {
+    const { normaliseEmail } = await import("./grants");
+    const input = (n: number) => `${"a.".repeat(n)}+${"x".repeat(n)}@gmail.com${".".repeat(n)}`;
+    const time = (s: string) => {
+      const t = process.hrtime.bigint();
+      for (let i = 0; i < 100; i++) normaliseEmail(s);
+      return Number(process.hrtime.bigint() - t);
+    };
+    // The fastest of several runs each (the first pay for the JIT; a busy machine only ever adds time).
+    const best = (n: number) => {
+      const s = input(n);
+      return Math.min(...Array.from({ length: 9 }, () => time(s)));
+    };
+    best(2000);
+    expect(best(16_000) / best(2000)).toBeLessThan(20);
+  });
+});
+
+test("free: no monthly top-up for an account whose email is unverified or already had its free credits", async () => {
+  for (const state of ["pending", "refused"] as const) {
+    await env.db.collection(users).doc("u1").update({ credits: 0, signup_credits: state });
+    expect(await ensureMonthlyGrant({ db: env.db, uid: "u1", now: march })).toEqual({ granted: 0 });
+  }
+  await env.db.collection(users).doc("u1").update({ signup_credits: "granted" });
+  expect(await ensureMonthlyGrant({ db: env.db, uid: "u1", now: march })).toEqual({ granted: 100 });
+});

@@ -1,15 +1,20 @@
 /**
- * Monthly credits. A paid plan grants its monthly credits once per Stripe
- * billing period (from `invoice.paid`; an upgrade within a paid period adds
- * the difference). The free plan tops the balance up to its allowance once per
- * calendar month after the sign-up month (the sign-up allowance covers that
- * one). A marker document per (user, period), read and written in the same
- * transaction as the ledger entry, makes each grant happen once however many
- * processes try at the same moment.
+ * Free and monthly credits. A new account's free credits go to one account
+ * per verified email (below: `prepareSignupGrant`). A paid plan grants its
+ * monthly credits once per Stripe billing period (from `invoice.paid`; an
+ * upgrade within a paid period adds the difference). The free plan tops the
+ * balance up to its allowance once per calendar month after the sign-up month
+ * (the sign-up allowance covers that one), for the account holding its
+ * email's allowance. A marker document per (user, period), read and written
+ * in the same transaction as the ledger entry, makes each grant happen once
+ * however many processes try at the same moment.
  */
-import { billingGrants, type BillingGrantDoc } from "./collections";
+import { createHash } from "node:crypto";
+import { domainToASCII } from "node:url";
+import { billingGrants, signupGrants, type BillingGrantDoc } from "./collections";
 import { billingId, prepareCredit, readUser } from "./ledger";
 import { PLANS, planRank, type PlanId } from "./plans";
+import { users, type UserDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import type { Transaction } from "@/lib/db/transaction";
 
@@ -99,10 +104,15 @@ export async function preparePeriodGrant(
   };
 }
 
-/** The free plan's monthly top-up, staged in `tx` (nothing on paid plans or in the sign-up month). */
+/**
+ * The free plan's monthly top-up, staged in `tx` (nothing on paid plans, in
+ * the sign-up month, or for an account whose email has not been verified or
+ * already had its free credits on another account: see prepareSignupGrant).
+ */
 export async function prepareFreeRefresh(tx: Transaction, a: { db: Db; uid: string; now: Date }): Promise<StagedGrant> {
   const user = await readUser(tx, a.db, a.uid);
   if (user.plan !== "free") return NOTHING;
+  if (user.signup_credits === "pending" || user.signup_credits === "refused") return NOTHING;
   const period = freePeriod(a.now);
   if (new Date(user.created_at) >= period.start) return NOTHING;
   const markerRef = a.db.collection(billingGrants).doc(grantMarkerId(a.uid, period.key));
@@ -152,6 +162,114 @@ export async function ensureMonthlyGrant(a: { db: Db; uid: string; now?: Date })
     staged.stage();
     return { granted: staged.amount };
   });
+}
+
+// ---------------------------------------------------------------- a new account's free credits
+
+/**
+ * One mailbox, one spelling: lowercase, the domain in ASCII (IDN), a "+tag"
+ * dropped (Gmail, Outlook, iCloud, Fastmail and others deliver a+x@ to a@),
+ * and for Gmail the dots of the local part dropped and googlemail.com read
+ * as gmail.com (Gmail ignores both).
+ */
+export function normaliseEmail(email: string): string {
+  const trimmed = email.trim().toLowerCase();
+  const at = trimmed.lastIndexOf("@");
+  if (at <= 0) return trimmed;
+  let local = trimmed.slice(0, at);
+  let end = trimmed.length;
+  while (end > at + 1 && trimmed[end - 1] === ".") end--;
+  let domain = trimmed.slice(at + 1, end);
+  domain = domainToASCII(domain) || domain;
+  const plus = local.indexOf("+");
+  if (plus > 0) local = local.slice(0, plus);
+  if (domain === "googlemail.com") domain = "gmail.com";
+  if (domain === "gmail.com") local = local.replaceAll(".", "");
+  return `${local}@${domain}`;
+}
+
+/** The signup_grants id of an address: a hash, so the record holds no email. */
+export function signupGrantId(email: string): string {
+  return `e-${createHash("sha256").update(`promptframe/signup-grant/${normaliseEmail(email)}`).digest("hex")}`;
+}
+
+export const signupLedgerId = (uid: string) => billingId("signup", uid);
+
+export type SignupCreditState = NonNullable<UserDoc["signup_credits"]>;
+
+export interface StagedSignupGrant {
+  /** The state to store on the profile (undefined: leave an older account's as it is). */
+  state: SignupCreditState | undefined;
+  /** Credits a profile created now starts with. */
+  startingCredits: number;
+  /**
+   * Stages the writes; call it after the profile's own write (a grant to an
+   * existing account adds to its balance through the ledger). Returns the
+   * balance when it changed it.
+   */
+  stage(): number | undefined;
+}
+
+/**
+ * A new account's free credits, decided at login inside the login
+ * transaction: one grant per verified email, recorded under the hash of the
+ * normalised address so a second account with the same mailbox (another
+ * spelling, or the same address after deleting the first account) gets none.
+ *
+ * - Verified and the address never had them: granted (a new profile starts
+ *   with `amount`; an account created while unverified gets them through the
+ *   ledger at its first sign-in after verifying).
+ * - Not verified yet: pending, 0 credits (anyone can sign up with any address
+ *   they cannot read, so an unverified address proves nothing).
+ * - The address already had them: refused, 0 credits; unless the account
+ *   that had them no longer exists, then this one takes over the address's
+ *   free allowance (monthly top-ups) without a second sign-up grant.
+ * - Accounts made before this rule (no state): nothing changes, but their
+ *   verified address is recorded so it cannot be used again.
+ */
+export async function prepareSignupGrant(
+  tx: Transaction,
+  a: { db: Db; uid: string; email: string | null; emailVerified: boolean; existing: UserDoc | null; amount: number; now: Date },
+): Promise<StagedSignupGrant> {
+  const keep = (state: SignupCreditState | undefined): StagedSignupGrant => ({ state, startingCredits: 0, stage: () => undefined });
+  const current = a.existing ? a.existing.signup_credits : undefined;
+  if (a.existing && current === "granted") return keep("granted");
+  const verified = Boolean(a.email) && a.emailVerified;
+  if (!verified) return keep(a.existing ? current : "pending");
+
+  const at = a.now.toISOString();
+  const recordRef = a.db.collection(signupGrants).doc(signupGrantId(a.email!));
+  const record = (await tx.get(recordRef))?.data ?? null;
+  if (a.existing && current === undefined) {
+    return { state: undefined, startingCredits: 0, stage: () => (record ? undefined : void tx.create(recordRef, { owner_id: a.uid, credits: 0, created_at: at, updated_at: at })) };
+  }
+  if (record && record.owner_id !== a.uid) {
+    const holder = await tx.get(a.db.collection(users).doc(record.owner_id));
+    if (holder) return keep("refused");
+    return { state: "granted", startingCredits: 0, stage: () => void tx.update(recordRef, { owner_id: a.uid, updated_at: at }) };
+  }
+  if (record) return keep("granted");
+  if (!a.existing) {
+    return { state: "granted", startingCredits: a.amount, stage: () => void tx.create(recordRef, { owner_id: a.uid, credits: a.amount, created_at: at, updated_at: at }) };
+  }
+  // An account made while unverified (or refused before the holder's record went away): credit it through the ledger.
+  const credit = await prepareCredit(tx, {
+    db: a.db,
+    uid: a.uid,
+    amount: a.amount,
+    reason: "grant",
+    entryId: signupLedgerId(a.uid),
+    note: `New account: ${a.amount} free credits (email verified)`,
+    now: a.now,
+  });
+  return {
+    state: "granted",
+    startingCredits: 0,
+    stage: () => {
+      tx.create(recordRef, { owner_id: a.uid, credits: credit.fresh ? a.amount : 0, created_at: at, updated_at: at });
+      return credit.stage();
+    },
+  };
 }
 
 function day(d: Date): string {

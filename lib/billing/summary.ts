@@ -44,7 +44,7 @@ export async function getBillingSummary(a: {
     const p = freePeriod(now);
     const marker = await readGrantMarker(a.db, a.uid, p.key);
     // The sign-up month's allowance is the profile's opening balance, not a top-up.
-    const signupMonth = new Date(user.created_at) >= p.start;
+    const signupMonth = new Date(user.created_at) >= p.start && (user.signup_credits ?? "granted") === "granted";
     period = {
       kind: "free",
       start: p.start.toISOString(),
@@ -89,6 +89,7 @@ export async function getBillingSummary(a: {
     checkout,
     just_granted: justGranted,
     balance_note: user.credits < 0 ? await belowZeroNote(a.db, a.uid, user.credits) : null,
+    signup_credits: user.signup_credits === "pending" || user.signup_credits === "refused" ? user.signup_credits : null,
   };
 }
 

@@ -21,3 +21,12 @@ export const COST_BY_MODEL: Readonly<Record<string, number>> = {
 export function costPerImage(model: { id: string; provider: string }): number {
   return COST_BY_MODEL[model.id] ?? COST_BY_PROVIDER[model.provider] ?? DEFAULT_COST_PER_IMAGE;
 }
+
+/**
+ * A picture generated for a scene or a design page in the editor: what one
+ * image of its model costs, except that the Local preview (drawn on this
+ * server, no provider bill) stays free there.
+ */
+export function scenePictureCost(model: { id: string; provider: string }): number {
+  return model.provider === "local" ? 0 : costPerImage(model);
+}

@@ -9,6 +9,8 @@
 export const SENSITIVE: Readonly<Record<string, "collection" | readonly string[]>> = {
   billing_accounts: ["stripe_customer_id", "subscription_id", "subscription_item_id"],
   billing_checkouts: ["session_id", "url"],
+  // Hashes of verified emails that had a new account's free credits: deleting one would grant them again.
+  signup_grants: "collection",
 };
 
 export const SECRET_NAME = /(secret|token|password|passwd|api_?key|private_?key|signing_?key|credential)/i;

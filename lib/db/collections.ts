@@ -24,6 +24,8 @@ const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
 
 export const PLANS = ["free", "pro", "team"] as const;
 export type Plan = (typeof PLANS)[number];
+/** granted: this account got them; pending: its email is not verified yet; refused: its email already had them. */
+export const SIGNUP_CREDIT_STATES = ["granted", "pending", "refused"] as const;
 
 /** Profiles (Foundation), id = Firebase uid. */
 export const users = defineCollection({
@@ -40,6 +42,8 @@ export const users = defineCollection({
     plan: z.enum(PLANS),
     created_at: isoTimestamp(),
     last_login_at: isoTimestamp(),
+    /** The new account's free credits (lib/billing/grants.ts): absent on accounts made before the once-per-email rule. */
+    signup_credits: z.enum(SIGNUP_CREDIT_STATES).optional(),
   }),
   id: { pattern: /^[A-Za-z0-9_-]{1,128}$/, auto: false, description: "a Firebase uid" },
   timestamps: ["created_at", "last_login_at"],

@@ -25,6 +25,7 @@ import { MAX_SCENES, sceneSchema } from "@/lib/composition/composition-schema";
 import { layoutIdSchema } from "@/lib/composition/layout-schema";
 import { COMPOSITION_RATIOS, compositionRatioSchema, type CompositionRatio } from "@/lib/composition/ratios";
 import { templateIdSchema } from "@/lib/composition/template-schema";
+import type { ScenePicturePrice } from "@/lib/video/contract";
 
 /** Credits one export costs (every page, PNG or JPEG); refunded when the export fails. */
 export const DESIGN_EXPORT_COST = 1;
@@ -185,5 +186,7 @@ export interface DesignOptions {
   product: { id: string; name: string; price: string; picture_url: string | null } | null;
   ratios: readonly CompositionRatio[];
   export_cost: number;
+  /** A generated page picture (the editor's button shows it). */
+  scene_picture: ScenePicturePrice;
   balance: number;
 }

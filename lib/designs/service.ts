@@ -35,6 +35,7 @@ import { compositionRevisions, revisionId } from "@/lib/video/collections";
 import { sceneImageInputSchema } from "@/lib/video/contract";
 import { randomId } from "@/lib/video/ids";
 import { scenesWithPicture } from "@/lib/video/media";
+import { scenePicturePrice, withScenePictureCharge } from "@/lib/video/scene-picture";
 import { createDesignInputSchema, DESIGN_EXPORT_COST, editDesignInputSchema, resizeDesignInputSchema, type DesignFormat, type DesignOptions, type DesignView, type ExportStatusView, type ResizeSibling } from "./contract";
 import { formatPrice, productLayout, productValues, type ProductFacts } from "./fill";
 
@@ -543,7 +544,7 @@ export async function designOptions(deps: DesignDeps, uid: string, productId: st
       product = { id: facts.id, name: facts.name, price: formatPrice(facts.price_amount, facts.currency), picture_url: picture };
     }
   }
-  return { templates: out, product, ratios: COMPOSITION_RATIOS, export_cost: DESIGN_EXPORT_COST, balance: user?.data.credits ?? 0 };
+  return { templates: out, product, ratios: COMPOSITION_RATIOS, export_cost: DESIGN_EXPORT_COST, scene_picture: scenePicturePrice(), balance: user?.data.credits ?? 0 };
 }
 
 /** Sets a page's picture: generated now, or one of my images or assets (pictures only). */
@@ -551,6 +552,9 @@ export async function setDesignImage(deps: DesignDeps, uid: string, id: string, 
   const parsed = sceneImageInputSchema.safeParse(raw);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Say which picture to use.");
   const { body } = await ownedDesign(deps.db, uid, id);
-  const scenes = await scenesWithPicture(deps, { uid, id, body, sceneId, input: parsed.data, noun: "page", owner: "design", clips: false });
-  return editDesign(deps, uid, id, { revision: parsed.data.revision, scenes });
+  // A generated picture from a paid provider is debited first and refunded if the picture or the edit fails.
+  return withScenePictureCharge({ db: deps.db, uid, contentId: id, input: parsed.data, noun: "page" }, async () => {
+    const scenes = await scenesWithPicture(deps, { uid, id, body, sceneId, input: parsed.data, noun: "page", owner: "design", clips: false });
+    return editDesign(deps, uid, id, { revision: parsed.data.revision, scenes });
+  });
 }

@@ -199,6 +199,12 @@ export interface ModelOption {
   preview: boolean;
 }
 
+/** What the editors' "Generate picture" costs: the model it uses and its price in credits (0: the free Local preview). */
+export interface ScenePicturePrice {
+  model: string;
+  credits: number;
+}
+
 export interface VideoOptions {
   templates: TemplateOption[];
   voices: VoiceOption[];
@@ -210,6 +216,8 @@ export interface VideoOptions {
   ratios: readonly CompositionRatio[];
   /** credits = ceil(seconds / 15) * per_15s[model provider]. */
   pricing: { per_15s: Record<string, number> };
+  /** A generated scene picture (the editor's button shows it). */
+  scene_picture: ScenePicturePrice;
   balance: number;
 }
 

@@ -5,7 +5,7 @@ import "server-only";
  * animated preview, and what the public pages read.
  */
 import { createHash } from "node:crypto";
-import { generateImages, listImageModels } from "@/lib/ai";
+import { generateImages } from "@/lib/ai";
 import { ApiError } from "@/lib/api/errors";
 import { signedUrlTtl } from "@/lib/api/present-image";
 import type { MediaValue } from "@/lib/composition/composition-schema";
@@ -23,15 +23,10 @@ import { templates } from "@/lib/composition/collections";
 import { compositionBodySchema } from "@/lib/composition/composition-schema";
 import { sceneImageInputSchema, type PlayerPropsView, type SceneImageInput } from "./contract";
 import { editVideo, getVideo, readOwnedComposition, type FilesState, type VideoDeps } from "./service";
+import { sceneImageModel, withScenePictureCharge } from "./scene-picture";
 import type { VideoView } from "./contract";
 
 const PREVIEW_WIDTH = 480;
-
-/** The image model scene pictures use: the first configured provider, else the local preview. */
-export function sceneImageModel(): { id: string; label: string; provider: string } {
-  const models = listImageModels().filter((m) => m.enabled);
-  return models.find((m) => m.provider !== "local") ?? models.find((m) => m.provider === "local") ?? models[0]!;
-}
 
 export function sceneImageKey(uid: string, contentId: string, sceneId: string, prompt: string): string {
   const h = createHash("sha256").update(prompt).digest("hex").slice(0, 12);
@@ -93,9 +88,12 @@ export async function setSceneImage(deps: VideoDeps, uid: string, id: string, sc
   const parsed = sceneImageInputSchema.safeParse(raw);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Say which picture to use.");
   const { body } = await readOwnedComposition(deps.db, uid, id);
-  const scenes = await scenesWithPicture(deps, { uid, id, body, sceneId, input: parsed.data, noun: "scene", owner: "video", clips: true });
-  // Own files, resolved above; editVideo checks every key again (lib/composition/media-access.ts).
-  return editVideo(deps, uid, id, { revision: parsed.data.revision, scenes });
+  // A generated picture from a paid provider is debited first and refunded if the picture or the edit fails.
+  return withScenePictureCharge({ db: deps.db, uid, contentId: id, input: parsed.data, noun: "scene" }, async () => {
+    const scenes = await scenesWithPicture(deps, { uid, id, body, sceneId, input: parsed.data, noun: "scene", owner: "video", clips: true });
+    // Own files, resolved above; editVideo checks every key again (lib/composition/media-access.ts).
+    return editVideo(deps, uid, id, { revision: parsed.data.revision, scenes });
+  });
 }
 
 /** Player props for the stored composition (signed URLs; the browser draws the background itself). */

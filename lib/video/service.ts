@@ -45,6 +45,7 @@ import {
   type VideoView,
 } from "./contract";
 import { videoCost, VIDEO_COST_PER_15S } from "./pricing";
+import { scenePicturePrice } from "./scene-picture";
 import { writePlan, type WriterLibrary } from "./writer";
 
 export const VIDEO_RENDER_JOB = "video.render";
@@ -301,6 +302,7 @@ export async function videoOptions(deps: VideoDeps, uid: string): Promise<VideoO
     lengths: VIDEO_LENGTHS,
     ratios: COMPOSITION_RATIOS,
     pricing: { per_15s: { ...VIDEO_COST_PER_15S } },
+    scene_picture: scenePicturePrice(),
     balance: user?.data.credits ?? 0,
   };
 }

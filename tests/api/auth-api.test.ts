@@ -80,7 +80,9 @@ describe("POST /api/v1/users/login/", () => {
       user_id: body.data.user_id,
       email: mail("new.person"),
       is_staff: false,
-      credits: 100,
+      // Unverified: the free credits wait for a verified email (tests/api/signup-credits-api.test.ts).
+      credits: 0,
+      signup_credits: "pending",
       plan: "free",
       provider: "password",
     });

@@ -22,7 +22,8 @@ const local = !process.env.BASE_URL;
 /** A new account (so other specs' use of the seed user cannot change what this one sees), signed in at `base`. */
 async function signInFresh(page: Page, base = "") {
   const account = { email: `billing-${randomUUID().slice(0, 8)}@example.com`, password: "promptframe-e2e-1" };
-  await createEmulatorAccount(account);
+  // Verified: a new account's free credits go to verified emails only.
+  await createEmulatorAccount({ ...account, emailVerified: true });
   await page.goto(`${base}/email-login?next=${encodeURIComponent("/subscription")}`);
   await expect(page.getByRole("heading", { level: 1, name: "Sign in with email" })).toBeVisible();
   await new SignInPage(page).signInWithEmail(account);

@@ -2,6 +2,9 @@
 process.env.FIREBASE_AUTH_EMULATOR_HOST ??= "127.0.0.1:9099";
 process.env.FIREBASE_PROJECT_ID ??= "demo-promptframe";
 process.env.COMPANY_EMAIL_DOMAINS ??= "promptframe.ai";
+// Route tests make many storyboards, look-ups and sign-ups from one process: limits 1000x the production
+// numbers (still finite). The rate-limit tests set their own tight limits.
+process.env.RATE_LIMIT_FACTOR ??= "1000";
 
 // The Auth emulator (a Node server) closes idle keep-alive sockets; a request sent on one as it
 // closes fails with "other side closed" before the emulator saw it. Such requests, to the emulator

@@ -30,4 +30,7 @@ export const testAppEnv: Record<string, string> = {
   WORKER_POLL_MS: "200",
   // The links e2e test serves its saved pages from 127.0.0.1 (private, so refused unless listed).
   URL_FETCH_ALLOW_HOSTS: "127.0.0.1",
+  // Every request of the suite comes from 127.0.0.1 and most from the seed accounts: limits 100x the
+  // production numbers (still finite); tests/api/rate-limits-api.test.ts checks the limits themselves.
+  RATE_LIMIT_FACTOR: "100",
 };

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { RenderScene } from "@/lib/composition/render-props";
+import type { ScenePicturePrice } from "@/lib/video/contract";
 import { cn } from "@/lib/utils";
 import {
   changeLayout,
@@ -43,6 +44,8 @@ interface SceneCardProps {
   onAdd(): void;
   onRemove(): void;
   onImage(pick: ImagePick): Promise<unknown>;
+  /** What a generated picture costs (the options endpoint). */
+  picturePrice?: ScenePicturePrice | null;
   /** "Make a post from this scene": a design with this scene's values (absent: no button). */
   onMakePost?(): void;
   makingPost?: boolean;
@@ -217,6 +220,7 @@ export function SceneCard(props: SceneCardProps) {
                 current={pictureOf(drawn)}
                 prompt={scene.image_prompt ?? ""}
                 disabled={readOnly}
+                price={props.picturePrice}
                 onPick={props.onImage}
               />
             ) : null}

@@ -12,6 +12,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { useAssets } from "@/lib/hooks/use-assets";
 import type { ImageItem } from "@/lib/api/images-contract";
 import { imagesPageUrl, useCursorPages } from "@/lib/hooks/use-images";
+import type { ScenePicturePrice } from "@/lib/video/contract";
 import { VideoErrorPanel } from "../video-error-panel";
 
 type Source = "generate" | "images" | "assets" | "upload";
@@ -67,11 +68,20 @@ interface SceneImagePanelProps {
   /** The prompt the current picture was made from, to start a new one from. */
   prompt: string;
   disabled: boolean;
+  /** What "Generate" costs (from the options endpoint); null while unknown. */
+  price?: ScenePicturePrice | null;
   onPick(pick: ImagePick): Promise<unknown>;
 }
 
+/** "Generate · 6 credits", "Generate · free" (the Local preview), or plain "Generate picture" while the price is unknown. */
+export function generateLabel(price: ScenePicturePrice | null | undefined): string {
+  if (!price) return "Generate picture";
+  if (price.credits === 0) return "Generate · free";
+  return `Generate · ${price.credits} credit${price.credits === 1 ? "" : "s"}`;
+}
+
 /** A scene's picture: make a new one from a prompt, pick one of my images or assets, or upload one. */
-export function SceneImagePanel({ sceneNumber, current, prompt: initialPrompt, disabled, onPick }: SceneImagePanelProps) {
+export function SceneImagePanel({ sceneNumber, current, prompt: initialPrompt, disabled, price, onPick }: SceneImagePanelProps) {
   const id = useId();
   const [source, setSource] = useState<Source>("generate");
   const [prompt, setPrompt] = useState(initialPrompt);
@@ -140,10 +150,24 @@ export function SceneImagePanel({ sceneNumber, current, prompt: initialPrompt, d
             placeholder="What the picture shows"
             onChange={(e) => setPrompt(e.target.value)}
           />
-          <Button type="button" size="sm" disabled={off || !prompt.trim()} aria-busy={busy || undefined} onClick={() => void pick({ source: "generate", prompt: prompt.trim() })}>
-            <Sparkles />
-            Generate picture
-          </Button>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <Button
+              type="button"
+              size="sm"
+              disabled={off || !prompt.trim()}
+              aria-busy={busy || undefined}
+              aria-describedby={price ? `${id}-price` : undefined}
+              onClick={() => void pick({ source: "generate", prompt: prompt.trim() })}
+            >
+              <Sparkles />
+              {generateLabel(price)}
+            </Button>
+            {price ? (
+              <span id={`${id}-price`} className="text-xs text-muted-foreground">
+                {price.credits === 0 ? `${price.model} · free` : `${price.model} · refunded if it fails`}
+              </span>
+            ) : null}
+          </div>
         </div>
       ) : null}
       {source === "images" ? (

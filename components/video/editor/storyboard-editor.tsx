@@ -239,6 +239,7 @@ export function StoryboardEditor({ id }: { id: string }) {
                 onAdd={() => add(index)}
                 onRemove={() => remove(index)}
                 onImage={(pick) => sb.setImage(scene.id, pick)}
+                picturePrice={opts.scene_picture}
                 onMakePost={() => void makePost(scene.id)}
                 makingPost={postFor === scene.id}
               />

@@ -22,6 +22,8 @@ export interface Profile {
   plan: "free" | "pro" | "team";
   created_at: string;
   last_login_at: string;
+  /** The new account's free credits: pending until the email is verified, refused when the address already had them. */
+  signup_credits?: "granted" | "pending" | "refused";
 }
 
 export interface AuthContextValue {

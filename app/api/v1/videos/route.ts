@@ -24,7 +24,7 @@ export const POST = withUser(async ({ request, user }) => {
   const body = await readJsonBody(request, anyJson, 16 * 1024);
   const video = await createVideo(videoRuntime(), user.uid, body);
   return Response.json({ data: video }, { status: 201, headers: NO_STORE });
-});
+}, { limit: "storyboard" });
 
 const notAllowed = methodNotAllowed(["GET", "POST"]);
 export const PUT = notAllowed;

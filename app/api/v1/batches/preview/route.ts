@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
 export const POST = withUser(async ({ request }) => {
   const bytes = await readCsvUpload(request, { maxBytes: MAX_CSV_BYTES, tooLarge: `This file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB. A batch holds at most 100 rows; split the file.` });
   return Response.json({ data: previewCsv(bytes) }, { headers: { "Cache-Control": "private, no-store" } });
-});
+}, { limit: "csv_preview" });
 
 const notAllowed = methodNotAllowed(["POST"]);
 export const GET = notAllowed;

@@ -27,7 +27,7 @@ export const POST = withErrors(async ({ request }) => {
     signature: request.headers.get("stripe-signature"),
   });
   return Response.json({ data: { received: true, event_id: result.eventId, duplicate: result.duplicate, outcome: result.outcome } });
-});
+}, { limit: "webhook" });
 
 export const GET = methodNotAllowed(["POST"]);
 export const PUT = GET;

@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
 export const GET = withErrors(async ({ request, params }) => {
   const key = Array.isArray(params.key) ? params.key.join("/") : String(params.key ?? "");
   return serveSignedBlob({ request, key, store: getBlobStore(), secret: localSigningSecret() });
-});
+}, { limit: "blob" });
 
 export const POST = methodNotAllowed(["GET"]);
 export const PUT = POST;

@@ -22,7 +22,7 @@ export const POST = withUser(async ({ request, user }) => {
   const started = await startGeneration({ uid: user.uid, input: toGenerateInput(body), deps });
   startInAppWorker();
   return Response.json({ data: toAccepted(started) }, { status: 202 });
-});
+}, { limit: "image_generate" });
 
 export const GET = methodNotAllowed(["POST"]);
 export const PUT = GET;

@@ -26,7 +26,7 @@ export const POST = withUser(async ({ request, user: _user }) => {
     if (isLinkError(e)) throw e.toApiError("url");
     throw e;
   }
-});
+}, { limit: "link_extract" });
 
 const notAllowed = methodNotAllowed(["POST"]);
 export const GET = notAllowed;

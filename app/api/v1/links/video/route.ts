@@ -38,7 +38,7 @@ export const POST = withUser(async ({ request, user }) => {
     if (isLinkError(e)) throw e.toApiError("facts.image_urls");
     throw e;
   }
-});
+}, { limit: "storyboard" });
 
 const notAllowed = methodNotAllowed(["POST"]);
 export const GET = notAllowed;

@@ -27,7 +27,7 @@ export const POST = withUser(
     const body = await readJsonBody(request, z.unknown(), 16 * 1024);
     return Response.json({ data: await startRun(promptsRuntime(), user.uid, body) }, { status: 201, headers: NO_STORE });
   },
-  { internal: true },
+  { internal: true, limit: "staff_model_run" },
 );
 
 const notAllowed = methodNotAllowed(["GET", "POST"]);

@@ -24,7 +24,7 @@ export const POST = withUser(
     const result = await generateLayouts(deps, { userId: user.uid, brief: body.brief, count: body.count, modelId: body.model_id, abortSignal: AbortSignal.any([request.signal, AbortSignal.timeout(110_000)]) });
     return Response.json({ data: result }, { status: 201, headers: NO_STORE });
   },
-  { internal: true },
+  { internal: true, limit: "layout_gen" },
 );
 
 const notAllowed = methodNotAllowed(["POST"]);

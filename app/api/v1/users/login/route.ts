@@ -3,6 +3,8 @@
  * Verifies the token, creates or refreshes the profile and starts a
  * server-owned session: `authToken` is a Firebase session cookie (HttpOnly,
  * 14 days), `userId` the uid. Answers `{ data: { user_id } }`.
+ * The first login of an account (a new profile, free credits at stake) spends
+ * the caller's address's sign-up limit (lib/rate-limit, `signup`).
  */
 import { NextResponse } from "next/server";
 import { ApiError, methodNotAllowed } from "@/lib/api/errors";
@@ -11,7 +13,8 @@ import { adminAuth } from "@/lib/auth/server/firebase-admin";
 import { firebaseAuthErrorToApiError } from "@/lib/auth/server/identity";
 import { setSessionCookies } from "@/lib/auth/server/session-cookies";
 import { SESSION_MAX_AGE_SECONDS } from "@/lib/constants";
-import { upsertProfileOnLogin } from "@/lib/users/profiles";
+import { limitIp } from "@/lib/rate-limit";
+import { getProfile, upsertProfileOnLogin } from "@/lib/users/profiles";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -25,6 +28,7 @@ export const POST = withUser(
     if (!user.email) {
       throw new ApiError("email_required", "This account has no email address. Sign in with an account that has one.");
     }
+    if (!(await getProfile(user.uid))) await limitIp("signup", request);
     const profile = await upsertProfileOnLogin(user);
     let sessionCookie: string;
     try {

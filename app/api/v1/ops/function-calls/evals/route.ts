@@ -24,7 +24,7 @@ export const GET = withUser(async () => {
 export const POST = withUser(async ({ request, user }) => {
   const body = await readJsonBody(request, startEvalSchema, 4096);
   return Response.json({ data: await startEval(reportRuntime(), { uid: user.uid, modelId: body.model_id }) }, { status: 202 });
-}, { internal: true });
+}, { internal: true, limit: "staff_model_run" });
 
 export const PUT = methodNotAllowed(["GET", "POST"]);
 export const PATCH = PUT;

@@ -21,7 +21,7 @@ export const POST = withUser(
     const bytes = await readCsvUpload(request, { maxBytes: MAX_CSV_BYTES, tooLarge: `This file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB. A production run takes at most 100 rows; split the file.` });
     return Response.json({ data: readCsvSource(bytes, name) }, { headers: { "Cache-Control": "private, no-store" } });
   },
-  { internal: true },
+  { internal: true, limit: "csv_preview" },
 );
 
 const notAllowed = methodNotAllowed(["POST"]);

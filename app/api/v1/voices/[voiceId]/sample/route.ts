@@ -22,7 +22,7 @@ export const GET = withUser(async ({ request, params }) => {
     if (e instanceof SpeechError) throw new ApiError(["engine_missing", "engine_failed", "invalid_key", "quota_exceeded"].includes(e.code) ? "service_unavailable" : "unprocessable_entity", e.message);
     throw e;
   }
-});
+}, { limit: "voice_sample" });
 
 const notAllowed = methodNotAllowed(["GET"]);
 export const POST = notAllowed;

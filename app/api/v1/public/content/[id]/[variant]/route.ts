@@ -17,7 +17,7 @@ export const GET = withErrors(async ({ params }) => {
   if (!url) throw new ApiError("not_found", "There is no such shared file.");
   // Shorter than the signed URL's life, so a cached redirect never points at an expired one.
   return new Response(null, { status: 307, headers: { Location: url, "Cache-Control": "public, max-age=300" } });
-});
+}, { limit: "public_media" });
 
 export const POST = methodNotAllowed(["GET"]);
 export const PUT = POST;

@@ -17,7 +17,7 @@ export const GET = withErrors(async ({ params }) => {
   const url = await signedPublicVideoMedia({ db: getDb(), store: getBlobStore() }, String(params.id), String(params.variant));
   if (!url) throw new ApiError("not_found", "There is no such shared file.");
   return new Response(null, { status: 307, headers: { Location: url, "Cache-Control": "public, max-age=300" } });
-});
+}, { limit: "public_media" });
 
 export const POST = methodNotAllowed(["GET"]);
 export const PUT = POST;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { methodNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
+import { limitUser } from "@/lib/rate-limit";
 import { designRuntime } from "@/lib/designs/runtime";
 import { setDesignImage } from "@/lib/designs/service";
 
@@ -11,6 +12,8 @@ export const dynamic = "force-dynamic";
 
 export const POST = withUser(async ({ request, user, params }) => {
   const body = await readJsonBody(request, z.unknown(), 8 * 1024);
+  // Only a generated picture costs a model call; picking one of mine is an ordinary edit.
+  if ((body as { source?: unknown } | null)?.source === "generate") await limitUser("scene_picture", user.uid);
   return Response.json({ data: await setDesignImage(designRuntime(), user.uid, String(params.id), String(params.sceneId), body) }, { headers: { "Cache-Control": "private, no-store" } });
 });
 

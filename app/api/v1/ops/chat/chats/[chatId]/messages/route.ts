@@ -27,7 +27,7 @@ export const POST = withUser(async ({ request, user, params }) => {
     throw e;
   }
   return streamChatTurn(chatRuntime(), { uid: user.uid, chatId: chatId.data, request: body, abortSignal: request.signal });
-}, { internal: true });
+}, { internal: true, limit: "chat_message" });
 
 export const GET = methodNotAllowed(["POST"]);
 export const PUT = GET;

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { methodNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
+import { limitUser } from "@/lib/rate-limit";
 import { videoRuntime } from "@/lib/video/runtime";
 import { setSceneImage } from "@/lib/video/media";
 
@@ -15,6 +16,8 @@ const anyJson = z.unknown();
 
 export const POST = withUser(async ({ request, user, params }) => {
   const body = await readJsonBody(request, anyJson, 8 * 1024);
+  // Only a generated picture costs a model call; picking one of mine is an ordinary edit.
+  if ((body as { source?: unknown } | null)?.source === "generate") await limitUser("scene_picture", user.uid);
   return Response.json({ data: await setSceneImage(videoRuntime(), user.uid, String(params.id), String(params.sceneId), body) }, { headers: NO_STORE });
 });
 
