@@ -22,11 +22,11 @@ function chooseBindHost(mode: "emulator" | "project", env: Record<string, string
 
 jest.setTimeout(60_000);
 
-it("serves emulator mode on 127.0.0.1 by default and says so", () => {
+it("serves emulator mode on localhost (loopback) by default and says so", () => {
   const r = chooseBindHost("emulator");
   expect(r.status).toBe(0);
-  expect(r.stdout).toContain("ARGS=[-H 127.0.0.1]");
-  expect(r.stdout).toMatch(/NOTE=emulator mode: serving only on this computer \(127\.0\.0\.1\)/);
+  expect(r.stdout).toContain("ARGS=[-H localhost]");
+  expect(r.stdout).toMatch(/NOTE=emulator mode: serving only on this computer \(localhost\)/);
 });
 
 it("refuses emulator mode on another address without ALLOW_REMOTE_EMULATOR=1, and warns with it", () => {

@@ -88,7 +88,7 @@ start_auth_emulator() {
 }
 
 # choose_bind_host emulator|project: where `next start` listens (scripts/bind-host.ts).
-# Emulator mode trusts unsigned tokens, so it serves on 127.0.0.1 unless both
+# Emulator mode trusts unsigned tokens, so it serves on localhost unless both
 # HOST and ALLOW_REMOTE_EMULATOR=1 ask otherwise (then it warns); fails when
 # only HOST does. Sets BIND_ARGS (next start's -H, maybe empty) and BIND_NOTE.
 choose_bind_host() {

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib.sh
 : "${NEXT_DIST_DIR:=.next-test}" "${PORT:=3100}"
 export NEXT_DIST_DIR
-# Emulator mode (the local suites) listens on 127.0.0.1 only, as `npm start` does.
+# Emulator mode (the local suites) listens on localhost only, as `npm start` does.
 choose_bind_host "$([ -n "${FIREBASE_AUTH_EMULATOR_HOST:-}" ] && echo emulator || echo project)"
 rm -rf "${DATA_DIR:?}"
 mkdir -p "$DATA_DIR"

@@ -3,7 +3,7 @@
 # SQLite under .data/) — or on a real Firebase project when .env.local names one.
 # It serves a production build: built now when there is none or the sources
 # changed since the last one (scripts/build-stamp.ts); `npm run dev` is the
-# development server. In emulator mode it listens on 127.0.0.1 only (HOST and
+# development server. In emulator mode it listens on localhost only (HOST and
 # ALLOW_REMOTE_EMULATOR=1 together serve it elsewhere, with a warning).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +20,7 @@ mkdir -p "$DATA_DIR"
 real_project=""
 if [ -n "${FIREBASE_PROJECT_ID:-}" ] || grep -qsE '^FIREBASE_PROJECT_ID=.+' .env.local; then real_project=1; fi
 
-# Emulator mode trusts unsigned tokens: it listens on 127.0.0.1 unless HOST and
+# Emulator mode trusts unsigned tokens: it listens on localhost unless HOST and
 # ALLOW_REMOTE_EMULATOR=1 both say otherwise. Decided before the build, so a
 # refused HOST fails at once.
 choose_bind_host "$([ -z "$real_project" ] && echo emulator || echo project)"

@@ -8,14 +8,14 @@ describe("isLoopbackHost", () => {
 });
 
 describe("chooseBindHost (npm start, the test server)", () => {
-  it("serves emulator mode on 127.0.0.1 when nothing is asked, and says so", () => {
+  it("serves emulator mode on localhost when nothing is asked, and says so", () => {
     const d = chooseBindHost({ emulator: true, host: undefined, allowRemote: undefined });
-    expect(d).toMatchObject({ ok: true, host: "127.0.0.1", warning: null });
-    if (d.ok) expect(d.message).toMatch(/only on this computer \(127\.0\.0\.1\)/);
+    expect(d).toMatchObject({ ok: true, host: "localhost", warning: null });
+    if (d.ok) expect(d.message).toMatch(/only on this computer \(localhost\)/);
   });
 
   it("keeps a loopback host that was asked for", () => {
-    expect(chooseBindHost({ emulator: true, host: "localhost", allowRemote: undefined })).toMatchObject({ ok: true, host: "localhost", warning: null });
+    expect(chooseBindHost({ emulator: true, host: "127.0.0.1", allowRemote: undefined })).toMatchObject({ ok: true, host: "127.0.0.1", warning: null });
   });
 
   it("refuses another address in emulator mode without the opt-in, naming both variables", () => {
@@ -29,7 +29,7 @@ describe("chooseBindHost (npm start, the test server)", () => {
   });
 
   it("needs both the host and the opt-in: the opt-in alone still serves locally", () => {
-    expect(chooseBindHost({ emulator: true, host: undefined, allowRemote: "1" })).toMatchObject({ ok: true, host: "127.0.0.1", warning: null });
+    expect(chooseBindHost({ emulator: true, host: undefined, allowRemote: "1" })).toMatchObject({ ok: true, host: "localhost", warning: null });
     const d = chooseBindHost({ emulator: true, host: "0.0.0.0", allowRemote: "1" });
     expect(d).toMatchObject({ ok: true, host: "0.0.0.0" });
     if (d.ok) expect(d.warning).toMatch(/anyone who can reach .* can sign in as anyone/i);

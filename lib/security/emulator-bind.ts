@@ -2,14 +2,20 @@
  * Emulator mode is local. With the Auth emulator (the embedded default) the
  * app trusts UNSIGNED tokens: anyone who can reach the server can make a
  * cookie for any account, staff included. So it serves on this computer only
- * (127.0.0.1) unless both an explicit host (HOST) and an explicit opt-in
+ * (localhost) unless both an explicit host (HOST) and an explicit opt-in
  * (ALLOW_REMOTE_EMULATOR=1) ask for more, and then it says loudly what that
  * means. `npm start` and the test server choose their `next start -H` here
  * (scripts/bind-host.ts); the running app checks its own `-H` at start-up
  * (instrumentation.ts), which also covers a bare `next start`.
  */
 
-export const DEFAULT_EMULATOR_HOST = "127.0.0.1";
+/**
+ * The loopback name rather than 127.0.0.1: Next builds its own origin from -H,
+ * while middleware URLs call every loopback address "localhost"; with
+ * `-H 127.0.0.1` each middleware rewrite (the hidden preview path, the
+ * not-found page) looks external to Next and is proxied back to itself.
+ */
+export const DEFAULT_EMULATOR_HOST = "localhost";
 
 /** 127.0.0.0/8, ::1 and localhost: addresses no other computer can reach. */
 export function isLoopbackHost(host: string): boolean {
