@@ -5,6 +5,10 @@
  */
 import { ERROR_TRACING_SAMPLE_RATE } from "@/lib/constants";
 import { clientEnv } from "@/lib/env-client";
+import { disableZodEval } from "@/lib/security/zod-no-eval";
+
+// Before any page code builds a schema: no eval probe for the CSP to report.
+disableZodEval();
 
 type SentryModule = typeof import("@sentry/nextjs");
 let sentry: SentryModule | null = null;

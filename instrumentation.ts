@@ -1,12 +1,15 @@
 /**
  * Server error reporting for the Node and edge runtimes. Sentry starts only
  * when SENTRY_DSN is set; `onRequestError` is then how Next hands it the
- * errors of server components, route handlers and middleware.
+ * errors of server components, route handlers and middleware. First, in
+ * Node, the start-up check that emulator mode is served only locally.
  */
 import * as Sentry from "@sentry/nextjs";
 import { ERROR_TRACING_SAMPLE_RATE } from "@/lib/constants";
 
-export function register(): void {
+export async function register(): Promise<void> {
+  // Emulator mode trusts unsigned tokens: refuse to serve it to the network (lib/security/emulator-bind.ts).
+  if (process.env.NEXT_RUNTIME === "nodejs") (await import("./lib/security/emulator-guard")).guardEmulatorServing();
   const dsn = process.env.SENTRY_DSN;
   if (!dsn) return;
   if (process.env.NEXT_RUNTIME === "nodejs" || process.env.NEXT_RUNTIME === "edge") {

@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import { withSentryConfig } from "@sentry/nextjs/config";
+import { securityHeaderRules } from "./lib/security/headers";
 
 const nextConfig: NextConfig = {
   // The spec's calls end in a slash (/api/v1/user-info/); both forms must
@@ -13,6 +14,9 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // `npm test` type-checks once with tsc before building; its build skips the repeat.
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1" },
+  // CSP, framing, nosniff, referrer policy and (production) HSTS on every
+  // response, public cached pages and API included (lib/security/headers.ts).
+  headers: async () => securityHeaderRules(process.env),
 };
 
 // Sentry's build plugin only when a DSN is configured; without one nothing is sent.

@@ -307,7 +307,7 @@ async function main() {
   buildApp();
   start([nextBin, "start", BARE_DIR, "-p", String(BARE_PORT)], { ...process.env, NODE_ENV: "production" });
   start([nextBin, "start", BARE_MW_DIR, "-p", String(BARE_MW_PORT)], { ...process.env, NODE_ENV: "production" });
-  start([nextBin, "start", "-p", String(APP_PORT)], { ...appEnv, NODE_ENV: "production" });
+  start([nextBin, "start", "-p", String(APP_PORT), "-H", "localhost"], { ...appEnv, NODE_ENV: "production" });
   const bareUrl = `http://localhost:${BARE_PORT}`;
   const bareMwUrl = `http://localhost:${BARE_MW_PORT}`;
   const appUrl = `http://localhost:${APP_PORT}`;

@@ -43,12 +43,16 @@ function walk(dir: string, out: string[]): void {
   }
 }
 
+/** Server variables the security headers are built from (lib/security/headers.ts); credentials count by presence only. */
+const HEADER_ENV = ["FIREBASE_AUTH_EMULATOR_HOST", "STORAGE_DRIVER", "FIREBASE_STORAGE_BUCKET"];
+const HEADER_ENV_PRESENCE = ["FIREBASE_SERVICE_ACCOUNT", "GOOGLE_APPLICATION_CREDENTIALS"];
+
 /** Env values that change what the build produces. */
 function buildEnv(env: NodeJS.ProcessEnv): string[] {
   return Object.keys(env)
-    .filter((k) => k.startsWith("NEXT_PUBLIC_") || k === "SENTRY_DSN" || k === "NODE_ENV")
+    .filter((k) => k.startsWith("NEXT_PUBLIC_") || k === "SENTRY_DSN" || k === "NODE_ENV" || HEADER_ENV.includes(k) || HEADER_ENV_PRESENCE.includes(k))
     .sort()
-    .map((k) => `${k}=${env[k]}`);
+    .map((k) => (HEADER_ENV_PRESENCE.includes(k) ? `${k} set` : `${k}=${env[k]}`));
 }
 
 export function sourceFingerprint(env: NodeJS.ProcessEnv = process.env): string {

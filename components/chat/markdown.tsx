@@ -2,7 +2,10 @@
  * Chat answers as Markdown, through react-markdown + remark-gfm (tables,
  * task lists, strikethrough): fenced code blocks with a copy button, and
  * links limited to http(s) and in-app paths. react-markdown builds React
- * elements and ignores raw HTML, so model output cannot inject markup.
+ * elements and ignores raw HTML, so model output cannot inject markup. Images
+ * become links (description and host): the browser fetches an <img> as soon as
+ * it renders, so a prompt-injected answer could otherwise send tool results
+ * out through an image URL without anyone clicking.
  */
 "use client";
 
@@ -41,6 +44,19 @@ function CodeBlock({ lang, text }: { lang: string; text: string }) {
 
 const textOf = (children: ReactNode): string => (Array.isArray(children) ? children.map(textOf).join("") : typeof children === "string" || typeof children === "number" ? String(children) : "");
 
+/** A Markdown image as a link the reader may choose to open, labelled with where it goes. */
+function ImageLink({ src, alt }: { src?: unknown; alt?: string }) {
+  const href = typeof src === "string" ? safeHref(src) : "";
+  const label = alt?.trim() || "image";
+  if (!href) return <span>{`[${label}]`}</span>;
+  const host = /^https?:/i.test(href) ? (URL.parse(href)?.host ?? "?") : null;
+  return (
+    <a href={href} className="text-primary underline underline-offset-2" {...(host ? { target: "_blank", rel: "noreferrer noopener" } : {})}>
+      {`Image: ${label}${host ? ` (${host})` : ""}`}
+    </a>
+  );
+}
+
 const components: Components = {
   // A fenced block arrives as <pre><code class="language-x">; inline code as a bare <code>.
   pre: ({ children }) => {
@@ -57,6 +73,7 @@ const components: Components = {
     ) : (
       <span>{children}</span>
     ),
+  img: ({ src, alt }) => <ImageLink src={src} alt={alt} />,
   h1: ({ children }) => <h3 className="font-semibold">{children}</h3>,
   h2: ({ children }) => <h4 className="font-semibold">{children}</h4>,
   h3: ({ children }) => <h5 className="font-semibold">{children}</h5>,

@@ -5,6 +5,7 @@ import "server-only";
  */
 import type { NextRequest } from "next/server";
 import { authenticate, type Identity } from "@/lib/auth/server/identity";
+import { assertNotCrossSite } from "@/lib/security/cross-site";
 import { runAs, screenFromHeader } from "@/lib/update-log/context";
 import { SCREEN_HEADER } from "@/lib/update-log/contract";
 import { limitIp, limitUser, type IpLimitName, type UserLimitName } from "@/lib/rate-limit";
@@ -38,6 +39,8 @@ export interface WithErrorsOptions {
 export function withErrors(handler: (args: HandlerArgs) => Promise<Response> | Response, options: WithErrorsOptions = {}) {
   return async (request: NextRequest, context: RouteContext): Promise<Response> => {
     try {
+      // A cookie-signed change sent from another site's page: a typed 403 before anything runs.
+      assertNotCrossSite(request);
       if (options.limit) await limitIp(options.limit, request);
       // Next always passes a context; tolerate its absence for direct calls.
       const params = (await context?.params) ?? {};
