@@ -33,7 +33,7 @@ const STOP_WORDS = new Set(
 );
 
 /** Colour and mood words a user would expect to see reflected in the palette. */
-const COLOUR_WORDS: Record<string, string[]> = {
+export const COLOUR_WORDS: Record<string, string[] | undefined> = {
   red: ["#d7263d"], crimson: ["#a4161a"], scarlet: ["#ff2400"], orange: ["#f77f00"], amber: ["#ffbf00"],
   yellow: ["#fcbf49"], gold: ["#d4a017"], golden: ["#e6b422"], green: ["#2a9d8f"], emerald: ["#1b7f5a"],
   lime: ["#a7c957"], olive: ["#6b705c"], teal: ["#028090"], cyan: ["#00b4d8"], turquoise: ["#40e0d0"],
@@ -63,7 +63,14 @@ export type PromptFeatures = {
   words: string[];
 };
 
-export function readPrompt(prompt: string): PromptFeatures {
+/** Words after a colour that make it the ground's colour rather than a thing's ("blue background"). */
+const BACKDROP_WORDS = new Set(["background", "backdrop", "ground", "sky", "wall", "backgrounds", "surface", "table"]);
+
+/**
+ * `basePalette` (the template's or brand kit's colours, ground first) comes
+ * after the colours the prompt names and before the ones made up from its words.
+ */
+export function readPrompt(prompt: string, basePalette: string[] = []): PromptFeatures {
   // The "Avoid: …" suffix is instructions, not subject matter: keep it out of the look.
   const subject = prompt.split(/\bavoid:/i)[0] ?? "";
   const words = (subject.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
@@ -72,7 +79,15 @@ export function readPrompt(prompt: string): PromptFeatures {
   const wordHash = hashString(words.join(" "));
   // Round-robin over the colour words (first colour of each, then second…) so
   // "neon night golden" mixes all three moods instead of three shades of neon.
-  const groups = words.map((w) => COLOUR_WORDS[w]).filter((g): g is string[] => g != null);
+  // A colour right before a thing ("a red apple on blue") is the thing's; the others colour the ground first.
+  const isThingColour = (i: number) => {
+    const next = words[i + 1];
+    return next != null && !Object.hasOwn(COLOUR_WORDS, next) && !BACKDROP_WORDS.has(next);
+  };
+  const colourAt = words.map((w, i) => ({ group: COLOUR_WORDS[w], thing: isThingColour(i) }));
+  const groups = [...colourAt.filter((c) => !c.thing), ...colourAt.filter((c) => c.thing)]
+    .map((c) => c.group)
+    .filter((g): g is string[] => g != null);
   const named: string[] = [];
   for (let i = 0; i < 3; i++) {
     for (const g of groups) {
@@ -80,7 +95,7 @@ export function readPrompt(prompt: string): PromptFeatures {
       if (colour) named.push(colour);
     }
   }
-  const palette = [...new Set(named)].slice(0, 5);
+  const palette = [...new Set([...named, ...basePalette.map((c) => c.toLowerCase())])].slice(0, 5);
   // Fill the rest with a harmony around a hue chosen by the words themselves.
   const baseHue = wordHash % 360;
   const offsets = [0, 35, 180, 215, 300];
