@@ -48,7 +48,7 @@ const GENERIC_HEADS = new Set(
 /** Words that make a prompt about people, so faces and figures are not held back. */
 const PEOPLE_WORDS = new Set(
   ("person people man men woman women kid kids child children family friend friends team student students " +
-    "teacher customer customers couple baby babies girl boy girls boys athlete runner chef doctor nurse " +
+    "teacher customer customers couple baby babies girl boy girls boys athlete runner chef doctor nurse dentist " +
     "worker workers crowd audience player players dancer artist").split(" "),
 );
 /** Words of icon names that do not make an icon more specific ("person-in-lotus-position"). */
@@ -93,43 +93,48 @@ export function subjectWords(prompt: string): SubjectWord[] {
   };
 
   // Noun phrases: runs of nouns, adjectives and determiners, cut at prepositions, verbs and punctuation.
-  const phrases: { terms: Term[]; setting: boolean }[] = [];
+  const runs: { terms: Term[]; via: string }[] = [];
   let run: Term[] = [];
-  let setting = false;
+  let via = "";
   const flush = () => {
-    if (run.length) phrases.push({ terms: run, setting });
+    if (run.length) runs.push({ terms: run, via });
     run = [];
-    setting = false;
+    via = "";
   };
   for (const t of terms) {
     const isNoun = t.tags.includes("Noun") && !t.tags.some((tag) => ["Pronoun", "Value", "Duration", "Date"].includes(tag));
     if (PREPOSITIONS.has(t.normal) || !(isNoun || t.tags.includes("Adjective") || t.tags.includes("Determiner"))) {
       flush();
-      setting = SETTING_PREPOSITIONS.has(t.normal);
+      via = PREPOSITIONS.has(t.normal) ? t.normal : "";
     } else run.push(t);
     if (/[,;:.!?]/.test(t.post ?? "")) flush();
   }
   flush();
+  const phrases = runs
+    .map(({ terms: phrase, via: by }) => {
+      const nouns = phrase.filter((t) => t.tags.includes("Noun") && !t.tags.includes("Possessive") && !STYLE_WORDS.has(t.normal));
+      // Colour words before a noun say how it looks, not what it is ("pastel sky", "neon city").
+      const modifiers = nouns.slice(0, -1).filter((t) => !Object.hasOwn(COLOUR_WORDS, t.normal));
+      return { terms: phrase.filter((t) => !t.tags.includes("Determiner")), head: nouns[nouns.length - 1], modifiers, via: by };
+    })
+    .filter((p): p is typeof p & { head: Term } => p.head != null);
 
   let index = 0;
-  for (const { terms: phrase, setting: isSetting } of phrases) {
-    const nouns = phrase.filter((t) => t.tags.includes("Noun") && !t.tags.includes("Possessive") && !STYLE_WORDS.has(t.normal));
-    if (nouns.length === 0) continue;
+  phrases.forEach(({ terms: phrase, head, modifiers, via: by }, i) => {
+    // "a team of doctors", "a box of chocolates": the thing after "of" is the picture.
+    const ofFollows = phrases[i + 1]?.via === "of" && GENERIC_HEADS.has(head.normal);
+    const generic = GENERIC_HEADS.has(head.normal) && (modifiers.length > 0 || ofFollows);
     // Later phrases weigh less, a setting ("at sunrise", "in a city") less again.
-    const order = (isSetting ? 0.75 : 1) / (1 + 0.5 * index);
-    const head = nouns[nouns.length - 1]!;
-    // Colour words before a noun say how it looks, not what it is ("pastel sky", "neon city").
-    const modifiers = nouns.slice(0, -1).filter((t) => !Object.hasOwn(COLOUR_WORDS, t.normal));
-    const generic = GENERIC_HEADS.has(head.normal) && modifiers.length > 0;
+    const order = (SETTING_PREPOSITIONS.has(by) ? 0.75 : 1) / (1 + 0.5 * index);
     put(head, (generic ? 0.45 : 1) * order, index);
     for (const t of modifiers) put(t, (generic ? 0.8 : 0.7) * order, index);
     // Two-word names ("ice cream truck", "hot dog stand") find the icon named by both words.
-    for (let i = 1; i < phrase.length; i++) {
-      const [a, b] = [phrase[i - 1]!, phrase[i]!];
+    for (let k = 1; k < phrase.length; k++) {
+      const [a, b] = [phrase[k - 1]!, phrase[k]!];
       if (b.tags.includes("Noun")) put({ normal: `${a.normal} ${b.normal}`, root: `${a.normal} ${b.root ?? b.normal}`, tags: b.tags }, (b === head ? 1.1 : 0.85) * order, index);
     }
-    index++;
-  }
+    if (!ofFollows) index++;
+  });
   // Adjectives and verbs ("running", "cold", "fresh") help choose between icons and name support pictures.
   for (const t of terms) {
     if (t.tags.some((tag) => ["Adjective", "Verb", "Gerund", "Noun"].includes(tag)) && !PREPOSITIONS.has(t.normal)) put(t, 0.3, index);
@@ -155,7 +160,7 @@ interface Scored {
 
 /** Every icon some subject word matches, best first; equal scores in an order drawn from the seed. */
 export function rankIllustrations(words: SubjectWord[], library: IllustrationLibrary, seed: number): Scored[] {
-  const aboutPeople = words.some((w) => PEOPLE_WORDS.has(w.word) && w.weight >= 0.5);
+  const aboutPeople = words.some((w) => w.forms.some((f) => PEOPLE_WORDS.has(f)) && w.weight >= 0.5);
   type Total = { score: number; best: number; kind: MatchKind; word: string; phrase: number; matched: Set<string> };
   const totals = new Map<string, Total>();
   for (const w of words) {
@@ -167,6 +172,16 @@ export function rankIllustrations(words: SubjectWord[], library: IllustrationLib
         const s = (kind === "keyword" && named ? 0.45 : MATCH_SCORE[kind]) * w.weight;
         if (s > (seen.get(name)?.s ?? 0)) seen.set(name, { s, kind });
       }
+    }
+    // A keyword shared by many icons means what most of them are: "vegetable" lists palm trees too, but mostly food.
+    const counts = new Map<string, number>();
+    for (const [name, { kind }] of seen) {
+      const c = library.entries.get(name)!.category;
+      if (kind === "keyword") counts.set(c, (counts.get(c) ?? 0) + 1);
+    }
+    const usual = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
+    for (const [name, entry] of seen) {
+      if (usual && usual[1] >= 3 && entry.kind === "keyword" && library.entries.get(name)!.category === usual[0]) entry.s *= 1.1;
     }
     for (const [name, { s, kind }] of seen) {
       const t = totals.get(name) ?? { score: 0, best: 0, kind, word: w.word, phrase: w.phrase, matched: new Set<string>() };
@@ -180,7 +195,7 @@ export function rankIllustrations(words: SubjectWord[], library: IllustrationLib
   const scored: (Scored & { tie: number })[] = [];
   for (const [name, t] of totals) {
     const entry = library.entries.get(name)!;
-    let category = aboutPeople && entry.category === "People & Body" ? 1 : (CATEGORY_FACTOR[entry.category] ?? 0.8);
+    let category = aboutPeople && entry.category === "People & Body" ? 1.25 : (CATEGORY_FACTOR[entry.category] ?? 0.8);
     // The prompt naming the icon itself ("a robot") outweighs the preference for objects.
     if (t.kind === "name") category = Math.max(category, 0.85);
     // Name words the prompt does not mention make an icon more specific than asked ("baby bottle" for "bottle");
@@ -214,7 +229,7 @@ export function chooseIllustrations(prompt: string, library: IllustrationLibrary
   for (const s of ranked) {
     if (support.length === 2) break;
     // Another thing the prompt names, not a modifier of the main one ("water" in "water bottle").
-    if (s.score < 0.3 || usedWords.has(s.word) || s.phrase === main.phrase || s.name === main.name) continue;
+    if (s.score < 0.45 || usedWords.has(s.word) || s.phrase === main.phrase || s.name === main.name) continue;
     support.push(s.name);
     usedWords.add(s.word);
   }
