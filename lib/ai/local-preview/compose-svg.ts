@@ -28,13 +28,16 @@ export function composeSvg(opts: { features: PromptFeatures; seed: number; width
   const landscape = w / h > 1.15;
   const portrait = h / w > 1.15;
 
-  // The ground: the palette's first colours, lightened most of the time so the illustration stands out.
-  const tone = rng() < 0.7 ? "light" : "deep";
-  const lift = tone === "light" ? between(0.5, 0.68) : between(0.05, 0.2);
-  const g0 = mix(p[0]!, "#ffffff", lift);
-  const g1 = mix(p[1] ?? p[0]!, "#ffffff", lift + (tone === "light" ? 0.12 : 0.1));
-  const accent = mix(p[2] ?? p[0]!, "#ffffff", tone === "light" ? 0.35 : 0.15);
-  const accent2 = mix(p[3] ?? p[1] ?? p[0]!, "#ffffff", tone === "light" ? 0.45 : 0.2);
+  // The ground: the palette's hues at an even lightness (pastel most of the time, else deep) so the
+  // illustration stands out and made-up harmonies never come out muddy; near-greys stay grey.
+  // Deep yellows turn olive, so yellow grounds stay light.
+  const tone = rng() < 0.7 || isYellow(p[0]!) ? "light" : "deep";
+  const level = tone === "light" ? between(0.72, 0.84) : between(0.26, 0.38);
+  const shift = Math.round(between(-14, 14));
+  const g0 = settle(p[0]!, level, 0);
+  const g1 = settle(p[1] ?? p[0]!, level + (tone === "light" ? 0.06 : 0.08), shift);
+  const accent = settle(p[0]!, level + (tone === "light" ? 0.09 : 0.14), 0);
+  const accent2 = settle(p[2] ?? p[1] ?? p[0]!, level + (tone === "light" ? 0.02 : 0.1), 0);
   const treatment = TREATMENTS[Math.floor(rng() * TREATMENTS.length)]!;
 
   // The main illustration: 55-68 % of the short side, centred or on a third of the long side.
@@ -191,10 +194,33 @@ function supportSpots(a: { w: number; h: number; cx: number; cy: number; size: n
   ];
 }
 
-/** `a` moved towards `b` by `t` (0..1), per channel. */
-function mix(a: string, b: string, t: number): string {
-  const ch = (hex: string, i: number) => parseInt(hex.slice(i, i + 2), 16);
-  return `#${[1, 3, 5].map((i) => Math.round(ch(a, i) + (ch(b, i) - ch(a, i)) * t).toString(16).padStart(2, "0")).join("")}`;
+/** `hex`'s hue (turned by `turn` degrees) at lightness `light`, its saturation kept between 0.4 and 0.85 unless it is a grey. */
+function settle(hex: string, light: number, turn: number): string {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const l = (max + min) / 2;
+  const d = max - min;
+  const s = d === 0 ? 0 : d / (1 - Math.abs(2 * l - 1));
+  let h = 0;
+  if (d !== 0) h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  const hue = (h * 60 + turn + 360) % 360;
+  const sat = s < 0.12 ? s : Math.min(0.85, Math.max(0.4, s));
+  return hslHex(hue, sat, Math.min(0.95, light));
+}
+
+function isYellow(hex: string): boolean {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return r! > b! + 40 && g! > b! + 40 && Math.abs(r! - g!) < 90;
+}
+
+function hslHex(h: number, s: number, l: number): string {
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => {
+    const k = (n + h / 30) % 12;
+    return Math.round((l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))) * 255).toString(16).padStart(2, "0");
+  };
+  return `#${f(0)}${f(8)}${f(4)}`;
 }
 
 function clamp(v: number, lo: number, hi: number): number {

@@ -85,17 +85,21 @@ export function readPrompt(prompt: string, basePalette: string[] = []): PromptFe
     return next != null && !Object.hasOwn(COLOUR_WORDS, next) && !BACKDROP_WORDS.has(next);
   };
   const colourAt = words.map((w, i) => ({ group: COLOUR_WORDS[w], thing: isThingColour(i) }));
-  const groups = [...colourAt.filter((c) => !c.thing), ...colourAt.filter((c) => c.thing)]
-    .map((c) => c.group)
-    .filter((g): g is string[] => g != null);
-  const named: string[] = [];
-  for (let i = 0; i < 3; i++) {
-    for (const g of groups) {
-      const colour = g[i];
-      if (colour) named.push(colour);
-    }
-  }
-  const palette = [...new Set([...named, ...basePalette.map((c) => c.toLowerCase())])].slice(0, 5);
+  const roundRobin = (things: boolean) => {
+    const groups = colourAt.filter((c) => c.thing === things).map((c) => c.group).filter((g): g is string[] => g != null);
+    const out: string[] = [];
+    for (let i = 0; i < 3; i++) for (const g of groups) if (g[i]) out.push(g[i]!);
+    return out;
+  };
+  const ground = roundRobin(false);
+  const thing = roundRobin(true);
+  const base = basePalette.map((c) => c.toLowerCase());
+  // The ground's two colours come from the ground's colour words (one word: it and a lighter shade of it),
+  // then the caller's palette; a thing's colours are accents then, unless nothing else was named.
+  const ordered = ground.length
+    ? [ground[0]!, ground[1] ?? lighten(ground[0]!, 0.3), ...ground.slice(2), ...base, ...thing]
+    : [...thing, ...base];
+  const palette = [...new Set(ordered)].slice(0, 5);
   // Fill the rest with a harmony around a hue chosen by the words themselves.
   const baseHue = wordHash % 360;
   const offsets = [0, 35, 180, 215, 300];
@@ -106,6 +110,10 @@ export function readPrompt(prompt: string, basePalette: string[] = []): PromptFe
   }
   const keyWords = [...new Set(words.filter((w) => !(w in COLOUR_WORDS) || words.length <= 2))].slice(0, 4);
   return { keyWords, palette, wordHash, words };
+}
+
+function lighten(hex: string, t: number): string {
+  return `#${[1, 3, 5].map((i) => Math.round(parseInt(hex.slice(i, i + 2), 16) * (1 - t) + 255 * t).toString(16).padStart(2, "0")).join("")}`;
 }
 
 function hslToHex(h: number, s: number, l: number): string {
