@@ -14,7 +14,7 @@ import type { IconifyJSON } from "@iconify/types";
 import { findPackageDir } from "@/lib/render/compositor";
 
 /** Where a word was found for an icon, strongest first. */
-export type MatchKind = "name" | "nameHead" | "nameWord" | "keyword";
+export type MatchKind = "name" | "nameHead" | "nameWordKeyword" | "nameWord" | "keyword";
 
 export type Category =
   | "Activities" | "Animals & Nature" | "Flags" | "Food & Drink" | "Objects" | "People & Body"
@@ -44,7 +44,7 @@ const EXCLUDED = new Set([
   "pile-of-poo", "middle-finger", "skull-and-crossbones", "skull", "bomb", "pistol", "water-pistol", "dagger",
   "kitchen-knife", "coffin", "funeral-urn", "biohazard", "radioactive", "no-one-under-eighteen", "eggplant", "peach",
 ]);
-const STRENGTH: Record<MatchKind, number> = { name: 4, nameHead: 3, nameWord: 2, keyword: 1 };
+const STRENGTH: Record<MatchKind, number> = { name: 5, nameHead: 4, nameWordKeyword: 3, nameWord: 2, keyword: 1 };
 
 let cached: IllustrationLibrary | undefined;
 
@@ -78,7 +78,9 @@ function buildLibrary(): IllustrationLibrary {
     let icons = byWord.get(word);
     if (!icons) byWord.set(word, (icons = new Map()));
     const had = icons.get(name);
-    if (!had || STRENGTH[kind] > STRENGTH[had]) icons.set(name, kind);
+    // A word of the name that emojilib also lists ("christmas" for the Christmas tree) is what the icon is about.
+    if ((had === "nameWord" && kind === "keyword") || (had === "keyword" && kind === "nameWord")) icons.set(name, "nameWordKeyword");
+    else if (!had || STRENGTH[kind] > STRENGTH[had]) icons.set(name, kind);
   };
 
   for (const name of Object.keys(set.icons)) {

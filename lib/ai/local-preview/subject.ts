@@ -17,6 +17,8 @@ export interface SubjectWord {
   weight: number;
   /** Which noun phrase (0 = first) the word came from; words outside phrases get the next index. */
   phrase: number;
+  /** A noun before the head of its phrase ("coffee" in "coffee shop"). */
+  modifier?: boolean;
 }
 
 export interface Illustrations {
@@ -41,6 +43,7 @@ const STYLE_WORDS = new Set(
  */
 const GENERIC_HEADS = new Set(
   ("shop store class course lesson delivery service sale sales offer deal discount company business brand " +
+    "opening party festival fair celebration evening morning afternoon weekend tasting night " +
     "app product launch event day night week month year time session program programme plan team club " +
     "center centre studio market place spot kit set pack bundle collection line range series workshop " +
     "tour trip experience guide tip idea way thing stuff item option solution project update news story").split(" "),
@@ -56,7 +59,7 @@ const FILLER = new Set(["with", "of", "in", "on", "and", "the", "person", "face"
 /** When nothing matches: neutral, positive pictures. */
 const FALLBACK = ["sparkles", "glowing-star", "star", "light-bulb", "gem-stone", "rocket", "rainbow", "sun"];
 
-const MATCH_SCORE: Record<MatchKind, number> = { name: 1, nameHead: 0.85, nameWord: 0.45, keyword: 0.7 };
+const MATCH_SCORE: Record<MatchKind, number> = { name: 1, nameHead: 0.85, nameWordKeyword: 0.8, nameWord: 0.6, keyword: 0.65 };
 const CATEGORY_FACTOR: Record<string, number> = {
   "Food & Drink": 1, Objects: 1, "Animals & Nature": 1, "Travel & Places": 1, Activities: 0.95,
   Symbols: 0.7, Other: 0.8, "People & Body": 0.55, "Smileys & Emotion": 0.4,
@@ -82,14 +85,14 @@ export function subjectWords(prompt: string): SubjectWord[] {
   doc.compute("root");
   const terms = (doc.json() as { terms: Term[] }[]).flatMap((sentence) => sentence.terms);
   const out = new Map<string, SubjectWord>();
-  const put = (t: Term, weight: number, phrase: number) => {
+  const put = (t: Term, weight: number, phrase: number, modifier = false) => {
     const clean = (w: string | undefined) => (w ?? "").toLowerCase().replace(/[^\p{L}\p{N} ]+/gu, "");
     const word = clean(t.normal);
     if (word.length < 2 || STYLE_WORDS.has(word) || /^[\d ]+$/.test(word)) return;
     const had = out.get(word);
     if (had && had.weight >= weight) return;
     const root = clean(t.root);
-    out.set(word, { word, forms: [...new Set([word, ...(root.length > 1 ? [root] : []), ...singulars(word)])], weight, phrase: Math.min(had?.phrase ?? phrase, phrase) });
+    out.set(word, { word, forms: [...new Set([word, ...(root.length > 1 ? [root] : []), ...singulars(word)])], weight, phrase: Math.min(had?.phrase ?? phrase, phrase), ...(modifier ? { modifier } : {}) });
   };
 
   // Noun phrases: runs of nouns, adjectives and determiners, cut at prepositions, verbs and punctuation.
@@ -127,7 +130,7 @@ export function subjectWords(prompt: string): SubjectWord[] {
     // Later phrases weigh less, a setting ("at sunrise", "in a city") less again.
     const order = (SETTING_PREPOSITIONS.has(by) ? 0.75 : 1) / (1 + 0.5 * index);
     put(head, (generic ? 0.45 : 1) * order, index);
-    for (const t of modifiers) put(t, (generic ? 0.8 : 0.7) * order, index);
+    for (const t of modifiers) put(t, (generic ? 0.8 : 0.7) * order, index, true);
     // Two-word names ("ice cream truck", "hot dog stand") find the icon named by both words.
     for (let k = 1; k < phrase.length; k++) {
       const [a, b] = [phrase[k - 1]!, phrase[k]!];
@@ -160,16 +163,20 @@ interface Scored {
 
 /** Every icon some subject word matches, best first; equal scores in an order drawn from the seed. */
 export function rankIllustrations(words: SubjectWord[], library: IllustrationLibrary, seed: number): Scored[] {
-  const aboutPeople = words.some((w) => w.forms.some((f) => PEOPLE_WORDS.has(f)) && w.weight >= 0.5);
-  type Total = { score: number; best: number; kind: MatchKind; word: string; phrase: number; matched: Set<string> };
+  // About people: the main phrase names them ("a team of doctors"), not a later one ("a laptop for students").
+  const aboutPeople = words.some((w) => w.forms.some((f) => PEOPLE_WORDS.has(f)) && w.weight >= 0.5 && w.phrase === 0);
+  type Total = { sum: number; best: number; kind: MatchKind; word: string; phrase: number; matched: Set<string> };
   const totals = new Map<string, Total>();
   for (const w of words) {
     const seen = new Map<string, { s: number; kind: MatchKind }>();
     // A word that names icons ("bottle") is better shown by them than by icons that only list it as a keyword (sake).
-    const named = w.forms.some((f) => [...(library.byWord.get(f)?.values() ?? [])].some((k) => k === "name" || k === "nameHead"));
+    const kinds = new Set(w.forms.flatMap((f) => [...(library.byWord.get(f)?.values() ?? [])]));
+    const named = kinds.has("name") || kinds.has("nameHead") ? 0.45 : kinds.has("nameWord") || kinds.has("nameWordKeyword") ? 0.5 : 0;
     for (const form of w.forms) {
       for (const [name, kind] of library.byWord.get(form) ?? []) {
-        const s = (kind === "keyword" && named ? 0.45 : MATCH_SCORE[kind]) * w.weight;
+        // A modifier that is itself an icon's whole name ("sushi rolls", "pizza delivery") is close to the subject.
+        const weight = kind === "name" && w.modifier ? Math.min(1, w.weight * 1.3) : w.weight;
+        const s = (kind === "keyword" && named ? named : MATCH_SCORE[kind]) * weight;
         if (s > (seen.get(name)?.s ?? 0)) seen.set(name, { s, kind });
       }
     }
@@ -181,11 +188,11 @@ export function rankIllustrations(words: SubjectWord[], library: IllustrationLib
     }
     const usual = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
     for (const [name, entry] of seen) {
-      if (usual && usual[1] >= 3 && entry.kind === "keyword" && library.entries.get(name)!.category === usual[0]) entry.s *= 1.1;
+      if (usual && usual[1] >= 3 && entry.kind === "keyword" && library.entries.get(name)!.category === usual[0]) entry.s *= 1.05;
     }
     for (const [name, { s, kind }] of seen) {
-      const t = totals.get(name) ?? { score: 0, best: 0, kind, word: w.word, phrase: w.phrase, matched: new Set<string>() };
-      t.score += s;
+      const t = totals.get(name) ?? { sum: 0, best: 0, kind, word: w.word, phrase: w.phrase, matched: new Set<string>() };
+      t.sum += s;
       for (const part of w.forms.flatMap((f) => f.split(" "))) t.matched.add(part);
       if (s > t.best) Object.assign(t, { best: s, kind, word: w.word, phrase: w.phrase });
       totals.set(name, t);
@@ -201,7 +208,8 @@ export function rankIllustrations(words: SubjectWord[], library: IllustrationLib
     // Name words the prompt does not mention make an icon more specific than asked ("baby bottle" for "bottle");
     // an icon found by a keyword ("coffee" -> hot beverage) is not held to its name.
     const extra = t.kind === "keyword" ? 0 : Math.min(2, entry.nameWords.filter((nw) => !t.matched.has(nw) && !FILLER.has(nw)).length);
-    const score = (t.score * category) / (1 + 0.12 * extra);
+    // The best-matching word counts fully, the others half: many faint matches do not outweigh one clear one.
+    const score = ((t.best + 0.5 * (t.sum - t.best)) * category) / (1 + 0.12 * extra);
     scored.push({ name, score: Math.round(score * 1000) / 1000, word: t.word, phrase: t.phrase, tie: 0 });
   }
   // Draw tie-breakers in name order so they do not depend on Map insertion order.
