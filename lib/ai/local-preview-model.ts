@@ -12,7 +12,7 @@ import { InvalidArgumentError, type ImageModelV3, type ImageModelV3CallOptions, 
 import sharp from "sharp";
 import { z } from "zod";
 import { sizeForAspectRatio } from "./aspect-ratios";
-import { composeSvg } from "./local-preview/compose-svg";
+import { composeSvg, type Focus } from "./local-preview/compose-svg";
 import { illustrationLibrary } from "./local-preview/illustrations";
 import { readPrompt } from "./local-preview/prompt-features";
 import { chooseIllustrations } from "./local-preview/subject";
@@ -56,6 +56,8 @@ export class LocalPreviewImageModel implements ImageModelV3 {
       throw new InvalidArgumentError({ argument: "providerOptions.local", message: "palette must be up to 8 colours written #rrggbb." });
     }
     const features = readPrompt(prompt, local.data.palette);
+    // With a mask, the subject is drawn where the mask paints ("a cat here"), not wherever the layout would put it.
+    const focus = mask ? maskBox(mask, size) : undefined;
     const library = illustrationLibrary();
     // No seed means "surprise me"; the seed used is reported so the image can be reproduced.
     const baseSeed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -65,7 +67,7 @@ export class LocalPreviewImageModel implements ImageModelV3 {
       seeds.map(async (seed) => {
         abortSignal?.throwIfAborted();
         const picked = chooseIllustrations(prompt, library, seed);
-        const svg = composeSvg({ features, seed, ...size, art: { ...picked, draw: library.draw } });
+        const svg = composeSvg({ features, seed, ...size, art: { ...picked, draw: library.draw }, focus });
         const png = source ? await paintOver({ source, svg, size, mask }) : await renderPng(svg);
         return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
       }),
@@ -140,6 +142,21 @@ async function maskAlpha(mask: Buffer, size: Size): Promise<Buffer> {
     });
   }
   return sharp(mask).flatten({ background: "#000000" }).greyscale().extractChannel(0).raw().toBuffer();
+}
+
+/** The bounding box of the mask's painted (over half white) pixels; none when it paints nothing. */
+function maskBox(mask: Buffer, size: Size): Focus | undefined {
+  let [left, top, right, bottom] = [size.width, size.height, -1, -1];
+  for (let y = 0, i = 0; y < size.height; y++) {
+    for (let x = 0; x < size.width; x++, i++) {
+      if (mask[i]! < 128) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      if (y > bottom) bottom = y;
+    }
+  }
+  return right < 0 ? undefined : { left, top, width: right - left + 1, height: bottom - top + 1 };
 }
 
 function renderPng(svg: string): Promise<Buffer> {

@@ -67,6 +67,21 @@ describe("composeSvg", () => {
     expect(grounds.size).toBeGreaterThanOrEqual(3);
   });
 
+  it("with a focus (a mask's painted area) draws the subject inside it, alone", () => {
+    const focus = { left: 600, top: 80, width: 300, height: 240 };
+    const size = sizeForAspectRatio("16:9");
+    const picked = chooseIllustrations("a laptop for students", library, 2);
+    expect(picked.support.length).toBeGreaterThan(0);
+    const svg = composeSvg({ features: readPrompt("a laptop for students"), seed: 2, ...size, art: { ...picked, draw: library.draw }, focus });
+    const drawn = icons(svg);
+    expect(drawn).toHaveLength(1);
+    const [main] = drawn;
+    expect(main!.x).toBeGreaterThanOrEqual(focus.left);
+    expect(main!.y).toBeGreaterThanOrEqual(focus.top);
+    expect(main!.x + main!.size).toBeLessThanOrEqual(focus.left + focus.width);
+    expect(main!.y + main!.size).toBeLessThanOrEqual(focus.top + focus.height);
+  });
+
   it("is a pure function of prompt, seed, size and palette", () => {
     expect(compose("running shoes", 8).svg).toBe(compose("running shoes", 8).svg);
     expect(compose("running shoes", 8).svg).not.toBe(compose("running shoes", 9).svg);

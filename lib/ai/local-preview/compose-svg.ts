@@ -18,7 +18,10 @@ export interface Artwork {
 type Treatment = "spotlight" | "disc" | "split" | "horizon" | "arch";
 const TREATMENTS: Treatment[] = ["spotlight", "disc", "split", "horizon", "arch"];
 
-export function composeSvg(opts: { features: PromptFeatures; seed: number; width: number; height: number; art: Artwork }): string {
+/** A region to draw the subject into (a mask's painted area): the illustration fills it, without supporting ones. */
+export type Focus = { left: number; top: number; width: number; height: number };
+
+export function composeSvg(opts: { features: PromptFeatures; seed: number; width: number; height: number; art: Artwork; focus?: Focus }): string {
   const { features, width: w, height: h, art } = opts;
   // Mixing the word hash into the seed makes two prompts with the same seed differ.
   const rng = createRng((opts.seed ^ features.wordHash) >>> 0);
@@ -41,7 +44,7 @@ export function composeSvg(opts: { features: PromptFeatures; seed: number; width
   const treatment = TREATMENTS[Math.floor(rng() * TREATMENTS.length)]!;
 
   // The main illustration: 55-68 % of the short side, centred or on a third of the long side.
-  const size = short * between(0.55, 0.68);
+  let size = short * between(0.55, 0.68);
   const place = rng();
   let cx = w / 2;
   let cy = h / 2;
@@ -51,6 +54,12 @@ export function composeSvg(opts: { features: PromptFeatures; seed: number; width
   cy -= size * 0.04;
   cx = clamp(cx, size / 2 + short * 0.04, w - size / 2 - short * 0.04);
   cy = clamp(cy, size / 2 + short * 0.04, h - size / 2 - short * 0.1);
+  const focus = opts.focus;
+  if (focus) {
+    size = Math.max(8, Math.min(focus.width, focus.height) * 0.8);
+    cx = focus.left + focus.width / 2;
+    cy = focus.top + focus.height / 2 - size * 0.04;
+  }
   const angle = Math.round(between(-35, 35));
 
   const parts: string[] = [];
@@ -116,7 +125,7 @@ export function composeSvg(opts: { features: PromptFeatures; seed: number; width
 
   // Supporting illustrations: smaller, beside the main one, slightly turned.
   const spots = supportSpots({ w, h, cx, cy, size, landscape, portrait, flip: rng() < 0.5 });
-  art.support.slice(0, 2).forEach((name, i) => {
+  (focus ? [] : art.support.slice(0, 2)).forEach((name, i) => {
     const spot = spots[i];
     if (!spot) return;
     const s = short * between(0.2, 0.26);

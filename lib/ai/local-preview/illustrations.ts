@@ -10,7 +10,6 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { IconifyJSON } from "@iconify/types";
 import { findPackageDir } from "@/lib/render/compositor";
 
 /** Where a word was found for an icon, strongest first. */
@@ -33,6 +32,15 @@ export interface IllustrationLibrary {
   byWord: Map<string, Map<string, MatchKind>>;
   /** An icon as an SVG fragment sized to `size` px at (x, y); ids made unique with `idPrefix`. */
   draw(name: string, a: { x: number; y: number; size: number; idPrefix: string; extra?: string }): string;
+}
+
+/** The part of an Iconify JSON icon set used here (https://iconify.design/docs/types/iconify-json.html). */
+interface IconSet {
+  icons: Record<string, { body: string; left?: number; top?: number; width?: number; height?: number }>;
+  left?: number;
+  top?: number;
+  width?: number;
+  height?: number;
 }
 
 const ICON_SET = "@iconify-json/fluent-emoji-flat";
@@ -61,7 +69,7 @@ function readJson<T>(pkg: string, file: string): T {
 }
 
 function buildLibrary(): IllustrationLibrary {
-  const set = readJson<IconifyJSON>(ICON_SET, "icons.json");
+  const set = readJson<IconSet>(ICON_SET, "icons.json");
   const chars = readJson<Record<string, string>>(ICON_SET, "chars.json");
   const metadata = readJson<{ categories?: Record<string, string[]> }>(ICON_SET, "metadata.json");
   const emojilib = readJson<Record<string, string[]>>(KEYWORDS, "dist/emoji-en-US.json");
