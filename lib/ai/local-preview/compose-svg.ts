@@ -115,7 +115,8 @@ export function composeSvg(opts: { features: PromptFeatures; seed: number; width
     const x = (corner % 2 === 0 ? between(0, 0.22) : between(0.78, 1)) * w;
     const y = (corner < 2 ? between(0, 0.22) : between(0.78, 1)) * h;
     const r = short * between(0.03, 0.11);
-    const colour = i % 2 ? accent : accent2;
+    // The ground's own hues, lighter: a complementary colour half-transparent over the ground reads as grey smudge.
+    const colour = settle(p[i % 2] ?? p[0]!, level + (tone === "deep" ? 0.3 : 0.1), 0);
     parts.push(
       rng() < 0.5
         ? `<circle cx="${fx(x)}" cy="${fx(y)}" r="${fx(r)}" fill="${colour}" fill-opacity=".45"/>`
