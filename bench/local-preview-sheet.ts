@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import { generateImage } from "ai";
-import sharp from "sharp";
+import sharp, { type OverlayOptions } from "sharp";
 import { createLocalPreviewModel } from "../lib/ai/local-preview-model";
 
 const PROMPTS = [
@@ -36,7 +36,7 @@ function escapeXml(text: string): string {
 
 async function main() {
   const model = createLocalPreviewModel();
-  const tiles: sharp.OverlayOptions[] = [];
+  const tiles: OverlayOptions[] = [];
   const labels: string[] = [];
   for (const [i, prompt] of PROMPTS.entries()) {
     const left = GAP + (i % COLS) * (CELL_W + GAP);

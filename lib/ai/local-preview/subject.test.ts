@@ -88,4 +88,18 @@ describe("chooseIllustrations picks the subject by meaning", () => {
     const eight = time(base.repeat(8));
     expect(eight / one).toBeLessThan(20);
   });
+
+  it("a hostile prompt (runs of spaces and commas) up to the 2000-character prompt limit grows about linearly", () => {
+    // 3n + 7 characters: n = 664 is the limit (lib/images/schema.ts MAX_PROMPT_CHARS), n = 83 an eighth of it.
+    const hostile = (n: number) => `a cat,${" ".repeat(n)}x${", ".repeat(n)}`;
+    const time = (text: string) => {
+      const start = process.hrtime.bigint();
+      chooseIllustrations(text, library, 1);
+      return Number(process.hrtime.bigint() - start);
+    };
+    time(hostile(83));
+    const one = time(hostile(83));
+    const eight = time(hostile(664));
+    expect(eight / one).toBeLessThan(20);
+  });
 });

@@ -80,7 +80,8 @@ type Term = { normal: string; root?: string; tags: string[]; post?: string };
 
 /** The words that say what the picture shows, weighted; "Avoid: …", style and colour words left out. */
 export function subjectWords(prompt: string): SubjectWord[] {
-  const subject = (prompt.split(/\bavoid:/i)[0] ?? "").replace(/[,;]\s*[\w\s-]*\bmood\b/gi, " ").slice(0, 400);
+  // Cut first: the pattern below backtracks over runs of spaces, so it only ever sees 400 characters.
+  const subject = (prompt.split(/\bavoid:/i)[0] ?? "").slice(0, 400).replace(/[,;][\w\s-]*\bmood\b/gi, " ");
   const doc = nlp(subject);
   doc.compute("root");
   const terms = (doc.json() as { terms: Term[] }[]).flatMap((sentence) => sentence.terms);
