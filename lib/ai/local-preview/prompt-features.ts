@@ -1,7 +1,8 @@
 /**
- * Reads a prompt into the few things the local preview model draws from: its
- * key words, a palette and a seeded random source. Everything here is a pure
- * function of its input so the same prompt and seed always give the same picture.
+ * Reads a prompt into the colours the local preview model draws with (the
+ * subject is read in subject.ts) and gives it a seeded random source. Everything
+ * here is a pure function of its input so the same prompt and seed always give
+ * the same picture.
  */
 
 /** FNV-1a, 32 bit: tiny, fast and stable across Node versions (unlike Math.random). */
@@ -53,13 +54,11 @@ export const COLOUR_WORDS: Record<string, string[] | undefined> = {
 };
 
 export type PromptFeatures = {
-  /** Up to four words that carry the prompt, in prompt order, for the caption. */
-  keyWords: string[];
   /** Five colours: background pair first, then accents. */
   palette: string[];
   /** Stable number derived from the words (not the seed): drives the palette's base hue. */
   wordHash: number;
-  /** All meaningful words, lower case, for shape hints. */
+  /** All meaningful words, lower case. */
   words: string[];
 };
 
@@ -108,8 +107,7 @@ export function readPrompt(prompt: string, basePalette: string[] = []): PromptFe
     const light = 30 + ((wordHash >>> (i * 3)) % 40);
     palette.push(hslToHex(hue, 65, light));
   }
-  const keyWords = [...new Set(words.filter((w) => !(w in COLOUR_WORDS) || words.length <= 2))].slice(0, 4);
-  return { keyWords, palette, wordHash, words };
+  return { palette, wordHash, words };
 }
 
 function lighten(hex: string, t: number): string {
