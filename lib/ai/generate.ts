@@ -17,6 +17,8 @@ export interface GenerateImagesRequest {
   n: number;
   aspectRatio: AspectRatio;
   seed?: number;
+  /** The template's or brand kit's colours (#rrggbb, background first) for the local preview model's ground; providers ignore them. */
+  palette?: string[];
   edit?: { image: Uint8Array; mask?: Uint8Array };
   abortSignal?: AbortSignal;
   timeoutMs?: number;
@@ -51,7 +53,7 @@ export async function generateImages(req: GenerateImagesRequest): Promise<Genera
       size: sizing.size,
       aspectRatio: sizing.aspectRatio,
       seed: req.seed,
-      providerOptions: viaOption ? { [viaOption.provider]: { [viaOption.field]: negative } } : undefined,
+      providerOptions: providerOptions(entry.provider, viaOption ? { provider: viaOption.provider, field: viaOption.field, negative } : undefined, req.palette),
       abortSignal,
       // The job system retries on its own terms (attempts, refunds); one SDK retry covers blips.
       maxRetries: 1,
@@ -65,4 +67,14 @@ export async function generateImages(req: GenerateImagesRequest): Promise<Genera
   } catch (err) {
     throw toAiError(err, entry.label);
   }
+}
+
+type ProviderOptions = Record<string, Record<string, string | string[]>>;
+
+/** A negative prompt for the providers that take one as an option; a palette for the local preview model. */
+function providerOptions(provider: string, negative: { provider: string; field: string; negative: string } | undefined, palette: string[] | undefined): ProviderOptions | undefined {
+  const options: ProviderOptions = {};
+  if (negative) options[negative.provider] = { [negative.field]: negative.negative };
+  if (palette?.length && provider === "local") options.local = { ...options.local, palette };
+  return Object.keys(options).length ? options : undefined;
 }

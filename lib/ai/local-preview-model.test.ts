@@ -99,6 +99,29 @@ describe("local preview model through generateImages", () => {
   });
 });
 
+describe("local preview pictures in a caller's palette", () => {
+  it("the template's or brand kit's colours (generateImages' palette) colour the ground when the prompt names none", async () => {
+    const mean = async (palette: string[]): Promise<Rgb> => {
+      const { images } = await generateImages({ modelId: LOCAL_MODEL_ID, prompt: "running shoes", seed: 5, aspectRatio: "1:1", n: 1, palette, env: {} });
+      return meanColour(await rawPixels(images[0]!));
+    };
+    const blue = await mean(["#1d4ed8", "#3a86ff", "#14213d"]);
+    const red = await mean(["#d7263d", "#a4161a", "#f77f00"]);
+    expect(blue.b).toBeGreaterThan(blue.r + 30);
+    expect(red.r).toBeGreaterThan(red.b + 30);
+  });
+
+  it("a palette that is not a list of #rrggbb colours is an invalid argument", async () => {
+    const model = createLocalPreviewModel();
+    await expect(
+      model.doGenerate({
+        prompt: "x", n: 1, size: "64x64", aspectRatio: undefined, seed: 1, providerOptions: { local: { palette: ["red"] } },
+        files: undefined, mask: undefined,
+      }),
+    ).rejects.toBeInstanceOf(InvalidArgumentError);
+  });
+});
+
 describe("local preview edits", () => {
   const W = 256;
   const H = 192;

@@ -2,14 +2,20 @@
  * The local preview model: an in-process AI SDK image model (ImageModelV3) that
  * draws real PNGs with sharp. It needs no key and no network, so it is the
  * default when no provider is configured, the engine for seed data and the
- * model the end-to-end tests run against. Output is a pure function of
- * (prompt, seed, size[, source, mask]) on a given machine (text uses system fonts).
+ * model the end-to-end tests run against. It draws the prompt's subject with
+ * open illustrations (Fluent Emoji, MIT) chosen by meaning, on a ground in the
+ * prompt's colours or the caller's palette (`providerOptions.local.palette`),
+ * and draws no text. Output is a pure function of (prompt, seed, size, palette
+ * [, source, mask]).
  */
 import { InvalidArgumentError, type ImageModelV3, type ImageModelV3CallOptions, type ImageModelV3File, type SharedV3Warning } from "@ai-sdk/provider";
 import sharp from "sharp";
+import { z } from "zod";
 import { sizeForAspectRatio } from "./aspect-ratios";
-import { composeSvg } from "./local-preview/compose-svg";
+import { composeSvg, type Focus } from "./local-preview/compose-svg";
+import { illustrationLibrary } from "./local-preview/illustrations";
 import { readPrompt } from "./local-preview/prompt-features";
+import { chooseIllustrations } from "./local-preview/subject";
 
 export const LOCAL_PREVIEW_MAX_IMAGES = 4;
 /** How much of an unmasked edit is new paint; the rest lets the source show through. */
@@ -18,6 +24,9 @@ const MIN_SIDE = 64;
 const MAX_SIDE = 2048;
 
 type Result = Awaited<ReturnType<ImageModelV3["doGenerate"]>>;
+
+/** `providerOptions.local`: the template's or brand kit's colours, background first, for the picture's ground. */
+const localOptionsSchema = z.object({ palette: z.array(z.string().regex(/^#[0-9a-f]{6}$/i)).max(8).optional() }).passthrough();
 
 export class LocalPreviewImageModel implements ImageModelV3 {
   readonly specificationVersion = "v3";
@@ -42,7 +51,14 @@ export class LocalPreviewImageModel implements ImageModelV3 {
 
     const size = source ? await sourceSize(source, options, warnings) : targetSize(options, warnings);
     const mask = options.mask ? await maskAlpha(fileBytes(options.mask, "mask"), size) : undefined;
-    const features = readPrompt(prompt);
+    const local = localOptionsSchema.safeParse(options.providerOptions?.local ?? {});
+    if (!local.success) {
+      throw new InvalidArgumentError({ argument: "providerOptions.local", message: "palette must be up to 8 colours written #rrggbb." });
+    }
+    const features = readPrompt(prompt, local.data.palette);
+    // With a mask, the subject is drawn where the mask paints ("a cat here"), not wherever the layout would put it.
+    const focus = mask ? maskBox(mask, size) : undefined;
+    const library = illustrationLibrary();
     // No seed means "surprise me"; the seed used is reported so the image can be reproduced.
     const baseSeed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
     const seeds = Array.from({ length: n }, (_, i) => (baseSeed + i) >>> 0);
@@ -50,7 +66,8 @@ export class LocalPreviewImageModel implements ImageModelV3 {
     const images = await Promise.all(
       seeds.map(async (seed) => {
         abortSignal?.throwIfAborted();
-        const svg = composeSvg({ features, seed, ...size });
+        const picked = chooseIllustrations(prompt, library, seed);
+        const svg = composeSvg({ features, seed, ...size, art: { ...picked, draw: library.draw }, focus });
         const png = source ? await paintOver({ source, svg, size, mask }) : await renderPng(svg);
         return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
       }),
@@ -125,6 +142,21 @@ async function maskAlpha(mask: Buffer, size: Size): Promise<Buffer> {
     });
   }
   return sharp(mask).flatten({ background: "#000000" }).greyscale().extractChannel(0).raw().toBuffer();
+}
+
+/** The bounding box of the mask's painted (over half white) pixels; none when it paints nothing. */
+function maskBox(mask: Buffer, size: Size): Focus | undefined {
+  let [left, top, right, bottom] = [size.width, size.height, -1, -1];
+  for (let y = 0, i = 0; y < size.height; y++) {
+    for (let x = 0; x < size.width; x++, i++) {
+      if (mask[i]! < 128) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      if (y > bottom) bottom = y;
+    }
+  }
+  return right < 0 ? undefined : { left, top, width: right - left + 1, height: bottom - top + 1 };
 }
 
 function renderPng(svg: string): Promise<Buffer> {

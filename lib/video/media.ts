@@ -8,8 +8,10 @@ import { createHash } from "node:crypto";
 import { generateImages } from "@/lib/ai";
 import { ApiError } from "@/lib/api/errors";
 import { signedUrlTtl } from "@/lib/api/present-image";
+import { brandedTemplate } from "@/lib/composition/brand";
 import type { MediaValue } from "@/lib/composition/composition-schema";
 import { getTemplateVersion } from "@/lib/composition/library";
+import type { TemplateVersionBody } from "@/lib/composition/template-schema";
 import { compositionRatioSchema, sizeForWidth } from "@/lib/composition/ratios";
 import type { RenderProps } from "@/lib/composition/render-props";
 import { resolveRenderProps } from "@/lib/composition/resolve";
@@ -34,9 +36,15 @@ export function sceneImageKey(uid: string, contentId: string, sceneId: string, p
 }
 
 /** Generates a picture for a prompt at the composition's ratio and stores it; returns the slot value. */
-export async function generateScenePicture(a: { store: VideoDeps["store"]; uid: string; contentId: string; sceneId: string; prompt: string; ratio: CompositionBody["aspect_ratio"]; abortSignal?: AbortSignal }): Promise<MediaValue> {
+/** The colours a generated scene picture is drawn in: the template's, or the brand kit's when applied (accent first). */
+export function scenePalette(version: TemplateVersionBody, body: Pick<CompositionBody, "brand">): string[] {
+  const p = brandedTemplate(version, body).style.palette;
+  return [p.accent, p.surface, p.background, p.muted];
+}
+
+export async function generateScenePicture(a: { store: VideoDeps["store"]; uid: string; contentId: string; sceneId: string; prompt: string; ratio: CompositionBody["aspect_ratio"]; palette?: string[]; abortSignal?: AbortSignal }): Promise<MediaValue> {
   const model = sceneImageModel();
-  const made = await generateImages({ modelId: model.id, prompt: a.prompt, n: 1, aspectRatio: a.ratio, abortSignal: a.abortSignal });
+  const made = await generateImages({ modelId: model.id, prompt: a.prompt, n: 1, aspectRatio: a.ratio, palette: a.palette, abortSignal: a.abortSignal });
   const bytes = made.images[0];
   if (!bytes) throw new ApiError("service_unavailable", `${model.label} answered without a picture. Try again.`);
   const key = sceneImageKey(a.uid, a.contentId, a.sceneId, a.prompt);
@@ -62,7 +70,7 @@ export async function scenesWithPicture(
   let value: MediaValue;
   if (input.source === "generate") {
     try {
-      value = await generateScenePicture({ store: deps.store, uid, contentId: id, sceneId, prompt: input.prompt, ratio: body.aspect_ratio });
+      value = await generateScenePicture({ store: deps.store, uid, contentId: id, sceneId, prompt: input.prompt, ratio: body.aspect_ratio, palette: version ? scenePalette(version, body) : undefined });
     } catch (e) {
       if (e instanceof ApiError) throw e;
       const message = (e as { message?: string }).message ?? "The image model failed.";

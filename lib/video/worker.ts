@@ -32,7 +32,7 @@ import type { RenderDriver } from "@/lib/render/types";
 import type { BlobStore } from "@/lib/storage/types";
 import { refreshPublicViews } from "@/lib/public-views/refresh";
 import type { RenderStageName } from "./contract";
-import { generateScenePicture } from "./media";
+import { generateScenePicture, scenePalette } from "./media";
 import { VIDEO_JOB_TYPES, type FilesState, type RenderState } from "./service";
 
 export interface VideoWorkerDeps {
@@ -134,7 +134,7 @@ export function createVideoWorker(d: VideoWorkerDeps) {
     for (const [i, scene] of missing.entries()) {
       const slot = layouts.get(scene.layout_id)?.slots.find((s) => s.kind === "image");
       if (!slot) continue;
-      const value = await makePicture({ store, uid, contentId, sceneId: scene.id, prompt: scene.image_prompt!, ratio: body.aspect_ratio, abortSignal: signal });
+      const value = await makePicture({ store, uid, contentId, sceneId: scene.id, prompt: scene.image_prompt!, ratio: body.aspect_ratio, palette: scenePalette(version, body), abortSignal: signal });
       body = { ...body, scenes: body.scenes.map((s) => (s.id === scene.id ? { ...s, values: { ...s.values, [slot.id]: value } } : s)) };
       await saveComposition(contentId, body);
       await step("images", (i + 1) / missing.length);

@@ -1,7 +1,8 @@
 /**
- * Reads a prompt into the few things the local preview model draws from: its
- * key words, a palette and a seeded random source. Everything here is a pure
- * function of its input so the same prompt and seed always give the same picture.
+ * Reads a prompt into the colours the local preview model draws with (the
+ * subject is read in subject.ts) and gives it a seeded random source. Everything
+ * here is a pure function of its input so the same prompt and seed always give
+ * the same picture.
  */
 
 /** FNV-1a, 32 bit: tiny, fast and stable across Node versions (unlike Math.random). */
@@ -33,7 +34,7 @@ const STOP_WORDS = new Set(
 );
 
 /** Colour and mood words a user would expect to see reflected in the palette. */
-const COLOUR_WORDS: Record<string, string[]> = {
+export const COLOUR_WORDS: Record<string, string[] | undefined> = {
   red: ["#d7263d"], crimson: ["#a4161a"], scarlet: ["#ff2400"], orange: ["#f77f00"], amber: ["#ffbf00"],
   yellow: ["#fcbf49"], gold: ["#d4a017"], golden: ["#e6b422"], green: ["#2a9d8f"], emerald: ["#1b7f5a"],
   lime: ["#a7c957"], olive: ["#6b705c"], teal: ["#028090"], cyan: ["#00b4d8"], turquoise: ["#40e0d0"],
@@ -53,17 +54,22 @@ const COLOUR_WORDS: Record<string, string[]> = {
 };
 
 export type PromptFeatures = {
-  /** Up to four words that carry the prompt, in prompt order, for the caption. */
-  keyWords: string[];
   /** Five colours: background pair first, then accents. */
   palette: string[];
   /** Stable number derived from the words (not the seed): drives the palette's base hue. */
   wordHash: number;
-  /** All meaningful words, lower case, for shape hints. */
+  /** All meaningful words, lower case. */
   words: string[];
 };
 
-export function readPrompt(prompt: string): PromptFeatures {
+/** Words after a colour that make it the ground's colour rather than a thing's ("blue background"). */
+const BACKDROP_WORDS = new Set(["background", "backdrop", "ground", "sky", "wall", "backgrounds", "surface", "table"]);
+
+/**
+ * `basePalette` (the template's or brand kit's colours, ground first) comes
+ * after the colours the prompt names and before the ones made up from its words.
+ */
+export function readPrompt(prompt: string, basePalette: string[] = []): PromptFeatures {
   // The "Avoid: …" suffix is instructions, not subject matter: keep it out of the look.
   const subject = prompt.split(/\bavoid:/i)[0] ?? "";
   const words = (subject.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
@@ -72,15 +78,27 @@ export function readPrompt(prompt: string): PromptFeatures {
   const wordHash = hashString(words.join(" "));
   // Round-robin over the colour words (first colour of each, then second…) so
   // "neon night golden" mixes all three moods instead of three shades of neon.
-  const groups = words.map((w) => COLOUR_WORDS[w]).filter((g): g is string[] => g != null);
-  const named: string[] = [];
-  for (let i = 0; i < 3; i++) {
-    for (const g of groups) {
-      const colour = g[i];
-      if (colour) named.push(colour);
-    }
-  }
-  const palette = [...new Set(named)].slice(0, 5);
+  // A colour right before a thing ("a red apple on blue") is the thing's; the others colour the ground first.
+  const isThingColour = (i: number) => {
+    const next = words[i + 1];
+    return next != null && !Object.hasOwn(COLOUR_WORDS, next) && !BACKDROP_WORDS.has(next);
+  };
+  const colourAt = words.map((w, i) => ({ group: COLOUR_WORDS[w], thing: isThingColour(i) }));
+  const roundRobin = (things: boolean) => {
+    const groups = colourAt.filter((c) => c.thing === things).map((c) => c.group).filter((g): g is string[] => g != null);
+    const out: string[] = [];
+    for (let i = 0; i < 3; i++) for (const g of groups) if (g[i]) out.push(g[i]!);
+    return out;
+  };
+  const ground = roundRobin(false);
+  const thing = roundRobin(true);
+  const base = basePalette.map((c) => c.toLowerCase());
+  // The ground's two colours come from the ground's colour words (one word: it and a lighter shade of it),
+  // then the caller's palette; a thing's colours are accents then, unless nothing else was named.
+  const ordered = ground.length
+    ? [ground[0]!, ground[1] ?? lighten(ground[0]!, 0.3), ...ground.slice(2), ...base, ...thing]
+    : [...thing, ...base];
+  const palette = [...new Set(ordered)].slice(0, 5);
   // Fill the rest with a harmony around a hue chosen by the words themselves.
   const baseHue = wordHash % 360;
   const offsets = [0, 35, 180, 215, 300];
@@ -89,8 +107,11 @@ export function readPrompt(prompt: string): PromptFeatures {
     const light = 30 + ((wordHash >>> (i * 3)) % 40);
     palette.push(hslToHex(hue, 65, light));
   }
-  const keyWords = [...new Set(words.filter((w) => !(w in COLOUR_WORDS) || words.length <= 2))].slice(0, 4);
-  return { keyWords, palette, wordHash, words };
+  return { palette, wordHash, words };
+}
+
+function lighten(hex: string, t: number): string {
+  return `#${[1, 3, 5].map((i) => Math.round(parseInt(hex.slice(i, i + 2), 16) * (1 - t) + 255 * t).toString(16).padStart(2, "0")).join("")}`;
 }
 
 function hslToHex(h: number, s: number, l: number): string {
