@@ -7,7 +7,8 @@
 import { meanColour, rawPixels } from "@/lib/ai/testing/fixtures";
 import { STARTER_TEMPLATES, starterTemplateVersion } from "@/lib/composition/starter";
 import { openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
-import { generateScenePicture, scenePalette, sceneImageModel } from "@/lib/video/media";
+import { generateScenePicture, scenePalette } from "@/lib/video/media";
+import { sceneImageModel } from "@/lib/video/scene-picture";
 
 let env: TestEnv;
 beforeAll(() => {
