@@ -297,6 +297,8 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise
 export interface SafePostOptions {
   body: string;
   headers: Record<string, string>;
+  /** Ends the call early (a job's deadline); the time limit applies either way. */
+  signal?: AbortSignal;
   timeoutMs?: number;
   resolver?: Resolver;
   allowHosts?: readonly string[];
@@ -312,14 +314,15 @@ export interface SafePostOptions {
 export async function safePost(rawUrl: string, opts: SafePostOptions): Promise<{ status: number }> {
   const resolver = opts.resolver ?? systemResolver;
   const allow = new Set((opts.allowHosts ?? urlFetchAllowHosts()).map(normaliseHost));
-  const signal = AbortSignal.timeout(opts.timeoutMs ?? FETCH_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(opts.timeoutMs ?? FETCH_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   const url = parsePublicUrl(rawUrl);
-  const target = await vetHost(url, resolver, allow, signal);
+  const target = await vetHost(url, resolver, allow, signal, opts.signal);
   let res: http.IncomingMessage;
   try {
     res = await request(url, target, "application/json,*/*;q=0.5", signal, { body: opts.body, headers: { "content-length": String(Buffer.byteLength(opts.body)), ...opts.headers } });
   } catch (e) {
-    throw networkError(e, url, signal);
+    throw networkError(e, url, signal, opts.signal);
   }
   drainUntil(res, signal);
   return { status: res.statusCode ?? 0 };
