@@ -330,7 +330,7 @@ export async function safePost(rawUrl: string, opts: SafePostOptions): Promise<{
 
 /** Reads and drops the rest of an answer in the background; at the deadline the socket is destroyed. */
 function drainUntil(res: http.IncomingMessage, signal: AbortSignal): void {
-  const stop = () => res.destroy();
+  const stop = () => void res.destroy();
   if (signal.aborted) return stop();
   signal.addEventListener("abort", stop, { once: true });
   res.once("close", () => signal.removeEventListener("abort", stop));
