@@ -56,7 +56,7 @@ describe("holdJob: the per-job deadline and lease loss", () => {
       (x: unknown) => x,
     );
     expect(isJobInterrupted(e, "deadline")).toBe(true);
-    expect(performance.now() - t).toBeLessThan(1000);
+    expect(performance.now() - t).toBeLessThan(150 + 1500); // room for a loaded machine; without the deadline it never returns
     expect(seen.signal?.aborted).toBe(true);
     expect(isJobInterrupted(seen.signal?.reason, "deadline")).toBe(true);
   });

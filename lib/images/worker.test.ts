@@ -241,9 +241,7 @@ describe("the queue's deadline and lease loss (lib/db/jobs.ts holdJob)", () => {
       await env.db.collection(jobs).doc(jobId).update({ worker_id: "B", lease_expires_at: new Date(clock + 60_000).toISOString() });
       return new Promise<never>(() => {});
     };
-    const t = performance.now();
     expect(await worker({ workerId: "A", leaseMs: 200, deadlineMs: 60_000, generate: generate as never }).processNext()).toEqual({ jobId, outcome: "lease-lost" });
-    expect(performance.now() - t).toBeLessThan(2000);
     expect(signals[0]?.aborted).toBe(true);
     const job = await getJob({ db: env.db, jobId, uid: "u1" });
     expect(job.state).toBe("running"); // B's, untouched

@@ -199,17 +199,19 @@ describe("time limits that hold", () => {
   }
 
   const DEADLINE = 300;
+  /** Room for a loaded machine; a call that does not end at its deadline never ends at all. */
+  const SLACK = 1500;
   it.each([["/stall"], ["/gz-stall"], ["/br-stall"], ["/trickle"]])("%s ends at the deadline with a timeout and closes the socket", async (path) => {
     const { e, ms } = await timed(safeFetch(`${badBase}${path}`, { kind: "html", allowHosts: LOCAL, timeoutMs: DEADLINE }));
     expect(e.reason).toBe("timeout");
-    expect(ms).toBeLessThan(DEADLINE + 700);
+    expect(ms).toBeLessThan(DEADLINE + SLACK);
     expect(await openSockets()).toBe(0);
   }, 5000);
 
   it("a gzip body that ends half way is a typed error, not a hang", async () => {
     const { e, ms } = await timed(safeFetch(`${badBase}/gz-cut`, { kind: "html", allowHosts: LOCAL, timeoutMs: 2000 }));
     expect(e.reason).toBe("unreachable");
-    expect(ms).toBeLessThan(1500);
+    expect(ms).toBeLessThan(SLACK);
     expect(await openSockets()).toBe(0);
   }, 5000);
 
@@ -219,7 +221,7 @@ describe("time limits that hold", () => {
     const { e, ms } = await timed(safeFetch(`${badBase}/gz-stall`, { kind: "html", allowHosts: LOCAL, signal: ctrl.signal, timeoutMs: 10_000 }));
     expect(e.reason).toBe("timeout");
     expect(e.message).toMatch(/cancelled/);
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(150 + SLACK);
     expect(await openSockets()).toBe(0);
   }, 5000);
 
@@ -231,7 +233,7 @@ describe("time limits that hold", () => {
     };
     const { e, ms } = await timed(safeFetch("http://slow-dns.test/", { kind: "html", allowHosts: [], resolver, timeoutMs: DEADLINE }));
     expect(e.reason).toBe("timeout");
-    expect(ms).toBeLessThan(DEADLINE + 700);
+    expect(ms).toBeLessThan(DEADLINE + SLACK);
     expect(asked?.aborted).toBe(true); // the lookup was told to stop
   }, 5000);
 
@@ -245,7 +247,7 @@ describe("time limits that hold", () => {
       const resolver = dnsResolver({ servers: [`127.0.0.1:${dns.address().port}`] });
       const { e, ms } = await timed(safeFetch("http://never-answers.test/", { kind: "html", allowHosts: [], resolver, timeoutMs: DEADLINE }));
       expect(e.reason).toBe("timeout");
-      expect(ms).toBeLessThan(DEADLINE + 700);
+      expect(ms).toBeLessThan(DEADLINE + SLACK);
       expect(queries).toBeGreaterThan(0);
     } finally {
       dns.close();
@@ -256,12 +258,12 @@ describe("time limits that hold", () => {
     const resolver: Resolver = () => new Promise(() => {});
     const dnsStall = await timed(safePost("http://slow-dns.test/hook", { body: "{}", headers: { "content-type": "application/json" }, allowHosts: [], resolver, timeoutMs: DEADLINE }));
     expect(dnsStall.e.reason).toBe("timeout");
-    expect(dnsStall.ms).toBeLessThan(DEADLINE + 700);
+    expect(dnsStall.ms).toBeLessThan(DEADLINE + SLACK);
     // Headers then a body that never comes: the status is the answer and the socket does not outlive the deadline.
     const t = performance.now();
     const answer = await safePost(`${badBase}/json-stall`, { body: "{}", headers: { "content-type": "application/json" }, allowHosts: LOCAL, timeoutMs: DEADLINE });
     expect(answer.status).toBe(200);
-    expect(performance.now() - t).toBeLessThan(DEADLINE + 700);
+    expect(performance.now() - t).toBeLessThan(DEADLINE + SLACK);
     await new Promise((r) => setTimeout(r, DEADLINE));
     expect(await openSockets()).toBe(0);
   }, 5000);
