@@ -12,7 +12,7 @@ import "server-only";
  * decoder together). The body is read as a stream and refused past its size
  * limit, and the content type must be the kind asked for.
  */
-import { Resolver as DnsResolver } from "node:dns/promises";
+import { lookup, Resolver as DnsResolver } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
@@ -60,6 +60,8 @@ export function dnsResolver(o: { servers?: string[] } = {}): Resolver {
 }
 
 const systemResolver: Resolver = dnsResolver();
+/** Hosts the operator listed (URL_FETCH_ALLOW_HOSTS) may be names only the machine knows (/etc/hosts): asked through the system, still inside the deadline. */
+const allowListedLookup: Resolver = (host) => lookup(host, { all: true, verbatim: true });
 
 /** `work`, or the signal's abort reason as soon as it aborts, whichever comes first (the work is told through the same signal). */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -124,7 +126,8 @@ async function vetHost(url: URL, resolver: Resolver, allow: ReadonlySet<string>,
     addresses = [{ address: host, family: host.includes(":") ? 6 : 4 }];
   } else {
     try {
-      addresses = await untilAborted(resolver(host, signal), signal);
+      const resolve = allowed && resolver === systemResolver ? allowListedLookup : resolver;
+      addresses = await untilAborted(resolve(host, signal), signal);
     } catch (e) {
       if (signal.aborted) throw networkError(e, url, signal, external);
       throw new LinkError("dns_failed", `We could not find ${host}: check the link for typos.`, { cause: e });
