@@ -1,10 +1,14 @@
 /**
  * Video and audio facts from Remotion's own ffprobe/ffmpeg (the compositor
  * package the renderer ships; no system ffmpeg needed, works offline):
- * duration, picture size, and a poster frame for video clips. Node-only.
+ * duration, picture size, and a poster frame for video clips. Each reads
+ * the upload as the demuxer its bytes name, over the file protocol only
+ * (lib/render/ffmpeg-input.ts): a playlist or concat list dressed as media is
+ * never followed. Node-only.
  */
 import { spawn } from "node:child_process";
 import { compositorBinary, compositorEnv } from "@/lib/render/compositor";
+import { mediaInputArgs } from "@/lib/render/ffmpeg-input";
 
 export interface MediaProbe {
   durationMs: number | null;
@@ -35,9 +39,11 @@ function run(bin: "ffmpeg" | "ffprobe", args: string[], timeoutMs: number): Prom
   });
 }
 
-/** null when ffprobe cannot read the file as media at all. */
+/** null when ffprobe cannot read the file as media at all (or its bytes are no media type we read). */
 export async function probeMedia(path: string): Promise<MediaProbe | null> {
-  const r = await run("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", path], 30_000);
+  const input = await mediaInputArgs(path);
+  if (!input) return null;
+  const r = await run("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...input], 30_000);
   if (r.code !== 0) return null;
   let json: { format?: { duration?: string }; streams?: { codec_type?: string; width?: number; height?: number; duration?: string; disposition?: { attached_pic?: number } }[] };
   try {
@@ -61,8 +67,10 @@ export async function probeMedia(path: string): Promise<MediaProbe | null> {
 
 /** One frame as PNG bytes: at `atMs` (clamped into the clip), or the first frame when the clip is shorter. */
 export async function posterFrame(path: string, atMs: number): Promise<Buffer | null> {
+  const input = await mediaInputArgs(path);
+  if (!input) return null;
   for (const at of [atMs, 0]) {
-    const r = await run("ffmpeg", ["-hide_banner", "-nostdin", "-v", "error", "-ss", (at / 1000).toFixed(3), "-i", path, "-frames:v", "1", "-f", "image2pipe", "-vcodec", "png", "pipe:1"], 30_000);
+    const r = await run("ffmpeg", ["-hide_banner", "-nostdin", "-v", "error", "-ss", (at / 1000).toFixed(3), ...input, "-frames:v", "1", "-f", "image2pipe", "-vcodec", "png", "pipe:1"], 30_000);
     if (r.code === 0 && r.stdout.length > 0) return r.stdout;
   }
   return null;

@@ -251,3 +251,57 @@ it("makes link rows through the links domain: page facts, with the row's name ov
   expect(await balanceOf(env.db, "linker")).toBe(100 - COST);
   await expectBalanced("linker");
 });
+
+describe("the queue's deadline and lease loss (lib/db/jobs.ts holdJob)", () => {
+  it("a link row whose page never answers fails at the deadline, refunded once, and the next row is made", async () => {
+    await addUser(env.db, "stalled", 100);
+    const signals: AbortSignal[] = [];
+    const links: BatchLinks = {
+      extractPage: (_url, opts) => {
+        signals.push(opts!.signal!);
+        return new Promise(() => {}); // never answers, ignores its signal
+      },
+      createProductVideo: () => Promise.reject(new Error("not reached")),
+    };
+    const b = await createBatch(deps, "stalled", { source: "csv", settings: SETTINGS, rows: [{ link: "https://stuck.example/p" }, { prompt: "Cold brew how-to" }] });
+    const w = createBatchWorker({ video: deps, links, deadlineMs: 200, log: () => undefined });
+    for (let i = 0; i < 20; i++) {
+      const a = await w.processNext();
+      const v = await videoWorker.processNext();
+      if (!a && !v) break;
+    }
+    const view = await getBatch(deps, "stalled", b.id);
+    expect(view.items.map((i) => i.state)).toEqual(["failed", "done"]);
+    expect(view.items[0]!.error).toMatch(/took longer than/);
+    expect(signals.length).toBeGreaterThan(0);
+    expect(signals.every((s) => s.aborted)).toBe(true);
+    expect(await balanceOf(env.db, "stalled")).toBe(100 - COST);
+    const refunds = (await env.db.collection(creditLedger).where("owner_id", "==", "stalled").get()).filter((l) => l.data.reason === "refund");
+    expect(refunds.map((r) => r.data.delta)).toEqual([COST]);
+    await expectBalanced("stalled");
+  });
+
+  it("a row whose job is taken over is aborted through its signal; that attempt ends nothing and refunds nothing", async () => {
+    await addUser(env.db, "overtaken", 100);
+    const signals: AbortSignal[] = [];
+    let jobId = "";
+    const links: BatchLinks = {
+      extractPage: async (_url, opts) => {
+        signals.push(opts!.signal!);
+        await env.db.collection(jobs).doc(jobId).update({ worker_id: "someone-else", lease_expires_at: new Date(Date.now() + 600_000).toISOString() });
+        return new Promise(() => {});
+      },
+      createProductVideo: () => Promise.reject(new Error("not reached")),
+    };
+    const b = await createBatch(deps, "overtaken", { source: "csv", settings: SETTINGS, rows: [{ link: "https://slow.example/p" }] });
+    const w = createBatchWorker({ video: deps, links, leaseMs: 400, deadlineMs: 60_000, log: () => undefined });
+    const { dispatchWaiting } = await import("./queue");
+    await dispatchWaiting(env.db, new Date());
+    jobId = (await env.db.collection(batchItems).where("batch_id", "==", b.id).get())[0]!.data.job_id!;
+    expect(await w.processNext()).toEqual({ jobId, outcome: "lease-lost" });
+    expect(signals[0]?.aborted).toBe(true);
+    expect((await getBatch(deps, "overtaken", b.id)).items.map((i) => i.state)).toEqual(["planning"]);
+    expect(await balanceOf(env.db, "overtaken")).toBe(100 - COST);
+    await expectBalanced("overtaken");
+  });
+});

@@ -10,7 +10,7 @@ import type { BatchLinks } from "./worker";
 
 export function batchLinks(): BatchLinks {
   return {
-    extractPage: (url) => extractPage(url),
+    extractPage: (url, opts) => extractPage(url, { signal: opts?.signal }),
     createProductVideo: (deps, uid, input, opts) => createProductVideo(deps, uid, input, opts),
   };
 }

@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import { runAs } from "@/lib/update-log/context";
 import { WORKER_CONTEXT } from "@/lib/update-log/content";
 import { ApiError } from "@/lib/api/errors";
-import { claimJob, completeJob, heartbeatJob, runJobLoop } from "@/lib/db/jobs";
+import { claimJob, completeJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
 import { content, jobs, type JobDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import type { ExtractedPage, ProductFacts } from "@/lib/links/contract";
@@ -23,9 +23,10 @@ import { BATCH_JOB_TYPES, dispatchWaiting, endItem, settleItems } from "./queue"
 
 /** The links domain's two calls a link row needs (lib/links/extract.ts, lib/links/product-video.ts), injected. */
 export interface BatchLinks {
-  extractPage(url: string): Promise<ExtractedPage>;
+  /** `signal` aborts when the row's attempt is ended (its deadline, or its job taken over). */
+  extractPage(url: string, opts?: { signal?: AbortSignal }): Promise<ExtractedPage>;
   /** `video.brief` is extra words after the product's own (lib/links/product-video.ts productBrief). */
-  createProductVideo(deps: VideoDeps, uid: string, input: { facts: ProductFacts; video: Omit<CreateVideoInput, "brief"> & { brief?: string }; source: "bulk"; productId?: string }, opts?: { templateVersion?: number | null }): Promise<{ productId: string; video: VideoView }>;
+  createProductVideo(deps: VideoDeps, uid: string, input: { facts: ProductFacts; video: Omit<CreateVideoInput, "brief"> & { brief?: string }; source: "bulk"; productId?: string }, opts?: { templateVersion?: number | null; signal?: AbortSignal }): Promise<{ productId: string; video: VideoView }>;
 }
 
 export interface BatchWorkerDeps {
@@ -35,8 +36,13 @@ export interface BatchWorkerDeps {
   now?: () => Date;
   workerId?: string;
   leaseMs?: number;
+  /** The longest planning one row may take (BATCH_ITEM_DEADLINE_MS); then the queue ends it and the row fails, refunded. */
+  deadlineMs?: number;
   log?: (msg: string, err?: unknown) => void;
 }
+
+/** Planning one row: reading its page and pictures (each fetch has its own shorter limit) and writing its storyboard. */
+export const BATCH_ITEM_DEADLINE_MS = 5 * 60_000;
 
 export type BatchOutcome = "rendering" | "failed" | "skipped" | "lease-lost";
 
@@ -68,10 +74,11 @@ export function createBatchWorker(d: BatchWorkerDeps) {
   const now = d.now ?? (() => new Date());
   const workerId = d.workerId ?? `batch-${randomUUID()}`;
   const leaseMs = d.leaseMs ?? 60_000;
+  const deadlineMs = d.deadlineMs ?? BATCH_ITEM_DEADLINE_MS;
   const log = d.log ?? ((msg, err) => console.error(`[batch-worker ${workerId}] ${msg}`, err ?? ""));
 
   /** The row → a planned (draft) video; its content id. */
-  async function plan(itemId: string, item: BatchItemDoc, batch: BatchDoc): Promise<string> {
+  async function plan(itemId: string, item: BatchItemDoc, batch: BatchDoc, signal: AbortSignal): Promise<string> {
     const { row } = item;
     const uid = item.owner_id;
     if (!row.link && !row.image_url) {
@@ -81,7 +88,7 @@ export function createBatchWorker(d: BatchWorkerDeps) {
     if (!d.links) throw new ApiError("service_unavailable", "Rows with a link or an image URL cannot be made on this server yet (links are not set up). Use a prompt instead.");
     let facts: ProductFacts;
     if (row.link) {
-      const page = await d.links.extractPage(row.link);
+      const page = await d.links.extractPage(row.link, { signal });
       facts = {
         name: (row.name ?? page.name).slice(0, 200) || new URL(page.url).hostname,
         description: page.description.slice(0, 5000),
@@ -99,7 +106,7 @@ export function createBatchWorker(d: BatchWorkerDeps) {
     const siblings = await db.collection(batchItems).where("batch_id", "==", item.batch_id).orderBy("position").get();
     const productId = await siblingProduct(siblings.filter((s) => s.data.position === item.position && s.id !== itemId).map((s) => s.data.content_id));
     const { brief: _brief, ...video } = videoInput(batch.settings, item.aspect_ratio, row.prompt ?? "");
-    const made = await d.links.createProductVideo(d.video, uid, { facts, video: row.prompt ? { ...video, brief: row.prompt } : video, source: "bulk", ...(productId ? { productId } : {}) }, { templateVersion: batch.settings.template_version });
+    const made = await d.links.createProductVideo(d.video, uid, { facts, video: row.prompt ? { ...video, brief: row.prompt } : video, source: "bulk", ...(productId ? { productId } : {}) }, { templateVersion: batch.settings.template_version, signal });
     return made.video.id;
   }
 
@@ -113,8 +120,9 @@ export function createBatchWorker(d: BatchWorkerDeps) {
     return null;
   }
 
-  /** Writes `patch` to the item while this job still holds it in `planning`. */
-  async function whilePlanning(itemId: string, jobId: string, patch: Partial<BatchItemDoc>): Promise<boolean> {
+  /** Writes `patch` to the item while this job still holds it in `planning` (and this attempt was not ended). */
+  async function whilePlanning(itemId: string, jobId: string, patch: Partial<BatchItemDoc>, signal: AbortSignal): Promise<boolean> {
+    if (signal.aborted) return false;
     return db.runTransaction(async (tx) => {
       const ref = db.collection(batchItems).doc(itemId);
       const snap = await tx.get(ref);
@@ -137,7 +145,7 @@ export function createBatchWorker(d: BatchWorkerDeps) {
     });
   }
 
-  async function run(jobId: string, job: JobDoc): Promise<BatchOutcome> {
+  async function run(jobId: string, job: JobDoc, signal: AbortSignal): Promise<BatchOutcome> {
     const itemId = String((job.input as { item_id?: unknown }).item_id ?? "");
     const snap = itemId ? await db.collection(batchItems).doc(itemId).get() : null;
     if (!snap || snap.data.state !== "planning" || snap.data.job_id !== jobId) {
@@ -154,8 +162,8 @@ export function createBatchWorker(d: BatchWorkerDeps) {
     try {
       let contentId = item.content_id;
       if (!contentId) {
-        contentId = await plan(itemId, item, batch.data);
-        if (!(await whilePlanning(itemId, jobId, { content_id: contentId, progress: 0.08 }))) {
+        contentId = await plan(itemId, item, batch.data, signal);
+        if (!(await whilePlanning(itemId, jobId, { content_id: contentId, progress: 0.08 }, signal))) {
           await endJob(jobId, "succeeded", null);
           return "skipped";
         }
@@ -170,7 +178,7 @@ export function createBatchWorker(d: BatchWorkerDeps) {
         view = existing;
       }
       const renderJob = view.render!.job_id;
-      if (!(await whilePlanning(itemId, jobId, { state: "rendering", render_job_id: renderJob, progress: 0.1 }))) {
+      if (!(await whilePlanning(itemId, jobId, { state: "rendering", render_job_id: renderJob, progress: 0.1 }, signal))) {
         // Cancelled while the render was being queued: stop it too.
         await cancelRender(d.video, item.owner_id, contentId).catch(() => undefined);
         await endJob(jobId, "succeeded", null);
@@ -179,6 +187,8 @@ export function createBatchWorker(d: BatchWorkerDeps) {
       await endJob(jobId, "succeeded", null);
       return "rendering";
     } catch (e) {
+      // An attempt the queue ended (deadline, or the job taken over) is settled by processNext, not here.
+      if (signal.aborted) throw e;
       const reason = describeItemFailure(e);
       if (!(e instanceof ApiError)) log(`item ${itemId} failed: ${reason}`, e);
       const ended = await endItem(db, { itemId, from: ["planning"], jobId, state: "failed", error: reason, now: now() });
@@ -193,12 +203,20 @@ export function createBatchWorker(d: BatchWorkerDeps) {
     await dispatchWaiting(db, at);
     const claimed = await claimJob(db, { workerId, leaseMs, types: BATCH_JOB_TYPES, now: at });
     if (!claimed) return null;
-    const beat = setInterval(() => void heartbeatJob(db, { jobId: claimed.id, workerId, leaseMs, now: now() }).catch(() => undefined), Math.max(1000, Math.floor(leaseMs / 4)));
+    const jobId = claimed.id;
     try {
       // The videos a batch makes are the system's doing (logged as worker:batch), whoever's request started the loop.
-      return { jobId: claimed.id, outcome: await runAs(WORKER_CONTEXT.batch, () => run(claimed.id, claimed.data)) };
-    } finally {
-      clearInterval(beat);
+      const outcome = await holdJob({ db, jobId, workerId, leaseMs, deadlineMs, now }, (signal) => runAs(WORKER_CONTEXT.batch, () => run(jobId, claimed.data, signal)));
+      return { jobId, outcome };
+    } catch (e) {
+      if (isJobInterrupted(e, "lease-lost")) return { jobId, outcome: "lease-lost" };
+      if (!isJobInterrupted(e, "deadline")) throw e;
+      // The row ran past its time (a page or a model that never answered): it fails, refunded once, and the worker moves on.
+      const reason = `Making this row took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped. Its credits were refunded; retry it.`;
+      const itemId = String((claimed.data.input as { item_id?: unknown }).item_id ?? "");
+      const ended = itemId ? await endItem(db, { itemId, from: ["planning"], jobId, state: "failed", error: reason, now: now() }) : false;
+      await endJob(jobId, "failed", reason);
+      return { jobId, outcome: ended ? "failed" : "lease-lost" };
     }
   }
 

@@ -3,6 +3,8 @@
  * queued job, or a running job whose lease has expired (its worker died), in a
  * transaction, so two workers never hold one job at once. Workers extend the
  * lease while they work; every state change checks the caller still holds it.
+ * Each attempt runs through `holdJob`: one deadline per job type, and an
+ * abort when the lease is lost, for every worker.
  */
 import type { Db } from "./db";
 import { jobs, type JobDoc } from "./collections";
@@ -106,6 +108,84 @@ export function failJob(db: Db, o: OwnedChange & { error: string }): Promise<boo
     worker_id: null,
     lease_expires_at: null,
   }));
+}
+
+/** How long one attempt of a job may run when its type declares no limit of its own; then the queue ends it. */
+export const DEFAULT_JOB_DEADLINE_MS = 15 * 60_000;
+
+/**
+ * Why the queue ended an attempt: it ran past its type's deadline, or a
+ * heartbeat found that this worker no longer holds the job (its lease ran out
+ * and another worker took it over, or it was cancelled). The attempt's signal
+ * aborts with this as its reason.
+ */
+export class JobInterrupted extends Error {
+  constructor(
+    readonly why: "deadline" | "lease-lost",
+    message: string,
+  ) {
+    super(message);
+    this.name = "JobInterrupted";
+  }
+}
+
+export function isJobInterrupted(e: unknown, why?: JobInterrupted["why"]): e is JobInterrupted {
+  return e instanceof JobInterrupted && (why === undefined || e.why === why);
+}
+
+export interface HoldJobOptions {
+  db: Db;
+  jobId: string;
+  workerId: string;
+  leaseMs: number;
+  /** The job type's longest run per attempt (DEFAULT_JOB_DEADLINE_MS when it declares none). */
+  deadlineMs?: number;
+  /** Extends the lease; false when this worker no longer holds the job. Defaults to heartbeatJob. */
+  heartbeat?: () => Promise<boolean>;
+  /** How often the heartbeat runs (default a quarter of the lease). */
+  heartbeatMs?: number;
+  now?: () => Date;
+}
+
+/**
+ * Runs one claimed attempt under the queue's rules: the lease is extended
+ * while `work` runs, and `work`'s signal aborts (with a JobInterrupted) at the
+ * deadline or as soon as a heartbeat finds the job is no longer this
+ * worker's. Then this rejects with that JobInterrupted at once, whether or
+ * not `work` heeds its signal, so the worker settles the job (retry, or fail
+ * and refund once) and goes on claiming. Whatever `work` does after that is
+ * refused by the lease checks every state change makes.
+ */
+export async function holdJob<R>(o: HoldJobOptions, work: (signal: AbortSignal) => Promise<R>): Promise<R> {
+  const ctrl = new AbortController();
+  const deadlineMs = o.deadlineMs ?? DEFAULT_JOB_DEADLINE_MS;
+  const beat =
+    o.heartbeat ??
+    (() => heartbeatJob(o.db, { jobId: o.jobId, workerId: o.workerId, leaseMs: o.leaseMs, now: o.now?.() }));
+  const deadline = setTimeout(() => ctrl.abort(new JobInterrupted("deadline", `The job ran longer than its limit (${Math.round(deadlineMs / 1000)} s), so it was stopped.`)), deadlineMs);
+  let beating = false;
+  const heartbeat = setInterval(() => {
+    if (beating || ctrl.signal.aborted) return;
+    beating = true;
+    beat()
+      .then((held) => {
+        if (!held && !ctrl.signal.aborted) ctrl.abort(new JobInterrupted("lease-lost", "Another worker holds this job now (or it was cancelled), so this attempt stopped."));
+      })
+      // A heartbeat that fails (the database briefly away) is not a lost lease: the next one decides.
+      .catch(() => undefined)
+      .finally(() => (beating = false));
+  }, o.heartbeatMs ?? Math.max(50, Math.floor(o.leaseMs / 4)));
+  try {
+    const running = work(ctrl.signal);
+    return await new Promise<R>((resolve, reject) => {
+      const stop = () => reject(ctrl.signal.reason);
+      ctrl.signal.addEventListener("abort", stop, { once: true });
+      running.then(resolve, (e) => reject(ctrl.signal.aborted ? ctrl.signal.reason : e)).finally(() => ctrl.signal.removeEventListener("abort", stop));
+    });
+  } finally {
+    clearTimeout(deadline);
+    clearInterval(heartbeat);
+  }
 }
 
 /** How long an idle in-app worker waits before looking again: `WORKER_POLL_MS` (50–10,000), else 1 s. */

@@ -20,7 +20,7 @@ import { sizeForWidth } from "@/lib/composition/ratios";
 import { prepareRefund } from "@/lib/credits/credits";
 import { content, jobs, type JobDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
-import { claimJob, completeJob, failJob, runJobLoop } from "@/lib/db/jobs";
+import { claimJob, completeJob, failJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
 import { refreshPublicViews } from "@/lib/public-views/refresh";
 import { prepareRender } from "@/lib/render/prepare";
 import type { RenderDriver } from "@/lib/render/types";
@@ -38,6 +38,8 @@ export interface DesignWorkerDeps {
   now?: () => Date;
   workerId?: string;
   leaseMs?: number;
+  /** The longest one export may run (DESIGN_EXPORT_DEADLINE_MS); then the queue ends it, fails it and refunds it. */
+  deadlineMs?: number;
   log?: (msg: string, err?: unknown) => void;
   /** Renders at this width instead of the plan's size (tests and CI: RENDER_WIDTH). */
   renderWidth?: number;
@@ -46,6 +48,9 @@ export interface DesignWorkerDeps {
 export type DesignOutcome = "succeeded" | "retrying" | "failed" | "lease-lost";
 
 class LeaseLost extends Error {}
+
+/** One export attempt: a still per page. */
+export const DESIGN_EXPORT_DEADLINE_MS = 10 * 60_000;
 
 interface JobInput {
   revision: number;
@@ -60,6 +65,7 @@ export function createDesignWorker(d: DesignWorkerDeps) {
   const now = d.now ?? (() => new Date());
   const workerId = d.workerId ?? `design-${randomUUID()}`;
   const leaseMs = d.leaseMs ?? 60_000;
+  const deadlineMs = d.deadlineMs ?? DESIGN_EXPORT_DEADLINE_MS;
   const log = d.log ?? ((msg, err) => console.error(`[design-worker ${workerId}] ${msg}`, err ?? ""));
 
   /** Progress to the job (extending the lease) and the design; false when the lease is gone. */
@@ -211,15 +217,17 @@ export function createDesignWorker(d: DesignWorkerDeps) {
     const claimed = await claimJob(db, { workerId, leaseMs, types: DESIGN_JOB_TYPES, now: at });
     if (!claimed) return null;
     const { id: jobId, data: job } = claimed;
-    const controller = new AbortController();
-    const beat = setInterval(() => {
-      void report(jobId, job.content_id!, {}).then((held) => held || controller.abort(new LeaseLost("lease lost"))).catch(() => undefined);
-    }, Math.max(1000, Math.floor(leaseMs / 4)));
     try {
-      await run(jobId, job, controller.signal);
+      // The queue's deadline and heartbeat: a job taken over (or past its time) stops the export.
+      await holdJob({ db, jobId, workerId, leaseMs, deadlineMs, now, heartbeat: () => report(jobId, job.content_id!, {}) }, (signal) => run(jobId, job, signal));
       return { jobId, outcome: "succeeded" };
     } catch (e) {
-      if (e instanceof LeaseLost || controller.signal.aborted) return { jobId, outcome: "lease-lost" };
+      if (isJobInterrupted(e, "deadline")) {
+        const reason = `This export took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped. Your credit was refunded; try again.`;
+        log(`job ${jobId} attempt ${job.attempts} ran past its deadline`);
+        return { jobId, outcome: (await settleFailed(jobId, job, reason, workerId)) ? "failed" : "lease-lost" };
+      }
+      if (e instanceof LeaseLost || isJobInterrupted(e, "lease-lost")) return { jobId, outcome: "lease-lost" };
       const f = describeRenderFailure(e);
       const reason = f.reason.replace("rendering this video", "exporting this design").replace("Your credits were", "Your credit was");
       log(`job ${jobId} attempt ${job.attempts} failed: ${reason}`, e);
@@ -228,8 +236,6 @@ export function createDesignWorker(d: DesignWorkerDeps) {
         return { jobId, outcome: requeued ? "retrying" : "lease-lost" };
       }
       return { jobId, outcome: (await settleFailed(jobId, job, reason, workerId)) ? "failed" : "lease-lost" };
-    } finally {
-      clearInterval(beat);
     }
   }
 

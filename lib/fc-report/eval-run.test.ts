@@ -49,3 +49,23 @@ it("records a call the scorer finds wrong as invalid, with its reason", async ()
   const [rec] = await db.collection(functionCalls).where("ref_id", "==", "run_x").get();
   expect(rec!.data).toMatchObject({ feature: "eval", name: "lookup_user", valid: false, error_kind: "wrong_tool" });
 });
+
+it("an evaluation whose model never answers is ended at its deadline each attempt, then failed; the worker goes on claiming", async () => {
+  const { jobs } = await import("@/lib/db/collections");
+  const run = await startEval({ db }, { uid: "staff2", modelId: LOCAL_LANGUAGE_MODEL_ID });
+  const signals: AbortSignal[] = [];
+  const evaluate = (a: { abortSignal?: AbortSignal }) => {
+    signals.push(a.abortSignal!);
+    return new Promise<never>(() => {}); // a model that never answers, deaf to its signal
+  };
+  const worker = createEvalWorker({ db, deadlineMs: 150, evaluate: evaluate as never });
+  // Two attempts (the evaluation's max_attempts), each ended at the deadline.
+  for (let i = 0; i < 2; i++) expect(await worker.processNext()).not.toBeNull();
+  expect(signals).toHaveLength(2);
+  expect(signals.every((s) => s.aborted)).toBe(true);
+  const doc = (await db.collection(fcEvalRuns).doc(run.id).get())!.data;
+  expect(doc).toMatchObject({ state: "failed", error: expect.stringMatching(/ran longer than/) });
+  const job = (await db.collection(jobs).where("type", "==", "fc.eval").get()).find((j) => j.data.input.run_id === run.id)!;
+  expect(job.data.state).toBe("failed");
+  expect(await worker.processNext()).toBeNull();
+});

@@ -6,23 +6,40 @@ import "server-only";
  * lost attempt stay, marked with the same run id).
  */
 import { randomBytes } from "node:crypto";
-import { claimJob, completeJob, failJob, heartbeatJob, runJobLoop } from "@/lib/db/jobs";
+import { claimJob, completeJob, failJob, heartbeatJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
 import type { Db } from "@/lib/db/db";
 import { fcEvalRuns } from "./collections";
 import { EVAL_JOB_TYPE, runEval } from "./eval-run";
 
 const LEASE_MS = 60_000;
+/** One attempt at the suite (a model call per case). */
+export const EVAL_JOB_DEADLINE_MS = 30 * 60_000;
 
-export function createEvalWorker(deps: { db: Db }) {
+export interface EvalWorkerDeps {
+  db: Db;
+  leaseMs?: number;
+  /** The longest one attempt may take (EVAL_JOB_DEADLINE_MS); then the queue ends it. */
+  deadlineMs?: number;
+  /** The suite runner (tests stand in a model that never answers). */
+  evaluate?: typeof runEval;
+}
+
+export function createEvalWorker(deps: EvalWorkerDeps) {
   const workerId = `eval-${randomBytes(4).toString("hex")}`;
+  const leaseMs = deps.leaseMs ?? LEASE_MS;
+  const evaluate = deps.evaluate ?? runEval;
   async function processNext() {
-    const job = await claimJob(deps.db, { workerId, leaseMs: LEASE_MS, types: [EVAL_JOB_TYPE] });
+    const job = await claimJob(deps.db, { workerId, leaseMs, types: [EVAL_JOB_TYPE] });
     if (!job) return null;
     const runId = String(job.data.input.run_id ?? "");
     try {
-      await runEval({ db: deps.db, runId, onProgress: (progress) => heartbeatJob(deps.db, { jobId: job.id, workerId, leaseMs: LEASE_MS, progress }).then(() => undefined) });
+      // The queue's deadline and heartbeat: a model that never answers, or a run taken over, ends this attempt.
+      await holdJob({ db: deps.db, jobId: job.id, workerId, leaseMs, deadlineMs: deps.deadlineMs ?? EVAL_JOB_DEADLINE_MS }, (signal) =>
+        evaluate({ db: deps.db, runId, abortSignal: signal, onProgress: (progress) => heartbeatJob(deps.db, { jobId: job.id, workerId, leaseMs, progress }).then(() => undefined) }),
+      );
       await completeJob(deps.db, { jobId: job.id, workerId });
     } catch (e) {
+      if (isJobInterrupted(e, "lease-lost")) return job.id;
       const message = (e as Error).message?.slice(0, 500) || "The evaluation failed.";
       await failJob(deps.db, { jobId: job.id, workerId, error: message });
       const last = job.data.attempts >= job.data.max_attempts;

@@ -200,3 +200,52 @@ test("runWorkerLoop works the queue until stopped", async () => {
   await loop;
   for (const s of [a, b]) expect((await getJob({ db: env.db, jobId: s.jobId, uid: "u1" })).state).toBe("succeeded");
 });
+
+describe("the queue's deadline and lease loss (lib/db/jobs.ts holdJob)", () => {
+  /** A provider call that never answers and ignores its abort signal. */
+  const hang = (seen: AbortSignal[]) => async (req: { abortSignal?: AbortSignal }) => {
+    if (req.abortSignal) seen.push(req.abortSignal);
+    return new Promise<never>(() => {});
+  };
+
+  test("a generation that never answers is ended at the deadline, retried, then failed and refunded once; the worker goes on claiming", async () => {
+    const stuck = await start({ count: 1 });
+    const signals: AbortSignal[] = [];
+    const w = worker({ deadlineMs: 100, generate: hang(signals) as never });
+    const outcomes = [];
+    for (let i = 0; i < 3; i++) outcomes.push(await w.processNext());
+    expect(outcomes).toEqual([{ jobId: stuck.jobId, outcome: "retrying" }, { jobId: stuck.jobId, outcome: "retrying" }, { jobId: stuck.jobId, outcome: "failed" }]);
+    expect(signals).toHaveLength(3);
+    expect(signals.every((s) => s.aborted)).toBe(true);
+    const job = await getJob({ db: env.db, jobId: stuck.jobId, uid: "u1" });
+    expect([job.state, job.error]).toEqual(["failed", expect.stringMatching(/took longer than/)]);
+    expect(await balanceOf(env.db, "u1")).toBe(100);
+    expect(await refunds()).toHaveLength(1);
+    // Nothing more to refund: a reaper pass or another worker finds nothing to settle.
+    clock += 120_000;
+    expect(await worker().processNext()).toBeNull();
+    expect(await refunds()).toHaveLength(1);
+
+    // The same worker takes the next job and finishes it.
+    const next = await start({ count: 1 });
+    const healthy = worker({ deadlineMs: 5000 });
+    expect(await healthy.processNext()).toEqual({ jobId: next.jobId, outcome: "succeeded" });
+  });
+
+  test("a lost lease aborts the generation's signal at once; the attempt writes nothing and refunds nothing", async () => {
+    const { jobId } = await start({ count: 1 });
+    const signals: AbortSignal[] = [];
+    const generate = async (req: { abortSignal?: AbortSignal }) => {
+      signals.push(req.abortSignal!);
+      // Meanwhile the job is cancelled / taken over: another worker holds it now.
+      await env.db.collection(jobs).doc(jobId).update({ worker_id: "B", lease_expires_at: new Date(clock + 60_000).toISOString() });
+      return new Promise<never>(() => {});
+    };
+    expect(await worker({ workerId: "A", leaseMs: 200, deadlineMs: 60_000, generate: generate as never }).processNext()).toEqual({ jobId, outcome: "lease-lost" });
+    expect(signals[0]?.aborted).toBe(true);
+    const job = await getJob({ db: env.db, jobId, uid: "u1" });
+    expect(job.state).toBe("running"); // B's, untouched
+    expect(await refunds()).toHaveLength(0);
+    expect(await balanceOf(env.db, "u1")).toBe(94);
+  });
+});

@@ -6,7 +6,7 @@
  * taken over once its lease expires, and images already made are not redone.
  */
 import { randomUUID } from "node:crypto";
-import { claimJob, completeJob, failJob, runJobLoop } from "@/lib/db/jobs";
+import { claimJob, completeJob, failJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
 import { content, jobs, type JobDoc } from "@/lib/db/collections";
 import { logContentChange, WORKER_CONTEXT } from "@/lib/update-log/content";
 import { readBlob, imageKeys } from "./blob-io";
@@ -19,6 +19,8 @@ export interface ImageWorkerOptions extends ImageWorkerDeps {
   workerId?: string;
   /** How long a claim lasts without a heartbeat. */
   leaseMs?: number;
+  /** The longest one attempt may run (IMAGE_JOB_DEADLINE_MS); then the queue ends it. */
+  deadlineMs?: number;
   log?: (msg: string, err?: unknown) => void;
 }
 
@@ -34,11 +36,15 @@ export interface ImageWorker {
 
 const STARTED = 0.1;
 
+/** One attempt of an image job (up to its few images, each a provider call with its own retries). */
+export const IMAGE_JOB_DEADLINE_MS = 10 * 60_000;
+
 export function createImageWorker(o: ImageWorkerOptions): ImageWorker {
   const { db, store, generate } = o;
   const now = o.now ?? (() => new Date());
   const workerId = o.workerId ?? `image-${randomUUID()}`;
   const leaseMs = o.leaseMs ?? 60_000;
+  const deadlineMs = o.deadlineMs ?? IMAGE_JOB_DEADLINE_MS;
   const log = o.log ?? ((msg, err) => console.error(`[image-worker ${workerId}] ${msg}`, err ?? ""));
   const holder = { workerId };
 
@@ -57,7 +63,7 @@ export function createImageWorker(o: ImageWorkerOptions): ImageWorker {
     }
   }
 
-  async function run(jobId: string, job: JobDoc): Promise<ProcessOutcome> {
+  async function run(jobId: string, job: JobDoc, signal: AbortSignal): Promise<ProcessOutcome> {
     const input = jobInput(job);
     const started = await whileHeld({ db, jobId, holder, now: now() }, ({ tx, contents, at }) => {
       tx.update(db.collection(jobs).doc(jobId), { progress: Math.max(job.progress, STARTED), lease_expires_at: lease(), updated_at: at });
@@ -72,19 +78,16 @@ export function createImageWorker(o: ImageWorkerOptions): ImageWorker {
       const contentId = input.content_ids[i]!;
       const existing = await db.collection(content).doc(contentId).get();
       if (!existing || existing.data.status === "ready") continue; // made by an earlier attempt, or deleted meanwhile
-      const made = await withHeartbeat(jobId, (signal) =>
-        generate({
-          modelId: input.model_id,
-          prompt: input.prompt,
-          negativePrompt: input.negative_prompt ?? undefined,
-          n: 1,
-          aspectRatio: input.aspect_ratio,
-          seed: input.seeds[i],
-          edit,
-          abortSignal: signal,
-        }),
-      );
-      if (!made) return "lease-lost";
+      const made = await generate({
+        modelId: input.model_id,
+        prompt: input.prompt,
+        negativePrompt: input.negative_prompt ?? undefined,
+        n: 1,
+        aspectRatio: input.aspect_ratio,
+        seed: input.seeds[i],
+        edit,
+        abortSignal: signal,
+      });
       const bytes = made.images[0];
       if (!bytes) throw new WorkerError("The provider answered without an image. Try again.", true);
       const img = await renderImage(bytes);
@@ -125,29 +128,9 @@ export function createImageWorker(o: ImageWorkerOptions): ImageWorker {
     return { image: new Uint8Array(image), mask: mask ? new Uint8Array(mask) : undefined };
   }
 
-  /** Extends the lease while `work` runs; aborts the work and returns null once the lease is lost. */
-  async function withHeartbeat<R>(jobId: string, work: (signal: AbortSignal) => Promise<R>): Promise<R | null> {
-    const ctrl = new AbortController();
-    let lost = false;
-    const beat = async () => {
-      const ok = await whileHeld({ db, jobId, holder, now: now() }, ({ tx, at }) =>
-        tx.update(db.collection(jobs).doc(jobId), { lease_expires_at: lease(), updated_at: at }),
-      ).catch(() => true); // a failed heartbeat is not a lost lease; the next one decides
-      if (!ok) {
-        lost = true;
-        ctrl.abort(new Error("lease lost"));
-      }
-    };
-    const timer = setInterval(() => void beat(), Math.max(50, leaseMs / 3));
-    try {
-      const result = await work(ctrl.signal);
-      return lost ? null : result;
-    } catch (e) {
-      if (lost) return null;
-      throw e;
-    } finally {
-      clearInterval(timer);
-    }
+  /** Extends the lease; false once another worker holds the job (holdJob then aborts the attempt). */
+  function heartbeat(jobId: string): Promise<boolean> {
+    return whileHeld({ db, jobId, holder, now: now() }, ({ tx, at }) => tx.update(db.collection(jobs).doc(jobId), { lease_expires_at: lease(), updated_at: at }));
   }
 
   async function processNext() {
@@ -158,9 +141,13 @@ export function createImageWorker(o: ImageWorkerOptions): ImageWorker {
     const { id: jobId, data: job } = claimed;
     if (!isImageJob(job)) return { jobId, outcome: "skipped" as const };
     try {
-      return { jobId, outcome: await run(jobId, job) };
+      const outcome = await holdJob({ db, jobId, workerId, leaseMs, deadlineMs, heartbeat: () => heartbeat(jobId), now }, (signal) => run(jobId, job, signal));
+      return { jobId, outcome };
     } catch (e) {
-      const f = describeFailure(e);
+      if (isJobInterrupted(e, "lease-lost")) return { jobId, outcome: "lease-lost" as const };
+      const f = isJobInterrupted(e, "deadline")
+        ? { reason: `Making this image took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped. Try again, or pick another model.`, retryable: true, code: "deadline" }
+        : describeFailure(e);
       if (f.code === "internal" || f.code === "worker") log(`job ${jobId} attempt ${job.attempts} failed`, e);
       if (f.retryable && job.attempts < job.max_attempts) {
         const requeued = await failJob(db, { jobId, workerId, error: f.reason, now: now() });

@@ -6,6 +6,7 @@
  *   POST /api/v1/links/video    body ProductVideoInput  -> 201 { data: { product_id, video: VideoView } }
  */
 import { z } from "zod";
+import { productLinkSchema } from "@/lib/products/contract";
 
 /** What a page yielded. `kind` says where the facts came from, so the screen can say so. */
 export interface ExtractedPage {
@@ -41,6 +42,7 @@ export const productFactsSchema = z.object({
   image_urls: z.array(z.string().url().max(2048)).max(12).default([]),
   /** Images already in the user's assets. */
   image_asset_ids: z.array(z.string().min(1).max(128)).max(12).default([]),
-  link: z.string().url().max(2048).nullable().default(null),
+  /** The product's page: http(s) only (lib/products/contract.ts). */
+  link: productLinkSchema.default(null),
 });
 export type ProductFacts = z.input<typeof productFactsSchema>;

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { blockedAddressReason } from "./address";
 import { LinkError } from "./errors";
-import { safeFetch, type Resolver } from "./safe-fetch";
+import { dnsResolver, safeFetch, safePost, type Resolver } from "./safe-fetch";
 
 let server: http.Server;
 let base: string;
@@ -129,4 +129,142 @@ describe("safeFetch", () => {
     const gz = await safeFetch(`${base}/gz`, { kind: "html", allowHosts: LOCAL });
     expect(gz.bytes.toString()).toContain("Zipped");
   });
+});
+
+/**
+ * Peers that misbehave on purpose: every call ends within its deadline with a
+ * typed error, and leaves no socket open on either side.
+ */
+describe("time limits that hold", () => {
+  let bad: http.Server;
+  let badBase: string;
+  const open = new Set<import("node:net").Socket>();
+  const page = Buffer.from(`<html><title>${"x".repeat(20_000)}</title></html>`);
+  const gzipped = zlib.gzipSync(page);
+  const brotli = zlib.brotliCompressSync(page);
+  const half = (b: Buffer) => b.subarray(0, Math.floor(b.byteLength / 2));
+
+  beforeAll(async () => {
+    bad = http.createServer((req, res) => {
+      const p = req.url ?? "/";
+      if (p === "/stall") {
+        res.writeHead(200, { "content-type": "text/html", "content-length": String(page.byteLength) });
+        return void res.write(half(page)); // half the body, then nothing
+      }
+      if (p === "/gz-stall") {
+        res.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" });
+        return void res.write(half(gzipped));
+      }
+      if (p === "/br-stall") {
+        res.writeHead(200, { "content-type": "text/html", "content-encoding": "br" });
+        return void res.write(half(brotli));
+      }
+      if (p === "/gz-cut") {
+        res.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" });
+        return void res.end(half(gzipped)); // a complete HTTP answer whose gzip stops half way
+      }
+      if (p === "/trickle") {
+        res.writeHead(200, { "content-type": "text/html" });
+        const t = setInterval(() => res.write("x"), 20);
+        return void res.on("close", () => clearInterval(t));
+      }
+      if (p === "/headers-then-stall") return void res.writeHead(200, { "content-type": "application/json" }).flushHeaders();
+      if (p === "/json-stall") {
+        res.writeHead(200, { "content-type": "application/json" });
+        return void res.write("{");
+      }
+    });
+    bad.on("connection", (s) => {
+      open.add(s);
+      s.on("close", () => open.delete(s));
+    });
+    await new Promise<void>((r) => bad.listen(0, "127.0.0.1", r));
+    badBase = `http://127.0.0.1:${(bad.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    bad.closeAllConnections();
+    return new Promise<void>((r) => bad.close(() => r()));
+  });
+
+  /** Waits briefly for the server to see every connection closed (the client destroys its socket when it gives up). */
+  async function openSockets(): Promise<number> {
+    for (let i = 0; i < 50 && open.size > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    return open.size;
+  }
+
+  async function timed(p: Promise<unknown>): Promise<{ e: LinkError; ms: number }> {
+    const t = performance.now();
+    const e = await refusal(p);
+    return { e, ms: performance.now() - t };
+  }
+
+  const DEADLINE = 300;
+  /** Room for a loaded machine; a call that does not end at its deadline never ends at all. */
+  const SLACK = 1500;
+  it.each([["/stall"], ["/gz-stall"], ["/br-stall"], ["/trickle"]])("%s ends at the deadline with a timeout and closes the socket", async (path) => {
+    const { e, ms } = await timed(safeFetch(`${badBase}${path}`, { kind: "html", allowHosts: LOCAL, timeoutMs: DEADLINE }));
+    expect(e.reason).toBe("timeout");
+    expect(ms).toBeLessThan(DEADLINE + SLACK);
+    expect(await openSockets()).toBe(0);
+  }, 5000);
+
+  it("a gzip body that ends half way is a typed error, not a hang", async () => {
+    const { e, ms } = await timed(safeFetch(`${badBase}/gz-cut`, { kind: "html", allowHosts: LOCAL, timeoutMs: 2000 }));
+    expect(e.reason).toBe("unreachable");
+    expect(ms).toBeLessThan(SLACK);
+    expect(await openSockets()).toBe(0);
+  }, 5000);
+
+  it("the caller's own signal ends a stalled decoder too", async () => {
+    const ctrl = new AbortController();
+    setTimeout(() => ctrl.abort(), 150);
+    const { e, ms } = await timed(safeFetch(`${badBase}/gz-stall`, { kind: "html", allowHosts: LOCAL, signal: ctrl.signal, timeoutMs: 10_000 }));
+    expect(e.reason).toBe("timeout");
+    expect(e.message).toMatch(/cancelled/);
+    expect(ms).toBeLessThan(150 + SLACK);
+    expect(await openSockets()).toBe(0);
+  }, 5000);
+
+  it("a resolver that never answers is inside the deadline", async () => {
+    let asked: AbortSignal | undefined;
+    const resolver: Resolver = (_host, signal) => {
+      asked = signal;
+      return new Promise(() => {});
+    };
+    const { e, ms } = await timed(safeFetch("http://slow-dns.test/", { kind: "html", allowHosts: [], resolver, timeoutMs: DEADLINE }));
+    expect(e.reason).toBe("timeout");
+    expect(ms).toBeLessThan(DEADLINE + SLACK);
+    expect(asked?.aborted).toBe(true); // the lookup was told to stop
+  }, 5000);
+
+  it("the system resolver asks DNS with the deadline and cancels its query (a DNS server that never answers)", async () => {
+    const dgram = await import("node:dgram");
+    const dns = dgram.createSocket("udp4");
+    let queries = 0;
+    dns.on("message", () => void queries++); // reads the question, never answers
+    await new Promise<void>((r) => dns.bind(0, "127.0.0.1", r));
+    try {
+      const resolver = dnsResolver({ servers: [`127.0.0.1:${dns.address().port}`] });
+      const { e, ms } = await timed(safeFetch("http://never-answers.test/", { kind: "html", allowHosts: [], resolver, timeoutMs: DEADLINE }));
+      expect(e.reason).toBe("timeout");
+      expect(ms).toBeLessThan(DEADLINE + SLACK);
+      expect(queries).toBeGreaterThan(0);
+    } finally {
+      dns.close();
+    }
+  }, 5000);
+
+  it("safePost ends at its deadline when the answer stalls, and closes the socket", async () => {
+    const resolver: Resolver = () => new Promise(() => {});
+    const dnsStall = await timed(safePost("http://slow-dns.test/hook", { body: "{}", headers: { "content-type": "application/json" }, allowHosts: [], resolver, timeoutMs: DEADLINE }));
+    expect(dnsStall.e.reason).toBe("timeout");
+    expect(dnsStall.ms).toBeLessThan(DEADLINE + SLACK);
+    // Headers then a body that never comes: the status is the answer and the socket does not outlive the deadline.
+    const t = performance.now();
+    const answer = await safePost(`${badBase}/json-stall`, { body: "{}", headers: { "content-type": "application/json" }, allowHosts: LOCAL, timeoutMs: DEADLINE });
+    expect(answer.status).toBe(200);
+    expect(performance.now() - t).toBeLessThan(DEADLINE + SLACK);
+    await new Promise((r) => setTimeout(r, DEADLINE));
+    expect(await openSockets()).toBe(0);
+  }, 5000);
 });

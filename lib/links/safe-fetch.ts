@@ -5,15 +5,19 @@ import "server-only";
  * any of them is private, loopback, link-local or metadata (lib/links/address.ts);
  * the connection then goes to the address that was checked (a pinned
  * `lookup`), so a second DNS answer cannot rebind it. Redirects are followed
- * by hand, re-checked, at most 5. A time limit covers the whole fetch, the
- * body is read as a stream and refused past its size limit, and the
- * content type must be the kind asked for.
+ * by hand, re-checked, at most 5. One deadline covers the whole fetch,
+ * whatever the peer does: the DNS query (cancelled at the deadline), the
+ * connection, the headers and every byte of the body through its decoder
+ * (one pipeline, so an abort or an error anywhere destroys the socket and the
+ * decoder together). The body is read as a stream and refused past its size
+ * limit, and the content type must be the kind asked for.
  */
-import dns from "node:dns";
+import { lookup, Resolver as DnsResolver } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { Readable } from "node:stream";
+import type { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import { urlFetchAllowHosts } from "@/lib/env";
 import { blockedAddressReason, isBlockedHostName, isIpLiteral, normaliseHost } from "./address";
@@ -26,9 +30,51 @@ export const FEED_MAX_BYTES = 2 * 1024 * 1024;
 export const FETCH_TIMEOUT_MS = 10_000;
 const USER_AGENT = "Mozilla/5.0 (compatible; PromptframeBot/1.0; +https://promptframe.ai/bot)";
 
-export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
+/** Resolves a host's addresses; `signal` aborts at the fetch's deadline (the fetch stops waiting then either way). */
+export type Resolver = (host: string, signal: AbortSignal) => Promise<{ address: string; family: number }[]>;
 
-const systemResolver: Resolver = (host) => dns.promises.lookup(host, { all: true, verbatim: true });
+/**
+ * Asks DNS (c-ares, on the event loop) for a host's A and AAAA records, each
+ * query cancelled when `signal` aborts. Not getaddrinfo: that runs on libuv's
+ * small thread pool and cannot be cancelled, so a few names whose DNS server
+ * never answers would hold every pool thread (and with them file, zlib and
+ * crypto work) for the system's resolver timeout. `servers` is for tests.
+ */
+export function dnsResolver(o: { servers?: string[] } = {}): Resolver {
+  return async (host, signal) => {
+    const r = new DnsResolver({ timeout: 2000, tries: 2 });
+    if (o.servers) r.setServers(o.servers);
+    const cancel = () => r.cancel();
+    signal.addEventListener("abort", cancel, { once: true });
+    try {
+      signal.throwIfAborted();
+      const [v4, v6] = await Promise.allSettled([r.resolve4(host), r.resolve6(host)]);
+      signal.throwIfAborted();
+      const found = [...(v4.status === "fulfilled" ? v4.value.map((address) => ({ address, family: 4 })) : []), ...(v6.status === "fulfilled" ? v6.value.map((address) => ({ address, family: 6 })) : [])];
+      if (found.length === 0) throw v4.status === "rejected" ? v4.reason : new Error(`no addresses for ${host}`);
+      return found;
+    } finally {
+      signal.removeEventListener("abort", cancel);
+    }
+  };
+}
+
+const systemResolver: Resolver = dnsResolver();
+/** Hosts the operator listed (URL_FETCH_ALLOW_HOSTS) may be names only the machine knows (/etc/hosts): asked through the system, still inside the deadline. */
+const allowListedLookup: Resolver = (host) => lookup(host, { all: true, verbatim: true });
+
+/** `work`, or the signal's abort reason as soon as it aborts, whichever comes first (the work is told through the same signal). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    work.catch(() => undefined);
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener("abort", stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
+  });
+}
 
 export interface SafeFetchOptions {
   /** feed: a product feed (CSV, JSON, RSS/Atom, plain text). */
@@ -68,8 +114,8 @@ function hostLabel(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, "");
 }
 
-/** Resolves and vets the host of one hop: the address to connect to. */
-async function vetHost(url: URL, resolver: Resolver, allow: ReadonlySet<string>): Promise<{ address: string; family: number }> {
+/** Resolves (within the deadline) and vets the host of one hop: the address to connect to. */
+async function vetHost(url: URL, resolver: Resolver, allow: ReadonlySet<string>, signal: AbortSignal, external?: AbortSignal): Promise<{ address: string; family: number }> {
   const host = hostLabel(url);
   const allowed = allow.has(normaliseHost(host));
   if (!allowed && isBlockedHostName(host)) {
@@ -80,8 +126,10 @@ async function vetHost(url: URL, resolver: Resolver, allow: ReadonlySet<string>)
     addresses = [{ address: host, family: host.includes(":") ? 6 : 4 }];
   } else {
     try {
-      addresses = await resolver(host);
+      const resolve = allowed && resolver === systemResolver ? allowListedLookup : resolver;
+      addresses = await untilAborted(resolve(host, signal), signal);
     } catch (e) {
+      if (signal.aborted) throw networkError(e, url, signal, external);
       throw new LinkError("dns_failed", `We could not find ${host}: check the link for typos.`, { cause: e });
     }
     if (addresses.length === 0) throw new LinkError("dns_failed", `We could not find ${host}: check the link for typos.`);
@@ -123,26 +171,42 @@ function request(url: URL, target: { address: string; family: number }, accept: 
   });
 }
 
-function decoded(res: http.IncomingMessage): Readable {
+function decoder(res: http.IncomingMessage): Transform | null {
   const enc = String(res.headers["content-encoding"] ?? "").toLowerCase().trim();
-  if (enc === "gzip" || enc === "x-gzip") return res.pipe(zlib.createGunzip());
-  if (enc === "deflate") return res.pipe(zlib.createInflate());
-  if (enc === "br") return res.pipe(zlib.createBrotliDecompress());
-  return res;
+  if (enc === "gzip" || enc === "x-gzip") return zlib.createGunzip();
+  if (enc === "deflate") return zlib.createInflate();
+  if (enc === "br") return zlib.createBrotliDecompress();
+  return null;
 }
 
-async function readCapped(stream: Readable, maxBytes: number, what: string): Promise<Buffer> {
+/**
+ * Reads the (decoded) body up to `maxBytes`. One pipeline from the socket
+ * through the decoder to the reader: an abort, a decoder error or a socket
+ * error destroys every stage (the socket included) and rejects, so a body or
+ * a decoder that stops half way cannot leave the call waiting.
+ */
+async function readCapped(res: http.IncomingMessage, maxBytes: number, what: string, signal: AbortSignal): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).byteLength;
-    if (size > maxBytes) {
-      stream.destroy();
-      throw new LinkError("too_large", `${what} is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, so we stopped reading it.`);
+  const collect = async (source: AsyncIterable<Buffer>) => {
+    for await (const chunk of source) {
+      size += chunk.byteLength;
+      if (size > maxBytes) throw new LinkError("too_large", `${what} is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, so we stopped reading it.`);
+      chunks.push(chunk);
     }
-    chunks.push(chunk as Buffer);
+  };
+  const decode = decoder(res);
+  try {
+    await (decode ? pipeline(res, decode, collect, { signal }) : pipeline(res, collect, { signal }));
+  } finally {
+    res.destroy();
   }
   return Buffer.concat(chunks);
+}
+
+/** Drops an answer whose body we do not want: no draining, the socket (never reused: `agent: false`) is closed now. */
+function discard(res: Readable): void {
+  res.destroy();
 }
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
@@ -175,7 +239,7 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise
 
   let url = parsePublicUrl(rawUrl);
   for (let hop = 0; ; hop++) {
-    const target = await vetHost(url, resolver, allow);
+    const target = await vetHost(url, resolver, allow, signal, opts.signal);
     let res: http.IncomingMessage;
     try {
       res = await request(url, target, accept, signal);
@@ -184,7 +248,7 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise
     }
     const status = res.statusCode ?? 0;
     if (status >= 300 && status < 400 && res.headers.location) {
-      res.resume();
+      discard(res);
       if (hop >= MAX_REDIRECTS) throw new LinkError("too_many_redirects", `The link redirects more than ${MAX_REDIRECTS} times, so we stopped following it.`);
       let next: URL;
       try {
@@ -196,21 +260,21 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise
       continue;
     }
     if (status === 401 || status === 403 || status === 407) {
-      res.resume();
+      discard(res);
       throw new LinkError("sign_in_required", "This page needs a sign-in (or refuses visitors like us), so we cannot read it. Use a public page, or add the product by hand.");
     }
     if (status === 404 || status === 410) {
-      res.resume();
+      discard(res);
       throw new LinkError("not_found", `There is no page at that address (${status}). Check the link.`);
     }
     if (status < 200 || status >= 300) {
-      res.resume();
+      discard(res);
       throw new LinkError("http_error", `${hostLabel(url)} answered with an error (${status}). Try again later, or use another link.`);
     }
     const contentType = String(res.headers["content-type"] ?? "").toLowerCase();
     const okType = opts.kind === "html" ? HTML_TYPES.test(contentType) : opts.kind === "feed" ? FEED_TYPES.test(contentType) : IMAGE_TYPES.test(contentType);
     if (!okType) {
-      res.resume();
+      discard(res);
       throw opts.kind === "html"
         ? new LinkError("not_html", `That link is not a web page (it is ${contentType.split(";")[0] || "of an unknown type"}). Paste the link of a page.`)
         : opts.kind === "feed"
@@ -219,12 +283,12 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise
     }
     const declared = Number(res.headers["content-length"] ?? "0");
     if (Number.isFinite(declared) && declared > maxBytes) {
-      res.resume();
+      discard(res);
       throw new LinkError("too_large", `${what} is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, so we did not read it.`);
     }
     let bytes: Buffer;
     try {
-      bytes = await readCapped(decoded(res), maxBytes, what);
+      bytes = await readCapped(res, maxBytes, what, signal);
     } catch (e) {
       throw networkError(e, url, signal, opts.signal);
     }
@@ -236,6 +300,8 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise
 export interface SafePostOptions {
   body: string;
   headers: Record<string, string>;
+  /** Ends the call early (a job's deadline); the time limit applies either way. */
+  signal?: AbortSignal;
   timeoutMs?: number;
   resolver?: Resolver;
   allowHosts?: readonly string[];
@@ -244,23 +310,35 @@ export interface SafePostOptions {
 /**
  * POSTs `body` to a user-supplied URL through the same guard (a webhook): the
  * host is vetted and pinned, redirects are not followed (a 3xx is the
- * answer), and the answer's body is drained, not read. Network failures and
- * the time limit throw a LinkError; any HTTP status is returned.
+ * answer), and the answer's body is drained, not read, for at most the rest
+ * of the deadline (then the socket is destroyed). Network failures and the
+ * time limit throw a LinkError; any HTTP status is returned.
  */
 export async function safePost(rawUrl: string, opts: SafePostOptions): Promise<{ status: number }> {
   const resolver = opts.resolver ?? systemResolver;
   const allow = new Set((opts.allowHosts ?? urlFetchAllowHosts()).map(normaliseHost));
-  const signal = AbortSignal.timeout(opts.timeoutMs ?? FETCH_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(opts.timeoutMs ?? FETCH_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   const url = parsePublicUrl(rawUrl);
-  const target = await vetHost(url, resolver, allow);
+  const target = await vetHost(url, resolver, allow, signal, opts.signal);
   let res: http.IncomingMessage;
   try {
     res = await request(url, target, "application/json,*/*;q=0.5", signal, { body: opts.body, headers: { "content-length": String(Buffer.byteLength(opts.body)), ...opts.headers } });
-    res.resume();
   } catch (e) {
-    throw networkError(e, url, signal);
+    throw networkError(e, url, signal, opts.signal);
   }
+  drainUntil(res, signal);
   return { status: res.statusCode ?? 0 };
+}
+
+/** Reads and drops the rest of an answer in the background; at the deadline the socket is destroyed. */
+function drainUntil(res: http.IncomingMessage, signal: AbortSignal): void {
+  const stop = () => void res.destroy();
+  if (signal.aborted) return stop();
+  signal.addEventListener("abort", stop, { once: true });
+  res.once("close", () => signal.removeEventListener("abort", stop));
+  res.on("error", () => undefined);
+  res.resume();
 }
 
 /** Decodes HTML bytes with the charset the server or the page declares (UTF-8 otherwise). */

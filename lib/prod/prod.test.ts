@@ -23,6 +23,7 @@ import type { RenderDriver } from "@/lib/render/types";
 import { updateLog } from "@/lib/update-log/collections";
 import { createVideoWorker } from "@/lib/video/worker";
 import { createClient } from "./clients";
+import { jobs } from "@/lib/db/collections";
 import { prodPipelines, prodRunItems, prodRuns, prodWebhookDeliveries } from "./collections";
 import type { PipelineInput } from "./contract";
 import type { ProdDeps } from "./deps";
@@ -278,6 +279,27 @@ it("notifies the webhook over HTTP with a Stripe-style signature, retrying a fai
   } finally {
     await new Promise((r) => server.close(r));
   }
+});
+
+it("a webhook delivery that never ends (a DNS answer that never comes) is ended at the job's deadline, counted as a failed attempt, and the worker goes on", async () => {
+  const asked: AbortSignal[] = [];
+  const p = await pipelineOf(["Hook row, stalled."], { webhook_url: "http://stalled-hook.test/hooks/runs" });
+  const run = await startRun(deps, p.id, { trigger: "manual", ownerId: "staff" });
+  await drain();
+  // The POST's own limit is far away: only the queue's deadline can end this attempt.
+  const resolver = (_host: string, signal: AbortSignal) => {
+    asked.push(signal);
+    return new Promise<never>(() => {});
+  };
+  const worker = createProdWorker({ deps, webhook: { allowHosts: [], resolver, timeoutMs: 600_000 }, deadlineMs: 200, log: () => undefined });
+  await worker.processNext(); // settles the run, queues the delivery, and tries it: returns, at the deadline
+  expect(asked[0]?.aborted).toBe(true);
+  const [delivery] = await env.db.collection(prodWebhookDeliveries).where("run_id", "==", run.id).get();
+  expect(delivery!.data).toMatchObject({ state: "waiting", job_id: null });
+  expect(delivery!.data.attempts.map((a) => a.error)).toEqual(["did not answer in time"]);
+  const hookJobs = (await env.db.collection(jobs).where("type", "==", "prod.webhook").get()).filter((j) => (j.data.input as { delivery_id?: string }).delivery_id === delivery!.id);
+  expect(hookJobs.map((j) => j.data.state)).toEqual(["succeeded"]);
+  expect(await worker.processNext()).toBeNull(); // free to claim: nothing else due
 });
 
 it("seeds the demo once: one client, one pipeline and a real run whose two videos finish", async () => {

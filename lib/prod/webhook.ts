@@ -56,7 +56,7 @@ export interface SendOptions {
 }
 
 /** One POST of the signed body; never throws. */
-export async function sendWebhook(o: { url: string; secret: string; rawBody: string; deliveryId: string; event: string; now: Date } & SendOptions): Promise<AttemptResult> {
+export async function sendWebhook(o: { url: string; secret: string; rawBody: string; deliveryId: string; event: string; now: Date; signal?: AbortSignal } & SendOptions): Promise<AttemptResult> {
   const started = Date.now();
   try {
     const { status } = await safePost(o.url, {
@@ -68,6 +68,7 @@ export async function sendWebhook(o: { url: string; secret: string; rawBody: str
         "promptframe-delivery": o.deliveryId,
       },
       timeoutMs: o.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
+      signal: o.signal,
       resolver: o.resolver,
       allowHosts: o.allowHosts,
     });

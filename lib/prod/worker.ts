@@ -16,7 +16,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
 import { jobs } from "@/lib/db/collections";
-import { claimJob, completeJob, heartbeatJob, runJobLoop } from "@/lib/db/jobs";
+import { claimJob, completeJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
 import { runAs, systemContext } from "@/lib/update-log/context";
 import { logChange } from "@/lib/update-log/write";
 import { prodPipelines, prodRuns, prodWebhookDeliveries, prodWebhookSecrets, type ProdRunDoc } from "./collections";
@@ -26,12 +26,16 @@ import { nextRunAt } from "./schedule";
 import { nextAttemptDelayMs, sendWebhook, WEBHOOK_MAX_ATTEMPTS, type SendOptions } from "./webhook";
 
 export const PROD_JOB_TYPES = [WEBHOOK_JOB] as const;
+/** One webhook delivery attempt (the POST itself has a shorter limit of its own). */
+export const WEBHOOK_JOB_DEADLINE_MS = 2 * 60_000;
 
 export interface ProdWorkerDeps {
   deps: ProdDeps;
   webhook?: SendOptions;
   workerId?: string;
   leaseMs?: number;
+  /** The longest one delivery attempt may take (WEBHOOK_JOB_DEADLINE_MS); then it counts as failed and is retried later. */
+  deadlineMs?: number;
   log?: (msg: string, err?: unknown) => void;
 }
 
@@ -41,6 +45,7 @@ export function createProdWorker(w: ProdWorkerDeps) {
   const now = () => (deps.now ?? (() => new Date()))();
   const workerId = w.workerId ?? `prod-${randomUUID().slice(0, 8)}`;
   const leaseMs = w.leaseMs ?? 60_000;
+  const deadlineMs = w.deadlineMs ?? WEBHOOK_JOB_DEADLINE_MS;
   const log = w.log ?? ((msg: string, err?: unknown) => console.error(`[prod worker] ${msg}`, err ?? ""));
 
   /** Starts the runs whose time has come; the number started (or recorded as failed). */
@@ -143,14 +148,21 @@ export function createProdWorker(w: ProdWorkerDeps) {
   }
 
   /** Sends one delivery attempt and records it; the next attempt is scheduled with backoff. */
-  async function deliver(jobId: string, deliveryId: string): Promise<"succeeded" | "retrying" | "failed" | "skipped"> {
+  async function deliver(jobId: string, deliveryId: string, signal: AbortSignal, attempt: { sentAt?: Date }): Promise<"succeeded" | "retrying" | "failed" | "skipped"> {
     const snap = await db.collection(prodWebhookDeliveries).doc(deliveryId).get();
     if (!snap || snap.data.state !== "queued" || snap.data.job_id !== jobId) return "skipped";
     const secret = (await db.collection(prodWebhookSecrets).doc(snap.data.pipeline_id).get())?.data.secret;
     const sentAt = now();
+    attempt.sentAt = sentAt;
     const result = secret
-      ? await sendWebhook({ url: snap.data.url, secret, rawBody: snap.data.body, deliveryId, event: snap.data.event, now: sentAt, ...w.webhook })
+      ? await sendWebhook({ url: snap.data.url, secret, rawBody: snap.data.body, deliveryId, event: snap.data.event, now: sentAt, signal, ...w.webhook })
       : { ok: false, status: null, error: "The pipeline has no signing secret.", duration_ms: 0 };
+    if (signal.aborted) return "skipped"; // the queue ended this attempt: processNext records it
+    return record(jobId, deliveryId, sentAt, result, Boolean(secret));
+  }
+
+  /** Records one attempt's result on the delivery; a failure schedules the next attempt with backoff. */
+  function record(jobId: string, deliveryId: string, sentAt: Date, result: { ok: boolean; status: number | null; error: string | null; duration_ms: number }, secret: boolean): Promise<"succeeded" | "retrying" | "failed" | "skipped"> {
     return db.runTransaction(async (tx) => {
       const ref = db.collection(prodWebhookDeliveries).doc(deliveryId);
       const cur = await tx.get(ref);
@@ -175,14 +187,21 @@ export function createProdWorker(w: ProdWorkerDeps) {
     await dispatchDeliveries();
     const claimed = await claimJob(db, { workerId, leaseMs, types: PROD_JOB_TYPES, now: now() });
     if (!claimed) return scheduled ? { scheduled } : null;
-    const beat = setInterval(() => void heartbeatJob(db, { jobId: claimed.id, workerId, leaseMs, now: now() }).catch(() => undefined), Math.max(1000, Math.floor(leaseMs / 4)));
+    const jobId = claimed.id;
+    const deliveryId = String((claimed.data.input as { delivery_id?: unknown }).delivery_id ?? "");
+    const attempt: { sentAt?: Date } = {};
+    let outcome: string;
     try {
-      const outcome = await deliver(claimed.id, String((claimed.data.input as { delivery_id?: unknown }).delivery_id ?? ""));
-      await completeJob(db, { jobId: claimed.id, workerId, now: now() });
-      return { jobId: claimed.id, outcome };
-    } finally {
-      clearInterval(beat);
+      outcome = await holdJob({ db, jobId, workerId, leaseMs, deadlineMs, now }, (signal) => deliver(jobId, deliveryId, signal, attempt));
+    } catch (e) {
+      if (isJobInterrupted(e, "lease-lost")) return { jobId, outcome: "lease-lost" };
+      if (!isJobInterrupted(e, "deadline")) throw e;
+      // Past its time: a failed attempt like any other (retried later with backoff), and the worker moves on.
+      const sentAt = attempt.sentAt ?? now();
+      outcome = await record(jobId, deliveryId, sentAt, { ok: false, status: null, error: "did not answer in time", duration_ms: deadlineMs }, true);
     }
+    await completeJob(db, { jobId, workerId, now: now() });
+    return { jobId, outcome };
   }
 
   function runWorkerLoop(o: { signal: AbortSignal; pollMs?: number }): Promise<void> {

@@ -72,13 +72,31 @@ const currencySchema = z
 
 const pointsSchema = z.array(z.string().trim().min(1, "A key point cannot be empty.").max(200, "Keep each key point under 200 characters.")).max(MAX_PRODUCT_POINTS, `At most ${MAX_PRODUCT_POINTS} key points.`);
 
-const linkSchema = z
+/**
+ * A web page's address as a browser opens it from a link: `http://` or
+ * `https://`, a host, no spaces or control characters. Everything else
+ * (javascript:, data:, file:, ftp:, mailto:, `//host`, `http:/host`,
+ * backslashes that browsers would read as slashes) is refused.
+ */
+export function isWebLink(v: string): boolean {
+  if (!/^https?:\/\/[^/\\?#@]/i.test(v) || /[\s\u0000-\u001f\u007f\\]/.test(v)) return false;
+  try {
+    const u = new URL(v);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** A product's page: an http(s) address, or null ("" counts as none). Shared by the catalogue and the links routes. */
+export const productLinkSchema = z
   .string()
   .trim()
   .max(2048)
   .nullable()
   .transform((v) => (v === "" ? null : v))
-  .pipe(z.string().url("The link is a full web address starting with https://.").refine((u) => /^https?:\/\//i.test(u), "The link starts with http:// or https://.").nullable());
+  .pipe(z.string().refine(isWebLink, "The link is a web address starting with http:// or https://.").nullable());
+const linkSchema = productLinkSchema;
 
 const fields = {
   name: z.string().trim().min(1, "Give the product a name.").max(200, "Keep the name under 200 characters."),

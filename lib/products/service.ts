@@ -11,7 +11,7 @@ import { assets, content } from "@/lib/db/collections";
 import { assetDetails } from "@/lib/db/collections-library";
 import type { Db } from "@/lib/db/db";
 import type { BlobStore } from "@/lib/storage/types";
-import { productInputSchema, productPatchSchema, type ProductContentItem, type ProductView } from "./contract";
+import { isWebLink, productInputSchema, productPatchSchema, type ProductContentItem, type ProductView } from "./contract";
 import { products, type ProductDoc } from "./collections";
 
 export interface ProductDeps {
@@ -61,7 +61,8 @@ export async function toProductView(deps: ProductDeps, id: string, doc: ProductD
     brand: doc.brand,
     points: doc.points,
     images,
-    link: doc.link,
+    // Stored before links were held to http(s): anything else is not shown (nor offered as a link).
+    link: doc.link && isWebLink(doc.link) ? doc.link : null,
     source: doc.source,
     created_at: doc.created_at,
     updated_at: doc.updated_at,

@@ -194,3 +194,19 @@ it("runs the layout generator's stored prompt as /layout-gen does: its own messa
   expect(cell.error).toBeNull();
   expect(cell.assertions.map((a) => a.status)).toEqual(["pass", "pass"]);
 });
+
+it("a run whose model never answers is ended at its deadline on each attempt, then failed with the reason; the worker goes on claiming", async () => {
+  await ensurePromptDemo(env.db);
+  // The writer's library never loads: every cell of the demo run (the video writer) hangs.
+  const stuck: RunnerDeps = { ...runner, loadWriterLibrary: () => new Promise(() => {}) };
+  const worker = createPromptWorker({ db: env.db, runner: stuck, workerId: "w1", deadlineMs: 150, log: () => undefined });
+  const outcomes = [];
+  for (let i = 0; i < 3; i++) outcomes.push(await worker.processNext());
+  expect(outcomes).toEqual(["failed", "failed", "failed"]);
+  const run = await getRun(deps, DEMO_RUN_ID);
+  expect(run.state).toBe("failed");
+  expect(run.error).toMatch(/took longer than/);
+  const [job] = await env.db.collection(jobs).where("type", "==", "prompt.run").get();
+  expect(job!.data).toMatchObject({ state: "failed", attempts: 3 });
+  expect(await worker.processNext()).toBeNull();
+});

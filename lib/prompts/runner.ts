@@ -40,6 +40,8 @@ export interface CellSpec {
   text: string;
   testCase: SuiteCase;
   modelId: string;
+  /** Aborts the model call when the run's attempt is ended (lib/db/jobs.ts holdJob). */
+  abortSignal?: AbortSignal;
 }
 
 interface Answer {
@@ -80,10 +82,10 @@ async function runGeneric(deps: RunnerDeps, spec: CellSpec, system: string): Pro
   const started = Date.now();
   try {
     if (!schema) {
-      const r = await generateText({ model, system, prompt, maxRetries: 1 });
+      const r = await generateText({ model, system, prompt, maxRetries: 1, abortSignal: spec.abortSignal });
       return { output: r.text, error: null, inputTokens: r.usage.inputTokens ?? null, outputTokens: r.usage.outputTokens ?? null };
     }
-    const r = await generateText({ model, system, prompt, output: Output.object({ schema, name: schemaName! }), maxRetries: 1 });
+    const r = await generateText({ model, system, prompt, output: Output.object({ schema, name: schemaName! }), maxRetries: 1, abortSignal: spec.abortSignal });
     await recordCalls(deps.db, [structuredCall(ctx, { schemaName: schemaName!, output: r.output, error: null, latencyMs: Date.now() - started, inputTokens: r.usage.inputTokens, outputTokens: r.usage.outputTokens })]);
     return { output: JSON.stringify(r.output), error: null, inputTokens: r.usage.inputTokens ?? null, outputTokens: r.usage.outputTokens ?? null };
   } catch (error) {

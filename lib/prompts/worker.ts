@@ -6,7 +6,7 @@ import "server-only";
  * from the first cell without a result instead of starting again.
  */
 import { randomUUID } from "node:crypto";
-import { claimJob, completeJob, failJob, heartbeatJob, runJobLoop } from "@/lib/db/jobs";
+import { claimJob, completeJob, failJob, heartbeatJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
 import type { Db } from "@/lib/db/db";
 import { matrixCells } from "./accounting";
 import { promptRuns, type PromptRunDoc } from "./collections";
@@ -20,8 +20,13 @@ export interface PromptWorkerDeps {
   now?: () => Date;
   workerId?: string;
   leaseMs?: number;
+  /** The longest one attempt of a run may take (PROMPT_RUN_DEADLINE_MS); then the queue ends it. */
+  deadlineMs?: number;
   log?: (msg: string, err?: unknown) => void;
 }
+
+/** One attempt at a run's matrix (cells already saved are not redone on the next attempt). */
+export const PROMPT_RUN_DEADLINE_MS = 30 * 60_000;
 
 export type PromptRunOutcome = "finished" | "missing" | "lease-lost" | "failed";
 
@@ -29,6 +34,7 @@ export function createPromptWorker(d: PromptWorkerDeps) {
   const now = d.now ?? (() => new Date());
   const workerId = d.workerId ?? `prompts-${randomUUID()}`;
   const leaseMs = d.leaseMs ?? 120_000;
+  const deadlineMs = d.deadlineMs ?? PROMPT_RUN_DEADLINE_MS;
   const log = d.log ?? ((msg, err) => console.error(`[prompt-worker ${workerId}] ${msg}`, err ?? ""));
 
   async function saveCell(runId: string, cell: CellResult): Promise<void> {
@@ -52,34 +58,43 @@ export function createPromptWorker(d: PromptWorkerDeps) {
     const runId = String(job.data.input.run_id ?? "");
     const owned = { jobId: job.id, workerId };
     try {
-      const snap = runId ? await d.db.collection(promptRuns).doc(runId).get() : null;
-      if (!snap) {
-        await completeJob(d.db, owned);
-        return "missing";
-      }
-      const run = snap.data;
-      await d.db.collection(promptRuns).doc(runId).update({ state: "running", updated_at: now().toISOString() });
-      const done = new Set(run.cells.map(cellKey));
-      const cells = matrixCells({ caseIds: run.cases.map((c) => c.id), versions: run.versions, models: run.models });
-      let finished = done.size;
-      for (const cell of cells) {
-        if (done.has(cellKey(cell))) continue;
-        if (!(await heartbeatJob(d.db, { ...owned, leaseMs, progress: finished / cells.length, now: now() }))) return "lease-lost";
-        const testCase = run.cases.find((c) => c.id === cell.case_id)!;
-        const result = await runCell(d.runner, { runId, promptId: run.prompt_id as PromptKey, version: cell.version, text: run.texts[String(cell.version)] ?? "", testCase, modelId: cell.model_id });
-        await saveCell(runId, result);
-        finished++;
-      }
-      await finish(runId, { state: "succeeded", error: null });
-      await completeJob(d.db, owned);
-      return "finished";
+      // The queue's deadline and heartbeat: a model that never answers, or a run taken over, ends this attempt.
+      return await holdJob({ db: d.db, jobId: job.id, workerId, leaseMs, deadlineMs, now }, (signal) => fill(runId, owned, signal));
     } catch (e) {
+      if (isJobInterrupted(e, "lease-lost")) return "lease-lost";
+      const late = isJobInterrupted(e, "deadline");
       log(`run ${runId} failed`, e);
       const final = job.data.attempts >= job.data.max_attempts;
       await failJob(d.db, { ...owned, error: String((e as Error)?.message ?? e) });
-      if (final && runId) await finish(runId, { state: "failed", error: "The run stopped on an error; start it again." }).catch(() => undefined);
+      const reason = late ? `The run took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped; start it again.` : "The run stopped on an error; start it again.";
+      if (final && runId) await finish(runId, { state: "failed", error: reason }).catch(() => undefined);
       return "failed";
     }
+  }
+
+  /** Fills the run's matrix cell by cell, from the first cell without a result. */
+  async function fill(runId: string, owned: { jobId: string; workerId: string }, signal: AbortSignal): Promise<PromptRunOutcome> {
+    const snap = runId ? await d.db.collection(promptRuns).doc(runId).get() : null;
+    if (!snap) {
+      await completeJob(d.db, owned);
+      return "missing";
+    }
+    const run = snap.data;
+    await d.db.collection(promptRuns).doc(runId).update({ state: "running", updated_at: now().toISOString() });
+    const done = new Set(run.cells.map(cellKey));
+    const cells = matrixCells({ caseIds: run.cases.map((c) => c.id), versions: run.versions, models: run.models });
+    let finished = done.size;
+    for (const cell of cells) {
+      if (done.has(cellKey(cell))) continue;
+      if (signal.aborted || !(await heartbeatJob(d.db, { ...owned, leaseMs, progress: finished / cells.length, now: now() }))) return "lease-lost";
+      const testCase = run.cases.find((c) => c.id === cell.case_id)!;
+      const result = await runCell(d.runner, { runId, promptId: run.prompt_id as PromptKey, version: cell.version, text: run.texts[String(cell.version)] ?? "", testCase, modelId: cell.model_id, abortSignal: signal });
+      await saveCell(runId, result);
+      finished++;
+    }
+    await finish(runId, { state: "succeeded", error: null });
+    await completeJob(d.db, owned);
+    return "finished";
   }
 
   function runWorkerLoop(o: { signal: AbortSignal; pollMs: number }): Promise<void> {

@@ -15,6 +15,7 @@ import type { RenderProps } from "../composition/render-props";
 import { musicVolumeAt } from "../composition/timing";
 import { RenderError } from "./errors";
 import { compositorBinary, compositorEnv } from "./compositor";
+import { mediaInputArgs } from "./ffmpeg-input";
 
 export const MIX_RATE = 48_000;
 const CHANNELS = 2;
@@ -50,8 +51,11 @@ export function floatToPcm(mix: Float32Array): Buffer {
 
 /** Decodes any audio file to interleaved stereo float samples at MIX_RATE. */
 export async function decodeAudio(file: string): Promise<Float32Array> {
+  // Read as the type its bytes name, local file only: a fetched "track" that is a playlist is not followed.
+  const input = await mediaInputArgs(file);
+  if (!input) throw new RenderError("media-unavailable", `${path.basename(file)} is not a sound file the mixer reads`, { retryable: false });
   const pcm = await new Promise<Buffer>((resolve, reject) => {
-    const p = spawn(compositorBinary("ffmpeg"), ["-hide_banner", "-nostdin", "-v", "error", "-i", file, "-vn", "-ac", String(CHANNELS), "-ar", String(MIX_RATE), "-c:a", "pcm_s16le", "-f", "wav", "pipe:1"], {
+    const p = spawn(compositorBinary("ffmpeg"), ["-hide_banner", "-nostdin", "-v", "error", ...input, "-vn", "-ac", String(CHANNELS), "-ar", String(MIX_RATE), "-c:a", "pcm_s16le", "-f", "wav", "pipe:1"], {
       env: compositorEnv(),
     });
     const chunks: Buffer[] = [];

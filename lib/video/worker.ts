@@ -25,7 +25,7 @@ import { sizeForWidth } from "@/lib/composition/ratios";
 import { prepareRefund } from "@/lib/credits/credits";
 import { content, jobs, type JobDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
-import { claimJob, completeJob, failJob, runJobLoop } from "@/lib/db/jobs";
+import { claimJob, completeJob, failJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
 import { isRenderError } from "@/lib/render/errors";
 import { prepareRender, type MusicSource } from "@/lib/render/prepare";
 import type { RenderDriver } from "@/lib/render/types";
@@ -42,6 +42,8 @@ export interface VideoWorkerDeps {
   now?: () => Date;
   workerId?: string;
   leaseMs?: number;
+  /** The longest one render may run (VIDEO_RENDER_DEADLINE_MS); then the queue ends it, fails it and refunds it. */
+  deadlineMs?: number;
   log?: (msg: string, err?: unknown) => void;
   /** Seconds of synthesised narration etc. are real; tests may swap the picture maker. */
   makePicture?: typeof generateScenePicture;
@@ -54,6 +56,9 @@ export interface VideoWorkerDeps {
 export type VideoOutcome = "succeeded" | "retrying" | "failed" | "lease-lost" | "cancelled";
 
 class LeaseLost extends Error {}
+
+/** One render attempt: pictures, voice, frames and encoding of the longest video at 1080p, with room to spare. */
+export const VIDEO_RENDER_DEADLINE_MS = 30 * 60_000;
 
 /** Stage → where it sits in the whole render's 0..1. */
 const STAGE_SPAN: Record<Exclude<RenderStageName, "queued">, [number, number]> = {
@@ -82,6 +87,7 @@ export function createVideoWorker(d: VideoWorkerDeps) {
   const now = d.now ?? (() => new Date());
   const workerId = d.workerId ?? `video-${randomUUID()}`;
   const leaseMs = d.leaseMs ?? 60_000;
+  const deadlineMs = d.deadlineMs ?? VIDEO_RENDER_DEADLINE_MS;
   const log = d.log ?? ((msg, err) => console.error(`[video-worker ${workerId}] ${msg}`, err ?? ""));
   const makePicture = d.makePicture ?? generateScenePicture;
 
@@ -317,17 +323,20 @@ export function createVideoWorker(d: VideoWorkerDeps) {
     const claimed = await claimJob(db, { workerId, leaseMs, types: VIDEO_JOB_TYPES, now: at });
     if (!claimed) return null;
     const { id: jobId, data: job } = claimed;
-    const controller = new AbortController();
-    abortOnLoss = () => controller.abort(new LeaseLost("lease lost"));
-    // Heartbeat between progress reports (long frames, a slow provider): a cancelled job stops the render.
-    const beat = setInterval(() => {
-      void report(jobId, job.content_id!, {}).then((held) => held || controller.abort(new LeaseLost("lease lost"))).catch(() => undefined);
-    }, Math.max(1000, Math.floor(leaseMs / 4)));
+    // A progress report that finds the lease gone stops the render at once (the heartbeat would, a moment later).
+    const lost = new AbortController();
+    abortOnLoss = () => lost.abort(new LeaseLost("lease lost"));
     try {
-      await run(jobId, job, controller.signal);
+      // The queue's deadline and heartbeat (a cancelled job, or one taken over, stops the render).
+      await holdJob({ db, jobId, workerId, leaseMs, deadlineMs, now, heartbeat: () => report(jobId, job.content_id!, {}) }, (signal) => run(jobId, job, AbortSignal.any([signal, lost.signal])));
       return { jobId, outcome: "succeeded" };
     } catch (e) {
-      if (e instanceof LeaseLost || controller.signal.aborted) {
+      if (isJobInterrupted(e, "deadline")) {
+        const reason = `This render took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped. Your credits were refunded; try again, or make the video shorter.`;
+        log(`job ${jobId} attempt ${job.attempts} ran past its deadline`);
+        return { jobId, outcome: (await settleFailed(jobId, job, reason, workerId)) ? "failed" : "lease-lost" };
+      }
+      if (e instanceof LeaseLost || isJobInterrupted(e, "lease-lost") || lost.signal.aborted) {
         const after = await db.collection(jobs).doc(jobId).get();
         return { jobId, outcome: after?.data.state === "cancelled" ? "cancelled" : "lease-lost" };
       }
@@ -339,7 +348,6 @@ export function createVideoWorker(d: VideoWorkerDeps) {
       }
       return { jobId, outcome: (await settleFailed(jobId, job, f.reason, workerId)) ? "failed" : "lease-lost" };
     } finally {
-      clearInterval(beat);
       abortOnLoss = () => undefined;
     }
   }

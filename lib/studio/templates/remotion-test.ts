@@ -25,7 +25,7 @@ import { ensureSampleMedia } from "@/lib/composition/sample-media";
 import type { TemplateVersionBody } from "@/lib/composition/template-schema";
 import { jobs, type JobDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
-import { claimJob, completeJob, enqueueJob, failJob, runJobLoop } from "@/lib/db/jobs";
+import { claimJob, completeJob, enqueueJob, failJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
 import { isRenderError } from "@/lib/render/errors";
 import { prepareRender } from "@/lib/render/prepare";
 import type { RenderDriver } from "@/lib/render/types";
@@ -35,6 +35,8 @@ import { sampleComposition } from "./sample";
 import { getVersionBody, type StudioDeps } from "./service";
 
 export const TEST_RENDER_JOB = "studio.remotion-test";
+/** One test render (small, a few seconds of video). */
+export const TEST_RENDER_DEADLINE_MS = 15 * 60_000;
 const PREVIEW_WIDTH = 480;
 
 interface Built {
@@ -146,6 +148,8 @@ export interface TestRenderWorkerDeps {
   renderer: () => RenderDriver;
   now?: () => Date;
   leaseMs?: number;
+  /** The longest one test render may run (TEST_RENDER_DEADLINE_MS); then the queue ends and fails it. */
+  deadlineMs?: number;
   /** Frames per second of test renders (the test suite: RENDER_FPS); default 30. */
   fps?: number;
   log?: (msg: string, err?: unknown) => void;
@@ -154,6 +158,7 @@ export interface TestRenderWorkerDeps {
 export function createTestRenderWorker(d: TestRenderWorkerDeps) {
   const workerId = `studio-test-${randomUUID()}`;
   const leaseMs = d.leaseMs ?? 60_000;
+  const deadlineMs = d.deadlineMs ?? TEST_RENDER_DEADLINE_MS;
   const now = d.now ?? (() => new Date());
   const log = d.log ?? ((msg, err) => console.error(`[remotion-test ${workerId}] ${msg}`, err ?? ""));
 
@@ -171,7 +176,7 @@ export function createTestRenderWorker(d: TestRenderWorkerDeps) {
     });
   }
 
-  async function run(jobId: string, job: JobDoc): Promise<void> {
+  async function run(jobId: string, job: JobDoc, signal: AbortSignal): Promise<void> {
     const s = job.input as unknown as JobState;
     const deps: StudioDeps = { db: d.db, store: d.store, now };
     const b = await build(deps, s.request.preview);
@@ -191,6 +196,7 @@ export function createTestRenderWorker(d: TestRenderWorkerDeps) {
       const result = await renderer.renderVideo({
         props: prepared.props,
         outputPath: out,
+        signal,
         onProgress: (p) => {
           const t = Date.now();
           if (t - last < 500 && p.progress < 1 && p.stage === lastStage) return;
@@ -218,22 +224,21 @@ export function createTestRenderWorker(d: TestRenderWorkerDeps) {
     }
   }
 
-  async function processNext(): Promise<{ jobId: string; outcome: "succeeded" | "failed" } | null> {
+  async function processNext(): Promise<{ jobId: string; outcome: "succeeded" | "failed" | "lease-lost" } | null> {
     const claimed = await claimJob(d.db, { workerId, leaseMs, types: [TEST_RENDER_JOB], now: now() });
     if (!claimed) return null;
-    const beat = setInterval(() => void report(claimed.id, {}).catch(() => undefined), Math.max(1000, Math.floor(leaseMs / 4)));
     try {
       await report(claimed.id, { stage: "starting", message: `Claimed by ${workerId}` });
-      await run(claimed.id, claimed.data);
+      // The queue's deadline and heartbeat: a render that hangs, or a job taken over, stops here.
+      await holdJob({ db: d.db, jobId: claimed.id, workerId, leaseMs, deadlineMs, now, heartbeat: () => report(claimed.id, {}) }, (signal) => run(claimed.id, claimed.data, signal));
       return { jobId: claimed.id, outcome: "succeeded" };
     } catch (e) {
+      if (isJobInterrupted(e, "lease-lost")) return { jobId: claimed.id, outcome: "lease-lost" };
       const reason = isRenderError(e) ? e.userMessage : e instanceof ApiError ? e.message : e instanceof Error ? e.message : String(e);
       log(`test render ${claimed.id} failed: ${reason}`, e);
       await report(claimed.id, { stage: "failed", message: `Failed: ${reason}` }).catch(() => undefined);
       await failJob(d.db, { jobId: claimed.id, workerId, error: reason, now: now() });
       return { jobId: claimed.id, outcome: "failed" };
-    } finally {
-      clearInterval(beat);
     }
   }
 
