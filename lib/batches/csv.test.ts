@@ -74,7 +74,7 @@ describe("parsing and mapping", () => {
     expect(p.guesses).toEqual({ link: null, prompt: 0, name: 1, price: null, image_url: 2 });
   });
 
-  it("refuses more than 100 rows, and more than 10,000 lines before reading them: at most 100 per batch, split the file", () => {
+  it("refuses more than 100 rows, and more than MAX_CSV_LINES lines before reading them: at most 100 per batch, split the file", () => {
     const rows = (n: number) => "link\n" + Array.from({ length: n }, (_, i) => `https://shop.example/p/${i}`).join("\n");
     expect(previewCsv(utf8(rows(100))).row_count).toBe(100);
     const e = refusal(() => previewCsv(utf8(rows(150))));
