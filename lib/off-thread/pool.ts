@@ -169,9 +169,9 @@ export function offThreadPool<T extends Tasks>(o: {
   function end(job: Job, error: Error) {
     const at = queue.indexOf(job);
     if (at >= 0) queue.splice(at, 1);
-    for (const slot of slots) {
-      if (slot.job !== job) continue;
-      retire(slot);
+    const running = [...slots].find((slot) => slot.job === job);
+    if (running) {
+      retire(running);
       const next = queue.shift();
       if (next) start(spawn(), next);
     }
