@@ -13,6 +13,13 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // `npm test` type-checks once with tsc before building; its build skips the repeat.
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1" },
+  webpack: (config, { isServer, nextRuntime }) => {
+    // Worker threads (lib/off-thread): webpack makes each `new Worker(new URL("./x.worker.ts", import.meta.url))`
+    // file a chunk and resolves it against the public path, which Next sets to "/_next/" on the server too
+    // (vercel/next.js#67063); the server's chunks are files beside each other.
+    if (isServer && nextRuntime === "nodejs") config.output.workerPublicPath = "./";
+    return config;
+  },
 };
 
 // Sentry's build plugin only when a DSN is configured; without one nothing is sent.
