@@ -17,6 +17,13 @@ const nextConfig: NextConfig = {
   // CSP, framing, nosniff, referrer policy and (production) HSTS on every
   // response, public cached pages and API included (lib/security/headers.ts).
   headers: async () => securityHeaderRules(process.env),
+  webpack: (config, { isServer, nextRuntime }) => {
+    // Worker threads (lib/off-thread): webpack makes each `new Worker(new URL("./x.worker.ts", import.meta.url))`
+    // file a chunk and resolves it against the public path, which Next sets to "/_next/" on the server too
+    // (vercel/next.js#67063); the server's chunks are files beside each other.
+    if (isServer && nextRuntime === "nodejs") config.output.workerPublicPath = "./";
+    return config;
+  },
 };
 
 // Sentry's build plugin only when a DSN is configured; without one nothing is sent.

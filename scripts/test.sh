@@ -20,6 +20,7 @@ trap cleanup EXIT INT TERM
 # tsconfig.typecheck.json: the sources only, not the build folders' generated types.
 log "type-checking…"
 npx tsc --noEmit -p tsconfig.typecheck.json
+npm run lint --silent
 
 start_auth_emulator 9199 firebase.test.json ".data/logs/auth-emulator-test.log"
 

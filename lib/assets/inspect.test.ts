@@ -5,7 +5,10 @@ import path from "node:path";
 import sharp from "sharp";
 import { sniffContentType } from "@/lib/storage/sniff";
 import { parseFont } from "./font";
-import { inspectUpload } from "./inspect";
+import { growth, MAX_GROWTH_FOR_8X } from "@/tests/support/growth";
+import { SVG_MAX_BYTES } from "./contract";
+import { inspectUpload, looksLikeSvg } from "./inspect";
+import { svgRefusal } from "./svg-check";
 import { mp4File, svgLogo, ttfFont, wavFile, woff2Font, woffFont } from "./testing";
 
 const dir = mkdtempSync(path.join(tmpdir(), "pf-inspect-"));
@@ -84,4 +87,32 @@ it("applies each kind's own size limit", async () => {
   await expect(inspect(big, "big.png")).rejects.toMatchObject({ code: "payload_too_large", message: expect.stringMatching(/images are at most 10 MB/) });
   const bigSvg = Buffer.concat([svgLogo(), Buffer.alloc(1024 * 1024, 0x20)]);
   await expect(inspect(bigSvg, "big.svg")).rejects.toMatchObject({ code: "payload_too_large", message: expect.stringMatching(/SVG logos are at most 1.0 MB/) });
+});
+
+describe("hostile text", () => {
+  it("knows an SVG after a BOM, an XML declaration, comments and a doctype, and nothing else", () => {
+    const yes = ["<svg>", "\uFEFF<svg xmlns='x'/>", '<?xml version="1.0"?>\n<!-- a -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN">\n<!-- b --><SVG\nwidth="1">'];
+    for (const t of yes) expect(looksLikeSvg(Buffer.from(t))).toBe(true);
+    const no = ["<svgx>", "<svg", "<html><svg>", "<!-- never closed <svg>", "<!DOCTYPE a><!DOCTYPE b><svg>", "<svg>\u0001binary", `${"<!---->".repeat(30)}x`];
+    for (const t of no) expect(looksLikeSvg(Buffer.from(t))).toBe(false);
+  });
+
+  // "<!---->" x 30 + "x" froze the server for 87 s through looksLikeSvg's regex (2 -> 16 comments took 600x longer).
+  it("sniffs a head of empty comments in time that grows with the head, up to the 4 KB it reads", async () => {
+    const comments = (bytes: number) => Buffer.from(`${"<!---->".repeat(Math.floor(bytes / 7) - 1)}x`);
+    const g = await growth({ size: 512, input: comments, run: looksLikeSvg });
+    expect(g.ratio).toBeLessThanOrEqual(MAX_GROWTH_FOR_8X);
+  });
+
+  it("checks an SVG's text in time that grows with it, up to SVG_MAX_BYTES", async () => {
+    const hostile = (bytes: number) => `<svg>${"<a xlink:href = '#x' href=\"#y\">".repeat(Math.floor(bytes / 40))}${"href=".repeat(Math.floor(bytes / 10))}</svg>`;
+    const g = await growth({ size: SVG_MAX_BYTES / 8, input: hostile, run: (t) => svgRefusal(t, "a.svg") });
+    expect(g.ratio).toBeLessThanOrEqual(MAX_GROWTH_FOR_8X);
+  });
+
+  it("refuses the 211-byte upload that froze the server, at once", async () => {
+    const started = Date.now();
+    await expect(inspect(Buffer.from(`${"<!---->".repeat(30)}x`), "logo.svg")).rejects.toMatchObject({ code: "unsupported_media_type" });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
 });

@@ -5,7 +5,9 @@
  */
 import { ApiError } from "@/lib/api/errors";
 import { createBatchInputSchema, rowProblems, rowsFromCsv, rowsFromPaste, itemFileName } from "./contract";
-import { previewCsv } from "./csv";
+import { growth, MAX_GROWTH_FOR_8X } from "@/tests/support/growth";
+import { MAX_CSV_BYTES } from "./contract";
+import { MAX_CSV_LINES, previewCsv } from "./csv";
 
 const utf8 = (s: string) => new Uint8Array(Buffer.from(s, "utf8"));
 
@@ -17,6 +19,15 @@ function refusal(f: () => unknown): ApiError {
     return e as ApiError;
   }
   throw new Error("expected a refusal");
+}
+
+function refusalOrPreview(bytes: Uint8Array): unknown {
+  try {
+    return previewCsv(bytes);
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    return e;
+  }
 }
 
 describe("decoding", () => {
@@ -63,11 +74,27 @@ describe("parsing and mapping", () => {
     expect(p.guesses).toEqual({ link: null, prompt: 0, name: 1, price: null, image_url: 2 });
   });
 
-  it("refuses 10,000 rows: at most 100 per batch, split the file", () => {
-    const big = "link\n" + Array.from({ length: 10_000 }, (_, i) => `https://shop.example/p/${i}`).join("\n");
-    const e = refusal(() => previewCsv(utf8(big)));
+  it("refuses more than 100 rows, and more than MAX_CSV_LINES lines before reading them: at most 100 per batch, split the file", () => {
+    const rows = (n: number) => "link\n" + Array.from({ length: n }, (_, i) => `https://shop.example/p/${i}`).join("\n");
+    expect(previewCsv(utf8(rows(100))).row_count).toBe(100);
+    const e = refusal(() => previewCsv(utf8(rows(150))));
     expect(e.status).toBe(422);
-    expect(e.message).toBe("This file has 10,000 rows. At most 100 rows per batch; split the file.");
+    expect(e.message).toBe("This file has more than 100 rows. At most 100 rows per batch; split the file.");
+    expect(refusal(() => previewCsv(utf8(rows(10_000)))).message).toBe("This file has 10,001 lines. At most 100 rows per batch; split the file.");
+    // Blank rows and rows of empty cells (Excel's trailing rows) do not count as rows.
+    expect(previewCsv(utf8(`${rows(3)}\n${",\n".repeat(500)}\n\n`)).row_count).toBe(3);
+  });
+
+  it("a million short rows (the whole 2 MB body): a 422, in time that grows with the body, not faster", async () => {
+    const million = utf8(`link\n${"a\n".repeat(1_000_000)}`);
+    expect(million.length).toBeLessThanOrEqual(MAX_CSV_BYTES);
+    expect(refusal(() => previewCsv(million)).message).toBe("This file has 1,000,001 lines. At most 100 rows per batch; split the file.");
+    // Rows whose cell count differs from the header's are the parser's slow path (~0.1 ms each, a
+    // million took minutes): within the line cap, and past it up to the body limit.
+    const withinCap = await growth({ size: Math.floor((MAX_CSV_LINES - 1) / 8), input: (rows) => utf8(`link\n${",\n".repeat(rows)}`), run: refusalOrPreview, rounds: 2 });
+    expect(withinCap.ratio).toBeLessThanOrEqual(MAX_GROWTH_FOR_8X);
+    const toBodyLimit = await growth({ size: MAX_CSV_BYTES / 8, input: (bytes) => utf8(`link\n${"x,\n".repeat(Math.floor(bytes / 3) - 2)}`), run: refusalOrPreview, rounds: 2 });
+    expect(toBodyLimit.ratio).toBeLessThanOrEqual(MAX_GROWTH_FOR_8X);
   });
 
   it("says when no column looks like a link or a prompt, and the mapping decides", () => {

@@ -104,7 +104,7 @@ function lookupCall(text: string): LocalToolCall | null {
 
 function imageCall(text: string): LocalToolCall | null {
   if (!/\b(generate|draw|make|create|paint|render)\b.*\b(image|picture|photo|illustration|drawing)\b/i.test(text)) return null;
-  const prompt = (/\b(?:of|showing|with)\s+(.+)$/i.exec(text)?.[1] ?? text).replace(/\s+in\s+\d+:\d+.*$/i, "").replace(/[.?!]+$/, "").trim();
+  const prompt = (/\b(?:of|showing|with)\s+(\S.*)$/i.exec(text)?.[1] ?? text).replace(/\s+in\s+\d+:\d+(?:\D.*)?$/i, "").replace(/[.?!]+$/, "").trim();
   const ratio = IMAGE_RATIOS.find((r) => text.includes(r));
   return { toolName: "generate_image", input: ratio ? { prompt, aspect_ratio: ratio } : { prompt } };
 }
@@ -124,7 +124,7 @@ const ROLE_WORDS: [RegExp, (typeof DRAFT_SLOT_ROLES)[number]][] = [
 
 function layoutCall(text: string): LocalToolCall | null {
   if (!/\b(draft|design|create|make)\b.*\blayout\b/i.test(text)) return null;
-  const name = /\b(?:called|named)\s+["“]?([^"”,.]+?)["”]?(?=\s+(?:with|for|that)\b|[,.]|$)/i.exec(text)?.[1]?.trim() ?? "Chat draft";
+  const name = /\b(?:called|named)\s+["“]?([^"”,.\s]+(?:\s[^"”,.\s]+)*?)["”]?(?=\s+(?:with|for|that)\b|[,.]|$)/i.exec(text)?.[1]?.trim() ?? "Chat draft";
   const found = ROLE_WORDS.map(([re, role]) => ({ role, at: text.search(re) })).filter((r) => r.at >= 0).sort((a, b) => a.at - b.at);
   const slots = (found.length ? found.map((r) => r.role) : (["headline", "media", "cta"] as const)).map((role) => ({ role }));
   return { toolName: "draft_layout", input: { name: name.slice(0, 80), brief: text.slice(0, 2000), slots } };

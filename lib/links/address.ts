@@ -38,7 +38,9 @@ function embeddedIPv4(a: ipaddr.IPv6): ipaddr.IPv4 | null {
 export function blockedAddressReason(address: string): string | null {
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;
   try {
-    parsed = ipaddr.parse(address.replace(/^\[|\]$/g, "").replace(/%.*$/, ""));
+    const bare = address.replace(/^\[|\]$/g, "");
+    const zone = bare.indexOf("%"); // an IPv6 zone ("fe80::1%eth0") is not part of the address
+    parsed = ipaddr.parse(zone < 0 ? bare : bare.slice(0, zone));
   } catch {
     return "invalid";
   }

@@ -4,8 +4,10 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { growth, MAX_GROWTH_FOR_8X } from "@/tests/support/growth";
 import { LinkError } from "./errors";
-import { extractFromHtml, NO_PRODUCT_NOTICE } from "./extract-html";
+import { extractFromHtml, firstTextPrice, NO_PRODUCT_NOTICE } from "./extract-html";
+import { HTML_MAX_BYTES } from "./safe-fetch";
 import { productFromJsonLd } from "./product-jsonld";
 
 const fixture = (name: string) => readFileSync(path.join(process.cwd(), "tests/fixtures/links", name), "utf8");
@@ -62,5 +64,30 @@ describe("JSON-LD shapes", () => {
     const html = `<html><head><title>Sign in to continue</title></head><body><form><label>Email <input type="email"></label><label>Password <input type="password"></label><button>Log in</button></form></body></html>`;
     await expect(extractFromHtml({ html, url: "https://shop.test/account" })).rejects.toMatchObject({ reason: "sign_in_required" });
     await expect(extractFromHtml({ html, url: "https://shop.test/account" })).rejects.toBeInstanceOf(LinkError);
+  });
+});
+
+describe("prices in the page's text", () => {
+  it("reads an amount with a sign before it or a sign or code after it, and nothing else", () => {
+    expect(firstTextPrice("Now only $49.99 while stocks last")).toEqual({ amount: "49.99", sign: "$" });
+    expect(firstTextPrice("Prix : 22,50 € TTC")).toEqual({ amount: "22,50", sign: "€" });
+    expect(firstTextPrice("Total 1.299,00 EUR.")).toEqual({ amount: "1.299,00", sign: "EUR" });
+    expect(firstTextPrice("£ 1,250.00")).toEqual({ amount: "1,250.00", sign: "£" });
+    expect(firstTextPrice("Call 555.12 today, or 12.50. Then $3.")).toBeNull();
+    expect(firstTextPrice("Serial 1234567.89 € is not a price")).toBeNull();
+  });
+
+  // Hostile text: one long run of digit groups. The regular expression this replaced restarted at
+  // every digit (4 KB -> 32 KB took 47x longer; a 240 KB page blocked the server for 10 s).
+  it("costs the text's length, up to a whole 6 MB page", async () => {
+    const digits = (n: number) => `1${",234".repeat(n / 4)}`;
+    const g = await growth({ size: HTML_MAX_BYTES / 8, input: digits, run: firstTextPrice });
+    expect(g.ratio).toBeLessThanOrEqual(MAX_GROWTH_FOR_8X);
+  });
+
+  it("a page of digit groups with no structured data reads in linear time (the whole extraction)", async () => {
+    const page = (n: number) => `<html><head><title>Digits</title></head><body><main><p>1${",234".repeat(n / 4)}</p></main></body></html>`;
+    const g = await growth({ size: 24_000, input: page, run: (html) => extractFromHtml({ html, url: "https://shop.test/digits" }), rounds: 2 });
+    expect(g.ratio).toBeLessThanOrEqual(MAX_GROWTH_FOR_8X);
   });
 });

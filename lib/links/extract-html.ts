@@ -103,7 +103,9 @@ function dedupe(urls: readonly (string | null)[]): string[] {
   for (const u of urls) {
     if (!u) continue;
     // Shops serve one picture at many sizes: the same path without its query is the same picture.
-    const key = u.replace(/^https?:/, "").replace(/[?#].*$/, "").replace(/(_\d+x\d*|_\d*x\d+)(?=\.\w+$)/, "");
+    const bare = u.replace(/^https?:/, "");
+    const query = bare.search(/[?#]/);
+    const key = (query < 0 ? bare : bare.slice(0, query)).replace(/(_\d+x\d*|_\d*x\d+)(?=\.\w+$)/, "");
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(u);
@@ -146,12 +148,50 @@ function textPriceOf(document: Document): Found | null {
   const body = document.querySelector("main") ?? document.body;
   if (!body) return null;
   for (const el of Array.from(body.querySelectorAll("script, style, noscript, template, pre, code"))) el.remove();
-  const text = clean(body.textContent);
-  const m = /([$€£])\s?(\d{1,6}(?:[.,]\d{3})*[.,]\d{2})|(\d{1,6}(?:[.,]\d{3})*[.,]\d{2})\s?(€|EUR|USD|GBP|\$|£)/.exec(text);
-  if (!m) return null;
-  const price = normalisePrice(m[2] ?? m[3]);
-  const sym = m[1] ?? m[4]!;
-  return price ? { price, currency: /^[A-Z]{3}$/.test(sym) ? sym : (SYMBOLS[sym] ?? null), fromText: true } : null;
+  const found = firstTextPrice(clean(body.textContent));
+  if (!found) return null;
+  const price = normalisePrice(found.amount);
+  return price ? { price, currency: /^[A-Z]{3}$/.test(found.sign) ? found.sign : (SYMBOLS[found.sign] ?? null), fromText: true } : null;
+}
+
+const PREFIX_SIGNS = ["$", "€", "£"];
+const SUFFIX_SIGNS = ["€", "EUR", "USD", "GBP", "$", "£"];
+const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
+/** An amount with cents: 1-6 digits, groups of three after "." or ",", then two decimals ("1.299,00", "49.99"). */
+const AMOUNT = /^\d{1,6}(?:[.,]\d{3})*[.,]\d{2}$/;
+const MAX_AMOUNT_CHARS = 24;
+
+/**
+ * The first amount with a currency sign before it ("$49.99", "€ 22,50") or a
+ * sign or code after it ("22,50 €", "19.99 USD"). One pass: each run of
+ * digits and separators is read once and tested whole, so a page of digits
+ * costs its length (the regular expression this replaces restarted at every
+ * digit: quadratic, 10 s for a 240 KB page).
+ */
+export function firstTextPrice(text: string): { amount: string; sign: string } | null {
+  let i = 0;
+  while (i < text.length) {
+    if (!isDigit(text[i])) {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < text.length && (isDigit(text[end]) || text[end] === "." || text[end] === ",")) end++;
+    // A sentence's full stop or comma after the amount is not part of it.
+    let last = end;
+    while (last > i && !isDigit(text[last - 1])) last--;
+    // "999.999.999,99" is as long as a price gets; a longer run of digits is not one.
+    const amount = last - i <= MAX_AMOUNT_CHARS ? text.slice(i, last) : "";
+    if (AMOUNT.test(amount)) {
+      const before = text[i - 1] === " " ? text[i - 2] : text[i - 1];
+      if (before !== undefined && PREFIX_SIGNS.includes(before)) return { amount, sign: before };
+      const after = text.slice(text[end] === " " ? end + 1 : end, end + 4);
+      const sign = last === end ? SUFFIX_SIGNS.find((s) => after.startsWith(s)) : undefined;
+      if (sign) return { amount, sign };
+    }
+    i = end;
+  }
+  return null;
 }
 
 export interface ExtractInput {

@@ -183,7 +183,7 @@ it("refuses a source it cannot use before anything is written: not UTF-8, 100,00
   const latin1 = Buffer.from("prompt\nCaf\xe9 au lait\n", "latin1");
   expect(() => readCsvSource(latin1)).toThrow(/not UTF-8 \(first at line 2\).*CSV UTF-8/);
   const huge = Buffer.from("prompt\n" + "a video\n".repeat(100_000));
-  expect(() => readCsvSource(huge)).toThrow(/100,000 rows\. At most 100 rows/);
+  expect(() => readCsvSource(huge)).toThrow(/100,001 lines\. At most 100 rows/);
   const ok = readCsvSource(Buffer.from("sku,url,title\nA1,https://shop.example/a,Kettle\nA2,https://shop.example/b,Mug\n"));
   expect(ok.rows.map((r) => r.key)).toEqual(["id:A1", "id:A2"]);
   expect(ok.key_column).toBe("sku");

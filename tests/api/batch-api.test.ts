@@ -70,7 +70,11 @@ it("previews a CSV: columns, guesses, first rows; typed 4xx for what it cannot u
 
   const big = await json(await csv(alice.token, "prompt\n" + "a video\n".repeat(10_000)));
   expect(big.status).toBe(422);
-  expect(big.body.error.message).toMatch(/10,000 rows\. At most 100 rows per batch; split the file\./);
+  expect(big.body.error.message).toMatch(/10,001 lines\. At most 100 rows per batch; split the file\./);
+  // A million short rows fill the 2 MB body: still a 422 with the reason, never a 500.
+  const million = await json(await csv(alice.token, `link\n${"a\n".repeat(1_000_000)}`));
+  expect(million.status).toBe(422);
+  expect(million.body.error.message).toBe("This file has 1,000,001 lines. At most 100 rows per batch; split the file.");
   expect((await csv(alice.token, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0]))).status).toBe(422);
   expect((await csv(alice.token, "")).status).toBe(422);
   expect((await csv(alice.token, "{}", "application/json")).status).toBe(415);

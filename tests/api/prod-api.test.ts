@@ -78,6 +78,10 @@ it("gives staff typed answers: 422 for a bad client or a non-UTF-8 CSV, 201, the
   const latin1 = await json(await csv.POST(req("/api/v1/ops/pipelines/csv", { method: "POST", token: staff, body: Buffer.from("prompt\nCaf\xe9\n", "latin1"), headers: { "content-type": "text/csv" } }), noParams));
   expect(latin1.status).toBe(422);
   expect(latin1.body.error.message).toMatch(/not UTF-8/);
+  // A million short rows fill the 2 MB body: a 422 with the reason, never a 500.
+  const million = await json(await csv.POST(req("/api/v1/ops/pipelines/csv", { method: "POST", token: staff, body: `prompt\n${"a\n".repeat(1_000_000)}`, headers: { "content-type": "text/csv" } }), noParams));
+  expect(million.status).toBe(422);
+  expect(million.body.error.message).toMatch(/1,000,001 lines/);
 
   const made = await json(await clients.POST(req("/api/v1/ops/clients", { method: "POST", token: staff, json: { name: "Acme Tea", brand_kit: KIT, contacts: [{ name: "Jo", email: "jo@acme.example" }] } }), noParams));
   expect(made.status).toBe(201);

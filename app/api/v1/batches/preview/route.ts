@@ -5,7 +5,7 @@
 import { methodNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { MAX_CSV_BYTES } from "@/lib/batches/contract";
-import { previewCsv } from "@/lib/batches/csv";
+import { previewCsvOffThread } from "@/lib/batches/csv-off-thread";
 import { readCsvUpload } from "@/lib/batches/upload";
 
 export const runtime = "nodejs";
@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 
 export const POST = withUser(async ({ request }) => {
   const bytes = await readCsvUpload(request, { maxBytes: MAX_CSV_BYTES, tooLarge: `This file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB. A batch holds at most 100 rows; split the file.` });
-  return Response.json({ data: previewCsv(bytes) }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json({ data: await previewCsvOffThread(bytes, { signal: request.signal }) }, { headers: { "Cache-Control": "private, no-store" } });
 }, { limit: "csv_preview" });
 
 const notAllowed = methodNotAllowed(["POST"]);

@@ -8,7 +8,7 @@ import { readQuery } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { MAX_CSV_BYTES } from "@/lib/batches/contract";
 import { readCsvUpload } from "@/lib/batches/upload";
-import { readCsvSource } from "@/lib/prod/source";
+import { readCsvSourceOffThread } from "@/lib/prod/source";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -19,7 +19,7 @@ export const POST = withUser(
   async ({ request }) => {
     const { name } = readQuery(request, query);
     const bytes = await readCsvUpload(request, { maxBytes: MAX_CSV_BYTES, tooLarge: `This file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB. A production run takes at most 100 rows; split the file.` });
-    return Response.json({ data: readCsvSource(bytes, name) }, { headers: { "Cache-Control": "private, no-store" } });
+    return Response.json({ data: await readCsvSourceOffThread(bytes, name, { signal: request.signal }) }, { headers: { "Cache-Control": "private, no-store" } });
   },
   { internal: true, limit: "csv_preview" },
 );

@@ -1,0 +1,42 @@
+/**
+ * The lint that keeps super-linear regular expressions out (eslint.config.mjs),
+ * run through ESLint's Node API on snippets placed where they would live: it
+ * fails on a reintroduced bad regex, everywhere for backtracking and in code
+ * that reads untrusted text for quadratic search, and passes the fixed parsers.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+type Message = { ruleId: string | null; line: number; message: string };
+
+function lint(snippets: { code: string; filePath: string }[]): Message[][] {
+  const out = execFileSync(process.execPath, ["tests/support/lint-snippets.mjs"], { input: JSON.stringify(snippets), encoding: "utf8", timeout: 120_000 });
+  return JSON.parse(out) as Message[][];
+}
+
+jest.setTimeout(150_000);
+const rules = (messages: Message[]) => messages.map((m) => m.ruleId);
+
+it("fails on reintroduced bad regexes and passes the fixed parsers", () => {
+  const [exponential, polynomial, quadraticSearch, sameOutsideUntrusted, inspect, extractHtml, csv] = lint([
+    // Nested quantifiers over the same characters: exponential on "a a a a … !".
+    { code: "export const words = (s: string) => /^(\\w+\\s?)*$/.test(s);\n", filePath: "components/example/words.tsx" },
+    // Two adjacent loops that trade spaces: polynomial.
+    { code: "export const pair = (s: string) => /^\\s*[a-z]*\\s*=\\s*\\s*\\d+$/.test(s);\n", filePath: "lib/composition/example.ts" },
+    // An unanchored trailing-space trim restarts at every space: quadratic on untrusted text.
+    { code: "export const trim = (s: string) => s.replace(/\\s+$/, \"\");\n", filePath: "lib/links/example.ts" },
+    { code: "export const trim = (s: string) => s.replace(/\\s+$/, \"\");\n", filePath: "lib/composition/example.ts" },
+    { code: readFileSync("lib/assets/inspect.ts", "utf8"), filePath: "lib/assets/inspect.ts" },
+    { code: readFileSync("lib/links/extract-html.ts", "utf8"), filePath: "lib/links/extract-html.ts" },
+    { code: readFileSync("lib/batches/csv.ts", "utf8"), filePath: "lib/batches/csv.ts" },
+  ]);
+  expect(rules(exponential!)).toContain("regexp/no-super-linear-backtracking");
+  expect(exponential!.find((m) => m.ruleId === "regexp/no-super-linear-backtracking")!.message).toMatch(/exponential/);
+  expect(rules(polynomial!)).toContain("regexp/no-super-linear-backtracking");
+  expect(rules(quadraticSearch!)).toEqual(["regexp/no-super-linear-move"]);
+  // Quadratic search is allowed where no untrusted text is read (trusted, short strings).
+  expect(sameOutsideUntrusted).toEqual([]);
+  expect(inspect).toEqual([]);
+  expect(extractHtml).toEqual([]);
+  expect(csv).toEqual([]);
+});

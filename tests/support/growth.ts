@@ -1,0 +1,56 @@
+/**
+ * Hostile-input growth checks: how much longer a function takes on an input
+ * `factor` times larger. A linear function grows ~8x for 8x input, a
+ * quadratic one ~64x, a backtracking regex by thousands; the tests allow ~20x
+ * so a noisy shared machine does not fail a linear function. Timings are the
+ * fastest of a few rounds, each round repeating the call until it has run
+ * for a few milliseconds, so timer resolution and GC pauses do not decide.
+ */
+import { performance } from "node:perf_hooks";
+
+type Run = () => unknown;
+
+async function timeOf(run: Run, rounds: number): Promise<number> {
+  let best = Infinity;
+  for (let r = 0; r < rounds; r++) {
+    let calls = 0;
+    const start = performance.now();
+    let elapsed = 0;
+    do {
+      await run();
+      calls++;
+      elapsed = performance.now() - start;
+    } while (elapsed < 5);
+    best = Math.min(best, elapsed / calls);
+  }
+  return best;
+}
+
+export interface Growth {
+  /** Milliseconds per call on the small input. */
+  small: number;
+  /** Milliseconds per call on the `factor`-times larger input. */
+  large: number;
+  ratio: number;
+}
+
+/** Times `run(input(size))` and `run(input(size * factor))`; inputs are made before timing. */
+export async function growth<T>(opts: { input: (size: number) => T; run: (input: T) => unknown; size: number; factor?: number; rounds?: number }): Promise<Growth> {
+  const factor = opts.factor ?? 8;
+  const rounds = opts.rounds ?? 3;
+  const smallInput = opts.input(opts.size);
+  const largeInput = opts.input(opts.size * factor);
+  // Warm up on both (JIT, lazy imports), then alternate rounds so a busy moment hits both alike.
+  await timeOf(() => opts.run(smallInput), 1);
+  await opts.run(largeInput);
+  let small = Infinity;
+  let large = Infinity;
+  for (let r = 0; r < rounds; r++) {
+    small = Math.min(small, await timeOf(() => opts.run(smallInput), 1));
+    large = Math.min(large, await timeOf(() => opts.run(largeInput), 1));
+  }
+  return { small, large, ratio: large / small };
+}
+
+/** The bound the hostile-input tests hold every parser of untrusted text to. */
+export const MAX_GROWTH_FOR_8X = 20;
