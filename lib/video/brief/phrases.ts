@@ -1,0 +1,159 @@
+/**
+ * Phrase-level text fitting shared by the Local preview writer and plan
+ * repair: text that is too long for a slot is shortened at phrase
+ * boundaries (clauses, commas, prepositional tails), never cut in the middle
+ * of a phrase; a result never ends on a function word ("a", "for", "the") or
+ * on a number whose unit was cut off ("cold for 24"). Browser-safe, no NLP
+ * library (plan.ts runs in the browser too). Patterns are linear.
+ */
+
+/** Words a phrase may not end on (English function words). */
+export const TRAILING_STOPWORDS = new Set(
+  (
+    "a an the and or but nor of to in on at by for from with into onto over under about as than that which who whose whom " +
+    "our your my their its his her we you i is are was were be been being it this these those so if then very just " +
+    "up per via vs plus"
+  ).split(" "),
+);
+
+const NUMBER = /^[$€£¥]?\d[\d.,:]*$/u;
+
+function bareWord(w: string): string {
+  return w.toLowerCase().replace(/^[("'“‘¿¡]+/u, "").replace(/[)"'”’.,;:!?…]+$/u, "");
+}
+
+/** True when the text stops mid-phrase: on a function word, a dash or comma, or a bare number whose unit was cut. */
+export function endsMidPhrase(text: string, opts: { unitsAfterNumbers?: ReadonlySet<string> } = {}): boolean {
+  const t = text.trim();
+  if (!t) return false;
+  if (/[,;:\-–—(/&]$/u.test(t)) return true;
+  const ws = t.split(/\s+/u);
+  const last = bareWord(ws[ws.length - 1]!);
+  if (TRAILING_STOPWORDS.has(last)) return true;
+  // A number at the end is fine unless the source had a unit right after it.
+  if (NUMBER.test(last) && opts.unitsAfterNumbers?.has(last)) return true;
+  return false;
+}
+
+/** Numbers in `source` that are followed by a word (their unit): "24" in "cold for 24 hours". */
+export function numbersWithUnits(source: string): Set<string> {
+  const out = new Set<string>();
+  const ws = source.split(/\s+/u);
+  for (let i = 0; i + 1 < ws.length; i++) {
+    const w = bareWord(ws[i]!);
+    if (NUMBER.test(w) && /^\p{L}/u.test(ws[i + 1]!) && !/[.,;:!?]$/u.test(ws[i]!)) out.add(w);
+  }
+  return out;
+}
+
+/** Remove trailing function words and punctuation that would leave the phrase hanging. */
+export function trimDangling(text: string, unitsAfterNumbers?: ReadonlySet<string>): string {
+  let ws = text.trim().replace(/[,;:\-–—(/&\s]+$/u, "").split(/\s+/u);
+  while (ws.length > 1 && endsMidPhrase(ws.join(" "), { unitsAfterNumbers })) {
+    ws = ws.slice(0, -1);
+    ws = ws.join(" ").replace(/[,;:\-–—(/&\s]+$/u, "").split(/\s+/u);
+  }
+  const out = ws.join(" ");
+  return endsMidPhrase(out, { unitsAfterNumbers }) ? "" : out;
+}
+
+/** Word indexes where a phrase may end: before a comma/semicolon/dash, before a clause word or a preposition. */
+const BREAK_BEFORE = new Set(
+  "that which who where when while because so and but or with for from in on at by to without into through via since until after before during including".split(" "),
+);
+
+function phraseEnds(ws: readonly string[]): number[] {
+  const ends: number[] = [];
+  for (let i = 1; i <= ws.length; i++) {
+    const prev = ws[i - 1]!;
+    const next = ws[i];
+    if (next === undefined || /[,;:.!?)]$/u.test(prev) || BREAK_BEFORE.has(bareWord(next)) || /^[-–—(]/u.test(next)) ends.push(i);
+  }
+  return ends;
+}
+
+/**
+ * The longest whole-phrase prefix of `text` that fits `max` characters, or ""
+ * when even the first phrase does not fit. Never ends mid-phrase.
+ */
+export function fitPhrase(text: string, max: number): string {
+  const clean = text.replace(/\s+/gu, " ").trim();
+  const units = numbersWithUnits(clean);
+  if (clean.length <= max && !endsMidPhrase(clean, { unitsAfterNumbers: units })) return clean;
+  if (clean.includes("\n")) {
+    // Lists: keep whole lines that fit, each fitted on its own.
+    const lines = clean.split("\n").map((l) => l.trim()).filter(Boolean);
+    const kept: string[] = [];
+    for (const line of lines) {
+      const fitted = fitPhrase(line, max);
+      if (!fitted) continue;
+      if ([...kept, fitted].join("\n").length > max) break;
+      kept.push(fitted);
+    }
+    return kept.join("\n");
+  }
+  const ws = clean.split(" ");
+  const ends = phraseEnds(ws).reverse();
+  for (const end of ends) {
+    const candidate = ws.slice(0, end).join(" ").replace(/[,;:\-–—(\s]+$/u, "");
+    if (candidate.length > max) continue;
+    const trimmed = trimDangling(candidate, units);
+    if (trimmed && trimmed.length <= max && trimmed.split(" ").length >= Math.min(2, ws.length)) return trimmed.replace(/[,;:]+$/u, "");
+  }
+  return "";
+}
+
+/** Sentences of a text (simple, language-neutral). */
+export function splitSentences(text: string): string[] {
+  return text
+    .replace(/\s+/gu, " ")
+    .split(/(?<=[.!?…])\s/u)
+    .map((s) => s.trim())
+    .filter((s) => /[\p{L}\p{N}]/u.test(s));
+}
+
+const wordsOf = (s: string) => s.match(/\S+/gu) ?? [];
+
+/**
+ * Narration of at most `maxWords` words made of whole sentences; when even
+ * the first sentence is too long, its longest whole-phrase start that fits,
+ * closed with a full stop. Never stops on a function word.
+ */
+export function shortenNarration(text: string, maxWords: number): string {
+  const clean = text.replace(/\s+/gu, " ").trim();
+  if (wordsOf(clean).length <= maxWords) return clean;
+  const sentences = splitSentences(clean);
+  const kept: string[] = [];
+  for (const s of sentences) {
+    if (wordsOf([...kept, s].join(" ")).length > maxWords) break;
+    kept.push(s);
+  }
+  if (kept.length > 0) return kept.join(" ");
+  const first = sentences[0] ?? clean;
+  const ws = wordsOf(first);
+  const units = numbersWithUnits(first);
+  for (const end of phraseEnds(ws).reverse()) {
+    if (end > maxWords) continue;
+    const candidate = trimDangling(ws.slice(0, end).join(" "), units).replace(/[.!?,;:]+$/u, "");
+    if (candidate && wordsOf(candidate).length >= 2) return `${candidate}.`;
+  }
+  return "";
+}
+
+const SMALL = new Set("a an the and or but nor of to in on at by for from with as vs via per".split(" "));
+
+/** Title Case for English titles; words already capitalised or in capitals (codes, brands) stay as written. */
+export function titleCase(text: string): string {
+  return text
+    .split(" ")
+    .map((w, i) => {
+      if (i > 0 && SMALL.has(w.toLowerCase()) && w === w.toLowerCase()) return w;
+      return /^\p{Ll}/u.test(w) ? w.charAt(0).toUpperCase() + w.slice(1) : w;
+    })
+    .join(" ");
+}
+
+/** First letter up, the rest as written. */
+export function sentenceCase(text: string): string {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
