@@ -65,17 +65,21 @@ describe("repairPlan", () => {
 describe("the Local preview writer", () => {
   const brief = "Bean There roasts coffee in Lisbon. Every bag ships the morning it is roasted. Subscribers save 20% and pay $12 a bag.";
 
-  it("plans from the brief's own words: its sentences narrate, its numbers and prices become scenes", () => {
+  it("writes copy from what the brief says: a hook, its facts as scenes, a call to action, within the length", () => {
     const req = { brief, length_s: 30, aspect_ratio: "16:9", template_id: "starter-bold" };
     const plan = localPlan(req, toolTemplates.find((t) => t.id === "starter-bold")!, toolLayouts("starter-bold"));
-    expect(plan.scenes).toHaveLength(sceneCountFor(30));
-    const words = new Set(brief.toLowerCase().match(/[\p{L}\p{N}%$]+/gu));
-    for (const s of plan.scenes) for (const w of s.narration.toLowerCase().match(/[\p{L}\p{N}%$]+/gu) ?? []) expect(words).toContain(w);
+    expect(plan.scenes.length).toBeGreaterThanOrEqual(3);
+    expect(plan.scenes.length).toBeLessThanOrEqual(sceneCountFor(30));
+    expect(plan.title).toMatch(/^Bean There — /);
     const texts = plan.scenes.flatMap((s) => s.texts.map((t) => t.text)).join(" ");
     expect(texts).toContain("20%");
+    expect(texts).toContain("$12");
+    expect(plan.scenes[0]!.texts.find((t) => t.slot === "headline")?.text).toBe("Bean There");
     expect(plan.scenes[plan.scenes.length - 1]!.layout_id).toBe("starter-end-card");
     const narrationWords = plan.scenes.reduce((n, s) => n + s.narration.split(/\s+/).length, 0);
-    expect(narrationWords).toBeLessThanOrEqual(narrationWordBudget(30) + plan.scenes.length);
+    expect(narrationWords).toBeLessThanOrEqual(narrationWordBudget(30));
+    // Narration is whole sentences.
+    for (const s of plan.scenes) expect(s.narration).toMatch(/^\p{Lu}.*[.!?]$/u);
     // The plan it writes needs no repair.
     expect(repairPlan({ plan, library, templateId: null, lengthS: 30 }).repairs).toEqual([]);
   });
