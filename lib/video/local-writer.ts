@@ -100,6 +100,8 @@ interface Beat {
   body: string | null;
   kicker: string | null;
   stat: string | null;
+  /** The headline of a stat scene: the phrase without its number ("Keeps drinks cold"). */
+  fact: string | null;
   price: string | null;
   cta: string | null;
   url: string | null;
@@ -116,6 +118,7 @@ const beat = (b: Partial<Beat> & Pick<Beat, "role" | "narration">): Beat => ({
   body: null,
   kicker: null,
   stat: null,
+  fact: null,
   price: null,
   cta: null,
   url: null,
@@ -165,15 +168,14 @@ function spoken(r: BriefReading): string {
   return own ? `${own[1]!.toLowerCase()} ${p}` : `the ${p}`;
 }
 
-/** The number with its unit in a phrase, and the phrase without it ("keeps drinks cold" + "24 hours"). */
+/** A number and unit that ends the phrase, and what comes before it: "keeps drinks cold" + "24 hours". */
 function statOf(phrase: string, r: BriefReading, max: number): { stat: string; rest: string } | null {
   for (const n of r.numbers) {
-    if (n.length > max || !phrase.includes(n)) continue;
-    const i = phrase.indexOf(n);
-    const before = phrase.slice(0, i).replace(/\s(?:for|in|of|up to|with|over|under|by|at|to|and)\s*$/iu, "").trim();
-    const after = phrase.slice(i + n.length).trim();
-    const rest = trimDangling([before, after].filter(Boolean).join(" "), numbersWithUnits(phrase));
-    if (rest && rest.split(" ").length >= 2) return { stat: n, rest: sentenceCase(clean(rest)) };
+    if (n.length > max || !phrase.endsWith(n)) continue;
+    const before = phrase.slice(0, phrase.length - n.length).trim();
+    if (/(?:\d|\bto|\bor|-)$/u.test(before)) continue; // a range: "7 to 9 hours" stays whole
+    const rest = before.replace(/\s(?:for|in|of|up to|with|over|under|by|at|to)$/iu, "").trim();
+    if (rest.split(" ").length >= 2 && rest !== before && trimDangling(rest) === rest) return { stat: n, rest: sentenceCase(rest) };
   }
   return null;
 }
@@ -200,66 +202,67 @@ function splitBenefits(phrases: readonly string[]): string[] {
   return out;
 }
 
+const stripArticle = (s: string) => s.replace(/^(?:a|an|the)\s/iu, "");
+
 /** English copy: hook, benefits with proof, the offer, the call to action. */
 function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: Beat } {
   const product = r.product ? sentenceCase(r.product) : null;
-  const first = r.sentences[0] ?? r.subject;
-  const firstClean = clean(first);
-  const ownSentence = hasMainVerb(firstClean) && !r.request.explainer;
-  let benefits = r.benefits.filter((b) => !(r.cta && norm(r.cta).startsWith(norm(b))));
+  const head = sentenceCase(clean(r.head || r.sentences[0] || r.subject).replace(/^(?:we(?:'re|’re| are)\s)?(?:(?:proud|excited|happy|thrilled) to\s)?(?:introducing|announcing|announce|introduce|meet)\s/iu, ""));
+  const bareHead = norm(stripArticle(head));
 
-  // The hook: the name or the product, and the first sentence when it says something whole.
-  const hookHeadlines = [r.name, product, r.request.explainer ? sentenceCase(firstClean) : null].filter((x): x is string => Boolean(x));
+  // The hook: the name (with what it is), else the head of the first sentence, else the product.
+  const hookHeadlines: string[] = [];
   let hookBody: string | null = null;
-  let hookSay: string;
-  if (ownSentence) {
-    hookSay = asSentence(firstClean);
-    const rest = r.name && firstClean.startsWith(r.name) ? firstClean.slice(r.name.length).trim() : null;
-    const described = rest ? rest.replace(/^(?:is|are)\s/u, "") : null;
-    hookBody = described ? sentenceCase(described) : product && norm(product) !== norm(firstClean) ? sentenceCase(firstClean) : null;
-    benefits = benefits.filter((b) => norm(b) !== norm(firstClean));
-  } else if (r.request.explainer) {
-    hookSay = asSentence(firstClean);
-    benefits = benefits.filter((b) => norm(b) !== norm(firstClean));
+  if (r.name && head.startsWith(r.name) && head.length > r.name.length) {
+    hookHeadlines.push(r.name);
+    const rest = head.slice(r.name.length).replace(/^[\s,;:–—-]+/u, "").replace(/^(?:is|are)\s/u, "");
+    hookBody = rest ? sentenceCase(rest) : null;
   } else {
-    hookSay = r.name && r.product ? `Meet ${r.name}, ${spoken(r).replace(/^the\s/u, "the ")}.` : r.product ? `Introducing ${spoken(r)}.` : asSentence(firstClean);
-    if (r.audience && !benefits.some((b) => b.includes(r.audience!))) hookBody = sentenceCase(`for ${r.audience}`);
+    hookHeadlines.push(sentenceCase(stripArticle(head)));
   }
+  if (product) hookHeadlines.push(product);
+  if (r.name) hookHeadlines.push(r.name);
+  if (!hookBody && r.audience && !head.includes(r.audience) && !r.benefits.some((b) => b.includes(r.audience!))) hookBody = sentenceCase(`for ${r.audience}`);
+  const justTheProduct = Boolean(product) && bareHead === norm(product!);
+  const hookSay =
+    justTheProduct && (r.kind === "product" || r.kind === "announcement")
+      ? `Introducing ${r.name && !norm(product!).includes(norm(r.name)) ? r.name : spoken(r)}.`
+      : asSentence(r.label ? `${r.label}: ${head}` : head);
   const hook = beat({
     role: "hook",
-    headlines: hookHeadlines.length > 0 ? hookHeadlines : [sentenceCase(firstClean)],
+    headlines: hookHeadlines,
     body: hookBody,
-    kicker: (r.kind === "event" ? whenOf(r) : null) ?? (r.name && r.name !== hookHeadlines[0] ? r.name : (r.places[0] ?? r.brand ?? null)),
+    kicker: (r.kind === "event" ? whenOf(r) : null) ?? r.label ?? null,
     narration: hookSay,
-    picture: r.product ?? firstClean,
+    picture: r.product ?? head,
   });
 
   const middle: Beat[] = [];
   let named = false;
-  for (const b of splitBenefits(benefits)) {
+  for (const b of splitBenefits(r.benefits)) {
     const phrase = clean(b).replace(/^(?:It|They)\s(?=\p{Ll})/u, "");
     let say = asSentence(clean(b));
-    if (startsWithVerb(phrase)) {
-      say = `${!named && r.name ? r.name : "It"} ${phrase}.`;
-    }
+    if (/^\p{Ll}/u.test(phrase) && startsWithVerb(phrase)) say = `${!named && r.name ? r.name : "It"} ${phrase}.`;
     if (/^It\s/u.test(say) || (r.name && say.startsWith(r.name))) named = true;
     const price = r.prices.find((p) => phrase.includes(p)) ?? null;
     const code = r.codes.find((c) => phrase.includes(c)) ?? null;
     const facts = [...r.numbers, ...r.prices, ...r.codes, ...r.dates, ...r.times].filter((f) => phrase.includes(f)).length;
+    const picture = `${r.product ?? ""}, ${phrase}`.replace(/^,\s/u, "");
     if (price) {
-      middle.push(beat({ role: "price", headlines: [sentenceCase(phrase), product ?? ""].filter(Boolean), price, body: null, narration: say, picture: r.product ?? phrase, facts }));
+      middle.push(beat({ role: "price", headlines: [sentenceCase(phrase)], price, narration: say, picture, facts: facts + 1 }));
       continue;
     }
     if (code) {
-      middle.push(beat({ role: "offer", headlines: [sentenceCase(phrase), `Use code ${code}`], kicker: r.dates[0] ?? null, narration: say, picture: r.product ?? phrase, facts }));
+      middle.push(beat({ role: "offer", headlines: [sentenceCase(phrase), `Use code ${code}`], narration: say, picture, facts: facts + 1 }));
       continue;
     }
     const stat = statOf(phrase, r, 8);
-    if (stat) {
-      middle.push(beat({ role: "stat", headlines: [stat.rest, sentenceCase(phrase)], stat: stat.stat, body: null, narration: say, picture: `${r.product ?? ""} ${phrase}`.trim(), facts }));
-      continue;
-    }
-    middle.push(beat({ role: "benefit", headlines: [sentenceCase(phrase)], body: null, narration: say, picture: `${r.product ?? ""}, ${phrase}`.replace(/^,\s/u, ""), facts }));
+    middle.push(beat({ role: stat ? "stat" : "benefit", headlines: [sentenceCase(phrase)], fact: stat?.rest ?? null, stat: stat?.stat ?? null, narration: say, picture, facts }));
+  }
+  for (const list of r.lists) {
+    const items = list.items.map(sentenceCase);
+    const text = list.head ? `${list.head}: ${list.items.join(", ")}` : list.items.join(", ");
+    middle.push(beat({ role: "list", headlines: [list.head ? sentenceCase(list.head) : "What you get"], list: items, body: items.join(", "), narration: asSentence(text), picture: `${r.product ?? ""}, ${list.items.join(", ")}`.replace(/^,\s/u, ""), facts: 1 }));
   }
   // A price the sentences did not carry (a product page's price).
   for (const p of r.prices) {
@@ -278,16 +281,13 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
   const closeSay = [ctaText ? asSentence(ctaText) : fallback.say, r.url && !(ctaText ?? "").includes(r.url) ? `Visit ${r.url}.` : ""].filter(Boolean).join(" ");
   const close = beat({ role: "close", headlines: closeHeadlines, cta: ctaShort, url: r.url, narration: closeSay, picture: r.product ?? "" });
 
-  const name = r.name ?? (product ? titleCase(product) : null);
-  const lead = r.request.explainer ? sentenceCase(firstClean) : name ?? sentenceCase(firstClean);
-  const firstBenefit =
-    [hook.body, middle.find((m) => m.role !== "price")?.headlines.at(-1)].find((x): x is string => Boolean(x) && !norm(x!).includes(norm(name ?? "\u0000"))) ?? null;
-  let title = fitPhrase(lead, 80) || fitPhrase(firstClean, 80) || "Untitled video";
-  if (firstBenefit && !r.request.explainer) {
-    const room = 80 - title.length - 3;
-    const tail = fitPhrase(firstBenefit.replace(/^It\s/u, ""), room);
-    if (tail && norm(tail) !== norm(title)) title = `${title} — ${titleCase(tail)}`;
-  }
+  // The title: the name or head, then what it is or its first benefit when short.
+  const headLead = stripArticle(head);
+  const lead =
+    (r.name && (!headLead.includes(r.name) || headLead.startsWith(r.name)) ? r.name : fitPhrase(headLead, 50)) || fitPhrase(product ?? "", 60) || r.name || "Untitled video";
+  const tails = [hookBody, middle.find((m) => m.role !== "list")?.headlines[0]].filter((x): x is string => Boolean(x) && x!.length <= 44 && !norm(x!).includes(norm(lead)) && !norm(lead).includes(norm(x!)));
+  const tail = tails[0] ? fitPhrase(stripArticle(tails[0]), 80 - lead.length - 3) : "";
+  const title = tail ? `${titleCase(sentenceCase(lead))} — ${titleCase(sentenceCase(tail))}` : titleCase(sentenceCase(lead));
   return { title, beats: [hook, ...middle], close };
 }
 
@@ -297,13 +297,19 @@ function ownWordsBeats(r: BriefReading): { title: string; beats: Beat[]; close: 
   const ctaSentence = r.cta ?? (sentences.length > 2 ? sentences[sentences.length - 1]! : null);
   const rest = sentences.filter((s) => s !== ctaSentence);
   const phraseOf = (s: string) => clean(s.split(/[,:;]\s/u)[0]!);
+  // Without the language's grammar: the longest run of whole words that fits, not ending on a short (function) word.
+  const shortOwn = (s: string, max: number) => {
+    const ws = clean(s).split(" ");
+    while (ws.length > 2 && (ws.join(" ").length > max || ws[ws.length - 1]!.length <= 3)) ws.pop();
+    return ws.join(" ").length <= max ? ws.join(" ") : "";
+  };
   const beats = rest.map((s, i): Beat => {
     const c = clean(s);
     const stat = r.numbers.find((n) => n.length <= 8 && c.includes(n)) ?? null;
     const price = r.prices.find((p) => p.length <= 12 && c.includes(p)) ?? null;
     return beat({
       role: i === 0 ? "hook" : price ? "price" : stat ? "stat" : "benefit",
-      headlines: [c, phraseOf(s)],
+      headlines: [c, phraseOf(s), shortOwn(c, 60), shortOwn(c, 48), shortOwn(c, 38)].filter(Boolean),
       body: null,
       stat,
       price,
@@ -348,7 +354,7 @@ function fill(layout: ToolLayout, b: Beat, used: ReadonlySet<string>, english: b
     let text = "";
     switch (slot.role) {
       case "headline":
-        for (const c of b.headlines) {
+        for (const c of layout.slots.some((x) => x.role === "stat") ? (b.fact ? [b.fact] : []) : b.headlines) {
           const f = fitPhrase(c, max);
           if (f && !used.has(norm(f))) {
             text = f;

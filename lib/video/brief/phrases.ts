@@ -12,8 +12,13 @@ export const TRAILING_STOPWORDS = new Set(
   (
     "a an the and or but nor of to in on at by for from with into onto over under about as than that which who whose whom " +
     "our your my their its his her we you i is are was were be been being it this these those so if then very just " +
-    "up per via vs plus"
+    "per via vs plus"
   ).split(" "),
+);
+
+/** Word indexes where a phrase may end: before a comma/semicolon/dash, before a clause word or a preposition. */
+const BREAK_BEFORE = new Set(
+  "that which who where when while because so and but or with for from in on at by to without into through via since until after before during including".split(" "),
 );
 
 const NUMBER = /^[$€£¥]?\d[\d.,:]*$/u;
@@ -41,7 +46,8 @@ export function numbersWithUnits(source: string): Set<string> {
   const ws = source.split(/\s+/u);
   for (let i = 0; i + 1 < ws.length; i++) {
     const w = bareWord(ws[i]!);
-    if (NUMBER.test(w) && /^\p{L}/u.test(ws[i + 1]!) && !/[.,;:!?]$/u.test(ws[i]!)) out.add(w);
+    const next = bareWord(ws[i + 1]!);
+    if (NUMBER.test(w) && /^\p{L}/u.test(next) && !TRAILING_STOPWORDS.has(next) && !BREAK_BEFORE.has(next) && !/[.,;:!?]$/u.test(ws[i]!)) out.add(w);
   }
   return out;
 }
@@ -57,10 +63,6 @@ export function trimDangling(text: string, unitsAfterNumbers?: ReadonlySet<strin
   return endsMidPhrase(out, { unitsAfterNumbers }) ? "" : out;
 }
 
-/** Word indexes where a phrase may end: before a comma/semicolon/dash, before a clause word or a preposition. */
-const BREAK_BEFORE = new Set(
-  "that which who where when while because so and but or with for from in on at by to without into through via since until after before during including".split(" "),
-);
 
 function phraseEnds(ws: readonly string[]): number[] {
   const ends: number[] = [];

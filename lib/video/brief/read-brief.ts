@@ -23,6 +23,12 @@ export interface BriefReading {
   subject: string;
   /** The subject's sentences, in order. */
   sentences: string[];
+  /** The first sentence's subject part ("A reusable steel water bottle", "Black Friday at Nova Shoes"). */
+  head: string;
+  /** A label the brief put before a colon ("Webinar", "Big news"). */
+  label: string | null;
+  /** Short lists ("Three scents: cedar, sea salt and fig"). */
+  lists: BriefList[];
   /** What is promoted, as a phrase ("reusable steel water bottle"); null when none stands out. */
   product: string | null;
   /** The proper name of the product, business or event ("Bean There"), when the brief gives one. */
@@ -56,13 +62,17 @@ const OTHER_WORDS = new Set(
   ("el la los las de del y para con nuestro nuestra nuestros por una un es en su sus al que " +
     "le les des et pour avec notre nos une est du au aux sur dans " +
     "der die das und für mit unser unsere unseren ist ein eine den dem im zum zur bei von auf " +
-    "il lo gli di e per con nostro nostra è della delle " +
+    "il lo gli di e per con nostro nostra è della delle nel nella alla sul dal ogni " +
     "o os as do da dos das com nosso nossa em um uma").split(" "),
 );
 
 /** English, or the brief's own language ("other"): counts common function words of each. */
 export function briefLanguage(text: string): "en" | "other" {
-  const ws = (text.toLowerCase().match(/\p{L}+/gu) ?? []);
+  const ws = text
+    .toLowerCase()
+    .split(/\s+/u)
+    .filter((w) => !/\w\.\w/u.test(w))
+    .flatMap((w) => w.match(/\p{L}+/gu) ?? []);
   let en = 0;
   let other = 0;
   for (const w of ws) {
@@ -83,7 +93,9 @@ const NUMBER_FACT = /(?:^|[\s(])(\d[\d,.]*)(%|x\b)?/gu;
 const CTA_VERBS = new Set(
   "order book shop visit call join try get grab reserve sign download come buy subscribe register follow use save claim discover start pre-order preorder rsvp text email stop drop head find pick tap swipe see check enroll apply donate watch listen".split(" "),
 );
-const NOT_NAMES = new Set("a an the our my your their this that these those every each we you i it meet new introducing join all get try".split(" "));
+const NOT_NAMES = new Set(
+  "a an the our my your their this that these those every each we you i it meet new introducing announcing join all get try we're i'm it's they're here's there's big fresh free quick family-run local black how why what when who where tickets entry recipe".split(" "),
+);
 
 function stripDeterminer(phrase: string): string {
   return phrase.replace(/^(?:a|an|the|our|my|your|their|this|these|its)\s+/iu, "").trim();
@@ -164,22 +176,61 @@ function findDates(doc: ReturnType<typeof nlp>): string[] {
   return unique(out);
 }
 
-/** A capitalised name at the start of the subject ("Bean There roasts…", "Lumo is…"). */
-function leadingName(sentence: string): string | null {
+/** A word that looks like a name of its own: internal capitals ("PulseBuds") or a proper noun to compromise. */
+function nameLike(word: string, tags: readonly string[]): boolean {
+  return /^\p{Lu}\p{Ll}+\p{Lu}/u.test(word) || /\d/u.test(word) || tags.includes("ProperNoun");
+}
+
+/**
+ * The proper name the first sentence gives: a capitalised run at its start
+ * followed by a verb or an apposition ("Bean There roasts…", "Lumo, a lamp…",
+ * "PulseBuds wireless earbuds"), else a capitalised run later in it
+ * ("…oat milk, Oatly Barista", "…restaurant Olive & Thyme").
+ */
+function findName(sentence: string): string | null {
   const ws = sentence.split(" ");
-  const run: string[] = [];
-  for (const w of ws) {
-    const b = w.replace(/[,.;:!?]+$/u, "");
-    if (!/^\p{Lu}/u.test(b) || NOT_NAMES.has(b.toLowerCase())) break;
-    run.push(b);
-    if (/[,.;:!?]$/u.test(w)) break;
+  const terms = (nlp(sentence).json()[0] as { terms: { text: string; tags: string[] }[] } | undefined)?.terms ?? [];
+  const tagsOf = (i: number) => terms[i]?.tags ?? [];
+  const runAt = (start: number): string[] => {
+    const run: string[] = [];
+    for (let i = start; i < ws.length && run.length < 5; i++) {
+      const w = ws[i]!;
+      const bare = w.replace(/[,.;:!?]+$/u, "");
+      if (bare === "&" && run.length > 0) {
+        run.push(bare);
+        continue;
+      }
+      if (run.length > 0 && /^\d+(?:\.\d+)*$/u.test(bare)) {
+        run.push(bare); // "Atlas 2.0"
+        continue;
+      }
+      if (!/^\p{Lu}/u.test(bare) || NOT_NAMES.has(bare.toLowerCase()) || tagsOf(i).includes("Date") || CODE_WORD.test(bare) && /\d/u.test(bare)) break;
+      run.push(bare);
+      if (/[,.;:!?]$/u.test(w)) break;
+    }
+    while (run.length > 0 && run[run.length - 1] === "&") run.pop();
+    return run;
+  };
+  const lead = runAt(0);
+  if (lead.length > 0) {
+    const afterWord = ws[lead.length - 1]!;
+    const rest = ws.slice(lead.length).join(" ");
+    const nextTags = tagsOf(lead.length);
+    const apposition = /,$/u.test(afterWord);
+    const firstTags = tagsOf(0);
+    const adjectiveStart = firstTags.includes("Adjective") && !firstTags.includes("ProperNoun");
+    if ((!adjectiveStart || apposition || lead.length >= 3) && (apposition || (nextTags.includes("Verb") && !nextTags.includes("Gerund")) || /^(?:is|are|has|makes|brings|helps|lets)\b/u.test(rest) || (lead.length >= 2 && !/^\p{Ll}/u.test(rest)) || lead.length >= 3 || nameLike(lead[0]!, firstTags))) {
+      return lead.join(" ");
+    }
   }
-  if (run.length === 0 || run.length > 4) return null;
-  const rest = ws.slice(run.length).join(" ");
-  const next = nlp(rest).terms().json()[0] as { terms: { tags: string[] }[] } | undefined;
-  const tags = next?.terms[0]?.tags ?? [];
-  if (run.length === 1 && !tags.includes("Verb") && !/^(?:is|are|was|has|makes|brings|helps|lets)\b/u.test(rest)) return null;
-  return run.join(" ");
+  for (let i = Math.max(1, lead.length); i < ws.length; i++) {
+    const run = runAt(i);
+    if (run.length === 0) continue;
+    const word = run[0]!;
+    if (run.length >= 2 || nameLike(word, tagsOf(i))) return run.join(" ");
+    i += run.length;
+  }
+  return null;
 }
 
 function firstNounPhrase(doc: ReturnType<typeof nlp>, skip: readonly string[]): string | null {
@@ -193,33 +244,91 @@ function firstNounPhrase(doc: ReturnType<typeof nlp>, skip: readonly string[]): 
   return null;
 }
 
-/** Benefit phrases: relative clauses, list items after a colon or "with", and the later sentences. */
-function benefitPhrases(sentences: readonly string[], product: string | null, name: string | null, cta: string | null): string[] {
+export interface BriefList {
+  head: string;
+  items: string[];
+}
+
+/** A generic label before a colon ("Webinar:", "Big news:", "Recipe:"), not the subject itself. */
+function isLabel(before: string): boolean {
+  const ws = before.split(" ");
+  return ws.length <= 2 && !ws.slice(1).some((w) => /^\p{Lu}/u.test(w) && !/^(?:SaaS|App)$/u.test(w)) && !/\d/u.test(before) && !/^\p{Lu}\p{Ll}+\p{Lu}/u.test(ws[0]!);
+}
+
+const isShortItem = (x: string) => x.split(" ").length <= 5 && !/\d{2}/u.test(x);
+
+/**
+ * The subject's structure: the head of the first sentence (what the video is
+ * about, without its relative clause, colon list or "with" features), a label
+ * before a colon, lists ("Three scents: cedar, sea salt and fig"), and the
+ * benefit phrases in the brief's order.
+ */
+function structure(sentences: readonly string[], cta: string | null): { head: string; label: string | null; lists: BriefList[]; benefits: string[] } {
+  let head = "";
+  let label: string | null = null;
+  const lists: BriefList[] = [];
   const out: string[] = [];
   for (const [i, sentence] of sentences.entries()) {
     if (cta && sentence === cta) continue;
-    const s = cleanEnd(sentence);
-    // "... bottle that keeps drinks cold for 24 hours" -> "keeps drinks cold for 24 hours"
-    const rel = /\s(?:that|which|who)\s(.+)$/u.exec(s);
+    let s = cleanEnd(sentence);
     const colon = s.indexOf(": ");
     if (colon > 0) {
-      for (const part of s.slice(colon + 2).split(/,\s|;\s|\sand\s/u)) out.push(part);
+      const before = s.slice(0, colon);
+      const after = s.slice(colon + 2);
+      const items = after.split(/,\s|;\s|\sand\s/u).map((x) => cleanEnd(x.replace(/^and\s/u, ""))).filter(Boolean);
+      const verb = hasVerb(after);
+      if (i === 0 && isLabel(before)) {
+        label = before;
+        if (verb || items.length < 2) {
+          head = after;
+          continue;
+        }
+        head = items[0]!;
+        out.push(...items.slice(1));
+        continue;
+      }
+      if (i === 0) head = before;
+      else if (!verb && items.length >= 3 && items.every(isShortItem)) {
+        lists.push({ head: before, items });
+        continue;
+      } else if (!verb) out.push(before);
+      if (verb) out.push(after);
+      else if (i === 0 && items.length >= 3 && items.every(isShortItem)) lists.push({ head: "", items });
+      else out.push(...items);
       continue;
     }
-    if (i === 0 && rel) {
-      out.push(rel[1]!);
+    if (i === 0) {
+      // "... bottle that keeps drinks cold for 24 hours": the head, and the clause as a benefit.
+      const rel = /\s(?:that|which|who)\s(.+)$/u.exec(s);
+      if (rel && !hasVerb(s.slice(0, rel.index))) {
+        head = s.slice(0, rel.index);
+        out.push(rel[1]!);
+        continue;
+      }
+      const withList = /\swith\s(.+)$/u.exec(s);
+      if (withList && !hasVerb(s.slice(0, withList.index))) {
+        head = s.slice(0, withList.index);
+        out.push(...withList[1]!.split(/,\s|\sand\s/u));
+        continue;
+      }
+      head = s;
       continue;
     }
-    const withList = /\bwith\s(.+)$/u.exec(s);
-    if (i === 0 && withList && withList[1]!.includes(",")) {
-      for (const part of withList[1]!.split(/,\s|\sand\s/u)) out.push(part);
+    s = s.replace(/^(?:also|plus),?\s/iu, "");
+    const parts = s.split(/,\s|;\s|,?\sand\s/u).map(cleanEnd).filter(Boolean);
+    if (parts.length >= 3 && parts.every(isShortItem) && !hasVerb(s)) {
+      lists.push({ head: "", items: parts });
       continue;
     }
-    if (i === 0 && product && name === null && s.toLowerCase().replace(/^(?:a|an|the|our)\s/u, "") === product.toLowerCase()) continue;
     out.push(s);
   }
-  const units = new Set<string>();
-  return unique(out.map((p) => trimDangling(cleanEnd(p), numbersWithUnits(p) ?? units)).filter((p) => p.split(" ").length >= 2));
+  const benefits = unique(out.map((p) => trimDangling(cleanEnd(p), numbersWithUnits(p))).filter((p) => p.split(" ").length >= 2));
+  return { head: cleanEnd(head), label, lists, benefits };
+}
+
+function hasVerb(text: string): boolean {
+  const terms = (nlp(text).json() as { terms: { tags: string[] }[] }[]).flatMap((x) => x.terms);
+  return terms.some((t) => t.tags.includes("Verb") && !t.tags.includes("Gerund") && !t.tags.includes("Participle") && !t.tags.includes("PastTense"));
 }
 
 function kindOf(r: Omit<BriefReading, "kind">): BriefKind {
@@ -229,7 +338,7 @@ function kindOf(r: Omit<BriefReading, "kind">): BriefKind {
   if (r.codes.length > 0 || /\b(?:sale|discount|\d+% off|off everything|deal|offer|free shipping|buy one)\b/u.test(t)) return "offer";
   if ((r.dates.length > 0 || r.times.length > 0) && /\b(?:join|event|festival|concert|workshop|class|webinar|market|fair|party|opening|opens|night|tasting|meetup|conference|show|launch)\b/u.test(t)) return "event";
   if (r.places.length > 0 && /\b(?:caf[eé]|bakery|salon|studio|shop|store|restaurant|gym|barber|bar|bistro|clinic|florist|market)\b/u.test(t)) return "local";
-  if (/\b(?:announc\w*|introducing|now open|launch\w*|coming soon|we are|we're)\b/u.test(t)) return "announcement";
+  if (/\b(?:announc\w*|introducing|now open|launch\w*|coming soon|we are|we're|big news|news)\b/u.test(t)) return "announcement";
   return "product";
 }
 
@@ -254,7 +363,8 @@ export function readBrief(brief: string, productFacts?: ProductFacts | null): Br
   for (const s of sentences.slice(1)) {
     const first = s.split(" ")[0]!.toLowerCase().replace(/[,.!]$/u, "");
     const tagged = (nlp(s).terms().json()[0] as { terms: { tags: string[] }[] } | undefined)?.terms[0]?.tags ?? [];
-    if (CTA_VERBS.has(first) || tagged.includes("Imperative") || /^link in bio/iu.test(s)) cta = s;
+    const pointsSomewhere = (url !== null && s.includes(url)) || /\b(?:now|today|online)\b/iu.test(s);
+    if (CTA_VERBS.has(first) || (tagged.includes("Imperative") && pointsSomewhere) || /^link in bio/iu.test(s)) cta = s;
   }
   if (language !== "en") {
     // Other languages: the last sentence naming an address or code is the call to action.
@@ -263,13 +373,18 @@ export function readBrief(brief: string, productFacts?: ProductFacts | null): Br
 
   const cleaned = productFacts ? cleanProductName(productFacts.name) : null;
   const firstSentence = sentences[0] ?? subject;
-  const name = cleaned?.name ?? (language === "en" ? leadingName(firstSentence) : null);
+  const shape = language === "en" ? structure(sentences, cta) : { head: cleanEnd(firstSentence), label: null, lists: [], benefits: [] };
+  const found = language === "en" ? findName(shape.head || firstSentence) : null;
+  const name = cleaned?.name ?? (found && !codes.includes(found) ? found : null);
   const brand = cleaned?.brand ?? (language === "en" ? ((doc.organizations().out("array") as string[]).map(cleanEnd)[0] ?? null) : null);
   let product: string | null = null;
   if (language === "en") {
-    const firstDoc = nlp(firstSentence);
+    const firstDoc = nlp(shape.head || firstSentence);
     product = firstNounPhrase(firstDoc, [name ?? "", ...places]);
     if (product) {
+      const first = product.split(" ")[0]!;
+      const tags = ((firstDoc.match(first).json()[0] as { terms: { tags: string[] }[] } | undefined)?.terms[0]?.tags ?? []);
+      if (!nameLike(first, tags) && /^\p{Lu}\p{Ll}/u.test(first)) product = product.charAt(0).toLowerCase() + product.slice(1);
       // "bakery's new sourdough" -> "new sourdough"
       const poss = /^(.+?)['’]s\s(.+)$/u.exec(product);
       if (poss) product = poss[2]!;
@@ -288,9 +403,9 @@ export function readBrief(brief: string, productFacts?: ProductFacts | null): Br
   }
 
   const benefits = unique([
-    ...(language === "en" ? benefitPhrases(sentences, product, name, cta) : sentences.slice(1).filter((s) => s !== cta).map(cleanEnd)),
+    ...(language === "en" ? shape.benefits : sentences.slice(1).filter((s) => s !== cta).map(cleanEnd)),
     ...(productFacts?.points ?? []).map(cleanEnd),
   ]);
-  const partial = { language, request, subject, sentences, product, name, brand, benefits, numbers, prices, codes, dates, times, places, audience, cta, url };
+  const partial = { language, request, subject, sentences, head: shape.head, label: shape.label, lists: shape.lists, product, name, brand, benefits, numbers, prices, codes, dates, times, places, audience, cta, url };
   return { ...partial, kind: kindOf(partial) };
 }

@@ -33,7 +33,7 @@ const VERBS = new Set("make create write produce generate need want build do giv
 const FILLER = new Set("please can could would you me us i we i'd we'd like a an the some quick short little simple nice great cool good long total about around roughly under over max maximum".split(" "));
 const EXPLAIN = new Set(["explaining", "explains", "explain", "explainer", "tutorial", "walkthrough", "how-to", "showing"]);
 /** Words that join the request to the subject: "ad for", "video about", "reel explaining". */
-const CONNECTORS = new Set("for about explaining showing promoting introducing presenting featuring advertising highlighting showcasing on of that".split(" "));
+const CONNECTORS = new Set("for about explaining showing promoting introducing announcing launching presenting featuring advertising highlighting showcasing on of that".split(" "));
 const TO_VERBS = new Set("promote advertise announce introduce explain show showcase sell highlight present feature celebrate".split(" "));
 /** Words that may sit in a request-only sentence ("Keep it upbeat and under 30 seconds."). */
 const REQUEST_SENTENCE_FILLER = new Set(
@@ -155,6 +155,10 @@ function leadingWords(words: readonly string[], acc: Acc): number {
       if (acc.strong) consumed = i;
       if (/[,:;]$/u.test(w) && acc.strong) break;
       continue;
+    }
+    if (b === "to" && (acc.format === "invite" || acc.format === "invitation")) {
+      consumed = i + 1;
+      break;
     }
     if (b === "to" && acc.strong && TO_VERBS.has(bare(words[i + 1] ?? ""))) {
       acc.explainer ||= bare(words[i + 1] ?? "") === "explain";
