@@ -15,7 +15,8 @@
 import nlp from "compromise";
 import type { LocalAnswer, LocalCall } from "@/lib/ai/language/local-language-model";
 import { readBrief, type BriefReading } from "./brief/read-brief";
-import { fitPhrase, sentenceCase, shortenNarration, splitSentences, titleCase, trimDangling, numbersWithUnits } from "./brief/phrases";
+import { readRequestWords } from "./brief/request";
+import { fitPhrase, sentenceCase, shortenNarration, splitSentences, titleCase, trimDangling } from "./brief/phrases";
 import { narrationWordBudget, sceneCountFor, type Plan, type PlanScene } from "./plan";
 
 export interface WriterRequest {
@@ -74,7 +75,7 @@ export function pickTemplate(req: WriterRequest, templates: readonly ToolTemplat
     const chosen = templates.find((t) => t.id === req.template_id);
     if (chosen) return chosen;
   }
-  const asked = readBrief(req.brief).request.mood;
+  const asked = readRequestWords(req.brief).mood;
   if (asked) {
     const match = templates.find((t) => t.mood === asked);
     if (match) return match;
@@ -441,7 +442,8 @@ export function localPlan(req: WriterRequest, template: ToolTemplate, layouts: r
   const budget = narrationWordBudget(req.length_s);
   // Narration shares the budget: short lines keep their words, long ones share what is left.
   const wanted = beats.map((b) => (b.narration.match(/\S+/gu) ?? []).length);
-  let perScene = Math.max(...wanted, 1);
+  // And no scene's narration runs past its share of the length.
+  let perScene = Math.min(Math.max(...wanted, 1), Math.floor(((req.length_s / beats.length) * 150) / 60));
   while (perScene > 4 && wanted.reduce((sum, w) => sum + Math.min(w, perScene), 0) > budget) perScene--;
   const available = new Map(layouts.map((l) => [kindOfLayout(l), l] as const));
   const used = new Set<string>();

@@ -40,6 +40,19 @@ export function narrationWordBudget(lengthS: number): number {
   return Math.round((lengthS * 150) / 60 * 0.85);
 }
 
+/** Words a voice reads per second at the pace the budget assumes (150 a minute). */
+export const NARRATION_WORDS_PER_SECOND = 150 / 60;
+
+/**
+ * Seconds a plan will last: each scene its share of the length (as
+ * composeFromPlan gives it), or as long as its narration takes to read when
+ * that is longer (the render stretches a scene to its voice-over).
+ */
+export function plannedSeconds(plan: Pick<Plan, "scenes">, lengthS: number): number {
+  const share = Math.max(1.5, lengthS / Math.max(1, plan.scenes.length));
+  return plan.scenes.reduce((sum, s) => sum + Math.max(share, (s.narration.match(/\S+/g) ?? []).length / NARRATION_WORDS_PER_SECOND), 0);
+}
+
 export interface PlanLibrary {
   templates: { id: string; layoutIds: readonly string[] }[];
   layouts: ReadonlyMap<string, Pick<LayoutBody, "name" | "slots">>;

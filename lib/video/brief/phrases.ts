@@ -27,40 +27,50 @@ function bareWord(w: string): string {
   return w.toLowerCase().replace(/^[("'“‘¿¡]+/u, "").replace(/[)"'”’.,;:!?…]+$/u, "");
 }
 
-/** True when the text stops mid-phrase: on a function word, a dash or comma, or a bare number whose unit was cut. */
-export function endsMidPhrase(text: string, opts: { unitsAfterNumbers?: ReadonlySet<string> } = {}): boolean {
+/**
+ * True when `text` ends on a number that, where its last words occur in
+ * `source`, is always followed by its unit ("cold for 24" from "cold for 24
+ * hours"); "Serves 4" from "Serves 4." is whole.
+ */
+function numberCut(text: string, source: string): boolean {
+  const ws = text.trim().split(/\s+/u);
+  const tail = ws.slice(-2).join(" ").replace(/[.,;:!?]+$/u, "");
+  const hay = source.replace(/\s+/gu, " ");
+  let from = 0;
+  let found = false;
+  for (;;) {
+    const at = hay.indexOf(tail, from);
+    if (at < 0) break;
+    found = true;
+    const after = hay.slice(at + tail.length);
+    const next = /^ ([\p{L}%]+)/u.exec(after)?.[1];
+    if (!next || TRAILING_STOPWORDS.has(next.toLowerCase()) || BREAK_BEFORE.has(next.toLowerCase())) return false;
+    from = at + 1;
+  }
+  return found;
+}
+
+/** True when the text stops mid-phrase: on a function word, a dash or comma, or a number whose unit was cut (given the source). */
+export function endsMidPhrase(text: string, source?: string): boolean {
   const t = text.trim();
   if (!t) return false;
   if (/[,;:\-–—(/&]$/u.test(t)) return true;
   const ws = t.split(/\s+/u);
   const last = bareWord(ws[ws.length - 1]!);
   if (TRAILING_STOPWORDS.has(last)) return true;
-  // A number at the end is fine unless the source had a unit right after it.
-  if (NUMBER.test(last) && opts.unitsAfterNumbers?.has(last)) return true;
+  if (source && NUMBER.test(last) && numberCut(t, source)) return true;
   return false;
 }
 
-/** Numbers in `source` that are followed by a word (their unit): "24" in "cold for 24 hours". */
-export function numbersWithUnits(source: string): Set<string> {
-  const out = new Set<string>();
-  const ws = source.split(/\s+/u);
-  for (let i = 0; i + 1 < ws.length; i++) {
-    const w = bareWord(ws[i]!);
-    const next = bareWord(ws[i + 1]!);
-    if (NUMBER.test(w) && /^\p{L}/u.test(next) && !TRAILING_STOPWORDS.has(next) && !BREAK_BEFORE.has(next) && !/[.,;:!?]$/u.test(ws[i]!)) out.add(w);
-  }
-  return out;
-}
-
 /** Remove trailing function words and punctuation that would leave the phrase hanging. */
-export function trimDangling(text: string, unitsAfterNumbers?: ReadonlySet<string>): string {
+export function trimDangling(text: string, source: string = text): string {
   let ws = text.trim().replace(/[,;:\-–—(/&\s]+$/u, "").split(/\s+/u);
-  while (ws.length > 1 && endsMidPhrase(ws.join(" "), { unitsAfterNumbers })) {
+  while (ws.length > 1 && endsMidPhrase(ws.join(" "), source)) {
     ws = ws.slice(0, -1);
     ws = ws.join(" ").replace(/[,;:\-–—(/&\s]+$/u, "").split(/\s+/u);
   }
   const out = ws.join(" ");
-  return endsMidPhrase(out, { unitsAfterNumbers }) ? "" : out;
+  return endsMidPhrase(out, source) ? "" : out;
 }
 
 
@@ -80,8 +90,7 @@ function phraseEnds(ws: readonly string[]): number[] {
  */
 export function fitPhrase(text: string, max: number): string {
   const clean = text.replace(/\s+/gu, " ").trim();
-  const units = numbersWithUnits(clean);
-  if (clean.length <= max && !endsMidPhrase(clean, { unitsAfterNumbers: units })) return clean;
+  if (clean.length <= max && !endsMidPhrase(clean)) return clean;
   if (clean.includes("\n")) {
     // Lists: keep whole lines that fit, each fitted on its own.
     const lines = clean.split("\n").map((l) => l.trim()).filter(Boolean);
@@ -99,7 +108,7 @@ export function fitPhrase(text: string, max: number): string {
   for (const end of ends) {
     const candidate = ws.slice(0, end).join(" ").replace(/[,;:\-–—(\s]+$/u, "");
     if (candidate.length > max) continue;
-    const trimmed = trimDangling(candidate, units);
+    const trimmed = trimDangling(candidate, clean);
     if (trimmed && trimmed.length <= max && trimmed.split(" ").length >= Math.min(2, ws.length)) return trimmed.replace(/[,;:]+$/u, "");
   }
   return "";
@@ -133,10 +142,9 @@ export function shortenNarration(text: string, maxWords: number): string {
   if (kept.length > 0) return kept.join(" ");
   const first = sentences[0] ?? clean;
   const ws = wordsOf(first);
-  const units = numbersWithUnits(first);
   for (const end of phraseEnds(ws).reverse()) {
     if (end > maxWords) continue;
-    const candidate = trimDangling(ws.slice(0, end).join(" "), units).replace(/[.!?,;:]+$/u, "");
+    const candidate = trimDangling(ws.slice(0, end).join(" "), first).replace(/[.!?,;:]+$/u, "");
     if (candidate && wordsOf(candidate).length >= 2) return `${candidate}.`;
   }
   return "";

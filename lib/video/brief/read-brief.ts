@@ -9,7 +9,7 @@
  */
 import nlp from "compromise";
 import { cleanProductName } from "./clean-product-name";
-import { splitSentences, trimDangling, numbersWithUnits } from "./phrases";
+import { splitSentences, trimDangling } from "./phrases";
 import { readRequestWords, type RequestReading } from "./request";
 
 export type BriefKind = "product" | "offer" | "event" | "announcement" | "explainer" | "recipe" | "local";
@@ -322,7 +322,7 @@ function structure(sentences: readonly string[], cta: string | null): { head: st
     }
     out.push(s);
   }
-  const benefits = unique(out.map((p) => trimDangling(cleanEnd(p), numbersWithUnits(p))).filter((p) => p.split(" ").length >= 2));
+  const benefits = unique(out.map((p) => trimDangling(cleanEnd(p), p)).filter((p) => p.split(" ").length >= 2));
   return { head: cleanEnd(head), label, lists, benefits };
 }
 
