@@ -62,17 +62,28 @@ export function endsMidPhrase(text: string, source?: string): boolean {
   return false;
 }
 
-/** Remove trailing function words and punctuation that would leave the phrase hanging. */
-export function trimDangling(text: string, source: string = text): string {
-  let ws = text.trim().replace(/[,;:\-–—(/&\s]+$/u, "").split(/\s+/u);
-  while (ws.length > 1 && endsMidPhrase(ws.join(" "), source)) {
-    ws = ws.slice(0, -1);
-    ws = ws.join(" ").replace(/[,;:\-–—(/&\s]+$/u, "").split(/\s+/u);
-  }
-  const out = ws.join(" ");
-  return endsMidPhrase(out, source) ? "" : out;
-}
+const DANGLING_PUNCT = /[,;:\-–—(/&]+$/u;
 
+/** Remove trailing function words and punctuation that would leave the phrase hanging ("" when nothing whole is left). Linear. */
+export function trimDangling(text: string, source: string = text): string {
+  const ws = text.trim().split(/\s+/u);
+  let end = ws.length;
+  while (end > 0) {
+    const last = ws[end - 1]!.replace(DANGLING_PUNCT, "");
+    if (!last) {
+      end--;
+      continue;
+    }
+    ws[end - 1] = last;
+    const b = bareWord(last);
+    if (TRAILING_STOPWORDS.has(b) || (NUMBER.test(b) && numberCut(ws.slice(Math.max(0, end - 2), end).join(" "), source))) {
+      end--;
+      continue;
+    }
+    break;
+  }
+  return ws.slice(0, end).join(" ");
+}
 
 function phraseEnds(ws: readonly string[]): number[] {
   const ends: number[] = [];
@@ -98,14 +109,18 @@ export function fitPhrase(text: string, max: number): string {
     for (const line of lines) {
       const fitted = fitPhrase(line, max);
       if (!fitted) continue;
-      if ([...kept, fitted].join("\n").length > max) break;
+      if (kept.reduce((n, k) => n + k.length + 1, 0) + fitted.length > max) break;
       kept.push(fitted);
     }
     return kept.join("\n");
   }
   const ws = clean.split(" ");
+  // Characters of the first i words joined: a candidate is only built when it can fit.
+  const upTo = [0];
+  for (const w of ws) upTo.push(upTo[upTo.length - 1]! + w.length + (upTo.length > 1 ? 1 : 0));
   const ends = phraseEnds(ws).reverse();
   for (const end of ends) {
+    if (upTo[end]! > max + 1) continue;
     const candidate = ws.slice(0, end).join(" ").replace(/[,;:\-–—(\s]+$/u, "");
     if (candidate.length > max) continue;
     const trimmed = trimDangling(candidate, clean);
@@ -135,8 +150,10 @@ export function shortenNarration(text: string, maxWords: number): string {
   if (wordsOf(clean).length <= maxWords) return clean;
   const sentences = splitSentences(clean);
   const kept: string[] = [];
+  let count = 0;
   for (const s of sentences) {
-    if (wordsOf([...kept, s].join(" ")).length > maxWords) break;
+    count += wordsOf(s).length;
+    if (count > maxWords) break;
     kept.push(s);
   }
   if (kept.length > 0) return kept.join(" ");
