@@ -17,7 +17,7 @@ import type { LocalAnswer, LocalCall } from "@/lib/ai/language/local-language-mo
 import { readBrief, type BriefReading } from "./brief/read-brief";
 import { readRequestWords } from "./brief/request";
 import { fitPhrase, sentenceCase, shortenNarration, splitSentences, titleCase, trimDangling } from "./brief/phrases";
-import { narrationWordBudget, sceneCountFor, type Plan, type PlanScene } from "./plan";
+import { NARRATION_WORDS_PER_SECOND, narrationWordBudget, sceneCountFor, type Plan, type PlanScene } from "./plan";
 
 export interface WriterRequest {
   brief: string;
@@ -284,9 +284,16 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
 
   // The title: the name or head, then what it is or its first benefit when short.
   const headLead = stripArticle(head);
+  const nounHead = !hasMainVerb(headLead) && headLead.length <= 40;
   const lead =
-    (r.name && (!headLead.includes(r.name) || headLead.startsWith(r.name)) ? r.name : fitPhrase(headLead, 50)) || fitPhrase(product ?? "", 60) || r.name || "Untitled video";
-  const tails = [hookBody, middle.find((m) => m.role !== "list")?.headlines[0]].filter((x): x is string => Boolean(x) && x!.length <= 44 && !norm(x!).includes(norm(lead)) && !norm(lead).includes(norm(x!)));
+    (r.name && !nounHead && (!headLead.includes(r.name) || headLead.startsWith(r.name)) ? r.name : fitPhrase(headLead, 50)) || fitPhrase(product ?? "", 60) || r.name || "Untitled video";
+  const list = middle.find((m) => m.role === "list");
+  const tails = [
+    hookBody,
+    middle.find((m) => m.role === "benefit" || m.role === "stat" || m.role === "offer")?.headlines[0],
+    list ? fitPhrase(list.list.slice(0, 2).join(", "), 32) : null,
+    middle.find((m) => m.role === "price")?.headlines[0],
+  ].filter((x): x is string => Boolean(x) && x!.length <= 44 && !norm(x!).includes(norm(lead)) && !norm(lead).includes(norm(x!)));
   const tail = tails[0] ? fitPhrase(stripArticle(tails[0]), 80 - lead.length - 3) : "";
   const title = tail ? `${titleCase(sentenceCase(lead))} — ${titleCase(sentenceCase(tail))}` : titleCase(sentenceCase(lead));
   return { title, beats: [hook, ...middle], close };
@@ -427,9 +434,18 @@ function fitBeats(beats: Beat[], room: number, english: boolean): Beat[] {
       return [hook, ...middle];
     }
   }
-  // Still too many: keep those with facts first, in their order.
+  // Still too many: keep those with facts first, in their order; what is left over is still said, by the scene before it.
   const ranked = [...middle].sort((a, b) => b.facts - a.facts).slice(0, keep);
-  return [hook, ...middle.filter((m) => ranked.includes(m))];
+  const kept: Beat[] = [];
+  const pending: Beat[] = [];
+  for (const m of middle) {
+    if (ranked.includes(m)) {
+      kept.push({ ...m, narration: [...pending.map((p) => p.narration), m.narration].join(" ") });
+      pending.length = 0;
+    } else if (kept.length > 0) kept[kept.length - 1] = { ...kept[kept.length - 1]!, narration: `${kept[kept.length - 1]!.narration} ${m.narration}` };
+    else pending.push(m);
+  }
+  return [hook, ...kept];
 }
 
 /** A plan from what the reader found (deterministic: the same request gives the same plan). */
@@ -442,16 +458,20 @@ export function localPlan(req: WriterRequest, template: ToolTemplate, layouts: r
   const budget = narrationWordBudget(req.length_s);
   // Narration shares the budget: short lines keep their words, long ones share what is left.
   const wanted = beats.map((b) => (b.narration.match(/\S+/gu) ?? []).length);
-  // And no scene's narration runs past its share of the length.
-  let perScene = Math.min(Math.max(...wanted, 1), Math.floor(((req.length_s / beats.length) * 150) / 60));
-  while (perScene > 4 && wanted.reduce((sum, w) => sum + Math.min(w, perScene), 0) > budget) perScene--;
+  // And the scenes, each stretched to its narration when that is longer than its share, keep the length asked for.
+  const share = req.length_s / beats.length;
+  const lasts = (cap: number) => wanted.reduce((sum, w) => sum + Math.max(share, Math.min(w, cap) / NARRATION_WORDS_PER_SECOND), 0);
+  let perScene = Math.max(...wanted, 1);
+  while (perScene > 4 && (wanted.reduce((sum, w) => sum + Math.min(w, perScene), 0) > budget || lasts(perScene) > req.length_s * 1.05)) perScene--;
   const available = new Map(layouts.map((l) => [kindOfLayout(l), l] as const));
   const used = new Set<string>();
   const scenes: PlanScene[] = [];
   let previous: string | null = null;
   for (const b of beats) {
     const prefer = b.role === "hook" && b.body ? ["title", "full-bleed", "split", "statement", "photo-card"] : PREFER[b.role];
-    const order = prefer.filter((k) => available.has(k));
+    const withImage = (k: string) => available.get(k)!.slots.some((sl) => sl.kind === "image");
+    // A product's own pictures fill the picture slots: scenes from a product page prefer layouts that have one.
+    const order = prefer.filter((k) => available.has(k)).sort((x, y) => (req.product ? Number(withImage(y)) - Number(withImage(x)) : 0));
     const candidates = [...order.filter((k) => k !== previous), ...order.filter((k) => k === previous), ...[...available.keys()].filter((k) => !order.includes(k) && k !== "quote" && k !== "end-card")];
     let chosen: { layout: ToolLayout; texts: PlanScene["texts"] } | null = null;
     for (const k of candidates) {

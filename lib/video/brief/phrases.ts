@@ -175,7 +175,7 @@ export function titleCase(text: string): string {
     .split(" ")
     .map((w, i) => {
       if (i > 0 && SMALL.has(w.toLowerCase()) && w === w.toLowerCase()) return w;
-      return /^\p{Ll}/u.test(w) ? w.charAt(0).toUpperCase() + w.slice(1) : w;
+      return /^\p{Ll}/u.test(w) && !/\w\.\w/u.test(w) ? w.charAt(0).toUpperCase() + w.slice(1) : w;
     })
     .join(" ");
 }
