@@ -499,7 +499,7 @@ export function localPlan(req: WriterRequest, template: ToolTemplate, layouts: r
   return { title: written.title, template_id: template.id, scenes };
 }
 
-export const LOCAL_WRITER_NOTICE = "Local preview: this plan was put together from your brief's own words, without an AI model.";
+export const LOCAL_WRITER_NOTICE = "Local preview: this plan was written from your brief by rules on this server (its facts and words, a few stock phrases such as \"Shop now\"), not by an AI model.";
 
 /** The responder behind the local language model for the writer's tool calls and structured output. */
 export function localWriterResponder(call: LocalCall): LocalAnswer {
