@@ -176,7 +176,7 @@ function statOf(phrase: string, r: BriefReading, max: number): { stat: string; r
     const before = phrase.slice(0, phrase.length - n.length).trim();
     if (/(?:\d|\bto|\bor|-)$/u.test(before)) continue; // a range: "7 to 9 hours" stays whole
     const rest = before.replace(/\s(?:for|in|of|up to|with|over|under|by|at|to)$/iu, "").trim();
-    if (rest.split(" ").length >= 2 && rest !== before && trimDangling(rest) === rest) return { stat: n, rest: sentenceCase(rest) };
+    if (rest.split(" ").length >= 2 && rest !== before && trimDangling(rest) === rest && !/\s(?:just|only|about|around|nearly|almost|up|over|under)$/iu.test(rest)) return { stat: n, rest: sentenceCase(rest) };
   }
   return null;
 }
@@ -196,8 +196,22 @@ function whenOf(r: BriefReading): string | null {
 function splitBenefits(phrases: readonly string[]): string[] {
   const out: string[] = [];
   for (const p of phrases) {
-    const m = /^(.+?)\sand\s(.+)$/u.exec(p);
-    if (m && m[1]!.split(" ").length >= 3 && startsWithVerb(m[2]!) && (startsWithVerb(m[1]!) || /^(?:it|they)\s/iu.test(m[1]!))) out.push(m[1]!, m[2]!);
+    // "It has a 70 km range, weighs 16 kg and folds in 10 seconds": one benefit per verb.
+    const parts = p.split(/,\s(?:and\s)?|\sand\s/u);
+    const first = parts[0]!;
+    // Parts of speech in the whole phrase's context ("folds" alone reads as a noun).
+    const terms = (nlp(p).json()[0] as { terms: { text: string; tags: string[] }[] } | undefined)?.terms ?? [];
+    let at = 0;
+    const verbAt = (part: string) => {
+      const word = part.split(" ")[0]!;
+      const i = terms.findIndex((t, k) => k >= at && t.text === word);
+      if (i < 0) return false;
+      at = i + 1;
+      return terms[i]!.tags.includes("Verb");
+    };
+    const firstIsVerb = verbAt(first) || /^(?:it|they)\s/iu.test(first);
+    const verbs = parts.length >= 2 && first.split(" ").length >= 3 && firstIsVerb && parts.slice(1).every((x) => /^\p{Ll}/u.test(x) && verbAt(x));
+    if (verbs) out.push(...parts);
     else out.push(p);
   }
   return out;

@@ -45,7 +45,18 @@ function write(req: WriterRequest): Plan {
   return planSchema.parse(JSON.parse(answer.text));
 }
 
-const REQUEST_WORDS = [/\b\d+[- ]?(?:seconds?|secs?|s)\b/iu, /\bone[- ]minute\b/iu, /\b(?:upbeat|calm|energetic|fun|professional)\s(?:ad|video|reel|explainer)\b/iu, /\b(?:ad|video|reel|promo|explainer|clip)\s(?:for|about|explaining|announcing)\b/iu, /\bmake a\b/iu, /\binstagram reel\b/iu, /\btiktok ad\b/iu, /\bkeep it\b/iu];
+/** Request words: a length written as the video's ("20-second", "30s ad", "one-minute"), a format with its connector, the asking verbs. */
+const REQUEST_WORDS = [
+  /\b\d+-(?:seconds?|secs?)\b/iu,
+  /\b\d+\s?(?:seconds?|secs?|s)\s(?:ad|video|reel|promo|clip|explainer|spot)\b/iu,
+  /\bone[- ]minute\b/iu,
+  /\b(?:upbeat|calm|energetic|fun|professional)\s(?:ad|video|reel|explainer)\b/iu,
+  /\b(?:ad|video|reel|promo|explainer|clip)\s(?:for|about|explaining|announcing)\b/iu,
+  /\bmake a\b/iu,
+  /\binstagram reel\b/iu,
+  /\btiktok ad\b/iu,
+  /\bkeep it\b/iu,
+];
 
 interface Screen {
   title: string;
