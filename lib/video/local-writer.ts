@@ -228,7 +228,9 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
   // The hook: the name (with what it is), else the head of the first sentence, else the product.
   const hookHeadlines: string[] = [];
   let hookBody: string | null = null;
-  if (r.name && head.startsWith(r.name) && head.length > r.name.length) {
+  if (r.name && norm(head) === norm(r.name)) {
+    hookHeadlines.push(r.name);
+  } else if (r.name && head.startsWith(r.name) && head.length > r.name.length) {
     hookHeadlines.push(r.name);
     const rest = head.slice(r.name.length).replace(/^[\s,;:–—-]+/u, "").replace(/^(?:is|are)\s/u, "");
     hookBody = rest ? sentenceCase(rest) : null;
@@ -237,6 +239,7 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
   }
   if (product) hookHeadlines.push(product);
   if (r.name) hookHeadlines.push(r.name);
+  if (!hookBody && r.brand && r.name && !head.includes(r.brand)) hookBody = `By ${r.brand}`;
   if (!hookBody && r.audience && !head.includes(r.audience) && !r.benefits.some((b) => b.includes(r.audience!))) hookBody = sentenceCase(`for ${r.audience}`);
   const justTheProduct = Boolean(product) && bareHead === norm(product!);
   const hookSay =
@@ -300,7 +303,7 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
   const headLead = stripArticle(head);
   const nounHead = !hasMainVerb(headLead) && headLead.length <= 40;
   const lead =
-    (r.name && !nounHead && (!headLead.includes(r.name) || headLead.startsWith(r.name)) ? r.name : fitPhrase(headLead, 50)) || fitPhrase(product ?? "", 60) || r.name || "Untitled video";
+    (r.name && (r.name.includes(headLead) || (!nounHead && (!headLead.includes(r.name) || headLead.startsWith(r.name)))) ? r.name : fitPhrase(headLead, 50)) || fitPhrase(product ?? "", 60) || r.name || "Untitled video";
   const list = middle.find((m) => m.role === "list");
   const tails = [
     hookBody,
@@ -438,6 +441,7 @@ function fitBeats(beats: Beat[], room: number, english: boolean): Beat[] {
         role: "list",
         headlines: ["What you get", "At a glance"],
         list: listed.map((m) => m.headlines[0]!),
+        body: listed.map((m) => m.headlines[0]!).join(". "),
         narration: listed.map((m) => m.narration).join(" "),
         picture: listed[0]!.picture,
         facts: listed.reduce((n, m) => n + m.facts, 0),
@@ -485,7 +489,7 @@ export function localPlan(req: WriterRequest, template: ToolTemplate, layouts: r
     const prefer = b.role === "hook" && b.body ? ["title", "full-bleed", "split", "statement", "photo-card"] : PREFER[b.role];
     const withImage = (k: string) => available.get(k)!.slots.some((sl) => sl.kind === "image");
     // A product's own pictures fill the picture slots: scenes from a product page prefer layouts that have one.
-    const order = prefer.filter((k) => available.has(k)).sort((x, y) => (req.product ? Number(withImage(y)) - Number(withImage(x)) : 0));
+    const order = prefer.filter((k) => available.has(k)).sort((x, y) => (req.product && b.role !== "close" ? Number(withImage(y)) - Number(withImage(x)) : 0));
     const candidates = [...order.filter((k) => k !== previous), ...order.filter((k) => k === previous), ...[...available.keys()].filter((k) => !order.includes(k) && k !== "quote" && k !== "end-card")];
     let chosen: { layout: ToolLayout; texts: PlanScene["texts"] } | null = null;
     for (const k of candidates) {

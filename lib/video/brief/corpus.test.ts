@@ -149,6 +149,19 @@ describe("the writer on saved product pages", () => {
     { file: "spinneys-feta.html", facts: ["Mevgal Bio Feta Cheese 200g", "139999 LBP"] },
     { file: "gibert-jeune-book.html", facts: ["La légende de Darkseid", "22.50 EUR"] },
   ];
+  it("a shop's page title: the name without the edition, format and author, who gets a slot of their own", () => {
+    const name = "The Whole Truth (A. Shaw Book 1) - Kindle edition by Baldacci, David.";
+    const brief = productBrief({ name, description: "A gripping thriller about a global conspiracy.", price: "4.99", currency: "GBP", brand: null, points: ["Mystery, Thriller & Suspense Kindle eBooks"] });
+    const plan = write({ brief, length_s: 30, aspect_ratio: "9:16", template_id: null, product: { name, price: "4.99 GBP", points: ["Mystery, Thriller & Suspense Kindle eBooks"] } });
+    expect(plan.title).toBe("The Whole Truth — By David Baldacci");
+    const screen = screenOf(plan);
+    expect(screen.headlines[0]).toBe("The Whole Truth");
+    expect(screen.lines).toContain("By David Baldacci");
+    expect(screen.lines.join(" ")).not.toMatch(/Kindle edition|Baldacci, David|\(A\./);
+    expect(plan.scenes[plan.scenes.length - 1]!.layout_id).toBe("starter-end-card");
+    expectWellWritten(plan, brief, 30, ["The Whole Truth", "4.99 GBP"]);
+  });
+
   for (const page of pages) {
     it(page.file, async () => {
       const html = readFileSync(path.join(process.cwd(), "tests/fixtures/links", page.file), "utf8");

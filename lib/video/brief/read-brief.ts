@@ -343,7 +343,22 @@ function kindOf(r: Omit<BriefReading, "kind">): BriefKind {
 }
 
 /** Reads a brief (and a product's facts from a page or catalogue, when given). */
-export function readBrief(brief: string, productFacts?: ProductFacts | null): BriefReading {
+export function readBrief(rawBrief: string, productFacts?: ProductFacts | null): BriefReading {
+  // A page's product name carries the shop's additions: the brief reads with the clean name.
+  const cleanName = productFacts ? cleanProductName(productFacts.name) : null;
+  const rawFull = productFacts?.name.replace(/\s+/gu, " ").trim() ?? "";
+  const rawName = rawFull.replace(/[.\s]+$/u, "");
+  const brief =
+    cleanName && rawName && cleanName.name !== rawName
+      ? rawBrief
+          .replace(/\s+/gu, " ")
+          .split(rawFull)
+          .join(`${cleanName.name}.`)
+          .split(rawName)
+          .join(cleanName.name)
+          .replace(/([^.])\.\.(?=\s|$)/gu, "$1.")
+          .replace(/\.\s(?=\p{Ll})/gu, " ")
+      : rawBrief;
   const language = briefLanguage(brief);
   const request = language === "en" ? readRequestWords(brief) : { ...readRequestWords(""), length_s: readRequestWords(brief).length_s, subject: brief.replace(/\s+/gu, " ").trim() };
   const subject = request.subject || brief.replace(/\s+/gu, " ").trim();
@@ -371,7 +386,7 @@ export function readBrief(brief: string, productFacts?: ProductFacts | null): Br
     cta = sentences.slice(1).reverse().find((s) => (url && s.includes(url)) || codes.some((c) => s.includes(c))) ?? null;
   }
 
-  const cleaned = productFacts ? cleanProductName(productFacts.name) : null;
+  const cleaned = cleanName;
   const firstSentence = sentences[0] ?? subject;
   const shape = language === "en" ? structure(sentences, cta) : { head: cleanEnd(firstSentence), label: null, lists: [], benefits: [] };
   const found = language === "en" ? findName(shape.head || firstSentence) : null;
