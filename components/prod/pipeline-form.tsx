@@ -67,7 +67,7 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
   const [template, setTemplate] = useState(set?.template_id ?? "");
   const [version, setVersion] = useState<number | null>(set?.template_version ?? null);
   const [ratios, setRatios] = useState<CompositionRatio[]>((set?.aspect_ratios as CompositionRatio[] | undefined) ?? ["9:16"]);
-  const [length, setLength] = useState<15 | 30 | 60>(set?.length_s ?? 15);
+  const [length, setLength] = useState<15 | 20 | 30 | 45 | 60>(set?.length_s ?? 15);
   const [voice, setVoice] = useState(set?.voice_id ?? "");
   const [captions, setCaptions] = useState(set?.captions ?? true);
   const [model, setModel] = useState(set?.model_id ?? "");
@@ -309,7 +309,7 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
         ) : null}
         <div className="space-y-1.5">
           <Label htmlFor="p-length">Length</Label>
-          <select id="p-length" className={SELECT} value={length} onChange={(e) => setLength(Number(e.target.value) as 15 | 30 | 60)}>
+          <select id="p-length" className={SELECT} value={length} onChange={(e) => setLength(Number(e.target.value) as 15 | 20 | 30 | 45 | 60)}>
             <option value={15}>About 15 seconds</option>
             <option value={30}>About 30 seconds</option>
             <option value={60}>About 60 seconds</option>

@@ -17,6 +17,7 @@ import type { CompositionRatio } from "@/lib/composition/ratios";
 import { isProfileKey } from "@/lib/hooks/use-profile";
 import { createVideo, useVideoOptions } from "@/lib/hooks/use-videos";
 import { fieldMessages } from "@/lib/hooks/video-api";
+import { briefDefaults } from "@/lib/video/brief/request";
 import { MAX_BRIEF_CHARS, createVideoInputSchema, type CreateVideoInput, type VideoLength, type VideoOptions } from "@/lib/video/contract";
 import { videoCost } from "@/lib/video/pricing";
 import { cn } from "@/lib/utils";
@@ -78,6 +79,8 @@ export function CreateVideoForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState<"plan" | "render" | null>(null);
   const [submitError, setSubmitError] = useState<unknown>(null);
+  // A length the brief names ("a 20-second ad") pre-fills the Length until the person picks one themselves.
+  const [lengthPicked, setLengthPicked] = useState(false);
 
   useEffect(() => {
     if (options.data && !settings) setSettings(initialSettings(options.data));
@@ -152,6 +155,13 @@ export function CreateVideoForm() {
   };
 
   const briefLength = settings.brief.length;
+  const fromBrief = briefDefaults(settings.brief, opts.lengths);
+  const moodNames: Record<string, string> = { energetic: "an energetic", calm: "a calm", playful: "a playful", corporate: "a business-like" };
+
+  const changeBrief = (brief: string) => {
+    const asked = briefDefaults(brief, opts.lengths).length_s;
+    change(asked !== null && !lengthPicked ? { brief, length_s: asked } : { brief });
+  };
 
   return (
     <form
@@ -174,8 +184,8 @@ export function CreateVideoForm() {
           maxLength={MAX_BRIEF_CHARS}
           placeholder="A 30-second ad for our small-batch coffee subscription: roasted every morning, delivered before noon, cancel anytime."
           aria-invalid={errors.brief ? true : undefined}
-          aria-describedby={`${id}-brief-count${errors.brief ? ` ${id}-brief-err` : ""}`}
-          onChange={(e) => change({ brief: e.target.value })}
+          aria-describedby={`${id}-brief-count ${id}-brief-hint${errors.brief ? ` ${id}-brief-err` : ""}`}
+          onChange={(e) => changeBrief(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) {
               e.preventDefault();
@@ -193,6 +203,10 @@ export function CreateVideoForm() {
             <span className="sr-only"> characters</span>
           </span>
         </div>
+        <p id={`${id}-brief-hint`} aria-live="polite" className="min-h-4 text-xs text-muted-foreground">
+          {fromBrief.length_s !== null && fromBrief.length_s === settings.length_s && !lengthPicked ? `Length set to ${fromBrief.length_s} s from your brief; you can change it. ` : ""}
+          {fromBrief.mood && settings.template_id === null ? `The writer picks ${moodNames[fromBrief.mood]} template for the ${fromBrief.tone} tone you asked for.` : ""}
+        </p>
       </div>
 
       <div className="grid gap-6 sm:grid-cols-2">
@@ -220,7 +234,10 @@ export function CreateVideoForm() {
             legend="Length"
             name="length"
             value={String(settings.length_s)}
-            onChange={(v) => change({ length_s: Number(v) as VideoLength })}
+            onChange={(v) => {
+              setLengthPicked(true);
+              change({ length_s: Number(v) as VideoLength });
+            }}
             options={opts.lengths.map((s) => ({ value: String(s), label: `${s} s`, ariaLabel: `About ${s} seconds` }))}
             optionClassName="min-w-14 tabular-nums"
           />

@@ -70,7 +70,7 @@ export const batchSettingsSchema = z.object({
     .min(1, "Pick at least one aspect ratio.")
     .max(COMPOSITION_RATIOS.length)
     .refine((a) => new Set(a).size === a.length, "Each aspect ratio once."),
-  length_s: z.union([z.literal(15), z.literal(30), z.literal(60)], { error: "Length is 15, 30 or 60 seconds." }),
+  length_s: z.union([z.literal(15), z.literal(20), z.literal(30), z.literal(45), z.literal(60)], { error: "Length is 15, 20, 30, 45 or 60 seconds." }),
   voice_id: z.string().trim().min(1).max(128).nullable(),
   captions: z.boolean(),
   music: z.boolean(),

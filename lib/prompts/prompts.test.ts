@@ -59,13 +59,18 @@ it("seeds v1 of every prompt, the demo suite and a queued demo run — once", as
   await drain();
   const run = await getRun(deps, DEMO_RUN_ID);
   expect(run.state).toBe("succeeded");
-  expect(run.cells).toHaveLength(3);
-  expect(run.total).toBe(3);
+  expect(run.cells).toHaveLength(4);
+  expect(run.total).toBe(4);
   // Real output from the Local preview writer, checked by the real evaluators.
   const coffee = run.cells.find((c) => c.case_id === "coffee-launch")!;
   expect(JSON.parse(coffee.output!).scenes.length).toBeGreaterThan(0);
   expect(coffee.assertions.find((a) => a.type === "schema")!.status).toBe("pass");
   expect(coffee.cost_usd).toBe(0);
+  // Every case's assertions hold on the Local preview (rubrics need a keyed model), the writer's rules included.
+  for (const cell of run.cells) for (const a of cell.assertions) if (a.type !== "rubric") expect({ case: cell.case_id, type: a.type, status: a.status }).toMatchObject({ status: "pass" });
+  const rules = run.cells.find((c) => c.case_id === "writer-rules")!;
+  expect(rules.assertions.filter((a) => a.type === "regex")).toHaveLength(4);
+  expect(rules.passed).toBe(true);
   const stat = run.cells.find((c) => c.case_id === "stat-scene")!;
   expect(stat.assertions.find((a) => a.type === "rubric")!.status).toBe("not_run");
   expect(await env.db.collection(functionCalls).where("feature", "==", "eval.prompts").count()).toBeGreaterThanOrEqual(3);

@@ -85,6 +85,26 @@ export const DEMO_CASES: SuiteCase[] = [
       { type: "rubric", rubric: "The plan opens with a clear headline, mentions the 40,000 teams, and closes with an invitation to try the app." },
     ],
   },
+  {
+    id: "writer-rules",
+    description: "The writer's rules (issue 20): no request words on screen, whole phrases, no repeated headline, the facts exact, a clean title.",
+    vars: { brief: "A 20-second upbeat ad for a reusable steel water bottle that keeps drinks cold for 24 hours", length_s: "20", aspect_ratio: "9:16" },
+    assertions: [
+      { type: "schema" },
+      // No request words on screen, in the narration or the title.
+      { type: "not_contains", value: "20-second", case_sensitive: false },
+      { type: "not_contains", value: "upbeat ad for", case_sensitive: false },
+      // The fact kept whole, with its unit.
+      { type: "contains", value: "24 hours", case_sensitive: true },
+      // No on-screen text ends on a function word, or on the number without its unit.
+      { type: "regex", pattern: '^(?![\\s\\S]*"text":"[^"]*\\s(?:a|an|the|and|or|for|to|of|with|in|on|at|by|that)")', flags: "i" },
+      { type: "regex", pattern: '^(?![\\s\\S]*"text":"[^"]*\\b24")', flags: "" },
+      // No headline used twice.
+      { type: "regex", pattern: '^(?![\\s\\S]*"slot":"headline","text":("[^"]+")[\\s\\S]*"slot":"headline","text":\\1)', flags: "i" },
+      // A clean title: the product, not the brief's first words.
+      { type: "regex", pattern: '"title":"[^"]*bottle', flags: "i" },
+    ],
+  },
 ];
 
 async function createIfMissing(write: () => Promise<unknown>): Promise<boolean> {
@@ -108,7 +128,7 @@ export async function ensurePromptDemo(db: Db, now: Date = new Date()): Promise<
   }
   const suite = {
     name: "Video writer basics",
-    description: "Three briefs the writer should handle: valid plans, the brief's own words, no invented prices.",
+    description: "Briefs the writer should handle: its rules (no request words, whole phrases, facts exact), valid plans, no invented prices.",
     prompt_id: "video.writer",
     cases: DEMO_CASES,
     revision: 0,

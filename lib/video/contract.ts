@@ -28,7 +28,8 @@ import type { RenderProps } from "@/lib/composition/render-props";
 import { templateIdSchema } from "@/lib/composition/template-schema";
 
 export const MAX_BRIEF_CHARS = 2000;
-export const VIDEO_LENGTHS = [15, 30, 60] as const;
+/** Lengths a video may have; 20 and 45 because briefs ask for them ("a 20-second ad"). */
+export const VIDEO_LENGTHS = [15, 20, 30, 45, 60] as const;
 export type VideoLength = (typeof VIDEO_LENGTHS)[number];
 
 const id = z.string().trim().min(1).max(128);
@@ -40,7 +41,7 @@ export const createVideoInputSchema = z.object({
     .min(1, "Describe the video you want.")
     .max(MAX_BRIEF_CHARS, `Keep the brief under ${MAX_BRIEF_CHARS.toLocaleString("en-US")} characters.`),
   aspect_ratio: compositionRatioSchema,
-  length_s: z.union([z.literal(15), z.literal(30), z.literal(60)], { error: "Length is 15, 30 or 60 seconds." }),
+  length_s: z.union([z.literal(15), z.literal(20), z.literal(30), z.literal(45), z.literal(60)], { error: "Length is 15, 20, 30, 45 or 60 seconds." }),
   /** Null: the writer picks one. */
   template_id: templateIdSchema.nullable(),
   /** Null: no narration. */

@@ -58,6 +58,14 @@ export const WRITER_SYSTEM_PROMPT = [
   "fill the layout's text slots by id, keeping each within its max_chars; write the narration the voice reads (one or two short sentences);",
   "give an image_prompt (a concrete photograph description) only when the layout has an image slot.",
   "Open with a title or statement scene and close with the end card. Use only facts from the brief; never invent prices or numbers.",
+  "Write copy, not a transcript of the brief: a hook, the benefits and their proof, the offer, then a call to action.",
+  "The request is not the subject: words such as \"a 20-second upbeat ad for\", \"Instagram reel for\" or \"make a video explaining\" never appear on screen or in the title.",
+  "Every on-screen text is a short, whole phrase that fits its slot; never a sentence cut at the limit, never ending on a word like \"a\", \"for\", \"the\", \"and\", \"of\", \"to\" or \"with\". If a phrase is too long, rewrite it shorter or pick a layout whose slots fit.",
+  "Each scene says something new: no headline is used twice.",
+  "Keep facts exactly as the brief writes them: numbers with their units (\"24 hours\", not \"24\"), prices, discount codes, dates, times and names.",
+  "Narration is whole, natural sentences a listener can follow, within the word budget, so the video keeps the length asked for.",
+  "The title is the product's or offer's name, optionally with its main benefit (\"Steel Water Bottle — Cold for 24 Hours\"), never the brief's first words.",
+  "When the brief is not in English, keep its language and its own words; add no English.",
 ].join(" ");
 
 function toolTemplates(library: WriterLibrary): ToolTemplate[] {

@@ -92,8 +92,8 @@ it("for staff: the seeded prompts and demo suite, a broken regex refused, a run 
 
   const started = await json(await runs.POST(req("/api/v1/ops/prompt-runs", { method: "POST", token: staff.token, json: { suite_id: "demo-video-writer", versions: [1], models: ["local/preview"] } }), noParams));
   expect(started.status).toBe(201);
-  expect(started.body.data).toMatchObject({ state: "queued", total: 3, done: 0 });
+  expect(started.body.data).toMatchObject({ state: "queued", total: 4, done: 0 });
   const view = await json(await run.GET(req(`/api/v1/ops/prompt-runs/${started.body.data.id}`, { token: staff.token }), at({ runId: started.body.data.id })));
-  expect(view.body.data).toMatchObject({ columns: [{ key: "v1|local/preview", model_label: "Local preview" }], cases: [{ id: "coffee-launch" }, { id: "no-invented-prices" }, { id: "stat-scene" }] });
+  expect(view.body.data).toMatchObject({ columns: [{ key: "v1|local/preview", model_label: "Local preview" }], cases: [{ id: "coffee-launch" }, { id: "no-invented-prices" }, { id: "stat-scene" }, { id: "writer-rules" }] });
   expect((await run.GET(req("/api/v1/ops/prompt-runs/nope", { token: staff.token }), at({ runId: "nope" }))).status).toBe(404);
 });

@@ -63,7 +63,7 @@ it("lists what a video can be made with, the price table and my balance", async 
   expect(status).toBe(200);
   expect(body.data.templates.length).toBeGreaterThanOrEqual(4);
   expect(body.data.models).toContainEqual(expect.objectContaining({ id: "local/preview", available: true, preview: true }));
-  expect(body.data.lengths).toEqual([15, 30, 60]);
+  expect(body.data.lengths).toEqual([15, 20, 30, 45, 60]);
   expect(body.data.balance).toBe(50);
   expect(body.data.pricing.per_15s.local).toBeGreaterThan(0);
   const t = body.data.templates[0].id;

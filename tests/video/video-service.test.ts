@@ -82,7 +82,7 @@ describe("planning", () => {
     await expectApiError(create({ template_id: "no-such-template" }), 422);
     await expectApiError(create({ voice_id: "nobody" }), 422);
     await expectApiError(create({ model_id: "openai/nope" }), 422);
-    await expectApiError(create({ length_s: 45 }), 422);
+    await expectApiError(create({ length_s: 25 }), 422);
     await expectApiError(create({ aspect_ratio: "2:1" }), 422);
     expect((await env.db.collection(functionCalls).get()).length).toBe(before);
   });

@@ -1,0 +1,62 @@
+import { endsMidPhrase, fitPhrase, shortenNarration, titleCase } from "./phrases";
+import { readBrief } from "./read-brief";
+import { readRequestWords } from "./request";
+
+describe("phrase fitting", () => {
+  it("shortens at phrase boundaries and never leaves a function word or a number without its unit", () => {
+    const s = "A reusable steel water bottle that keeps drinks cold for 24 hours";
+    expect(fitPhrase(s, 100)).toBe(s);
+    expect(fitPhrase(s, 40)).toBe("A reusable steel water bottle");
+    expect(fitPhrase("Keeps drinks cold for 24 hours all day", 28)).toBe("Keeps drinks cold");
+    expect(fitPhrase("Supercalifragilistic", 5)).toBe("");
+    expect(endsMidPhrase("Steel water bottle that keeps drinks cold for 24", s)).toBe(true);
+    expect(endsMidPhrase("20-second upbeat ad for a")).toBe(true);
+    expect(endsMidPhrase("Serves 4", "Serves 4. Ready in 4 minutes.")).toBe(false);
+    expect(endsMidPhrase("Keeps drinks cold")).toBe(false);
+  });
+
+  it("keeps narration to whole sentences", () => {
+    expect(shortenNarration("One two three. Four five six seven.", 4)).toBe("One two three.");
+    expect(shortenNarration("Our bottle keeps drinks cold for 24 hours, on every hike and every commute you take", 9)).toBe("Our bottle keeps drinks cold for 24 hours.");
+    expect(titleCase("steel water bottle — cold for 24 hours")).toBe("Steel Water Bottle — Cold for 24 Hours");
+  });
+
+  it("grows linearly on hostile input up to the brief's limit", () => {
+    // The fastest of several runs, so a pause of the shared machine or the garbage collector does not decide.
+    const time = (f: () => unknown) => {
+      let best = Infinity;
+      for (let r = 0; r < 9; r++) {
+        const t = process.hrtime.bigint();
+        f();
+        best = Math.min(best, Number(process.hrtime.bigint() - t));
+      }
+      return best;
+    };
+    for (const unit of ["for ", "1 ", ", , ", "a-", "AB12 ", "$1 ", "x".repeat(10) + " "]) {
+      const small = unit.repeat(Math.ceil(250 / unit.length)).slice(0, 250);
+      const big = unit.repeat(Math.ceil(2000 / unit.length)).slice(0, 2000);
+      for (const [name, f] of [
+        ["fitPhrase", (x: string) => fitPhrase(x, 40)],
+        ["readRequestWords", readRequestWords],
+        ["shortenNarration", (x: string) => shortenNarration(x, 20)],
+      ] as const) {
+        for (let w = 0; w < 3; w++) [f(small), f(big)]; // warm up both sizes
+        const ratio = time(() => f(big)) / (time(() => f(small)) + 2e5);
+        expect({ unit, name, linear: ratio <= 20 }).toEqual({ unit, name, linear: true });
+      }
+    }
+  });
+
+  it("reads a 2,000-character brief in time that grows with its length", () => {
+    const sentence = "Northwind folds in 10 seconds, weighs 16 kg and costs $1,299 with code RIDE10 on Friday, June 5 at 8pm. ";
+    const small = sentence.repeat(2).slice(0, 250);
+    const big = sentence.repeat(20).slice(0, 2000);
+    readBrief(big);
+    const t0 = process.hrtime.bigint();
+    readBrief(small);
+    const t1 = process.hrtime.bigint();
+    readBrief(big);
+    const t2 = process.hrtime.bigint();
+    expect(Number(t2 - t1)).toBeLessThanOrEqual(20 * Number(t1 - t0) + 5e7);
+  });
+});

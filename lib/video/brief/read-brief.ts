@@ -1,0 +1,426 @@
+/**
+ * The brief reader: separates the request ("a 20-second upbeat ad for") from
+ * the subject and finds what the copy is made of — the product or offer and
+ * its name, the brand, benefits, numbers with their units, prices, discount
+ * codes, dates and times, places, the audience, the call to action, a web
+ * address, and the language. Uses compromise (offline NLP) for parts of
+ * speech, places, dates and clauses, with a few simple linear patterns for
+ * prices, codes and addresses. Deterministic.
+ */
+import nlp from "compromise";
+import { cleanProductName } from "./clean-product-name";
+import { splitSentences, trimDangling } from "./phrases";
+import { readRequestWords, type RequestReading } from "./request";
+
+export type BriefKind = "product" | "offer" | "event" | "announcement" | "explainer" | "recipe" | "local";
+
+export interface BriefReading {
+  /** "en", or "other" when the brief is not English: its own words are kept and no English filler is added. */
+  language: "en" | "other";
+  request: RequestReading;
+  kind: BriefKind;
+  /** The brief without the request words. */
+  subject: string;
+  /** The subject's sentences, in order. */
+  sentences: string[];
+  /** The first sentence's subject part ("A reusable steel water bottle", "Black Friday at Nova Shoes"). */
+  head: string;
+  /** A label the brief put before a colon ("Webinar", "Big news"). */
+  label: string | null;
+  /** Short lists ("Three scents: cedar, sea salt and fig"). */
+  lists: BriefList[];
+  /** What is promoted, as a phrase ("reusable steel water bottle"); null when none stands out. */
+  product: string | null;
+  /** The proper name of the product, business or event ("Bean There"), when the brief gives one. */
+  name: string | null;
+  brand: string | null;
+  /** Short phrases about it, in the brief's order ("keeps drinks cold for 24 hours"). */
+  benefits: string[];
+  /** Numbers with their units as written ("24 hours", "500 ml", "20%"). */
+  numbers: string[];
+  prices: string[];
+  codes: string[];
+  dates: string[];
+  times: string[];
+  places: string[];
+  audience: string | null;
+  /** The brief's own call to action ("Order at beanthere.com."), when it has one. */
+  cta: string | null;
+  url: string | null;
+}
+
+export interface ProductFacts {
+  name: string;
+  price?: string | null;
+  points?: string[];
+}
+
+const EN_WORDS = new Set(
+  "the a an and or for with of to in on our your is are that this it we you at by from new get now its their has have will be can just all every each more off free".split(" "),
+);
+const OTHER_WORDS = new Set(
+  ("el la los las de del y para con nuestro nuestra nuestros por una un es en su sus al que " +
+    "le les des et pour avec notre nos une est du au aux sur dans " +
+    "der die das und für mit unser unsere unseren ist ein eine den dem im zum zur bei von auf " +
+    "il lo gli di e per con nostro nostra è della delle nel nella alla sul dal ogni " +
+    "o os as do da dos das com nosso nossa em um uma").split(" "),
+);
+
+/** English, or the brief's own language ("other"): counts common function words of each. */
+export function briefLanguage(text: string): "en" | "other" {
+  const ws = text
+    .toLowerCase()
+    .split(/\s+/u)
+    .filter((w) => !/\w\.\w/u.test(w))
+    .flatMap((w) => w.match(/\p{L}+/gu) ?? []);
+  let en = 0;
+  let other = 0;
+  for (const w of ws) {
+    if (EN_WORDS.has(w)) en++;
+    if (OTHER_WORDS.has(w)) other++;
+  }
+  if (/[¿¡ñßäöüçœ]/u.test(text.toLowerCase()) && other >= en) return "other";
+  return other > en * 1.2 && other >= 2 ? "other" : "en";
+}
+
+const PRICE_BEFORE = /[$€£¥]\s?\d[\d,]*(?:\.\d{1,2})?/gu;
+const PRICE_AFTER = /\b\d[\d,]*(?:[.,]\d{1,2})?\s?(?:€|£|\$|EUR|USD|GBP|dollars|euros|pounds)/giu;
+const CODE_WORD = /^[A-Z][A-Z0-9]{2,15}$/u;
+const URL_TOKEN = /^(?:https?:\/\/)?[\w-]+(?:\.[\w-]+)+(?:\/[\w./-]*)?$/u;
+const TIME = /\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b/giu;
+const NUMBER_FACT = /(?:^|[\s(])(\d[\d,.]*)(%|x\b)?/gu;
+
+const CTA_VERBS = new Set(
+  "order book shop visit call join try get grab reserve sign download come buy subscribe register follow use save claim discover start pre-order preorder rsvp text email stop drop head find pick tap swipe see check enroll apply donate watch listen".split(" "),
+);
+const NOT_NAMES = new Set(
+  "a an the our my your their this that these those every each we you i it meet new introducing announcing join all get try we're i'm it's they're here's there's big fresh free quick family-run local black how why what when who where tickets entry recipe".split(" "),
+);
+
+function stripDeterminer(phrase: string): string {
+  return phrase.replace(/^(?:a|an|the|our|my|your|their|this|these|its)\s+/iu, "").trim();
+}
+
+const cleanEnd = (s: string) => s.replace(/[\s.,;:!?]+$/u, "").trim();
+
+function unique(xs: Iterable<string>): string[] {
+  const out: string[] = [];
+  for (const x of xs) {
+    const v = x.trim();
+    if (v && !out.some((o) => o.toLowerCase() === v.toLowerCase())) out.push(v);
+  }
+  return out;
+}
+
+function findPrices(text: string): string[] {
+  return unique([...(text.match(PRICE_BEFORE) ?? []), ...(text.match(PRICE_AFTER) ?? [])].map(cleanEnd));
+}
+
+function findCodes(text: string): string[] {
+  const ws = text.split(/\s+/u).map((w) => w.replace(/^[("'“]+/u, "").replace(/[)"'”.,;:!?]+$/u, ""));
+  const out: string[] = [];
+  for (let i = 0; i < ws.length; i++) {
+    const w = ws[i]!;
+    const afterCode = i > 0 && /^(?:code|coupon|código|codigo|gutscheincode|rabattcode|promo)$/iu.test(ws[i - 1]!);
+    if (CODE_WORD.test(w) && (/\d/u.test(w) || afterCode)) out.push(w);
+  }
+  return unique(out);
+}
+
+function findUrl(text: string): string | null {
+  for (const raw of text.split(/\s+/u)) {
+    const w = raw.replace(/^[("'“]+/u, "").replace(/[)"'”,;:!?]+$/u, "").replace(/\.$/u, "");
+    if (URL_TOKEN.test(w) && /\.[a-z]{2,6}(?:\/|$)/iu.test(w) && !/^\d/u.test(w)) return w.replace(/^https?:\/\//u, "").replace(/\/$/u, "");
+  }
+  return null;
+}
+
+/** Numbers with the word that measures them, as written: "24 hours", "500 ml", "20%". */
+function findNumbers(text: string, prices: readonly string[], times: readonly string[]): string[] {
+  const out: string[] = [];
+  const doc = nlp(text);
+  const terms = doc.json().flatMap((s: { terms: { text: string; tags: string[]; post: string }[] }) => s.terms);
+  for (let i = 0; i < terms.length; i++) {
+    const t = terms[i]!;
+    if (!/\d/u.test(t.text)) continue;
+    const raw = cleanEnd(t.text);
+    if (CODE_WORD.test(raw) && /\p{L}/u.test(raw)) continue;
+    if (prices.some((p) => p.includes(raw)) || times.some((x) => x.includes(raw))) continue;
+    if (/^\d{4}$/u.test(raw) && Number(raw) > 1900 && Number(raw) < 2100) continue; // a year is a date
+    const next = terms[i + 1];
+    const joined = !/[.,;:!?]/u.test(t.post ?? "");
+    if (/%$|x$/iu.test(raw)) {
+      out.push(raw);
+    } else if (next && joined && /^\p{Ll}/u.test(next.text) && (next.tags.includes("Noun") || next.tags.includes("Unit") || next.tags.includes("Duration")) && !next.tags.includes("Pronoun")) {
+      out.push(`${raw} ${cleanEnd(next.text)}`);
+    } else if (next && joined && (next.text === "%" || /^percent/iu.test(next.text))) {
+      out.push(`${raw} ${cleanEnd(next.text)}`);
+    } else if (!/^\d{1,2}$/u.test(raw) || !next) {
+      out.push(raw);
+    }
+  }
+  if (out.length === 0) for (const m of text.matchAll(NUMBER_FACT)) out.push(m[1]! + (m[2] ?? ""));
+  return unique(out);
+}
+
+function findDates(doc: ReturnType<typeof nlp>): string[] {
+  const out: string[] = [];
+  for (const m of doc.match("#Date+").json() as { text: string; terms: { text: string; tags: string[]; pre: string; post: string }[] }[]) {
+    const all = m.terms;
+    const stop = all.findIndex((t) => t.tags.includes("Duration") || t.tags.includes("Time") || /\d(?:am|pm)$/iu.test(t.text));
+    const terms = stop < 0 ? all : all.slice(0, stop);
+    if (!terms.some((t) => t.tags.includes("WeekDay") || t.tags.includes("Month") || t.tags.includes("Holiday") || /^(?:tomorrow|tonight|weekend)$/iu.test(cleanEnd(t.text)))) continue;
+    const text = cleanEnd(terms.map((t, i) => `${i === 0 ? "" : t.pre}${t.text}${i === terms.length - 1 ? "" : t.post}`).join("").replace(/^(?:on|this|next|from|until|by)\s+/iu, ""));
+    if (text) out.push(text);
+  }
+  return unique(out);
+}
+
+/** A word that looks like a name of its own: internal capitals ("PulseBuds") or a proper noun to compromise. */
+function nameLike(word: string, tags: readonly string[]): boolean {
+  return /^\p{Lu}\p{Ll}+\p{Lu}/u.test(word) || /\d/u.test(word) || tags.includes("ProperNoun");
+}
+
+/**
+ * The proper name the first sentence gives: a capitalised run at its start
+ * followed by a verb or an apposition ("Bean There roasts…", "Lumo, a lamp…",
+ * "PulseBuds wireless earbuds"), else a capitalised run later in it
+ * ("…oat milk, Oatly Barista", "…restaurant Olive & Thyme").
+ */
+function findName(sentence: string): string | null {
+  const ws = sentence.split(" ");
+  const terms = (nlp(sentence).json()[0] as { terms: { text: string; tags: string[] }[] } | undefined)?.terms ?? [];
+  const tagsOf = (i: number) => terms[i]?.tags ?? [];
+  const runAt = (start: number): string[] => {
+    const run: string[] = [];
+    for (let i = start; i < ws.length && run.length < 5; i++) {
+      const w = ws[i]!;
+      const bare = w.replace(/[,.;:!?]+$/u, "");
+      if (bare === "&" && run.length > 0) {
+        run.push(bare);
+        continue;
+      }
+      if (run.length > 0 && /^\d+(?:\.\d+)*$/u.test(bare)) {
+        run.push(bare); // "Atlas 2.0"
+        continue;
+      }
+      if (!/^\p{Lu}/u.test(bare) || NOT_NAMES.has(bare.toLowerCase()) || tagsOf(i).includes("Date") || CODE_WORD.test(bare) && /\d/u.test(bare)) break;
+      run.push(bare);
+      if (/[,.;:!?]$/u.test(w)) break;
+    }
+    while (run.length > 0 && run[run.length - 1] === "&") run.pop();
+    return run;
+  };
+  const lead = runAt(0);
+  if (lead.length > 0) {
+    const afterWord = ws[lead.length - 1]!;
+    const rest = ws.slice(lead.length).join(" ");
+    const nextTags = tagsOf(lead.length);
+    const apposition = /,$/u.test(afterWord);
+    const firstTags = tagsOf(0);
+    const adjectiveStart = firstTags.includes("Adjective") && !firstTags.includes("ProperNoun");
+    if ((!adjectiveStart || apposition || lead.length >= 3) && (apposition || (nextTags.includes("Verb") && !nextTags.includes("Gerund")) || /^(?:is|are|has|makes|brings|helps|lets)\b/u.test(rest) || (lead.length >= 2 && !/^\p{Ll}/u.test(rest)) || lead.length >= 3 || nameLike(lead[0]!, firstTags))) {
+      return lead.join(" ");
+    }
+  }
+  for (let i = Math.max(1, lead.length); i < ws.length; i++) {
+    const run = runAt(i);
+    if (run.length === 0) continue;
+    const word = run[0]!;
+    if (run.length >= 2 || nameLike(word, tagsOf(i))) return run.join(" ");
+    i += run.length;
+  }
+  return null;
+}
+
+function firstNounPhrase(doc: ReturnType<typeof nlp>, skip: readonly string[]): string | null {
+  for (const n of doc.nouns().json() as { text: string; terms: { tags: string[]; text: string }[] }[]) {
+    const tags = n.terms.flatMap((t) => t.tags);
+    if (tags.includes("Pronoun") || tags.includes("Date") || tags.includes("Value") || tags.includes("Place")) continue;
+    const text = stripDeterminer(cleanEnd(n.text));
+    if (!text || skip.some((s) => s && s.toLowerCase().includes(text.toLowerCase()))) continue;
+    return text;
+  }
+  return null;
+}
+
+export interface BriefList {
+  head: string;
+  items: string[];
+}
+
+/** A generic label before a colon ("Webinar:", "Big news:", "Recipe:"), not the subject itself. */
+function isLabel(before: string): boolean {
+  const ws = before.split(" ");
+  return ws.length <= 2 && !ws.slice(1).some((w) => /^\p{Lu}/u.test(w) && !/^(?:SaaS|App)$/u.test(w)) && !/\d/u.test(before) && !/^\p{Lu}\p{Ll}+\p{Lu}/u.test(ws[0]!);
+}
+
+const isShortItem = (x: string) => x.split(" ").length <= 5 && !/\d{2}/u.test(x);
+
+/**
+ * The subject's structure: the head of the first sentence (what the video is
+ * about, without its relative clause, colon list or "with" features), a label
+ * before a colon, lists ("Three scents: cedar, sea salt and fig"), and the
+ * benefit phrases in the brief's order.
+ */
+function structure(sentences: readonly string[], cta: string | null): { head: string; label: string | null; lists: BriefList[]; benefits: string[] } {
+  let head = "";
+  let label: string | null = null;
+  const lists: BriefList[] = [];
+  const out: string[] = [];
+  for (const [i, sentence] of sentences.entries()) {
+    if (cta && sentence === cta) continue;
+    let s = cleanEnd(sentence);
+    const colon = s.indexOf(": ");
+    if (colon > 0) {
+      const before = s.slice(0, colon);
+      const after = s.slice(colon + 2);
+      const items = after.split(/,\s|;\s|\sand\s/u).map((x) => cleanEnd(x.replace(/^and\s/u, ""))).filter(Boolean);
+      const verb = hasVerb(after);
+      if (i === 0 && isLabel(before)) {
+        label = before;
+        if (verb || items.length < 2) {
+          head = after;
+          continue;
+        }
+        head = items[0]!;
+        out.push(...items.slice(1));
+        continue;
+      }
+      if (i === 0) head = before;
+      else if (!verb && items.length >= 3 && items.every(isShortItem)) {
+        lists.push({ head: before, items });
+        continue;
+      } else if (!verb) out.push(before);
+      if (verb) out.push(after);
+      else if (i === 0 && items.length >= 3 && items.every(isShortItem)) lists.push({ head: "", items });
+      else out.push(...items);
+      continue;
+    }
+    if (i === 0) {
+      // "... bottle that keeps drinks cold for 24 hours": the head, and the clause as a benefit.
+      const rel = /\s(?:that|which|who)\s(.+)$/u.exec(s);
+      if (rel && !hasVerb(s.slice(0, rel.index))) {
+        head = s.slice(0, rel.index);
+        out.push(rel[1]!);
+        continue;
+      }
+      const withList = /\swith\s(.+)$/u.exec(s);
+      if (withList && !hasVerb(s.slice(0, withList.index))) {
+        head = s.slice(0, withList.index);
+        out.push(...withList[1]!.split(/,\s|\sand\s/u));
+        continue;
+      }
+      head = s;
+      continue;
+    }
+    s = s.replace(/^(?:also|plus),?\s/iu, "");
+    const parts = s.split(/,\s|;\s|,?\sand\s/u).map(cleanEnd).filter(Boolean);
+    if (parts.length >= 3 && parts.every(isShortItem) && !hasVerb(s)) {
+      lists.push({ head: "", items: parts });
+      continue;
+    }
+    out.push(s);
+  }
+  const benefits = unique(out.map((p) => trimDangling(cleanEnd(p), p)).filter((p) => p.split(" ").length >= 2));
+  return { head: cleanEnd(head), label, lists, benefits };
+}
+
+function hasVerb(text: string): boolean {
+  const terms = (nlp(text).json() as { terms: { tags: string[] }[] }[]).flatMap((x) => x.terms);
+  return terms.some((t) => t.tags.includes("Verb") && !t.tags.includes("Gerund") && !t.tags.includes("Participle") && !t.tags.includes("PastTense"));
+}
+
+function kindOf(r: Omit<BriefReading, "kind">): BriefKind {
+  const t = r.subject.toLowerCase();
+  if (r.request.explainer || /^(?:how|what|why)\b/u.test(t)) return "explainer";
+  if (/\b(?:recipe|ingredients|bake|cook|serves|tablespoons?|cups? of|minutes to make)\b/u.test(t)) return "recipe";
+  if (r.codes.length > 0 || /\b(?:sale|discount|\d+% off|off everything|deal|offer|free shipping|buy one)\b/u.test(t)) return "offer";
+  if ((r.dates.length > 0 || r.times.length > 0) && /\b(?:join|event|festival|concert|workshop|class|webinar|market|fair|party|opening|opens|night|tasting|meetup|conference|show|launch)\b/u.test(t)) return "event";
+  if (r.places.length > 0 && /\b(?:caf[eé]|bakery|salon|studio|shop|store|restaurant|gym|barber|bar|bistro|clinic|florist|market)\b/u.test(t)) return "local";
+  if (/\b(?:announc\w*|introducing|now open|launch\w*|coming soon|we are|we're|big news|news)\b/u.test(t)) return "announcement";
+  return "product";
+}
+
+/** Reads a brief (and a product's facts from a page or catalogue, when given). */
+export function readBrief(rawBrief: string, productFacts?: ProductFacts | null): BriefReading {
+  // A page's product name carries the shop's additions: the brief reads with the clean name.
+  const cleanName = productFacts ? cleanProductName(productFacts.name) : null;
+  const rawFull = productFacts?.name.replace(/\s+/gu, " ").trim() ?? "";
+  const rawName = rawFull.replace(/[.\s]+$/u, "");
+  const brief =
+    cleanName && rawName && cleanName.name !== rawName
+      ? rawBrief
+          .replace(/\s+/gu, " ")
+          .split(rawFull)
+          .join(`${cleanName.name}.`)
+          .split(rawName)
+          .join(cleanName.name)
+          .replace(/([^.])\.\.(?=\s|$)/gu, "$1.")
+          .replace(/\.\s(?=\p{Ll})/gu, " ")
+      : rawBrief;
+  const language = briefLanguage(brief);
+  const request = language === "en" ? readRequestWords(brief) : { ...readRequestWords(""), length_s: readRequestWords(brief).length_s, subject: brief.replace(/\s+/gu, " ").trim() };
+  const subject = request.subject || brief.replace(/\s+/gu, " ").trim();
+  const sentences = splitSentences(subject);
+  const doc = nlp(subject);
+  const prices = unique([...findPrices(subject), ...(productFacts?.price ? [productFacts.price] : [])]);
+  const times = unique((subject.match(TIME) ?? []).map((x) => x.trim()));
+  const codes = findCodes(subject);
+  const url = findUrl(subject);
+  const dates = language === "en" ? findDates(doc) : [];
+  const numbers = findNumbers(subject, prices, times).filter(
+    (n) => !codes.some((c) => n.includes(c) || c.includes(n)) && !(url ?? "").includes(n) && !dates.some((d) => d.includes(n)) && !times.some((t) => t.includes(n)) && (/\D/u.test(n) || n.length >= 3),
+  );
+  const places = language === "en" ? unique((doc.places().out("array") as string[]).map(cleanEnd)) : [];
+
+  let cta: string | null = null;
+  for (const s of sentences.slice(1)) {
+    const first = s.split(" ")[0]!.toLowerCase().replace(/[,.!]$/u, "");
+    const tagged = (nlp(s).terms().json()[0] as { terms: { tags: string[] }[] } | undefined)?.terms[0]?.tags ?? [];
+    const pointsSomewhere = (url !== null && s.includes(url)) || /\b(?:now|today|online)\b/iu.test(s);
+    if (CTA_VERBS.has(first) || (tagged.includes("Imperative") && pointsSomewhere) || /^link in bio/iu.test(s)) cta = s;
+  }
+  if (language !== "en") {
+    // Other languages: the last sentence naming an address or code is the call to action.
+    cta = sentences.slice(1).reverse().find((s) => (url && s.includes(url)) || codes.some((c) => s.includes(c))) ?? null;
+  }
+
+  const cleaned = cleanName;
+  const firstSentence = sentences[0] ?? subject;
+  const shape = language === "en" ? structure(sentences, cta) : { head: cleanEnd(firstSentence), label: null, lists: [], benefits: [] };
+  const found = language === "en" ? findName(shape.head || firstSentence) : null;
+  const name = cleaned?.name ?? (found && !codes.includes(found) ? found : null);
+  const brand = cleaned?.brand ?? (language === "en" ? ((doc.organizations().out("array") as string[]).map(cleanEnd)[0] ?? null) : null);
+  let product: string | null = null;
+  if (language === "en") {
+    const firstDoc = nlp(shape.head || firstSentence);
+    product = firstNounPhrase(firstDoc, [name ?? "", ...places]);
+    if (product) {
+      const first = product.split(" ")[0]!;
+      const tags = ((firstDoc.match(first).json()[0] as { terms: { tags: string[] }[] } | undefined)?.terms[0]?.tags ?? []);
+      if (!nameLike(first, tags) && /^\p{Lu}\p{Ll}/u.test(first)) product = product.charAt(0).toLowerCase() + product.slice(1);
+      // "bakery's new sourdough" -> "new sourdough"
+      const poss = /^(.+?)['’]s\s(.+)$/u.exec(product);
+      if (poss) product = poss[2]!;
+      product = product.replace(/\s(?:that|which|who|in|at|for|with)\s.*$/u, "");
+    }
+  } else {
+    product = cleanEnd(firstSentence.split(/[,:;]\s/u)[0]!);
+  }
+  if (cleaned) product = cleaned.name;
+
+  let audience: string | null = null;
+  if (language === "en") {
+    const m = doc.match("for #Adjective? #Noun? #Plural").not("#Value").not("#Duration").out("array") as string[];
+    const hit = m.map(cleanEnd).find((x) => !/\d/u.test(x) && x.split(" ").length >= 2);
+    audience = hit ? hit.replace(/^for\s/u, "") : null;
+  }
+
+  const benefits = unique([
+    ...(language === "en" ? shape.benefits : sentences.slice(1).filter((s) => s !== cta).map(cleanEnd)),
+    ...(productFacts?.points ?? []).map(cleanEnd),
+  ]);
+  const partial = { language, request, subject, sentences, head: shape.head, label: shape.label, lists: shape.lists, product, name, brand, benefits, numbers, prices, codes, dates, times, places, audience, cta, url };
+  return { ...partial, kind: kindOf(partial) };
+}
