@@ -14,6 +14,7 @@
  * (lib/off-thread), and have growth tests at their size limits.
  */
 import { defineConfig } from "eslint/config";
+import redos from "eslint-plugin-redos";
 import regexp from "eslint-plugin-regexp";
 import tseslint from "typescript-eslint";
 
@@ -43,6 +44,7 @@ export default defineConfig([
     linterOptions: { reportUnusedDisableDirectives: "off" },
     plugins: {
       regexp,
+      redos,
       "@typescript-eslint": tseslint.plugin,
       "@next/next": pendingPlugin("no-img-element"),
       "react-hooks": pendingPlugin("exhaustive-deps"),
@@ -55,6 +57,11 @@ export default defineConfig([
     files: UNTRUSTED_TEXT,
     rules: {
       "regexp/no-super-linear-move": "error",
+      // recheck (automaton analysis, then fuzzing) finds what the rules above cannot: ambiguity over
+      // longer strings, such as looksLikeSvg's old comment loop (exponential) and the old text price
+      // (quadratic), both of which it reports. Over the whole tree it also reports ~60 quadratic
+      // searches on short, trusted strings (slugs, route patterns, test assertions), so it runs here.
+      "redos/no-vulnerable": ["error", { timeout: 30_000 }],
     },
   },
 ]);

@@ -341,9 +341,32 @@ function drainUntil(res: http.IncomingMessage, signal: AbortSignal): void {
   res.resume();
 }
 
+/**
+ * The charset a `<meta … charset=…>` tag in the page's head declares: one pass
+ * with indexOf, each tag read once (a regex searching `<meta[^>]+charset=`
+ * restarts at every `<meta` and is quadratic over a hostile head).
+ */
+export function metaCharset(head: string): string | undefined {
+  const lower = head.toLowerCase();
+  let from = 0;
+  for (;;) {
+    const at = lower.indexOf("<meta", from);
+    if (at < 0) return undefined;
+    const end = lower.indexOf(">", at);
+    if (end < 0) return undefined;
+    const tag = lower.slice(at, end);
+    const i = tag.indexOf("charset=");
+    if (i >= 0) {
+      const value = /^["']?([\w-]+)/.exec(tag.slice(i + 8))?.[1];
+      if (value) return value;
+    }
+    from = end + 1;
+  }
+}
+
 /** Decodes HTML bytes with the charset the server or the page declares (UTF-8 otherwise). */
 export function decodeHtml(bytes: Buffer, contentType: string): string {
-  const declared = /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(bytes.subarray(0, 4096).toString("latin1"))?.[1] ?? "utf-8";
+  const declared = /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? metaCharset(bytes.subarray(0, 4096).toString("latin1")) ?? "utf-8";
   try {
     return new TextDecoder(declared.toLowerCase()).decode(bytes);
   } catch {

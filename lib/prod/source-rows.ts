@@ -49,7 +49,7 @@ export function keyRows(raw: { key: string | null; row: BatchRowInput }[]): Keye
 export function readCsvSource(bytes: Uint8Array, fileName = "upload.csv"): CsvSource {
   const decoded = decodeCsv(bytes);
   if (decoded.encoding === "windows-1252") {
-    throw new ApiError("unprocessable_entity", `${decoded.notice?.replace(/; it was read as Windows-1252.*$/, "") ?? "This file is not UTF-8"}. A production source must be UTF-8: save it as "CSV UTF-8" and upload it again. Nothing was saved.`, {
+    throw new ApiError("unprocessable_entity", `${decoded.notice ? decoded.notice.split("; it was read as Windows-1252")[0] : "This file is not UTF-8"}. A production source must be UTF-8: save it as "CSV UTF-8" and upload it again. Nothing was saved.`, {
       issues: [{ path: "file", message: "not UTF-8" }],
     });
   }
