@@ -71,7 +71,7 @@ test("create on an existing profile fails with already-exists and leaves it unto
 
 test("a profile that fails the schema is rejected with invalid-document and nothing is written", async () => {
   const ref = getDb().collection(users).doc("uid_3");
-  const err = await ref.set({ ...profile, credits: -1 }).catch((e: unknown) => e);
+  const err = await ref.set({ ...profile, credits: 1.5 }).catch((e: unknown) => e);
   expect(isDbError(err, "invalid-document")).toBe(true);
   expect((err as { details: { issues: { path: string }[] } }).details.issues[0]?.path).toBe("credits");
   expect(await ref.get()).toBeNull();
