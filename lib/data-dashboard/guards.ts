@@ -27,6 +27,10 @@ export const READ_ONLY_COLLECTIONS: Readonly<Record<string, string>> = {
   billing_grants: `Grant markers make each billing period's credits happen once (editing one would grant them again). ${BILLING}`,
   billing_checkouts: BILLING,
   billing_purchases: `Credit-pack purchases are what refunds and disputes take credits back from. ${BILLING}`,
+  revoked_sessions:
+    "Revoked sessions are signed-out session cookies kept until they expire: deleting one would let a stolen copy of that cookie sign in again. They go by themselves at expiry.",
+  signup_grants:
+    "Sign-up grants record which email addresses already had a new account's free credits: deleting one would let that address collect them again.",
 };
 
 export interface LockedField {

@@ -175,6 +175,19 @@ describe("money and history stay out of reach", () => {
     expect(list.body.data.find((x: { name: string }) => x.name === "vibes").read_only).toBe(false);
   });
 
+  it("keeps the security records out of reach too: a revoked session or a sign-up grant cannot be deleted (it would revive a signed-out cookie, or a free grant)", async () => {
+    const list = await json(await root.GET(req("/api/v1/ops/data", { token: staff.token }), ctx({})));
+    for (const name of ["revoked_sessions", "signup_grants"]) {
+      expect(list.body.data.find((x: { name: string }) => x.name === name)).toMatchObject({ read_only: true, read_only_reason: expect.stringMatching(/again/) });
+    }
+    const id = "a".repeat(64);
+    const dc = ctx({ collection: "revoked_sessions", documentId: id });
+    const created = await coll.POST(req("/api/v1/ops/data/revoked_sessions", { method: "POST", token: staff.token, json: { id, data: {} } }), ctx({ collection: "revoked_sessions" }));
+    expect(created.status).toBe(403);
+    const del = await doc.DELETE(req(`/api/v1/ops/data/revoked_sessions/${id}?version=x`, { method: "DELETE", token: staff.token }), dc);
+    expect(del.status).toBe(403);
+  });
+
   it("refuses to edit, create or delete a ledger entry or a billing record (403 with the reason); nothing changes and nothing is logged", async () => {
     const { creditLedger } = await import("@/lib/db/collections");
     const { billingEvents } = await import("@/lib/billing/collections");
