@@ -489,7 +489,9 @@ export function localPlan(req: WriterRequest, template: ToolTemplate, layouts: r
     const prefer = b.role === "hook" && b.body ? ["title", "full-bleed", "split", "statement", "photo-card"] : PREFER[b.role];
     const withImage = (k: string) => available.get(k)!.slots.some((sl) => sl.kind === "image");
     // A product's own pictures fill the picture slots: scenes from a product page prefer layouts that have one.
-    const order = prefer.filter((k) => available.has(k)).sort((x, y) => (req.product && b.role !== "close" ? Number(withImage(y)) - Number(withImage(x)) : 0));
+    // The opening scene does too, so every video shows its subject (the Local preview draws it) from the start.
+    const pictureFirst = b.role !== "close" && (Boolean(req.product) || scenes.length === 0);
+    const order = prefer.filter((k) => available.has(k)).sort((x, y) => (pictureFirst ? Number(withImage(y)) - Number(withImage(x)) : 0));
     const candidates = [...order.filter((k) => k !== previous), ...order.filter((k) => k === previous), ...[...available.keys()].filter((k) => !order.includes(k) && k !== "quote" && k !== "end-card")];
     let chosen: { layout: ToolLayout; texts: PlanScene["texts"] } | null = null;
     for (const k of candidates) {

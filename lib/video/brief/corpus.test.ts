@@ -137,6 +137,13 @@ describe("the writer over the corpus", () => {
     });
   }
 
+  it("opens every video on a scene with a picture, so the subject is shown (the Local preview draws it)", () => {
+    for (const c of CORPUS) {
+      const plan = write({ brief: c.brief, length_s: c.length ?? 30, aspect_ratio: "16:9", template_id: null });
+      expect({ brief: c.brief, picture: Boolean(plan.scenes[0]?.image_prompt) }).toEqual({ brief: c.brief, picture: true });
+    }
+  });
+
   it("is deterministic: the same brief gives the same plan", () => {
     const req = { brief: CORPUS[1]!.brief, length_s: 30, aspect_ratio: "9:16", template_id: null };
     expect(write(req)).toEqual(write(req));
