@@ -158,7 +158,7 @@ test.describe("with Stripe configured (a local stand-in)", () => {
     appBase = `http://localhost:${port}`;
     standIn.setAppUrl(appBase);
     // The same build and data as the suite's server; only the billing environment differs.
-    app = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port)], {
+    app = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-H", "localhost", "-p", String(port)], {
       cwd: path.join(__dirname, "..", ".."),
       env: {
         ...process.env,
