@@ -33,12 +33,12 @@ const COST = 2; // 15 s with the Local preview writer (lib/video/pricing.ts)
 const SETTINGS = { template_id: null, aspect_ratios: ["9:16"], length_s: 15, voice_id: null, captions: false, music: false, model_id: "local/preview" };
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom\0\0\x02\0isomiso2"), Buffer.alloc(64)]);
 
-/** Writes a tiny MP4 (or fails for a video whose text says FAILME), so the video worker's own saving and settling run for real. */
+/** Writes a tiny MP4 (or fails for a video whose on-screen text names FAILME, in any case), so the video worker's own saving and settling run for real. */
 function fakeRenderer(): RenderDriver {
   return {
     kind: "local",
     async renderVideo(input) {
-      if (JSON.stringify(input.props).includes("FAILME")) {
+      if (/failme/i.test(JSON.stringify(input.props))) {
         throw new RenderError("internal", "test failure", { retryable: false, userMessage: "The render failed: a test made it fail." });
       }
       await fs.writeFile(input.outputPath, MP4);
@@ -169,7 +169,7 @@ it("refunds a failed item once; a retry (with the row fixed) is charged anew and
   const b = await createBatch(deps, "mixed", {
     source: "paste",
     settings: SETTINGS,
-    rows: [{ prompt: "Good row" }, { link: "https://shop.example/item" }, { prompt: "FAILME: this render fails" }],
+    rows: [{ prompt: "Good row" }, { link: "https://shop.example/item" }, { prompt: "The FAILME bakery opens on Friday" }],
   });
   // Link rows need the links domain; here it is not wired, and the row says so. The third row's render fails.
   const w = worker(null);
