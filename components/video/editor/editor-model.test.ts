@@ -4,7 +4,6 @@ import {
   changeLayout,
   durationFromInput,
   durationToInput,
-  hasPictureSlot,
   moveScene,
   patchFor,
   removeScene,
@@ -123,14 +122,3 @@ it("moves a scene to a layout with known slots: same ids first, other texts in o
   ]);
 });
 
-describe("hasPictureSlot", () => {
-  const drawnWith = (kinds: string[]) => ({ slots: kinds.map((kind, i) => ({ id: `s${i}`, kind })) }) as unknown as RenderScene;
-  it("offers a picture only where the drawn layout has an image slot (an end card's logo slot is not one: the server refuses it)", () => {
-    const endCard = scene("e", "Get yours today", { layout_id: "starter-end-card", values: { headline: { type: "text", text: "Get yours today" }, logo: { type: "none" } } });
-    expect(hasPictureSlot(endCard, drawnWith(["text", "logo"]))).toBe(false);
-    expect(hasPictureSlot(scene("a", "Hi"), drawnWith(["text", "image"]))).toBe(true);
-    // Before the preview is drawn: only a scene already holding a picture.
-    expect(hasPictureSlot(endCard, null)).toBe(false);
-    expect(hasPictureSlot(scene("b", "Hi", { values: { image: { type: "media", key: "k", media_type: "image/png", source: "asset" } as never } }), null)).toBe(true);
-  });
-});

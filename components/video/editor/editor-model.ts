@@ -242,9 +242,8 @@ export function textOf(scene: DraftScene, slot: string): string {
 
 /** The scene has a picture slot (a value that is a picture or still empty). */
 export function hasPictureSlot(scene: DraftScene, drawn?: RenderScene | null): boolean {
-  // The drawn scene knows its slots' kinds: a logo slot (an end card's) is not a picture the scene can change.
-  if (drawn) return drawn.slots.some((s) => s.kind === "image");
-  return Object.values(scene.values).some((v) => v.type === "media");
+  if (Object.values(scene.values).some((v) => v.type === "media" || v.type === "none")) return true;
+  return Boolean(drawn?.slots.some((s) => s.kind === "image"));
 }
 
 /** The picture the preview draws for the scene (a signed URL), if any. */
