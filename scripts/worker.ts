@@ -26,7 +26,7 @@ import { createPromptWorker } from "../lib/prompts/worker";
 import { runnerDeps } from "../lib/prompts/runtime";
 import { createProdWorker } from "../lib/prod/worker";
 import { createEvalWorker } from "../lib/fc-report/worker";
-import { workerPollMs } from "../lib/db/jobs";
+import { workerPollMs } from "../lib/jobs/queue";
 import { createTestRenderWorker } from "../lib/studio/templates/remotion-test";
 
 const pollMs = workerPollMs();

@@ -6,7 +6,7 @@ import "server-only";
  * here or from lib/video/runtime.ts; IN_APP_WORKER=0 leaves them to
  * `npm run worker`).
  */
-import { workerPollMs } from "@/lib/db/jobs";
+import { workerPollMs } from "@/lib/jobs/queue";
 import { videoDeps, videoRuntime } from "@/lib/video/runtime";
 import type { BatchDeps } from "./service";
 import { batchLinks } from "./links";

@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import { runAs } from "@/lib/update-log/context";
 import { WORKER_CONTEXT } from "@/lib/update-log/content";
 import { ApiError } from "@/lib/api/errors";
-import { claimJob, completeJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
+import { claimJob, completeJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/jobs/queue";
 import { content, jobs, type JobDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import type { ExtractedPage, ProductFacts } from "@/lib/links/contract";

@@ -5,7 +5,7 @@ import "server-only";
  * the export worker inside the app process (IN_APP_WORKER=0 leaves it to
  * `npm run worker`). The starter library is seeded the way videos seed it.
  */
-import { workerPollMs } from "@/lib/db/jobs";
+import { workerPollMs } from "@/lib/jobs/queue";
 import { getDb } from "@/lib/db";
 import { getRenderer } from "@/lib/render";
 import { getBlobStore } from "@/lib/storage";

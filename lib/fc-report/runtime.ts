@@ -1,7 +1,7 @@
 import "server-only";
 /** Where the report meets the store and the process: one in-app evaluation worker (IN_APP_WORKER=0 leaves it out). */
 import { getDb } from "@/lib/db";
-import { workerPollMs } from "@/lib/db/jobs";
+import { workerPollMs } from "@/lib/jobs/queue";
 import type { ReportDeps } from "./service";
 import { createEvalWorker } from "./worker";
 

@@ -6,7 +6,7 @@ import "server-only";
  * lost attempt stay, marked with the same run id).
  */
 import { randomBytes } from "node:crypto";
-import { claimJob, completeJob, failJob, heartbeatJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
+import { claimJob, completeJob, failJob, heartbeatJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/jobs/queue";
 import type { Db } from "@/lib/db/db";
 import { fcEvalRuns } from "./collections";
 import { EVAL_JOB_TYPE, runEval } from "./eval-run";

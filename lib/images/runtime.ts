@@ -4,7 +4,7 @@ import "server-only";
  * Route handlers call `imageRuntime()`; `startInAppWorker()` runs the worker
  * inside the app process (the default), `scripts/worker.ts` runs it alone.
  */
-import { workerPollMs } from "@/lib/db/jobs";
+import { workerPollMs } from "@/lib/jobs/queue";
 import { generateImages, listImageModels } from "@/lib/ai";
 import { getDb } from "@/lib/db";
 import { getBlobStore } from "@/lib/storage";

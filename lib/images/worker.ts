@@ -6,7 +6,7 @@
  * taken over once its lease expires, and images already made are not redone.
  */
 import { randomUUID } from "node:crypto";
-import { claimJob, completeJob, failJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
+import { claimJob, completeJob, failJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/jobs/queue";
 import { content, jobs, type JobDoc } from "@/lib/db/collections";
 import { logContentChange, WORKER_CONTEXT } from "@/lib/update-log/content";
 import { readBlob, imageKeys } from "./blob-io";

@@ -6,7 +6,7 @@ import "server-only";
  * webhooks) in the app process unless IN_APP_WORKER=0 (then `npm run worker`).
  */
 import { batchRuntime } from "@/lib/batches/runtime";
-import { workerPollMs } from "@/lib/db/jobs";
+import { workerPollMs } from "@/lib/jobs/queue";
 import type { ProdDeps } from "./deps";
 import { createProdWorker, type ProdWorker } from "./worker";
 

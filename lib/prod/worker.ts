@@ -16,7 +16,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
 import { jobs } from "@/lib/db/collections";
-import { claimJob, completeJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
+import { claimJob, completeJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/jobs/queue";
 import { runAs, systemContext } from "@/lib/update-log/context";
 import { logChange } from "@/lib/update-log/write";
 import { prodPipelines, prodRuns, prodWebhookDeliveries, prodWebhookSecrets, type ProdRunDoc } from "./collections";

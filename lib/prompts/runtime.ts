@@ -6,7 +6,7 @@ import "server-only";
  * (IN_APP_WORKER=0 leaves it to a standalone worker).
  */
 import { getDb } from "@/lib/db";
-import { workerPollMs } from "@/lib/db/jobs";
+import { workerPollMs } from "@/lib/jobs/queue";
 import { loadWriterLibrary } from "@/lib/video/service";
 import { videoDeps } from "@/lib/video/runtime";
 import { keyedGrader } from "./grader";

@@ -6,7 +6,7 @@ import "server-only";
  * from the first cell without a result instead of starting again.
  */
 import { randomUUID } from "node:crypto";
-import { claimJob, completeJob, failJob, heartbeatJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
+import { claimJob, completeJob, failJob, heartbeatJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/jobs/queue";
 import type { Db } from "@/lib/db/db";
 import { matrixCells } from "./accounting";
 import { promptRuns, type PromptRunDoc } from "./collections";

@@ -5,7 +5,7 @@ import "server-only";
  * runs the render worker inside the app process (the default; IN_APP_WORKER=0
  * leaves it to `npm run worker`).
  */
-import { workerPollMs } from "@/lib/db/jobs";
+import { workerPollMs } from "@/lib/jobs/queue";
 import { getDb } from "@/lib/db";
 import { ensureStarterLibrary } from "@/lib/composition/library";
 import { getRenderer } from "@/lib/render";

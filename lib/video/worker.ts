@@ -25,7 +25,7 @@ import { sizeForWidth } from "@/lib/composition/ratios";
 import { prepareRefund } from "@/lib/credits/credits";
 import { content, jobs, type JobDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
-import { claimJob, completeJob, failJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
+import { claimJob, completeJob, failJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/jobs/queue";
 import { isRenderError } from "@/lib/render/errors";
 import { prepareRender, type MusicSource } from "@/lib/render/prepare";
 import type { RenderDriver } from "@/lib/render/types";

@@ -25,7 +25,7 @@ import { ensureSampleMedia } from "@/lib/composition/sample-media";
 import type { TemplateVersionBody } from "@/lib/composition/template-schema";
 import { jobs, type JobDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
-import { claimJob, completeJob, enqueueJob, failJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
+import { claimJob, completeJob, enqueueJob, failJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/jobs/queue";
 import { isRenderError } from "@/lib/render/errors";
 import { prepareRender } from "@/lib/render/prepare";
 import type { RenderDriver } from "@/lib/render/types";

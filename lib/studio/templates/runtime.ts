@@ -1,7 +1,7 @@
 import "server-only";
 /** The studio's stores and the one-time starter seeding, for route handlers. */
 import { getDb } from "@/lib/db";
-import { workerPollMs } from "@/lib/db/jobs";
+import { workerPollMs } from "@/lib/jobs/queue";
 import { getBlobStore } from "@/lib/storage";
 import { seedOnce, type StudioDeps } from "./service";
 

@@ -1,6 +1,6 @@
 /** Job type routing: each domain's worker claims only its own job types, expired leases included. */
-import { enqueueJob, claimJob } from "./jobs";
-import { jobs } from "./collections";
+import { enqueueJob, claimJob } from "./queue";
+import { jobs } from "@/lib/db/collections";
 import { openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
 
 let env: TestEnv;
@@ -25,7 +25,7 @@ it("claims only the types asked for, oldest first, and everything when no types 
 });
 
 describe("workerPollMs", () => {
-  const { workerPollMs } = jest.requireActual<typeof import("./jobs")>("./jobs");
+  const { workerPollMs } = jest.requireActual<typeof import("./queue")>("./queue");
   it("reads WORKER_POLL_MS within 50–10,000 ms, else the fallback", () => {
     expect(workerPollMs({ WORKER_POLL_MS: "200" })).toBe(200);
     expect(workerPollMs({})).toBe(1000);
@@ -40,7 +40,7 @@ describe("workerPollMs", () => {
  * worker took over cannot keep a worker waiting.
  */
 describe("holdJob: the per-job deadline and lease loss", () => {
-  const { holdJob, isJobInterrupted, completeJob, failJob, heartbeatJob, runJobLoop } = jest.requireActual<typeof import("./jobs")>("./jobs");
+  const { holdJob, isJobInterrupted, completeJob, failJob, heartbeatJob, runJobLoop } = jest.requireActual<typeof import("./queue")>("./queue");
   const never = (seen: { signal?: AbortSignal }) => (signal: AbortSignal) => {
     seen.signal = signal;
     return new Promise<never>(() => {}); // ignores its signal too: the worker must stop waiting anyway

@@ -6,10 +6,10 @@
  * Each attempt runs through `holdJob`: one deadline per job type, and an
  * abort when the lease is lost, for every worker.
  */
-import type { Db } from "./db";
-import { jobs, type JobDoc } from "./collections";
-import type { DocSnapshot } from "./refs";
-import type { InputOf } from "./define";
+import type { Db } from "@/lib/db/db";
+import { jobs, type JobDoc } from "@/lib/db/collections";
+import type { DocSnapshot } from "@/lib/db/refs";
+import type { InputOf } from "@/lib/db/define";
 
 export interface ClaimOptions {
   workerId: string;
