@@ -24,16 +24,6 @@ it("claims only the types asked for, oldest first, and everything when no types 
   expect(taken).toMatchObject({ id: video, data: { worker_id: "v2", attempts: 2 } });
 });
 
-describe("workerPollMs", () => {
-  const { workerPollMs } = jest.requireActual<typeof import("./queue")>("./queue");
-  it("reads WORKER_POLL_MS within 50–10,000 ms, else the fallback", () => {
-    expect(workerPollMs({ WORKER_POLL_MS: "200" })).toBe(200);
-    expect(workerPollMs({})).toBe(1000);
-    expect(workerPollMs({ WORKER_POLL_MS: "5" })).toBe(1000);
-    expect(workerPollMs({ WORKER_POLL_MS: "abc" }, 700)).toBe(700);
-  });
-});
-
 /**
  * The queue's own time limit and lease check around one attempt (holdJob):
  * every worker runs its job through it, so a job that hangs or a job another

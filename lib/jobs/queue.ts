@@ -188,12 +188,6 @@ export async function holdJob<R>(o: HoldJobOptions, work: (signal: AbortSignal) 
   }
 }
 
-/** How long an idle in-app worker waits before looking again: `WORKER_POLL_MS` (50–10,000), else 1 s. */
-export function workerPollMs(env: Record<string, string | undefined> = process.env, fallback = 1000): number {
-  const n = Number(env.WORKER_POLL_MS);
-  return Number.isInteger(n) && n >= 50 && n <= 10_000 ? n : fallback;
-}
-
 /**
  * A worker's poll loop: `processNext` until the signal aborts, pausing
  * `pollMs` (cut short by the abort) whenever there was nothing to do. An error
