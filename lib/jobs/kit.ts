@@ -60,7 +60,7 @@ export interface Failure {
 }
 
 /** Who settles a final failure: an attempt holding the lease, or the reaper for a job abandoned on its last attempt. */
-export type Settler = { holder: string; jobId: string; job: JobDoc; now: Date } | { holder: "expired"; jobId: string; job: JobDoc; now: Date };
+export type Settler = { holder: string; jobId: string; job: JobDoc; now: Date; deadline: boolean } | { holder: "expired"; jobId: string; job: JobDoc; now: Date; deadline: false };
 
 export type Settled = "retrying" | "failed" | "lease-lost";
 
@@ -158,7 +158,7 @@ export function createJobWorker<R>(def: JobDefinition<R>, o: WorkerOptions): Job
       .get();
     for (const j of expired) {
       if (j.data.attempts < j.data.max_attempts) continue; // the next claim takes it over
-      await finalFailure({ holder: "expired", jobId: j.id, job: j.data, now: at }, def.reap.reason);
+      await finalFailure({ holder: "expired", jobId: j.id, job: j.data, now: at, deadline: false }, def.reap.reason);
     }
   }
 
@@ -226,7 +226,7 @@ export function createJobWorker<R>(def: JobDefinition<R>, o: WorkerOptions): Job
         if (def.onRetry) await def.onRetry(ctx ?? context(jobId, job, holder, lost.signal, lost, state), f.reason);
         return { jobId, outcome: "retrying" };
       }
-      const settled = await finalFailure({ holder, jobId, job, now: now() }, f.reason);
+      const settled = await finalFailure({ holder, jobId, job, now: now(), deadline }, f.reason);
       return { jobId, outcome: typeof settled === "object" ? settled.outcome : settled ? "failed" : "lease-lost" };
     }
   }
