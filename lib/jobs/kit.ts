@@ -256,8 +256,8 @@ function backOff(db: Db, jobId: string, holder: string, reason: string, at: Date
   return whileHolding(db, jobId, holder, at, { error: reason.slice(0, 2000), worker_id: null, lease_expires_at: new Date(at.getTime() + waitMs).toISOString() });
 }
 
-/** The job failed for good, written only while `holder` holds it. */
-function failFinally(db: Db, jobId: string, holder: string, reason: string, at: Date): Promise<boolean> {
+/** The job failed for good (no retry, no refund), written only while `holder` holds it. */
+export function failFinally(db: Db, jobId: string, holder: string, reason: string, at: Date): Promise<boolean> {
   return whileHolding(db, jobId, holder, at, { state: "failed", error: reason.slice(0, 2000), worker_id: null, lease_expires_at: null });
 }
 
