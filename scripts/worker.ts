@@ -1,87 +1,48 @@
 /**
  * `npm run worker`: standalone workers against the configured database and
- * blob store (DB_DRIVER / FIRESTORE_EMULATOR_HOST / DATA_DIR / STORAGE_DRIVER):
- * the image worker, the video render worker, the bulk worker (plans batch
- * rows and hands their renders to the video worker) and the design export
- * worker, each claiming only its own job types. Run as many as you like, on
- * any machines sharing Firestore; each claims jobs under a lease.
- * WORKERS=image, video, bulk or design (comma-separated) runs those kinds;
- * "video" also runs the bulk worker and the production worker (prod: scheduler, webhooks);
- * "prompts" runs prompt-testing runs (not on by default here: the app runs them in-process);
- * "eval" runs function-calling evaluations; "video" or "studio" runs /remotion-test renders.
+ * blob store (DB_DRIVER / FIRESTORE_EMULATOR_HOST / DATA_DIR / STORAGE_DRIVER),
+ * each claiming only its own job types. Run as many as you like, on any
+ * machines sharing Firestore; each claims jobs under a lease. The kinds are
+ * registered by their domains' runtime modules (lib/jobs/workers.ts), and read
+ * the same settings as the app's in-app workers (lib/jobs/settings.ts).
+ * WORKERS=image, video, bulk, design, prod, prompts, eval or studio (comma-separated; default image,video,design,eval):
+ * "video" also runs the bulk worker (plans batch rows and hands their renders to the video worker), the
+ * production worker (prod: scheduler, webhooks) and the /remotion-test renders (studio);
+ * "prompts" runs prompt-testing runs (not on by default here: the app runs them in-process).
  * SIGINT/SIGTERM: stop claiming, finish the current job, exit.
  * Needs `--conditions=react-server` (see package.json) so "server-only" modules load.
  */
-import { createImageWorker } from "../lib/images/worker";
-import { imageRuntime } from "../lib/images/runtime";
-import { getDb } from "../lib/db";
+import "../lib/images/runtime";
+import "../lib/video/runtime";
+import "../lib/batches/runtime";
+import "../lib/designs/runtime";
+import "../lib/prod/runtime";
+import "../lib/prompts/runtime";
+import "../lib/fc-report/runtime";
+import { registerTestRenderWorker } from "../lib/studio/templates/runtime";
+import { startWorkers } from "../lib/jobs/workers";
 import { getRenderer } from "../lib/render";
-import { getBlobStore } from "../lib/storage";
-import { createVideoWorker } from "../lib/video/worker";
-import { createBatchWorker } from "../lib/batches/worker";
-import { batchLinks } from "../lib/batches/links";
-import { videoDeps } from "../lib/video/runtime";
-import { createDesignWorker } from "../lib/designs/worker";
-import { createPromptWorker } from "../lib/prompts/worker";
-import { runnerDeps } from "../lib/prompts/runtime";
-import { createProdWorker } from "../lib/prod/worker";
-import { createEvalWorker } from "../lib/fc-report/worker";
-import { workerPollMs } from "../lib/db/jobs";
-import { createTestRenderWorker } from "../lib/studio/templates/remotion-test";
 
-const pollMs = workerPollMs();
-const kinds = (process.env.WORKERS ?? "image,video,design,eval").split(",").map((k) => k.trim());
+const asked = (process.env.WORKERS ?? "image,video,design,eval").split(",").map((k) => k.trim());
+const has = (...k: string[]) => k.some((x) => asked.includes(x));
+const kinds = [
+  ...(has("image") ? ["image"] : []),
+  ...(has("video") ? ["video"] : []),
+  ...(has("video", "bulk") ? ["bulk"] : []),
+  ...(has("video", "prod") ? ["prod"] : []),
+  ...(has("design") ? ["design"] : []),
+  ...(has("prompts") ? ["prompts"] : []),
+  ...(has("eval") ? ["eval"] : []),
+  ...(has("video", "studio") ? ["studio"] : []),
+];
 const stop = new AbortController();
 for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => stop.abort());
 const log = (msg: string, err?: unknown) => console.error(`[worker] ${msg}`, err ?? "");
 
-const loops: Promise<void>[] = [];
-if (kinds.includes("image")) {
-  const worker = createImageWorker({ ...imageRuntime(), log });
-  console.log(`image worker ${worker.workerId} started (poll ${pollMs} ms)`);
-  loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
-}
-if (kinds.includes("video")) {
-  const width = Number(process.env.RENDER_WIDTH);
-  const worker = createVideoWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, log, renderWidth: Number.isInteger(width) && width >= 64 ? width : undefined });
-  console.log(`video worker ${worker.workerId} started (poll ${pollMs} ms)`);
-  loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
-}
-if (kinds.includes("video") || kinds.includes("bulk")) {
-  const worker = createBatchWorker({ video: videoDeps(), links: batchLinks(), log });
-  console.log(`bulk worker ${worker.workerId} started (poll ${pollMs} ms)`);
-  loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
-}
-if (kinds.includes("video") || kinds.includes("prod")) {
-  // Production: the scheduler tick, settling runs and webhook deliveries (their renders are bulk items).
-  const worker = createProdWorker({ deps: videoDeps(), log });
-  console.log(`prod worker ${worker.workerId} started (poll ${pollMs} ms)`);
-  loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
-}
-if (kinds.includes("design")) {
-  const width = Number(process.env.RENDER_WIDTH);
-  const worker = createDesignWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, log, renderWidth: Number.isInteger(width) && width >= 64 ? width : undefined });
-  console.log(`design worker ${worker.workerId} started (poll ${pollMs} ms)`);
-  loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
-}
-if (kinds.includes("prompts")) {
-  const worker = createPromptWorker({ db: getDb(), runner: runnerDeps(), log });
-  console.log(`prompt worker ${worker.workerId} started (poll ${pollMs} ms)`);
-  loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
-}
-if (kinds.includes("eval")) {
-  console.log(`function-calling evaluation worker started (poll ${pollMs} ms)`);
-  loops.push(createEvalWorker({ db: getDb() }).runWorkerLoop({ signal: stop.signal, pollMs }));
-}
-if (kinds.includes("video") || kinds.includes("studio")) {
-  // Staff test renders from /remotion-test.
-  const worker = createTestRenderWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, log });
-  console.log(`studio test-render worker ${worker.workerId} started (poll ${pollMs} ms)`);
-  loops.push(worker.runWorkerLoop({ signal: stop.signal, pollMs }));
-}
-// The renderer (one browser) is shared by the video and design workers: closed when both have stopped.
-Promise.all(loops)
-  .finally(() => (kinds.includes("video") || kinds.includes("design") ? getRenderer().close() : undefined))
+registerTestRenderWorker()
+  .then(() => Promise.all(startWorkers(kinds, { signal: stop.signal, log })))
+  // The renderer (one browser) is shared by the video and design workers: closed when both have stopped.
+  .finally(() => (has("video", "design") ? getRenderer().close() : undefined))
   .then(() => console.log("workers stopped"))
   .catch((e) => {
     console.error(e);

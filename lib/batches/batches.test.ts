@@ -14,7 +14,7 @@ import { ApiError } from "@/lib/api/errors";
 import { ensureStarterLibrary } from "@/lib/composition/library";
 import { rebuildBalance } from "@/lib/credits/credits";
 import { creditLedger, jobs } from "@/lib/db/collections";
-import { enqueueJob } from "@/lib/db/jobs";
+import { enqueueJob } from "@/lib/jobs/queue";
 import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
 import { RenderError } from "@/lib/render/errors";
 import type { RenderDriver } from "@/lib/render/types";
@@ -252,7 +252,7 @@ it("makes link rows through the links domain: page facts, with the row's name ov
   await expectBalanced("linker");
 });
 
-describe("the queue's deadline and lease loss (lib/db/jobs.ts holdJob)", () => {
+describe("the queue's deadline and lease loss (lib/jobs/queue.ts holdJob)", () => {
   it("a link row whose page never answers fails at the deadline, refunded once, and the next row is made", async () => {
     await addUser(env.db, "stalled", 100);
     const signals: AbortSignal[] = [];

@@ -6,7 +6,7 @@ import "server-only";
  * here or from lib/video/runtime.ts; IN_APP_WORKER=0 leaves them to
  * `npm run worker`).
  */
-import { workerPollMs } from "@/lib/db/jobs";
+import { registerWorker, startInAppWorker } from "@/lib/jobs/workers";
 import { videoDeps, videoRuntime } from "@/lib/video/runtime";
 import type { BatchDeps } from "./service";
 import { batchLinks } from "./links";
@@ -18,15 +18,8 @@ export function batchRuntime(): BatchDeps {
   return deps;
 }
 
-let inApp: { worker: BatchWorker; stop: AbortController } | null = null;
+registerWorker("bulk", (_s, o) => createBatchWorker({ video: videoDeps(), links: batchLinks(), ...o }));
 
-export function startBatchWorker(pollMs = workerPollMs()): BatchWorker | null {
-  if (process.env.IN_APP_WORKER === "0") return null;
-  if (!inApp) {
-    const stop = new AbortController();
-    const worker = createBatchWorker({ video: videoDeps(), links: batchLinks() });
-    inApp = { worker, stop };
-    void worker.runWorkerLoop({ signal: stop.signal, pollMs });
-  }
-  return inApp.worker;
+export function startBatchWorker(): BatchWorker | null {
+  return startInAppWorker<BatchWorker>("bulk");
 }

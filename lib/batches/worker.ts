@@ -8,12 +8,11 @@ import "server-only";
  * one video render path (`requestRender`, prepaid by the batch), which the
  * video worker runs. A failure ends the item with its reason and refunds it.
  */
-import { randomUUID } from "node:crypto";
 import { runAs } from "@/lib/update-log/context";
 import { WORKER_CONTEXT } from "@/lib/update-log/content";
 import { ApiError } from "@/lib/api/errors";
-import { claimJob, completeJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
-import { content, jobs, type JobDoc } from "@/lib/db/collections";
+import { createJobWorker, defineJob, failFinally, type JobContext } from "@/lib/jobs/kit";
+import { content, type JobDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import type { ExtractedPage, ProductFacts } from "@/lib/links/contract";
 import type { CreateVideoInput, VideoView } from "@/lib/video/contract";
@@ -69,13 +68,11 @@ function videoInput(settings: BatchDoc["settings"], ratio: BatchItemDoc["aspect_
   };
 }
 
-export function createBatchWorker(d: BatchWorkerDeps) {
+/** The bulk row job type: plan the row's video and queue its render; a row past its time fails, refunded once. */
+function batchItemJob(d: BatchWorkerDeps) {
   const db: Db = d.video.db;
   const now = d.now ?? (() => new Date());
-  const workerId = d.workerId ?? `batch-${randomUUID()}`;
-  const leaseMs = d.leaseMs ?? 60_000;
   const deadlineMs = d.deadlineMs ?? BATCH_ITEM_DEADLINE_MS;
-  const log = d.log ?? ((msg, err) => console.error(`[batch-worker ${workerId}] ${msg}`, err ?? ""));
 
   /** The row → a planned (draft) video; its content id. */
   async function plan(itemId: string, item: BatchItemDoc, batch: BatchDoc, signal: AbortSignal): Promise<string> {
@@ -132,31 +129,20 @@ export function createBatchWorker(d: BatchWorkerDeps) {
     });
   }
 
-  async function endJob(jobId: string, state: "succeeded" | "failed", error: string | null): Promise<void> {
-    if (state === "succeeded") {
-      await completeJob(db, { jobId, workerId, now: now() });
-      return;
-    }
-    await db.runTransaction(async (tx) => {
-      const ref = db.collection(jobs).doc(jobId);
-      const job = await tx.get(ref);
-      if (!job || job.data.state !== "running" || job.data.worker_id !== workerId) return;
-      tx.update(ref, { state: "failed", error: (error ?? "failed").slice(0, 2000), worker_id: null, lease_expires_at: null, updated_at: now().toISOString() });
-    });
-  }
-
-  async function run(jobId: string, job: JobDoc, signal: AbortSignal): Promise<BatchOutcome> {
+  async function run(job: JobDoc, ctx: JobContext): Promise<BatchOutcome> {
+    const { jobId, signal, log } = ctx;
+    const endJob = async (state: "succeeded" | "failed", error: string | null) => void (state === "succeeded" ? await ctx.complete() : await ctx.fail(error ?? "failed"));
     const itemId = String((job.input as { item_id?: unknown }).item_id ?? "");
     const snap = itemId ? await db.collection(batchItems).doc(itemId).get() : null;
     if (!snap || snap.data.state !== "planning" || snap.data.job_id !== jobId) {
-      await endJob(jobId, "succeeded", null);
+      await endJob("succeeded", null);
       return "skipped";
     }
     const item = snap.data;
     const batch = await db.collection(batches).doc(item.batch_id).get();
     if (!batch) {
       await endItem(db, { itemId, from: ["planning"], jobId, state: "failed", error: "The batch was deleted.", now: now() });
-      await endJob(jobId, "failed", "batch deleted");
+      await endJob("failed", "batch deleted");
       return "failed";
     }
     try {
@@ -164,7 +150,7 @@ export function createBatchWorker(d: BatchWorkerDeps) {
       if (!contentId) {
         contentId = await plan(itemId, item, batch.data, signal);
         if (!(await whilePlanning(itemId, jobId, { content_id: contentId, progress: 0.08 }, signal))) {
-          await endJob(jobId, "succeeded", null);
+          await endJob("succeeded", null);
           return "skipped";
         }
       }
@@ -181,10 +167,10 @@ export function createBatchWorker(d: BatchWorkerDeps) {
       if (!(await whilePlanning(itemId, jobId, { state: "rendering", render_job_id: renderJob, progress: 0.1 }, signal))) {
         // Cancelled while the render was being queued: stop it too.
         await cancelRender(d.video, item.owner_id, contentId).catch(() => undefined);
-        await endJob(jobId, "succeeded", null);
+        await endJob("succeeded", null);
         return "skipped";
       }
-      await endJob(jobId, "succeeded", null);
+      await endJob("succeeded", null);
       return "rendering";
     } catch (e) {
       // An attempt the queue ended (deadline, or the job taken over) is settled by processNext, not here.
@@ -192,39 +178,43 @@ export function createBatchWorker(d: BatchWorkerDeps) {
       const reason = describeItemFailure(e);
       if (!(e instanceof ApiError)) log(`item ${itemId} failed: ${reason}`, e);
       const ended = await endItem(db, { itemId, from: ["planning"], jobId, state: "failed", error: reason, now: now() });
-      await endJob(jobId, "failed", reason);
+      await endJob("failed", reason);
       return ended ? "failed" : "lease-lost";
     }
   }
 
-  async function processNext(): Promise<{ jobId: string; outcome: BatchOutcome } | null> {
-    const at = now();
-    await settleItems(db, at);
-    await dispatchWaiting(db, at);
-    const claimed = await claimJob(db, { workerId, leaseMs, types: BATCH_JOB_TYPES, now: at });
-    if (!claimed) return null;
-    const jobId = claimed.id;
-    try {
-      // The videos a batch makes are the system's doing (logged as worker:batch), whoever's request started the loop.
-      const outcome = await holdJob({ db, jobId, workerId, leaseMs, deadlineMs, now }, (signal) => runAs(WORKER_CONTEXT.batch, () => run(jobId, claimed.data, signal)));
-      return { jobId, outcome };
-    } catch (e) {
-      if (isJobInterrupted(e, "lease-lost")) return { jobId, outcome: "lease-lost" };
-      if (!isJobInterrupted(e, "deadline")) throw e;
-      // The row ran past its time (a page or a model that never answered): it fails, refunded once, and the worker moves on.
-      const reason = `Making this row took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped. Its credits were refunded; retry it.`;
-      const itemId = String((claimed.data.input as { item_id?: unknown }).item_id ?? "");
-      const ended = itemId ? await endItem(db, { itemId, from: ["planning"], jobId, state: "failed", error: reason, now: now() }) : false;
-      await endJob(jobId, "failed", reason);
-      return { jobId, outcome: ended ? "failed" : "lease-lost" };
-    }
-  }
+  const itemIdOf = (job: JobDoc) => String((job.input as { item_id?: unknown }).item_id ?? "");
 
-  function runWorkerLoop(o: { signal: AbortSignal; pollMs?: number }): Promise<void> {
-    return runJobLoop(processNext, { signal: o.signal, pollMs: o.pollMs ?? 1000, log });
-  }
+  return defineJob({
+    kind: "batch",
+    types: BATCH_JOB_TYPES,
+    deadlineMs,
+    tick: async (at) => {
+      await settleItems(db, at);
+      await dispatchWaiting(db, at);
+    },
+    // The videos a batch makes are the system's doing (logged as worker:batch), whoever's request started the loop.
+    run: (job, ctx) => runAs(WORKER_CONTEXT.batch, () => run(job, ctx)),
+    // Only a row past its time is settled here; any other escape goes to the worker loop's log.
+    failure: (_e, { deadline }) => (deadline ? { reason: `Making this row took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped. Its credits were refunded; retry it.`, retryable: false, quiet: true } : null),
+    // The row ran past its time (a page or a model that never answered): it fails, refunded once, and the worker moves on.
+    onFinalFailure: async (s, reason) => {
+      if (s.holder === "expired") return false;
+      const itemId = itemIdOf(s.job);
+      const ended = itemId ? await endItem(db, { itemId, from: ["planning"], jobId: s.jobId, state: "failed", error: reason, now: now() }) : false;
+      await failFinally(db, s.jobId, s.holder, reason, now());
+      return ended;
+    },
+  });
+}
 
-  return { workerId, processNext, runWorkerLoop };
+export function createBatchWorker(d: BatchWorkerDeps) {
+  const worker = createJobWorker(batchItemJob(d), { db: d.video.db, workerId: d.workerId, leaseMs: d.leaseMs, deadlineMs: d.deadlineMs, now: d.now, log: d.log });
+  return {
+    workerId: worker.workerId,
+    processNext: () => worker.processNext() as Promise<{ jobId: string; outcome: BatchOutcome } | null>,
+    runWorkerLoop: worker.runWorkerLoop,
+  };
 }
 
 export type BatchWorker = ReturnType<typeof createBatchWorker>;

@@ -1,7 +1,7 @@
 /** Plan limits where work is accepted: which refusal, with which status, naming which limit and how to lift it. */
 import { ApiError } from "@/lib/api/errors";
 import { jobs, users } from "@/lib/db/collections";
-import { enqueueJob } from "@/lib/db/jobs";
+import { enqueueJob } from "@/lib/jobs/queue";
 import { addUser, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
 import { assertWithinPlan, type WorkRequest } from "./enforce";
 import type { PlanId } from "./plans";

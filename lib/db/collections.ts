@@ -119,7 +119,7 @@ export const jobs = defineCollection({
   indexes: [
     ["state", "created_at"],
     ["state", "lease_expires_at"],
-    // Workers claim their own job types (lib/db/jobs.ts claimJob `types`).
+    // Workers claim their own job types (lib/jobs/queue.ts claimJob `types`).
     ["type", "state", "created_at"],
     ["type", "state", "lease_expires_at"],
     ["owner_id", "created_at desc"],

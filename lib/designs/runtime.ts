@@ -5,8 +5,8 @@ import "server-only";
  * the export worker inside the app process (IN_APP_WORKER=0 leaves it to
  * `npm run worker`). The starter library is seeded the way videos seed it.
  */
-import { workerPollMs } from "@/lib/db/jobs";
 import { getDb } from "@/lib/db";
+import { registerWorker, startInAppWorker } from "@/lib/jobs/workers";
 import { getRenderer } from "@/lib/render";
 import { getBlobStore } from "@/lib/storage";
 import { videoRuntime } from "@/lib/video/runtime";
@@ -19,21 +19,8 @@ export function designRuntime(): DesignDeps {
   return { db: getDb(), store: getBlobStore(), ready };
 }
 
-/** RENDER_WIDTH renders every export at that width (tests and CI keep renders small). */
-export function renderWidthFromEnv(): number | undefined {
-  const n = Number(process.env.RENDER_WIDTH);
-  return Number.isInteger(n) && n >= 64 && n <= 4096 ? n : undefined;
-}
+registerWorker("design", (settings, o) => createDesignWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, renderWidth: settings.renderWidth, ...o }));
 
-let inApp: { worker: DesignWorker; stop: AbortController } | null = null;
-
-export function startDesignWorker(pollMs = workerPollMs()): DesignWorker | null {
-  if (process.env.IN_APP_WORKER === "0") return null;
-  if (!inApp) {
-    const stop = new AbortController();
-    const worker = createDesignWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, renderWidth: renderWidthFromEnv() });
-    inApp = { worker, stop };
-    void worker.runWorkerLoop({ signal: stop.signal, pollMs });
-  }
-  return inApp.worker;
+export function startDesignWorker(): DesignWorker | null {
+  return startInAppWorker<DesignWorker>("design");
 }

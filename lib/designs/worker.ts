@@ -7,7 +7,6 @@ import "server-only";
  * and refunds the credit; the design keeps its last good files.
  */
 import { logContentChange, WORKER_CONTEXT } from "@/lib/update-log/content";
-import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -20,7 +19,7 @@ import { sizeForWidth } from "@/lib/composition/ratios";
 import { prepareRefund } from "@/lib/credits/credits";
 import { content, jobs, type JobDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
-import { claimJob, completeJob, failJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
+import { createJobWorker, defineJob, type JobContext } from "@/lib/jobs/kit";
 import { refreshPublicViews } from "@/lib/public-views/refresh";
 import { prepareRender } from "@/lib/render/prepare";
 import type { RenderDriver } from "@/lib/render/types";
@@ -47,8 +46,6 @@ export interface DesignWorkerDeps {
 
 export type DesignOutcome = "succeeded" | "retrying" | "failed" | "lease-lost";
 
-class LeaseLost extends Error {}
-
 /** One export attempt: a still per page. */
 export const DESIGN_EXPORT_DEADLINE_MS = 10 * 60_000;
 
@@ -60,22 +57,22 @@ interface JobInput {
   watermark: string | null;
 }
 
-export function createDesignWorker(d: DesignWorkerDeps) {
+/** The export job type: its run, and on a final failure the job failed, the credit refunded once, the last good files kept. */
+function designJob(d: DesignWorkerDeps) {
   const { db, store } = d;
   const now = d.now ?? (() => new Date());
-  const workerId = d.workerId ?? `design-${randomUUID()}`;
-  const leaseMs = d.leaseMs ?? 60_000;
   const deadlineMs = d.deadlineMs ?? DESIGN_EXPORT_DEADLINE_MS;
-  const log = d.log ?? ((msg, err) => console.error(`[design-worker ${workerId}] ${msg}`, err ?? ""));
 
   /** Progress to the job (extending the lease) and the design; false when the lease is gone. */
-  async function report(jobId: string, contentId: string, patch: Partial<DesignExportState>): Promise<boolean> {
+  async function report(ctx: JobContext, patch: Partial<DesignExportState>): Promise<boolean> {
+    const { jobId, leaseMs } = ctx;
+    const contentId = ctx.job.content_id!;
     const at = now();
     return db.runTransaction(async (tx) => {
       const jobRef = db.collection(jobs).doc(jobId);
       const job = await tx.get(jobRef);
       const c = await tx.get(db.collection(content).doc(contentId));
-      if (!job || job.data.state !== "running" || job.data.worker_id !== workerId || !c) return false;
+      if (!job || job.data.state !== "running" || job.data.worker_id !== ctx.holder || !c) return false;
       const s = c.data.settings as { export?: DesignExportState | null };
       const exp = s.export && s.export.job_id === jobId ? { ...s.export, ...patch, state: "running" as const } : null;
       tx.update(jobRef, { progress: patch.progress ?? job.data.progress, lease_expires_at: new Date(at.getTime() + leaseMs).toISOString(), updated_at: at.toISOString() });
@@ -84,18 +81,19 @@ export function createDesignWorker(d: DesignWorkerDeps) {
     });
   }
 
-  async function run(jobId: string, job: JobDoc, signal: AbortSignal): Promise<void> {
+  async function run(job: JobDoc, ctx: JobContext): Promise<"succeeded"> {
+    const { jobId, signal } = ctx;
     const contentId = job.content_id!;
     const input = job.input as unknown as JobInput;
     const uid = job.owner_id;
     const compSnap = await db.collection(compositions).doc(contentId).get();
-    if (!compSnap) throw new LeaseLost("the design was deleted");
+    if (!compSnap) throw ctx.lost("the design was deleted");
     const body = migrateComposition(compSnap.data);
     const version = await getTemplateVersion(db, body.template.id, body.template.version);
     if (!version) throw Object.assign(new Error("template version missing"), { userMessage: "This design's template version no longer exists. Switch it to another template and export again." });
     if (body.scenes.some((s) => Object.values(s.values).some((v) => v.type === "media" && v.key.startsWith("samples/")))) await ensureSampleMedia(store);
     const total = body.scenes.length;
-    if (!(await report(jobId, contentId, { progress: 0.05, pages: { rendered: 0, total } }))) throw new LeaseLost("lease lost");
+    if (!(await report(ctx, { progress: 0.05, pages: { rendered: 0, total } }))) throw ctx.lost();
 
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "pf-design-"));
     const renderer = d.renderer();
@@ -115,14 +113,14 @@ export function createDesignWorker(d: DesignWorkerDeps) {
     try {
       const pages: DesignFilesState["pages"] = [];
       for (let i = 0; i < total; i++) {
-        if (signal.aborted) throw new LeaseLost("aborted");
+        if (signal.aborted) throw ctx.lost("aborted");
         const file = path.join(dir, `page-${i + 1}.${ext}`);
         const still = await renderer.renderStill({ props: prepared.props, sceneIndex: i, format: input.format, outputPath: file, jpegQuality: input.quality ?? undefined, signal });
         const key = `${base}/page-${i + 1}.${ext}`;
         const info = await store.put(key, await fs.readFile(file), { allowedTypes: [contentType] });
         written.push(key);
         pages.push({ key, width: still.width, height: still.height, size_bytes: info.size });
-        if (!(await report(jobId, contentId, { progress: 0.05 + (0.85 * (i + 1)) / total, pages: { rendered: i + 1, total } }))) throw new LeaseLost("lease lost");
+        if (!(await report(ctx, { progress: 0.05 + (0.85 * (i + 1)) / total, pages: { rendered: i + 1, total } }))) throw ctx.lost();
       }
       const thumbKey = `${base}/thumb.jpg`;
       const thumb = await sharp(await fs.readFile(path.join(dir, `page-1.${ext}`)))
@@ -133,8 +131,8 @@ export function createDesignWorker(d: DesignWorkerDeps) {
       await store.put(thumbKey, thumb, { allowedTypes: ["image/jpeg"] });
       written.push(thumbKey);
       const files: DesignFilesState = { format: input.format, quality: input.quality, revision: body.revision, pages, thumbnail_key: thumbKey, rendered_at: now().toISOString() };
-      const replaced = await finish(jobId, contentId, files);
-      if (replaced === null) throw new LeaseLost("lease lost before saving");
+      const replaced = await finish(ctx, contentId, files);
+      if (replaced === null) throw ctx.lost("lease lost before saving");
       written.length = 0;
       for (const k of replaced) await store.delete(k).catch(() => undefined);
     } finally {
@@ -143,16 +141,18 @@ export function createDesignWorker(d: DesignWorkerDeps) {
       await prepared.close().catch(() => undefined);
       await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
     }
+    return "succeeded";
   }
 
   /** Points the design at its new files and completes the job; returns the keys they replace, or null when the lease was lost. */
-  async function finish(jobId: string, contentId: string, files: DesignFilesState): Promise<string[] | null> {
+  async function finish(ctx: JobContext, contentId: string, files: DesignFilesState): Promise<string[] | null> {
+    const { jobId } = ctx;
     const at = now().toISOString();
     const replaced = await db.runTransaction(async (tx) => {
       const jobRef = db.collection(jobs).doc(jobId);
       const job = await tx.get(jobRef);
       const c = await tx.get(db.collection(content).doc(contentId));
-      if (!job || job.data.state !== "running" || job.data.worker_id !== workerId || !c) return null;
+      if (!job || job.data.state !== "running" || job.data.worker_id !== ctx.holder || !c) return null;
       const s = c.data.settings as { export?: DesignExportState | null; files?: DesignFilesState | null };
       const old = s.files;
       const exp = s.export && s.export.job_id === jobId ? { ...s.export, state: "succeeded" as const, progress: 1, error: null } : s.export;
@@ -168,7 +168,7 @@ export function createDesignWorker(d: DesignWorkerDeps) {
       return old ? [...old.pages.map((p) => p.key), old.thumbnail_key] : [];
     });
     if (replaced === null) return null;
-    if (!(await completeJob(db, { jobId, workerId, now: now() }))) return null;
+    if (!(await ctx.complete())) return null;
     refreshPublicViews([contentId]);
     return replaced;
   }
@@ -203,47 +203,30 @@ export function createDesignWorker(d: DesignWorkerDeps) {
     });
   }
 
-  async function reapAbandoned(at: Date): Promise<void> {
-    const expired = await db.collection(jobs).where("type", "in", [...DESIGN_JOB_TYPES]).where("state", "==", "running").where("lease_expires_at", "<", at.toISOString()).orderBy("lease_expires_at").limit(10).get();
-    for (const j of expired) {
-      if (j.data.attempts < j.data.max_attempts) continue;
-      await settleFailed(j.id, j.data, "The export stopped responding several times. Your credit was refunded; try again.", "expired");
-    }
-  }
-
-  async function processNext(): Promise<{ jobId: string; outcome: DesignOutcome } | null> {
-    const at = now();
-    await reapAbandoned(at);
-    const claimed = await claimJob(db, { workerId, leaseMs, types: DESIGN_JOB_TYPES, now: at });
-    if (!claimed) return null;
-    const { id: jobId, data: job } = claimed;
-    try {
-      // The queue's deadline and heartbeat: a job taken over (or past its time) stops the export.
-      await holdJob({ db, jobId, workerId, leaseMs, deadlineMs, now, heartbeat: () => report(jobId, job.content_id!, {}) }, (signal) => run(jobId, job, signal));
-      return { jobId, outcome: "succeeded" };
-    } catch (e) {
-      if (isJobInterrupted(e, "deadline")) {
-        const reason = `This export took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped. Your credit was refunded; try again.`;
-        log(`job ${jobId} attempt ${job.attempts} ran past its deadline`);
-        return { jobId, outcome: (await settleFailed(jobId, job, reason, workerId)) ? "failed" : "lease-lost" };
-      }
-      if (e instanceof LeaseLost || isJobInterrupted(e, "lease-lost")) return { jobId, outcome: "lease-lost" };
+  return defineJob({
+    kind: "design",
+    types: DESIGN_JOB_TYPES,
+    deadlineMs,
+    run,
+    // The queue's heartbeat writes the export's state too: a job taken over (or past its time) stops the export.
+    heartbeat: (ctx) => report(ctx, {}),
+    failure: (e, { deadline }) => {
+      if (deadline) return { reason: `This export took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped. Your credit was refunded; try again.`, retryable: false };
       const f = describeRenderFailure(e);
-      const reason = f.reason.replace("rendering this video", "exporting this design").replace("Your credits were", "Your credit was");
-      log(`job ${jobId} attempt ${job.attempts} failed: ${reason}`, e);
-      if (f.retryable && job.attempts < job.max_attempts) {
-        const requeued = await failJob(db, { jobId, workerId, error: reason, now: now() });
-        return { jobId, outcome: requeued ? "retrying" : "lease-lost" };
-      }
-      return { jobId, outcome: (await settleFailed(jobId, job, reason, workerId)) ? "failed" : "lease-lost" };
-    }
-  }
+      return { reason: f.reason.replace("rendering this video", "exporting this design").replace("Your credits were", "Your credit was"), retryable: f.retryable };
+    },
+    onFinalFailure: (s, reason) => settleFailed(s.jobId, s.job, reason, s.holder),
+    reap: { reason: "The export stopped responding several times. Your credit was refunded; try again." },
+  });
+}
 
-  function runWorkerLoop(o: { signal: AbortSignal; pollMs?: number }): Promise<void> {
-    return runJobLoop(processNext, { signal: o.signal, pollMs: o.pollMs ?? 1000, log });
-  }
-
-  return { workerId, processNext, runWorkerLoop };
+export function createDesignWorker(d: DesignWorkerDeps) {
+  const worker = createJobWorker(designJob(d), { db: d.db, workerId: d.workerId, leaseMs: d.leaseMs, deadlineMs: d.deadlineMs, now: d.now, log: d.log });
+  return {
+    workerId: worker.workerId,
+    processNext: () => worker.processNext() as Promise<{ jobId: string; outcome: DesignOutcome } | null>,
+    runWorkerLoop: worker.runWorkerLoop,
+  };
 }
 
 export type DesignWorker = ReturnType<typeof createDesignWorker>;

@@ -12,7 +12,7 @@ import { LOCAL_LANGUAGE_MODEL_ID } from "@/lib/ai/language/local-language-model"
 import { listLanguageModels } from "@/lib/ai/language/models";
 import { ApiError } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/db";
-import { enqueueJob } from "@/lib/db/jobs";
+import { enqueueJob } from "@/lib/jobs/queue";
 import { aggregateCalls, callsPerDay } from "./aggregate";
 import { fcEvalRuns, type FcEvalRunDoc } from "./collections";
 import { RANGES, type EvalRunView, type ExampleView, type RangeKey, type ReportView } from "./contract";

@@ -6,7 +6,8 @@ import "server-only";
  * lost attempt stay, marked with the same run id).
  */
 import { randomBytes } from "node:crypto";
-import { claimJob, completeJob, failJob, heartbeatJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
+import { createJobWorker, defineJob, type Log } from "@/lib/jobs/kit";
+import { failJob } from "@/lib/jobs/queue";
 import type { Db } from "@/lib/db/db";
 import { fcEvalRuns } from "./collections";
 import { EVAL_JOB_TYPE, runEval } from "./eval-run";
@@ -22,37 +23,39 @@ export interface EvalWorkerDeps {
   deadlineMs?: number;
   /** The suite runner (tests stand in a model that never answers). */
   evaluate?: typeof runEval;
+  log?: Log;
 }
 
 export function createEvalWorker(deps: EvalWorkerDeps) {
-  const workerId = `eval-${randomBytes(4).toString("hex")}`;
-  const leaseMs = deps.leaseMs ?? LEASE_MS;
   const evaluate = deps.evaluate ?? runEval;
-  async function processNext() {
-    const job = await claimJob(deps.db, { workerId, leaseMs, types: [EVAL_JOB_TYPE] });
-    if (!job) return null;
-    const runId = String(job.data.input.run_id ?? "");
-    try {
+  const runIdOf = (input: Record<string, unknown>) => String(input.run_id ?? "");
+  const markRun = (runId: string, state: "queued" | "failed", error: string) =>
+    deps.db.collection(fcEvalRuns).doc(runId).update({ state, error, updated_at: new Date().toISOString() }).catch(() => undefined);
+  const worker = createJobWorker(
+    defineJob({
+      kind: "eval",
+      types: [EVAL_JOB_TYPE],
+      leaseMs: LEASE_MS,
+      deadlineMs: EVAL_JOB_DEADLINE_MS,
       // The queue's deadline and heartbeat: a model that never answers, or a run taken over, ends this attempt.
-      await holdJob({ db: deps.db, jobId: job.id, workerId, leaseMs, deadlineMs: deps.deadlineMs ?? EVAL_JOB_DEADLINE_MS }, (signal) =>
-        evaluate({ db: deps.db, runId, abortSignal: signal, onProgress: (progress) => heartbeatJob(deps.db, { jobId: job.id, workerId, leaseMs, progress }).then(() => undefined) }),
-      );
-      await completeJob(deps.db, { jobId: job.id, workerId });
-    } catch (e) {
-      if (isJobInterrupted(e, "lease-lost")) return job.id;
-      const message = (e as Error).message?.slice(0, 500) || "The evaluation failed.";
-      await failJob(deps.db, { jobId: job.id, workerId, error: message });
-      const last = job.data.attempts >= job.data.max_attempts;
-      await deps.db
-        .collection(fcEvalRuns)
-        .doc(runId)
-        .update(last ? { state: "failed", error: message, updated_at: new Date().toISOString() } : { state: "queued", error: message, updated_at: new Date().toISOString() })
-        .catch(() => undefined);
-    }
-    return job.id;
-  }
+      run: async (job, ctx) => {
+        await evaluate({ db: deps.db, runId: runIdOf(job.input), abortSignal: ctx.signal, onProgress: (progress) => ctx.heartbeat(progress).then(() => undefined) });
+      },
+      failure: (e) => ({ reason: (e as Error).message?.slice(0, 500) || "The evaluation failed.", retryable: true, quiet: true }),
+      onRetry: (ctx, message) => markRun(runIdOf(ctx.job.input), "queued", message),
+      onFinalFailure: async (s, message) => {
+        if (s.holder === "expired") return false;
+        await failJob(deps.db, { jobId: s.jobId, workerId: s.holder, error: message });
+        await markRun(runIdOf(s.job.input), "failed", message);
+        return true;
+      },
+    }),
+    { db: deps.db, workerId: `eval-${randomBytes(4).toString("hex")}`, leaseMs: deps.leaseMs, deadlineMs: deps.deadlineMs, log: deps.log ?? ((msg, err) => console.error(`[eval-worker] ${msg}`, err)) },
+  );
   return {
-    processNext,
-    runWorkerLoop: (o: { signal: AbortSignal; pollMs: number }) => runJobLoop(processNext, { ...o, log: (msg, err) => console.error(`[eval-worker] ${msg}`, err) }),
+    workerId: worker.workerId,
+    /** The job's id when one was claimed, else null. */
+    processNext: async () => (await worker.processNext())?.jobId ?? null,
+    runWorkerLoop: worker.runWorkerLoop,
   };
 }

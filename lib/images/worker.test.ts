@@ -1,6 +1,6 @@
 /** The image job state machine: queued → running → succeeded / retried / failed, leases and refunds. */
 import sharp from "sharp";
-import { claimJob } from "@/lib/db/jobs";
+import { claimJob } from "@/lib/jobs/queue";
 import { content, creditLedger, jobs } from "@/lib/db/collections";
 import { addUser, balanceOf, fakeGenerator, FakeAiError, MODELS, openTestEnv, pngOf, type FakeGenerator, type TestEnv } from "./testing/fixtures";
 import { startGeneration } from "./generation-service";
@@ -201,7 +201,7 @@ test("runWorkerLoop works the queue until stopped", async () => {
   for (const s of [a, b]) expect((await getJob({ db: env.db, jobId: s.jobId, uid: "u1" })).state).toBe("succeeded");
 });
 
-describe("the queue's deadline and lease loss (lib/db/jobs.ts holdJob)", () => {
+describe("the queue's deadline and lease loss (lib/jobs/queue.ts holdJob)", () => {
   /** A provider call that never answers and ignores its abort signal. */
   const hang = (seen: AbortSignal[]) => async (req: { abortSignal?: AbortSignal }) => {
     if (req.abortSignal) seen.push(req.abortSignal);

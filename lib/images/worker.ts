@@ -5,9 +5,8 @@
  * or as `npm run worker` on any number of machines; a job whose worker died is
  * taken over once its lease expires, and images already made are not redone.
  */
-import { randomUUID } from "node:crypto";
-import { claimJob, completeJob, failJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
 import { content, jobs, type JobDoc } from "@/lib/db/collections";
+import { createJobWorker, defineJob, type JobContext } from "@/lib/jobs/kit";
 import { logContentChange, WORKER_CONTEXT } from "@/lib/update-log/content";
 import { readBlob, imageKeys } from "./blob-io";
 import { describeFailure, LEASE_GAVE_UP_REASON, WorkerError } from "./failure-reasons";
@@ -24,7 +23,7 @@ export interface ImageWorkerOptions extends ImageWorkerDeps {
   log?: (msg: string, err?: unknown) => void;
 }
 
-export type ProcessOutcome = "succeeded" | "retrying" | "failed" | "lease-lost" | "skipped";
+export type ProcessOutcome = "succeeded" | "retrying" | "failed" | "lease-lost";
 
 export interface ImageWorker {
   readonly workerId: string;
@@ -39,39 +38,29 @@ const STARTED = 0.1;
 /** One attempt of an image job (up to its few images, each a provider call with its own retries). */
 export const IMAGE_JOB_DEADLINE_MS = 10 * 60_000;
 
-export function createImageWorker(o: ImageWorkerOptions): ImageWorker {
+/** The image job type: its run, and its images failed and refunded on a final failure. */
+function imageJob(o: ImageWorkerOptions) {
   const { db, store, generate } = o;
-  const now = o.now ?? (() => new Date());
-  const workerId = o.workerId ?? `image-${randomUUID()}`;
-  const leaseMs = o.leaseMs ?? 60_000;
-  const deadlineMs = o.deadlineMs ?? IMAGE_JOB_DEADLINE_MS;
-  const log = o.log ?? ((msg, err) => console.error(`[image-worker ${workerId}] ${msg}`, err ?? ""));
-  const holder = { workerId };
 
-  /** Jobs whose lease ran out on their last attempt: claimJob would drop them silently, we fail and refund them. */
-  async function reapAbandoned(at: Date): Promise<void> {
-    const expired = await db
-      .collection(jobs)
-      .where("state", "==", "running")
-      .where("lease_expires_at", "<", at.toISOString())
-      .orderBy("lease_expires_at")
-      .limit(20)
-      .get();
-    for (const j of expired) {
-      if (j.data.attempts < j.data.max_attempts || !isImageJob(j.data)) continue;
-      await settleFailedJob({ db, jobId: j.id, holder: "expired", now: at, reason: LEASE_GAVE_UP_REASON });
-    }
+  async function loadEdit(sourceKey: string, maskKey: string | null) {
+    const image = await readBlob(store, sourceKey);
+    if (!image) throw new WorkerError("The source image of this edit was deleted.", false);
+    const mask = maskKey ? await readBlob(store, maskKey) : null;
+    if (maskKey && !mask) throw new WorkerError("The mask of this edit is missing. Paint it again.", false);
+    return { image: new Uint8Array(image), mask: mask ? new Uint8Array(mask) : undefined };
   }
 
-  async function run(jobId: string, job: JobDoc, signal: AbortSignal): Promise<ProcessOutcome> {
+  async function run(job: JobDoc, ctx: JobContext): Promise<"succeeded"> {
+    const { jobId, signal } = ctx;
+    const holder = { workerId: ctx.holder };
     const input = jobInput(job);
-    const started = await whileHeld({ db, jobId, holder, now: now() }, ({ tx, contents, at }) => {
-      tx.update(db.collection(jobs).doc(jobId), { progress: Math.max(job.progress, STARTED), lease_expires_at: lease(), updated_at: at });
+    const started = await whileHeld({ db, jobId, holder, now: ctx.now() }, ({ tx, contents, at }) => {
+      tx.update(db.collection(jobs).doc(jobId), { progress: Math.max(job.progress, STARTED), lease_expires_at: ctx.lease(), updated_at: at });
       for (const c of contents) {
         if (c.data.status !== "ready") tx.update(db.collection(content).doc(c.id), { status: "running", error: null, updated_at: at });
       }
     });
-    if (!started) return "lease-lost";
+    if (!started) throw ctx.lost();
     const edit = input.source_key ? await loadEdit(input.source_key, input.mask_key) : undefined;
     const total = input.content_ids.length;
     for (let i = 0; i < total; i++) {
@@ -95,7 +84,7 @@ export function createImageWorker(o: ImageWorkerOptions): ImageWorker {
       const keys = { original: imageKeys.original(uid, contentId), thumbnail: imageKeys.thumbnail(uid, contentId) };
       await store.put(keys.original, img.png, { allowedTypes: ["image/png"] });
       await store.put(keys.thumbnail, img.thumbnail, { allowedTypes: ["image/webp"] });
-      const saved = await whileHeld({ db, jobId, holder, now: now() }, ({ tx, contents, at }) => {
+      const saved = await whileHeld({ db, jobId, holder, now: ctx.now() }, ({ tx, contents, at }) => {
         const c = contents.find((x) => x.id === contentId);
         if (c) {
           const patch = {
@@ -109,70 +98,44 @@ export function createImageWorker(o: ImageWorkerOptions): ImageWorker {
           logContentChange(db, tx, { id: contentId, action: "ready", before: c.data, after: patch, context: WORKER_CONTEXT.image });
         }
         const progress = STARTED + (1 - STARTED - 0.05) * ((i + 1) / total);
-        tx.update(db.collection(jobs).doc(jobId), { progress, lease_expires_at: lease(), updated_at: at });
+        tx.update(db.collection(jobs).doc(jobId), { progress, lease_expires_at: ctx.lease(), updated_at: at });
       });
-      if (!saved) return "lease-lost";
+      if (!saved) throw ctx.lost();
     }
-    return (await completeJob(db, { jobId, workerId, now: now() })) ? "succeeded" : "lease-lost";
+    return "succeeded"; // the kit completes the job
   }
 
-  function lease(): string {
-    return new Date(now().getTime() + leaseMs).toISOString();
-  }
-
-  async function loadEdit(sourceKey: string, maskKey: string | null) {
-    const image = await readBlob(store, sourceKey);
-    if (!image) throw new WorkerError("The source image of this edit was deleted.", false);
-    const mask = maskKey ? await readBlob(store, maskKey) : null;
-    if (maskKey && !mask) throw new WorkerError("The mask of this edit is missing. Paint it again.", false);
-    return { image: new Uint8Array(image), mask: mask ? new Uint8Array(mask) : undefined };
-  }
-
-  /** Extends the lease; false once another worker holds the job (holdJob then aborts the attempt). */
-  function heartbeat(jobId: string): Promise<boolean> {
-    return whileHeld({ db, jobId, holder, now: now() }, ({ tx, at }) => tx.update(db.collection(jobs).doc(jobId), { lease_expires_at: lease(), updated_at: at }));
-  }
-
-  async function processNext() {
-    const at = now();
-    await reapAbandoned(at);
-    const claimed = await claimJob(db, { workerId, leaseMs, types: IMAGE_JOB_TYPES, now: at });
-    if (!claimed) return null;
-    const { id: jobId, data: job } = claimed;
-    if (!isImageJob(job)) return { jobId, outcome: "skipped" as const };
-    try {
-      const outcome = await holdJob({ db, jobId, workerId, leaseMs, deadlineMs, heartbeat: () => heartbeat(jobId), now }, (signal) => run(jobId, job, signal));
-      return { jobId, outcome };
-    } catch (e) {
-      if (isJobInterrupted(e, "lease-lost")) return { jobId, outcome: "lease-lost" as const };
-      const f = isJobInterrupted(e, "deadline")
-        ? { reason: `Making this image took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped. Try again, or pick another model.`, retryable: true, code: "deadline" }
+  return defineJob({
+    kind: "image",
+    types: IMAGE_JOB_TYPES,
+    deadlineMs: IMAGE_JOB_DEADLINE_MS,
+    run,
+    failure: (e, { deadline }) => {
+      const f = deadline
+        ? { reason: `Making this image took longer than ${Math.round((o.deadlineMs ?? IMAGE_JOB_DEADLINE_MS) / 60_000) || 1} min, so it was stopped. Try again, or pick another model.`, retryable: true, code: "deadline" }
         : describeFailure(e);
-      if (f.code === "internal" || f.code === "worker") log(`job ${jobId} attempt ${job.attempts} failed`, e);
-      if (f.retryable && job.attempts < job.max_attempts) {
-        const requeued = await failJob(db, { jobId, workerId, error: f.reason, now: now() });
-        if (!requeued) return { jobId, outcome: "lease-lost" as const };
-        const batch = db.batch(); // the images wait again with the job; ready ones stay ready
-        for (const id of jobInput(job).content_ids) {
-          const c = await db.collection(content).doc(id).get();
-          if (c && c.data.status === "running") batch.update(db.collection(content).doc(id), { status: "queued", updated_at: now().toISOString() });
-        }
-        await batch.commit();
-        return { jobId, outcome: "retrying" as const };
+      return { reason: f.reason, retryable: f.retryable, quiet: f.code !== "internal" && f.code !== "worker" };
+    },
+    // The images wait again with the job; ready ones stay ready.
+    onRetry: async (ctx) => {
+      const batch = db.batch();
+      for (const id of jobInput(ctx.job).content_ids) {
+        const c = await db.collection(content).doc(id).get();
+        if (c && c.data.status === "running") batch.update(db.collection(content).doc(id), { status: "queued", updated_at: ctx.now().toISOString() });
       }
-      const settled = await settleFailedJob({ db, jobId, holder, now: now(), reason: f.reason });
-      return { jobId, outcome: settled ? ("failed" as const) : ("lease-lost" as const) };
-    }
-  }
-
-  function runWorkerLoop({ signal, pollMs = 500 }: { signal: AbortSignal; pollMs?: number }): Promise<void> {
-    return runJobLoop(processNext, { signal, pollMs, log });
-  }
-
-  return { workerId, processNext, runWorkerLoop };
+      await batch.commit();
+    },
+    onFinalFailure: (s, reason) => settleFailedJob({ db, jobId: s.jobId, holder: s.holder === "expired" ? "expired" : { workerId: s.holder }, now: s.now, reason }),
+    // Jobs whose lease ran out on their last attempt: the claim would drop them silently, these are failed and refunded.
+    reap: { reason: LEASE_GAVE_UP_REASON, limit: 20 },
+  });
 }
 
-function isImageJob(job: JobDoc): boolean {
-  return (IMAGE_JOB_TYPES as readonly string[]).includes(job.type);
+export function createImageWorker(o: ImageWorkerOptions): ImageWorker {
+  const worker = createJobWorker(imageJob(o), { db: o.db, workerId: o.workerId, leaseMs: o.leaseMs, deadlineMs: o.deadlineMs, now: o.now, log: o.log });
+  return {
+    workerId: worker.workerId,
+    processNext: () => worker.processNext() as Promise<{ jobId: string; outcome: ProcessOutcome } | null>,
+    runWorkerLoop: ({ signal, pollMs = 500 }) => worker.runWorkerLoop({ signal, pollMs }),
+  };
 }
-

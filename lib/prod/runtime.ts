@@ -6,19 +6,16 @@ import "server-only";
  * webhooks) in the app process unless IN_APP_WORKER=0 (then `npm run worker`).
  */
 import { batchRuntime } from "@/lib/batches/runtime";
-import { workerPollMs } from "@/lib/db/jobs";
+import { registerWorker, startInAppWorker } from "@/lib/jobs/workers";
+import { videoDeps } from "@/lib/video/runtime";
 import type { ProdDeps } from "./deps";
 import { createProdWorker, type ProdWorker } from "./worker";
 
-let inApp: { worker: ProdWorker; stop: AbortController } | null = null;
+// Production: the scheduler tick, settling runs and webhook deliveries (their renders are bulk items).
+registerWorker("prod", (_s, o) => createProdWorker({ deps: videoDeps(), ...o }));
 
 export function prodRuntime(): ProdDeps {
   const deps = batchRuntime();
-  if (process.env.IN_APP_WORKER !== "0" && !inApp) {
-    const stop = new AbortController();
-    const worker = createProdWorker({ deps });
-    inApp = { worker, stop };
-    void worker.runWorkerLoop({ signal: stop.signal, pollMs: workerPollMs() });
-  }
+  startInAppWorker<ProdWorker>("prod");
   return deps;
 }

@@ -16,7 +16,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
 import { jobs } from "@/lib/db/collections";
-import { claimJob, completeJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
+import { createJobWorker, defineJob, type JobContext } from "@/lib/jobs/kit";
+import { completeJob, runJobLoop } from "@/lib/jobs/queue";
 import { runAs, systemContext } from "@/lib/update-log/context";
 import { logChange } from "@/lib/update-log/write";
 import { prodPipelines, prodRuns, prodWebhookDeliveries, prodWebhookSecrets, type ProdRunDoc } from "./collections";
@@ -26,6 +27,8 @@ import { nextRunAt } from "./schedule";
 import { nextAttemptDelayMs, sendWebhook, WEBHOOK_MAX_ATTEMPTS, type SendOptions } from "./webhook";
 
 export const PROD_JOB_TYPES = [WEBHOOK_JOB] as const;
+
+type DeliveryOutcome = "succeeded" | "retrying" | "failed" | "skipped";
 /** One webhook delivery attempt (the POST itself has a shorter limit of its own). */
 export const WEBHOOK_JOB_DEADLINE_MS = 2 * 60_000;
 
@@ -148,7 +151,7 @@ export function createProdWorker(w: ProdWorkerDeps) {
   }
 
   /** Sends one delivery attempt and records it; the next attempt is scheduled with backoff. */
-  async function deliver(jobId: string, deliveryId: string, signal: AbortSignal, attempt: { sentAt?: Date }): Promise<"succeeded" | "retrying" | "failed" | "skipped"> {
+  async function deliver(jobId: string, deliveryId: string, signal: AbortSignal, attempt: { sentAt?: Date }): Promise<DeliveryOutcome> {
     const snap = await db.collection(prodWebhookDeliveries).doc(deliveryId).get();
     if (!snap || snap.data.state !== "queued" || snap.data.job_id !== jobId) return "skipped";
     const secret = (await db.collection(prodWebhookSecrets).doc(snap.data.pipeline_id).get())?.data.secret;
@@ -162,7 +165,7 @@ export function createProdWorker(w: ProdWorkerDeps) {
   }
 
   /** Records one attempt's result on the delivery; a failure schedules the next attempt with backoff. */
-  function record(jobId: string, deliveryId: string, sentAt: Date, result: { ok: boolean; status: number | null; error: string | null; duration_ms: number }, secret: boolean): Promise<"succeeded" | "retrying" | "failed" | "skipped"> {
+  function record(jobId: string, deliveryId: string, sentAt: Date, result: { ok: boolean; status: number | null; error: string | null; duration_ms: number }, secret: boolean): Promise<DeliveryOutcome> {
     return db.runTransaction(async (tx) => {
       const ref = db.collection(prodWebhookDeliveries).doc(deliveryId);
       const cur = await tx.get(ref);
@@ -181,27 +184,45 @@ export function createProdWorker(w: ProdWorkerDeps) {
     });
   }
 
+  const deliveryIdOf = (job: { input: Record<string, unknown> }) => String((job.input as { delivery_id?: unknown }).delivery_id ?? "");
+  /** When the current attempt sent its POST (one attempt at a time per worker). */
+  const sent = new Map<string, Date>();
+
+  const webhookJob = defineJob<DeliveryOutcome>({
+    kind: "prod",
+    types: PROD_JOB_TYPES,
+    deadlineMs,
+    run: async (job, ctx: JobContext) => {
+      const attempt: { sentAt?: Date } = {};
+      try {
+        const outcome = await deliver(ctx.jobId, deliveryIdOf(job), ctx.signal, attempt);
+        await ctx.complete(); // whatever the attempt's outcome (the delivery records its own retries)
+        return outcome;
+      } finally {
+        if (attempt.sentAt) sent.set(ctx.jobId, attempt.sentAt);
+        else sent.delete(ctx.jobId);
+      }
+    },
+    // Only a delivery past its time is settled here; any other escape goes to the worker loop's log.
+    failure: (_e, { deadline }) => (deadline ? { reason: "did not answer in time", retryable: false, quiet: true } : null),
+    // Past its time: a failed attempt like any other (retried later with backoff), and the worker moves on.
+    onFinalFailure: async (s) => {
+      if (s.holder === "expired") return false;
+      const sentAt = sent.get(s.jobId) ?? now();
+      sent.delete(s.jobId);
+      const outcome = await record(s.jobId, deliveryIdOf(s.job), sentAt, { ok: false, status: null, error: "did not answer in time", duration_ms: deadlineMs }, true);
+      await completeJob(db, { jobId: s.jobId, workerId: s.holder, now: now() });
+      return { outcome };
+    },
+  });
+  const worker = createJobWorker(webhookJob, { db, workerId, leaseMs, deadlineMs, now, log });
+
   async function processNext(): Promise<{ jobId: string; outcome: string } | { scheduled: number } | null> {
     const scheduled = await schedulerTick();
     await followRuns();
     await dispatchDeliveries();
-    const claimed = await claimJob(db, { workerId, leaseMs, types: PROD_JOB_TYPES, now: now() });
-    if (!claimed) return scheduled ? { scheduled } : null;
-    const jobId = claimed.id;
-    const deliveryId = String((claimed.data.input as { delivery_id?: unknown }).delivery_id ?? "");
-    const attempt: { sentAt?: Date } = {};
-    let outcome: string;
-    try {
-      outcome = await holdJob({ db, jobId, workerId, leaseMs, deadlineMs, now }, (signal) => deliver(jobId, deliveryId, signal, attempt));
-    } catch (e) {
-      if (isJobInterrupted(e, "lease-lost")) return { jobId, outcome: "lease-lost" };
-      if (!isJobInterrupted(e, "deadline")) throw e;
-      // Past its time: a failed attempt like any other (retried later with backoff), and the worker moves on.
-      const sentAt = attempt.sentAt ?? now();
-      outcome = await record(jobId, deliveryId, sentAt, { ok: false, status: null, error: "did not answer in time", duration_ms: deadlineMs }, true);
-    }
-    await completeJob(db, { jobId, workerId, now: now() });
-    return { jobId, outcome };
+    const r = await worker.processNext();
+    return r ?? (scheduled ? { scheduled } : null);
   }
 
   function runWorkerLoop(o: { signal: AbortSignal; pollMs?: number }): Promise<void> {

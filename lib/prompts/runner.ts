@@ -40,7 +40,7 @@ export interface CellSpec {
   text: string;
   testCase: SuiteCase;
   modelId: string;
-  /** Aborts the model call when the run's attempt is ended (lib/db/jobs.ts holdJob). */
+  /** Aborts the model call when the run's attempt is ended (lib/jobs/queue.ts holdJob). */
   abortSignal?: AbortSignal;
 }
 

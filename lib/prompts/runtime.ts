@@ -6,7 +6,7 @@ import "server-only";
  * (IN_APP_WORKER=0 leaves it to a standalone worker).
  */
 import { getDb } from "@/lib/db";
-import { workerPollMs } from "@/lib/db/jobs";
+import { registerWorker, startInAppWorker } from "@/lib/jobs/workers";
 import { loadWriterLibrary } from "@/lib/video/service";
 import { videoDeps } from "@/lib/video/runtime";
 import { keyedGrader } from "./grader";
@@ -39,15 +39,8 @@ export function runnerDeps(): RunnerDeps {
   return { db: video.db, loadWriterLibrary: () => loadWriterLibrary(video), grader: keyedGrader() };
 }
 
-let inApp: { worker: PromptWorker; stop: AbortController } | null = null;
+registerWorker("prompts", (_s, o) => createPromptWorker({ db: getDb(), runner: runnerDeps(), ...o }));
 
-export function startPromptWorker(pollMs = workerPollMs()): PromptWorker | null {
-  if (process.env.IN_APP_WORKER === "0") return null;
-  if (!inApp) {
-    const stop = new AbortController();
-    const worker = createPromptWorker({ db: getDb(), runner: runnerDeps() });
-    inApp = { worker, stop };
-    void worker.runWorkerLoop({ signal: stop.signal, pollMs });
-  }
-  return inApp.worker;
+export function startPromptWorker(): PromptWorker | null {
+  return startInAppWorker<PromptWorker>("prompts");
 }

@@ -11,7 +11,7 @@ import "server-only";
  */
 import type { Db } from "@/lib/db/db";
 import { isDbError } from "@/lib/db/errors";
-import { enqueueJob } from "@/lib/db/jobs";
+import { enqueueJob } from "@/lib/jobs/queue";
 import { LOCAL_LANGUAGE_MODEL_ID } from "@/lib/ai/language/local-language-model";
 import { WRITER_SYSTEM_PROMPT } from "@/lib/video/writer";
 import { LAYOUT_GENERATOR_SYSTEM_PROMPT } from "@/lib/studio/layout-gen/generator";

@@ -5,9 +5,10 @@ import "server-only";
  * the screen shows progress, and a run taken over after a restart goes on
  * from the first cell without a result instead of starting again.
  */
-import { randomUUID } from "node:crypto";
-import { claimJob, completeJob, failJob, heartbeatJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
+import { createJobWorker, defineJob, type JobContext } from "@/lib/jobs/kit";
+import { failJob } from "@/lib/jobs/queue";
 import type { Db } from "@/lib/db/db";
+import type { JobDoc } from "@/lib/db/collections";
 import { matrixCells } from "./accounting";
 import { promptRuns, type PromptRunDoc } from "./collections";
 import { cellKey, type CellResult, type PromptKey } from "./contract";
@@ -30,12 +31,10 @@ export const PROMPT_RUN_DEADLINE_MS = 30 * 60_000;
 
 export type PromptRunOutcome = "finished" | "missing" | "lease-lost" | "failed";
 
-export function createPromptWorker(d: PromptWorkerDeps) {
+/** The prompt-run job type: any failure is retried while attempts remain; the last one fails the run with a reason. */
+function promptRunJob(d: PromptWorkerDeps) {
   const now = d.now ?? (() => new Date());
-  const workerId = d.workerId ?? `prompts-${randomUUID()}`;
-  const leaseMs = d.leaseMs ?? 120_000;
   const deadlineMs = d.deadlineMs ?? PROMPT_RUN_DEADLINE_MS;
-  const log = d.log ?? ((msg, err) => console.error(`[prompt-worker ${workerId}] ${msg}`, err ?? ""));
 
   async function saveCell(runId: string, cell: CellResult): Promise<void> {
     const ref = d.db.collection(promptRuns).doc(runId);
@@ -51,32 +50,15 @@ export function createPromptWorker(d: PromptWorkerDeps) {
     await d.db.collection(promptRuns).doc(runId).update({ ...patch, updated_at: at, finished_at: at });
   }
 
-  /** Runs one claimed job; null when there was nothing to claim. */
-  async function processNext(): Promise<PromptRunOutcome | null> {
-    const job = await claimJob(d.db, { workerId, leaseMs, types: [PROMPT_RUN_JOB], now: now() });
-    if (!job) return null;
-    const runId = String(job.data.input.run_id ?? "");
-    const owned = { jobId: job.id, workerId };
-    try {
-      // The queue's deadline and heartbeat: a model that never answers, or a run taken over, ends this attempt.
-      return await holdJob({ db: d.db, jobId: job.id, workerId, leaseMs, deadlineMs, now }, (signal) => fill(runId, owned, signal));
-    } catch (e) {
-      if (isJobInterrupted(e, "lease-lost")) return "lease-lost";
-      const late = isJobInterrupted(e, "deadline");
-      log(`run ${runId} failed`, e);
-      const final = job.data.attempts >= job.data.max_attempts;
-      await failJob(d.db, { ...owned, error: String((e as Error)?.message ?? e) });
-      const reason = late ? `The run took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped; start it again.` : "The run stopped on an error; start it again.";
-      if (final && runId) await finish(runId, { state: "failed", error: reason }).catch(() => undefined);
-      return "failed";
-    }
-  }
+  const runIdOf = (job: JobDoc) => String(job.input.run_id ?? "");
 
   /** Fills the run's matrix cell by cell, from the first cell without a result. */
-  async function fill(runId: string, owned: { jobId: string; workerId: string }, signal: AbortSignal): Promise<PromptRunOutcome> {
+  async function fill(job: JobDoc, ctx: JobContext): Promise<PromptRunOutcome> {
+    const { signal } = ctx;
+    const runId = runIdOf(job);
     const snap = runId ? await d.db.collection(promptRuns).doc(runId).get() : null;
     if (!snap) {
-      await completeJob(d.db, owned);
+      await ctx.complete();
       return "missing";
     }
     const run = snap.data;
@@ -86,22 +68,46 @@ export function createPromptWorker(d: PromptWorkerDeps) {
     let finished = done.size;
     for (const cell of cells) {
       if (done.has(cellKey(cell))) continue;
-      if (signal.aborted || !(await heartbeatJob(d.db, { ...owned, leaseMs, progress: finished / cells.length, now: now() }))) return "lease-lost";
+      if (signal.aborted || !(await ctx.heartbeat(finished / cells.length))) throw ctx.lost();
       const testCase = run.cases.find((c) => c.id === cell.case_id)!;
       const result = await runCell(d.runner, { runId, promptId: run.prompt_id as PromptKey, version: cell.version, text: run.texts[String(cell.version)] ?? "", testCase, modelId: cell.model_id, abortSignal: signal });
       await saveCell(runId, result);
       finished++;
     }
     await finish(runId, { state: "succeeded", error: null });
-    await completeJob(d.db, owned);
+    await ctx.complete();
     return "finished";
   }
 
-  function runWorkerLoop(o: { signal: AbortSignal; pollMs: number }): Promise<void> {
-    return runJobLoop(processNext, { ...o, log });
+  return defineJob({
+    kind: "prompts",
+    types: [PROMPT_RUN_JOB],
+    leaseMs: 120_000,
+    deadlineMs,
+    // The queue's deadline and heartbeat: a model that never answers, or a run taken over, ends this attempt.
+    run: fill,
+    failure: (e) => ({ reason: String((e as Error)?.message ?? e), retryable: true }),
+    onFinalFailure: async (s, error) => {
+      if (s.holder === "expired") return false;
+      await failJob(d.db, { jobId: s.jobId, workerId: s.holder, error, now: now() });
+      const reason = s.deadline ? `The run took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped; start it again.` : "The run stopped on an error; start it again.";
+      const runId = runIdOf(s.job);
+      if (runId) await finish(runId, { state: "failed", error: reason }).catch(() => undefined);
+      return true;
+    },
+  });
+}
+
+export function createPromptWorker(d: PromptWorkerDeps) {
+  const worker = createJobWorker(promptRunJob(d), { db: d.db, workerId: d.workerId, leaseMs: d.leaseMs, deadlineMs: d.deadlineMs, now: d.now, log: d.log });
+
+  /** Runs one claimed job; null when there was nothing to claim. */
+  async function processNext(): Promise<PromptRunOutcome | null> {
+    const r = await worker.processNext();
+    return r && (r.outcome === "retrying" ? "failed" : r.outcome);
   }
 
-  return { processNext, runWorkerLoop, workerId };
+  return { processNext, runWorkerLoop: worker.runWorkerLoop, workerId: worker.workerId };
 }
 
 export type PromptWorker = ReturnType<typeof createPromptWorker>;

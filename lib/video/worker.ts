@@ -9,7 +9,7 @@ import "server-only";
  * last good file stays as it was.
  */
 import { logContentChange, WORKER_CONTEXT } from "@/lib/update-log/content";
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -25,7 +25,7 @@ import { sizeForWidth } from "@/lib/composition/ratios";
 import { prepareRefund } from "@/lib/credits/credits";
 import { content, jobs, type JobDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
-import { claimJob, completeJob, failJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
+import { createJobWorker, defineJob, type JobContext } from "@/lib/jobs/kit";
 import { isRenderError } from "@/lib/render/errors";
 import { prepareRender, type MusicSource } from "@/lib/render/prepare";
 import type { RenderDriver } from "@/lib/render/types";
@@ -55,8 +55,6 @@ export interface VideoWorkerDeps {
 
 export type VideoOutcome = "succeeded" | "retrying" | "failed" | "lease-lost" | "cancelled";
 
-class LeaseLost extends Error {}
-
 /** One render attempt: pictures, voice, frames and encoding of the longest video at 1080p, with room to spare. */
 export const VIDEO_RENDER_DEADLINE_MS = 30 * 60_000;
 
@@ -82,23 +80,23 @@ export function describeRenderFailure(e: unknown): { reason: string; retryable: 
   return { reason: "Something went wrong while rendering this video. Your credits were refunded; try again.", retryable: false };
 }
 
-export function createVideoWorker(d: VideoWorkerDeps) {
+/** The render job type: its run, and on a final failure the job failed, the credits refunded once, the last good file kept. */
+function videoJob(d: VideoWorkerDeps) {
   const { db, store } = d;
   const now = d.now ?? (() => new Date());
-  const workerId = d.workerId ?? `video-${randomUUID()}`;
-  const leaseMs = d.leaseMs ?? 60_000;
   const deadlineMs = d.deadlineMs ?? VIDEO_RENDER_DEADLINE_MS;
-  const log = d.log ?? ((msg, err) => console.error(`[video-worker ${workerId}] ${msg}`, err ?? ""));
   const makePicture = d.makePicture ?? generateScenePicture;
 
   /** Writes progress to the job (extending the lease) and the video; false when the lease is gone. */
-  async function report(jobId: string, contentId: string, patch: Partial<RenderState>): Promise<boolean> {
+  async function report(ctx: JobContext, patch: Partial<RenderState>): Promise<boolean> {
+    const { jobId, leaseMs } = ctx;
+    const contentId = ctx.job.content_id!;
     const at = now();
     return db.runTransaction(async (tx) => {
       const jobRef = db.collection(jobs).doc(jobId);
       const job = await tx.get(jobRef);
       const c = await tx.get(db.collection(content).doc(contentId));
-      if (!job || job.data.state !== "running" || job.data.worker_id !== workerId) return false;
+      if (!job || job.data.state !== "running" || job.data.worker_id !== ctx.holder) return false;
       if (!c) return false;
       const settings = c.data.settings as { render?: RenderState | null };
       const render = settings.render && settings.render.job_id === jobId ? { ...settings.render, ...patch, state: "running" as const } : null;
@@ -108,29 +106,30 @@ export function createVideoWorker(d: VideoWorkerDeps) {
     });
   }
 
-  async function saveComposition(contentId: string, body: CompositionBody): Promise<void> {
+  async function saveComposition(ctx: JobContext, contentId: string, body: CompositionBody): Promise<void> {
     await db.runTransaction(async (tx) => {
       const ref = db.collection(compositions).doc(contentId);
       const snap = await tx.get(ref);
-      if (!snap) throw new LeaseLost("the video was deleted");
+      if (!snap) throw ctx.lost("the video was deleted");
       // Edits are refused while rendering, so the revision cannot have moved; if it did, leave the user's edit alone.
       if (snap.data.revision !== body.revision) return;
       tx.set(ref, { ...body, created_at: snap.data.created_at, updated_at: now().toISOString() });
     });
   }
 
-  async function run(jobId: string, job: JobDoc, signal: AbortSignal): Promise<void> {
+  async function run(job: JobDoc, ctx: JobContext): Promise<"succeeded"> {
+    const { jobId, signal } = ctx;
     const contentId = job.content_id!;
     const input = job.input as { revision: number; quality: "720p" | "1080p"; watermark: string | null };
     const uid = job.owner_id;
     const compSnap = await db.collection(compositions).doc(contentId).get();
-    if (!compSnap) throw new LeaseLost("the video was deleted");
+    if (!compSnap) throw ctx.lost("the video was deleted");
     let body = migrateComposition(compSnap.data);
     const version = await getTemplateVersion(db, body.template.id, body.template.version);
     if (!version) throw Object.assign(new Error("template version missing"), { userMessage: "This video's template version no longer exists. Switch the video to another template and render again." });
     const step = async (stage: Exclude<RenderStageName, "queued">, fraction: number, frames: RenderState["frames"] = null) => {
       const [a, b] = STAGE_SPAN[stage];
-      if (!(await report(jobId, contentId, { stage, progress: a + (b - a) * Math.min(1, Math.max(0, fraction)), frames }))) throw new LeaseLost("lease lost");
+      if (!(await report(ctx, { stage, progress: a + (b - a) * Math.min(1, Math.max(0, fraction)), frames }))) throw ctx.lost();
     };
 
     // Pictures the plan asked for and nobody has supplied yet.
@@ -142,7 +141,7 @@ export function createVideoWorker(d: VideoWorkerDeps) {
       if (!slot) continue;
       const value = await makePicture({ store, uid, contentId, sceneId: scene.id, prompt: scene.image_prompt!, ratio: body.aspect_ratio, palette: scenePalette(version, body), abortSignal: signal });
       body = { ...body, scenes: body.scenes.map((s) => (s.id === scene.id ? { ...s, values: { ...s.values, [slot.id]: value } } : s)) };
-      await saveComposition(contentId, body);
+      await saveComposition(ctx, contentId, body);
       await step("images", (i + 1) / missing.length);
     }
 
@@ -169,7 +168,7 @@ export function createVideoWorker(d: VideoWorkerDeps) {
       await step("voice", (i + 1) / body.scenes.length);
     }
     body = { ...body, scenes };
-    await saveComposition(contentId, body);
+    await saveComposition(ctx, contentId, body);
 
     // Music: rendered once per track and kept.
     let music: MusicSource | null = null;
@@ -200,13 +199,12 @@ export function createVideoWorker(d: VideoWorkerDeps) {
           last = t;
           const stage = p.stage === "encoding" ? "encoding" : "rendering";
           const fraction = stage === "rendering" ? (p.totalFrames ? p.renderedFrames / p.totalFrames : p.progress) : p.progress;
-          pending = pending.then(() => step(stage, fraction, p.totalFrames ? { rendered: p.renderedFrames, total: p.totalFrames } : null)).catch((e) => {
-            if (e instanceof LeaseLost) abortOnLoss();
-          });
+          // A progress report that finds the lease gone stops the render at once (the heartbeat would, a moment later).
+          pending = pending.then(() => step(stage, fraction, p.totalFrames ? { rendered: p.renderedFrames, total: p.totalFrames } : null)).catch(() => undefined);
         },
       });
       await pending;
-      if (signal.aborted) throw new LeaseLost("aborted");
+      if (signal.aborted) throw ctx.lost("aborted");
       await renderer.renderPoster({ props: prepared.props, outputPath: posterFile, signal });
       await step("saving", 0);
 
@@ -235,29 +233,29 @@ export function createVideoWorker(d: VideoWorkerDeps) {
         size_bytes: videoInfo.size,
         rendered_at: now().toISOString(),
       };
-      const previous = await finish(jobId, contentId, files);
+      const previous = await finish(ctx, contentId, files);
       if (previous === null) {
         // Lost the job meanwhile (cancelled): the new files are not referenced.
         for (const k of [files.video_key, files.poster_key, files.captions_key]) if (k) await store.delete(k).catch(() => undefined);
-        throw new LeaseLost("lease lost before saving");
+        throw ctx.lost("lease lost before saving");
       }
       for (const k of previous) await store.delete(k).catch(() => undefined);
     } finally {
       await prepared.close().catch(() => undefined);
       await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
     }
+    return "succeeded";
   }
 
-  let abortOnLoss = () => undefined as void;
-
   /** Points the video at its new files and completes the job; returns the keys of the files they replace, or null if the lease was lost. */
-  async function finish(jobId: string, contentId: string, files: FilesState): Promise<string[] | null> {
+  async function finish(ctx: JobContext, contentId: string, files: FilesState): Promise<string[] | null> {
+    const { jobId } = ctx;
     const at = now().toISOString();
     const replaced = await db.runTransaction(async (tx) => {
       const jobRef = db.collection(jobs).doc(jobId);
       const job = await tx.get(jobRef);
       const c = await tx.get(db.collection(content).doc(contentId));
-      if (!job || job.data.state !== "running" || job.data.worker_id !== workerId || !c) return null;
+      if (!job || job.data.state !== "running" || job.data.worker_id !== ctx.holder || !c) return null;
       const settings = c.data.settings as { render?: RenderState | null; files?: FilesState | null };
       const old = settings.files;
       const render = settings.render && settings.render.job_id === jobId ? { ...settings.render, state: "succeeded" as const, stage: "saving" as const, progress: 1, error: null } : settings.render;
@@ -273,7 +271,7 @@ export function createVideoWorker(d: VideoWorkerDeps) {
       return old ? [old.video_key, old.poster_key, ...(old.captions_key ? [old.captions_key] : [])] : [];
     });
     if (replaced === null) return null;
-    if (!(await completeJob(db, { jobId, workerId, now: now() }))) return null;
+    if (!(await ctx.complete())) return null;
     refreshPublicViews([contentId]);
     return replaced;
   }
@@ -308,55 +306,35 @@ export function createVideoWorker(d: VideoWorkerDeps) {
     });
   }
 
-  /** Jobs whose worker died on their last attempt: failed and refunded instead of dropped. */
-  async function reapAbandoned(at: Date): Promise<void> {
-    const expired = await db.collection(jobs).where("type", "in", [...VIDEO_JOB_TYPES]).where("state", "==", "running").where("lease_expires_at", "<", at.toISOString()).orderBy("lease_expires_at").limit(10).get();
-    for (const j of expired) {
-      if (j.data.attempts < j.data.max_attempts) continue;
-      await settleFailed(j.id, j.data, "The render stopped responding several times. Your credits were refunded; try again.", "expired");
-    }
-  }
+  return defineJob({
+    kind: "video",
+    types: VIDEO_JOB_TYPES,
+    deadlineMs,
+    run,
+    // The queue's heartbeat writes the render's state too (a cancelled job, or one taken over, stops the render).
+    heartbeat: (ctx) => report(ctx, {}),
+    failure: (e, { deadline }) =>
+      deadline
+        ? { reason: `This render took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped. Your credits were refunded; try again, or make the video shorter.`, retryable: false }
+        : describeRenderFailure(e),
+    onFinalFailure: (s, reason) => settleFailed(s.jobId, s.job, reason, s.holder),
+    // Jobs whose worker died on their last attempt: failed and refunded instead of dropped.
+    reap: { reason: "The render stopped responding several times. Your credits were refunded; try again." },
+  });
+}
+
+export function createVideoWorker(d: VideoWorkerDeps) {
+  const { db } = d;
+  const worker = createJobWorker(videoJob(d), { db, workerId: d.workerId, leaseMs: d.leaseMs, deadlineMs: d.deadlineMs, now: d.now, log: d.log });
 
   async function processNext(): Promise<{ jobId: string; outcome: VideoOutcome } | null> {
-    const at = now();
-    await reapAbandoned(at);
-    const claimed = await claimJob(db, { workerId, leaseMs, types: VIDEO_JOB_TYPES, now: at });
-    if (!claimed) return null;
-    const { id: jobId, data: job } = claimed;
-    // A progress report that finds the lease gone stops the render at once (the heartbeat would, a moment later).
-    const lost = new AbortController();
-    abortOnLoss = () => lost.abort(new LeaseLost("lease lost"));
-    try {
-      // The queue's deadline and heartbeat (a cancelled job, or one taken over, stops the render).
-      await holdJob({ db, jobId, workerId, leaseMs, deadlineMs, now, heartbeat: () => report(jobId, job.content_id!, {}) }, (signal) => run(jobId, job, AbortSignal.any([signal, lost.signal])));
-      return { jobId, outcome: "succeeded" };
-    } catch (e) {
-      if (isJobInterrupted(e, "deadline")) {
-        const reason = `This render took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped. Your credits were refunded; try again, or make the video shorter.`;
-        log(`job ${jobId} attempt ${job.attempts} ran past its deadline`);
-        return { jobId, outcome: (await settleFailed(jobId, job, reason, workerId)) ? "failed" : "lease-lost" };
-      }
-      if (e instanceof LeaseLost || isJobInterrupted(e, "lease-lost") || lost.signal.aborted) {
-        const after = await db.collection(jobs).doc(jobId).get();
-        return { jobId, outcome: after?.data.state === "cancelled" ? "cancelled" : "lease-lost" };
-      }
-      const f = describeRenderFailure(e);
-      log(`job ${jobId} attempt ${job.attempts} failed: ${f.reason}`, e);
-      if (f.retryable && job.attempts < job.max_attempts) {
-        const requeued = await failJob(db, { jobId, workerId, error: f.reason, now: now() });
-        return { jobId, outcome: requeued ? "retrying" : "lease-lost" };
-      }
-      return { jobId, outcome: (await settleFailed(jobId, job, f.reason, workerId)) ? "failed" : "lease-lost" };
-    } finally {
-      abortOnLoss = () => undefined;
-    }
+    const r = await worker.processNext();
+    if (r?.outcome !== "lease-lost") return r;
+    const after = await db.collection(jobs).doc(r.jobId).get();
+    return { jobId: r.jobId, outcome: after?.data.state === "cancelled" ? "cancelled" : "lease-lost" };
   }
 
-  function runWorkerLoop(o: { signal: AbortSignal; pollMs?: number }): Promise<void> {
-    return runJobLoop(processNext, { signal: o.signal, pollMs: o.pollMs ?? 1000, log });
-  }
-
-  return { workerId, processNext, runWorkerLoop };
+  return { workerId: worker.workerId, processNext, runWorkerLoop: worker.runWorkerLoop };
 }
 
 export type VideoWorker = ReturnType<typeof createVideoWorker>;

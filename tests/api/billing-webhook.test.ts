@@ -228,7 +228,7 @@ describe("subscribe, renew, upgrade, cancel, replay", () => {
     const spec = { id: sub, customer, price: PRICES.team, start: t0, end: at(31) };
     await send(eventOf("customer.subscription.created", subscriptionObject(spec), { created: at(0) }));
     await send(eventOf("invoice.paid", invoiceObject({ customer, subscription: sub, billingReason: "subscription_create", lines: [{ price: PRICES.team, start: t0, end: at(31) }] }), { created: at(0) }));
-    const { enqueueJob } = await import("@/lib/db/jobs");
+    const { enqueueJob } = await import("@/lib/jobs/queue");
     const jobIds = await Promise.all(Array.from({ length: 5 }, () => enqueueJob(db, { type: "image.generate", owner_id: uid, content_id: null })));
     const before = await balance(uid);
 

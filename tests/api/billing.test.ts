@@ -310,7 +310,7 @@ describe("the Customer Portal", () => {
   it("a downgrade while jobs are running is refused with how many and why; nothing reaches Stripe", async () => {
     const u = await signedUp("busy");
     await liveSubscription(u.uid, "team");
-    const { enqueueJob } = await import("@/lib/db/jobs");
+    const { enqueueJob } = await import("@/lib/jobs/queue");
     const jobId = await enqueueJob(db, { type: "image.generate", owner_id: u.uid, content_id: null });
     const calls = stripe.fake.log.length;
     const res = await portal(u.token, { action: "switch", plan: "pro" });

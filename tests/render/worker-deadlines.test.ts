@@ -1,6 +1,6 @@
 /**
  * The render workers (videos, design exports, studio test renders) under the
- * queue's deadline and lease rules (lib/db/jobs.ts holdJob), with a render
+ * queue's deadline and lease rules (lib/jobs/queue.ts holdJob), with a render
  * driver that never finishes and ignores its abort signal: the attempt is
  * ended at its deadline, failed and refunded once, and the worker claims the
  * next job; a job taken over by another worker aborts the render's signal and

@@ -6,7 +6,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { Db } from "../db";
 import { allCollections, content } from "../collections";
-import { enqueueJob } from "../jobs";
+import { enqueueJob } from "@/lib/jobs/queue";
 import { EmbeddedDriver } from "./embedded-driver";
 import { compileQuery } from "./compile-query";
 

@@ -6,7 +6,7 @@
  */
 import { Db } from "../db";
 import { allCollections, content } from "../collections";
-import { claimJob } from "../jobs";
+import { claimJob } from "@/lib/jobs/queue";
 import { EmbeddedDriver } from "./embedded-driver";
 
 async function main() {

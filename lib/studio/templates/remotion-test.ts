@@ -7,7 +7,6 @@ import "server-only";
  * prepareRender like a user's video, with progress, a log and timings kept
  * on the job so they survive a reload, and the file in the blob store.
  */
-import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -25,7 +24,8 @@ import { ensureSampleMedia } from "@/lib/composition/sample-media";
 import type { TemplateVersionBody } from "@/lib/composition/template-schema";
 import { jobs, type JobDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
-import { claimJob, completeJob, enqueueJob, failJob, holdJob, isJobInterrupted, runJobLoop } from "@/lib/db/jobs";
+import { createJobWorker, defineJob, type JobContext } from "@/lib/jobs/kit";
+import { enqueueJob, failJob } from "@/lib/jobs/queue";
 import { isRenderError } from "@/lib/render/errors";
 import { prepareRender } from "@/lib/render/prepare";
 import type { RenderDriver } from "@/lib/render/types";
@@ -155,20 +155,17 @@ export interface TestRenderWorkerDeps {
   log?: (msg: string, err?: unknown) => void;
 }
 
-export function createTestRenderWorker(d: TestRenderWorkerDeps) {
-  const workerId = `studio-test-${randomUUID()}`;
-  const leaseMs = d.leaseMs ?? 60_000;
-  const deadlineMs = d.deadlineMs ?? TEST_RENDER_DEADLINE_MS;
+/** The test-render job type (one attempt: enqueueTestRender asks for no retry). */
+function testRenderJob(d: TestRenderWorkerDeps) {
   const now = d.now ?? (() => new Date());
-  const log = d.log ?? ((msg, err) => console.error(`[remotion-test ${workerId}] ${msg}`, err ?? ""));
 
-  /** Appends to the job's log and moves its progress while this worker holds it; false when it does not. */
-  async function report(jobId: string, patch: { stage?: string; progress?: number; message?: string; extra?: Partial<JobState> }): Promise<boolean> {
+  /** Appends to the job's log and moves its progress while this attempt holds it; false when it does not. */
+  async function report(jobId: string, holder: string, leaseMs: number, patch: { stage?: string; progress?: number; message?: string; extra?: Partial<JobState> }): Promise<boolean> {
     const at = now();
     return d.db.runTransaction(async (tx) => {
       const ref = d.db.collection(jobs).doc(jobId);
       const snap = await tx.get(ref);
-      if (!snap || snap.data.state !== "running" || snap.data.worker_id !== workerId) return false;
+      if (!snap || snap.data.state !== "running" || snap.data.worker_id !== holder) return false;
       const s = snap.data.input as unknown as JobState;
       const next: JobState = { ...s, ...patch.extra, stage: patch.stage ?? s.stage, logs: patch.message ? [...s.logs, { at: at.toISOString(), message: patch.message }].slice(-60) : s.logs };
       tx.update(ref, { input: next as unknown as Record<string, unknown>, progress: patch.progress ?? snap.data.progress, lease_expires_at: new Date(at.getTime() + leaseMs).toISOString(), updated_at: at.toISOString() });
@@ -176,16 +173,19 @@ export function createTestRenderWorker(d: TestRenderWorkerDeps) {
     });
   }
 
-  async function run(jobId: string, job: JobDoc, signal: AbortSignal): Promise<void> {
+  async function run(job: JobDoc, ctx: JobContext): Promise<"succeeded"> {
+    const { jobId, signal } = ctx;
+    const report = (patch: Parameters<typeof reportAs>[1]) => reportAs(ctx, patch);
+    await report({ stage: "starting", message: `Claimed by ${ctx.workerId}` });
     const s = job.input as unknown as JobState;
     const deps: StudioDeps = { db: d.db, store: d.store, now };
     const b = await build(deps, s.request.preview);
     await ensureSampleMedia(d.store);
     const renderer = d.renderer();
     const size = sizeForWidth(b.composition.aspect_ratio, s.request.width);
-    await report(jobId, { stage: "preparing", progress: 0.02, message: `Preparing ${b.composition.scenes.length} scene(s) at ${size.width}×${size.height} with the ${renderer.kind} renderer` });
+    await report({ stage: "preparing", progress: 0.02, message: `Preparing ${b.composition.scenes.length} scene(s) at ${size.width}×${size.height} with the ${renderer.kind} renderer` });
     const prepared = await prepareRender({ composition: b.composition, templateVersion: b.templateVersion, store: d.store, driver: renderer.kind, size, fps: d.fps });
-    for (const w of prepared.warnings) await report(jobId, { message: `Warning: ${w.message}` });
+    for (const w of prepared.warnings) await report({ message: `Warning: ${w.message}` });
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "pf-remotion-test-"));
     try {
       const out = path.join(dir, "test.mp4");
@@ -203,44 +203,55 @@ export function createTestRenderWorker(d: TestRenderWorkerDeps) {
           last = t;
           const message = p.stage !== lastStage ? `Stage: ${p.stage}` : undefined;
           lastStage = p.stage;
-          pending = pending.then(() => report(jobId, { stage: p.stage, progress: 0.05 + 0.85 * p.progress, message })).catch(() => undefined);
+          pending = pending.then(() => report({ stage: p.stage, progress: 0.05 + 0.85 * p.progress, message })).catch(() => undefined);
         },
       });
       await pending;
       const renderMs = Date.now() - started;
-      await report(jobId, { stage: "saving", progress: 0.95, message: `Rendered ${result.frames} frames (${(result.durationMs / 1000).toFixed(1)} s of video) in ${(renderMs / 1000).toFixed(1)} s` });
+      await report({ stage: "saving", progress: 0.95, message: `Rendered ${result.frames} frames (${(result.durationMs / 1000).toFixed(1)} s of video) in ${(renderMs / 1000).toFixed(1)} s` });
       const key = `studio/remotion-test/${jobId}.mp4`;
       const info = await d.store.put(key, await fs.readFile(out), { allowedTypes: ["video/mp4"], maxBytes: 100 * 1024 * 1024 });
-      const held = await report(jobId, {
+      const held = await report({
         stage: "done",
         progress: 1,
         message: `Saved ${Math.round(info.size / 1024)} KB`,
         extra: { render_ms: renderMs, file: { key, width: result.width, height: result.height, size_bytes: info.size, duration_ms: Math.round(result.durationMs) } },
       });
-      if (!held || !(await completeJob(d.db, { jobId, workerId, now: now() }))) await d.store.delete(key).catch(() => undefined);
+      if (!held || !(await ctx.complete())) await d.store.delete(key).catch(() => undefined);
     } finally {
       await prepared.close().catch(() => undefined);
       await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
     }
+    return "succeeded";
   }
 
-  async function processNext(): Promise<{ jobId: string; outcome: "succeeded" | "failed" | "lease-lost" } | null> {
-    const claimed = await claimJob(d.db, { workerId, leaseMs, types: [TEST_RENDER_JOB], now: now() });
-    if (!claimed) return null;
-    try {
-      await report(claimed.id, { stage: "starting", message: `Claimed by ${workerId}` });
-      // The queue's deadline and heartbeat: a render that hangs, or a job taken over, stops here.
-      await holdJob({ db: d.db, jobId: claimed.id, workerId, leaseMs, deadlineMs, now, heartbeat: () => report(claimed.id, {}) }, (signal) => run(claimed.id, claimed.data, signal));
-      return { jobId: claimed.id, outcome: "succeeded" };
-    } catch (e) {
-      if (isJobInterrupted(e, "lease-lost")) return { jobId: claimed.id, outcome: "lease-lost" };
-      const reason = isRenderError(e) ? e.userMessage : e instanceof ApiError ? e.message : e instanceof Error ? e.message : String(e);
-      log(`test render ${claimed.id} failed: ${reason}`, e);
-      await report(claimed.id, { stage: "failed", message: `Failed: ${reason}` }).catch(() => undefined);
-      await failJob(d.db, { jobId: claimed.id, workerId, error: reason, now: now() });
-      return { jobId: claimed.id, outcome: "failed" };
-    }
+  function reportAs(ctx: Pick<JobContext, "jobId" | "holder" | "leaseMs">, patch: Parameters<typeof report>[3]): Promise<boolean> {
+    return report(ctx.jobId, ctx.holder, ctx.leaseMs, patch);
   }
 
-  return { workerId, processNext, runWorkerLoop: (o: { signal: AbortSignal; pollMs?: number }) => runJobLoop(processNext, { signal: o.signal, pollMs: o.pollMs ?? 1000, log }) };
+  const leaseMs = d.leaseMs ?? 60_000;
+  return defineJob({
+    kind: "studio-test",
+    types: [TEST_RENDER_JOB],
+    deadlineMs: TEST_RENDER_DEADLINE_MS,
+    run,
+    // The queue's deadline and heartbeat: a render that hangs, or a job taken over, stops here.
+    heartbeat: (ctx) => reportAs(ctx, {}),
+    failure: (e) => ({ reason: isRenderError(e) ? e.userMessage : e instanceof ApiError ? e.message : e instanceof Error ? e.message : String(e), retryable: true }),
+    onFinalFailure: async (s, reason) => {
+      if (s.holder === "expired") return false;
+      await report(s.jobId, s.holder, leaseMs, { stage: "failed", message: `Failed: ${reason}` }).catch(() => undefined);
+      await failJob(d.db, { jobId: s.jobId, workerId: s.holder, error: reason, now: now() });
+      return true;
+    },
+  });
+}
+
+export function createTestRenderWorker(d: TestRenderWorkerDeps) {
+  const worker = createJobWorker(testRenderJob(d), { db: d.db, leaseMs: d.leaseMs, deadlineMs: d.deadlineMs, now: d.now, log: d.log });
+  return {
+    workerId: worker.workerId,
+    processNext: () => worker.processNext() as Promise<{ jobId: string; outcome: "succeeded" | "retrying" | "failed" | "lease-lost" } | null>,
+    runWorkerLoop: worker.runWorkerLoop,
+  };
 }

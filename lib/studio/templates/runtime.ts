@@ -1,7 +1,8 @@
 import "server-only";
 /** The studio's stores and the one-time starter seeding, for route handlers. */
 import { getDb } from "@/lib/db";
-import { workerPollMs } from "@/lib/db/jobs";
+import { workerSettings } from "@/lib/jobs/settings";
+import { registerWorker, startInAppWorker } from "@/lib/jobs/workers";
 import { getBlobStore } from "@/lib/storage";
 import { seedOnce, type StudioDeps } from "./service";
 
@@ -13,14 +14,15 @@ export function studioDeps(): StudioDeps {
   return { db, store: getBlobStore(), ready };
 }
 
-let worker: { stop: AbortController } | null = null;
+/** Registers the test-render worker ("studio"); the renderer and the worker load only when it is wanted. */
+export async function registerTestRenderWorker(): Promise<void> {
+  const [{ createTestRenderWorker }, { getRenderer }] = await Promise.all([import("./remotion-test"), import("@/lib/render")]);
+  registerWorker("studio", (settings, o) => createTestRenderWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, fps: settings.renderFps, ...o }));
+}
 
 /** Runs the test-render worker inside the app process (IN_APP_WORKER=0 leaves it to `npm run worker`). */
 export async function startTestRenderWorker(): Promise<void> {
-  if (process.env.IN_APP_WORKER === "0" || worker) return;
-  const [{ createTestRenderWorker }, { getRenderer }] = await Promise.all([import("./remotion-test"), import("@/lib/render")]);
-  const stop = new AbortController();
-  worker = { stop };
-  const fps = Number(process.env.RENDER_FPS);
-  void createTestRenderWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, fps: Number.isInteger(fps) && fps >= 1 && fps <= 60 ? fps : undefined }).runWorkerLoop({ signal: stop.signal, pollMs: workerPollMs() });
+  if (!workerSettings().inApp) return;
+  await registerTestRenderWorker();
+  startInAppWorker("studio");
 }

@@ -1,6 +1,6 @@
 /** Job type routing: each domain's worker claims only its own job types, expired leases included. */
-import { enqueueJob, claimJob } from "./jobs";
-import { jobs } from "./collections";
+import { enqueueJob, claimJob } from "./queue";
+import { jobs } from "@/lib/db/collections";
 import { openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
 
 let env: TestEnv;
@@ -24,23 +24,13 @@ it("claims only the types asked for, oldest first, and everything when no types 
   expect(taken).toMatchObject({ id: video, data: { worker_id: "v2", attempts: 2 } });
 });
 
-describe("workerPollMs", () => {
-  const { workerPollMs } = jest.requireActual<typeof import("./jobs")>("./jobs");
-  it("reads WORKER_POLL_MS within 50–10,000 ms, else the fallback", () => {
-    expect(workerPollMs({ WORKER_POLL_MS: "200" })).toBe(200);
-    expect(workerPollMs({})).toBe(1000);
-    expect(workerPollMs({ WORKER_POLL_MS: "5" })).toBe(1000);
-    expect(workerPollMs({ WORKER_POLL_MS: "abc" }, 700)).toBe(700);
-  });
-});
-
 /**
  * The queue's own time limit and lease check around one attempt (holdJob):
  * every worker runs its job through it, so a job that hangs or a job another
  * worker took over cannot keep a worker waiting.
  */
 describe("holdJob: the per-job deadline and lease loss", () => {
-  const { holdJob, isJobInterrupted, completeJob, failJob, heartbeatJob, runJobLoop } = jest.requireActual<typeof import("./jobs")>("./jobs");
+  const { holdJob, isJobInterrupted, completeJob, failJob, heartbeatJob, runJobLoop } = jest.requireActual<typeof import("./queue")>("./queue");
   const never = (seen: { signal?: AbortSignal }) => (signal: AbortSignal) => {
     seen.signal = signal;
     return new Promise<never>(() => {}); // ignores its signal too: the worker must stop waiting anyway

@@ -6,10 +6,10 @@
  * Each attempt runs through `holdJob`: one deadline per job type, and an
  * abort when the lease is lost, for every worker.
  */
-import type { Db } from "./db";
-import { jobs, type JobDoc } from "./collections";
-import type { DocSnapshot } from "./refs";
-import type { InputOf } from "./define";
+import type { Db } from "@/lib/db/db";
+import { jobs, type JobDoc } from "@/lib/db/collections";
+import type { DocSnapshot } from "@/lib/db/refs";
+import type { InputOf } from "@/lib/db/define";
 
 export interface ClaimOptions {
   workerId: string;
@@ -186,12 +186,6 @@ export async function holdJob<R>(o: HoldJobOptions, work: (signal: AbortSignal) 
     clearTimeout(deadline);
     clearInterval(heartbeat);
   }
-}
-
-/** How long an idle in-app worker waits before looking again: `WORKER_POLL_MS` (50–10,000), else 1 s. */
-export function workerPollMs(env: Record<string, string | undefined> = process.env, fallback = 1000): number {
-  const n = Number(env.WORKER_POLL_MS);
-  return Number.isInteger(n) && n >= 50 && n <= 10_000 ? n : fallback;
 }
 
 /**
