@@ -7,7 +7,7 @@ import "server-only";
  */
 import { getDb } from "@/lib/db";
 import { workerPollMs } from "@/lib/db/jobs";
-import { loadWriterLibrary } from "@/lib/video/service";
+import { loadWriterLibrary } from "@/lib/video/service/writer-library";
 import { videoDeps } from "@/lib/video/runtime";
 import { keyedGrader } from "./grader";
 import type { RunnerDeps } from "./runner";
