@@ -3,14 +3,12 @@ import "server-only";
  * Resizes a design into other ratios: one new design per ratio, all in its resize set.
  */
 import { ApiError } from "@/lib/api/errors";
-import { compositions } from "@/lib/composition/collections";
 import type { CompositionBody } from "@/lib/composition/composition-schema";
 import { content, type ContentDoc } from "@/lib/db/collections";
-import { logContentChange } from "@/lib/update-log/content";
-import { compositionRevisions, revisionId } from "@/lib/video/collections";
 import { resizeDesignInputSchema, type DesignView } from "../contract";
 import { getDesign } from "./get-design";
 import { assertDesignMedia, type DesignDeps, designSettingsOf, newSettings, nowOf, ownedDesign, ownMedia } from "./shared";
+import { stageNewComposition } from "@/lib/video/new-composition";
 
 /** Canva-style Resize: one new design per ratio asked, same pages and template, linked to this one's resize set. */
 export async function resizeDesign(deps: DesignDeps, uid: string, id: string, raw: unknown): Promise<DesignView[]> {
@@ -31,10 +29,7 @@ export async function resizeDesign(deps: DesignDeps, uid: string, id: string, ra
     const copy: CompositionBody = { ...body, aspect_ratio: ratio, scenes: await ownMedia(deps, uid, ref.id, body.scenes), revision: 0 };
     const settings = newSettings({ aspect_ratio: ratio, resize_set: s.resize_set, resize_of: id, product_id: s.product_id, from_video: s.from_video });
     const created: ContentDoc = { owner_id: uid, kind: "design", title: body.title, status: "draft", visibility: "private", settings: settings as unknown as Record<string, unknown>, blobs: { original: null, thumbnail: null, poster: null }, error: null, created_at: at, updated_at: at };
-    batch.create(ref, created);
-    logContentChange(deps.db, batch, { id: ref.id, action: "create", before: null, after: created });
-    batch.create(deps.db.collection(compositions).doc(ref.id), { ...copy, created_at: at, updated_at: at });
-    batch.create(deps.db.collection(compositionRevisions).doc(revisionId(ref.id, 0)), { content_id: ref.id, owner_id: uid, revision: 0, body: copy, saved_at: at });
+    stageNewComposition(deps.db, batch, { id: ref.id, doc: created, body: copy, at });
   }
   // All sizes or none (copied pictures of a failed batch are orphans, never missing files).
   await batch.commit();

@@ -23,14 +23,13 @@ import { migrateComposition } from "@/lib/composition/migrations";
 import type { CompositionRatio } from "@/lib/composition/ratios";
 import { assets, content, type ContentDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
-import { logContentChange } from "@/lib/update-log/content";
 import { products } from "@/lib/products/collections";
 import type { BlobStore } from "@/lib/storage/types";
-import { compositionRevisions, revisionId } from "@/lib/video/collections";
 import { randomId } from "@/lib/video/ids";
 import type { DesignFormat, DesignView, ExportStatusView, ResizeSibling } from "../contract";
 import { productLayout, type ProductFacts } from "../fill";
 import { DOC_ID } from "@/lib/db/ids";
+import { stageNewComposition } from "@/lib/video/new-composition";
 
 export const DESIGN_RENDER_JOB = "design.render";
 export const DESIGN_JOB_TYPES = [DESIGN_RENDER_JOB] as const;
@@ -303,10 +302,7 @@ export async function insertDesign(deps: DesignDeps, uid: string, body: Composit
     created_at: at,
     updated_at: at,
   };
-  batch.create(ref, doc);
-  logContentChange(deps.db, batch, { id: ref.id, action: "create", before: null, after: doc });
-  batch.create(deps.db.collection(compositions).doc(ref.id), { ...body, created_at: at, updated_at: at });
-  batch.create(deps.db.collection(compositionRevisions).doc(revisionId(ref.id, 0)), { content_id: ref.id, owner_id: uid, revision: 0, body, saved_at: at });
+  stageNewComposition(deps.db, batch, { id: ref.id, doc, body, at });
   await batch.commit();
   return ref.id;
 }

@@ -5,20 +5,18 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { listMusicTracks } from "@/lib/audio/music";
 import { assertWithinPlan } from "@/lib/billing/enforce";
-import { compositions } from "@/lib/composition/collections";
 import type { CompositionBody, MediaValue } from "@/lib/composition/composition-schema";
 import { assertOwnMedia, mediaOrigin } from "@/lib/composition/media-access";
 import type { CompositionRatio } from "@/lib/composition/ratios";
 import { content, type ContentDoc } from "@/lib/db/collections";
 import { composeFromPlan } from "../compose";
-import { compositionRevisions, revisionId } from "../collections";
-import { logContentChange } from "@/lib/update-log/content";
 import { createVideoInputSchema, type VideoView } from "../contract";
 import { writePlan } from "../writer";
 import { getVideo } from "./get-video";
 import { requestRender } from "./request-render";
 import { assertModel, assertVoice, type VideoDeps, type VideoSettings } from "./shared";
 import { loadWriterLibrary, pinnedLibrary } from "./writer-library";
+import { stageNewComposition } from "../new-composition";
 
 export interface CreateVideoExtra {
   /** Product facts the writer must use (name in the title and scenes). */
@@ -125,10 +123,7 @@ export async function createVideo(deps: VideoDeps, uid: string, raw: unknown, ex
     created_at: at,
     updated_at: at,
   };
-  batch.create(ref, created);
-  logContentChange(deps.db, batch, { id: ref.id, action: "create", before: null, after: created });
-  batch.create(deps.db.collection(compositions).doc(ref.id), { ...body, created_at: at, updated_at: at });
-  batch.create(deps.db.collection(compositionRevisions).doc(revisionId(ref.id, 0)), { content_id: ref.id, owner_id: uid, revision: 0, body, saved_at: at });
+  stageNewComposition(deps.db, batch, { id: ref.id, doc: created, body, at });
   await batch.commit();
   if (input.render_now) return requestRender(deps, uid, ref.id);
   return getVideo(deps, uid, ref.id);

@@ -2,16 +2,14 @@ import "server-only";
 /**
  * Copies a video into a new draft (revision 0, no render, no files).
  */
-import { compositions } from "@/lib/composition/collections";
 import type { CompositionBody } from "@/lib/composition/composition-schema";
 import { getTemplateVersion } from "@/lib/composition/library";
 import { assertOwnMedia } from "@/lib/composition/media-access";
 import { content, type ContentDoc } from "@/lib/db/collections";
-import { compositionRevisions, revisionId } from "../collections";
-import { logContentChange } from "@/lib/update-log/content";
 import type { VideoView } from "../contract";
 import { getVideo } from "./get-video";
 import { ownedVideo, type VideoDeps } from "./shared";
+import { stageNewComposition } from "../new-composition";
 
 export async function duplicateVideo(deps: VideoDeps, uid: string, id: string): Promise<VideoView> {
   const { doc, body } = await ownedVideo(deps.db, uid, id);
@@ -25,10 +23,7 @@ export async function duplicateVideo(deps: VideoDeps, uid: string, id: string): 
   const settings = { ...doc.settings, render: null, files: null, credits_spent: 0, duplicated_from: id } as Record<string, unknown>;
   const batch = deps.db.batch();
   const created: ContentDoc = { owner_id: uid, kind: "video", title, status: "draft", visibility: "private", settings, blobs: { original: null, thumbnail: null, poster: null }, error: null, created_at: at, updated_at: at };
-  batch.create(ref, created);
-  logContentChange(deps.db, batch, { id: ref.id, action: "create", before: null, after: created });
-  batch.create(deps.db.collection(compositions).doc(ref.id), { ...copy, created_at: at, updated_at: at });
-  batch.create(deps.db.collection(compositionRevisions).doc(revisionId(ref.id, 0)), { content_id: ref.id, owner_id: uid, revision: 0, body: copy, saved_at: at });
+  stageNewComposition(deps.db, batch, { id: ref.id, doc: created, body: copy, at });
   await batch.commit();
   return getVideo(deps, uid, ref.id);
 }
