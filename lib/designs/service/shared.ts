@@ -45,17 +45,9 @@ export interface DesignDeps {
   ready?: () => Promise<void>;
 }
 
-export interface DesignExportState {
-  job_id: string;
-  state: ExportStatusView["state"];
-  format: DesignFormat;
+/** The export status the API shows, and what only the job needs. */
+export interface DesignExportState extends ExportStatusView {
   quality: number | null;
-  progress: number;
-  pages: { rendered: number; total: number };
-  error: string | null;
-  revision: number;
-  credits: number;
-  refunded: boolean;
   quality_tier: "720p" | "1080p";
   watermark: string | null;
   started_at: string;

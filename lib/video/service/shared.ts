@@ -55,16 +55,8 @@ export interface VideoSettings {
   duplicated_from: string | null;
 }
 
-export interface RenderState {
-  job_id: string;
-  state: RenderStatusView["state"];
-  stage: RenderStatusView["stage"];
-  progress: number;
-  frames: { rendered: number; total: number } | null;
-  error: string | null;
-  revision: number;
-  credits: number;
-  refunded: boolean;
+/** The render status the API shows, and what only the job needs. */
+export interface RenderState extends RenderStatusView {
   quality: "720p" | "1080p";
   watermark: string | null;
   started_at: string;
