@@ -16,7 +16,10 @@ import { users } from "@/lib/db/collections";
 import { addUser, openTestEnv } from "@/lib/images/testing/fixtures";
 import { ensureBundle } from "@/lib/render/bundle";
 import { LocalRenderer } from "@/lib/render/local-driver";
-import { createVideo, getVideo, requestRender, type VideoDeps } from "@/lib/video/service";
+import { createVideo } from "@/lib/video/service/create-video";
+import { getVideo } from "@/lib/video/service/get-video";
+import { requestRender } from "@/lib/video/service/request-render";
+import type { VideoDeps } from "@/lib/video/service/shared";
 import { createVideoWorker } from "@/lib/video/worker";
 
 const CASES = [

@@ -32,13 +32,14 @@ export class AiError extends Error {
 const BAD_KEY = /API_KEY_INVALID|invalid_api_key|API key not valid/i;
 const POLICY = /content[_ -]?policy|safety|moderation|nsfw|responsible ai|blocked/i;
 
-function isAbort(err: unknown): boolean {
+/** A timeout or an abort, as the SDKs and fetch name it. */
+export function isAbort(err: unknown): boolean {
   const name = (err as { name?: string } | null)?.name;
   return name === "AbortError" || name === "TimeoutError";
 }
 
 /** Finds the APICallError inside the SDK's RetryError wrappers. */
-function apiCallErrorIn(err: unknown): APICallError | null {
+export function apiCallErrorIn(err: unknown): APICallError | null {
   let current: unknown = err;
   for (let depth = 0; depth < 5 && current; depth++) {
     if (APICallError.isInstance(current)) return current;

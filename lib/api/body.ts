@@ -12,9 +12,7 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
   if (!/^application\/json\b/i.test(type)) {
     throw new ApiError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
   }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
-  const text = await readCapped(request, maxBytes);
+  const text = await readBodyText(request, maxBytes, `The body is larger than ${Math.round(maxBytes / 1024)} KB.`);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -26,12 +24,16 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
   return parsed.data;
 }
 
-function tooLarge(maxBytes: number): ApiError {
-  return new ApiError("payload_too_large", `The body is larger than ${Math.round(maxBytes / 1024)} KB.`);
-}
-
-async function readCapped(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return "";
+/**
+ * The one capped body reader: a request body's bytes, refused with a 413
+ * (`tooLarge`) past `maxBytes`, whether the Content-Length says so or the
+ * stream does (a missing or lying Content-Length cannot make us buffer more).
+ * No body reads as no bytes.
+ */
+export async function readBodyBytes(request: Request, maxBytes: number, tooLarge: string): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (Number.isFinite(declared) && declared > maxBytes) throw new ApiError("payload_too_large", tooLarge);
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -40,12 +42,17 @@ async function readCapped(request: Request, maxBytes: number): Promise<string> {
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(maxBytes);
+      await reader.cancel().catch(() => undefined);
+      throw new ApiError("payload_too_large", tooLarge);
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
+}
+
+/** `readBodyBytes` as UTF-8 text. */
+export async function readBodyText(request: Request, maxBytes: number, tooLarge: string): Promise<string> {
+  return new TextDecoder().decode(await readBodyBytes(request, maxBytes, tooLarge));
 }
 
 /** Parses query parameters with zod: 422 with the issues when they do not fit. */

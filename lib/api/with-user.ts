@@ -9,6 +9,7 @@ import { assertNotCrossSite } from "@/lib/security/cross-site";
 import { runAs, screenFromHeader } from "@/lib/update-log/context";
 import { SCREEN_HEADER } from "@/lib/update-log/contract";
 import { limitIp, limitUser, type IpLimitName, type UserLimitName } from "@/lib/rate-limit";
+import { readBodyBytes } from "./body";
 import { ApiError, toErrorResponse } from "./errors";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -72,20 +73,5 @@ export function withUser(handler: (args: UserHandlerArgs) => Promise<Response> |
 
 /** For calls that take no body: refuse anything larger than a stray `{}`. */
 export async function assertNoBody(request: Request, maxBytes = 1024): Promise<void> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    throw new ApiError("payload_too_large", "This call takes no request body.");
-  }
-  if (!request.body) return;
-  const reader = request.body.getReader();
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new ApiError("payload_too_large", "This call takes no request body.");
-    }
-  }
+  await readBodyBytes(request, maxBytes, "This call takes no request body.");
 }

@@ -18,6 +18,7 @@ import type { BlobStore } from "@/lib/storage/types";
 import { aKind, KIND_LABELS, KIND_MAX_BYTES, type AssetKind, type AssetPatch, type AssetView, type AssetViewPage } from "./contract";
 import { EXTENSION_OF_TYPE, inspectUpload, kindOfType, type Inspected } from "./inspect";
 import { spoolBytes, type SpooledFile } from "./spool";
+import { DOC_ID } from "@/lib/db/ids";
 
 export { ASSET_THUMBNAIL_PX } from "./inspect";
 /** Still images (the image generator's references, product pictures). */
@@ -27,7 +28,6 @@ export const ASSET_PAGE_SIZE = 24;
 /** A kind filter reads at most this many documents per page before answering with what it found. */
 const FILTER_SCAN = 400;
 
-const DOC_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export const assetKeys = {
   original: (uid: string, id: string, ext: string) => `assets/${uid}/${id}/original.${ext}`,

@@ -18,7 +18,7 @@ import { enqueueJob } from "@/lib/jobs/queue";
 import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
 import { RenderError } from "@/lib/render/errors";
 import type { RenderDriver } from "@/lib/render/types";
-import type { VideoDeps } from "@/lib/video/service";
+import type { VideoDeps } from "@/lib/video/service/shared";
 import { createVideoWorker } from "@/lib/video/worker";
 import { batches, batchItems } from "./collections";
 import { BATCH_ITEM_JOB } from "./queue";
@@ -230,7 +230,7 @@ it("cancelling refunds every item not finished, once, and stops its jobs", async
 it("makes link rows through the links domain: page facts, with the row's name overriding the page's", async () => {
   await addUser(env.db, "linker", 100);
   const calls: unknown[] = [];
-  const { createVideo } = await import("@/lib/video/service");
+  const { createVideo } = await import("@/lib/video/service/create-video");
   const links: BatchLinks = {
     async extractPage(url) {
       if (url.includes("10.0.0.1")) throw new ApiError("unprocessable_entity", "That address is on a private network and cannot be fetched.");

@@ -8,8 +8,9 @@ import { z } from "zod";
 import { compositionRatioSchema } from "@/lib/composition/ratios";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "@/lib/db/define";
 import { BATCH_ITEM_STATES, BATCH_STATES, batchRowSchema, storedBatchSettingsSchema } from "./contract";
+import { DOC_ID } from "@/lib/db/ids";
 
-const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+const uid = z.string().regex(DOC_ID);
 const storedRow = batchRowSchema;
 
 export const batches = defineCollection({

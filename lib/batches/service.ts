@@ -15,7 +15,9 @@ import type { Db } from "@/lib/db/db";
 import type { DocSnapshot } from "@/lib/db/refs";
 import type { Transaction } from "@/lib/db/transaction";
 import { videoCost } from "@/lib/video/pricing";
-import { assertModel, assertVoice, cancelRender, loadWriterLibrary, pinnedLibrary, type VideoDeps } from "@/lib/video/service";
+import { cancelRender } from "@/lib/video/service/cancel-render";
+import { assertModel, assertVoice, type VideoDeps } from "@/lib/video/service/shared";
+import { loadWriterLibrary, pinnedLibrary } from "@/lib/video/service/writer-library";
 import { batches, batchItems, type BatchDoc, type BatchItemDoc } from "./collections";
 import {
   BATCH_ITEM_STATES,
@@ -29,9 +31,9 @@ import {
   type BatchView,
 } from "./contract";
 import { endItem, queueKey, renderOutcome, settleItems } from "./queue";
+import { DOC_ID } from "@/lib/db/ids";
 
 export type BatchDeps = VideoDeps;
-const ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 const nowOf = (deps: BatchDeps) => (deps.now ?? (() => new Date()))();
 
@@ -145,7 +147,7 @@ export async function createBatch(deps: BatchDeps, uid: string, raw: unknown, ho
 }
 
 async function ownedBatch(db: Db, uid: string, id: string): Promise<BatchDoc> {
-  if (!ID.test(id)) throw new ApiError("not_found", "There is no such batch.");
+  if (!DOC_ID.test(id)) throw new ApiError("not_found", "There is no such batch.");
   const snap = await db.collection(batches).doc(id).get();
   if (!snap || snap.data.owner_id !== uid) throw new ApiError("not_found", "There is no such batch.");
   return snap.data;
@@ -238,7 +240,7 @@ export async function retryItems(deps: BatchDeps, uid: string, id: string, raw: 
   await deps.db.runTransaction(async (tx) => {
     const snaps = [];
     for (const itemId of ids) {
-      const s = ID.test(itemId) ? await tx.get(deps.db.collection(batchItems).doc(itemId)) : null;
+      const s = DOC_ID.test(itemId) ? await tx.get(deps.db.collection(batchItems).doc(itemId)) : null;
       if (!s || s.data.batch_id !== id || s.data.owner_id !== uid) throw new ApiError("not_found", `There is no item ${itemId} in this batch.`, { issues: [{ path: "item_ids", message: "unknown item" }] });
       if (s.data.state !== "failed" && s.data.state !== "cancelled") {
         throw new ApiError("conflict", `Row ${s.data.position + 1} (${s.data.aspect_ratio}) is ${s.data.state}: only failed or cancelled items can be retried.`, { issues: [{ path: "item_ids", message: s.data.state }] });

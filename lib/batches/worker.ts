@@ -16,7 +16,11 @@ import { content, type JobDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import type { ExtractedPage, ProductFacts } from "@/lib/links/contract";
 import type { CreateVideoInput, VideoView } from "@/lib/video/contract";
-import { cancelRender, createVideo, getVideo, requestRender, type VideoDeps } from "@/lib/video/service";
+import { cancelRender } from "@/lib/video/service/cancel-render";
+import { createVideo } from "@/lib/video/service/create-video";
+import { getVideo } from "@/lib/video/service/get-video";
+import { requestRender } from "@/lib/video/service/request-render";
+import type { VideoDeps } from "@/lib/video/service/shared";
 import { batches, batchItems, type BatchDoc, type BatchItemDoc } from "./collections";
 import { BATCH_JOB_TYPES, dispatchWaiting, endItem, settleItems } from "./queue";
 

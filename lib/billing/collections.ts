@@ -5,8 +5,9 @@
  */
 import { z } from "zod";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "../db/define";
+import { DOC_ID } from "@/lib/db/ids";
 
-const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+const uid = z.string().regex(DOC_ID);
 const stripeId = z.string().regex(/^[A-Za-z0-9_]{3,255}$/);
 const planId = z.enum(["free", "pro", "team"]);
 
@@ -32,7 +33,7 @@ export const billingAccounts = defineCollection({
     created_at: isoTimestamp(),
     updated_at: isoTimestamp(),
   }),
-  id: { pattern: /^[A-Za-z0-9_-]{1,128}$/, auto: false, description: "a Firebase uid" },
+  id: { pattern: DOC_ID, auto: false, description: "a Firebase uid" },
   timestamps: ["current_period_start", "current_period_end", "state_event_at", "created_at", "updated_at"],
 });
 
@@ -71,7 +72,7 @@ export const billingEvents = defineCollection({
     event_created_at: isoTimestamp(),
     processed_at: isoTimestamp(),
   }),
-  id: { pattern: /^[A-Za-z0-9_-]{1,128}$/, auto: false, description: "a Stripe event id" },
+  id: { pattern: DOC_ID, auto: false, description: "a Stripe event id" },
   timestamps: ["event_created_at", "processed_at"],
 });
 

@@ -12,6 +12,7 @@
  */
 import { z } from "zod";
 import { PLAN_IDS } from "./plans";
+import { DOC_ID } from "@/lib/db/ids";
 
 export const LEDGER_REASONS = ["debit", "refund", "grant", "purchase", "adjustment"] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
@@ -56,7 +57,7 @@ export const summaryQuerySchema = z.object({
 });
 
 export const historyQuerySchema = z.object({
-  cursor: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/).optional(),
+  cursor: z.string().regex(DOC_ID).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
   kind: z.enum(LEDGER_REASONS).optional(),
   from: day.optional(),

@@ -15,6 +15,7 @@ import type { Transaction } from "@/lib/db/transaction";
 import { logChange } from "@/lib/update-log/write";
 import { STAFF_GRANT_DAILY_CAP, type StaffGrantResult } from "./contract";
 import { billingLedgerIds, prepareCredit } from "./ledger";
+import { DOC_ID } from "@/lib/db/ids";
 
 const DAY_MS = 24 * 3600_000;
 const fmt = (n: number) => n.toLocaleString("en-US");
@@ -103,7 +104,7 @@ async function findUser(db: Db, who: string): Promise<UserDoc> {
     if (found.length > 1) throw new ApiError("conflict", `More than one account uses ${email}; grant by uid instead.`);
     throw new ApiError("not_found", `No account uses the email ${email}. Check the spelling, or grant by uid.`);
   }
-  if (!/^[A-Za-z0-9_-]{1,128}$/.test(who)) {
+  if (!DOC_ID.test(who)) {
     throw new ApiError("unprocessable_entity", "Enter an email address or a uid (letters, digits, _ and -).", {
       issues: [{ path: "user", message: "not an email or uid" }],
     });

@@ -17,6 +17,7 @@ import { onChargeRefunded, onDisputeClosed, onDisputeCreated, preparePurchaseRec
 import { CREDIT_PACK_IDS, CREDIT_PACKS, PLANS, planRank, type CreditPackId, type PaidPlanId, type PlanId } from "./plans";
 import { checkoutSessionSchema, fromUnix, invoiceSchema, subscriptionSchema } from "./stripe-events";
 import { ignored, nothing, parse, type EventContext, type Handled, type Handler } from "./webhook-kit";
+import { DOC_ID } from "@/lib/db/ids";
 
 export type { EventContext, Handled } from "./webhook-kit";
 
@@ -214,7 +215,7 @@ async function resolveOwner(
   const customerRef = customerId && /^cus_[A-Za-z0-9_]{1,124}$/.test(customerId) ? c.db.collection(billingCustomers).doc(customerId) : null;
   const linked = customerRef ? await tx.get(customerRef) : null;
   if (linked) return { uid: linked.data.owner_id, stage: nothing };
-  if (!hintUid || !/^[A-Za-z0-9_-]{1,128}$/.test(hintUid)) return null;
+  if (!hintUid || !DOC_ID.test(hintUid)) return null;
   const user = await tx.get(c.db.collection(users).doc(hintUid));
   if (!user) return null;
   const accountRef = c.db.collection(billingAccounts).doc(hintUid);

@@ -2,13 +2,14 @@
 import { z } from "zod";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "../db/define";
 import { brandKitInputSchema } from "./contract";
+import { DOC_ID } from "@/lib/db/ids";
 
-const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+const uid = z.string().regex(DOC_ID);
 
 export const brandKits = defineCollection({
   name: "brand_kits",
   schema: brandKitInputSchema.extend({ owner_id: uid, created_at: isoTimestamp(), updated_at: isoTimestamp() }),
-  id: { pattern: /^[A-Za-z0-9_-]{1,128}$/, auto: false, description: "the owner's uid" },
+  id: { pattern: DOC_ID, auto: false, description: "the owner's uid" },
   timestamps: ["created_at", "updated_at"],
 });
 

@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { FONT_IDS, fontIdSchema, type FontId } from "@/lib/composition/fonts";
 import { hexColorSchema } from "@/lib/composition/template-schema";
+import { DOC_ID } from "@/lib/db/ids";
 
 export const BRAND_COLOR_ROLES = ["primary", "secondary", "accent", "text", "background"] as const;
 export type BrandColorRole = (typeof BRAND_COLOR_ROLES)[number];
@@ -23,7 +24,7 @@ export const brandColorsSchema = z.object({
 });
 export type BrandColors = z.infer<typeof brandColorsSchema>;
 
-const assetId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "an asset id");
+const assetId = z.string().regex(DOC_ID, "an asset id");
 
 export const brandFontRefSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("bundled"), id: fontIdSchema }),

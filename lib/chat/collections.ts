@@ -5,8 +5,9 @@
  */
 import { z } from "zod";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "@/lib/db/define";
+import { DOC_ID } from "@/lib/db/ids";
 
-const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+const uid = z.string().regex(DOC_ID);
 
 export const chats = defineCollection({
   name: "chats",

@@ -5,8 +5,9 @@
  * evaluation measures the very functions production offers. Browser-safe.
  */
 import { z } from "zod";
+import { DOC_ID } from "@/lib/db/ids";
 
-const docId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "an id is 1-128 characters of A-Z a-z 0-9 _ -");
+const docId = z.string().regex(DOC_ID, "an id is 1-128 characters of A-Z a-z 0-9 _ -");
 
 export const IMAGE_RATIOS = ["1:1", "4:5", "3:2", "16:9", "9:16"] as const;
 export const DRAFT_SLOT_ROLES = ["headline", "subhead", "body", "price", "cta", "badge", "quote", "stat", "media", "logo"] as const;

@@ -8,10 +8,11 @@ import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } fro
 import { compositionBodySchema } from "./composition-schema";
 import { LAYOUT_ID, LAYOUT_ORIGINS, LIBRARY_STAGES, layoutBodySchema } from "./layout-schema";
 import { TEMPLATE_ID, templateIdSchema, templateVersionBodySchema } from "./template-schema";
+import { DOC_ID } from "@/lib/db/ids";
 
-const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+const uid = z.string().regex(DOC_ID);
 /** Who made a library item: a staff uid, or "system" for seeded data. */
-const author = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+const author = z.string().regex(DOC_ID);
 
 const libraryMeta = {
   stage: z.enum(LIBRARY_STAGES),

@@ -10,12 +10,13 @@ import { fontIdSchema } from "./fonts";
 import { layoutIdSchema, slotIdSchema } from "./layout-schema";
 import { compositionRatioSchema } from "./ratios";
 import { hexColorSchema, templateIdSchema } from "./template-schema";
+import { DOC_ID } from "@/lib/db/ids";
 
 export const COMPOSITION_SCHEMA_VERSION = 2;
 export const MAX_SCENES = 30;
 
 const blobKey = z.string().min(1).max(512);
-const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+const uid = z.string().regex(DOC_ID);
 
 export const MEDIA_SOURCES = ["generated", "asset", "upload", "content"] as const;
 

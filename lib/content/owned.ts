@@ -6,8 +6,8 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { content, type ContentDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
+import { DOC_ID } from "@/lib/db/ids";
 
-const ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export interface ContentRef {
   id: string;
@@ -18,7 +18,7 @@ export interface ContentRef {
 }
 
 export async function readOwnedContentRef(db: Db, uid: string, id: string): Promise<ContentRef> {
-  const snap = ID.test(id) ? await db.collection(content).doc(id).get() : null;
+  const snap = DOC_ID.test(id) ? await db.collection(content).doc(id).get() : null;
   if (!snap || snap.data.owner_id !== uid) throw new ApiError("not_found", "There is no such content among yours.");
   const d = snap.data;
   return { id, kind: d.kind, title: d.title, status: d.status, visibility: d.visibility };

@@ -6,8 +6,9 @@
  */
 import { z } from "zod";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "./define";
+import { DOC_ID } from "./ids";
 
-const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+const uid = z.string().regex(DOC_ID);
 const storageKey = z.string().min(1).max(512);
 
 /**

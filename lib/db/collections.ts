@@ -19,8 +19,9 @@ import { chatCollections } from "../chat/collections";
 import { fcReportCollections } from "../fc-report/collections";
 import { authCollections } from "../auth/collections";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "./define";
+import { DOC_ID } from "./ids";
 
-const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+const uid = z.string().regex(DOC_ID);
 
 export const PLANS = ["free", "pro", "team"] as const;
 export type Plan = (typeof PLANS)[number];
@@ -45,7 +46,7 @@ export const users = defineCollection({
     /** The new account's free credits (lib/billing/grants.ts): absent on accounts made before the once-per-email rule. */
     signup_credits: z.enum(SIGNUP_CREDIT_STATES).optional(),
   }),
-  id: { pattern: /^[A-Za-z0-9_-]{1,128}$/, auto: false, description: "a Firebase uid" },
+  id: { pattern: DOC_ID, auto: false, description: "a Firebase uid" },
   timestamps: ["created_at", "last_login_at"],
   indexes: [["email"], ["plan", "created_at desc"]],
 });

@@ -5,6 +5,7 @@
  * declarations, so they are plain data.
  */
 import { z } from "zod";
+import { DOC_ID } from "./ids";
 
 export type SortDir = "asc" | "desc";
 export interface IndexField {
@@ -46,7 +47,7 @@ export const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
 /** Firebase uids and our generated ids alike: URL- and path-safe, never `.`/`..`. */
 export const SAFE_ID: IdRule = {
-  pattern: /^[A-Za-z0-9_-]{1,128}$/,
+  pattern: DOC_ID,
   auto: true,
   description: "1-128 characters of A-Z a-z 0-9 _ -",
 };

@@ -26,6 +26,7 @@ import { layoutIdSchema } from "@/lib/composition/layout-schema";
 import { COMPOSITION_RATIOS, compositionRatioSchema, type CompositionRatio } from "@/lib/composition/ratios";
 import { templateIdSchema } from "@/lib/composition/template-schema";
 import type { ScenePicturePrice } from "@/lib/video/contract";
+import { DOC_ID } from "@/lib/db/ids";
 
 /** Credits one export costs (every page, PNG or JPEG); refunded when the export fails. */
 export const DESIGN_EXPORT_COST = 1;
@@ -33,7 +34,7 @@ export const DESIGN_FORMATS = ["png", "jpeg"] as const;
 export type DesignFormat = (typeof DESIGN_FORMATS)[number];
 export const DEFAULT_JPEG_QUALITY = 90;
 
-const docId = z.string().trim().regex(/^[A-Za-z0-9_-]{1,128}$/, "an id is letters, digits, - and _");
+const docId = z.string().trim().regex(DOC_ID, "an id is letters, digits, - and _");
 
 export const createDesignInputSchema = z
   .object({

@@ -8,7 +8,7 @@ import { signedUrlTtl } from "@/lib/api/present-image";
 import type { CompositionRatio } from "@/lib/composition/ratios";
 import { content } from "@/lib/db/collections";
 import type { DraftSummary } from "./contract";
-import type { DesignDeps } from "./service";
+import type { DesignDeps } from "./service/shared";
 
 /** Scanned newest first (the owner + created_at index); drafts are usually among the latest things made. */
 const SCAN = 60;

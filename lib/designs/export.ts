@@ -11,7 +11,8 @@ import { assertWithinPlan } from "@/lib/billing/enforce";
 import { prepareDebit } from "@/lib/credits/credits";
 import { content, jobs } from "@/lib/db/collections";
 import { DEFAULT_JPEG_QUALITY, DESIGN_EXPORT_COST, exportDesignInputSchema, type DesignFormat, type DesignView } from "./contract";
-import { DESIGN_RENDER_JOB, designSettingsOf, getDesign, isExporting, ownedDesign, type DesignDeps, type DesignExportState } from "./service";
+import { getDesign } from "./service/get-design";
+import { DESIGN_RENDER_JOB, designSettingsOf, isExporting, ownedDesign, type DesignDeps, type DesignExportState } from "./service/shared";
 
 export const DESIGN_JOB_MAX_ATTEMPTS = 2;
 

@@ -3,7 +3,8 @@ import "server-only";
 import { getDb } from "@/lib/db";
 import { content } from "@/lib/db/collections";
 import { publicMediaPath } from "@/lib/public-views/media";
-import type { DesignFilesState, DesignSettings } from "./service";
+import type { DesignFilesState, DesignSettings } from "./service/shared";
+import { DOC_ID } from "@/lib/db/ids";
 
 export interface PublicDesign {
   id: string;
@@ -15,10 +16,9 @@ export interface PublicDesign {
   aspect_ratio: string;
 }
 
-const ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export async function getPublicDesign(id: string): Promise<PublicDesign | null> {
-  if (!ID.test(id)) return null;
+  if (!DOC_ID.test(id)) return null;
   const snap = await getDb().collection(content).doc(id).get();
   if (!snap || snap.data.kind !== "design" || snap.data.visibility !== "public" || snap.data.status !== "ready") return null;
   const s = snap.data.settings as unknown as DesignSettings;

@@ -10,7 +10,7 @@ import { registerWorker, startInAppWorker } from "@/lib/jobs/workers";
 import { getRenderer } from "@/lib/render";
 import { getBlobStore } from "@/lib/storage";
 import { videoRuntime } from "@/lib/video/runtime";
-import type { DesignDeps } from "./service";
+import type { DesignDeps } from "./service/shared";
 import { createDesignWorker, type DesignWorker } from "./worker";
 
 export function designRuntime(): DesignDeps {

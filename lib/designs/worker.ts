@@ -26,7 +26,7 @@ import type { RenderDriver } from "@/lib/render/types";
 import type { BlobStore } from "@/lib/storage/types";
 import { describeRenderFailure } from "@/lib/video/worker";
 import type { DesignFormat } from "./contract";
-import { DESIGN_JOB_TYPES, type DesignExportState, type DesignFilesState } from "./service";
+import { DESIGN_JOB_TYPES, type DesignExportState, type DesignFilesState } from "./service/shared";
 
 export const THUMBNAIL_WIDTH = 480;
 

@@ -2,11 +2,12 @@
 import { z } from "zod";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "@/lib/db/define";
 import { EVAL_CATEGORIES } from "./contract";
+import { DOC_ID } from "@/lib/db/ids";
 
 export const fcEvalRuns = defineCollection({
   name: "fc_eval_runs",
   schema: z.object({
-    owner_id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+    owner_id: z.string().regex(DOC_ID),
     model_id: z.string().min(1).max(128),
     model_label: z.string().min(1).max(128),
     state: z.enum(["queued", "running", "succeeded", "failed"]),

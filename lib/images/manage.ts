@@ -12,7 +12,7 @@ import { logContentChange } from "@/lib/update-log/content";
 import type { DocSnapshot } from "@/lib/db/refs";
 import { deleteLikesOf } from "@/lib/likes/likes";
 import { invalidateTrending } from "@/lib/likes/trending";
-import { DOC_ID } from "@/lib/likes/visible-image";
+import { DOC_ID } from "@/lib/db/ids";
 import type { BlobStore } from "@/lib/storage/types";
 import { readBlob } from "./blob-io";
 import { listMyImages } from "./gallery";

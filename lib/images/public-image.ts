@@ -3,7 +3,7 @@ import "server-only";
 import type { ImageItem } from "@/lib/api/images-contract";
 import { presentImage } from "@/lib/api/present-image";
 import { content } from "@/lib/db/collections";
-import { DOC_ID } from "@/lib/likes/visible-image";
+import { DOC_ID } from "@/lib/db/ids";
 import { imageRuntime } from "./runtime";
 
 export async function readPublicImage(id: string): Promise<ImageItem | null> {

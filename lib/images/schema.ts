@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { readPngSize } from "./png-size";
+import { DOC_ID } from "@/lib/db/ids";
 
 export const ASPECT_RATIOS = ["1:1", "4:5", "3:2", "16:9", "9:16"] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
@@ -17,7 +18,7 @@ export const MAX_IMAGES_PER_RUN = 4;
 export const MAX_SEED = 2 ** 31 - 1;
 export const MAX_MASK_BYTES = 8 * 1024 * 1024;
 
-const docId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "Not a valid id.");
+const docId = z.string().regex(DOC_ID, "Not a valid id.");
 
 export const maskSchema = z
   .instanceof(Uint8Array, { message: "The mask must be PNG bytes." })

@@ -11,7 +11,8 @@ import type { Db } from "@/lib/db/db";
 import { countLikes } from "./counts";
 import { likeId } from "./like-id";
 import { invalidateTrending } from "./trending";
-import { canSeeImage, DOC_ID, readVisibleImage } from "./visible-image";
+import { DOC_ID } from "@/lib/db/ids";
+import { canSeeImage, readVisibleImage } from "./visible-image";
 
 export async function likeImage(a: { db: Db; uid: string; contentId: string; now?: Date }): Promise<LikeState> {
   if (!DOC_ID.test(a.contentId)) throw notFound();

@@ -20,6 +20,7 @@ import { content, type ContentDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import type { DocSnapshot } from "@/lib/db/refs";
 import { countLikes, countRemixes } from "./counts";
+import { DOC_ID } from "@/lib/db/ids";
 
 export const TRENDING_WINDOW_DAYS = 7;
 export const TRENDING_PAGE_SIZE = 24;
@@ -40,8 +41,8 @@ interface Ranked {
 }
 
 const cursorSchema = z.union([
-  z.strictObject({ w: z.tuple([z.number().int().min(0), z.iso.datetime(), z.string().regex(/^[A-Za-z0-9_-]{1,128}$/)]) }),
-  z.strictObject({ o: z.tuple([z.iso.datetime(), z.string().regex(/^[A-Za-z0-9_-]{1,128}$/)]) }),
+  z.strictObject({ w: z.tuple([z.number().int().min(0), z.iso.datetime(), z.string().regex(DOC_ID)]) }),
+  z.strictObject({ o: z.tuple([z.iso.datetime(), z.string().regex(DOC_ID)]) }),
 ]);
 type Cursor = z.infer<typeof cursorSchema>;
 

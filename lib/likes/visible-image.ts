@@ -7,8 +7,7 @@ import { ApiError } from "@/lib/api/errors";
 import { content, type ContentDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import type { DocSnapshot } from "@/lib/db/refs";
-
-export const DOC_ID = /^[A-Za-z0-9_-]{1,128}$/;
+import { DOC_ID } from "@/lib/db/ids";
 
 export function canSeeImage(doc: ContentDoc, viewerUid: string | null): boolean {
   return doc.kind === "image" && (doc.owner_id === viewerUid || doc.visibility === "public");

@@ -17,7 +17,10 @@ import { assertOwnImages, ownedProduct, productDoc } from "@/lib/products/servic
 import { priceInputSchema } from "@/lib/products/contract";
 import { createVideoInputSchema, type CreateVideoInput, type VideoView } from "@/lib/video/contract";
 import { MAX_BRIEF_CHARS } from "@/lib/video/contract";
-import { createVideo, deleteVideo, requestRender, type VideoDeps } from "@/lib/video/service";
+import { createVideo } from "@/lib/video/service/create-video";
+import { deleteVideo } from "@/lib/video/service/delete-video";
+import { requestRender } from "@/lib/video/service/request-render";
+import type { VideoDeps } from "@/lib/video/service/shared";
 import { productFactsSchema, type ProductFacts } from "./contract";
 import { isLinkError } from "./errors";
 import { safeFetch, type Resolver } from "./safe-fetch";

@@ -12,14 +12,14 @@
  *     -> 307 to a signed URL while the page is published and the block names that media; else 404.
  */
 import { z } from "zod";
+import { DOC_ID } from "@/lib/db/ids";
 
 export const MAX_BLOCKS = 50;
 export const MAX_GALLERY_ITEMS = 12;
 export const MAX_TEXT_CHARS = 10_000;
 export const MAX_PAGE_TITLE = 200;
 
-const ID = /^[A-Za-z0-9_-]{1,128}$/;
-const ref = z.string().regex(ID, "Not a valid id.");
+const ref = z.string().regex(DOC_ID, "Not a valid id.");
 const blockId = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, "Not a valid block id.");
 
 /** Only web links: no javascript:, data:, mailto: or relative paths that would point into the app. */

@@ -4,7 +4,7 @@ import "server-only";
  * Redirects to a freshly signed URL of the media a published page's block
  * names; 404 once the page is unpublished or when the block names no such media.
  */
-import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { ApiError } from "@/lib/api/errors";
 import { withErrors } from "@/lib/api/with-user";
 import { getDb } from "@/lib/db";
 import { getBlobStore } from "@/lib/storage";
@@ -23,5 +23,3 @@ export const pageMediaGet = withErrors(async ({ request, params }) => {
   // Shorter than the signed URL's life, so a cached redirect never points at an expired one.
   return new Response(null, { status: 307, headers: { Location: url, "Cache-Control": "public, max-age=300" } });
 }, { limit: "public_media" });
-
-export const pageMediaNotAllowed = methodNotAllowed(["GET"]);

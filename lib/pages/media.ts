@@ -8,8 +8,8 @@ import "server-only";
 import { assets, content, type ContentDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import type { MediaRef } from "./contract";
+import { DOC_ID } from "@/lib/db/ids";
 
-const ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export interface ResolvedMedia {
   kind: "video" | "image" | "design" | "asset";
@@ -47,12 +47,12 @@ export function mediaOfContent(doc: ContentDoc): ResolvedMedia | null {
 /** `ref` resolved among `uid`'s own things, or null (missing, someone else's, not media). */
 export async function resolveMedia(db: Db, uid: string, ref: MediaRef): Promise<ResolvedMedia | null> {
   if ("asset_id" in ref) {
-    if (!ID.test(ref.asset_id)) return null;
+    if (!DOC_ID.test(ref.asset_id)) return null;
     const snap = await db.collection(assets).doc(ref.asset_id).get();
     if (!snap || snap.data.owner_id !== uid || !snap.data.content_type.startsWith("image/")) return null;
     return { kind: "asset", title: snap.data.filename, still_key: snap.data.storage_key, thumb_key: snap.data.storage_key, video_key: null };
   }
-  if (!ID.test(ref.content_id)) return null;
+  if (!DOC_ID.test(ref.content_id)) return null;
   const snap = await db.collection(content).doc(ref.content_id).get();
   if (!snap || snap.data.owner_id !== uid) return null;
   return mediaOfContent(snap.data);

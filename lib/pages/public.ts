@@ -15,8 +15,8 @@ import type { MediaRef, PageBlock, PublicBlock, PublicPicture } from "./contract
 export type { PublicBlock, PublicPicture };
 import { resolveMedia, type ResolvedMedia } from "./media";
 import { pageSettingsOf } from "./service";
+import { DOC_ID } from "@/lib/db/ids";
 
-const ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export const PAGE_MEDIA_VARIANTS = ["file", "poster"] as const;
 export type PageMediaVariant = (typeof PAGE_MEDIA_VARIANTS)[number];
@@ -37,7 +37,7 @@ export interface PublicPage {
 }
 
 async function readPublished(db: Db, id: string) {
-  if (!ID.test(id)) return null;
+  if (!DOC_ID.test(id)) return null;
   const snap = await db.collection(content).doc(id).get();
   if (!snap || snap.data.kind !== "page" || snap.data.visibility !== "public") return null;
   return snap.data;

@@ -27,6 +27,7 @@ import {
 } from "./contract";
 import { resolveMedia } from "./media";
 import { refreshPublicPages } from "./refresh";
+import { DOC_ID } from "@/lib/db/ids";
 
 export interface PageDeps {
   db: Db;
@@ -45,7 +46,6 @@ export interface PageSettings {
   published_at: string | null;
 }
 
-const ID = /^[A-Za-z0-9_-]{1,128}$/;
 const notFound = () => new ApiError("not_found", "There is no such page.");
 
 export function pageSettingsOf(doc: ContentDoc): PageSettings {
@@ -77,7 +77,7 @@ export function describeBlocks(blocks: readonly PageBlock[]): { description: str
 }
 
 async function ownedPage(db: Db, uid: string, id: string): Promise<ContentDoc> {
-  if (!ID.test(id)) throw notFound();
+  if (!DOC_ID.test(id)) throw notFound();
   const snap = await db.collection(content).doc(id).get();
   if (!snap || snap.data.owner_id !== uid || snap.data.kind !== "page") throw notFound();
   return snap.data;
@@ -241,6 +241,6 @@ export async function deletePage(deps: PageDeps, uid: string, id: string): Promi
  * nothing worth hiding). Null when there is no such content.
  */
 export async function contentKindOf(db: Db, id: string): Promise<ContentDoc["kind"] | null> {
-  if (!ID.test(id)) return null;
+  if (!DOC_ID.test(id)) return null;
   return (await db.collection(content).doc(id).get())?.data.kind ?? null;
 }

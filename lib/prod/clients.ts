@@ -14,12 +14,12 @@ import { prodClients, prodPipelines, prodRuns, prodWebhookDeliveries, type ProdC
 import { deliveryView, runSummary } from "./present";
 import { pipelineSummaries } from "./pipelines";
 import type { ProdDeps } from "./deps";
+import { DOC_ID } from "@/lib/db/ids";
 
-const ID = /^[A-Za-z0-9_-]{1,128}$/;
 const nowOf = (d: ProdDeps) => (d.now ?? (() => new Date()))();
 
 export async function readClient(db: Db, id: string): Promise<ProdClientDoc> {
-  const snap = ID.test(id) ? await db.collection(prodClients).doc(id).get() : null;
+  const snap = DOC_ID.test(id) ? await db.collection(prodClients).doc(id).get() : null;
   if (!snap) throw new ApiError("not_found", "There is no such client.");
   return snap.data;
 }

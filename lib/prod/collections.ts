@@ -13,8 +13,9 @@ import { compositionRatioSchema } from "@/lib/composition/ratios";
 import { templateIdSchema } from "@/lib/composition/template-schema";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "@/lib/db/define";
 import { contactSchema, DELIVERY_STATES, pipelineSettingsSchema, pipelineSourceSchema, RUN_STATES, RUN_TRIGGERS, scheduleSchema } from "./contract";
+import { DOC_ID } from "@/lib/db/ids";
 
-const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+const uid = z.string().regex(DOC_ID);
 const docId = z.string().min(1).max(128);
 
 export const prodClients = defineCollection({

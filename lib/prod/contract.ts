@@ -25,6 +25,7 @@ import { z } from "zod";
 import { brandKitInputSchema } from "@/lib/brand/contract";
 import { batchRowSchema, batchSettingsSchema, BATCH_ITEM_STATES, MAX_BATCH_ROWS, type BatchRow } from "@/lib/batches/contract";
 import { templateIdSchema } from "@/lib/composition/template-schema";
+import { DOC_ID } from "@/lib/db/ids";
 
 /** A run reads at most this many rows (the bulk engine's batch size). */
 export const MAX_PIPELINE_ROWS = MAX_BATCH_ROWS;
@@ -116,7 +117,7 @@ const webhookUrl = z.url({ protocol: /^https?$/, error: "The webhook URL must st
 
 export const pipelineInputSchema = z
   .object({
-    client_id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "Pick a client."),
+    client_id: z.string().regex(DOC_ID, "Pick a client."),
     name: z.string().trim().min(1, "Give the pipeline a name.").max(120),
     source: pipelineSourceSchema,
     settings: pipelineSettingsSchema,

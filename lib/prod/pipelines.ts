@@ -12,7 +12,8 @@ import type { DocSnapshot } from "@/lib/db/refs";
 import type { Transaction } from "@/lib/db/transaction";
 import { parsePublicUrl } from "@/lib/links/safe-fetch";
 import { LinkError } from "@/lib/links/errors";
-import { assertModel, assertVoice, loadWriterLibrary, pinnedLibrary } from "@/lib/video/service";
+import { assertModel, assertVoice } from "@/lib/video/service/shared";
+import { loadWriterLibrary, pinnedLibrary } from "@/lib/video/service/writer-library";
 import { logChange } from "@/lib/update-log/write";
 import { pipelineInputSchema, pipelinePatchSchema, type PipelineSettings, type PipelineSummary, type PipelineView, type TemplateVersionChoice } from "./contract";
 import { prodClients, prodPipelines, prodRuns, prodWebhookSecrets, type ProdPipelineDoc } from "./collections";
@@ -21,12 +22,12 @@ import type { ProdDeps } from "./deps";
 import { runSummary } from "./present";
 import { nextRunAt } from "./schedule";
 import { newWebhookSecret } from "./webhook";
+import { DOC_ID } from "@/lib/db/ids";
 
-const ID = /^[A-Za-z0-9_-]{1,128}$/;
 const nowOf = (d: ProdDeps) => (d.now ?? (() => new Date()))();
 
 export async function readPipeline(db: Db, id: string): Promise<ProdPipelineDoc> {
-  const snap = ID.test(id) ? await db.collection(prodPipelines).doc(id).get() : null;
+  const snap = DOC_ID.test(id) ? await db.collection(prodPipelines).doc(id).get() : null;
   if (!snap) throw new ApiError("not_found", "There is no such pipeline.");
   return snap.data;
 }

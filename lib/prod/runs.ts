@@ -31,9 +31,9 @@ import { readPipeline } from "./pipelines";
 import { deliveryView, runSummary } from "./present";
 import { readClient } from "./clients";
 import { sourceRows } from "./source";
+import { DOC_ID } from "@/lib/db/ids";
 
 export const WEBHOOK_JOB = "prod.webhook";
-const ID = /^[A-Za-z0-9_-]{1,128}$/;
 const nowOf = (d: ProdDeps) => (d.now ?? (() => new Date()))();
 
 /** Equal hashes mean the same video would be made: the row key, its inputs, the ratio and the settings that shape the render. */
@@ -207,7 +207,7 @@ export async function startRun(deps: ProdDeps, pipelineId: string, o: StartRunOp
 }
 
 async function readRun(db: Db, pipelineId: string, runId: string): Promise<ProdRunDoc> {
-  const snap = ID.test(runId) ? await db.collection(prodRuns).doc(runId).get() : null;
+  const snap = DOC_ID.test(runId) ? await db.collection(prodRuns).doc(runId).get() : null;
   if (!snap || snap.data.pipeline_id !== pipelineId) throw new ApiError("not_found", "There is no such run of this pipeline.");
   return snap.data;
 }

@@ -7,8 +7,9 @@ import { z } from "zod";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "../db/define";
 
 import { MAX_PRODUCT_IMAGES, MAX_PRODUCT_POINTS } from "./limits";
+import { DOC_ID } from "@/lib/db/ids";
 
-const uid = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+const uid = z.string().regex(DOC_ID);
 
 export { MAX_PRODUCT_IMAGES, MAX_PRODUCT_POINTS };
 

@@ -13,6 +13,7 @@ import type { Db } from "@/lib/db/db";
 import type { BlobStore } from "@/lib/storage/types";
 import { isWebLink, productInputSchema, productPatchSchema, type ProductContentItem, type ProductView } from "./contract";
 import { products, type ProductDoc } from "./collections";
+import { DOC_ID } from "@/lib/db/ids";
 
 export interface ProductDeps {
   db: Db;
@@ -20,7 +21,6 @@ export interface ProductDeps {
   now?: () => Date;
 }
 
-const ID = /^[A-Za-z0-9_-]{1,128}$/;
 export const PRODUCT_PAGE_SIZE = 24;
 
 function notFound(): ApiError {
@@ -70,7 +70,7 @@ export async function toProductView(deps: ProductDeps, id: string, doc: ProductD
 }
 
 export async function ownedProduct(db: Db, uid: string, id: string): Promise<ProductDoc> {
-  if (!ID.test(id)) throw notFound();
+  if (!DOC_ID.test(id)) throw notFound();
   const snap = await db.collection(products).doc(id).get();
   if (!snap || snap.data.owner_id !== uid) throw notFound();
   return snap.data;
@@ -79,7 +79,7 @@ export async function ownedProduct(db: Db, uid: string, id: string): Promise<Pro
 /** Checks that every asset id is one of the user's pictures. */
 export async function assertOwnImages(db: Db, uid: string, ids: readonly string[], path = "image_asset_ids"): Promise<void> {
   for (const [i, id] of ids.entries()) {
-    const a = ID.test(id) ? await db.collection(assets).doc(id).get() : null;
+    const a = DOC_ID.test(id) ? await db.collection(assets).doc(id).get() : null;
     if (!a || a.data.owner_id !== uid) throw new ApiError("unprocessable_entity", "One of the images is not among your assets.", { issues: [{ path: `${path}.${i}`, message: "unknown asset" }] });
     if (!a.data.content_type.startsWith("image/")) throw new ApiError("unprocessable_entity", "Product images must be pictures.", { issues: [{ path: `${path}.${i}`, message: "not an image" }] });
   }
@@ -97,7 +97,7 @@ export async function listProducts(deps: ProductDeps, uid: string, opts: { q?: s
     ? col.where("owner_id", "==", uid).where("name_lower", ">=", q).where("name_lower", "<=", `${q}\uf8ff`).orderBy("name_lower", "asc")
     : col.where("owner_id", "==", uid).orderBy("created_at", "desc");
   if (opts.cursor) {
-    const after = ID.test(opts.cursor) ? await col.doc(opts.cursor).get() : null;
+    const after = DOC_ID.test(opts.cursor) ? await col.doc(opts.cursor).get() : null;
     if (!after || after.data.owner_id !== uid) return { items: [], nextCursor: null };
     query = query.startAfter(after);
   }
@@ -143,9 +143,9 @@ export async function updateProduct(deps: ProductDeps, uid: string, id: string, 
   const patch = parsed.data;
   if (patch.image_asset_ids) await assertOwnImages(deps.db, uid, patch.image_asset_ids);
   const at = (deps.now ?? (() => new Date()))().toISOString();
-  const ref = deps.db.collection(products).doc(ID.test(id) ? id : "-");
+  const ref = deps.db.collection(products).doc(DOC_ID.test(id) ? id : "-");
   const next = await deps.db.runTransaction(async (tx) => {
-    const snap = ID.test(id) ? await tx.get(ref) : null;
+    const snap = DOC_ID.test(id) ? await tx.get(ref) : null;
     if (!snap || snap.data.owner_id !== uid) throw notFound();
     const d = snap.data;
     const updated: ProductDoc = {

@@ -5,6 +5,7 @@
  * screens (components/prompts) share these schemas.
  */
 import { z } from "zod";
+import { DOC_ID } from "@/lib/db/ids";
 
 /** The product's own prompts; each names the task that runs it (what inputs a case gives, what output comes back). */
 export const PROMPT_KEYS = ["video.writer", "layout.generator", "links.summariser", "chat.system"] as const;
@@ -207,7 +208,7 @@ export const MAX_RUN_CELLS = 60;
 
 export const newRunSchema = z
   .object({
-    suite_id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "Pick a suite."),
+    suite_id: z.string().regex(DOC_ID, "Pick a suite."),
     versions: z.array(z.number().int().min(1)).min(1, "Pick at least one prompt version.").max(6),
     models: z.array(z.string().min(1).max(128)).min(1, "Pick at least one model.").max(4),
   })

@@ -12,7 +12,7 @@ import { ensureStarterLibrary } from "@/lib/composition/library";
 import { jobs } from "@/lib/db/collections";
 import { openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
 import { updateLog } from "@/lib/update-log/collections";
-import { loadWriterLibrary } from "@/lib/video/service";
+import { loadWriterLibrary } from "@/lib/video/service/writer-library";
 import { writePlan, WRITER_SYSTEM_PROMPT } from "@/lib/video/writer";
 import { promptRuns, promptVersions } from "./collections";
 import { cellKey } from "./contract";

@@ -7,7 +7,7 @@ import "server-only";
  */
 import { getDb } from "@/lib/db";
 import { registerWorker, startInAppWorker } from "@/lib/jobs/workers";
-import { loadWriterLibrary } from "@/lib/video/service";
+import { loadWriterLibrary } from "@/lib/video/service/writer-library";
 import { videoDeps } from "@/lib/video/runtime";
 import { keyedGrader } from "./grader";
 import type { RunnerDeps } from "./runner";

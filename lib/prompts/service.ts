@@ -34,6 +34,7 @@ import {
   type SuiteView,
 } from "./contract";
 import { PROMPT_RUN_JOB } from "./seed";
+import { DOC_ID } from "@/lib/db/ids";
 
 export interface PromptDeps {
   db: Db;
@@ -43,7 +44,6 @@ export interface PromptDeps {
   ready?: () => Promise<void>;
 }
 
-const ID = /^[A-Za-z0-9_-]{1,128}$/;
 const nowOf = (d: PromptDeps) => (d.now ? d.now() : new Date());
 
 /** Parses with zod; a refusal names its first problem in the message (a broken regex says so). */
@@ -133,7 +133,7 @@ export async function listSuites(d: PromptDeps): Promise<SuiteView[]> {
 
 export async function getSuite(d: PromptDeps, id: string): Promise<SuiteView> {
   await d.ready?.();
-  if (!ID.test(id)) throw new ApiError("not_found", "There is no such suite.");
+  if (!DOC_ID.test(id)) throw new ApiError("not_found", "There is no such suite.");
   const snap = await d.db.collection(promptSuites).doc(id).get();
   if (!snap) throw new ApiError("not_found", "There is no such suite.");
   return suiteView(snap.id, snap.data);
@@ -154,7 +154,7 @@ export async function createSuite(d: PromptDeps, uid: string, body: unknown): Pr
 
 export async function updateSuite(d: PromptDeps, id: string, body: unknown): Promise<SuiteView> {
   await d.ready?.();
-  if (!ID.test(id)) throw new ApiError("not_found", "There is no such suite.");
+  if (!DOC_ID.test(id)) throw new ApiError("not_found", "There is no such suite.");
   const input = parse(suiteUpdateSchema, body, "The suite cannot be saved");
   const at = nowOf(d).toISOString();
   const ref = d.db.collection(promptSuites).doc(id);
@@ -267,7 +267,7 @@ async function previousRun(d: PromptDeps, run: { suite_id: string; created_at: s
 
 export async function getRun(d: PromptDeps, id: string): Promise<RunView> {
   await d.ready?.();
-  if (!ID.test(id)) throw new ApiError("not_found", "There is no such run.");
+  if (!DOC_ID.test(id)) throw new ApiError("not_found", "There is no such run.");
   const snap = await d.db.collection(promptRuns).doc(id).get();
   if (!snap) throw new ApiError("not_found", "There is no such run.");
   const r = snap.data;

@@ -10,11 +10,11 @@ import type { Db } from "@/lib/db/db";
 import { signedUrlTtl } from "@/lib/api/present-image";
 import { mayServe } from "@/lib/composition/media-access";
 import type { BlobStore } from "@/lib/storage/types";
+import { DOC_ID } from "@/lib/db/ids";
 
 export const PUBLIC_MEDIA_VARIANTS = ["original", "thumbnail", "poster"] as const;
 export type PublicMediaVariant = (typeof PUBLIC_MEDIA_VARIANTS)[number];
 
-const ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export function publicMediaPath(id: string, variant: PublicMediaVariant): string {
   return `/api/v1/public/content/${id}/${variant}`;
@@ -22,7 +22,7 @@ export function publicMediaPath(id: string, variant: PublicMediaVariant): string
 
 /** The signed URL of a public, finished item's file, or null when it has none or is not public. */
 export async function signedPublicMedia(a: { db: Db; store: BlobStore; id: string; variant: string; now?: Date }): Promise<string | null> {
-  if (!ID.test(a.id) || !(PUBLIC_MEDIA_VARIANTS as readonly string[]).includes(a.variant)) return null;
+  if (!DOC_ID.test(a.id) || !(PUBLIC_MEDIA_VARIANTS as readonly string[]).includes(a.variant)) return null;
   const snap = await a.db.collection(content).doc(a.id).get();
   if (!snap || snap.data.visibility !== "public" || snap.data.status !== "ready") return null;
   const key = snap.data.blobs[a.variant as PublicMediaVariant];

@@ -11,6 +11,7 @@ import type { DocSnapshot, Query } from "@/lib/db/refs";
 import { updateLog, type UpdateLogDoc } from "./collections";
 import { entityHref, updateLogQuerySchema, type UpdateLogItem, type UpdateLogPage } from "./list-contract";
 import type { z } from "zod";
+import { DOC_ID } from "@/lib/db/ids";
 
 type Parsed = z.output<typeof updateLogQuerySchema>;
 
@@ -31,7 +32,7 @@ function bound(v: string, side: "from" | "to"): string {
 const encodeCursor = (id: string) => Buffer.from(id, "utf8").toString("base64url");
 function decodeCursor(c: string): string {
   const id = Buffer.from(c, "base64url").toString("utf8");
-  if (!/^[A-Za-z0-9_-]{1,128}$/.test(id)) throw new ApiError("unprocessable_entity", "That page cursor is not valid.", { issues: [{ path: "cursor", message: "invalid" }] });
+  if (!DOC_ID.test(id)) throw new ApiError("unprocessable_entity", "That page cursor is not valid.", { issues: [{ path: "cursor", message: "invalid" }] });
   return id;
 }
 
@@ -64,7 +65,7 @@ async function withCursor(db: Db, query: Query<UpdateLogDoc>, cursor: string | u
 }
 
 async function present(db: Db, rows: DocSnapshot<UpdateLogDoc>[]): Promise<UpdateLogItem[]> {
-  const contentIds = [...new Set(rows.filter((r) => r.data.entity_type === "content").map((r) => r.data.entity_id))].filter((id) => /^[A-Za-z0-9_-]{1,128}$/.test(id));
+  const contentIds = [...new Set(rows.filter((r) => r.data.entity_type === "content").map((r) => r.data.entity_id))].filter((id) => DOC_ID.test(id));
   const kinds = new Map<string, string>();
   await Promise.all(contentIds.map(async (id) => {
     const doc = await db.collection(content).doc(id).get().catch(() => null);

@@ -13,12 +13,12 @@ import type { DocSnapshot } from "@/lib/db/refs";
 import type { BlobStore } from "@/lib/storage/types";
 import { BUILT_IN_VIBES } from "./builtin";
 import { vibeInputSchema, vibePatchSchema } from "./schema";
+import { DOC_ID } from "@/lib/db/ids";
 
 /** Enough for any real workflow; stops a script from filling the collection. */
 export const MAX_VIBES_PER_USER = 50;
 export const VIBE_EXAMPLES = 3;
 
-const DOC_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 const seeded = new WeakMap<Db, Promise<void>>();
 

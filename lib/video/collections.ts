@@ -5,12 +5,13 @@
 import { z } from "zod";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "@/lib/db/define";
 import { compositionBodySchema } from "@/lib/composition/composition-schema";
+import { DOC_ID } from "@/lib/db/ids";
 
 export const compositionRevisions = defineCollection({
   name: "composition_revisions",
   schema: z.object({
     content_id: z.string().min(1).max(128),
-    owner_id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+    owner_id: z.string().regex(DOC_ID),
     revision: z.number().int().min(0),
     body: compositionBodySchema,
     saved_at: isoTimestamp(),

@@ -24,9 +24,12 @@ import { assets, content } from "@/lib/db/collections";
 import { templates } from "@/lib/composition/collections";
 import { compositionBodySchema } from "@/lib/composition/composition-schema";
 import { sceneImageInputSchema, type PlayerPropsView, type SceneImageInput } from "./contract";
-import { editVideo, getVideo, readOwnedComposition, type FilesState, type VideoDeps } from "./service";
+import { editVideo } from "./service/edit-video";
+import { getVideo } from "./service/get-video";
+import { readOwnedComposition, type FilesState, type VideoDeps } from "./service/shared";
 import { sceneImageModel, withScenePictureCharge } from "./scene-picture";
 import type { VideoView } from "./contract";
+import { DOC_ID } from "@/lib/db/ids";
 
 const PREVIEW_WIDTH = 480;
 
@@ -164,14 +167,13 @@ export interface PublicVideo {
 }
 
 export const PUBLIC_VIDEO_VARIANTS = ["video", "poster", "captions"] as const;
-const ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export function publicVideoPath(id: string, variant: (typeof PUBLIC_VIDEO_VARIANTS)[number]): string {
   return `/api/v1/public/videos/${id}/${variant}`;
 }
 
 async function publicFiles(db: VideoDeps["db"], id: string): Promise<{ title: string; owner: string; files: FilesState; ratio: string } | null> {
-  if (!ID.test(id)) return null;
+  if (!DOC_ID.test(id)) return null;
   const snap = await db.collection(content).doc(id).get();
   if (!snap || snap.data.kind !== "video" || snap.data.visibility !== "public") return null;
   const files = (snap.data.settings as { files?: FilesState | null }).files;

@@ -10,7 +10,7 @@ import { ensureStarterLibrary } from "@/lib/composition/library";
 import { registerWorker, startInAppWorker } from "@/lib/jobs/workers";
 import { getRenderer } from "@/lib/render";
 import { getBlobStore } from "@/lib/storage";
-import type { VideoDeps } from "./service";
+import type { VideoDeps } from "./service/shared";
 import { createVideoWorker, type VideoWorker } from "./worker";
 
 let seeded: Promise<void> | null = null;

@@ -33,7 +33,7 @@ import type { BlobStore } from "@/lib/storage/types";
 import { refreshPublicViews } from "@/lib/public-views/refresh";
 import type { RenderStageName } from "./contract";
 import { generateScenePicture, scenePalette } from "./media";
-import { VIDEO_JOB_TYPES, type FilesState, type RenderState } from "./service";
+import { VIDEO_JOB_TYPES, type FilesState, type RenderState } from "./service/shared";
 
 export interface VideoWorkerDeps {
   db: Db;

@@ -9,14 +9,14 @@ import "server-only";
  */
 import { ApiError } from "@/lib/api/errors";
 import { content, type ContentDoc } from "@/lib/db/collections";
-import { deleteDesign } from "@/lib/designs/service";
+import { deleteDesign } from "@/lib/designs/service/delete-design";
 import { deleteMyImages } from "@/lib/images/manage";
 import { mediaOfContent } from "@/lib/pages/media";
 import { deletePage } from "@/lib/pages/service";
 import { products } from "@/lib/products/collections";
 import { refreshPublicViews } from "@/lib/public-views/refresh";
 import { zipStream } from "@/lib/storage/zip-stream";
-import { deleteVideo } from "@/lib/video/service";
+import { deleteVideo } from "@/lib/video/service/delete-video";
 import type { DeleteResult, ItemRef, SkippedItem } from "./contract";
 import type { WorkspaceDeps } from "./list";
 

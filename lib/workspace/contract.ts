@@ -15,6 +15,7 @@
  * product description and points), case- and accent-insensitively.
  */
 import { z } from "zod";
+import { DOC_ID } from "@/lib/db/ids";
 
 export const WORKSPACE_KINDS = ["video", "design", "image", "page", "product"] as const;
 export type WorkspaceKind = (typeof WORKSPACE_KINDS)[number];
@@ -89,7 +90,7 @@ export interface WorkspacePage {
 
 export const itemRefSchema = z.strictObject({
   kind: z.enum(WORKSPACE_KINDS),
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "Not a valid id."),
+  id: z.string().regex(DOC_ID, "Not a valid id."),
 });
 export type ItemRef = z.infer<typeof itemRefSchema>;
 

@@ -24,6 +24,7 @@ import {
   type WorkspaceSort,
   type WorkspaceStatus,
 } from "./contract";
+import { DOC_ID } from "@/lib/db/ids";
 
 export interface WorkspaceDeps {
   db: Db;
@@ -269,7 +270,7 @@ async function present(deps: WorkspaceDeps, uid: string, rows: readonly Row[], b
         downloadable = Boolean(media && doc.kind !== "page" && (doc.kind === "video" ? media.video_key : media.still_key));
         if (row.status === "running") {
           const jobId = jobIdOf(doc);
-          const job = jobId && /^[A-Za-z0-9_-]{1,128}$/.test(jobId) ? await deps.db.collection(jobs).doc(jobId).get() : null;
+          const job = jobId && DOC_ID.test(jobId) ? await deps.db.collection(jobs).doc(jobId).get() : null;
           progress = job && job.data.owner_id === uid ? job.data.progress : (renderOf(doc)?.progress ?? 0);
         }
       }

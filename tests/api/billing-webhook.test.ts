@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { NextRequest } from "next/server";
 import Stripe from "stripe";
 import { json, noParams, req } from "./image-library.support";
 import { addProfile, configureStripe, PRICES, unconfigureStripe, WEBHOOK_SECRET } from "./billing.support";
@@ -88,6 +89,38 @@ describe("refusals: nothing is written", () => {
     expect(await eventCount()).toBe(before);
     expect((await balance(uid)).credits).toBe(100);
     expect(await ledger(uid)).toEqual([]);
+  });
+
+  it("a body over 512 KB is a typed 413 while it streams (no Content-Length to trust), even signed, and changes nothing", async () => {
+    const uid = await user(10);
+    const padded = (pad: number) =>
+      signEvent(eventOf("checkout.session.completed", completedSession({ id: uniq("cs_test"), object: "checkout.session", mode: "payment", customer: uniq("cus"), client_reference_id: uid, metadata: { uid, item: "credits_500" }, success_url: "x", custom_text: "x".repeat(pad) })), WEBHOOK_SECRET);
+    /** The payload as a stream in 64 KB chunks: the request carries no Content-Length. */
+    const streamed = ({ payload, signature }: { payload: string; signature: string }) => {
+      const bytes = new TextEncoder().encode(payload);
+      let at = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(c) {
+          if (at >= bytes.length) return c.close();
+          c.enqueue(bytes.subarray(at, at + 64 * 1024));
+          at += 64 * 1024;
+        },
+      });
+      const request = new NextRequest("http://localhost:3000/api/v1/billing/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body, duplex: "half" } as ConstructorParameters<typeof NextRequest>[1]);
+      expect(request.headers.get("content-length")).toBeNull();
+      return route.POST(request, noParams).then(json);
+    };
+    const before = await eventCount();
+
+    const big = await streamed(padded(600 * 1024));
+    expect([big.status, big.body.error.code, big.body.error.message]).toEqual([413, "payload_too_large", "A Stripe event is never this large."]);
+    expect(await eventCount()).toBe(before);
+    expect((await balance(uid)).credits).toBe(10);
+    expect(await ledger(uid)).toEqual([]);
+
+    // The same event, padded a little, is applied: only its size refused the large one.
+    expect((await streamed(padded(1024))).body.data.outcome).toBe("applied");
+    expect((await balance(uid)).credits).toBe(510);
   });
 
   it("without a webhook secret configured the endpoint is a 503: Stripe keeps retrying until it is set", async () => {

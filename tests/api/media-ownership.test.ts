@@ -266,7 +266,7 @@ describe("videos", () => {
 
   it("a video made with pictures (links, bulk rows, pipelines) refuses foreign ones: 422 before anything is written", async () => {
     const before = await bobsState();
-    const { createVideo } = await import("@/lib/video/service");
+    const { createVideo } = await import("@/lib/video/service/create-video");
     const { videoRuntime } = await import("@/lib/video/runtime");
     const err = await createVideo(videoRuntime(), bob.uid, { brief: "Coffee from Lisbon.", aspect_ratio: "9:16", length_s: 15, template_id: "starter-bold", voice_id: null, captions: false, music: false, model_id: "local/preview" }, { pictures: [foreign(a.assetKey) as never] }).catch((e) => e);
     expect([err.status, err.issues?.[0]?.path]).toEqual([422, "pictures.0"]);

@@ -11,7 +11,14 @@ import { ensureStarterLibrary } from "@/lib/composition/library";
 import { sizeForWidth } from "@/lib/composition/ratios";
 import { assets, content, jobs } from "@/lib/db/collections";
 import { downloadDesign, requestExport } from "@/lib/designs/export";
-import { createDesign, deleteDesign, duplicateDesign, editDesign, getDesign, resizeDesign, shareDesign, type DesignDeps } from "@/lib/designs/service";
+import { createDesign } from "@/lib/designs/service/create-design";
+import { deleteDesign } from "@/lib/designs/service/delete-design";
+import { duplicateDesign } from "@/lib/designs/service/duplicate-design";
+import { editDesign } from "@/lib/designs/service/edit-design";
+import { getDesign } from "@/lib/designs/service/get-design";
+import { resizeDesign } from "@/lib/designs/service/resize-design";
+import { shareDesign } from "@/lib/designs/service/share-design";
+import type { DesignDeps } from "@/lib/designs/service/shared";
 import { signedPublicMedia } from "@/lib/public-views/media";
 import { createDesignWorker } from "@/lib/designs/worker";
 import { listRecentDrafts } from "@/lib/designs/drafts";
@@ -21,7 +28,9 @@ import { ensureBundle } from "@/lib/render/bundle";
 import { RenderError } from "@/lib/render/errors";
 import { LocalRenderer } from "@/lib/render/local-driver";
 import type { RenderDriver } from "@/lib/render/types";
-import { createVideo, deleteVideo, editVideo } from "@/lib/video/service";
+import { createVideo } from "@/lib/video/service/create-video";
+import { deleteVideo } from "@/lib/video/service/delete-video";
+import { editVideo } from "@/lib/video/service/edit-video";
 
 jest.setTimeout(120_000);
 

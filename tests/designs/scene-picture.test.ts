@@ -8,7 +8,10 @@ import sharp from "sharp";
 import { ApiError } from "@/lib/api/errors";
 import { uploadAsset } from "@/lib/assets/assets";
 import { ensureStarterLibrary } from "@/lib/composition/library";
-import { createDesign, getDesign, setDesignImage, type DesignDeps } from "@/lib/designs/service";
+import { createDesign } from "@/lib/designs/service/create-design";
+import { getDesign } from "@/lib/designs/service/get-design";
+import { setDesignImage } from "@/lib/designs/service/set-design-image";
+import type { DesignDeps } from "@/lib/designs/service/shared";
 import { addUser, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
 
 let env: TestEnv;

@@ -9,11 +9,16 @@
 import { ensureStarterLibrary } from "@/lib/composition/library";
 import { creditLedger, jobs } from "@/lib/db/collections";
 import { requestExport } from "@/lib/designs/export";
-import { createDesign, getDesign, type DesignDeps } from "@/lib/designs/service";
+import { createDesign } from "@/lib/designs/service/create-design";
+import { getDesign } from "@/lib/designs/service/get-design";
+import type { DesignDeps } from "@/lib/designs/service/shared";
 import { createDesignWorker } from "@/lib/designs/worker";
 import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
 import type { RenderDriver } from "@/lib/render/types";
-import { createVideo, getVideo, requestRender, type VideoDeps } from "@/lib/video/service";
+import { createVideo } from "@/lib/video/service/create-video";
+import { getVideo } from "@/lib/video/service/get-video";
+import { requestRender } from "@/lib/video/service/request-render";
+import type { VideoDeps } from "@/lib/video/service/shared";
 import { createVideoWorker } from "@/lib/video/worker";
 import { createTestRenderWorker, enqueueTestRender } from "@/lib/studio/templates/remotion-test";
 

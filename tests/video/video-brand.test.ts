@@ -10,7 +10,9 @@ import { applyBrandToVideo, saveBrandKit } from "@/lib/brand/service";
 import { DEFAULT_BRAND_KIT } from "@/lib/brand/contract";
 import { ensureStarterLibrary } from "@/lib/composition/library";
 import { addUser, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
-import { createVideo, getVideo, type VideoDeps } from "@/lib/video/service";
+import { createVideo } from "@/lib/video/service/create-video";
+import { getVideo } from "@/lib/video/service/get-video";
+import type { VideoDeps } from "@/lib/video/service/shared";
 
 let env: TestEnv;
 let deps: VideoDeps;

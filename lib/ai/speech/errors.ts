@@ -4,7 +4,8 @@
  * video jobs and screens never see a provider payload or a process exit code.
  */
 import "server-only";
-import { APICallError, InvalidArgumentError } from "@ai-sdk/provider";
+import { InvalidArgumentError } from "@ai-sdk/provider";
+import { apiCallErrorIn, isAbort } from "../errors";
 import { NoSpeechGeneratedError } from "ai";
 
 export type SpeechErrorCode =
@@ -40,22 +41,6 @@ const BAD_KEY = /invalid_api_key|API key not valid|Incorrect API key|invalid api
 /** OpenAI says insufficient_quota (429), ElevenLabs quota_exceeded (401): both mean "top up", not "wait". */
 const QUOTA = /insufficient_quota|quota_exceeded/i;
 const POLICY = /content[_ -]?policy|safety|moderation|violat|blocked|detected_unusual_activity/i;
-
-function isAbort(err: unknown): boolean {
-  const name = (err as { name?: string } | null)?.name;
-  return name === "AbortError" || name === "TimeoutError";
-}
-
-/** Finds the APICallError inside the SDK's RetryError wrappers. */
-function apiCallErrorIn(err: unknown): APICallError | null {
-  let current: unknown = err;
-  for (let depth = 0; depth < 5 && current; depth++) {
-    if (APICallError.isInstance(current)) return current;
-    const e = current as { lastError?: unknown; cause?: unknown };
-    current = e.lastError ?? e.cause;
-  }
-  return null;
-}
 
 /** Maps whatever a speech or transcription call threw to a SpeechError naming `provider` (e.g. "OpenAI"). */
 export function toSpeechError(err: unknown, provider: string): SpeechError {

@@ -13,6 +13,7 @@ import { compositionRatioSchema } from "@/lib/composition/ratios";
 import { captionStyleSchema, motionSchema, musicSchema, styleSchema, type TemplateVersionBody } from "@/lib/composition/template-schema";
 import type { CheckReport } from "./checks";
 import { SAMPLE_LENGTHS } from "./sample";
+import { DOC_ID } from "@/lib/db/ids";
 
 const revision = z.number().int().min(0);
 
@@ -104,7 +105,7 @@ export const previewInputSchema = z
     ratio: compositionRatioSchema,
     sample: z.enum([...SAMPLE_LENGTHS, "content"]).default("short"),
     /** With sample "content": a real content item rendered as it is (its own template version). */
-    content_id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/).optional(),
+    content_id: z.string().regex(DOC_ID).optional(),
   })
   .strict()
   .refine((v) => v.sample !== "content" || !!v.content_id, { message: "name the content id", path: ["content_id"] });

@@ -33,6 +33,7 @@ import type { BlobStore } from "@/lib/storage/types";
 import { previewInputSchema, testRenderInputSchema, type PreviewInput, type TestRenderInput, type TestRenderView } from "./contract";
 import { sampleComposition } from "./sample";
 import { getVersionBody, type StudioDeps } from "./service";
+import { DOC_ID } from "@/lib/db/ids";
 
 export const TEST_RENDER_JOB = "studio.remotion-test";
 /** One test render (small, a few seconds of video). */
@@ -115,7 +116,7 @@ export async function enqueueTestRender(deps: StudioDeps, uid: string, raw: unkn
 }
 
 export async function getTestRender(deps: Pick<StudioDeps, "db" | "store">, id: string): Promise<TestRenderView> {
-  const snap = /^[A-Za-z0-9_-]{1,128}$/.test(id) ? await deps.db.collection(jobs).doc(id).get() : null;
+  const snap = DOC_ID.test(id) ? await deps.db.collection(jobs).doc(id).get() : null;
   if (!snap || snap.data.type !== TEST_RENDER_JOB) throw new ApiError("not_found", "There is no such test render.");
   const j = snap.data;
   const s = j.input as unknown as JobState;

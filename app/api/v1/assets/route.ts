@@ -7,7 +7,7 @@
  *   Judged by the bytes: 415 for a file that is not what it claims or not one
  *   we take, 413 past the kind's limit (lib/assets/contract.ts), nothing written either way.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { createAsset, listAssets } from "@/lib/assets/assets";
@@ -38,6 +38,4 @@ export const POST = withUser(async ({ request, user }) => {
   }
 });
 
-export const PUT = methodNotAllowed(["GET", "POST"]);
-export const PATCH = PUT;
-export const DELETE = PUT;
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

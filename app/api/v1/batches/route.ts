@@ -3,7 +3,7 @@
  * POST /api/v1/batches — rows + settings → a running batch (201); its credits are reserved in full, or 402 and nothing is made.
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { batchRuntime } from "@/lib/batches/runtime";
@@ -22,7 +22,4 @@ export const POST = withUser(async ({ request, user }) => {
   return Response.json({ data: await createBatch(batchRuntime(), user.uid, body) }, { status: 201, headers: NO_STORE });
 });
 
-const notAllowed = methodNotAllowed(["GET", "POST"]);
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

@@ -3,7 +3,7 @@
  * refresh, what can be bought here, and (?checkout_session=) whether the
  * Checkout I just came back from went through.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { billingConfig } from "@/lib/billing/config";
@@ -20,7 +20,4 @@ export const GET = withUser(async ({ request, user }) => {
   return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

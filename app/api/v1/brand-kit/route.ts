@@ -3,7 +3,7 @@
  * PUT BrandKitInput -> BrandKitView (422 for a logo or font that is not one of my assets of that kind)
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { getBrandKit, saveBrandKit } from "@/lib/brand/service";
@@ -21,6 +21,4 @@ export const PUT = withUser(async ({ request, user }) => {
   return Response.json({ data: await saveBrandKit({ db: getDb(), store: getBlobStore() }, user.uid, body) }, { headers: NO_STORE });
 });
 
-export const POST = methodNotAllowed(["GET", "PUT"]);
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PATCH, DELETE } = methodsNotAllowed(["GET", "PUT"]);

@@ -2,11 +2,11 @@
  * POST /api/v1/designs — a new design from a template + layout (sample content), a product, or a video's scene (201).
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { designRuntime } from "@/lib/designs/runtime";
-import { createDesign } from "@/lib/designs/service";
+import { createDesign } from "@/lib/designs/service/create-design";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -17,8 +17,4 @@ export const POST = withUser(async ({ request, user }) => {
   return Response.json({ data: await createDesign(designRuntime(), user.uid, body) }, { status: 201, headers: NO_STORE });
 });
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

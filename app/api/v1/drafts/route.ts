@@ -1,5 +1,5 @@
 /** GET /api/v1/drafts — my content not yet rendered (videos, designs, pages), newest first, for /create. */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { listRecentDrafts } from "@/lib/designs/drafts";
 import { designRuntime } from "@/lib/designs/runtime";
@@ -11,8 +11,4 @@ export const GET = withUser(async ({ user }) => {
   return Response.json({ data: await listRecentDrafts(designRuntime(), user.uid) }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -1,6 +1,6 @@
 /** GET /api/v1/images — my images, newest first, cursor-paginated, filtered by model / vibe / prompt text. */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
 import type { ImagePage } from "@/lib/api/images-contract";
 import { presentImages } from "@/lib/api/present-image";
@@ -8,11 +8,12 @@ import { withUser } from "@/lib/api/with-user";
 import { GALLERY_PAGE_SIZE, listMyImages } from "@/lib/images/gallery";
 import { searchMyImages } from "@/lib/images/manage";
 import { imageRuntime } from "@/lib/images/runtime";
+import { DOC_ID } from "@/lib/db/ids";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-const id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+const id = z.string().regex(DOC_ID);
 const query = z.object({
   cursor: id.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(GALLERY_PAGE_SIZE),
@@ -33,7 +34,4 @@ export const GET = withUser(async ({ request, user }) => {
   return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -3,7 +3,7 @@
  * `{ inspirations: Inspiration[] }`. The first call anywhere makes the
  * pictures with the local preview model (once, under a lease).
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { getDb } from "@/lib/db";
 import { listInspirations } from "@/lib/inspirations/inspirations";
@@ -18,7 +18,4 @@ export const GET = withUser(async () => {
   return Response.json({ data: { inspirations } }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

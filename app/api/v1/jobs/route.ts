@@ -1,6 +1,6 @@
 /** GET /api/v1/jobs?active=1 — my queued and running jobs, so a reloaded page picks them up again. */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { toJobView } from "@/lib/images/http";
@@ -20,7 +20,4 @@ export const GET = withUser(async ({ request, user }) => {
   return Response.json({ data: { jobs: jobs.map(toJobView) } }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -1,6 +1,6 @@
 /** POST /api/v1/pages — a new (unpublished) page, optionally with first blocks (201). */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { pageRuntime } from "@/lib/pages/runtime";
@@ -15,8 +15,4 @@ export const POST = withUser(async ({ request, user }) => {
   return Response.json({ data: await createPage(pageRuntime(), user.uid, body) }, { status: 201, headers: NO_STORE });
 });
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

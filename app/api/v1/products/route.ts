@@ -3,7 +3,7 @@
  * POST /api/v1/products — a product made by hand (201).
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody, readQuery } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { getDb } from "@/lib/db";
@@ -32,7 +32,4 @@ export const POST = withUser(async ({ request, user }) => {
   return Response.json({ data: product }, { status: 201, headers: NO_STORE });
 });
 
-const notAllowed = methodNotAllowed(["GET", "POST"]);
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

@@ -1,5 +1,5 @@
 /** GET /api/v1/user-info/ — bearer token; answers `{ data: { user_id, ...profile } }` (spec section 7). */
-import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { getProfile } from "@/lib/users/profiles";
 
@@ -12,7 +12,4 @@ export const GET = withUser(async ({ user }) => {
   return Response.json({ data: profile }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

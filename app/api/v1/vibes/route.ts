@@ -1,5 +1,5 @@
 /** GET /api/v1/vibes — built-in vibes and mine: `{ vibes: Vibe[] }`; POST VibeInput -> Vibe (201). */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { getDb } from "@/lib/db";
@@ -23,6 +23,4 @@ export const POST = withUser(async ({ request, user }) => {
   return Response.json({ data: vibe }, { status: 201, headers: NO_STORE });
 });
 
-export const PUT = methodNotAllowed(["GET", "POST"]);
-export const PATCH = PUT;
-export const DELETE = PUT;
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

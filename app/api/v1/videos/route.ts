@@ -3,11 +3,12 @@
  * POST /api/v1/videos — brief → plan → a draft video (201); render_now also queues the render.
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
-import { createVideo, listVideos } from "@/lib/video/service";
+import { createVideo } from "@/lib/video/service/create-video";
+import { listVideos } from "@/lib/video/service/list-videos";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -26,7 +27,4 @@ export const POST = withUser(async ({ request, user }) => {
   return Response.json({ data: video }, { status: 201, headers: NO_STORE });
 }, { limit: "storyboard" });
 
-const notAllowed = methodNotAllowed(["GET", "POST"]);
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

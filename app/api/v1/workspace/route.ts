@@ -1,5 +1,5 @@
 /** GET /api/v1/workspace?kind=&status=&q=&sort=&cursor=&limit= — everything I made (lib/workspace/contract.ts). */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { workspaceQuerySchema } from "@/lib/workspace/contract";
@@ -15,8 +15,4 @@ export const GET = withUser(async ({ request, user }) => {
   return Response.json({ data: page.items, next_cursor: page.next_cursor, scan: page.scan }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

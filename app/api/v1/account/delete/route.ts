@@ -7,7 +7,7 @@
  */
 import { NextResponse } from "next/server";
 import { readJsonBody } from "@/lib/api/body";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { deleteAccountInputSchema } from "@/lib/account/schema";
 import { accountDeps, deleteAccount } from "@/lib/account/service";
@@ -27,7 +27,4 @@ export const POST = withUser(
   { checkRevoked: true },
 );
 
-export const GET = methodNotAllowed(["POST"]);
-export const PUT = GET;
-export const PATCH = GET;
-export const DELETE = GET;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -3,7 +3,7 @@
  * as JSON and their files, as one ZIP streamed with back-pressure
  * (lib/account/export.ts). No body. 409 while an export of theirs is running.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { assertNoBody, withUser } from "@/lib/api/with-user";
 import { claimExport, exportPieces } from "@/lib/account/export";
 import { zipPieces } from "@/lib/storage/zip-stream";
@@ -26,7 +26,4 @@ export const POST = withUser(async ({ request, user }) => {
   });
 });
 
-export const GET = methodNotAllowed(["POST"]);
-export const PUT = GET;
-export const PATCH = GET;
-export const DELETE = GET;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

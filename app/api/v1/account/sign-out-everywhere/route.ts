@@ -4,7 +4,7 @@
  * and clears this browser's cookies. No body. Answers `{ data: { signed_out: true } }`.
  */
 import { NextResponse } from "next/server";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { assertNoBody, withUser } from "@/lib/api/with-user";
 import { clearSessionCookies } from "@/lib/auth/server/session-cookies";
 import { signOutEverywhere } from "@/lib/auth/server/sessions";
@@ -23,7 +23,4 @@ export const POST = withUser(
   { checkRevoked: true },
 );
 
-export const GET = methodNotAllowed(["POST"]);
-export const PUT = GET;
-export const PATCH = GET;
-export const DELETE = GET;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -6,7 +6,7 @@
  * Another user's asset is a 404.
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody, readQuery } from "@/lib/api/body";
 import { assertNoBody, withUser } from "@/lib/api/with-user";
 import { getAsset, patchAsset } from "@/lib/assets/assets";
@@ -40,5 +40,4 @@ export const DELETE = withUser(async ({ request, params, user }) => {
   return Response.json({ data }, { headers: NO_STORE });
 });
 
-export const POST = methodNotAllowed(["GET", "PATCH", "DELETE"]);
-export const PUT = POST;
+export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

@@ -1,7 +1,7 @@
 /**
  * GET /api/v1/batches/{id} — the batch with every item's state, progress, error and video.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { batchRuntime } from "@/lib/batches/runtime";
 import { getBatch } from "@/lib/batches/service";
@@ -13,8 +13,4 @@ export const GET = withUser(async ({ user, params }) => {
   return Response.json({ data: await getBatch(batchRuntime(), user.uid, String(params.id)) }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

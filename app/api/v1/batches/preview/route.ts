@@ -2,7 +2,7 @@
  * POST /api/v1/batches/preview — a CSV file's bytes (text/csv or application/octet-stream, ≤ 2 MB)
  * → its columns, mapping guesses, first rows and row count. Free; nothing is stored.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { MAX_CSV_BYTES } from "@/lib/batches/contract";
 import { previewCsvOffThread } from "@/lib/batches/csv-off-thread";
@@ -16,8 +16,4 @@ export const POST = withUser(async ({ request }) => {
   return Response.json({ data: await previewCsvOffThread(bytes, { signal: request.signal }) }, { headers: { "Cache-Control": "private, no-store" } });
 }, { limit: "csv_preview" });
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -2,7 +2,7 @@
  * POST /api/v1/billing/checkout — a Stripe Checkout session for a paid plan
  * or a credit pack; answers the page to send the browser to.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { checkoutItem, createCheckout } from "@/lib/billing/checkout";
@@ -26,7 +26,4 @@ export const POST = withUser(async ({ request, user }) => {
   return Response.json({ data: { url: result.url, session_id: result.sessionId, reused: result.reused } });
 });
 
-export const GET = methodNotAllowed(["POST"]);
-export const PUT = GET;
-export const PATCH = GET;
-export const DELETE = GET;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -1,5 +1,5 @@
 /** POST /api/v1/billing/grants — staff grant credits to a user by email or uid (audited in the ledger). */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { staffGrantBodySchema } from "@/lib/billing/contract";
@@ -25,6 +25,4 @@ export const POST = withUser(
   { internal: true },
 );
 
-export const GET = methodNotAllowed(["POST"]);
-export const PUT = GET;
-export const PATCH = GET;
+export const { GET, PUT, PATCH } = methodsNotAllowed(["POST"]);

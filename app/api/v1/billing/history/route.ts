@@ -1,5 +1,5 @@
 /** GET /api/v1/billing/history — my credit ledger, newest first, cursor-paged, filtered by kind and date. */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { historyQuerySchema } from "@/lib/billing/contract";
@@ -15,7 +15,4 @@ export const GET = withUser(async ({ request, user }) => {
   return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -1,5 +1,5 @@
 /** POST /api/v1/billing/portal — a Stripe Customer Portal session: manage, switch plan or cancel. */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { billingConfig } from "@/lib/billing/config";
@@ -23,7 +23,4 @@ export const POST = withUser(async ({ request, user }) => {
   return Response.json({ data });
 });
 
-export const GET = methodNotAllowed(["POST"]);
-export const PUT = GET;
-export const PATCH = GET;
-export const DELETE = GET;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

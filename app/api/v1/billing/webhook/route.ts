@@ -3,7 +3,8 @@
  * signature on the raw body is the authentication, so the body is read as
  * text, never parsed before it is verified.
  */
-import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { readBodyText } from "@/lib/api/body";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withErrors } from "@/lib/api/with-user";
 import { billingConfig } from "@/lib/billing/config";
 import { receiveStripeWebhook } from "@/lib/billing/webhook";
@@ -16,10 +17,8 @@ export const dynamic = "force-dynamic";
 const MAX_BYTES = 512 * 1024;
 
 export const POST = withErrors(async ({ request }) => {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (Number.isFinite(declared) && declared > MAX_BYTES) throw new ApiError("payload_too_large", "A Stripe event is never this large.");
-  const payload = await request.text();
-  if (Buffer.byteLength(payload) > MAX_BYTES) throw new ApiError("payload_too_large", "A Stripe event is never this large.");
+  // Capped while it streams: a missing or lying Content-Length cannot make us buffer more.
+  const payload = await readBodyText(request, MAX_BYTES, "A Stripe event is never this large.");
   const result = await receiveStripeWebhook({
     db: getDb(),
     config: billingConfig(),
@@ -29,7 +28,4 @@ export const POST = withErrors(async ({ request }) => {
   return Response.json({ data: { received: true, event_id: result.eventId, duplicate: result.duplicate, outcome: result.outcome } });
 }, { limit: "webhook" });
 
-export const GET = methodNotAllowed(["POST"]);
-export const PUT = GET;
-export const PATCH = GET;
-export const DELETE = GET;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -3,7 +3,7 @@
  * URLs (HMAC over key + expiry), with range requests for video. Anyone with a
  * valid link may read; the signature is the permission.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withErrors } from "@/lib/api/with-user";
 import { getBlobStore, localSigningSecret } from "@/lib/storage";
 import { serveSignedBlob } from "@/lib/storage/serve";
@@ -16,7 +16,4 @@ export const GET = withErrors(async ({ request, params }) => {
   return serveSignedBlob({ request, key, store: getBlobStore(), secret: localSigningSecret() });
 }, { limit: "blob" });
 
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -1,5 +1,5 @@
 /** GET /api/v1/content/{id} — { id, kind, title, status, visibility } of one of my items (404 otherwise): the editors dispatch on `kind`. */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { readOwnedContentRef } from "@/lib/content/owned";
 import { getDb } from "@/lib/db";
@@ -11,8 +11,4 @@ export const GET = withUser(async ({ user, params }) => {
   return Response.json({ data: await readOwnedContentRef(getDb(), user.uid, String(params.id)) }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -4,11 +4,13 @@
  * DELETE — the design, its revisions and files (204).
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { designRuntime } from "@/lib/designs/runtime";
-import { deleteDesign, editDesign, getDesign } from "@/lib/designs/service";
+import { deleteDesign } from "@/lib/designs/service/delete-design";
+import { editDesign } from "@/lib/designs/service/edit-design";
+import { getDesign } from "@/lib/designs/service/get-design";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -28,6 +30,4 @@ export const DELETE = withUser(async ({ user, params }) => {
   return new Response(null, { status: 204 });
 });
 
-const notAllowed = methodNotAllowed(["GET", "PATCH", "DELETE"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
+export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

@@ -1,8 +1,8 @@
 /** GET /api/v1/designs/options — live templates with their layouts (slot boxes per ratio, for thumbnails), the ratios, the export price and my balance. */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { designRuntime } from "@/lib/designs/runtime";
-import { designOptions } from "@/lib/designs/service";
+import { designOptions } from "@/lib/designs/service/design-options";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -12,8 +12,4 @@ export const GET = withUser(async ({ request, user }) => {
   return Response.json({ data: await designOptions(designRuntime(), user.uid, product) }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

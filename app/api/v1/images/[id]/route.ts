@@ -1,5 +1,5 @@
 /** GET /api/v1/images/{id} (mine, or public) and DELETE (mine: files, likes and the document). */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { presentImages } from "@/lib/api/present-image";
 import { withUser } from "@/lib/api/with-user";
 import { deleteMyImages, readMyImage } from "@/lib/images/manage";
@@ -25,6 +25,4 @@ export const DELETE = withUser(async ({ user, params }) => {
   return Response.json({ data: { deleted } });
 });
 
-export const POST = methodNotAllowed(["GET", "DELETE"]);
-export const PUT = POST;
-export const PATCH = POST;
+export const { POST, PUT, PATCH } = methodsNotAllowed(["GET", "DELETE"]);

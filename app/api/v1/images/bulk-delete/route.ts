@@ -1,16 +1,17 @@
 /** POST /api/v1/images/bulk-delete { ids } — deletes those of the ids that are mine; answers how many. */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { deleteMyImages } from "@/lib/images/manage";
 import { imageRuntime } from "@/lib/images/runtime";
 import { refreshPublicViews } from "@/lib/public-views/refresh";
+import { DOC_ID } from "@/lib/db/ids";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-const body = z.strictObject({ ids: z.array(z.string().regex(/^[A-Za-z0-9_-]{1,128}$/)).min(1).max(100) });
+const body = z.strictObject({ ids: z.array(z.string().regex(DOC_ID)).min(1).max(100) });
 
 export const POST = withUser(async ({ request, user }) => {
   const { ids } = await readJsonBody(request, body);
@@ -20,7 +21,4 @@ export const POST = withUser(async ({ request, user }) => {
   return Response.json({ data: { deleted } });
 });
 
-export const GET = methodNotAllowed(["POST"]);
-export const PUT = GET;
-export const PATCH = GET;
-export const DELETE = GET;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

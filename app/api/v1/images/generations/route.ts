@@ -3,7 +3,7 @@
  * job cap (429) and credits (402), debits, records the images and the job,
  * and answers 202 at once; the worker does the generating.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { startGeneration } from "@/lib/images/generation-service";
@@ -24,7 +24,4 @@ export const POST = withUser(async ({ request, user }) => {
   return Response.json({ data: toAccepted(started) }, { status: 202 });
 }, { limit: "image_generate" });
 
-export const GET = methodNotAllowed(["POST"]);
-export const PUT = GET;
-export const PATCH = GET;
-export const DELETE = GET;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -1,5 +1,5 @@
 /** GET /api/v1/images/models — the model picker: every known model, whether it is configured, and its price. */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import type { ModelsResponse } from "@/lib/api/images-contract";
 import { withUser } from "@/lib/api/with-user";
 import { defaultModelId, listImageModels } from "@/lib/ai";
@@ -25,7 +25,4 @@ export const GET = withUser(async () => {
   return Response.json({ data });
 });
 
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

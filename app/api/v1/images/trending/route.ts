@@ -1,6 +1,6 @@
 /** GET /api/v1/images/trending?cursor&limit — public images of all users, ranked (lib/likes/trending.ts): ImagePage. */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
 import { presentImages } from "@/lib/api/present-image";
 import { withUser } from "@/lib/api/with-user";
@@ -24,7 +24,4 @@ export const GET = withUser(async ({ request, user }) => {
   return Response.json({ data: { items, next_cursor: page.nextCursor } }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

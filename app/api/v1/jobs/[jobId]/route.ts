@@ -1,5 +1,5 @@
 /** GET /api/v1/jobs/{jobId} — a job's state and progress, for polling (mine only; others' are 404). */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { toJobView } from "@/lib/images/http";
 import { getJob } from "@/lib/images/job-status";
@@ -13,7 +13,4 @@ export const GET = withUser(async ({ user, params }) => {
   return Response.json({ data: toJobView(job) }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

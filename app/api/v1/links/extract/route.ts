@@ -5,7 +5,7 @@
  * (blocked_address, sign_in_required, not_html, too_large, timeout, …).
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { extractPage } from "@/lib/links/extract";
@@ -28,8 +28,4 @@ export const POST = withUser(async ({ request, user: _user }) => {
   }
 }, { limit: "link_extract" });
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -1,7 +1,7 @@
 /**
  * GET /api/v1/music/{id} — a background track (audio/wav), synthesised once and kept.
  */
-import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
 import { MUSIC_SYNTH_VERSION, findMusicTrack, renderMusicTrack } from "@/lib/audio/music";
@@ -23,8 +23,4 @@ export const GET = withUser(async ({ params }) => {
   return new Response(null, { status: 307, headers: { Location: url, "Cache-Control": "private, max-age=600" } });
 });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

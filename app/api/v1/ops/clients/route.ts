@@ -3,7 +3,7 @@
  * POST /api/v1/ops/clients ClientInput   — 201 the new client.
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody, readQuery } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { createClient, listClients } from "@/lib/prod/clients";
@@ -33,7 +33,4 @@ export const POST = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["GET", "POST"]);
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

@@ -1,5 +1,5 @@
 /** GET /api/v1/ops/data — the registry's top-level collections with document counts (staff only). */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { getDb } from "@/lib/db";
 import { listCollections } from "@/lib/data-dashboard/service";
@@ -9,8 +9,4 @@ export const dynamic = "force-dynamic";
 
 export const GET = withUser(async () => Response.json({ data: await listCollections(getDb()) }, { headers: { "Cache-Control": "private, no-store" } }), { internal: true });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -3,17 +3,18 @@
  * POST /api/v1/ops/pipelines PipelineInput         — 201 the pipeline, with its webhook secret this once.
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody, readQuery } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { ensureProdDemo } from "@/lib/prod/demo";
 import { createPipeline, listPipelines } from "@/lib/prod/pipelines";
 import { prodRuntime } from "@/lib/prod/runtime";
+import { DOC_ID } from "@/lib/db/ids";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-const query = z.object({ client_id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/).optional(), archived: z.enum(["0", "1"]).optional() });
+const query = z.object({ client_id: z.string().regex(DOC_ID).optional(), archived: z.enum(["0", "1"]).optional() });
 
 export const GET = withUser(
   async ({ request, user }) => {
@@ -34,7 +35,4 @@ export const POST = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["GET", "POST"]);
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

@@ -4,15 +4,16 @@
  */
 import { z } from "zod";
 import { readJsonBody, readQuery } from "@/lib/api/body";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { promptsRuntime } from "@/lib/prompts/runtime";
 import { listRuns, startRun } from "@/lib/prompts/service";
+import { DOC_ID } from "@/lib/db/ids";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
-const query = z.object({ suite_id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/).optional() });
+const query = z.object({ suite_id: z.string().regex(DOC_ID).optional() });
 
 export const GET = withUser(
   async ({ request }) => {
@@ -30,7 +31,4 @@ export const POST = withUser(
   { internal: true, limit: "staff_model_run" },
 );
 
-const notAllowed = methodNotAllowed(["GET", "POST"]);
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

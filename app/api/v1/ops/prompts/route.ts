@@ -1,7 +1,7 @@
 /**
  * GET /api/v1/ops/prompts — staff: the product's prompts (current version), the suites and the models a run can use.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { promptsRuntime } from "@/lib/prompts/runtime";
 import { overview } from "@/lib/prompts/service";
@@ -11,8 +11,4 @@ export const dynamic = "force-dynamic";
 
 export const GET = withUser(async () => Response.json({ data: await overview(promptsRuntime()) }, { headers: { "Cache-Control": "private, no-store" } }), { internal: true });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -4,7 +4,7 @@
  * filtered view as a streamed CSV (`format=csv`). Staff only. Entries are
  * append-only: no method edits or deletes them (405).
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { csvRow } from "@/lib/billing/csv";
 import { getDb } from "@/lib/db";
@@ -40,8 +40,4 @@ export const GET = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -4,7 +4,7 @@
  * DELETE — the page (204); its public URL stops answering at once.
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { pageRuntime } from "@/lib/pages/runtime";
@@ -28,6 +28,4 @@ export const DELETE = withUser(async ({ user, params }) => {
   return new Response(null, { status: 204 });
 });
 
-const notAllowed = methodNotAllowed(["GET", "PATCH", "DELETE"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
+export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

@@ -3,7 +3,7 @@
  * answers 204 and keeps the content made from the product.
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { getDb } from "@/lib/db";
@@ -27,6 +27,4 @@ export const DELETE = withUser(async ({ params, user }) => {
   return new Response(null, { status: 204 });
 });
 
-const notAllowed = methodNotAllowed(["GET", "PATCH", "DELETE"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
+export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

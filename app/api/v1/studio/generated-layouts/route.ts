@@ -1,5 +1,5 @@
 /** GET /api/v1/studio/generated-layouts?status=pending|accepted|rejected|all&batch= — staff: the review queue of generated layout candidates. */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { listGeneratedQuerySchema } from "@/lib/studio/layout-gen/contract";
@@ -18,8 +18,4 @@ export const GET = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

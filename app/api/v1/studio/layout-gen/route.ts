@@ -5,7 +5,7 @@
  * request: one structured call per candidate, side by side (see the report in
  * lib/studio/layout-gen/generator.ts).
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { generateLayoutsSchema } from "@/lib/studio/layout-gen/contract";
@@ -27,8 +27,4 @@ export const POST = withUser(
   { internal: true, limit: "layout_gen" },
 );
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -3,7 +3,7 @@
  * POST — a new draft layout `{ name, description?, copy_from? }` (201).
  */
 import { readJsonBody } from "@/lib/api/body";
-import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { createLayoutInputSchema, layoutListQuerySchema } from "@/lib/studio/layouts/contract";
 import { studioLayoutRuntime } from "@/lib/studio/layouts/runtime";
@@ -31,7 +31,4 @@ export const POST = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["GET", "POST"]);
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

@@ -1,7 +1,7 @@
 /**
  * GET /api/v1/studio/templates — every template (any stage) with its current version, stage, unpublished-draft flag and usage. Staff only.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { studioDeps } from "@/lib/studio/templates/runtime";
 import { listTemplates } from "@/lib/studio/templates/service";
@@ -11,8 +11,4 @@ export const dynamic = "force-dynamic";
 
 export const GET = withUser(async () => Response.json({ data: await listTemplates(studioDeps()) }, { headers: { "Cache-Control": "private, no-store" } }), { internal: true });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -7,7 +7,7 @@
  * the caller's address's sign-up limit (lib/rate-limit, `signup`).
  */
 import { NextResponse } from "next/server";
-import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
 import { assertNoBody, withUser } from "@/lib/api/with-user";
 import { adminAuth } from "@/lib/auth/server/firebase-admin";
 import { firebaseAuthErrorToApiError } from "@/lib/auth/server/identity";
@@ -43,7 +43,4 @@ export const POST = withUser(
   { checkRevoked: true },
 );
 
-export const GET = methodNotAllowed(["POST"]);
-export const PUT = GET;
-export const PATCH = GET;
-export const DELETE = GET;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -5,7 +5,7 @@
  * invalid cookie is simply cleared: logging out never fails.
  */
 import { NextResponse } from "next/server";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withErrors } from "@/lib/api/with-user";
 import { endSessionOf } from "@/lib/auth/server/identity";
 import { clearSessionCookies } from "@/lib/auth/server/session-cookies";
@@ -20,7 +20,4 @@ export const POST = withErrors(async ({ request }) => {
   return response;
 });
 
-export const GET = methodNotAllowed(["POST"]);
-export const PUT = GET;
-export const PATCH = GET;
-export const DELETE = GET;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -1,5 +1,5 @@
 /** PATCH /api/v1/vibes/{id} Partial<VibeInput> -> Vibe; DELETE -> { deleted: 1 }. Mine only: another user's is 404, a built-in 403. */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { assertNoBody, withUser } from "@/lib/api/with-user";
 import { getDb } from "@/lib/db";
@@ -24,6 +24,4 @@ export const DELETE = withUser(async ({ request, params, user }) => {
   return Response.json({ data: { deleted: 1 } }, { headers: NO_STORE });
 });
 
-export const GET = methodNotAllowed(["PATCH", "DELETE"]);
-export const POST = GET;
-export const PUT = GET;
+export const { GET, POST, PUT } = methodsNotAllowed(["PATCH", "DELETE"]);

@@ -4,11 +4,13 @@
  * DELETE — the video, its revisions and files (204).
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
-import { deleteVideo, editVideo, getVideo } from "@/lib/video/service";
+import { deleteVideo } from "@/lib/video/service/delete-video";
+import { editVideo } from "@/lib/video/service/edit-video";
+import { getVideo } from "@/lib/video/service/get-video";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -29,6 +31,4 @@ export const DELETE = withUser(async ({ user, params }) => {
   return new Response(null, { status: 204 });
 });
 
-const notAllowed = methodNotAllowed(["GET", "PATCH", "DELETE"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
+export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

@@ -1,10 +1,10 @@
 /**
  * GET /api/v1/videos/options — templates, voices, music, models, lengths, ratios, pricing, my balance.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
-import { videoOptions } from "@/lib/video/service";
+import { videoOptions } from "@/lib/video/service/video-options";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -14,8 +14,4 @@ export const GET = withUser(async ({ user }) => {
   return Response.json({ data: await videoOptions(videoRuntime(), user.uid) }, { headers: NO_STORE });
 });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -1,5 +1,5 @@
 /** POST /api/v1/workspace/delete { items: [{kind, id}] } — each through its own domain; answers what went and what was skipped. */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { deleteItems } from "@/lib/workspace/bulk";
@@ -14,8 +14,4 @@ export const POST = withUser(async ({ request, user }) => {
   return Response.json({ data: await deleteItems(workspaceRuntime(), user.uid, items) }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -3,7 +3,7 @@
  * rendered files (MP4s, images, design stills), streamed. 422 when none of
  * the items has one. X-Files / X-Skipped count what went in and what not.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { downloadItems } from "@/lib/workspace/bulk";
@@ -28,8 +28,4 @@ export const POST = withUser(async ({ request, user }) => {
   });
 });
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

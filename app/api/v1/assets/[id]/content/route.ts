@@ -4,7 +4,7 @@
  * keeps its key, so videos and designs that use the asset draw the new bytes.
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { replaceAssetContent } from "@/lib/assets/assets";
@@ -29,7 +29,4 @@ export const PUT = withUser(async ({ request, params, user }) => {
   }
 });
 
-export const GET = methodNotAllowed(["PUT"]);
-export const POST = GET;
-export const PATCH = GET;
-export const DELETE = GET;
+export const { GET, POST, PATCH, DELETE } = methodsNotAllowed(["PUT"]);

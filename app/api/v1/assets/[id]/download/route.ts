@@ -1,6 +1,6 @@
 /** GET /api/v1/assets/{id}/download — the original file as an attachment, under the asset's name. */
 import { Readable } from "node:stream";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { openAssetDownload } from "@/lib/assets/assets";
 import { getDb } from "@/lib/db";
@@ -23,7 +23,4 @@ export const GET = withUser(async ({ params, user }) => {
   });
 });
 
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -1,5 +1,5 @@
 /** GET /api/v1/assets/{id}/usage -> AssetUsage: videos and designs (with scene numbers), products and the brand kit that use it. */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { assetUsage } from "@/lib/assets/usage";
 import { getDb } from "@/lib/db";
@@ -13,7 +13,4 @@ export const GET = withUser(async ({ params, user }) => {
   return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -1,7 +1,7 @@
 /**
  * POST /api/v1/batches/{id}/cancel — stops every item not finished and refunds it; finished videos stay.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { batchRuntime } from "@/lib/batches/runtime";
 import { cancelBatch } from "@/lib/batches/service";
@@ -13,8 +13,4 @@ export const POST = withUser(async ({ user, params }) => {
   return Response.json({ data: await cancelBatch(batchRuntime(), user.uid, String(params.id)) }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -2,7 +2,7 @@
  * POST /api/v1/batches/{id}/retry — body { item_ids, row? }: failed or cancelled items run again (charged anew; 402 when short).
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { batchRuntime } from "@/lib/batches/runtime";
@@ -16,8 +16,4 @@ export const POST = withUser(async ({ request, user, params }) => {
   return Response.json({ data: await retryItems(batchRuntime(), user.uid, String(params.id), body) }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

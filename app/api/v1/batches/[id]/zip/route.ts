@@ -2,7 +2,7 @@
  * GET /api/v1/batches/{id}/zip — the batch's finished MP4s as one ZIP (streamed), named by row and ratio.
  * 409 while none has finished.
  */
-import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { batchRuntime } from "@/lib/batches/runtime";
 import { finishedItems } from "@/lib/batches/service";
@@ -25,8 +25,4 @@ export const GET = withUser(async ({ user, params }) => {
   });
 });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -1,5 +1,5 @@
 /** GET /api/v1/billing/history/export — my credit ledger as a CSV download, with the same filters as the history. */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { historyQuerySchema } from "@/lib/billing/contract";
@@ -38,7 +38,4 @@ export const GET = withUser(async ({ request, user }) => {
   });
 });
 
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

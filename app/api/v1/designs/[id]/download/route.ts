@@ -1,5 +1,5 @@
 /** GET /api/v1/designs/{id}/download?format=png|jpeg&page= — the exported file as an attachment (one page, or a ZIP of all pages). */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { downloadQuerySchema } from "@/lib/designs/contract";
@@ -22,7 +22,4 @@ export const GET = withUser(async ({ request, user, params }) => {
   });
 });
 
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

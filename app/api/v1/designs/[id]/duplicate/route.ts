@@ -1,8 +1,8 @@
 /** POST /api/v1/designs/{id}/duplicate — a copy of the design as a new draft (201). */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { designRuntime } from "@/lib/designs/runtime";
-import { duplicateDesign } from "@/lib/designs/service";
+import { duplicateDesign } from "@/lib/designs/service/duplicate-design";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -11,8 +11,4 @@ export const POST = withUser(async ({ user, params }) => {
   return Response.json({ data: await duplicateDesign(designRuntime(), user.uid, String(params.id)) }, { status: 201, headers: { "Cache-Control": "private, no-store" } });
 });
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

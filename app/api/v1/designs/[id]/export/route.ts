@@ -1,6 +1,6 @@
 /** POST /api/v1/designs/{id}/export { format: "png"|"jpeg", quality? } — debits 1 credit and queues a `design.render` job (202; 402 short of credits; 409 already exporting). */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { requestExport } from "@/lib/designs/export";
@@ -14,8 +14,4 @@ export const POST = withUser(async ({ request, user, params }) => {
   return Response.json({ data: await requestExport(designRuntime(), user.uid, String(params.id), body) }, { status: 202, headers: { "Cache-Control": "private, no-store" } });
 });
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -1,10 +1,10 @@
 /** POST /api/v1/designs/{id}/resize { aspect_ratios } — one new design per ratio, in this design's resize set (201, all or none). */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { designRuntime } from "@/lib/designs/runtime";
-import { resizeDesign } from "@/lib/designs/service";
+import { resizeDesign } from "@/lib/designs/service/resize-design";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -14,8 +14,4 @@ export const POST = withUser(async ({ request, user, params }) => {
   return Response.json({ data: await resizeDesign(designRuntime(), user.uid, String(params.id), body) }, { status: 201, headers: { "Cache-Control": "private, no-store" } });
 });
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

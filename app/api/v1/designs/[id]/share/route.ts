@@ -1,9 +1,9 @@
 /** PUT /api/v1/designs/{id}/share { public } — shows the exported design on /content/{id} (409 before the first export). */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { designRuntime } from "@/lib/designs/runtime";
-import { shareDesign } from "@/lib/designs/service";
+import { shareDesign } from "@/lib/designs/service/share-design";
 import { shareInputSchema } from "@/lib/video/contract";
 
 export const runtime = "nodejs";
@@ -14,8 +14,4 @@ export const PUT = withUser(async ({ request, user, params }) => {
   return Response.json({ data: await shareDesign(designRuntime(), user.uid, String(params.id), body.public) }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-const notAllowed = methodNotAllowed(["PUT"]);
-export const GET = notAllowed;
-export const POST = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, POST, PATCH, DELETE } = methodsNotAllowed(["PUT"]);

@@ -1,6 +1,6 @@
 /** GET /api/v1/images/{id}/download?format=png|webp — my image as a file to save. */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { downloadImage } from "@/lib/images/manage";
@@ -24,7 +24,4 @@ export const GET = withUser(async ({ request, user, params }) => {
   });
 });
 
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

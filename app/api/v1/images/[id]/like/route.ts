@@ -1,5 +1,5 @@
 /** POST /api/v1/images/{id}/like likes, DELETE unlikes: LikeState. Idempotent; mine or public images only (else 404). */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { assertNoBody, withUser } from "@/lib/api/with-user";
 import { getDb } from "@/lib/db";
 import { likeImage, unlikeImage } from "@/lib/likes/likes";
@@ -22,6 +22,4 @@ export const DELETE = withUser(async ({ request, params, user }) => {
   return Response.json({ data: state }, { headers: NO_STORE });
 });
 
-export const GET = methodNotAllowed(["POST", "DELETE"]);
-export const PUT = GET;
-export const PATCH = GET;
+export const { GET, PUT, PATCH } = methodsNotAllowed(["POST", "DELETE"]);

@@ -1,5 +1,5 @@
 /** POST /api/v1/images/{id}/share makes my image public at /content/{id}; DELETE makes it private again. */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import type { ShareState } from "@/lib/api/images-contract";
 import { withUser } from "@/lib/api/with-user";
 import { setVisibility } from "@/lib/images/manage";
@@ -19,6 +19,4 @@ function share(visibility: ShareState["visibility"]) {
 
 export const POST = share("public");
 export const DELETE = share("private");
-export const GET = methodNotAllowed(["POST", "DELETE"]);
-export const PUT = GET;
-export const PATCH = GET;
+export const { GET, PUT, PATCH } = methodsNotAllowed(["POST", "DELETE"]);

@@ -1,5 +1,5 @@
 /** GET /api/v1/ops/chat/chats — my chats, newest first (staff only). A chat is created by its first message. */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { chatRuntime } from "@/lib/chat/runtime";
 import { listChats } from "@/lib/chat/service";
@@ -9,7 +9,4 @@ export const dynamic = "force-dynamic";
 
 export const GET = withUser(async ({ user }) => Response.json({ data: await listChats(chatRuntime(), user.uid) }), { internal: true });
 
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

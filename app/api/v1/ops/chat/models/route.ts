@@ -1,6 +1,6 @@
 /** GET /api/v1/ops/chat/models — the language models the chat can use (staff only). */
 import { defaultLanguageModelId, listLanguageModels } from "@/lib/ai/language/models";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import type { ChatModelsView } from "@/lib/chat/contract";
 
@@ -12,7 +12,4 @@ export const GET = withUser(async () => {
   return Response.json({ data });
 }, { internal: true });
 
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -4,7 +4,7 @@
  * DELETE /api/v1/ops/clients/{clientId}?revision=n  — archive (its pipelines stop).
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody, readQuery } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { archiveClient, getClient, updateClient } from "@/lib/prod/clients";
@@ -26,6 +26,4 @@ export const DELETE = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["GET", "PATCH", "DELETE"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
+export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

@@ -4,7 +4,7 @@
  * `format=jsonl` the whole filtered view as streamed JSON lines.
  * POST — create a document `{ id?, data, dry_run? }`, schema-checked, logged.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { getDb } from "@/lib/db";
@@ -49,7 +49,4 @@ export const POST = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["GET", "POST"]);
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

@@ -4,7 +4,7 @@
  * Staff only.
  */
 import { readJsonBody } from "@/lib/api/body";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { startEvalSchema } from "@/lib/fc-report/contract";
 import { reportRuntime, startEvalWorker } from "@/lib/fc-report/runtime";
@@ -26,6 +26,4 @@ export const POST = withUser(async ({ request, user }) => {
   return Response.json({ data: await startEval(reportRuntime(), { uid: user.uid, modelId: body.model_id }) }, { status: 202 });
 }, { internal: true, limit: "staff_model_run" });
 
-export const PUT = methodNotAllowed(["GET", "POST"]);
-export const PATCH = PUT;
-export const DELETE = PUT;
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

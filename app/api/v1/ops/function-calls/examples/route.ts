@@ -1,6 +1,6 @@
 /** GET /api/v1/ops/function-calls/examples?range&model_id&name&kind — the newest failing calls of one row (staff only). */
 import { readQuery } from "@/lib/api/body";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { examplesQuerySchema } from "@/lib/fc-report/contract";
 import { reportRuntime } from "@/lib/fc-report/runtime";
@@ -11,7 +11,4 @@ export const dynamic = "force-dynamic";
 
 export const GET = withUser(async ({ request }) => Response.json({ data: await failingExamples(reportRuntime(), readQuery(request, examplesQuerySchema)) }), { internal: true });
 
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -3,7 +3,7 @@
  * UTF-8 only, at most 100 rows, every row with a link or a prompt; 422 with the reason otherwise. Nothing is stored.
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { MAX_CSV_BYTES } from "@/lib/batches/contract";
@@ -24,8 +24,4 @@ export const POST = withUser(
   { internal: true, limit: "csv_preview" },
 );
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

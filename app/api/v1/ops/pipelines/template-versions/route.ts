@@ -4,7 +4,7 @@
  * version; staff only.
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { publishedTemplateVersions } from "@/lib/prod/pipelines";
@@ -23,8 +23,4 @@ export const GET = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -2,7 +2,7 @@
  * GET /api/v1/ops/prompt-runs/{runId} — staff: the run's matrix (cases × version-and-model columns), each cell's
  * output and assertion results, pass rates, cost, p50 latency, and the change since the suite's previous run.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { promptsRuntime } from "@/lib/prompts/runtime";
 import { getRun } from "@/lib/prompts/service";
@@ -12,8 +12,4 @@ export const dynamic = "force-dynamic";
 
 export const GET = withUser(async ({ params }) => Response.json({ data: await getRun(promptsRuntime(), String(params.runId)) }, { headers: { "Cache-Control": "private, no-store" } }), { internal: true });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

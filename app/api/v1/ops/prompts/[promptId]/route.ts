@@ -1,7 +1,7 @@
 /**
  * GET /api/v1/ops/prompts/{promptId} — staff: one prompt with every version, newest first.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { promptsRuntime } from "@/lib/prompts/runtime";
 import { getPrompt } from "@/lib/prompts/service";
@@ -11,8 +11,4 @@ export const dynamic = "force-dynamic";
 
 export const GET = withUser(async ({ params }) => Response.json({ data: await getPrompt(promptsRuntime(), String(params.promptId)) }, { headers: { "Cache-Control": "private, no-store" } }), { internal: true });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -1,6 +1,6 @@
 /** PUT /api/v1/pages/{id}/publish { published } — publish or unpublish (409 when the page is empty). */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { pageRuntime } from "@/lib/pages/runtime";
@@ -14,8 +14,4 @@ export const PUT = withUser(async ({ request, user, params }) => {
   return Response.json({ data: await publishPage(pageRuntime(), user.uid, String(params.id), body) }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-const notAllowed = methodNotAllowed(["PUT"]);
-export const GET = notAllowed;
-export const POST = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, POST, PATCH, DELETE } = methodsNotAllowed(["PUT"]);

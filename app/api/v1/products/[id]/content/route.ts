@@ -1,5 +1,5 @@
 /** GET /api/v1/products/{id}/content — the videos, images and designs made from one of my products, newest first. */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { getDb } from "@/lib/db";
 import { productContent } from "@/lib/products/service";
@@ -12,8 +12,4 @@ export const GET = withUser(async ({ params, user }) =>
   Response.json({ data: await productContent({ db: getDb(), store: getBlobStore() }, user.uid, String(params.id)) }, { headers: { "Cache-Control": "private, no-store" } }),
 );
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -1,5 +1,5 @@
 /** GET /api/v1/studio/generated-layouts/{layoutId} — staff: one generated candidate (404 for any other layout). */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { layoutIdParam } from "@/lib/studio/layout-gen/params";
 import { layoutGenRuntime } from "@/lib/studio/layout-gen/runtime";
@@ -14,8 +14,4 @@ export const GET = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

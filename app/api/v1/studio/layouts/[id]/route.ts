@@ -4,7 +4,7 @@
  * DELETE ?revision= — deletes a draft (204); 409 for other stages, a stale revision or a template offering it.
  */
 import { readJsonBody } from "@/lib/api/body";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { updateLayoutInputSchema } from "@/lib/studio/layouts/contract";
 import { studioLayoutRuntime } from "@/lib/studio/layouts/runtime";
@@ -33,6 +33,4 @@ export const DELETE = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["GET", "PATCH", "DELETE"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
+export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { readJsonBody } from "@/lib/api/body";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { enqueueTestRender, listTestRenders } from "@/lib/studio/templates/remotion-test";
 import { startTestRenderWorker, studioDeps } from "@/lib/studio/templates/runtime";
@@ -31,7 +31,4 @@ export const GET = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["GET", "POST"]);
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

@@ -2,7 +2,7 @@
  * GET /api/v1/studio/templates/{id} — the template's page: versions with usage, the current version and the
  * unpublished draft, checks of both, stage actions, the layouts it may offer and sample-picture URLs. Staff only.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { studioDeps } from "@/lib/studio/templates/runtime";
 import { getTemplateDetail } from "@/lib/studio/templates/service";
@@ -12,8 +12,4 @@ export const dynamic = "force-dynamic";
 
 export const GET = withUser(async ({ params }) => Response.json({ data: await getTemplateDetail(studioDeps(), String(params.templateId)) }, { headers: { "Cache-Control": "private, no-store" } }), { internal: true });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

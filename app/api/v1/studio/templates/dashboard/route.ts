@@ -2,7 +2,7 @@
  * GET /api/v1/studio/templates/dashboard — per template: content made, renders, failures and their reasons,
  * median render time, last used, and a 30-day daily series. Staff only.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { templateDashboard } from "@/lib/studio/templates/dashboard";
 import { studioDeps } from "@/lib/studio/templates/runtime";
@@ -12,8 +12,4 @@ export const dynamic = "force-dynamic";
 
 export const GET = withUser(async () => Response.json({ data: await templateDashboard(studioDeps()) }, { headers: { "Cache-Control": "private, no-store" } }), { internal: true });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

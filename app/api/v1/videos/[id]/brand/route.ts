@@ -3,7 +3,7 @@
  * snapshot of the kit (colours, fonts, logo) on the video, or off -> VideoView.
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { applyBrandToVideo } from "@/lib/brand/service";
@@ -17,8 +17,4 @@ export const PUT = withUser(async ({ request, user, params }) => {
   return Response.json({ data: await applyBrandToVideo(videoRuntime(), user.uid, String(params.id), body) }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-const notAllowed = methodNotAllowed(["PUT"]);
-export const GET = notAllowed;
-export const POST = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, POST, PATCH, DELETE } = methodsNotAllowed(["PUT"]);

@@ -1,10 +1,10 @@
 /**
  * POST /api/v1/videos/{id}/cancel — stops the render and refunds it.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
-import { cancelRender } from "@/lib/video/service";
+import { cancelRender } from "@/lib/video/service/cancel-render";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -14,8 +14,4 @@ export const POST = withUser(async ({ user, params }) => {
   return Response.json({ data: await cancelRender(videoRuntime(), user.uid, String(params.id)) }, { headers: NO_STORE });
 });
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -1,7 +1,7 @@
 /**
  * GET /api/v1/videos/{id}/player — Player props of the stored composition (signed media URLs).
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
 import { playerProps } from "@/lib/video/media";
@@ -14,8 +14,4 @@ export const GET = withUser(async ({ user, params }) => {
   return Response.json({ data: await playerProps(videoRuntime(), user.uid, String(params.id)) }, { headers: NO_STORE });
 });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -1,10 +1,10 @@
 /**
  * POST /api/v1/videos/{id}/render — debits and queues a render of the current revision (202; 402 short of credits; 409 already rendering).
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
-import { requestRender } from "@/lib/video/service";
+import { requestRender } from "@/lib/video/service/request-render";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -14,8 +14,4 @@ export const POST = withUser(async ({ user, params }) => {
   return Response.json({ data: await requestRender(videoRuntime(), user.uid, String(params.id)) }, { status: 202, headers: NO_STORE });
 });
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -1,10 +1,10 @@
 /**
  * GET /api/v1/videos/{id}/revisions — saved revisions, newest first.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
-import { listRevisions } from "@/lib/video/service";
+import { listRevisions } from "@/lib/video/service/list-revisions";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -14,8 +14,4 @@ export const GET = withUser(async ({ user, params }) => {
   return Response.json({ data: await listRevisions(videoRuntime(), user.uid, String(params.id)) }, { headers: NO_STORE });
 });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

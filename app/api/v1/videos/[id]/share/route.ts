@@ -2,11 +2,11 @@
  * PUT /api/v1/videos/{id}/share { public } — the public watch page and embed on or off.
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
-import { shareVideo } from "@/lib/video/service";
+import { shareVideo } from "@/lib/video/service/share-video";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -18,8 +18,4 @@ export const PUT = withUser(async ({ request, user, params }) => {
   return Response.json({ data: await shareVideo(videoRuntime(), user.uid, String(params.id), body) }, { headers: NO_STORE });
 });
 
-const notAllowed = methodNotAllowed(["PUT"]);
-export const GET = notAllowed;
-export const POST = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, POST, PATCH, DELETE } = methodsNotAllowed(["PUT"]);

@@ -1,7 +1,7 @@
 /**
  * GET /api/v1/voices/{id}/sample — a spoken sample of the voice (audio/wav), cached.
  */
-import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { SpeechError, findVoice, voiceSample } from "@/lib/ai/speech";
 
@@ -24,8 +24,4 @@ export const GET = withUser(async ({ request, params }) => {
   }
 }, { limit: "voice_sample" });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -5,7 +5,7 @@
  * Staff only; someone else's chat is a 404.
  */
 import { readJsonBody } from "@/lib/api/body";
-import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { chatIdSchema, renameChatSchema } from "@/lib/chat/contract";
 import { chatRuntime } from "@/lib/chat/runtime";
@@ -33,5 +33,4 @@ export const DELETE = withUser(async ({ user, params }) => {
   return Response.json({ data: { deleted: true } });
 }, { internal: true });
 
-export const POST = methodNotAllowed(["GET", "PATCH", "DELETE"]);
-export const PUT = POST;
+export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

@@ -4,7 +4,7 @@
  *   (409 when it moved), the diff returned; written with its update-log entry unless dry_run.
  * DELETE `?version=` — deletes it (logged). Staff only; update_log and sensitive collections are read-only.
  */
-import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { getDb } from "@/lib/db";
@@ -34,6 +34,4 @@ export const DELETE = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["GET", "PUT", "DELETE"]);
-export const POST = notAllowed;
-export const PATCH = notAllowed;
+export const { POST, PATCH } = methodsNotAllowed(["GET", "PUT", "DELETE"]);

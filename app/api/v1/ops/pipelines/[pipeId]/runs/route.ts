@@ -3,7 +3,7 @@
  * and pay the credits). The source is read first: a feed that times out, too many rows or 402 → nothing is created.
  */
 import { assertNoBody, withUser } from "@/lib/api/with-user";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { startRun } from "@/lib/prod/runs";
 import { prodRuntime } from "@/lib/prod/runtime";
 
@@ -18,8 +18,4 @@ export const POST = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -1,6 +1,6 @@
 /** POST /api/v1/ops/pipelines/{pipeId}/webhook-secret — a new signing secret, returned this once. */
 import { assertNoBody } from "@/lib/api/with-user";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { rotateWebhookSecret } from "@/lib/prod/pipelines";
 import { prodRuntime } from "@/lib/prod/runtime";
@@ -16,8 +16,4 @@ export const POST = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

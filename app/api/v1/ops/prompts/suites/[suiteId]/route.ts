@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { readJsonBody } from "@/lib/api/body";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { promptsRuntime } from "@/lib/prompts/runtime";
 import { getSuite, updateSuite } from "@/lib/prompts/service";
@@ -23,7 +23,4 @@ export const PUT = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["GET", "PUT"]);
-export const POST = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PATCH, DELETE } = methodsNotAllowed(["GET", "PUT"]);

@@ -4,7 +4,7 @@
  * (range requests then go to the blob URL, so seeking works); 404 when the
  * video is not public (any more) or has no such file.
  */
-import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
 import { withErrors } from "@/lib/api/with-user";
 import { getDb } from "@/lib/db";
 import { getBlobStore } from "@/lib/storage";
@@ -19,7 +19,4 @@ export const GET = withErrors(async ({ params }) => {
   return new Response(null, { status: 307, headers: { Location: url, "Cache-Control": "public, max-age=300" } });
 }, { limit: "public_media" });
 
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = POST;
-export const PATCH = POST;
-export const DELETE = POST;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

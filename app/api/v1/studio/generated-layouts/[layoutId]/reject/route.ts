@@ -1,5 +1,5 @@
 /** POST /api/v1/studio/generated-layouts/{layoutId}/reject — staff: rejects a pending candidate with a reason: kept, out of the library. Body { revision, reason }. 409 when the revision moved or it was already reviewed. */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { rejectLayoutSchema } from "@/lib/studio/layout-gen/contract";
@@ -21,8 +21,4 @@ export const POST = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

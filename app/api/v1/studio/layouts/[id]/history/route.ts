@@ -1,5 +1,5 @@
 /** GET /api/v1/studio/layouts/{id}/history — the layout's update-log entries and the content made with it since it went live (staff). */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { studioLayoutRuntime } from "@/lib/studio/layouts/runtime";
 import { layoutHistory } from "@/lib/studio/layouts/service";
@@ -9,8 +9,4 @@ export const dynamic = "force-dynamic";
 
 export const GET = withUser(async ({ params }) => Response.json({ data: await layoutHistory(studioLayoutRuntime(), String(params.id)) }, { headers: { "Cache-Control": "private, no-store" } }), { internal: true });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

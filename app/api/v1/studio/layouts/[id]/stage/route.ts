@@ -3,7 +3,7 @@
  * 422 for a move the rules do not allow or going live with errors, 409 for a stale revision or a candidate still in review.
  */
 import { readJsonBody } from "@/lib/api/body";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { moveLayoutStageInputSchema } from "@/lib/studio/layouts/contract";
 import { studioLayoutRuntime } from "@/lib/studio/layouts/runtime";
@@ -20,8 +20,4 @@ export const POST = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

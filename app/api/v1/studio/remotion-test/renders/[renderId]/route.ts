@@ -1,7 +1,7 @@
 /**
  * GET /api/v1/studio/remotion-test/renders/{id} — a test render's state, progress, log, timing and file (a signed URL). Staff only.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { getTestRender } from "@/lib/studio/templates/remotion-test";
 import { startTestRenderWorker, studioDeps } from "@/lib/studio/templates/runtime";
@@ -17,8 +17,4 @@ export const GET = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

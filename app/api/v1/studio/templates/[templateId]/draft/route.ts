@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { readJsonBody } from "@/lib/api/body";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { studioDeps } from "@/lib/studio/templates/runtime";
 import { discardDraft, updateDraft } from "@/lib/studio/templates/service";
@@ -30,7 +30,4 @@ export const DELETE = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["PATCH", "DELETE"]);
-export const GET = notAllowed;
-export const POST = notAllowed;
-export const PUT = notAllowed;
+export const { GET, POST, PUT } = methodsNotAllowed(["PATCH", "DELETE"]);

@@ -2,7 +2,7 @@
  * POST /api/v1/studio/templates/{id}/fonts — multipart `file`: a TTF/OTF/WOFF/WOFF2 font for the template's style.
  * 201 `{ key, family, format, url }`; a file that is not a font is a 422 with the reason; over 5 MB a 413. Staff only.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { readUploadedFile } from "@/lib/assets/read-upload";
 import { MAX_FONT_BYTES, uploadTemplateFont } from "@/lib/studio/templates/fonts";
@@ -19,8 +19,4 @@ export const POST = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

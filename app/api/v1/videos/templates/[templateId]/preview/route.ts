@@ -1,7 +1,7 @@
 /**
  * GET /api/v1/videos/templates/{id}/preview?ratio= — Player props of a template with sample scenes.
  */
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
 import { templatePreview } from "@/lib/video/media";
@@ -14,8 +14,4 @@ export const GET = withUser(async ({ request, params }) => {
   return Response.json({ data: preview }, { headers: { "Cache-Control": "private, max-age=300" } });
 });
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -1,11 +1,11 @@
 /** POST /api/v1/designs/{id}/scenes/{sceneId}/image — a page's picture: generated, or one of my images or assets (revision-checked). */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { limitUser } from "@/lib/rate-limit";
 import { designRuntime } from "@/lib/designs/runtime";
-import { setDesignImage } from "@/lib/designs/service";
+import { setDesignImage } from "@/lib/designs/service/set-design-image";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -17,8 +17,4 @@ export const POST = withUser(async ({ request, user, params }) => {
   return Response.json({ data: await setDesignImage(designRuntime(), user.uid, String(params.id), String(params.sceneId), body) }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -5,7 +5,7 @@
  * A message over 32 KB is a 413 that says so; staff only.
  */
 import { readJsonBody } from "@/lib/api/body";
-import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { chatIdSchema, chatRequestSchema, MAX_CHAT_BODY_BYTES, MAX_MESSAGE_BYTES } from "@/lib/chat/contract";
 import { chatRuntime } from "@/lib/chat/runtime";
@@ -29,7 +29,4 @@ export const POST = withUser(async ({ request, user, params }) => {
   return streamChatTurn(chatRuntime(), { uid: user.uid, chatId: chatId.data, request: body, abortSignal: request.signal });
 }, { internal: true, limit: "chat_message" });
 
-export const GET = methodNotAllowed(["POST"]);
-export const PUT = GET;
-export const PATCH = GET;
-export const DELETE = GET;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -1,7 +1,7 @@
 /**
  * GET /api/v1/studio/templates/{id}/versions/{n|draft} — one version's body (published, or the unpublished draft). Staff only.
  */
-import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { studioDeps } from "@/lib/studio/templates/runtime";
 import { getVersionBody } from "@/lib/studio/templates/service";
@@ -19,8 +19,4 @@ export const GET = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

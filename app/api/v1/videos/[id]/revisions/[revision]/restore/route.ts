@@ -1,10 +1,10 @@
 /**
  * POST /api/v1/videos/{id}/revisions/{n}/restore — makes revision n the current one (as a new revision).
  */
-import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
-import { restoreRevision } from "@/lib/video/service";
+import { restoreRevision } from "@/lib/video/service/restore-revision";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -16,8 +16,4 @@ export const POST = withUser(async ({ user, params }) => {
   return Response.json({ data: await restoreRevision(videoRuntime(), user.uid, String(params.id), n) }, { headers: NO_STORE });
 });
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -2,7 +2,7 @@
  * POST /api/v1/videos/{id}/scenes/{sceneId}/image — a new picture for the scene: generated, or one of my images or assets.
  */
 import { z } from "zod";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
 import { withUser } from "@/lib/api/with-user";
 import { limitUser } from "@/lib/rate-limit";
@@ -21,8 +21,4 @@ export const POST = withUser(async ({ request, user, params }) => {
   return Response.json({ data: await setSceneImage(videoRuntime(), user.uid, String(params.id), String(params.sceneId), body) }, { headers: NO_STORE });
 });
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -1,6 +1,6 @@
 /** POST /api/v1/ops/pipelines/{pipeId}/runs/{runId}/cancel — stop every unfinished item (refunded); finished videos stay. */
 import { assertNoBody, withUser } from "@/lib/api/with-user";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { methodsNotAllowed } from "@/lib/api/errors";
 import { cancelRun } from "@/lib/prod/runs";
 import { prodRuntime } from "@/lib/prod/runtime";
 
@@ -15,8 +15,4 @@ export const POST = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -1,5 +1,5 @@
 /** GET /api/v1/ops/pipelines/{pipeId}/runs/{runId}/zip — the run's finished MP4s (reused ones too) as one streamed ZIP; 409 while none is. */
-import { ApiError, methodNotAllowed } from "@/lib/api/errors";
+import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/with-user";
 import { zipStream } from "@/lib/batches/zip";
 import { runZipEntries } from "@/lib/prod/runs";
@@ -21,8 +21,4 @@ export const GET = withUser(
   { internal: true },
 );
 
-const notAllowed = methodNotAllowed(["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);
