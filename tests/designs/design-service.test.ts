@@ -6,7 +6,7 @@
  * with Remotion at a small size (1 credit), and a failing one refunds.
  */
 import sharp from "sharp";
-import { ApiError } from "@/lib/api/errors";
+import { expectApiError } from "@/tests/support/expect-api-error";
 import { ensureStarterLibrary } from "@/lib/composition/library";
 import { sizeForWidth } from "@/lib/composition/ratios";
 import { assets, content, jobs } from "@/lib/db/collections";
@@ -15,7 +15,7 @@ import { createDesign, deleteDesign, duplicateDesign, editDesign, getDesign, res
 import { signedPublicMedia } from "@/lib/public-views/media";
 import { createDesignWorker } from "@/lib/designs/worker";
 import { listRecentDrafts } from "@/lib/designs/drafts";
-import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { products } from "@/lib/products/collections";
 import { ensureBundle } from "@/lib/render/bundle";
 import { RenderError } from "@/lib/render/errors";
@@ -30,13 +30,6 @@ let deps: DesignDeps;
 let renderer: LocalRenderer;
 const UID = "design-user";
 const OTHER = "design-other";
-
-async function expectApiError(p: Promise<unknown>, status: number): Promise<ApiError> {
-  const e = await p.then(() => null, (x) => x);
-  expect(e).toBeInstanceOf(ApiError);
-  expect((e as ApiError).status).toBe(status);
-  return e as ApiError;
-}
 
 async function addProduct(uid: string, withPicture = true): Promise<string> {
   const at = new Date().toISOString();

@@ -11,7 +11,7 @@ import { creditLedger, jobs } from "@/lib/db/collections";
 import { requestExport } from "@/lib/designs/export";
 import { createDesign, getDesign, type DesignDeps } from "@/lib/designs/service";
 import { createDesignWorker } from "@/lib/designs/worker";
-import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import type { RenderDriver } from "@/lib/render/types";
 import { createVideo, getVideo, requestRender, type VideoDeps } from "@/lib/video/service";
 import { createVideoWorker } from "@/lib/video/worker";
