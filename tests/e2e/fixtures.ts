@@ -49,7 +49,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       await ensureSeedAccounts();
       await use({ user: accountFor("user"), staff: accountFor("staff") });
     },
-    { scope: "worker", auto: true },
+    { scope: "worker" },
   ],
   context: async ({ context }, use) => {
     if (!process.env.BASE_URL) {
