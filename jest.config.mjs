@@ -14,6 +14,9 @@ const config = {
     "^@/(.*)$": "<rootDir>/$1",
   },
   setupFiles: ["<rootDir>/tests/support/jest-env.ts"],
+  // Jest's default 5 s let a suite's first hook (which compiles and imports its route modules) time out on a
+  // loaded 2-core machine; a hang still fails, 20 s later.
+  testTimeout: 20_000,
 };
 
 // ESM-only packages must be compiled for Jest too: jose, and msw's ESM-only deps (rettime, until-async, @open-draft/deferred-promise),

@@ -11,7 +11,7 @@ import { content } from "../lib/db/collections";
 import { startGeneration } from "../lib/images/generation-service";
 import { listMyImages } from "../lib/images/gallery";
 import { createImageWorker } from "../lib/images/worker";
-import { addUser, fakeGenerator, MODELS, openTestEnv } from "../lib/images/testing/fixtures";
+import { addUser, fakeGenerator, MODELS, openTestEnv } from "../tests/support/data-env";
 
 const RUNS = Number(process.argv[2] ?? 300);
 

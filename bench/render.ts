@@ -214,7 +214,7 @@ async function main() {
     import("../lib/render/local-driver"),
     import("../lib/render/browser"),
     import("../lib/render/prepare"),
-    import("../lib/render/testing/fixtures"),
+    import("../tests/support/render-env"),
     import("../lib/ai/speech"),
     import("../lib/audio/music"),
     import("../lib/composition/starter"),

@@ -13,7 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ensureStarterLibrary } from "@/lib/composition/library";
 import { users } from "@/lib/db/collections";
-import { addUser, openTestEnv } from "@/lib/images/testing/fixtures";
+import { addUser, openTestEnv } from "@/tests/support/data-env";
 import { ensureBundle } from "@/lib/render/bundle";
 import { LocalRenderer } from "@/lib/render/local-driver";
 import { createVideo } from "@/lib/video/service/create-video";

@@ -1,33 +1,67 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite on a fresh machine — installs what is missing
-# (npm packages, Debian's Chromium), type-checks, runs Jest against a fresh
-# Auth emulator, then both Playwright projects against a production build.
+# (npm packages, Debian's Chromium), type-checks and lints, runs Jest against a
+# fresh Auth emulator, then both Playwright projects against a production build;
+# ends with the time of each phase and any Playwright test that passed only on a retry.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
+export TEST_DATA_DIR=".data/test-$$"
+EMULATOR_PID=""
+# Each phase's wall time, printed at the end (also when a phase fails).
+PHASES=()
+PHASE="" PHASE_T0=$SECONDS
+phase() {
+  if [ -n "$PHASE" ]; then PHASES+=("$(printf '%4ds  %s' $((SECONDS - PHASE_T0)) "$PHASE")"); fi
+  PHASE=$1 PHASE_T0=$SECONDS
+  if [ -n "$PHASE" ]; then log "$PHASE…"; fi
+}
+summary() {
+  phase ""
+  log "time per phase (total $((SECONDS / 60)) min $((SECONDS % 60)) s):"
+  local p
+  for p in ${PHASES[@]+"${PHASES[@]}"}; do log "  $p"; done
+}
+cleanup() { stop_pid "$EMULATOR_PID"; rm -rf "$TEST_DATA_DIR"; summary; }
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+phase "installing what is missing"
 ensure_deps
 ensure_chromium
 ensure_espeak
 ensure_redis
 ensure_remotion_bundle
 
-export TEST_DATA_DIR=".data/test-$$"
-EMULATOR_PID=""
-cleanup() { stop_pid "$EMULATOR_PID"; rm -rf "$TEST_DATA_DIR"; }
-trap cleanup EXIT INT TERM
+# tsc and ESLint each use one core: side by side on two cores. tsconfig.typecheck.json (the sources only, not
+# the build folders' generated types) is incremental (tsconfig.typecheck.tsbuildinfo); ESLint keeps a cache of
+# the files it passed in .data/cache (a clean clone has neither, so CI always checks everything).
+phase "type-checking and linting"
+mkdir -p .data/cache
+npx tsc --noEmit -p tsconfig.typecheck.json &
+TSC_PID=$!
+npm run lint --silent -- --cache --cache-strategy content --cache-location .data/cache/eslint/ &
+LINT_PID=$!
+TSC_RC=0 LINT_RC=0
+wait "$TSC_PID" || TSC_RC=$?
+wait "$LINT_PID" || LINT_RC=$?
+if [ "$TSC_RC" != 0 ] || [ "$LINT_RC" != 0 ]; then
+  log "type-check exit $TSC_RC, lint exit $LINT_RC"
+  exit 1
+fi
 
-# tsconfig.typecheck.json: the sources only, not the build folders' generated types.
-log "type-checking…"
-npx tsc --noEmit -p tsconfig.typecheck.json
-npm run lint --silent
-
+phase "starting the Auth emulator"
 start_auth_emulator 9199 firebase.test.json ".data/logs/auth-emulator-test.log"
 
-log "unit and integration tests (Jest)…"
+phase "unit and integration tests (Jest)"
 # Two workers: suites share the emulator but each uses addresses of its own
 # (nothing clears its accounts), and half of Jest's time is waiting on I/O.
 FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9199 npx jest --ci --maxWorkers=2
 
-log "Playwright: routes and e2e in Chromium…"
-CI=${CI:-1} npx playwright test "$@"
+phase "Playwright: build, then routes and e2e in Chromium"
+PW_RC=0
+CI=${CI:-1} npx playwright test "$@" || PW_RC=$?
+# Any test that passed only on its retry, by name: a new flake is seen even in a green run.
+node scripts/flaky-tests.mjs test-results/results.json
+exit "$PW_RC"

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from "@ai-sdk/provider";
 import { generateImage } from "ai";
 import { AiError, ASPECT_RATIOS, createLocalPreviewModel, generateImages, LOCAL_MODEL_ID, sizeForAspectRatio } from "@/lib/ai";
-import { meanColour, pixelAt, pngSize, quietAiSdkWarnings, rawPixels, rectMask, solidPng, type Rgb } from "./testing/fixtures";
+import { meanColour, pixelAt, pngSize, quietAiSdkWarnings, rawPixels, rectMask, solidPng, type Rgb } from "@/tests/support/ai-fixtures";
 
 jest.setTimeout(60_000);
 quietAiSdkWarnings();

@@ -9,7 +9,7 @@ import { setupServer } from "msw/node";
 import { AiError, ASPECT_RATIOS, generateImages, listImageModels, LOCAL_MODEL_ID, type AspectRatio } from "@/lib/ai";
 import { LocalPreviewImageModel } from "./local-preview-model";
 import sharp from "sharp";
-import { never, quietAiSdkWarnings, recordRequest, rectMask, solidPng, toBase64, type RecordedRequest } from "./testing/fixtures";
+import { never, quietAiSdkWarnings, recordRequest, rectMask, solidPng, toBase64, type RecordedRequest } from "@/tests/support/ai-fixtures";
 
 jest.setTimeout(20_000);
 quietAiSdkWarnings();

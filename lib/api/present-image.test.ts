@@ -1,7 +1,7 @@
 /** presentImage: a content doc becomes the contract's ImageItem, with signed URLs that verify and counts. */
 import { content } from "@/lib/db/collections";
 import { likeImage } from "@/lib/likes/likes";
-import { openLibraryEnv, seedImage, type LibraryEnv } from "@/lib/likes/testing/library-env";
+import { openLibraryEnv, seedImage, type LibraryEnv } from "@/tests/support/library-env";
 import { presentImage, presentImages, signedUrlTtl } from "./present-image";
 
 let env: LibraryEnv;

@@ -2,7 +2,7 @@
 import sharp from "sharp";
 import { assets } from "@/lib/db/collections";
 import { assetDetails } from "@/lib/db/collections-library";
-import { openLibraryEnv, type LibraryEnv } from "@/lib/likes/testing/library-env";
+import { openLibraryEnv, type LibraryEnv } from "@/tests/support/library-env";
 import { ASSET_MAX_BYTES, cleanFileName, listAssets, uploadAsset } from "./assets";
 import { deleteAsset } from "./usage";
 

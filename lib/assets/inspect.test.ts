@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import sharp from "sharp";
+import { png } from "@/tests/support/media";
 import { sniffContentType } from "@/lib/storage/sniff";
 import { parseFont } from "./font";
 import { growth, MAX_GROWTH_FOR_8X } from "@/tests/support/growth";
@@ -19,7 +19,6 @@ function inspect(bytes: Buffer, name: string, kind?: "logo") {
   writeFileSync(p, bytes);
   return inspectUpload({ path: p, size: bytes.length, name }, { kind });
 }
-const png = () => sharp({ create: { width: 30, height: 20, channels: 3, background: "#123456" } }).png().toBuffer();
 const ascii = (s: string) => Buffer.from(s, "latin1");
 
 it("sniffs each kind from its first bytes, whatever it is called", () => {
@@ -58,8 +57,8 @@ it("refuses a font that is not a font, and truncated fonts, saying why", () => {
 });
 
 it("inspects an image, an SVG logo (rasterised to PNG), a font, a WAV and an MP4 with their facts", async () => {
-  expect(await inspect(await png(), "a.png")).toMatchObject({ kind: "image", contentType: "image/png", width: 30, height: 20, thumbnail: expect.any(Buffer) });
-  expect(await inspect(await png(), "a.png", "logo")).toMatchObject({ kind: "logo" });
+  expect(await inspect(await png(30, 20, "#123456"), "a.png")).toMatchObject({ kind: "image", contentType: "image/png", width: 30, height: 20, thumbnail: expect.any(Buffer) });
+  expect(await inspect(await png(30, 20, "#123456"), "a.png", "logo")).toMatchObject({ kind: "logo" });
   const svg = await inspect(svgLogo(), "brand.svg");
   expect(svg).toMatchObject({ kind: "logo", contentType: "image/png", ext: "png", width: 1024, height: 512 });
   expect(sniffContentType(svg.replacement!.subarray(0, 32))).toBe("image/png");
@@ -69,12 +68,12 @@ it("inspects an image, an SVG logo (rasterised to PNG), a font, a WAV and an MP4
 });
 
 it.each([
-  ["a PNG named .ttf", async () => png(), "logo.ttf", /named like a font \(\.ttf\) but its bytes are a PNG image\. Rename it/],
+  ["a PNG named .ttf", async () => png(30, 20, "#123456"), "logo.ttf", /named like a font \(\.ttf\) but its bytes are a PNG image\. Rename it/],
   ["text named .ttf (a font that is not a font)", async () => ascii("hello, not a font"), "Brand.ttf", /"Brand\.ttf" is not a font/],
   ["a font signature with garbage after it", async () => Buffer.concat([ascii("wOF2"), Buffer.alloc(60, 7)]), "x.woff2", /not a usable font/],
   ["an MP4 named .mp3", async () => mp4File(), "song.mp3", /"song.mp3" is named like audio \(\.mp3\) but its bytes are an MP4 video clip/],
   ["a truncated MP4", async () => (await mp4File()).subarray(0, 200), "clip.mp4", /no playable picture/],
-  ["a truncated PNG", async () => (await png()).subarray(0, 40), "a.png", /could not be read/],
+  ["a truncated PNG", async () => (await png(30, 20, "#123456")).subarray(0, 40), "a.png", /could not be read/],
   ["an SVG that links to another file", async () => svgLogo('<image href="file:///etc/passwd"/>'), "evil.svg", /links to another file/],
   ["an SVG with a script", async () => svgLogo("<script>alert(1)</script>"), "evil.svg", /scripts/],
   ["a PDF", async () => ascii("%PDF-1.7\n..."), "doc.pdf", /not a file we can use/],
@@ -83,7 +82,7 @@ it.each([
 });
 
 it("applies each kind's own size limit", async () => {
-  const big = Buffer.concat([await png(), Buffer.alloc(10 * 1024 * 1024)]);
+  const big = Buffer.concat([await png(30, 20, "#123456"), Buffer.alloc(10 * 1024 * 1024)]);
   await expect(inspect(big, "big.png")).rejects.toMatchObject({ code: "payload_too_large", message: expect.stringMatching(/images are at most 10 MB/) });
   const bigSvg = Buffer.concat([svgLogo(), Buffer.alloc(1024 * 1024, 0x20)]);
   await expect(inspect(bigSvg, "big.svg")).rejects.toMatchObject({ code: "payload_too_large", message: expect.stringMatching(/SVG logos are at most 1.0 MB/) });

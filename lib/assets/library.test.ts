@@ -5,7 +5,7 @@ import { DEFAULT_BRAND_KIT } from "@/lib/brand/contract";
 import { compositions } from "@/lib/composition/collections";
 import { COMPOSITION_SCHEMA_VERSION } from "@/lib/composition/composition-schema";
 import { assets } from "@/lib/db/collections";
-import { openLibraryEnv, type LibraryEnv } from "@/lib/likes/testing/library-env";
+import { openLibraryEnv, type LibraryEnv } from "@/tests/support/library-env";
 import { products } from "@/lib/products/collections";
 import { getAsset, listAssets, patchAsset, replaceAssetContent, uploadAsset } from "./assets";
 import { spoolBytes } from "./spool";

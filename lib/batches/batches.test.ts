@@ -11,11 +11,12 @@
 import fs from "node:fs/promises";
 import sharp from "sharp";
 import { ApiError } from "@/lib/api/errors";
+import { expectApiError } from "@/tests/support/expect-api-error";
 import { ensureStarterLibrary } from "@/lib/composition/library";
 import { rebuildBalance } from "@/lib/credits/credits";
 import { creditLedger, jobs } from "@/lib/db/collections";
 import { enqueueJob } from "@/lib/jobs/queue";
-import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { RenderError } from "@/lib/render/errors";
 import type { RenderDriver } from "@/lib/render/types";
 import type { VideoDeps } from "@/lib/video/service/shared";
@@ -76,13 +77,6 @@ async function drain(links: BatchLinks | null = null): Promise<void> {
     if (!a && !b) return;
   }
   throw new Error("workers did not settle");
-}
-
-async function expectApiError(p: Promise<unknown>, status: number): Promise<ApiError> {
-  const e = await p.then(() => null, (x) => x);
-  expect(e).toBeInstanceOf(ApiError);
-  expect((e as ApiError).status).toBe(status);
-  return e as ApiError;
 }
 
 async function ledgerSum(uid: string): Promise<number> {

@@ -2,7 +2,7 @@
 import { ApiError } from "@/lib/api/errors";
 import { jobs, users } from "@/lib/db/collections";
 import { enqueueJob } from "@/lib/jobs/queue";
-import { addUser, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { addUser, openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { assertWithinPlan, type WorkRequest } from "./enforce";
 import type { PlanId } from "./plans";
 

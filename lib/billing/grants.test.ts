@@ -1,7 +1,7 @@
 /** Monthly grants: once per period however many processes try, upgrades add the difference, the ledger adds up. */
 import { creditLedger, users } from "@/lib/db/collections";
 import { rebuildBalance, debit } from "@/lib/credits/credits";
-import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { billingGrants } from "./collections";
 import { ensureMonthlyGrant, freePeriod, paidPeriod, preparePeriodGrant, readGrantMarker } from "./grants";
 import type { PlanId } from "./plans";

@@ -1,4 +1,4 @@
-import { openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { layouts, templates, templateVersions } from "./collections";
 import { ensureStarterLibrary, getCurrentTemplateVersion, getTemplateVersion, listLiveLayouts, listLiveTemplates } from "./library";
 import { STARTER_LAYOUTS, STARTER_TEMPLATES } from "./starter";

@@ -1,7 +1,7 @@
 /** Credit debits and refunds against the embedded store in a temp folder. */
 import { ApiError } from "@/lib/api/errors";
 import { creditLedger, users } from "@/lib/db/collections";
-import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { debit, rebuildBalance, refund } from "./credits";
 import { costPerImage } from "./pricing";
 

@@ -3,7 +3,7 @@
  * staff screens. A running run is followed about every 1.5 s. Errors are
  * VideoApiError, so a 422's field issues reach the forms.
  */
-import useSWR from "swr";
+import useSWR, { mutate as globalMutate } from "swr";
 import type { ClientInput, ClientPatch, ClientSummary, ClientView, CsvSource, PipelineInput, PipelinePatch, PipelineSummary, PipelineView, RunView, TemplateVersionChoice } from "@/lib/prod/contract";
 import { CLIENT_ERROR_CODES } from "@/lib/swr/fetcher";
 import { VideoApiError, videoFetch } from "./video-api";
@@ -46,7 +46,15 @@ export function useRun(pipeId: string, runId: string | null) {
   });
 }
 
-export const createClient = (input: ClientInput) => videoFetch<ClientView>(CLIENTS_PATH, { method: "POST", body: input });
+/**
+ * A new client is in every cached client list at once: the new-pipeline form (opened right after, within SWR's
+ * 2 s dedupe window) would otherwise reuse the list from before and show its ?client= as "Pick a client".
+ */
+export async function createClient(input: ClientInput): Promise<ClientView> {
+  const made = await videoFetch<ClientView>(CLIENTS_PATH, { method: "POST", body: input });
+  await globalMutate((key) => typeof key === "string" && (key === CLIENTS_PATH || key.startsWith(`${CLIENTS_PATH}?`)));
+  return made;
+}
 export const updateClient = (id: string, patch: ClientPatch) => videoFetch<ClientView>(clientPath(id), { method: "PATCH", body: patch });
 export const archiveClient = (id: string, revision: number) => videoFetch<ClientView>(`${clientPath(id)}?revision=${revision}`, { method: "DELETE" });
 

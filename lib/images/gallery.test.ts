@@ -1,6 +1,6 @@
 /** The gallery's pages: mine only, newest first, cursor-paged, filterable by model and vibe. */
 import { content } from "@/lib/db/collections";
-import { openTestEnv, type TestEnv } from "./testing/fixtures";
+import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { listMyImages } from "./gallery";
 
 let env: TestEnv;

@@ -1,7 +1,7 @@
 /** Accepting generations: what gets written and charged, and that bad input writes and charges nothing. */
 import { ApiError } from "@/lib/api/errors";
 import { content, jobs, vibes } from "@/lib/db/collections";
-import { addUser, balanceOf, MODELS, openTestEnv, pngOf, writes, type TestEnv } from "./testing/fixtures";
+import { addUser, balanceOf, MODELS, openTestEnv, pngOf, writes, type TestEnv } from "@/tests/support/data-env";
 import { startGeneration, type GenerationDeps } from "./generation-service";
 import { getJob, listMyActiveJobs } from "./job-status";
 import { imageSettingsSchema } from "./settings";

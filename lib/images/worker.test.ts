@@ -2,7 +2,7 @@
 import sharp from "sharp";
 import { claimJob } from "@/lib/jobs/queue";
 import { content, creditLedger, jobs } from "@/lib/db/collections";
-import { addUser, balanceOf, fakeGenerator, FakeAiError, MODELS, openTestEnv, pngOf, type FakeGenerator, type TestEnv } from "./testing/fixtures";
+import { addUser, balanceOf, fakeGenerator, FakeAiError, MODELS, openTestEnv, pngOf, type FakeGenerator, type TestEnv } from "@/tests/support/data-env";
 import { startGeneration } from "./generation-service";
 import { getJob } from "./job-status";
 import { createImageWorker, type ImageWorkerOptions } from "./worker";

@@ -1,9 +1,9 @@
 /** Inspirations: at least 24 curated prompts, pictures made once by the local model, even when first requests race. */
-import sharp from "sharp";
+import { png } from "@/tests/support/media";
 import { inspirationImages, seedLocks } from "@/lib/db/collections-library";
 import type { GenerateImagesRequest, ImageGenerator } from "@/lib/images/types";
 import { ASPECT_RATIOS } from "@/lib/images/schema";
-import { openLibraryEnv, type LibraryEnv } from "@/lib/likes/testing/library-env";
+import { openLibraryEnv, type LibraryEnv } from "@/tests/support/library-env";
 import { builtInVibe } from "@/lib/vibes/builtin";
 import { INSPIRATIONS } from "./data";
 import { effectivePrompt, ensureInspirationImages, fingerprint, LOCK_ID, listInspirations } from "./inspirations";
@@ -21,8 +21,8 @@ function countingGenerator(delayMs = 2): ImageGenerator & { calls: GenerateImage
   const gen = async (req: GenerateImagesRequest) => {
     calls.push(req);
     await new Promise((r) => setTimeout(r, delayMs));
-    const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#884422" } }).png().toBuffer();
-    return { images: [new Uint8Array(png)], mediaType: "image/png", warnings: [], modelId: req.modelId };
+    const picture = await png(32, 24, "#884422");
+    return { images: [new Uint8Array(picture)], mediaType: "image/png", warnings: [], modelId: req.modelId };
   };
   return Object.assign(gen, { calls });
 }

@@ -6,7 +6,7 @@
  * reaped. Plus the one reading of the worker settings and the in-app starter.
  */
 import { jobs } from "@/lib/db/collections";
-import { openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { createJobWorker, defineJob, type JobContext, type JobDefinition, type Settler } from "./kit";
 import { claimJob, completeJob, enqueueJob, failJob } from "./queue";
 import { workerPollMs, workerSettings } from "./settings";

@@ -1,7 +1,7 @@
 /** Job type routing: each domain's worker claims only its own job types, expired leases included. */
 import { enqueueJob, claimJob } from "./queue";
 import { jobs } from "@/lib/db/collections";
-import { openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 
 let env: TestEnv;
 beforeEach(() => void (env = openTestEnv()));

@@ -2,7 +2,7 @@
 import { likes } from "@/lib/db/collections";
 import { likeImage, unlikeImage, deleteLikesOf } from "./likes";
 import { loadImageCounts } from "./counts";
-import { openLibraryEnv, seedImage, type LibraryEnv } from "./testing/library-env";
+import { openLibraryEnv, seedImage, type LibraryEnv } from "@/tests/support/library-env";
 
 let env: LibraryEnv;
 const t0 = new Date("2026-03-01T12:00:00Z");

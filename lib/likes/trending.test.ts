@@ -1,7 +1,7 @@
 /** Trending: the window ranked by likes + remixes, then older public images newest first; only public, finished images. */
 import { likeImage } from "./likes";
 import { listTrending } from "./trending";
-import { openLibraryEnv, seedImage, type LibraryEnv } from "./testing/library-env";
+import { openLibraryEnv, seedImage, type LibraryEnv } from "@/tests/support/library-env";
 
 let env: LibraryEnv;
 const now = new Date("2026-03-10T12:00:00Z");

@@ -6,7 +6,7 @@
  */
 import { ApiError } from "@/lib/api/errors";
 import { content } from "@/lib/db/collections";
-import { openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { seedAsset, seedImage, seedVideo } from "@/lib/workspace/testing";
 import { blockSchema, blocksSchema } from "./contract";
 import { readPublicPage, signedPublicPageMedia } from "./public";

@@ -17,7 +17,7 @@ import { createBatchWorker } from "@/lib/batches/worker";
 import { compositions, templates, templateVersions } from "@/lib/composition/collections";
 import { ensureStarterLibrary } from "@/lib/composition/library";
 import { rebuildBalance } from "@/lib/credits/credits";
-import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { RenderError } from "@/lib/render/errors";
 import type { RenderDriver } from "@/lib/render/types";
 import { updateLog } from "@/lib/update-log/collections";

@@ -10,7 +10,7 @@ import { functionCalls } from "@/lib/ai/calls/collections";
 import { LOCAL_LANGUAGE_MODEL_ID } from "@/lib/ai/language/local-language-model";
 import { ensureStarterLibrary } from "@/lib/composition/library";
 import { jobs } from "@/lib/db/collections";
-import { openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { updateLog } from "@/lib/update-log/collections";
 import { loadWriterLibrary } from "@/lib/video/service/writer-library";
 import { writePlan, WRITER_SYSTEM_PROMPT } from "@/lib/video/writer";

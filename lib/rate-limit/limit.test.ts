@@ -12,7 +12,7 @@ import path from "node:path";
 import { ApiError } from "@/lib/api/errors";
 import { resetRateLimits, spend } from "./limit";
 import { redisStore, sqliteStore, type LimiterStore } from "./store";
-import { redisServerBinary, startRedis, type TestRedis } from "./testing/redis-server";
+import { redisServerBinary, startRedis, type TestRedis } from "@/tests/support/redis-server";
 
 jest.setTimeout(20_000);
 

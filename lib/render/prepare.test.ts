@@ -5,7 +5,7 @@
  */
 import sharp from "sharp";
 import { collectMediaKeys } from "../composition/media-keys";
-import { openRenderTestEnv, sampleComposition, type RenderTestEnv } from "./testing/fixtures";
+import { openRenderTestEnv, sampleComposition, type RenderTestEnv } from "@/tests/support/render-env";
 import { prepareRender } from "./prepare";
 
 let env: RenderTestEnv;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { vibes } from "@/lib/db/collections";
 import { Db } from "@/lib/db/db";
 import { EmbeddedDriver } from "@/lib/db/embedded/embedded-driver";
-import { libraryRegistry, openLibraryEnv, seedImage, type LibraryEnv } from "@/lib/likes/testing/library-env";
+import { libraryRegistry, openLibraryEnv, seedImage, type LibraryEnv } from "@/tests/support/library-env";
 import { BUILT_IN_VIBES } from "./builtin";
 import { createVibe, deleteVibe, ensureBuiltInVibes, listVibes, MAX_VIBES_PER_USER, updateVibe } from "./vibes";
 

@@ -5,7 +5,7 @@
  */
 import { unzipSync } from "fflate";
 import { content } from "@/lib/db/collections";
-import { openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { createPage, publishPage } from "@/lib/pages/service";
 import { products } from "@/lib/products/collections";
 import { deleteItems, downloadItems, planDownload } from "./bulk";

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import sharp from "sharp";
+import { png } from "@/tests/support/media";
 import { woff2Font } from "@/lib/assets/testing";
 import { json, newUser, noParams, req, withId, type TestUser } from "./image-library.support";
 
@@ -17,7 +17,7 @@ jest.mock("@/lib/db", () => {
   const actual = jest.requireActual("@/lib/db");
   const { openDriver } = jest.requireActual("@/lib/db/open-driver");
   const { dbConfig } = jest.requireActual("@/lib/db/config");
-  const { libraryRegistry } = jest.requireActual("@/lib/likes/testing/library-env");
+  const { libraryRegistry } = jest.requireActual("@/tests/support/library-env");
   let db: unknown = null;
   return { ...actual, getDb: () => (db ??= new actual.Db(openDriver(dbConfig(), libraryRegistry), libraryRegistry)) };
 });
@@ -49,7 +49,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const png = () => sharp({ create: { width: 50, height: 40, channels: 3, background: "#0f766e" } }).png().toBuffer();
 const raw = (user: TestUser, bytes: Uint8Array, name: string, url = "/api/v1/assets", method = "POST", type = "application/octet-stream") =>
   req(`${url}?name=${encodeURIComponent(name)}`, { method, token: user.token, body: new Uint8Array(bytes), headers: { "content-type": type } });
 const count = async () => {
@@ -65,7 +64,7 @@ it("uploads a font as raw bytes, lists it by kind, renames, downloads it, refuse
   expect(up.status).toBe(201);
   expect(up.body.data).toMatchObject({ kind: "font", font_family: "Inter", content_type: "font/woff2", name: "Inter Regular.woff2", size: font.length });
   const id: string = up.body.data.id;
-  await json(await list.POST(raw(alice, await png(), "photo.png"), noParams));
+  await json(await list.POST(raw(alice, await png(50, 40), "photo.png"), noParams));
 
   const fonts = await json(await list.GET(req("/api/v1/assets?kind=font", { token: alice.token }), noParams));
   expect(fonts.body.data.items.map((i: { id: string }) => i.id)).toEqual([id]);
@@ -82,7 +81,7 @@ it("uploads a font as raw bytes, lists it by kind, renames, downloads it, refuse
   expect(Buffer.from(await file.arrayBuffer()).equals(font)).toBe(true);
 
   const before = await count();
-  const swap = await json(await content.PUT(raw(alice, await png(), "x.png", `/api/v1/assets/${id}/content`, "PUT"), withId(id)));
+  const swap = await json(await content.PUT(raw(alice, await png(50, 40), "x.png", `/api/v1/assets/${id}/content`, "PUT"), withId(id)));
   expect(swap.status).toBe(422);
   expect(swap.body.error.message).toMatch(/is a font; replace it with a font too/);
   expect(await count()).toEqual(before);
@@ -93,7 +92,7 @@ it("uploads a font as raw bytes, lists it by kind, renames, downloads it, refuse
 });
 
 it.each([
-  ["a PNG that calls itself a font", "logo.ttf", async () => png(), /named like a font \(\.ttf\) but its bytes are a PNG image/],
+  ["a PNG that calls itself a font", "logo.ttf", async () => png(50, 40), /named like a font \(\.ttf\) but its bytes are a PNG image/],
   ["a font that is not a font", "Brand.otf", async () => Buffer.from("I am a text file, not a font"), /"Brand\.otf" is not a font/],
 ] as const)("refuses %s with a typed 415 naming the problem, writing nothing", async (_label, name, make, message) => {
   const before = await count();
@@ -112,7 +111,7 @@ it("refuses a JSON body (415) and a declared length over every limit (413)", asy
 it("keeps a brand kit: defaults first, only my assets of the right kind, and a used logo warns before it is deleted", async () => {
   const first = await json(await brand.GET(req("/api/v1/brand-kit", { token: bob.token }), noParams));
   expect(first.body.data).toMatchObject({ saved: false, logo: null, fonts: { heading: { kind: "bundled", id: "inter" } } });
-  const logo = (await json(await list.POST(raw(bob, await png(), "mark.png", "/api/v1/assets?kind=logo".split("?")[0]), noParams))).body.data;
+  const logo = (await json(await list.POST(raw(bob, await png(50, 40), "mark.png", "/api/v1/assets?kind=logo".split("?")[0]), noParams))).body.data;
   const font = (await json(await list.POST(raw(bob, woff2Font(), "Inter.woff2"), noParams))).body.data;
   const kit = { logo_asset_id: logo.id, colors: { primary: "#0f766e", secondary: "#ccfbf1", accent: "#f59e0b", text: "#111827", background: "#ffffff" }, fonts: { heading: { kind: "asset", asset_id: font.id }, body: { kind: "bundled", id: "lora" } } };
 

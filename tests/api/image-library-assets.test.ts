@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import sharp from "sharp";
+import { png } from "@/tests/support/media";
 import { json, newUser, noParams, req, withId, type TestUser } from "./image-library.support";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "pf-assets-api-"));
@@ -16,7 +16,7 @@ jest.mock("@/lib/db", () => {
   const actual = jest.requireActual("@/lib/db");
   const { openDriver } = jest.requireActual("@/lib/db/open-driver");
   const { dbConfig } = jest.requireActual("@/lib/db/config");
-  const { libraryRegistry } = jest.requireActual("@/lib/likes/testing/library-env");
+  const { libraryRegistry } = jest.requireActual("@/tests/support/library-env");
   let db: unknown = null;
   return { ...actual, getDb: () => (db ??= new actual.Db(openDriver(dbConfig(), libraryRegistry), libraryRegistry)) };
 });
@@ -38,8 +38,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const png = (w = 120, h = 80) => sharp({ create: { width: w, height: h, channels: 3, background: "#aa3355" } }).png().toBuffer();
-
 function upload(user: TestUser, bytes: Uint8Array, opts: { name?: string; type?: string; field?: string } = {}) {
   const form = new FormData();
   form.append(opts.field ?? "file", new Blob([new Uint8Array(bytes)], { type: opts.type ?? "image/png" }), opts.name ?? "picture.png");
@@ -58,7 +56,7 @@ async function blobCount(): Promise<number> {
 }
 
 it("uploads a PNG: 201 with its size, type from the bytes and signed URLs that the blob route serves", async () => {
-  const res = await upload(alice, await png(), { name: "shot.png", type: "application/octet-stream" });
+  const res = await upload(alice, await png(120, 80, "#aa3355"), { name: "shot.png", type: "application/octet-stream" });
   expect(res.status).toBe(201);
   expect(res.body.data).toMatchObject({
     id: expect.any(String),
@@ -82,7 +80,7 @@ it("uploads a PNG: 201 with its size, type from the bytes and signed URLs that t
 it.each([
   ["a PDF", 415, "unsupported_media_type", async () => Buffer.from("%PDF-1.7 not a picture")],
   ["a text file called .png", 415, "unsupported_media_type", async () => Buffer.from("definitely not a picture")],
-  ["a file over 10 MB", 413, "payload_too_large", async () => Buffer.concat([await png(), Buffer.alloc(10 * 1024 * 1024)])],
+  ["a file over 10 MB", 413, "payload_too_large", async () => Buffer.concat([await png(120, 80, "#aa3355"), Buffer.alloc(10 * 1024 * 1024)])],
 ] as const)("refuses %s with a typed %i and writes nothing", async (_label, status, code, make) => {
   const [assetsBefore, blobsBefore] = [await assetCount(), await blobCount()];
   const res = await upload(bob, await make());
@@ -95,7 +93,7 @@ it.each([
 it("refuses a body that is not multipart (415), no file field (422) and an oversized declared length (413)", async () => {
   const notMultipart = await assetsRoute.POST(req("/api/v1/assets", { method: "POST", token: bob.token, json: { file: "x" } }), noParams);
   expect(notMultipart.status).toBe(415);
-  const wrongField = await upload(bob, await png(), { field: "image" });
+  const wrongField = await upload(bob, await png(120, 80, "#aa3355"), { field: "image" });
   expect(wrongField.status).toBe(422);
   expect(wrongField.body.error.issues[0].path).toBe("file");
   const declared = req("/api/v1/assets", {
@@ -112,7 +110,7 @@ it("refuses a body that is not multipart (415), no file field (422) and an overs
 it("lists mine newest first with a cursor; another user's asset cannot be deleted (404) and mine can", async () => {
   const mine: string[] = [];
   for (let i = 0; i < 3; i++) {
-    mine.push((await upload(bob, await png(10 + i, 10))).body.data.id);
+    mine.push((await upload(bob, await png(10 + i, 10, "#aa3355"))).body.data.id);
     await new Promise((r) => setTimeout(r, 5));
   }
   const first = await json(await assetsRoute.GET(req("/api/v1/assets?limit=2", { token: bob.token }), noParams));

@@ -14,7 +14,7 @@ jest.mock("@/lib/db", () => {
   const actual = jest.requireActual("@/lib/db");
   const { openDriver } = jest.requireActual("@/lib/db/open-driver");
   const { dbConfig } = jest.requireActual("@/lib/db/config");
-  const { libraryRegistry } = jest.requireActual("@/lib/likes/testing/library-env");
+  const { libraryRegistry } = jest.requireActual("@/tests/support/library-env");
   let db: unknown = null;
   return { ...actual, getDb: () => (db ??= new actual.Db(openDriver(dbConfig(), libraryRegistry), libraryRegistry)) };
 });
@@ -148,7 +148,7 @@ describe("likes and trending", () => {
   beforeAll(async () => {
     const { getDb } = await import("@/lib/db");
     const { getBlobStore } = await import("@/lib/storage");
-    const { seedImage } = await import("@/lib/likes/testing/library-env");
+    const { seedImage } = await import("@/tests/support/library-env");
     const env = { db: getDb(), store: getBlobStore() };
     await seedImage(env, { id: "alicePublic1", owner: alice.uid, visibility: "public", createdAt: at(30), withBlobs: true });
     await seedImage(env, { id: "alicePublic2", owner: alice.uid, visibility: "public", createdAt: at(20), withBlobs: true });

@@ -10,7 +10,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import sharp from "sharp";
+import { png } from "@/tests/support/media";
 import { json, newUser, noParams, req, withId, type TestUser } from "./image-library.support";
 
 // The first import of the routes compiles them.
@@ -46,12 +46,12 @@ async function counts(uid: string) {
 }
 
 beforeAll(async () => {
-  const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: "#2a7" } }).png().toBuffer();
+  const picture = await png(320, 320, "#2a7");
   const page = readFileSync(path.join(process.cwd(), "tests/fixtures/links/xmobile-redmi.html"), "utf8");
   server = http.createServer((rq, rs) => {
     const p = rq.url ?? "/";
     if (p === "/product") return void rs.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page.replaceAll("https:\\/\\/xmobile.lk\\/wp-content\\/uploads\\/2025\\/03", `${base.replaceAll("/", "\\/")}\\/img`));
-    if (p.startsWith("/img/")) return void rs.writeHead(200, { "content-type": "image/png" }).end(png);
+    if (p.startsWith("/img/")) return void rs.writeHead(200, { "content-type": "image/png" }).end(picture);
     if (p === "/article") return void rs.writeHead(200, { "content-type": "text/html" }).end(readFileSync(path.join(process.cwd(), "tests/fixtures/links/astier-article.html")));
     if (p === "/feed.json") return void rs.writeHead(200, { "content-type": "application/json" }).end("{}");
     if (p === "/members") return void rs.writeHead(403, { "content-type": "text/html" }).end("nope");

@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import sharp from "sharp";
+import { png } from "@/tests/support/media";
 import { json, newUser, noParams, req, withId, type TestUser } from "./image-library.support";
 
 jest.setTimeout(30_000);
@@ -57,11 +57,10 @@ let bobsOwnKey = "";
 const db = async () => (await import("@/lib/db")).getDb();
 const store = async () => (await import("@/lib/storage")).getBlobStore();
 const cols = async () => ({ ...(await import("@/lib/db/collections")), ...(await import("@/lib/composition/collections")), ...(await import("@/lib/video/collections")), ...(await import("@/lib/products/collections")), ...(await import("@/lib/brand/collections")) });
-const png = (color = "#dc2626") => sharp({ create: { width: 48, height: 32, channels: 3, background: color } }).png().toBuffer();
 const foreign = (key: string) => ({ type: "media", key, media_type: "image/png", source: "asset" });
 
 async function uploadAsset(user: TestUser, color: string): Promise<{ id: string; key: string }> {
-  const up = await json(await r.assets.POST(req("/api/v1/assets?name=pic.png", { method: "POST", token: user.token, body: new Uint8Array(await png(color)), headers: { "content-type": "application/octet-stream" } }), noParams));
+  const up = await json(await r.assets.POST(req("/api/v1/assets?name=pic.png", { method: "POST", token: user.token, body: new Uint8Array(await png(48, 32, color)), headers: { "content-type": "application/octet-stream" } }), noParams));
   expect(up.status).toBe(201);
   const { assets } = await cols();
   const doc = await (await db()).collection(assets).doc(up.body.data.id).get();
@@ -73,7 +72,7 @@ async function plantImage(owner: string, visibility: "private" | "public", setti
   const { content } = await cols();
   const ref = (await db()).collection(content).doc();
   const key = `images/${owner}/${ref.id}/original.png`;
-  await (await store()).put(key, await png("#2563eb"));
+  await (await store()).put(key, await png(48, 32, "#2563eb"));
   const at = new Date().toISOString();
   await ref.create({
     owner_id: owner, kind: "image", title: "Alice's picture", status: "ready", visibility,
@@ -324,7 +323,7 @@ describe("videos", () => {
     const ref = (await db()).collection(content).doc(id);
     const doc = (await ref.get())!.data;
     const own = `videos/${bob.uid}/${id}/poster.png`;
-    await (await store()).put(own, await png());
+    await (await store()).put(own, await png(48, 32, "#dc2626"));
     const files = { video_key: a.assetKey, poster_key: own, captions_key: null, revision: 0, duration_ms: 1000, width: 48, height: 32, size_bytes: 10, rendered_at: new Date().toISOString() };
     await ref.update({ visibility: "public", status: "ready", settings: { ...doc.settings, files } });
     const variant = (v: string) => ({ params: Promise.resolve({ id, variant: v }) });

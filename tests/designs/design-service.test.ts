@@ -6,7 +6,7 @@
  * with Remotion at a small size (1 credit), and a failing one refunds.
  */
 import sharp from "sharp";
-import { ApiError } from "@/lib/api/errors";
+import { expectApiError } from "@/tests/support/expect-api-error";
 import { ensureStarterLibrary } from "@/lib/composition/library";
 import { sizeForWidth } from "@/lib/composition/ratios";
 import { assets, content, jobs } from "@/lib/db/collections";
@@ -22,7 +22,7 @@ import type { DesignDeps } from "@/lib/designs/service/shared";
 import { signedPublicMedia } from "@/lib/public-views/media";
 import { createDesignWorker } from "@/lib/designs/worker";
 import { listRecentDrafts } from "@/lib/designs/drafts";
-import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { products } from "@/lib/products/collections";
 import { ensureBundle } from "@/lib/render/bundle";
 import { RenderError } from "@/lib/render/errors";
@@ -39,13 +39,6 @@ let deps: DesignDeps;
 let renderer: LocalRenderer;
 const UID = "design-user";
 const OTHER = "design-other";
-
-async function expectApiError(p: Promise<unknown>, status: number): Promise<ApiError> {
-  const e = await p.then(() => null, (x) => x);
-  expect(e).toBeInstanceOf(ApiError);
-  expect((e as ApiError).status).toBe(status);
-  return e as ApiError;
-}
 
 async function addProduct(uid: string, withPicture = true): Promise<string> {
   const at = new Date().toISOString();

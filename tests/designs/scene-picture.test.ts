@@ -4,27 +4,20 @@
  * layout's picture slot under a new revision; someone else's asset, an
  * unknown page and a layout without a picture are refused and change nothing.
  */
-import sharp from "sharp";
-import { ApiError } from "@/lib/api/errors";
+import { png } from "@/tests/support/media";
+import { expectApiError } from "@/tests/support/expect-api-error";
 import { uploadAsset } from "@/lib/assets/assets";
 import { ensureStarterLibrary } from "@/lib/composition/library";
 import { createDesign } from "@/lib/designs/service/create-design";
 import { getDesign } from "@/lib/designs/service/get-design";
 import { setDesignImage } from "@/lib/designs/service/set-design-image";
 import type { DesignDeps } from "@/lib/designs/service/shared";
-import { addUser, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { addUser, openTestEnv, type TestEnv } from "@/tests/support/data-env";
 
 let env: TestEnv;
 let deps: DesignDeps;
 const UID = "picture-user";
 const OTHER = "picture-other";
-
-async function expectApiError(p: Promise<unknown>, status: number, message?: RegExp): Promise<void> {
-  const e = await p.then(() => null, (x) => x);
-  expect(e).toBeInstanceOf(ApiError);
-  expect((e as ApiError).status).toBe(status);
-  if (message) expect((e as ApiError).message).toMatch(message);
-}
 
 beforeAll(async () => {
   env = openTestEnv();
@@ -33,8 +26,6 @@ beforeAll(async () => {
   await addUser(env.db, OTHER, 10);
 });
 afterAll(() => env?.close());
-
-const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: "#0f766e" } }).png().toBuffer();
 
 it("puts one of my image assets in the page's picture slot, and refuses what it cannot use", async () => {
   const design = await createDesign(deps, UID, { template_id: "starter-bold", layout_id: "starter-full-bleed", aspect_ratio: "1:1" });

@@ -33,11 +33,11 @@ test("an unverified password account on the company domain is not staff", async 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("signed-in users on the alternate host land on /image-gen", async ({ page, signIn, shell }) => {
+test("signed-in users on the alternate host land on /image-gen", async ({ page, signIn, shell, accounts }) => {
   test.skip(!local, "the alternate host is configured only locally");
   const alt = `http://${TEST_ALTERNATE_HOST}:${TEST_APP_PORT}`;
   await page.goto(`${alt}/email-login`);
-  await signIn.signInWithEmail({ email: "user@example.com", password: "promptframe-user" });
+  await signIn.signInWithEmail(accounts.user);
   await expect(page).toHaveURL(`${alt}/image-gen`);
   await expect(shell.heading()).toHaveText("Image generation");
   await page.goto(`${alt}/`);

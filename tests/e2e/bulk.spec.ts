@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { unzipSync } from "fflate";
 import { test, expect } from "./fixtures";
-import { SEED_ACCOUNTS } from "../support/seed-accounts";
+import { seedAccount } from "../support/accounts";
 import { setCredits } from "../support/test-db";
 
 const local = !process.env.BASE_URL;
@@ -17,7 +17,7 @@ const RENDER_TIMEOUT = 240_000;
 test("a batch of three with one failing row: retry after fixing it, then download the ZIP", async ({ page, signedInAs }) => {
   test.setTimeout(RENDER_TIMEOUT * 2);
   await signedInAs("user", "/megapot");
-  if (local) await setCredits(SEED_ACCOUNTS.user.uid, 100);
+  if (local) await setCredits(seedAccount("user").uid, 100);
   await page.reload();
 
   await page.getByLabel(/One per line/).fill(["Bean There roasts coffee in Lisbon, every bag the morning it ships.", "http://10.0.0.1/products/kettle", "A spring tea sale: twenty percent off every green tea this week."].join("\n"));

@@ -11,7 +11,7 @@ import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { SEED_ACCOUNTS } from "../support/seed-accounts";
+import { seedAccount } from "../support/accounts";
 import { setCredits } from "../support/test-db";
 
 const local = !process.env.BASE_URL;
@@ -27,7 +27,7 @@ function designIdFrom(url: string): string {
 
 async function signIn(signedInAs: (role: "user" | "staff", next?: string) => Promise<void>, next: string) {
   await signedInAs("user", next);
-  if (local) await setCredits(SEED_ACCOUNTS.user.uid, 50);
+  if (local) await setCredits(seedAccount("user").uid, 50);
 }
 
 /** From an open design: Resize to 9:16 only, land on the new design, export PNG, download it and check it. */

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
-import { accountFor, ensureSeedAccounts, type Account } from "../support/accounts";
+import { accountFor, ensureSeedAccounts, type Account, type Role } from "../support/accounts";
 
 export class SignInPage {
   constructor(readonly page: Page) {}
@@ -36,12 +36,21 @@ export class AppShell {
   }
 }
 
-type Fixtures = { signIn: SignInPage; shell: AppShell; signedInAs: (role: "user" | "staff", next?: string) => Promise<void> };
+type Fixtures = { signIn: SignInPage; shell: AppShell; signedInAs: (role: Role, next?: string) => Promise<void> };
+/** This worker's own seed accounts (tests/support/accounts.ts), created in the emulator before its first test. */
+type WorkerFixtures = { accounts: Record<Role, Account> };
 
 // Google's gapi cannot be fetched here; locally the popup flow runs on a stand-in (see fake-gapi.js).
 const FAKE_GAPI = readFileSync(path.join(__dirname, "../support/fake-gapi.js"), "utf8");
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  accounts: [
+    async ({}, use) => {
+      await ensureSeedAccounts();
+      await use({ user: accountFor("user"), staff: accountFor("staff") });
+    },
+    { scope: "worker" },
+  ],
   context: async ({ context }, use) => {
     if (!process.env.BASE_URL) {
       await context.route("https://apis.google.com/js/api.js*", (route) =>
@@ -52,12 +61,11 @@ export const test = base.extend<Fixtures>({
   },
   signIn: async ({ page }, use) => use(new SignInPage(page)),
   shell: async ({ page }, use) => use(new AppShell(page)),
-  signedInAs: async ({ page }, use) => {
-    await ensureSeedAccounts();
+  signedInAs: async ({ page, accounts }, use) => {
     await use(async (role, next = "/") => {
       const signIn = new SignInPage(page);
       await signIn.gotoEmail(next);
-      await signIn.signInWithEmail(accountFor(role));
+      await signIn.signInWithEmail(accounts[role]);
       await page.waitForURL((url) => url.pathname === new URL(next, "http://x").pathname);
     });
   },

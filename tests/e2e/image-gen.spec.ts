@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { SEED_ACCOUNTS } from "../support/seed-accounts";
+import { seedAccount } from "../support/accounts";
 import { setCredits } from "../support/test-db";
 
 const local = !process.env.BASE_URL;
@@ -133,9 +133,9 @@ test("likes a shared image and sees it on trending", async ({ page, signedInAs, 
 test("running out of credits shows what to do, and charges nothing", async ({ page, signedInAs }) => {
   test.skip(!local, "sets a balance directly in the local store");
   await signedInAs("user", "/image-gen");
-  await setCredits(SEED_ACCOUNTS.user.uid, 0);
+  await setCredits(seedAccount("user").uid, 0);
   await generate(page, "anything at all");
   await expect(page.getByText(/out of credits/i).first()).toBeVisible();
   await expect(page.getByRole("link", { name: /subscription|get more credits|plans/i }).first()).toBeVisible();
-  await setCredits(SEED_ACCOUNTS.user.uid, 100);
+  await setCredits(seedAccount("user").uid, 100);
 });

@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import sharp from "sharp";
 import { test, expect } from "./fixtures";
-import { SEED_ACCOUNTS } from "../support/seed-accounts";
+import { seedAccount } from "../support/accounts";
 import { setCredits } from "../support/test-db";
 
 const local = !process.env.BASE_URL;
@@ -45,7 +45,7 @@ test.afterAll(() => new Promise<void>((r) => (server ? server.close(() => r()) :
 test("link → facts → pick a picture, edit a point → the video renders and plays with the product's name", async ({ page, signedInAs }) => {
   test.setTimeout(RENDER_TIMEOUT + 90_000);
   await signedInAs("user", "/url-to-video");
-  await setCredits(SEED_ACCOUNTS.user.uid, 200);
+  await setCredits(seedAccount("user").uid, 200);
   await page.goto("/url-to-video");
 
   await page.getByLabel("Link to a web page").fill(`${base}/product`);

@@ -7,14 +7,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { test, expect } from "./fixtures";
-import { SEED_ACCOUNTS } from "../support/seed-accounts";
+import { seedAccount } from "../support/accounts";
 import { setCredits } from "../support/test-db";
 
 test("compose a page from /main, publish it, read it signed out, unpublish and delete it", async ({ page, signedInAs, browser, baseURL }) => {
   const word = `lighthouse${randomUUID().slice(0, 6)}`;
   await signedInAs("user", "/main");
   // Other specs spend the same seed account's credits; the picture below needs one.
-  if (!process.env.BASE_URL) await setCredits(SEED_ACCOUNTS.user.uid, 50);
+  if (!process.env.BASE_URL) await setCredits(seedAccount("user").uid, 50);
 
   // Content, quickly: one image from the local preview model.
   const gen = await page.request.post("/api/v1/images/generations", { data: { prompt: `A ${word} at dusk`, model_id: "local/preview", count: 1, aspect_ratio: "1:1" } });

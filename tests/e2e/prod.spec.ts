@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { unzipSync } from "fflate";
 import { test, expect } from "./fixtures";
-import { SEED_ACCOUNTS } from "../support/seed-accounts";
+import { seedAccount } from "../support/accounts";
 import { setCredits } from "../support/test-db";
 
 const local = !process.env.BASE_URL;
@@ -17,7 +17,7 @@ const RENDER_TIMEOUT = 240_000;
 test("staff create a client and a CSV pipeline, run it, follow its progress and download its outputs", async ({ page, signedInAs }) => {
   test.setTimeout(RENDER_TIMEOUT + 60_000);
   await signedInAs("staff", "/prod/clients");
-  if (local) await setCredits(SEED_ACCOUNTS.staff.uid, 100);
+  if (local) await setCredits(seedAccount("staff").uid, 100);
 
   const name = `E2E Roasters ${randomUUID().slice(0, 6)}`;
   await page.getByLabel("Client name").fill(name);

@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { test, expect } from "./fixtures";
-import { SEED_ACCOUNTS } from "../support/seed-accounts";
+import { seedAccount } from "../support/accounts";
 import { setCredits } from "../support/test-db";
 
 const local = !process.env.BASE_URL;
@@ -70,7 +70,7 @@ async function servePage(html: string): Promise<{ port: number; close: () => Pro
 
 /** A public image through the API (the local preview model), shared: its /content/{id} is a cached public viewer. */
 async function sharedImage(page: Page): Promise<string> {
-  if (local) await setCredits(SEED_ACCOUNTS.user.uid, 50);
+  if (local) await setCredits(seedAccount("user").uid, 50);
   const gen = await page.request.post("/api/v1/images/generations", {
     data: { prompt: `A lantern ${randomUUID().slice(0, 6)}`, model_id: "local/preview", count: 1, aspect_ratio: "1:1" },
   });

@@ -116,24 +116,24 @@ test("the usage history shows a generation with a link to its image, filters by 
   await expect(page).toHaveURL(/\/image-gen\/[A-Za-z0-9_-]{20}$/);
 });
 
-test("staff grant credits from the panel; the ledger names who granted them", async ({ page, signedInAs }) => {
+test("staff grant credits from the panel; the ledger names who granted them", async ({ page, signedInAs, accounts }) => {
   await signedInAs("staff", "/subscription");
   const panel = page.getByRole("form", { name: "Grant credits" });
   await expect(panel).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("credit-balance")).toBeVisible();
   const before = Number((await page.getByTestId("credit-balance").innerText()).replace(/,/g, ""));
   const reason = `e2e goodwill ${randomUUID().slice(0, 6)}`;
-  await panel.getByLabel("User email or uid").fill("staff@promptframe.ai");
+  await panel.getByLabel("User email or uid").fill(accounts.staff.email);
   await panel.getByLabel("Credits", { exact: true }).fill("0");
   await panel.getByLabel("Reason").fill(reason);
   await panel.getByRole("button", { name: "Grant credits" }).click();
   await expect(page.getByText("Grant at least 1 credit.")).toBeVisible();
   await panel.getByLabel("Credits", { exact: true }).fill("5");
   await panel.getByRole("button", { name: "Grant credits" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Granted 5 credits to staff@promptframe.ai" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `Granted 5 credits to ${accounts.staff.email}` })).toBeVisible();
   await expect(page.getByTestId("credit-balance")).toHaveText((before + 5).toLocaleString("en-US"));
   const history = page.getByRole("region", { name: "Usage history" });
-  await expect(history.getByRole("row").filter({ hasText: reason })).toContainText(/staff grant by staff@promptframe\.ai \(uid [^)]+\)/);
+  await expect(history.getByRole("row").filter({ hasText: reason })).toContainText(new RegExp(`staff grant by ${accounts.staff.email.replace(/[.+]/g, "\\$&")} \\(uid [^)]+\\)`));
 });
 
 test.describe("with Stripe configured (a local stand-in)", () => {

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { SEED_ACCOUNTS } from "../support/seed-accounts";
+import { seedAccount } from "../support/accounts";
 import { setCredits } from "../support/test-db";
 
 const local = !process.env.BASE_URL;
@@ -66,7 +66,7 @@ test.describe.configure({ mode: "serial" });
 /** Signs in (which makes the account's profile on first use), then sets a balance that covers a few renders. */
 async function signIn(signedInAs: (role: "user" | "staff", next?: string) => Promise<void>, next: string) {
   await signedInAs("user", next);
-  if (local) await setCredits(SEED_ACCOUNTS.user.uid, 200);
+  if (local) await setCredits(seedAccount("user").uid, 200);
 }
 
 test("prompt → storyboard → render with progress → edit → re-render → share → watch signed out → unshare", async ({ page, signedInAs, browser }) => {
@@ -200,7 +200,7 @@ test("out of credits: the price says so, nothing is charged, and the render expl
   test.skip(!local, "sets a balance directly in the local store");
   test.setTimeout(120_000);
   await signedInAs("user", "/prompt-to-video");
-  await setCredits(SEED_ACCOUNTS.user.uid, 0);
+  await setCredits(seedAccount("user").uid, 0);
   // A fresh page load reads the new balance.
   await fillCreateForm(page, `A video about morning coffee ${randomUUID().slice(0, 8)}`);
   await expect(page.getByText(/Not enough credits to render/)).toBeVisible();
@@ -218,7 +218,7 @@ test("out of credits: the price says so, nothing is charged, and the render expl
   expect(v.status).toBe("draft");
   const me = await page.request.get("/api/v1/user-info/");
   expect(((await me.json()) as { data: { credits: number } }).data.credits).toBe(0);
-  await setCredits(SEED_ACCOUNTS.user.uid, 200);
+  await setCredits(seedAccount("user").uid, 200);
 });
 
 test("lists videos and deletes one after confirming", async ({ page, signedInAs }) => {

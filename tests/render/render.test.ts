@@ -13,7 +13,7 @@ import { isRenderError } from "@/lib/render/errors";
 import { LocalRenderer } from "@/lib/render/local-driver";
 import { prepareRender } from "@/lib/render/prepare";
 import { renderCompositionVideo } from "@/lib/render/render-composition";
-import { ffmpeg, ffprobe, meanVolumeDb, openRenderTestEnv, sampleComposition, storeNarration, toneM4a, type RenderTestEnv } from "@/lib/render/testing/fixtures";
+import { ffmpeg, ffprobe, meanVolumeDb, openRenderTestEnv, sampleComposition, storeNarration, toneM4a, type RenderTestEnv } from "@/tests/support/render-env";
 import { stillFrameOf } from "@/remotion/frame-state";
 
 jest.setTimeout(120_000);

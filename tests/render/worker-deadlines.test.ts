@@ -13,7 +13,7 @@ import { createDesign } from "@/lib/designs/service/create-design";
 import { getDesign } from "@/lib/designs/service/get-design";
 import type { DesignDeps } from "@/lib/designs/service/shared";
 import { createDesignWorker } from "@/lib/designs/worker";
-import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import type { RenderDriver } from "@/lib/render/types";
 import { createVideo } from "@/lib/video/service/create-video";
 import { getVideo } from "@/lib/video/service/get-video";

@@ -1,7 +1,6 @@
 /** API v1 over real HTTP: the spec's two calls, their errors, and the session cookies. */
 import { test, expect, request as playwrightRequest } from "@playwright/test";
-import { SEED_ACCOUNTS } from "../support/seed-accounts";
-import { accountFor, ensureSeedAccounts, idTokenFor } from "../support/accounts";
+import { accountFor, ensureSeedAccounts, idTokenFor, seedAccount } from "../support/accounts";
 
 test.beforeAll(async () => {
   await ensureSeedAccounts();
@@ -48,7 +47,7 @@ test("login answers { data: { user_id } }, sets HttpOnly session cookies, then u
   const info = await ctx.get("/api/v1/user-info/", { headers: { authorization: `Bearer ${token}` } });
   expect(info.status()).toBe(200);
   const { data } = await info.json();
-  if (!process.env.BASE_URL) expect(data.user_id).toBe(SEED_ACCOUNTS.staff.uid);
+  if (!process.env.BASE_URL) expect(data.user_id).toBe(seedAccount("staff").uid);
   expect(data).toMatchObject({ email: account.email, is_staff: true, plan: expect.any(String), credits: expect.any(Number) });
   expect(Date.parse(data.last_login_at)).not.toBeNaN();
 

@@ -6,14 +6,14 @@
  * only drafts are deleted, and retiring a layout keeps content made with it
  * rendering (template versions snapshot their layouts).
  */
-import { ApiError } from "@/lib/api/errors";
+import { expectApiError } from "@/tests/support/expect-api-error";
 import { layouts } from "@/lib/composition/collections";
 import { ensureStarterLibrary, getTemplateVersion } from "@/lib/composition/library";
 import type { LayoutBody } from "@/lib/composition/layout-schema";
 import { resolveRenderProps } from "@/lib/composition/resolve";
 import { sampleValues } from "@/lib/composition/starter";
 import { COMPOSITION_SCHEMA_VERSION } from "@/lib/composition/composition-schema";
-import { openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { slugify } from "@/lib/studio/layouts/contract";
 import { createLayout, deleteLayout, getLayout, layoutHistory, listLayouts, moveLayoutStage, updateLayout, type StudioLayoutDeps } from "@/lib/studio/layouts/service";
 import { updateLog } from "@/lib/update-log/collections";
@@ -29,13 +29,6 @@ beforeAll(async () => {
   deps = { db: env.db, store: env.store };
 });
 afterAll(() => env.close());
-
-async function expectApiError(p: Promise<unknown>, status: number): Promise<ApiError> {
-  const e = await p.then(() => null, (x) => x);
-  expect(e).toBeInstanceOf(ApiError);
-  expect((e as ApiError).status).toBe(status);
-  return e as ApiError;
-}
 
 const logFor = async (id: string) => (await env.db.collection(updateLog).where("entity_type", "==", "layout").where("entity_id", "==", id).orderBy("created_at", "desc").get()).map((r) => r.data);
 const bodyOf = (l: LayoutBody): LayoutBody => ({ name: l.name, description: l.description, slots: l.slots, boxes: l.boxes });

@@ -1,7 +1,10 @@
 /**
  * Accounts for the Playwright suites. Locally they live in the Auth emulator
- * (created here through firebase-admin); against a deployment (BASE_URL) they
- * come from E2E_* variables and sign in through the real Identity Toolkit.
+ * (created here through firebase-admin), one pair per Playwright worker
+ * (user-w0@example.com, staff-w0@promptframe.ai, …) so that one worker's sign
+ * out, "sign out everywhere" or password change never ends another worker's
+ * session; against a deployment (BASE_URL) they come from E2E_* variables and
+ * sign in through the real Identity Toolkit.
  */
 import { initializeApp, getApps } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
@@ -10,6 +13,7 @@ import { SEED_ACCOUNTS } from "./seed-accounts";
 import { TEST_EMULATOR_HOST, TEST_PROJECT_ID } from "./test-env";
 
 export type Role = "user" | "staff";
+type SeedAccount = { uid: string; email: string; password: string; name: string; emailVerified: boolean };
 
 export interface Account {
   email: string;
@@ -19,6 +23,20 @@ export interface Account {
 
 const deployed = !!process.env.BASE_URL;
 
+/**
+ * The local seed account of a role for this Playwright worker: Playwright numbers its parallel
+ * slots (TEST_PARALLEL_INDEX, 0…workers-1, kept by a worker restarted after a failure), and each
+ * slot has its own uid and address (the same name and password as the seed account). Outside
+ * Playwright (Jest, scripts) it is the seed account itself.
+ */
+export function seedAccount(role: Role): SeedAccount {
+  const base = SEED_ACCOUNTS[role];
+  const slot = process.env.TEST_PARALLEL_INDEX;
+  if (!slot) return base;
+  const at = base.email.indexOf("@");
+  return { ...base, uid: `${base.uid}-w${slot}`, email: `${base.email.slice(0, at)}-w${slot}${base.email.slice(at)}` };
+}
+
 export function accountFor(role: Role): Account {
   if (deployed) {
     const prefix = role === "staff" ? "E2E_STAFF" : "E2E_USER";
@@ -27,7 +45,7 @@ export function accountFor(role: Role): Account {
     if (!email || !password) throw new Error(`Set ${prefix}_EMAIL and ${prefix}_PASSWORD to run against ${process.env.BASE_URL}.`);
     return { email, password, name: role };
   }
-  return SEED_ACCOUNTS[role];
+  return seedAccount(role);
 }
 
 function identityToolkit(path: string): string {
@@ -48,22 +66,22 @@ function adminAuth() {
 let seeded: Promise<void> | null = null;
 
 /**
- * Makes sure the seed accounts exist in the local emulator. Idempotent and
- * safe when several workers race: whoever loses the create updates instead.
+ * Makes sure this worker's seed accounts exist in the local emulator. Idempotent
+ * and safe when a race is lost: whoever loses the create updates instead.
  */
 export function ensureSeedAccounts(): Promise<void> {
   if (deployed) return Promise.resolve();
   seeded ??= (async () => {
     const auth = adminAuth();
-    for (const a of Object.values(SEED_ACCOUNTS)) {
+    for (const a of [seedAccount("user"), seedAccount("staff")]) {
       const props = { email: a.email, password: a.password, displayName: a.name, emailVerified: a.emailVerified };
       try {
         await auth.createUser({ uid: a.uid, ...props });
       } catch (err) {
         const code = (err as { code?: string }).code;
         if (code !== "auth/uid-already-exists" && code !== "auth/email-already-exists") throw err;
-        // Never rewrite an existing account's password: that revokes its sessions, and another
-        // Playwright worker (one restarted after a failure calls this again) is signed in as it.
+        // Never rewrite an existing account's password: that revokes its sessions (a worker restarted
+        // after a failure calls this again, and a deployment's accounts are shared).
         const current = await auth.getUser(a.uid);
         if (current.email !== a.email || current.emailVerified !== a.emailVerified || current.displayName !== a.name) {
           await auth.updateUser(a.uid, { email: a.email, displayName: a.name, emailVerified: a.emailVerified });

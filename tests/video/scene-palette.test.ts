@@ -4,9 +4,9 @@
  * to the image model with the prompt (generateScenePicture -> generateImages
  * `palette` -> the local preview model's providerOptions.local.palette).
  */
-import { meanColour, rawPixels } from "@/lib/ai/testing/fixtures";
+import { meanColour, rawPixels } from "@/tests/support/ai-fixtures";
 import { STARTER_TEMPLATES, starterTemplateVersion } from "@/lib/composition/starter";
-import { openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { generateScenePicture, scenePalette } from "@/lib/video/media";
 import { sceneImageModel } from "@/lib/video/scene-picture";
 

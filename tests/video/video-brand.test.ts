@@ -5,11 +5,11 @@
  * not reach the video until it is applied again; off clears it; a stale
  * revision, bad input or someone else's video changes nothing.
  */
-import { ApiError } from "@/lib/api/errors";
+import { expectApiError } from "@/tests/support/expect-api-error";
 import { applyBrandToVideo, saveBrandKit } from "@/lib/brand/service";
 import { DEFAULT_BRAND_KIT } from "@/lib/brand/contract";
 import { ensureStarterLibrary } from "@/lib/composition/library";
-import { addUser, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { addUser, openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { createVideo } from "@/lib/video/service/create-video";
 import { getVideo } from "@/lib/video/service/get-video";
 import type { VideoDeps } from "@/lib/video/service/shared";
@@ -18,12 +18,6 @@ let env: TestEnv;
 let deps: VideoDeps;
 const UID = "brand-user";
 const OTHER = "brand-other";
-
-async function expectApiError(p: Promise<unknown>, status: number): Promise<void> {
-  const e = await p.then(() => null, (x) => x);
-  expect(e).toBeInstanceOf(ApiError);
-  expect((e as ApiError).status).toBe(status);
-}
 
 beforeAll(async () => {
   env = openTestEnv();

@@ -9,15 +9,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { functionCalls } from "@/lib/ai/calls/collections";
-import { ApiError } from "@/lib/api/errors";
+import { expectApiError } from "@/tests/support/expect-api-error";
 import { ensureStarterLibrary } from "@/lib/composition/library";
 import { content, jobs } from "@/lib/db/collections";
-import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { ensureBundle } from "@/lib/render/bundle";
 import { LocalRenderer } from "@/lib/render/local-driver";
 import { RenderError } from "@/lib/render/errors";
 import type { RenderDriver } from "@/lib/render/types";
-import { ffprobe } from "@/lib/render/testing/fixtures";
+import { ffprobe } from "@/tests/support/render-env";
 import { cancelRender } from "@/lib/video/service/cancel-render";
 import { createVideo } from "@/lib/video/service/create-video";
 import { deleteVideo } from "@/lib/video/service/delete-video";
@@ -40,13 +40,6 @@ let renderer: LocalRenderer;
 const UID = "video-user";
 
 const BRIEF = "Bean There is a small coffee roaster in Lisbon. We roast every bag the morning it ships. Subscribers save 20% and can pause any time.";
-
-async function expectApiError(p: Promise<unknown>, status: number): Promise<ApiError> {
-  const e = await p.then(() => null, (x) => x);
-  expect(e).toBeInstanceOf(ApiError);
-  expect((e as ApiError).status).toBe(status);
-  return e as ApiError;
-}
 
 beforeAll(async () => {
   await ensureBundle();

@@ -2,7 +2,7 @@ import { LOCAL_LANGUAGE_MODEL_ID, type LocalResponder } from "@/lib/ai/language/
 import { functionCalls } from "@/lib/ai/calls/collections";
 import { ApiError } from "@/lib/api/errors";
 import { layouts } from "@/lib/composition/collections";
-import { openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { updateLog } from "@/lib/update-log/collections";
 import { localLayoutResponder } from "./local-layouts";
 import { ensureDemoCandidates, generateLayouts, listGenerated, reviewGenerated } from "./service";

@@ -1,7 +1,7 @@
 import { compositions } from "@/lib/composition/collections";
 import { ensureStarterLibrary, getTemplateVersion } from "@/lib/composition/library";
 import { jobs } from "@/lib/db/collections";
-import { openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { median, templateDashboard } from "./dashboard";
 import { sampleComposition } from "./sample";
 

@@ -2,7 +2,7 @@ import { compositions, templates, templateVersions } from "@/lib/composition/col
 import { ensureStarterLibrary, getTemplateVersion, listLiveTemplates } from "@/lib/composition/library";
 import { resolveRenderProps } from "@/lib/composition/resolve";
 import { updateLog } from "@/lib/update-log/collections";
-import { openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { ApiError } from "@/lib/api/errors";
 import { sampleComposition } from "./sample";
 import { discardDraft, getTemplateDetail, listTemplates, moveTemplateStage, publishTemplateVersion, updateDraft, type StudioDeps } from "./service";

@@ -13,7 +13,7 @@ import { Db } from "@/lib/db/db";
 import { allCollections, creditLedger, content, jobs, users } from "@/lib/db/collections";
 import { EmbeddedDriver } from "@/lib/db/embedded/embedded-driver";
 import { LocalBlobStore } from "@/lib/storage/local-store";
-import type { GenerateImagesRequest, ImageGenerator, ImageModelInfo } from "../types";
+import type { GenerateImagesRequest, ImageGenerator, ImageModelInfo } from "@/lib/images/types";
 
 export const MODELS: ImageModelInfo[] = [
   { id: "local-preview", label: "Local preview", provider: "local", enabled: true, supportsEdit: true, maxImagesPerCall: 4 },

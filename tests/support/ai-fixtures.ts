@@ -4,12 +4,13 @@
  * Not a test file itself (no `.test.ts`), so Jest only runs it through imports.
  */
 import sharp from "sharp";
+import { png } from "./media";
 
 export type Rgb = { r: number; g: number; b: number };
 
 /** A solid-colour PNG of the given size: small, real, decodable. */
-export async function solidPng(width: number, height: number, colour: Rgb): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+export function solidPng(width: number, height: number, colour: Rgb): Promise<Buffer> {
+  return png(width, height, colour);
 }
 
 /** A black mask with one white rectangle (white = repaint). */

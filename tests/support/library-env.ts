@@ -12,7 +12,7 @@ import sharp from "sharp";
 import { Db } from "@/lib/db/db";
 import { allCollections, content } from "@/lib/db/collections";
 import type { AnyCollectionDef } from "@/lib/db/define";
-import { openTestEnv, type TestEnv } from "@/lib/images/testing/fixtures";
+import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import type { BlobStore } from "@/lib/storage/types";
 
 /** The registry the library tests use: allCollections, which now includes the library's own collections. */
