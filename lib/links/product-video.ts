@@ -19,8 +19,8 @@ import { createVideoInputSchema, type CreateVideoInput, type VideoView } from "@
 import { MAX_BRIEF_CHARS } from "@/lib/video/contract";
 import { createVideo, deleteVideo, requestRender, type VideoDeps } from "@/lib/video/service";
 import { productFactsSchema, type ProductFacts } from "./contract";
-import { isLinkError } from "./errors";
-import { safeFetch, type Resolver } from "./safe-fetch";
+import { isLinkError } from "@/lib/http/errors";
+import { safeFetch, type Resolver } from "@/lib/http/safe-fetch";
 
 export interface ProductVideoInput {
   facts: ProductFacts;
