@@ -13,6 +13,7 @@ import { productCollections } from "../products/collections";
 import { batchCollections } from "../batches/collections";
 import { brandCollections } from "../brand/collections";
 import { updateLogCollections } from "../update-log/collections";
+import { promptStoreCollections } from "../prompts-store/collections";
 import { promptCollections } from "../prompts/collections";
 import { prodCollections } from "../prod/collections";
 import { chatCollections } from "../chat/collections";
@@ -221,7 +222,7 @@ export const likes = defineCollection({
   ],
 });
 
-export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections, ...billingCollections, ...compositionCollections, ...videoCollections, ...callCollections, ...productCollections, ...batchCollections, ...brandCollections, ...updateLogCollections, ...promptCollections, ...prodCollections, ...chatCollections, ...fcReportCollections, ...authCollections];
+export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections, ...billingCollections, ...compositionCollections, ...videoCollections, ...callCollections, ...productCollections, ...batchCollections, ...brandCollections, ...updateLogCollections, ...promptStoreCollections, ...promptCollections, ...prodCollections, ...chatCollections, ...fcReportCollections, ...authCollections];
 
 export type UserDoc = DocOf<typeof users>;
 export type ContentDoc = DocOf<typeof content>;

@@ -15,7 +15,6 @@ import { deliveryView, runSummary } from "./present";
 import { pipelineSummaries, readClient } from "./reads";
 import type { ProdDeps } from "./deps";
 
-const ID = /^[A-Za-z0-9_-]{1,128}$/;
 const nowOf = (d: ProdDeps) => (d.now ?? (() => new Date()))();
 
 async function assertLiveTemplate(db: Db, id: string | null, path: string): Promise<void> {

@@ -11,7 +11,7 @@ import "server-only";
  * failed (no file, last render failed) — and `compositions/{id}` the body.
  */
 import { ApiError } from "@/lib/api/errors";
-import { signedUrlTtl } from "@/lib/api/present-image";
+import { signedUrlTtl } from "@/lib/images/present-image";
 import { listLanguageModels } from "@/lib/ai/language/models";
 import { findVoice, listVoices } from "@/lib/ai/speech";
 import { findMusicTrack, listMusicTracks } from "@/lib/audio/music";
