@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { methodNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
-import { presentImages } from "@/lib/api/present-image";
+import { presentImages } from "@/lib/images/present-image";
 import { withUser } from "@/lib/api/with-user";
 import { getDb } from "@/lib/db";
 import { listTrending } from "@/lib/likes/trending";

@@ -1,6 +1,6 @@
 /** POST /api/v1/images/{id}/share makes my image public at /content/{id}; DELETE makes it private again. */
 import { methodNotAllowed } from "@/lib/api/errors";
-import type { ShareState } from "@/lib/api/images-contract";
+import type { ShareState } from "@/lib/images/contract";
 import { withUser } from "@/lib/api/with-user";
 import { setVisibility } from "@/lib/images/manage";
 import { imageRuntime } from "@/lib/images/runtime";
