@@ -14,6 +14,7 @@
  */
 import { createImageWorker } from "../lib/images/worker";
 import { imageRuntime } from "../lib/images/runtime";
+import "../lib/registry/register";
 import { getDb } from "../lib/db";
 import { getRenderer } from "../lib/render";
 import { getBlobStore } from "../lib/storage";
