@@ -9,7 +9,7 @@ import "server-only";
  */
 import { ApiError } from "@/lib/api/errors";
 import { uploadAsset } from "@/lib/assets/assets";
-import { deleteAsset } from "@/lib/assets/usage";
+import { deleteAsset } from "@/lib/workspace/asset-usage";
 import type { MediaValue } from "@/lib/composition/composition-schema";
 import { assets } from "@/lib/db/collections";
 import { products, type ProductDoc } from "@/lib/products/collections";

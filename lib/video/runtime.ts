@@ -7,24 +7,14 @@ import "server-only";
  */
 import { workerPollMs } from "@/lib/db/jobs";
 import { getDb } from "@/lib/db";
-import { ensureStarterLibrary } from "@/lib/composition/library";
+import { starterLibraryReady } from "@/lib/composition/starter-ready";
 import { getRenderer } from "@/lib/render";
 import { getBlobStore } from "@/lib/storage";
 import type { VideoDeps } from "./service";
 import { createVideoWorker, type VideoWorker } from "./worker";
 
-let seeded: Promise<void> | null = null;
-
-/** Seeds the starter library once per process (creates only what is missing). */
-function ready(): Promise<void> {
-  seeded ??= ensureStarterLibrary(getDb())
-    .then(() => undefined)
-    .catch((e) => {
-      seeded = null;
-      throw e;
-    });
-  return seeded;
-}
+/** Seeds the starter library once per process (shared with the layout studio). */
+const ready = starterLibraryReady;
 
 export function videoRuntime(): VideoDeps {
   startVideoWorker();

@@ -11,7 +11,7 @@ import { readJsonBody, readQuery } from "@/lib/api/body";
 import { assertNoBody, withUser } from "@/lib/api/with-user";
 import { getAsset, patchAsset } from "@/lib/assets/assets";
 import { assetPatchSchema } from "@/lib/assets/contract";
-import { deleteAsset } from "@/lib/assets/usage";
+import { deleteAsset } from "@/lib/workspace/asset-usage";
 import { getDb } from "@/lib/db";
 import { getBlobStore } from "@/lib/storage";
 
