@@ -4,7 +4,7 @@ import { methodNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
 import type { ImagePage } from "@/lib/images/contract";
 import { presentImages } from "@/lib/images/present-image";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { GALLERY_PAGE_SIZE, listMyImages } from "@/lib/images/gallery";
 import { searchMyImages } from "@/lib/images/manage";
 import { imageRuntime } from "@/lib/images/runtime";

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { methodNotAllowed } from "@/lib/api/errors";
 import { readJsonBody, readQuery } from "@/lib/api/body";
-import { assertNoBody, withUser } from "@/lib/api/with-user";
+import { assertNoBody, withUser } from "@/lib/auth/server/with-user";
 import { getAsset, patchAsset } from "@/lib/assets/assets";
 import { assetPatchSchema } from "@/lib/assets/contract";
 import { deleteAsset } from "@/lib/workspace/asset-usage";

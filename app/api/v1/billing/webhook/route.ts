@@ -4,7 +4,7 @@
  * text, never parsed before it is verified.
  */
 import { ApiError, methodNotAllowed } from "@/lib/api/errors";
-import { withErrors } from "@/lib/api/with-user";
+import { withErrors } from "@/lib/auth/server/with-user";
 import { billingConfig } from "@/lib/billing/config";
 import { receiveStripeWebhook } from "@/lib/billing/webhook";
 import { getDb } from "@/lib/db";

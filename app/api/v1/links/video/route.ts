@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { methodNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { isLinkError } from "@/lib/http/errors";
 import { createProductVideo } from "@/lib/links/product-video";
 import { videoRuntime } from "@/lib/video/runtime";

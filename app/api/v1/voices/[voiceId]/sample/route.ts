@@ -2,7 +2,7 @@
  * GET /api/v1/voices/{id}/sample — a spoken sample of the voice (audio/wav), cached.
  */
 import { ApiError, methodNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { SpeechError, findVoice, voiceSample } from "@/lib/ai/speech";
 
 export const runtime = "nodejs";
