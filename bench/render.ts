@@ -215,7 +215,7 @@ async function main() {
     import("../lib/render/browser"),
     import("../lib/render/prepare"),
     import("../lib/render/testing/fixtures"),
-    import("../lib/ai/speech"),
+    import("../lib/audio/speech"),
     import("../lib/audio/music"),
     import("../lib/composition/starter"),
     import("../remotion/frame-state"),

@@ -13,7 +13,7 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { signedUrlTtl } from "@/lib/images/present-image";
 import { listLanguageModels } from "@/lib/ai/language/models";
-import { findVoice, listVoices } from "@/lib/ai/speech";
+import { findVoice, listVoices } from "@/lib/audio/speech";
 import { findMusicTrack, listMusicTracks } from "@/lib/audio/music";
 import { assertWithinPlan } from "@/lib/billing/enforce";
 import { compositions, templates, type CompositionDoc } from "@/lib/composition/collections";

@@ -3,7 +3,7 @@
  */
 import { ApiError, methodNotAllowed } from "@/lib/api/errors";
 import { withUser } from "@/lib/auth/server/with-user";
-import { SpeechError, findVoice, voiceSample } from "@/lib/ai/speech";
+import { SpeechError, findVoice, voiceSample } from "@/lib/audio/speech";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
