@@ -6,7 +6,7 @@
  * Run: `npx tsx --conditions=react-server bench/audio.ts [runs]` (default 5).
  */
 import { cpus, loadavg } from "node:os";
-import { synthesizeNarration } from "../lib/ai/speech/narration";
+import { synthesizeNarration } from "../lib/audio/speech/narration";
 import { listMusicTracks, synthesizeMusicTrack } from "../lib/audio/music";
 
 const RUNS = Number(process.argv[2] ?? 5);

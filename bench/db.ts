@@ -8,7 +8,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Db } from "../lib/db/db";
-import { allCollections, content } from "../lib/db/collections";
+import { content } from "../lib/db/collections";
+import { allCollections } from "../lib/registry/collections";
 import { EmbeddedDriver } from "../lib/db/embedded/embedded-driver";
 
 const DOCS = Number(process.argv[2] ?? 100_000);

@@ -215,7 +215,7 @@ async function main() {
     import("../lib/render/browser"),
     import("../lib/render/prepare"),
     import("../tests/support/render-env"),
-    import("../lib/ai/speech"),
+    import("../lib/audio/speech"),
     import("../lib/audio/music"),
     import("../lib/composition/starter"),
     import("../remotion/frame-state"),

@@ -16,7 +16,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { allCollections } from "../lib/db/collections";
+import { allCollections } from "../lib/registry/collections";
 import { Db } from "../lib/db/db";
 import { EmbeddedDriver } from "../lib/db/embedded/embedded-driver";
 import { ENTITY_TYPES } from "../lib/update-log/contract";

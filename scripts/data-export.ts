@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { Db } from "../lib/db/db";
-import { allCollections } from "../lib/db/collections";
+import { allCollections } from "../lib/registry/collections";
 import { dbConfig } from "../lib/db/config";
 import { openDriver } from "../lib/db/open-driver";
 import { exportDb } from "../lib/db/transfer";

@@ -5,7 +5,7 @@
  * import with its file and line (batches before it stay written).
  */
 import { Db } from "../lib/db/db";
-import { allCollections } from "../lib/db/collections";
+import { allCollections } from "../lib/registry/collections";
 import { dbConfig } from "../lib/db/config";
 import { openDriver } from "../lib/db/open-driver";
 import { importDb } from "../lib/db/transfer";

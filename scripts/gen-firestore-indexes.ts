@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { allCollections } from "../lib/db/collections";
+import { allCollections } from "../lib/registry/collections";
 import { renderFirestoreIndexes } from "../lib/db/firestore/indexes";
 
 const file = path.join(__dirname, "..", "firestore.indexes.json");

@@ -21,6 +21,7 @@ import "../lib/prompts/runtime";
 import "../lib/fc-report/runtime";
 import { registerTestRenderWorker } from "../lib/studio/templates/runtime";
 import { startWorkers } from "../lib/jobs/workers";
+import "../lib/registry/register";
 import { getRenderer } from "../lib/render";
 
 const asked = (process.env.WORKERS ?? "image,video,design,eval").split(",").map((k) => k.trim());

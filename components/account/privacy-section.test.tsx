@@ -18,7 +18,7 @@ const auth: AuthContextValue = {
   signOut: noop,
   getIdToken: async () => null,
 };
-jest.mock("@/lib/auth/client/auth-provider", () => ({ useAuth: () => auth }));
+jest.mock("@/lib/hooks/auth-provider", () => ({ useAuth: () => auth }));
 
 /** Every aria-describedby / aria-labelledby / label for names an element that exists. */
 function referencesResolve(html: string): void {

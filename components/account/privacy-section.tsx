@@ -12,7 +12,7 @@ import { useRef, useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { downloadMyData, saveArchive, signOutEverywhere } from "@/lib/account/client";
-import { useAuth } from "@/lib/auth/client/auth-provider";
+import { useAuth } from "@/lib/hooks/auth-provider";
 import { analyticsConfigured, setAnalyticsConsent } from "@/lib/observability/analytics";
 import { useAnalyticsConsent } from "@/lib/observability/use-consent";
 import { DeleteAccountDialog } from "./delete-account-dialog";

@@ -3,7 +3,7 @@ import type { AuthContextValue, Profile } from "@/lib/auth/client/types";
 import { AuthGate, gateDecision } from "./auth-gate";
 
 let auth: AuthContextValue;
-jest.mock("@/lib/auth/client/auth-provider", () => ({ useAuth: () => auth }));
+jest.mock("@/lib/hooks/auth-provider", () => ({ useAuth: () => auth }));
 
 const profile = (is_staff: boolean): Profile => ({
   user_id: "u1",

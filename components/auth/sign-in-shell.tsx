@@ -8,7 +8,7 @@
  */
 import { useEffect, type ReactNode } from "react";
 import { alertVariants } from "@/components/ui/alert-variants";
-import { useAuth } from "@/lib/auth/client/auth-provider";
+import { useAuth } from "@/lib/hooks/auth-provider";
 import { safeNextPath } from "@/lib/routes/access";
 import { FullPageSpinner } from "./full-page-spinner";
 

@@ -16,7 +16,7 @@ import { TemplatePicker } from "@/components/video/template-picker";
 import { ToggleSwitch } from "@/components/video/toggle-switch";
 import { VideoModelSelect } from "@/components/video/video-model-select";
 import { VoicePicker } from "@/components/video/voice-picker";
-import { useAuth } from "@/lib/auth/client/auth-provider";
+import { useAuth } from "@/lib/hooks/auth-provider";
 import {
   batchCost,
   batchRowSchema,

@@ -4,7 +4,7 @@ import { useId, useRef, useState } from "react";
 import { Upload } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import type { AssetItem } from "@/lib/api/images-contract";
+import type { AssetItem } from "@/lib/images/contract";
 import { ACCEPTED_UPLOAD_TYPES, uploadAsset, uploadProblem } from "@/lib/hooks/use-assets";
 import { cn } from "@/lib/utils";
 

@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/empty-state";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import type { AssetItem } from "@/lib/api/images-contract";
+import type { AssetItem } from "@/lib/images/contract";
 import { deleteAsset, useAssets } from "@/lib/hooks/use-assets";
 import { AssetDropzone } from "./asset-dropzone";
 import { ConfirmDialog } from "./confirm-dialog";

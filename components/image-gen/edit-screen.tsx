@@ -10,7 +10,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
-import { useAuth } from "@/lib/auth/client/auth-provider";
+import { useAuth } from "@/lib/hooks/auth-provider";
 import { MAX_MASK_BYTES, MAX_PROMPT_CHARS } from "@/lib/images/schema";
 import { startGeneration } from "@/lib/hooks/use-job";
 import { creditsFor, pickModel, useModels } from "@/lib/hooks/use-models";

@@ -7,7 +7,7 @@ import { ChevronDown, Coins, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
-import type { ImageModelInfo, Vibe } from "@/lib/api/images-contract";
+import type { ImageModelInfo, Vibe } from "@/lib/images/contract";
 import { MAX_IMAGES_PER_RUN, MAX_NEGATIVE_PROMPT_CHARS, MAX_PROMPT_CHARS } from "@/lib/images/schema";
 import { creditsFor } from "@/lib/hooks/use-models";
 import { cn } from "@/lib/utils";

@@ -1,4 +1,4 @@
-import type { ImageSettings } from "@/lib/api/images-contract";
+import type { ImageSettings } from "@/lib/images/contract";
 import { MAX_PROMPT_CHARS, MAX_SEED } from "@/lib/images/schema";
 import {
   DEFAULT_SETTINGS,

@@ -5,7 +5,7 @@
  * the round trip is unit-tested; anything malformed in a URL is dropped
  * rather than trusted.
  */
-import type { GenerationRequest, ImageSettings, Inspiration } from "@/lib/api/images-contract";
+import type { GenerationRequest, ImageSettings, Inspiration } from "@/lib/images/contract";
 import {
   ASPECT_RATIOS,
   MAX_IMAGES_PER_RUN,

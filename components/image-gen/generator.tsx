@@ -8,8 +8,8 @@ import { Repeat2, WandSparkles } from "lucide-react";
 
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import type { JobView } from "@/lib/api/images-contract";
-import { useAuth } from "@/lib/auth/client/auth-provider";
+import type { JobView } from "@/lib/images/contract";
+import { useAuth } from "@/lib/hooks/auth-provider";
 import { imagesPageUrl } from "@/lib/hooks/use-images";
 import { newestJob, startGeneration, useActiveJobs } from "@/lib/hooks/use-job";
 import { pickModel, useModels } from "@/lib/hooks/use-models";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 
-import type { ImageItem } from "@/lib/api/images-contract";
+import type { ImageItem } from "@/lib/images/contract";
 import { LocalPreviewBadge } from "./local-preview-badge";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ImageOff, LoaderCircle } from "lucide-react";
 
-import type { ImageItem } from "@/lib/api/images-contract";
+import type { ImageItem } from "@/lib/images/contract";
 import { cn } from "@/lib/utils";
 import { aspectStyle, imageBox } from "./image-size";
 

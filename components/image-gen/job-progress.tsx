@@ -6,7 +6,7 @@ import { CircleCheck, X } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { JobView } from "@/lib/api/images-contract";
+import type { JobView } from "@/lib/images/contract";
 import type { AspectRatio } from "@/lib/images/schema";
 import { isJobSettled, progressPercent, useJob } from "@/lib/hooks/use-job";
 import { ResultTile } from "./result-tile";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Heart } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import type { LikeState } from "@/lib/api/images-contract";
+import type { LikeState } from "@/lib/images/contract";
 import { setLiked, toggledLike } from "@/lib/hooks/use-image";
 import { cn } from "@/lib/utils";
 

@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 
-import type { ImageModelInfo } from "@/lib/api/images-contract";
+import type { ImageModelInfo } from "@/lib/images/contract";
 import { isLocalModel } from "@/lib/hooks/use-models";
 import { LocalPreviewBadge } from "./local-preview-badge";
 

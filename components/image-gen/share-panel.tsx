@@ -6,7 +6,7 @@ import { Check, Copy, Globe, Lock, Share2 } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import type { ImageItem } from "@/lib/api/images-contract";
+import type { ImageItem } from "@/lib/images/contract";
 import { shareImage, unshareImage } from "@/lib/hooks/use-image";
 
 function publicLink(id: string, url: string | null): string {

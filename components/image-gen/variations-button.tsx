@@ -5,7 +5,7 @@ import { useSWRConfig } from "swr";
 import { Shuffle } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import type { ImageItem } from "@/lib/api/images-contract";
+import type { ImageItem } from "@/lib/images/contract";
 import { startGeneration } from "@/lib/hooks/use-job";
 import { creditsFor, useModels } from "@/lib/hooks/use-models";
 import { isProfileKey } from "@/lib/hooks/use-profile";

@@ -5,7 +5,7 @@ import { Pencil, Trash2, Wand2 } from "lucide-react";
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { Vibe } from "@/lib/api/images-contract";
+import type { Vibe } from "@/lib/images/contract";
 import { generatorHref } from "./generator-params";
 import { PaletteSwatches } from "./palette-swatches";
 

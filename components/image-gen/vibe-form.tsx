@@ -6,7 +6,7 @@ import { Plus, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import type { Vibe, VibeInput } from "@/lib/api/images-contract";
+import type { Vibe, VibeInput } from "@/lib/images/contract";
 import { createVibe, updateVibe } from "@/lib/hooks/use-vibes";
 import { VIBE_NAME_MAX, VIBE_PALETTE_MAX, VIBE_TEXT_MAX, vibeInputSchema } from "@/lib/vibes/schema";
 

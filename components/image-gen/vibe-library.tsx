@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/empty-state";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { Vibe } from "@/lib/api/images-contract";
+import type { Vibe } from "@/lib/images/contract";
 import { deleteVibe, useVibes } from "@/lib/hooks/use-vibes";
 import { ConfirmDialog } from "./confirm-dialog";
 import { VibeCard } from "./vibe-card";

@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 
-import type { Vibe } from "@/lib/api/images-contract";
+import type { Vibe } from "@/lib/images/contract";
 import { PaletteSwatches } from "./palette-swatches";
 
 interface VibePickerProps {

@@ -12,7 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { VideoErrorPanel } from "@/components/video/video-error-panel";
-import { useAuth } from "@/lib/auth/client/auth-provider";
+import { useAuth } from "@/lib/hooks/auth-provider";
 import type { ExtractedPage } from "@/lib/links/contract";
 import { createLinkVideo, extractLink } from "@/lib/hooks/use-products";
 import { isProfileKey } from "@/lib/hooks/use-profile";

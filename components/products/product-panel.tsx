@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { VideoErrorPanel } from "@/components/video/video-error-panel";
-import { useAuth } from "@/lib/auth/client/auth-provider";
+import { useAuth } from "@/lib/hooks/auth-provider";
 import { createLinkVideo, deleteProduct, updateProduct, useProduct, useProductContent } from "@/lib/hooks/use-products";
 import { useVideoOptions } from "@/lib/hooks/use-videos";
 import type { ProductView } from "@/lib/products/contract";

@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from "react";
 import { SWRConfig } from "swr";
-import { AuthProvider } from "@/lib/auth/client/auth-provider";
+import { AuthProvider } from "@/lib/hooks/auth-provider";
 import { ApiClientError } from "@/lib/swr/fetcher";
 
 /** A 4xx will answer the same again; only server and network failures are worth retrying. */

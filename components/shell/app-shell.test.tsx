@@ -7,7 +7,7 @@ import { AppShell } from "./app-shell";
 let auth: AuthContextValue;
 let pathname = "/";
 
-jest.mock("@/lib/auth/client/auth-provider", () => ({ useAuth: () => auth }));
+jest.mock("@/lib/hooks/auth-provider", () => ({ useAuth: () => auth }));
 jest.mock("next/navigation", () => ({ usePathname: () => pathname }));
 
 const PROFILE: Profile = {

@@ -8,7 +8,7 @@ import { SharePanel } from "@/components/image-gen/share-panel";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useAuth } from "@/lib/auth/client/auth-provider";
+import { useAuth } from "@/lib/hooks/auth-provider";
 import { useImage } from "@/lib/hooks/use-image";
 import { useContentRef } from "@/lib/hooks/use-designs";
 import { DesignShare } from "@/components/designs/design-share";

@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { useAuth } from "@/lib/auth/client/auth-provider";
+import { useAuth } from "@/lib/hooks/auth-provider";
 import type { CompositionRatio } from "@/lib/composition/ratios";
 import { isProfileKey } from "@/lib/hooks/use-profile";
 import { createVideo, useVideoOptions } from "@/lib/hooks/use-videos";

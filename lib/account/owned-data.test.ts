@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { allCollections } from "@/lib/db/collections";
+import { allCollections } from "@/lib/registry/collections";
 import { defineCollection } from "@/lib/db/define";
 import { collectBlobAreas, ownedCollections, pseudonymFor, unclassifiedCollections } from "./owned-data";
 

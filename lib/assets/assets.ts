@@ -8,7 +8,7 @@
  */
 import { createReadStream } from "node:fs";
 import { ApiError } from "@/lib/api/errors";
-import { signedUrlTtl } from "@/lib/api/present-image";
+import { signedUrlTtl } from "@/lib/images/present-image";
 import { assets, type AssetDoc } from "@/lib/db/collections";
 import { assetDetails, type AssetDetailsDoc } from "@/lib/db/collections-library";
 import type { Db } from "@/lib/db/db";

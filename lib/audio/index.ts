@@ -1,7 +1,7 @@
 /**
  * The audio toolkit of the video feature: WAV bytes, caption phrases and cues,
  * WebVTT. Pure computation, no keys and no processes (speech lives in
- * lib/ai/speech). The background music is its own entry, `@/lib/audio/music`,
+ * lib/audio/speech, its own entry too). The background music is its own entry, `@/lib/audio/music`,
  * so importing captions (e.g. in a browser bundle) does not pull in the synthesiser.
  */
 export * from "./wav";

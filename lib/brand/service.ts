@@ -5,7 +5,7 @@ import "server-only";
  * on its composition, only when the user asks.
  */
 import { ApiError } from "@/lib/api/errors";
-import { signedUrlTtl } from "@/lib/api/present-image";
+import { signedUrlTtl } from "@/lib/images/present-image";
 import { kindOf } from "@/lib/assets/assets";
 import type { Brand, BrandFont } from "@/lib/composition/composition-schema";
 import { assets, type AssetDoc } from "@/lib/db/collections";

@@ -24,7 +24,7 @@
  * for the caller, or nothing at all. Looking up the item's document instead
  * would add a read per key on every sign and render, and would refuse what
  * must keep working: an asset deleted while a video uses it keeps its file
- * for that video (lib/assets/usage.ts). Keys without a uid folder (samples,
+ * for that video (lib/workspace/asset-usage.ts). Keys without a uid folder (samples,
  * template fonts under `studio/`, anything else) are checked by looking up
  * what owns them: the sample list, and the template version in use.
  *

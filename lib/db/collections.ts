@@ -1,23 +1,11 @@
 /**
- * The core entities the product is built on. Later issues add their own
- * collections here the same way; `allCollections` is the registry that the
- * drivers, the index generator, export/import and the dashboard list.
+ * The core entities the product is built on. Domains declare their own
+ * collections beside their code; the app's registry (lib/registry/collections.ts)
+ * lists these and theirs for the drivers, the index generator, export/import
+ * and the dashboard.
  */
 import { z } from "zod";
 import { libraryCollections } from "./collections-library";
-import { billingCollections } from "../billing/collections";
-import { compositionCollections } from "../composition/collections";
-import { callCollections } from "../ai/calls/collections";
-import { videoCollections } from "../video/collections";
-import { productCollections } from "../products/collections";
-import { batchCollections } from "../batches/collections";
-import { brandCollections } from "../brand/collections";
-import { updateLogCollections } from "../update-log/collections";
-import { promptCollections } from "../prompts/collections";
-import { prodCollections } from "../prod/collections";
-import { chatCollections } from "../chat/collections";
-import { fcReportCollections } from "../fc-report/collections";
-import { authCollections } from "../auth/collections";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "./define";
 import { DOC_ID } from "./ids";
 
@@ -222,7 +210,8 @@ export const likes = defineCollection({
   ],
 });
 
-export const allCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections, ...billingCollections, ...compositionCollections, ...videoCollections, ...callCollections, ...productCollections, ...batchCollections, ...brandCollections, ...updateLogCollections, ...promptCollections, ...prodCollections, ...chatCollections, ...fcReportCollections, ...authCollections];
+/** The store's own collections, first in the registry (lib/registry/collections.ts). */
+export const coreCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections];
 
 export type UserDoc = DocOf<typeof users>;
 export type ContentDoc = DocOf<typeof content>;

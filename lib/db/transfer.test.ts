@@ -3,13 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { Db } from "./db";
-import { allCollections, users } from "./collections";
+import { coreCollections, users } from "./collections";
 import { defineCollection } from "./define";
 import { EmbeddedDriver } from "./embedded/embedded-driver";
 import { exportDb, importDb } from "./transfer";
 
 const notes = defineCollection({ name: "notes", parent: "users", schema: z.object({ text: z.string() }) });
-const defs = [...allCollections, notes];
+const defs = [...coreCollections, notes];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pf-transfer-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 const open = (name: string) => new Db(new EmbeddedDriver({ file: path.join(tmp, `${name}.sqlite`), collections: defs }), defs);

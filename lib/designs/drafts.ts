@@ -4,7 +4,7 @@ import "server-only";
  * never rendered, designs never exported, pages not published), newest
  * first, each with the screen that continues it.
  */
-import { signedUrlTtl } from "@/lib/api/present-image";
+import { signedUrlTtl } from "@/lib/images/present-image";
 import type { CompositionRatio } from "@/lib/composition/ratios";
 import { content } from "@/lib/db/collections";
 import type { DraftSummary } from "./contract";

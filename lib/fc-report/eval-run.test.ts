@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Db } from "@/lib/db/db";
-import { allCollections } from "@/lib/db/collections";
+import { allCollections } from "@/lib/registry/collections";
 import { EmbeddedDriver } from "@/lib/db/embedded/embedded-driver";
 import { functionCalls } from "@/lib/ai/calls/collections";
 import { LOCAL_LANGUAGE_MODEL_ID } from "@/lib/ai/language/local-language-model";

@@ -1,6 +1,6 @@
 /** My assets: list (by kind), upload (one file per request, with progress), read, rename, replace, delete, usage; the brand kit. */
 import useSWR from "swr";
-import type { AssetItem } from "@/lib/api/images-contract";
+import type { AssetItem } from "@/lib/images/contract";
 import type { AssetKind, AssetPatch, AssetUsage, AssetView } from "@/lib/assets/contract";
 import type { BrandKitInput, BrandKitView } from "@/lib/brand/contract";
 import { ApiClientError, CLIENT_ERROR_CODES, apiFetch } from "@/lib/swr/fetcher";

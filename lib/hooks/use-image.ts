@@ -1,6 +1,6 @@
 /** One image (mine, or a public one) and the calls that act on it. */
 import useSWR from "swr";
-import type { ImageItem, LikeState, ShareState } from "@/lib/api/images-contract";
+import type { ImageItem, LikeState, ShareState } from "@/lib/images/contract";
 import { ApiClientError, apiFetch } from "@/lib/swr/fetcher";
 
 export type DownloadFormat = "png" | "webp";

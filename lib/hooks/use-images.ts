@@ -4,7 +4,7 @@
  */
 import useSWR from "swr";
 import useSWRInfinite from "swr/infinite";
-import type { ImageItem, ImagePage } from "@/lib/api/images-contract";
+import type { ImageItem, ImagePage } from "@/lib/images/contract";
 import { ApiClientError, apiFetch } from "@/lib/swr/fetcher";
 
 export const IMAGES_PATH = "/api/v1/images";

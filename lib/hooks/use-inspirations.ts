@@ -1,6 +1,6 @@
 /** The curated prompts with their example images (seed data, the same for everyone). */
 import useSWR from "swr";
-import type { Inspiration } from "@/lib/api/images-contract";
+import type { Inspiration } from "@/lib/images/contract";
 import { ApiClientError, apiFetch } from "@/lib/swr/fetcher";
 
 export const INSPIRATIONS_PATH = "/api/v1/inspirations";

@@ -1,4 +1,4 @@
-import type { JobView } from "@/lib/api/images-contract";
+import type { JobView } from "@/lib/images/contract";
 import { isJobSettled, jobPath, newestJob, progressPercent } from "./use-job";
 
 const job = (over: Partial<JobView>): JobView => ({

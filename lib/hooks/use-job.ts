@@ -1,10 +1,10 @@
 /**
  * Generation jobs: start one, poll it until it settles, and find the ones
- * still running after a reload (lib/api/images-contract.ts).
+ * still running after a reload (lib/images/contract.ts).
  */
 import { useState } from "react";
 import useSWR from "swr";
-import type { GenerationAccepted, GenerationRequest, JobState, JobView } from "@/lib/api/images-contract";
+import type { GenerationAccepted, GenerationRequest, JobState, JobView } from "@/lib/images/contract";
 import { ApiClientError, apiFetch } from "@/lib/swr/fetcher";
 
 export const JOB_POLL_MS = 700;

@@ -1,4 +1,4 @@
-import type { ImageModelInfo } from "@/lib/api/images-contract";
+import type { ImageModelInfo } from "@/lib/images/contract";
 import { creditsFor, isLocalModel, pickModel } from "./use-models";
 
 const model = (over: Partial<ImageModelInfo>): ImageModelInfo => ({

@@ -1,6 +1,6 @@
 /** The model picker's data: every known model, whether it is configured, and its price. */
 import useSWR from "swr";
-import type { ImageModelInfo, ModelsResponse } from "@/lib/api/images-contract";
+import type { ImageModelInfo, ModelsResponse } from "@/lib/images/contract";
 import { ApiClientError, apiFetch } from "@/lib/swr/fetcher";
 
 export const MODELS_PATH = "/api/v1/images/models";

@@ -1,5 +1,5 @@
 /** Public images of all users, ranked by the server (likes and remixes in a recent window). */
-import type { ImageItem } from "@/lib/api/images-contract";
+import type { ImageItem } from "@/lib/images/contract";
 import { pageUrl, useCursorPages } from "./use-images";
 
 export const TRENDING_PATH = "/api/v1/images/trending";

@@ -1,6 +1,6 @@
 /** Vibes (style presets): the built-in ones plus mine, and the calls that change mine. */
 import useSWR from "swr";
-import type { Vibe, VibeInput } from "@/lib/api/images-contract";
+import type { Vibe, VibeInput } from "@/lib/images/contract";
 import { ApiClientError, apiFetch } from "@/lib/swr/fetcher";
 
 export const VIBES_PATH = "/api/v1/vibes";

@@ -2,12 +2,12 @@ import "server-only";
 /**
  * The image domain's HTTP edge: request bodies in the contract's snake_case
  * become the domain's input, domain results become the contract's shapes
- * (lib/api/images-contract.ts). Kept apart from the route files so each route
+ * (lib/images/contract.ts). Kept apart from the route files so each route
  * holds only its own steps.
  */
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import type { GenerationAccepted, JobView } from "@/lib/api/images-contract";
+import type { GenerationAccepted, JobView } from "@/lib/images/contract";
 import type { JobStatus } from "./job-status";
 import { MAX_MASK_BYTES } from "./schema";
 

@@ -1,7 +1,7 @@
 import "server-only";
 /** The public view of a shared image (the `/content/{id}` page): only public, finished images. */
-import type { ImageItem } from "@/lib/api/images-contract";
-import { presentImage } from "@/lib/api/present-image";
+import type { ImageItem } from "@/lib/images/contract";
+import { presentImage } from "@/lib/images/present-image";
 import { content } from "@/lib/db/collections";
 import { DOC_ID } from "@/lib/db/ids";
 import { imageRuntime } from "./runtime";

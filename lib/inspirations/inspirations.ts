@@ -11,8 +11,8 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import sharp from "sharp";
-import type { Inspiration } from "@/lib/api/images-contract";
-import { signedUrlTtl } from "@/lib/api/present-image";
+import type { Inspiration } from "@/lib/images/contract";
+import { signedUrlTtl } from "@/lib/images/present-image";
 import { inspirationImages, seedLocks, type InspirationImageDoc } from "@/lib/db/collections-library";
 import type { Db } from "@/lib/db/db";
 import { joinPrompt } from "@/lib/images/settings";

@@ -4,7 +4,7 @@
  * idempotent, is only ever made on an image the user may see, and the count
  * (a count of those documents) is exact.
  */
-import type { LikeState } from "@/lib/api/images-contract";
+import type { LikeState } from "./contract";
 import { ApiError } from "@/lib/api/errors";
 import { content, likes } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";

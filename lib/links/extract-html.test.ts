@@ -5,9 +5,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { growth, MAX_GROWTH_FOR_8X } from "@/tests/support/growth";
-import { LinkError } from "./errors";
+import { LinkError } from "@/lib/http/errors";
 import { extractFromHtml, firstTextPrice, NO_PRODUCT_NOTICE } from "./extract-html";
-import { HTML_MAX_BYTES } from "./safe-fetch";
+import { HTML_MAX_BYTES } from "@/lib/http/safe-fetch";
 import { productFromJsonLd } from "./product-jsonld";
 
 const fixture = (name: string) => readFileSync(path.join(process.cwd(), "tests/fixtures/links", name), "utf8");

@@ -11,7 +11,7 @@ import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import ogs from "open-graph-scraper";
 import type { ExtractedPage } from "./contract";
-import { LinkError } from "./errors";
+import { LinkError } from "@/lib/http/errors";
 import { normalisePrice, productFromJsonLd } from "./product-jsonld";
 
 const MAX_POINTS = 8;

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { LinkError } from "./errors";
+import { LinkError } from "@/lib/http/errors";
 import { extractFromHtml } from "./extract-html";
 import { readPageOffThread } from "./extract";
 

@@ -12,8 +12,8 @@ import { offThreadPool, offThreadWorkerOptions, OffThreadTaskError } from "@/lib
 import type { ExtractedPage } from "./contract";
 import type { ExtractInput } from "./extract-html";
 import type { ExtractHtmlTasks } from "./extract-html.worker";
-import { LinkError, type LinkErrorReason } from "./errors";
-import { decodeHtml, safeFetch, type Resolver } from "./safe-fetch";
+import { LinkError, type LinkErrorReason } from "@/lib/http/errors";
+import { decodeHtml, safeFetch, type Resolver } from "@/lib/http/safe-fetch";
 
 /** Reading one page: a real 6 MB shop page takes a few seconds here. */
 export const READ_PAGE_TIMEOUT_MS = 20_000;

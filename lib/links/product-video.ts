@@ -9,7 +9,7 @@ import "server-only";
  */
 import { ApiError } from "@/lib/api/errors";
 import { uploadAsset } from "@/lib/assets/assets";
-import { deleteAsset } from "@/lib/assets/usage";
+import { deleteAsset } from "@/lib/workspace/asset-usage";
 import type { MediaValue } from "@/lib/composition/composition-schema";
 import { assets } from "@/lib/db/collections";
 import { products, type ProductDoc } from "@/lib/products/collections";
@@ -22,8 +22,8 @@ import { deleteVideo } from "@/lib/video/service/delete-video";
 import { requestRender } from "@/lib/video/service/request-render";
 import type { VideoDeps } from "@/lib/video/service/shared";
 import { productFactsSchema, type ProductFacts } from "./contract";
-import { isLinkError } from "./errors";
-import { safeFetch, type Resolver } from "./safe-fetch";
+import { isLinkError } from "@/lib/http/errors";
+import { safeFetch, type Resolver } from "@/lib/http/safe-fetch";
 
 export interface ProductVideoInput {
   facts: ProductFacts;

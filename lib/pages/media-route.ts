@@ -5,7 +5,7 @@ import "server-only";
  * names; 404 once the page is unpublished or when the block names no such media.
  */
 import { ApiError } from "@/lib/api/errors";
-import { withErrors } from "@/lib/api/with-user";
+import { withErrors } from "@/lib/auth/server/with-user";
 import { getDb } from "@/lib/db";
 import { getBlobStore } from "@/lib/storage";
 import { signedPublicPageMedia } from "./public";

@@ -5,7 +5,7 @@ import "server-only";
  * page is published and only for the media its blocks name, resolved among
  * the page owner's own content; anything else is a 404.
  */
-import { signedUrlTtl } from "@/lib/api/present-image";
+import { signedUrlTtl } from "@/lib/images/present-image";
 import { mayServe } from "@/lib/composition/media-access";
 import { content } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";

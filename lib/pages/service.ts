@@ -8,7 +8,7 @@ import "server-only";
  */
 import { logContentChange } from "@/lib/update-log/content";
 import { ApiError } from "@/lib/api/errors";
-import { signedUrlTtl } from "@/lib/api/present-image";
+import { signedUrlTtl } from "@/lib/images/present-image";
 import { mayServe } from "@/lib/composition/media-access";
 import { content, type ContentDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";

@@ -12,17 +12,11 @@ import { logChange } from "@/lib/update-log/write";
 import { clientInputSchema, clientPatchSchema, type ClientSummary, type ClientView } from "./contract";
 import { prodClients, prodPipelines, prodRuns, prodWebhookDeliveries, type ProdClientDoc } from "./collections";
 import { deliveryView, runSummary } from "./present";
-import { pipelineSummaries } from "./pipelines";
+import { pipelineSummaries, readClient } from "./reads";
 import type { ProdDeps } from "./deps";
 import { DOC_ID } from "@/lib/db/ids";
 
 const nowOf = (d: ProdDeps) => (d.now ?? (() => new Date()))();
-
-export async function readClient(db: Db, id: string): Promise<ProdClientDoc> {
-  const snap = DOC_ID.test(id) ? await db.collection(prodClients).doc(id).get() : null;
-  if (!snap) throw new ApiError("not_found", "There is no such client.");
-  return snap.data;
-}
 
 async function assertLiveTemplate(db: Db, id: string | null, path: string): Promise<void> {
   if (!id) return;

@@ -10,18 +10,18 @@ import { templates, templateVersions } from "@/lib/composition/collections";
 import type { Db } from "@/lib/db/db";
 import type { DocSnapshot } from "@/lib/db/refs";
 import type { Transaction } from "@/lib/db/transaction";
-import { parsePublicUrl } from "@/lib/links/safe-fetch";
-import { LinkError } from "@/lib/links/errors";
+import { parsePublicUrl } from "@/lib/http/safe-fetch";
+import { LinkError } from "@/lib/http/errors";
 import { assertModel, assertVoice } from "@/lib/video/service/shared";
 import { loadWriterLibrary, pinnedLibrary } from "@/lib/video/service/writer-library";
 import { logChange } from "@/lib/update-log/write";
 import { pipelineInputSchema, pipelinePatchSchema, type PipelineSettings, type PipelineSummary, type PipelineView, type TemplateVersionChoice } from "./contract";
 import { prodClients, prodPipelines, prodRuns, prodWebhookSecrets, type ProdPipelineDoc } from "./collections";
-import { readClient } from "./clients";
+import { pipelineSummaries, readClient } from "./reads";
 import type { ProdDeps } from "./deps";
 import { runSummary } from "./present";
 import { nextRunAt } from "./schedule";
-import { newWebhookSecret } from "./webhook";
+import { newWebhookSecret } from "@/lib/http/webhook";
 import { DOC_ID } from "@/lib/db/ids";
 
 const nowOf = (d: ProdDeps) => (d.now ?? (() => new Date()))();
@@ -30,29 +30,6 @@ export async function readPipeline(db: Db, id: string): Promise<ProdPipelineDoc>
   const snap = DOC_ID.test(id) ? await db.collection(prodPipelines).doc(id).get() : null;
   if (!snap) throw new ApiError("not_found", "There is no such pipeline.");
   return snap.data;
-}
-
-export async function pipelineSummaries(db: Db, rows: DocSnapshot<ProdPipelineDoc>[]): Promise<PipelineSummary[]> {
-  const names = new Map<string, string>();
-  return Promise.all(
-    rows.map(async ({ id, data: p }) => {
-      if (!names.has(p.client_id)) names.set(p.client_id, (await db.collection(prodClients).doc(p.client_id).get())?.data.name ?? "(deleted client)");
-      const [last] = await db.collection(prodRuns).where("pipeline_id", "==", id).orderBy("created_at", "desc").limit(1).get();
-      return {
-        id,
-        name: p.name,
-        client_id: p.client_id,
-        client_name: names.get(p.client_id)!,
-        source_kind: p.source.kind,
-        schedule: p.schedule,
-        next_run_at: p.next_run_at,
-        archived: p.archived,
-        demo: p.demo,
-        last_run: last ? { id: last.id, state: last.data.state, created_at: last.data.created_at } : null,
-        updated_at: p.updated_at,
-      };
-    }),
-  );
 }
 
 /**

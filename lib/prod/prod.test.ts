@@ -31,7 +31,7 @@ import { createPipeline, updatePipeline } from "./pipelines";
 import { cancelRun, getRun, retryRun, startRun } from "./runs";
 import { readCsvSource } from "./source";
 import { nextRunAt } from "./schedule";
-import { nextAttemptDelayMs, verifySignature } from "./webhook";
+import { nextAttemptDelayMs, verifySignature } from "@/lib/http/webhook";
 import { createProdWorker } from "./worker";
 
 jest.setTimeout(60_000);

@@ -29,7 +29,7 @@ import { prodPipelines, prodRunItems, prodRuns, prodWebhookDeliveries, type Prod
 import type { ProdDeps } from "./deps";
 import { readPipeline } from "./pipelines";
 import { deliveryView, runSummary } from "./present";
-import { readClient } from "./clients";
+import { readClient } from "./reads";
 import { sourceRows } from "./source";
 import { DOC_ID } from "@/lib/db/ids";
 

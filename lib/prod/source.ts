@@ -3,12 +3,12 @@ import "server-only";
  * A pipeline's source → keyed rows. Reading the bytes (CSV, JSON, RSS/Atom:
  * ./source-rows.ts) runs in a worker thread with a deadline, off the event
  * loop that answers requests and runs the scheduler. A feed URL is fetched
- * through the URL guard (lib/links/safe-fetch).
+ * through the URL guard (lib/http/safe-fetch).
  */
 import { Worker } from "worker_threads";
 import { ApiError } from "@/lib/api/errors";
-import { isLinkError, LinkError } from "@/lib/links/errors";
-import { safeFetch, type Resolver } from "@/lib/links/safe-fetch";
+import { isLinkError, LinkError } from "@/lib/http/errors";
+import { safeFetch, type Resolver } from "@/lib/http/safe-fetch";
 import { offThreadPool, offThreadWorkerOptions } from "@/lib/off-thread/pool";
 import type { CsvSource, FeedFormat, KeyedRow, PipelineSource } from "./contract";
 import { keyRows } from "./source-rows";

@@ -24,7 +24,7 @@ import { prodPipelines, prodRuns, prodWebhookDeliveries, prodWebhookSecrets, typ
 import type { ProdDeps } from "./deps";
 import { getRun, runningRuns, startRun, WEBHOOK_JOB } from "./runs";
 import { nextRunAt } from "./schedule";
-import { nextAttemptDelayMs, sendWebhook, WEBHOOK_MAX_ATTEMPTS, type SendOptions } from "./webhook";
+import { nextAttemptDelayMs, sendWebhook, WEBHOOK_MAX_ATTEMPTS, type SendOptions } from "@/lib/http/webhook";
 
 export const PROD_JOB_TYPES = [WEBHOOK_JOB] as const;
 

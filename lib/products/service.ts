@@ -6,7 +6,7 @@ import "server-only";
  * back, which the content screens tolerate).
  */
 import { ApiError } from "@/lib/api/errors";
-import { signedUrlTtl } from "@/lib/api/present-image";
+import { signedUrlTtl } from "@/lib/images/present-image";
 import { assets, content } from "@/lib/db/collections";
 import { assetDetails } from "@/lib/db/collections-library";
 import type { Db } from "@/lib/db/db";

@@ -1,47 +1,11 @@
 /**
- * Prompt testing's collections: the product's prompts (id = the prompt key)
- * with their immutable versions, suites of cases, and runs whose cells hold
- * each model answer and its assertion results.
+ * Prompt testing's collections: suites of cases, and runs whose cells hold
+ * each model answer and its assertion results. The prompts themselves and
+ * their immutable versions are the product's data (lib/prompts-store).
  */
 import { z } from "zod";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "@/lib/db/define";
 import { assertionSchema, caseSchema, cellSchema, PROMPT_KEY, RUN_STATES } from "./contract";
-
-const PROMPT_ID = { pattern: PROMPT_KEY, auto: false, description: "a prompt key such as video.writer" };
-
-export const prompts = defineCollection({
-  name: "prompts",
-  schema: z.object({
-    name: z.string().min(1).max(120),
-    description: z.string().max(1000),
-    /** The version the product uses; versions themselves never change. */
-    current_version: z.number().int().min(1),
-    version_count: z.number().int().min(1),
-    demo: z.boolean().default(false),
-    created_at: isoTimestamp(),
-    updated_at: isoTimestamp(),
-  }),
-  id: PROMPT_ID,
-  timestamps: ["created_at", "updated_at"],
-});
-
-export const versionId = (promptId: string, version: number) => `${promptId}@v${version}`;
-
-export const promptVersions = defineCollection({
-  name: "prompt_versions",
-  schema: z.object({
-    prompt_id: z.string().regex(PROMPT_KEY),
-    version: z.number().int().min(1),
-    text: z.string().min(1).max(20_000),
-    notes: z.string().max(500),
-    /** A uid, or "system" for the seeded version 1. */
-    created_by: z.string().min(1).max(128),
-    created_at: isoTimestamp(),
-  }),
-  id: { pattern: /^[a-z0-9_.-]{1,96}@v\d{1,6}$/, auto: false, description: "`${prompt}@v${n}`" },
-  timestamps: ["created_at"],
-  indexes: [["prompt_id", "version desc"]],
-});
 
 export const promptSuites = defineCollection({
   name: "prompt_suites",
@@ -87,9 +51,7 @@ export const promptRuns = defineCollection({
   indexes: [["created_at desc"], ["suite_id", "created_at desc"]],
 });
 
-export type PromptDoc = DocOf<typeof prompts>;
-export type PromptVersionDoc = DocOf<typeof promptVersions>;
 export type PromptSuiteDoc = DocOf<typeof promptSuites>;
 export type PromptRunDoc = DocOf<typeof promptRuns>;
 
-export const promptCollections: readonly AnyCollectionDef[] = [prompts, promptVersions, promptSuites, promptRuns];
+export const promptCollections: readonly AnyCollectionDef[] = [promptSuites, promptRuns];

@@ -10,7 +10,7 @@ import { DOC_ID } from "@/lib/db/ids";
 /** The product's own prompts; each names the task that runs it (what inputs a case gives, what output comes back). */
 export const PROMPT_KEYS = ["video.writer", "layout.generator", "links.summariser", "chat.system"] as const;
 export type PromptKey = (typeof PROMPT_KEYS)[number];
-export const PROMPT_KEY = /^[a-z][a-z0-9_-]{0,30}(\.[a-z][a-z0-9_-]{0,30}){0,2}$/;
+export { PROMPT_KEY } from "@/lib/prompts-store/collections";
 
 export interface PromptTask {
   label: string;

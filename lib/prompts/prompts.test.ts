@@ -14,11 +14,12 @@ import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { updateLog } from "@/lib/update-log/collections";
 import { loadWriterLibrary } from "@/lib/video/service/writer-library";
 import { writePlan, WRITER_SYSTEM_PROMPT } from "@/lib/video/writer";
-import { promptRuns, promptVersions } from "./collections";
+import { promptVersions } from "@/lib/prompts-store/collections";
+import { promptRuns } from "./collections";
 import { cellKey } from "./contract";
 import { DEMO_RUN_ID, DEMO_SUITE_ID, ensurePromptDemo, SEED_PROMPTS } from "./seed";
 import { createPromptVersion, createSuite, getPrompt, getRun, listPrompts, startRun, updateSuite, type PromptDeps } from "./service";
-import { currentPromptText } from "./store";
+import { currentPromptText } from "@/lib/prompts-store/store";
 import { createPromptWorker } from "./worker";
 import type { RunnerDeps } from "./runner";
 

@@ -15,7 +15,8 @@ import { enqueueJob } from "@/lib/jobs/queue";
 import { LOCAL_LANGUAGE_MODEL_ID } from "@/lib/ai/language/local-language-model";
 import { WRITER_SYSTEM_PROMPT } from "@/lib/video/writer";
 import { LAYOUT_GENERATOR_SYSTEM_PROMPT } from "@/lib/studio/layout-gen/generator";
-import { prompts, promptRuns, promptSuites, promptVersions, versionId } from "./collections";
+import { prompts, promptVersions, versionId } from "@/lib/prompts-store/collections";
+import { promptRuns, promptSuites } from "./collections";
 import { PROMPT_TASKS, type PromptKey, type SuiteCase } from "./contract";
 import { matrixCells } from "./accounting";
 

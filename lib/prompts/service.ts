@@ -13,7 +13,8 @@ import { jobs } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import { logChange } from "@/lib/update-log/write";
 import { columnStats, diffCells, matrixCells, matrixColumns, totals } from "./accounting";
-import { prompts, promptRuns, promptSuites, promptVersions, versionId, type PromptDoc, type PromptRunDoc, type PromptSuiteDoc, type PromptVersionDoc } from "./collections";
+import { prompts, promptVersions, versionId, type PromptDoc, type PromptVersionDoc } from "@/lib/prompts-store/collections";
+import { promptRuns, promptSuites, type PromptRunDoc, type PromptSuiteDoc } from "./collections";
 import {
   isPromptKey,
   MAX_RUN_CELLS,

@@ -7,7 +7,7 @@ import "server-only";
  */
 import { content } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
-import { signedUrlTtl } from "@/lib/api/present-image";
+import { signedUrlTtl } from "@/lib/images/present-image";
 import { mayServe } from "@/lib/composition/media-access";
 import type { BlobStore } from "@/lib/storage/types";
 import { DOC_ID } from "@/lib/db/ids";

@@ -3,9 +3,9 @@
  * user's own. A user sees the built-ins and their own; changes and deletes
  * touch only their own (another user's vibe is a 404, a built-in a 403).
  */
-import type { Vibe } from "@/lib/api/images-contract";
+import type { Vibe } from "@/lib/images/contract";
 import { ApiError } from "@/lib/api/errors";
-import { signedUrlTtl } from "@/lib/api/present-image";
+import { signedUrlTtl } from "@/lib/images/present-image";
 import { content, vibes, type ContentDoc, type VibeDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import { isDbError } from "@/lib/db/errors";

@@ -7,7 +7,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { generateImages } from "@/lib/ai";
 import { ApiError } from "@/lib/api/errors";
-import { signedUrlTtl } from "@/lib/api/present-image";
+import { signedUrlTtl } from "@/lib/images/present-image";
 import { brandedTemplate } from "@/lib/composition/brand";
 import type { MediaValue } from "@/lib/composition/composition-schema";
 import { getTemplateVersion } from "@/lib/composition/library";

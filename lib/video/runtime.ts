@@ -6,25 +6,15 @@ import "server-only";
  * default; IN_APP_WORKER=0 leaves it to `npm run worker`).
  */
 import { getDb } from "@/lib/db";
-import { ensureStarterLibrary } from "@/lib/composition/library";
+import { starterLibraryReady } from "@/lib/composition/starter-ready";
 import { registerWorker, startInAppWorker } from "@/lib/jobs/workers";
 import { getRenderer } from "@/lib/render";
 import { getBlobStore } from "@/lib/storage";
 import type { VideoDeps } from "./service/shared";
 import { createVideoWorker, type VideoWorker } from "./worker";
 
-let seeded: Promise<void> | null = null;
-
-/** Seeds the starter library once per process (creates only what is missing). */
-function ready(): Promise<void> {
-  seeded ??= ensureStarterLibrary(getDb())
-    .then(() => undefined)
-    .catch((e) => {
-      seeded = null;
-      throw e;
-    });
-  return seeded;
-}
+/** Seeds the starter library once per process (shared with the layout studio). */
+const ready = starterLibraryReady;
 
 export function videoRuntime(): VideoDeps {
   startVideoWorker();

@@ -14,7 +14,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { AiError } from "@/lib/ai/errors";
-import { SpeechError, synthesizeNarration } from "@/lib/ai/speech";
+import { SpeechError, synthesizeNarration } from "@/lib/audio/speech";
 import { MUSIC_SYNTH_VERSION, findMusicTrack, renderMusicTrack } from "@/lib/audio/music";
 import { toWebVtt } from "@/lib/audio";
 import { compositions } from "@/lib/composition/collections";

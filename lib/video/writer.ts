@@ -15,7 +15,7 @@ import { callsFromSteps, recordCalls, structuredCall, type CallContext } from "@
 import { ApiError } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/db";
 import type { TemplateDoc, TemplateVersionDoc } from "@/lib/composition/collections";
-import { currentPromptText } from "@/lib/prompts/store";
+import { currentPromptText } from "@/lib/prompts-store/store";
 import { LOCAL_WRITER_NOTICE, localWriterResponder, requestBlock, type ToolLayout, type ToolTemplate, type WriterRequest } from "./local-writer";
 import { planSchema, repairPlan, sceneCountFor, narrationWordBudget, type Plan } from "./plan";
 

@@ -7,7 +7,7 @@ import "server-only";
  * Only the page returned is presented: signed stills, job progress.
  */
 import { ApiError } from "@/lib/api/errors";
-import { signedUrlTtl } from "@/lib/api/present-image";
+import { signedUrlTtl } from "@/lib/images/present-image";
 import { compositions } from "@/lib/composition/collections";
 import { assets, content, jobs, type ContentDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";

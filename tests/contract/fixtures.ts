@@ -1,7 +1,7 @@
 /** Test-only collections for the contract suite, declared exactly as product collections are. */
 import { z } from "zod";
 import { defineCollection, isoTimestamp } from "@/lib/db/define";
-import { allCollections } from "@/lib/db/collections";
+import { allCollections } from "@/lib/registry/collections";
 
 export const items = defineCollection({
   name: "items",

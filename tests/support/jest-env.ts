@@ -6,6 +6,11 @@ process.env.COMPANY_EMAIL_DOMAINS ??= "promptframe.ai";
 // numbers (still finite). The rate-limit tests set their own tight limits.
 process.env.RATE_LIMIT_FACTOR ??= "1000";
 
+// getDb() serves the app's registry of collections, as instrumentation.ts registers it in the server;
+// loaded on first use so tests that never open the store do not load every domain's collections.
+import { registerCollections } from "@/lib/db/registry";
+registerCollections(() => (require("@/lib/registry/collections") as typeof import("@/lib/registry/collections")).allCollections);
+
 // The Auth emulator (a Node server) closes idle keep-alive sockets; a request sent on one as it
 // closes fails with "other side closed" before the emulator saw it. Such requests, to the emulator
 // only, are sent again (at most twice): a clean-run Jest suite lost a whole file's setup to one.

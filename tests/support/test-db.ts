@@ -5,7 +5,8 @@
  */
 import path from "node:path";
 import { Db } from "../../lib/db/db";
-import { allCollections, users } from "../../lib/db/collections";
+import { users } from "../../lib/db/collections";
+import { allCollections } from "../../lib/registry/collections";
 import { EmbeddedDriver } from "../../lib/db/embedded/embedded-driver";
 import { testAppEnv } from "./test-env";
 

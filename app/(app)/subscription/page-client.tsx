@@ -17,7 +17,7 @@ import { UsageHistory } from "@/components/billing/usage-history";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useAuth } from "@/lib/auth/client/auth-provider";
+import { useAuth } from "@/lib/hooks/auth-provider";
 import type { BillingSummary } from "@/lib/billing/contract";
 import { useBilling } from "@/lib/hooks/use-billing";
 import { useBillingActions } from "@/lib/hooks/use-billing-actions";

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { FormAlert, SignInShell, leaveSignInScreen } from "@/components/auth/sign-in-shell";
 import { PlainButton } from "@/components/ui/plain-button";
-import { useAuth } from "@/lib/auth/client/auth-provider";
+import { useAuth } from "@/lib/hooks/auth-provider";
 import { toAuthError } from "@/lib/auth/client/errors";
 import { signInHref } from "@/lib/auth/sign-in-params";
 

@@ -10,7 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { useAssets } from "@/lib/hooks/use-assets";
-import type { ImageItem } from "@/lib/api/images-contract";
+import type { ImageItem } from "@/lib/images/contract";
 import { imagesPageUrl, useCursorPages } from "@/lib/hooks/use-images";
 import type { ScenePicturePrice } from "@/lib/video/contract";
 import { VideoErrorPanel } from "../video-error-panel";

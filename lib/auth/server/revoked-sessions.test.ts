@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { revokedSessions } from "@/lib/auth/collections";
-import { allCollections } from "@/lib/db/collections";
+import { allCollections } from "@/lib/registry/collections";
 import { Db } from "@/lib/db/db";
 import { EmbeddedDriver } from "@/lib/db/embedded/embedded-driver";
 import { isSessionRevoked, pruneRevokedSessions, revokeSession, sessionKey } from "./revoked-sessions";

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { Db } from "../db";
-import { allCollections, content } from "../collections";
+import { content, coreCollections } from "../collections";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { EmbeddedDriver } from "./embedded-driver";
 import { compileQuery } from "./compile-query";
@@ -17,8 +17,8 @@ const CHILD = path.join(__dirname, "test-child.ts");
 const runChild = (...args: string[]) => spawn(process.execPath, ["--import", "tsx", CHILD, ...args], { stdio: ["ignore", "pipe", "inherit"] });
 
 function open(name: string) {
-  const driver = new EmbeddedDriver({ file: path.join(dir, name, "db.sqlite"), collections: allCollections });
-  return { driver, db: new Db(driver, allCollections) };
+  const driver = new EmbeddedDriver({ file: path.join(dir, name, "db.sqlite"), collections: coreCollections });
+  return { driver, db: new Db(driver, coreCollections) };
 }
 
 test("an owner-scoped, newest-first page is served by the declared index, without sorting", async () => {

@@ -5,13 +5,13 @@
  * prints the claimed ids as JSON.
  */
 import { Db } from "../db";
-import { allCollections, content } from "../collections";
+import { content, coreCollections } from "../collections";
 import { claimJob } from "@/lib/jobs/queue";
 import { EmbeddedDriver } from "./embedded-driver";
 
 async function main() {
   const [mode, file, worker = "w"] = process.argv.slice(2);
-  const db = new Db(new EmbeddedDriver({ file: file!, collections: allCollections }), allCollections);
+  const db = new Db(new EmbeddedDriver({ file: file!, collections: coreCollections }), coreCollections);
   if (mode === "write") {
     const blob = "x".repeat(2000);
     for (let i = 0; ; i++) {

@@ -3,7 +3,7 @@ import "server-only";
  * The stored design as player props (signed URLs), for the editor's still preview.
  */
 import { ApiError } from "@/lib/api/errors";
-import { signedUrlTtl } from "@/lib/api/present-image";
+import { signedUrlTtl } from "@/lib/images/present-image";
 import { getTemplateVersion } from "@/lib/composition/library";
 import { withoutForeignMedia } from "@/lib/composition/media-access";
 import { sizeForWidth } from "@/lib/composition/ratios";

@@ -13,7 +13,7 @@ import "server-only";
  * its view, and the helpers that build and write a new design.
  */
 import { ApiError } from "@/lib/api/errors";
-import { signedUrlTtl } from "@/lib/api/present-image";
+import { signedUrlTtl } from "@/lib/images/present-image";
 import { compositions, templates } from "@/lib/composition/collections";
 import { COMPOSITION_SCHEMA_VERSION, DEFAULT_AUDIO, compositionBodySchema, type CompositionBody, type Scene, type SlotValue } from "@/lib/composition/composition-schema";
 import type { LayoutSnapshot } from "@/lib/composition/layout-schema";

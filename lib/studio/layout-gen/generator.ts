@@ -20,7 +20,7 @@ import { COMPOSITION_RATIOS } from "@/lib/composition/ratios";
 import type { Db } from "@/lib/db/db";
 import { layoutRequestBlock, localLayoutResponder } from "./local-layouts";
 import { repairLayout } from "./repair";
-import { currentPromptText } from "@/lib/prompts/store";
+import { currentPromptText } from "@/lib/prompts-store/store";
 
 export const LAYOUT_GENERATOR_FEATURE = "layout.generator";
 export const LAYOUT_SCHEMA_NAME = "layout";

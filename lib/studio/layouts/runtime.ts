@@ -2,9 +2,9 @@ import "server-only";
 /** Where the layout studio meets the configured stores; the starter library is seeded the way videos seed it. */
 import { getDb } from "@/lib/db";
 import { getBlobStore } from "@/lib/storage";
-import { videoDeps } from "@/lib/video/runtime";
+import { starterLibraryReady } from "@/lib/composition/starter-ready";
 import type { StudioLayoutDeps } from "./service";
 
 export function studioLayoutRuntime(): StudioLayoutDeps {
-  return { db: getDb(), store: getBlobStore(), ready: videoDeps().ready };
+  return { db: getDb(), store: getBlobStore(), ready: starterLibraryReady };
 }

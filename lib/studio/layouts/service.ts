@@ -12,7 +12,7 @@ import "server-only";
  * are ordinary drafts here.
  */
 import { ApiError } from "@/lib/api/errors";
-import { signedUrlTtl } from "@/lib/api/present-image";
+import { signedUrlTtl } from "@/lib/images/present-image";
 import { compositions, layouts, templates, type LayoutDoc } from "@/lib/composition/collections";
 import { layoutBodySchema, type LayoutBody, type LayoutSlotInput } from "@/lib/composition/layout-schema";
 import { hasErrors, validateLayout, type LayoutIssue } from "@/lib/composition/layout-validation";

@@ -7,7 +7,7 @@ import "server-only";
  */
 import { createHash } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
-import { signedUrlTtl } from "@/lib/api/present-image";
+import { signedUrlTtl } from "@/lib/images/present-image";
 import { FontError, parseFont } from "@/lib/assets/font";
 import { templates } from "@/lib/composition/collections";
 import type { TemplateFontFile } from "@/lib/composition/template-schema";

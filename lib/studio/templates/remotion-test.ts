@@ -11,7 +11,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { ApiError } from "@/lib/api/errors";
-import { signedUrlTtl } from "@/lib/api/present-image";
+import { signedUrlTtl } from "@/lib/images/present-image";
 import { compositions } from "@/lib/composition/collections";
 import type { CompositionBody } from "@/lib/composition/composition-schema";
 import { getTemplateVersion } from "@/lib/composition/library";

@@ -12,7 +12,7 @@ import { SAMPLE_MEDIA } from "@/lib/composition/starter";
 import { ensureSampleMedia } from "@/lib/composition/sample-media";
 import { STAGE_LABELS, canMoveStage, stageActionLabel, STAGE_TRANSITIONS } from "@/lib/composition/stages";
 import { templateVersionBodySchema, templateVersionId, type TemplateVersionBody } from "@/lib/composition/template-schema";
-import { signedUrlTtl } from "@/lib/api/present-image";
+import { signedUrlTtl } from "@/lib/images/present-image";
 import { ApiError } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/db";
 import type { Transaction } from "@/lib/db/transaction";

@@ -14,9 +14,9 @@ import "server-only";
  */
 import { ApiError } from "@/lib/api/errors";
 import { DOC_ID } from "@/lib/db/ids";
-import { signedUrlTtl } from "@/lib/api/present-image";
+import { signedUrlTtl } from "@/lib/images/present-image";
 import { listLanguageModels } from "@/lib/ai/language/models";
-import { findVoice, listVoices } from "@/lib/ai/speech";
+import { findVoice, listVoices } from "@/lib/audio/speech";
 import { findMusicTrack } from "@/lib/audio/music";
 import { compositions, templates } from "@/lib/composition/collections";
 import type { CompositionBody } from "@/lib/composition/composition-schema";

@@ -3,7 +3,7 @@ import "server-only";
  * What the create form offers: templates, voices, music, models, lengths, ratios, prices and my balance.
  */
 import { listLanguageModels } from "@/lib/ai/language/models";
-import { listVoices } from "@/lib/ai/speech";
+import { listVoices } from "@/lib/audio/speech";
 import { listMusicTracks } from "@/lib/audio/music";
 import { templates } from "@/lib/composition/collections";
 import { COMPOSITION_RATIOS } from "@/lib/composition/ratios";

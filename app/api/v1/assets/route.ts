@@ -9,7 +9,7 @@
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { createAsset, listAssets } from "@/lib/assets/assets";
 import { assetListQuerySchema, UPLOAD_MAX_BYTES, uploadQuerySchema } from "@/lib/assets/contract";
 import { spoolRequest } from "@/lib/assets/spool";

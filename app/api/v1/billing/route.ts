@@ -5,7 +5,7 @@
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { billingConfig } from "@/lib/billing/config";
 import { summaryQuerySchema } from "@/lib/billing/contract";
 import { getBillingSummary } from "@/lib/billing/summary";

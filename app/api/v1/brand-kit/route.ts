@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { getBrandKit, saveBrandKit } from "@/lib/brand/service";
 import { getDb } from "@/lib/db";
 import { getBlobStore } from "@/lib/storage";

@@ -1,6 +1,6 @@
 /** GET /api/v1/drafts — my content not yet rendered (videos, designs, pages), newest first, for /create. */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { listRecentDrafts } from "@/lib/designs/drafts";
 import { designRuntime } from "@/lib/designs/runtime";
 

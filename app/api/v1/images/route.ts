@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
-import type { ImagePage } from "@/lib/api/images-contract";
-import { presentImages } from "@/lib/api/present-image";
-import { withUser } from "@/lib/api/with-user";
+import type { ImagePage } from "@/lib/images/contract";
+import { presentImages } from "@/lib/images/present-image";
+import { withUser } from "@/lib/auth/server/with-user";
 import { GALLERY_PAGE_SIZE, listMyImages } from "@/lib/images/gallery";
 import { searchMyImages } from "@/lib/images/manage";
 import { imageRuntime } from "@/lib/images/runtime";

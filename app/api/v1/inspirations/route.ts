@@ -4,7 +4,7 @@
  * pictures with the local preview model (once, under a lease).
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { getDb } from "@/lib/db";
 import { listInspirations } from "@/lib/inspirations/inspirations";
 import { localPreviewGenerator } from "@/lib/inspirations/local-generator";

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { pageRuntime } from "@/lib/pages/runtime";
 import { createPage } from "@/lib/pages/service";
 

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody, readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { getDb } from "@/lib/db";
 import { createProduct, listProducts } from "@/lib/products/service";
 import { getBlobStore } from "@/lib/storage";

@@ -1,6 +1,6 @@
 /** GET /api/v1/user-info/ — bearer token; answers `{ data: { user_id, ...profile } }` (spec section 7). */
 import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { getProfile } from "@/lib/users/profiles";
 
 export const runtime = "nodejs";

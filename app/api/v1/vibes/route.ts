@@ -1,7 +1,7 @@
 /** GET /api/v1/vibes — built-in vibes and mine: `{ vibes: Vibe[] }`; POST VibeInput -> Vibe (201). */
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { getDb } from "@/lib/db";
 import { getBlobStore } from "@/lib/storage";
 import { vibeInputSchema } from "@/lib/vibes/schema";

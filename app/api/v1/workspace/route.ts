@@ -1,7 +1,7 @@
 /** GET /api/v1/workspace?kind=&status=&q=&sort=&cursor=&limit= — everything I made (lib/workspace/contract.ts). */
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { workspaceQuerySchema } from "@/lib/workspace/contract";
 import { listWorkspace } from "@/lib/workspace/list";
 import { workspaceRuntime } from "@/lib/workspace/runtime";

@@ -8,7 +8,7 @@
 import { NextResponse } from "next/server";
 import { readJsonBody } from "@/lib/api/body";
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { deleteAccountInputSchema } from "@/lib/account/schema";
 import { accountDeps, deleteAccount } from "@/lib/account/service";
 import { clearSessionCookies } from "@/lib/auth/server/session-cookies";

@@ -4,7 +4,7 @@
  * (lib/account/export.ts). No body. 409 while an export of theirs is running.
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { assertNoBody, withUser } from "@/lib/api/with-user";
+import { assertNoBody, withUser } from "@/lib/auth/server/with-user";
 import { claimExport, exportPieces } from "@/lib/account/export";
 import { zipPieces } from "@/lib/storage/zip-stream";
 import { getDb } from "@/lib/db";

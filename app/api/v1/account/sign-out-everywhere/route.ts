@@ -5,7 +5,7 @@
  */
 import { NextResponse } from "next/server";
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { assertNoBody, withUser } from "@/lib/api/with-user";
+import { assertNoBody, withUser } from "@/lib/auth/server/with-user";
 import { clearSessionCookies } from "@/lib/auth/server/session-cookies";
 import { signOutEverywhere } from "@/lib/auth/server/sessions";
 

@@ -8,10 +8,10 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody, readQuery } from "@/lib/api/body";
-import { assertNoBody, withUser } from "@/lib/api/with-user";
+import { assertNoBody, withUser } from "@/lib/auth/server/with-user";
 import { getAsset, patchAsset } from "@/lib/assets/assets";
 import { assetPatchSchema } from "@/lib/assets/contract";
-import { deleteAsset } from "@/lib/assets/usage";
+import { deleteAsset } from "@/lib/workspace/asset-usage";
 import { getDb } from "@/lib/db";
 import { getBlobStore } from "@/lib/storage";
 

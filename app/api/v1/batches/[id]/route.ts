@@ -2,7 +2,7 @@
  * GET /api/v1/batches/{id} — the batch with every item's state, progress, error and video.
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { batchRuntime } from "@/lib/batches/runtime";
 import { getBatch } from "@/lib/batches/service";
 

@@ -3,7 +3,7 @@
  * → its columns, mapping guesses, first rows and row count. Free; nothing is stored.
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { MAX_CSV_BYTES } from "@/lib/batches/contract";
 import { previewCsvOffThread } from "@/lib/batches/csv-off-thread";
 import { readCsvUpload } from "@/lib/batches/upload";

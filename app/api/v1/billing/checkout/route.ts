@@ -4,7 +4,7 @@
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { checkoutItem, createCheckout } from "@/lib/billing/checkout";
 import { billingConfig } from "@/lib/billing/config";
 import { checkoutBodySchema } from "@/lib/billing/contract";

@@ -1,7 +1,7 @@
 /** POST /api/v1/billing/grants — staff grant credits to a user by email or uid (audited in the ledger). */
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { staffGrantBodySchema } from "@/lib/billing/contract";
 import { grantCreditsAsStaff } from "@/lib/billing/staff-grant";
 import { getDb } from "@/lib/db";

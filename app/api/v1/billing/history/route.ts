@@ -1,7 +1,7 @@
 /** GET /api/v1/billing/history — my credit ledger, newest first, cursor-paged, filtered by kind and date. */
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { historyQuerySchema } from "@/lib/billing/contract";
 import { listCreditHistory } from "@/lib/billing/history";
 import { getDb } from "@/lib/db";

@@ -1,7 +1,7 @@
 /** POST /api/v1/billing/portal — a Stripe Customer Portal session: manage, switch plan or cancel. */
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { billingConfig } from "@/lib/billing/config";
 import { portalBodySchema } from "@/lib/billing/contract";
 import { createPortal } from "@/lib/billing/portal";

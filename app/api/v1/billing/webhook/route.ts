@@ -5,7 +5,7 @@
  */
 import { readBodyText } from "@/lib/api/body";
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withErrors } from "@/lib/api/with-user";
+import { withErrors } from "@/lib/auth/server/with-user";
 import { billingConfig } from "@/lib/billing/config";
 import { receiveStripeWebhook } from "@/lib/billing/webhook";
 import { getDb } from "@/lib/db";

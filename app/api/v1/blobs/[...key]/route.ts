@@ -4,7 +4,7 @@
  * valid link may read; the signature is the permission.
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withErrors } from "@/lib/api/with-user";
+import { withErrors } from "@/lib/auth/server/with-user";
 import { getBlobStore, localSigningSecret } from "@/lib/storage";
 import { serveSignedBlob } from "@/lib/storage/serve";
 

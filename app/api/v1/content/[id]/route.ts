@@ -1,6 +1,6 @@
 /** GET /api/v1/content/{id} — { id, kind, title, status, visibility } of one of my items (404 otherwise): the editors dispatch on `kind`. */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { readOwnedContentRef } from "@/lib/content/owned";
 import { getDb } from "@/lib/db";
 

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { designRuntime } from "@/lib/designs/runtime";
 import { deleteDesign } from "@/lib/designs/service/delete-design";
 import { editDesign } from "@/lib/designs/service/edit-design";

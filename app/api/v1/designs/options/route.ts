@@ -1,6 +1,6 @@
 /** GET /api/v1/designs/options — live templates with their layouts (slot boxes per ratio, for thumbnails), the ratios, the export price and my balance. */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { designRuntime } from "@/lib/designs/runtime";
 import { designOptions } from "@/lib/designs/service/design-options";
 

@@ -1,7 +1,7 @@
 /** GET /api/v1/images/{id} (mine, or public) and DELETE (mine: files, likes and the document). */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { presentImages } from "@/lib/api/present-image";
-import { withUser } from "@/lib/api/with-user";
+import { presentImages } from "@/lib/images/present-image";
+import { withUser } from "@/lib/auth/server/with-user";
 import { deleteMyImages, readMyImage } from "@/lib/images/manage";
 import { imageRuntime } from "@/lib/images/runtime";
 import { readVisibleImage } from "@/lib/likes/visible-image";

@@ -5,7 +5,7 @@
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { startGeneration } from "@/lib/images/generation-service";
 import { GENERATION_BODY_LIMIT, generationRequestSchema, toAccepted, toGenerateInput } from "@/lib/images/http";
 import { imageRuntime, startInAppWorker } from "@/lib/images/runtime";

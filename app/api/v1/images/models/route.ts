@@ -1,7 +1,7 @@
 /** GET /api/v1/images/models — the model picker: every known model, whether it is configured, and its price. */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import type { ModelsResponse } from "@/lib/api/images-contract";
-import { withUser } from "@/lib/api/with-user";
+import type { ModelsResponse } from "@/lib/images/contract";
+import { withUser } from "@/lib/auth/server/with-user";
 import { defaultModelId, listImageModels } from "@/lib/ai";
 import { costPerImage } from "@/lib/credits/pricing";
 

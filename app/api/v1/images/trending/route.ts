@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
-import { presentImages } from "@/lib/api/present-image";
-import { withUser } from "@/lib/api/with-user";
+import { presentImages } from "@/lib/images/present-image";
+import { withUser } from "@/lib/auth/server/with-user";
 import { getDb } from "@/lib/db";
 import { listTrending } from "@/lib/likes/trending";
 import { getBlobStore } from "@/lib/storage";

@@ -1,6 +1,6 @@
 /** GET /api/v1/jobs/{jobId} — a job's state and progress, for polling (mine only; others' are 404). */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { toJobView } from "@/lib/images/http";
 import { getJob } from "@/lib/images/job-status";
 import { imageRuntime } from "@/lib/images/runtime";

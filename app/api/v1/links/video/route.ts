@@ -8,8 +8,8 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
-import { isLinkError } from "@/lib/links/errors";
+import { withUser } from "@/lib/auth/server/with-user";
+import { isLinkError } from "@/lib/http/errors";
 import { createProductVideo } from "@/lib/links/product-video";
 import { videoRuntime } from "@/lib/video/runtime";
 

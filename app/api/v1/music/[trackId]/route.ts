@@ -2,7 +2,7 @@
  * GET /api/v1/music/{id} — a background track (audio/wav), synthesised once and kept.
  */
 import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
 import { MUSIC_SYNTH_VERSION, findMusicTrack, renderMusicTrack } from "@/lib/audio/music";
 

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody, readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { createClient, listClients } from "@/lib/prod/clients";
 import { ensureProdDemo } from "@/lib/prod/demo";
 import { prodRuntime } from "@/lib/prod/runtime";

@@ -1,6 +1,6 @@
 /** GET /api/v1/ops/data — the registry's top-level collections with document counts (staff only). */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { getDb } from "@/lib/db";
 import { listCollections } from "@/lib/data-dashboard/service";
 

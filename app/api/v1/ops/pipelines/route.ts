@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody, readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { ensureProdDemo } from "@/lib/prod/demo";
 import { createPipeline, listPipelines } from "@/lib/prod/pipelines";
 import { prodRuntime } from "@/lib/prod/runtime";

@@ -2,7 +2,7 @@
  * GET /api/v1/ops/prompts — staff: the product's prompts (current version), the suites and the models a run can use.
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { promptsRuntime } from "@/lib/prompts/runtime";
 import { overview } from "@/lib/prompts/service";
 

@@ -5,7 +5,7 @@
  * append-only: no method edits or deletes them (405).
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { csvRow } from "@/lib/billing/csv";
 import { getDb } from "@/lib/db";
 import { allUpdateLog, listUpdateLog, parseUpdateLogQuery, UPDATE_LOG_CSV_HEADER, updateLogCsvCells } from "@/lib/update-log/list";

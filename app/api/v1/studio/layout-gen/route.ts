@@ -7,7 +7,7 @@
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { generateLayoutsSchema } from "@/lib/studio/layout-gen/contract";
 import { layoutGenRuntime } from "@/lib/studio/layout-gen/runtime";
 import { generateLayouts } from "@/lib/studio/layout-gen/service";

@@ -4,7 +4,7 @@
  */
 import { readJsonBody } from "@/lib/api/body";
 import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { createLayoutInputSchema, layoutListQuerySchema } from "@/lib/studio/layouts/contract";
 import { studioLayoutRuntime } from "@/lib/studio/layouts/runtime";
 import { createLayout, layoutLibrary } from "@/lib/studio/layouts/service";

@@ -2,7 +2,7 @@
  * GET /api/v1/studio/templates — every template (any stage) with its current version, stage, unpublished-draft flag and usage. Staff only.
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { studioDeps } from "@/lib/studio/templates/runtime";
 import { listTemplates } from "@/lib/studio/templates/service";
 

@@ -8,7 +8,7 @@
  */
 import { NextResponse } from "next/server";
 import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { assertNoBody, withUser } from "@/lib/api/with-user";
+import { assertNoBody, withUser } from "@/lib/auth/server/with-user";
 import { adminAuth } from "@/lib/auth/server/firebase-admin";
 import { firebaseAuthErrorToApiError } from "@/lib/auth/server/identity";
 import { setSessionCookies } from "@/lib/auth/server/session-cookies";

@@ -6,7 +6,7 @@
  */
 import { NextResponse } from "next/server";
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withErrors } from "@/lib/api/with-user";
+import { withErrors } from "@/lib/auth/server/with-user";
 import { endSessionOf } from "@/lib/auth/server/identity";
 import { clearSessionCookies } from "@/lib/auth/server/session-cookies";
 

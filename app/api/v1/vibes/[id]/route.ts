@@ -1,7 +1,7 @@
 /** PATCH /api/v1/vibes/{id} Partial<VibeInput> -> Vibe; DELETE -> { deleted: 1 }. Mine only: another user's is 404, a built-in 403. */
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
-import { assertNoBody, withUser } from "@/lib/api/with-user";
+import { assertNoBody, withUser } from "@/lib/auth/server/with-user";
 import { getDb } from "@/lib/db";
 import { vibePatchSchema } from "@/lib/vibes/schema";
 import { deleteVibe, updateVibe } from "@/lib/vibes/vibes";

@@ -2,7 +2,7 @@
  * GET /api/v1/videos/options — templates, voices, music, models, lengths, ratios, pricing, my balance.
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
 import { videoOptions } from "@/lib/video/service/video-options";
 

@@ -1,7 +1,7 @@
 /** POST /api/v1/workspace/delete { items: [{kind, id}] } — each through its own domain; answers what went and what was skipped. */
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { deleteItems } from "@/lib/workspace/bulk";
 import { bulkItemsSchema } from "@/lib/workspace/contract";
 import { workspaceRuntime } from "@/lib/workspace/runtime";

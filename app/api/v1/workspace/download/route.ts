@@ -5,7 +5,7 @@
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { downloadItems } from "@/lib/workspace/bulk";
 import { bulkItemsSchema } from "@/lib/workspace/contract";
 import { workspaceRuntime } from "@/lib/workspace/runtime";

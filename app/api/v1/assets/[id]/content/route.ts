@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { replaceAssetContent } from "@/lib/assets/assets";
 import { UPLOAD_MAX_BYTES } from "@/lib/assets/contract";
 import { spoolRequest } from "@/lib/assets/spool";

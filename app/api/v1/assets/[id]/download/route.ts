@@ -1,7 +1,7 @@
 /** GET /api/v1/assets/{id}/download — the original file as an attachment, under the asset's name. */
 import { Readable } from "node:stream";
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { openAssetDownload } from "@/lib/assets/assets";
 import { getDb } from "@/lib/db";
 import { getBlobStore } from "@/lib/storage";

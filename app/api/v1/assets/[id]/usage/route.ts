@@ -1,7 +1,7 @@
 /** GET /api/v1/assets/{id}/usage -> AssetUsage: videos and designs (with scene numbers), products and the brand kit that use it. */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
-import { assetUsage } from "@/lib/assets/usage";
+import { withUser } from "@/lib/auth/server/with-user";
+import { assetUsage } from "@/lib/workspace/asset-usage";
 import { getDb } from "@/lib/db";
 import { getBlobStore } from "@/lib/storage";
 

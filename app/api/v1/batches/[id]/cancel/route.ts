@@ -2,7 +2,7 @@
  * POST /api/v1/batches/{id}/cancel — stops every item not finished and refunds it; finished videos stay.
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { batchRuntime } from "@/lib/batches/runtime";
 import { cancelBatch } from "@/lib/batches/service";
 

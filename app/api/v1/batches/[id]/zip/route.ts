@@ -3,7 +3,7 @@
  * 409 while none has finished.
  */
 import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { batchRuntime } from "@/lib/batches/runtime";
 import { finishedItems } from "@/lib/batches/service";
 import { zipStream } from "@/lib/batches/zip";

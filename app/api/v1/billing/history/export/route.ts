@@ -1,7 +1,7 @@
 /** GET /api/v1/billing/history/export — my credit ledger as a CSV download, with the same filters as the history. */
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { historyQuerySchema } from "@/lib/billing/contract";
 import { CSV_HEADER, csvRow, historyCsvRow } from "@/lib/billing/csv";
 import { allCreditHistory } from "@/lib/billing/history";

@@ -1,7 +1,7 @@
 /** GET /api/v1/designs/{id}/download?format=png|jpeg&page= — the exported file as an attachment (one page, or a ZIP of all pages). */
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { downloadQuerySchema } from "@/lib/designs/contract";
 import { downloadDesign } from "@/lib/designs/export";
 import { designRuntime } from "@/lib/designs/runtime";

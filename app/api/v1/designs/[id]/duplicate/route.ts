@@ -1,6 +1,6 @@
 /** POST /api/v1/designs/{id}/duplicate — a copy of the design as a new draft (201). */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { designRuntime } from "@/lib/designs/runtime";
 import { duplicateDesign } from "@/lib/designs/service/duplicate-design";
 

@@ -1,6 +1,6 @@
 /** GET /api/v1/designs/{id}/player — Player props of the stored design (the editor's still preview). */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { designRuntime } from "@/lib/designs/runtime";
 import { designPlayerProps } from "@/lib/designs/service/design-player-props";
 

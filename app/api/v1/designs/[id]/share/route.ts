@@ -1,7 +1,7 @@
 /** PUT /api/v1/designs/{id}/share { public } — shows the exported design on /content/{id} (409 before the first export). */
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { designRuntime } from "@/lib/designs/runtime";
 import { shareDesign } from "@/lib/designs/service/share-design";
 import { shareInputSchema } from "@/lib/video/contract";

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { downloadImage } from "@/lib/images/manage";
 import { imageRuntime } from "@/lib/images/runtime";
 

@@ -1,6 +1,6 @@
 /** POST /api/v1/images/{id}/like likes, DELETE unlikes: LikeState. Idempotent; mine or public images only (else 404). */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { assertNoBody, withUser } from "@/lib/api/with-user";
+import { assertNoBody, withUser } from "@/lib/auth/server/with-user";
 import { getDb } from "@/lib/db";
 import { likeImage, unlikeImage } from "@/lib/likes/likes";
 

@@ -1,7 +1,7 @@
 /** POST /api/v1/images/{id}/share makes my image public at /content/{id}; DELETE makes it private again. */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import type { ShareState } from "@/lib/api/images-contract";
-import { withUser } from "@/lib/api/with-user";
+import type { ShareState } from "@/lib/images/contract";
+import { withUser } from "@/lib/auth/server/with-user";
 import { setVisibility } from "@/lib/images/manage";
 import { imageRuntime } from "@/lib/images/runtime";
 import { refreshPublicViews } from "@/lib/public-views/refresh";

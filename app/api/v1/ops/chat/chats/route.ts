@@ -1,6 +1,6 @@
 /** GET /api/v1/ops/chat/chats — my chats, newest first (staff only). A chat is created by its first message. */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { chatRuntime } from "@/lib/chat/runtime";
 import { listChats } from "@/lib/chat/service";
 

@@ -1,7 +1,7 @@
 /** GET /api/v1/ops/chat/models — the language models the chat can use (staff only). */
 import { defaultLanguageModelId, listLanguageModels } from "@/lib/ai/language/models";
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import type { ChatModelsView } from "@/lib/chat/contract";
 
 export const runtime = "nodejs";

@@ -6,7 +6,7 @@
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { getDb } from "@/lib/db";
 import { createDocumentSchema } from "@/lib/data-dashboard/contract";
 import { createDocument, exportCollection, queryCollection } from "@/lib/data-dashboard/service";

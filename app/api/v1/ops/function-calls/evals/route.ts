@@ -5,7 +5,7 @@
  */
 import { readJsonBody } from "@/lib/api/body";
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { startEvalSchema } from "@/lib/fc-report/contract";
 import { reportRuntime, startEvalWorker } from "@/lib/fc-report/runtime";
 import { ensureDemoEval, listEvalRuns, startEval } from "@/lib/fc-report/service";

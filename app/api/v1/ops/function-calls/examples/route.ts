@@ -1,7 +1,7 @@
 /** GET /api/v1/ops/function-calls/examples?range&model_id&name&kind — the newest failing calls of one row (staff only). */
 import { readQuery } from "@/lib/api/body";
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { examplesQuerySchema } from "@/lib/fc-report/contract";
 import { reportRuntime } from "@/lib/fc-report/runtime";
 import { failingExamples } from "@/lib/fc-report/service";

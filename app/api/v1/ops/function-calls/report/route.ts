@@ -1,7 +1,7 @@
 /** GET /api/v1/ops/function-calls/report?range=7d&feature= — production figures by model × tool (staff only). */
 import { readQuery } from "@/lib/api/body";
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { reportQuerySchema } from "@/lib/fc-report/contract";
 import { reportRuntime } from "@/lib/fc-report/runtime";
 import { buildReport } from "@/lib/fc-report/service";

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody, readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { archivePipeline, getPipeline, updatePipeline } from "@/lib/prod/pipelines";
 import { prodRuntime } from "@/lib/prod/runtime";
 

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { MAX_CSV_BYTES } from "@/lib/batches/contract";
 import { readCsvUpload } from "@/lib/batches/upload";
 import { readCsvSourceOffThread } from "@/lib/prod/source";

@@ -3,7 +3,7 @@
  * output and assertion results, pass rates, cost, p50 latency, and the change since the suite's previous run.
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { promptsRuntime } from "@/lib/prompts/runtime";
 import { getRun } from "@/lib/prompts/service";
 

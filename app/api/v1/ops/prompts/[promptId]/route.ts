@@ -2,7 +2,7 @@
  * GET /api/v1/ops/prompts/{promptId} — staff: one prompt with every version, newest first.
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { promptsRuntime } from "@/lib/prompts/runtime";
 import { getPrompt } from "@/lib/prompts/service";
 

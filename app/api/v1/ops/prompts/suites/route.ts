@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { readJsonBody } from "@/lib/api/body";
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { promptsRuntime } from "@/lib/prompts/runtime";
 import { createSuite, listSuites } from "@/lib/prompts/service";
 

@@ -1,6 +1,6 @@
 /** GET /api/v1/products/{id}/content — the videos, images and designs made from one of my products, newest first. */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { getDb } from "@/lib/db";
 import { productContent } from "@/lib/products/service";
 import { getBlobStore } from "@/lib/storage";

@@ -5,7 +5,7 @@
  */
 import { readJsonBody } from "@/lib/api/body";
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { updateLayoutInputSchema } from "@/lib/studio/layouts/contract";
 import { studioLayoutRuntime } from "@/lib/studio/layouts/runtime";
 import { deleteLayout, getLayout, updateLayout } from "@/lib/studio/layouts/service";

@@ -3,7 +3,7 @@
  * unpublished draft, checks of both, stage actions, the layouts it may offer and sample-picture URLs. Staff only.
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { studioDeps } from "@/lib/studio/templates/runtime";
 import { getTemplateDetail } from "@/lib/studio/templates/service";
 

@@ -3,7 +3,7 @@
  * median render time, last used, and a 30-day daily series. Staff only.
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { templateDashboard } from "@/lib/studio/templates/dashboard";
 import { studioDeps } from "@/lib/studio/templates/runtime";
 

@@ -2,7 +2,7 @@
  * POST /api/v1/videos/{id}/cancel — stops the render and refunds it.
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
 import { cancelRender } from "@/lib/video/service/cancel-render";
 

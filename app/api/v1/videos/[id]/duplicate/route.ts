@@ -2,7 +2,7 @@
  * POST /api/v1/videos/{id}/duplicate — a private draft copy (201).
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
 import { duplicateVideo } from "@/lib/video/service/duplicate-video";
 

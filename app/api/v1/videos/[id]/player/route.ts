@@ -2,7 +2,7 @@
  * GET /api/v1/videos/{id}/player — Player props of the stored composition (signed media URLs).
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
 import { playerProps } from "@/lib/video/media";
 

@@ -2,7 +2,7 @@
  * POST /api/v1/videos/{id}/render — debits and queues a render of the current revision (202; 402 short of credits; 409 already rendering).
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
 import { requestRender } from "@/lib/video/service/request-render";
 

@@ -2,7 +2,7 @@
  * GET /api/v1/videos/{id}/revisions — saved revisions, newest first.
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
 import { listRevisions } from "@/lib/video/service/list-revisions";
 

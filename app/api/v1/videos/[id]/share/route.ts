@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
 import { shareVideo } from "@/lib/video/service/share-video";
 

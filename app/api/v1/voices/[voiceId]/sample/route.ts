@@ -2,8 +2,8 @@
  * GET /api/v1/voices/{id}/sample — a spoken sample of the voice (audio/wav), cached.
  */
 import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
-import { SpeechError, findVoice, voiceSample } from "@/lib/ai/speech";
+import { withUser } from "@/lib/auth/server/with-user";
+import { SpeechError, findVoice, voiceSample } from "@/lib/audio/speech";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -6,7 +6,7 @@
  */
 import { readJsonBody } from "@/lib/api/body";
 import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { chatIdSchema, renameChatSchema } from "@/lib/chat/contract";
 import { chatRuntime } from "@/lib/chat/runtime";
 import { deleteChat, getChat, renameChat } from "@/lib/chat/service";

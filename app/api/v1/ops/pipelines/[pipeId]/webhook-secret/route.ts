@@ -1,7 +1,7 @@
 /** POST /api/v1/ops/pipelines/{pipeId}/webhook-secret — a new signing secret, returned this once. */
-import { assertNoBody } from "@/lib/api/with-user";
+import { assertNoBody } from "@/lib/auth/server/with-user";
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { rotateWebhookSecret } from "@/lib/prod/pipelines";
 import { prodRuntime } from "@/lib/prod/runtime";
 

@@ -4,7 +4,7 @@
  * item is not public (any more) or has no such file.
  */
 import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withErrors } from "@/lib/api/with-user";
+import { withErrors } from "@/lib/auth/server/with-user";
 import { getDb } from "@/lib/db";
 import { signedPublicMedia } from "@/lib/public-views/media";
 import { getBlobStore } from "@/lib/storage";

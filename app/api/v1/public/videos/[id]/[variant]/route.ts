@@ -5,7 +5,7 @@
  * video is not public (any more) or has no such file.
  */
 import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withErrors } from "@/lib/api/with-user";
+import { withErrors } from "@/lib/auth/server/with-user";
 import { getDb } from "@/lib/db";
 import { getBlobStore } from "@/lib/storage";
 import { signedPublicVideoMedia } from "@/lib/video/media";

@@ -4,7 +4,7 @@
  */
 import { readJsonBody } from "@/lib/api/body";
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { moveLayoutStageInputSchema } from "@/lib/studio/layouts/contract";
 import { studioLayoutRuntime } from "@/lib/studio/layouts/runtime";
 import { moveLayoutStage } from "@/lib/studio/layouts/service";

@@ -3,7 +3,7 @@
  * 201 `{ key, family, format, url }`; a file that is not a font is a 422 with the reason; over 5 MB a 413. Staff only.
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { readUploadedFile } from "@/lib/assets/read-upload";
 import { MAX_FONT_BYTES, uploadTemplateFont } from "@/lib/studio/templates/fonts";
 import { studioDeps } from "@/lib/studio/templates/runtime";

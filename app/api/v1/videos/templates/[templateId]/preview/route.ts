@@ -2,7 +2,7 @@
  * GET /api/v1/videos/templates/{id}/preview?ratio= — Player props of a template with sample scenes.
  */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
 import { templatePreview } from "@/lib/video/media";
 

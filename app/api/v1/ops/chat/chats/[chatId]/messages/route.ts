@@ -6,7 +6,7 @@
  */
 import { readJsonBody } from "@/lib/api/body";
 import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { chatIdSchema, chatRequestSchema, MAX_CHAT_BODY_BYTES, MAX_MESSAGE_BYTES } from "@/lib/chat/contract";
 import { chatRuntime } from "@/lib/chat/runtime";
 import { streamChatTurn } from "@/lib/chat/service";

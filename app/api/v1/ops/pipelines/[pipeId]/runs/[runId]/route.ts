@@ -1,6 +1,6 @@
 /** GET /api/v1/ops/pipelines/{pipeId}/runs/{runId} — the run: items with state and progress, overall progress, ETA, deliveries. */
 import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { getRun } from "@/lib/prod/runs";
 import { prodRuntime } from "@/lib/prod/runtime";
 

@@ -2,7 +2,7 @@
  * POST /api/v1/videos/{id}/revisions/{n}/restore — makes revision n the current one (as a new revision).
  */
 import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { videoRuntime } from "@/lib/video/runtime";
 import { restoreRevision } from "@/lib/video/service/restore-revision";
 

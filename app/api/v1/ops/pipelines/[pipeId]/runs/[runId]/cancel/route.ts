@@ -1,5 +1,5 @@
 /** POST /api/v1/ops/pipelines/{pipeId}/runs/{runId}/cancel — stop every unfinished item (refunded); finished videos stay. */
-import { assertNoBody, withUser } from "@/lib/api/with-user";
+import { assertNoBody, withUser } from "@/lib/auth/server/with-user";
 import { methodsNotAllowed } from "@/lib/api/errors";
 import { cancelRun } from "@/lib/prod/runs";
 import { prodRuntime } from "@/lib/prod/runtime";

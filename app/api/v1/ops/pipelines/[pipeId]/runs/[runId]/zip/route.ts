@@ -1,6 +1,6 @@
 /** GET /api/v1/ops/pipelines/{pipeId}/runs/{runId}/zip — the run's finished MP4s (reused ones too) as one streamed ZIP; 409 while none is. */
 import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/api/with-user";
+import { withUser } from "@/lib/auth/server/with-user";
 import { zipStream } from "@/lib/batches/zip";
 import { runZipEntries } from "@/lib/prod/runs";
 import { prodRuntime } from "@/lib/prod/runtime";

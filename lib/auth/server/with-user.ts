@@ -4,13 +4,13 @@ import "server-only";
  * check and error mapping, so each handler holds only its own logic.
  */
 import type { NextRequest } from "next/server";
-import { authenticate, type Identity } from "@/lib/auth/server/identity";
+import { authenticate, type Identity } from "./identity";
 import { assertNotCrossSite } from "@/lib/security/cross-site";
 import { runAs, screenFromHeader } from "@/lib/update-log/context";
 import { SCREEN_HEADER } from "@/lib/update-log/contract";
 import { limitIp, limitUser, type IpLimitName, type UserLimitName } from "@/lib/rate-limit";
-import { readBodyBytes } from "./body";
-import { ApiError, toErrorResponse } from "./errors";
+import { readBodyBytes } from "@/lib/api/body";
+import { ApiError, toErrorResponse } from "@/lib/api/errors";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 

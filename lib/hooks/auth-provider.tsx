@@ -30,12 +30,12 @@ import { isProfileKey, useProfile } from "@/lib/hooks/use-profile";
 import { identifyUser, resetAnalytics } from "@/lib/observability/analytics";
 import { reportError } from "@/lib/observability/report-error";
 import { isPublicPath, isSignInPath } from "@/lib/routes/access";
-import { toAuthError } from "./errors";
-import { firebaseAuth } from "./firebase";
-import { createPopupGuard, type PopupGuard } from "./popup";
-import { endServerSession, isSigningOut, markSigningOut, startServerSession } from "./session";
-import { freshIdToken } from "./token";
-import type { AuthContextValue, AuthStatus, AuthUser } from "./types";
+import { toAuthError } from "@/lib/auth/client/errors";
+import { firebaseAuth } from "@/lib/auth/client/firebase";
+import { createPopupGuard, type PopupGuard } from "@/lib/auth/client/popup";
+import { endServerSession, isSigningOut, markSigningOut, startServerSession } from "@/lib/auth/client/session";
+import { freshIdToken } from "@/lib/auth/client/token";
+import type { AuthContextValue, AuthStatus, AuthUser } from "@/lib/auth/client/types";
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { InvalidArgumentError } from "@ai-sdk/provider";
-import { apiCallErrorIn, isAbort } from "../errors";
+import { apiCallErrorIn, isAbort } from "@/lib/ai/errors";
 import { NoSpeechGeneratedError } from "ai";
 
 export type SpeechErrorCode =

@@ -8,8 +8,8 @@ import "server-only";
  * retried with exponential backoff, each attempt a job on the queue.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { isLinkError } from "@/lib/links/errors";
-import { safePost, type Resolver } from "@/lib/links/safe-fetch";
+import { isLinkError } from "@/lib/http/errors";
+import { safePost, type Resolver } from "@/lib/http/safe-fetch";
 
 export const SIGNATURE_HEADER = "Promptframe-Signature";
 export const WEBHOOK_MAX_ATTEMPTS = 6;

@@ -126,10 +126,7 @@ export interface ShareState {
   url: string | null;
 }
 
-export interface LikeState {
-  likes: number;
-  liked_by_me: boolean;
-}
+export type { LikeState } from "@/lib/likes/contract";
 
 export interface VibeInput {
   name: string;

@@ -13,8 +13,8 @@ import type { CompositionBody } from "@/lib/composition/composition-schema";
 import { assets, type AssetDoc } from "@/lib/db/collections";
 import { assetDetails } from "@/lib/db/collections-library";
 import { products } from "@/lib/products/collections";
-import type { AssetUsage } from "./contract";
-import { notFound, readOwnedAsset, type AssetDeps } from "./assets";
+import type { AssetUsage } from "@/lib/assets/contract";
+import { notFound, readOwnedAsset, type AssetDeps } from "@/lib/assets/assets";
 
 /** How many of the owner's compositions and products a usage check reads (newest first). */
 const SCAN = 1000;

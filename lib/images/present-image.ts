@@ -1,13 +1,13 @@
 import "server-only";
 /**
  * The one way a `content` document of kind "image" becomes the contract's
- * `ImageItem` (lib/api/images-contract.ts): settings read defensively from
+ * `ImageItem` (lib/images/contract.ts): settings read defensively from
  * the free-form `settings` record lib/images writes, blob keys turned into
  * signed, time-limited URLs, and the likes / remixes counts. Whose image it
  * is and what it was made from (`source_image_id`, often the owner's private
  * original) are told only to the owner: others see `is_mine: false` and no ids.
  */
-import type { ImageItem, ImageSettings } from "@/lib/api/images-contract";
+import type { ImageItem, ImageSettings } from "@/lib/images/contract";
 import type { ContentDoc } from "@/lib/db/collections";
 import type { Db } from "@/lib/db/db";
 import type { DocSnapshot } from "@/lib/db/refs";

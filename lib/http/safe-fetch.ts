@@ -2,7 +2,7 @@ import "server-only";
 /**
  * The URL guard: fetches a user-supplied http(s) URL without letting it reach
  * anything private. Each hop resolves the host's addresses and refuses when
- * any of them is private, loopback, link-local or metadata (lib/links/address.ts);
+ * any of them is private, loopback, link-local or metadata (lib/http/address.ts);
  * the connection then goes to the address that was checked (a pinned
  * `lookup`), so a second DNS answer cannot rebind it. Redirects are followed
  * by hand, re-checked, at most 5. One deadline covers the whole fetch,
