@@ -37,7 +37,7 @@ import type { CompositionRatio } from "@/lib/composition/ratios";
 import { createBatch, previewCsvFile, BATCHES_PATH } from "@/lib/hooks/use-batches";
 import { isProfileKey } from "@/lib/hooks/use-profile";
 import { useVideoOptions } from "@/lib/hooks/use-videos";
-import { issuesOf } from "@/lib/hooks/video-api";
+import { issuesOf } from "@/lib/client/api";
 import type { VideoLength, VideoOptions } from "@/lib/video/contract";
 import { videoCost } from "@/lib/video/pricing";
 import { cn } from "@/lib/utils";

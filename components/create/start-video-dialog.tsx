@@ -9,7 +9,7 @@ import { VideoErrorPanel } from "@/components/video/video-error-panel";
 import { RATIO_NAMES } from "@/components/video/format";
 import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/composition/ratios";
 import { createVideo, useVideoOptions } from "@/lib/hooks/use-videos";
-import { fieldMessages } from "@/lib/hooks/video-api";
+import { fieldMessages } from "@/lib/client/api";
 import { MAX_BRIEF_CHARS } from "@/lib/video/contract";
 
 /** The form inside the dialog: mounted only while open, so the video options are fetched only then. */

@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 
-import { conflictReason } from "@/lib/hooks/video-api";
+import { conflictReason } from "@/lib/client/api";
 import { editDesign, exportDesign, isExporting, setDesignImage, useDesign, useDesignPlayer } from "@/lib/hooks/use-designs";
 import type { DesignView, ExportDesignInput } from "@/lib/designs/contract";
 import type { SceneImageInput } from "@/lib/video/contract";

@@ -17,7 +17,7 @@ import type { ExtractedPage } from "@/lib/links/contract";
 import { createLinkVideo, extractLink } from "@/lib/hooks/use-products";
 import { isProfileKey } from "@/lib/hooks/use-profile";
 import { useVideoOptions } from "@/lib/hooks/use-videos";
-import { fieldMessages } from "@/lib/hooks/video-api";
+import { fieldMessages } from "@/lib/client/api";
 import { MAX_PRODUCT_POINTS } from "@/lib/products/limits";
 import { initialVideoSettings, settingsCost, VideoSettingsFields, type VideoSettingsValue } from "./video-settings-fields";
 

@@ -12,7 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { CopyField } from "@/components/video/copy-field";
 import { ToggleSwitch } from "@/components/video/toggle-switch";
 import { editPage, publishPage, usePage } from "@/lib/hooks/use-pages";
-import { conflictReason, issuesOf } from "@/lib/hooks/video-api";
+import { conflictReason, issuesOf } from "@/lib/client/api";
 import { blocksSchema, mediaKey, type BlockType, type MediaPreview, type PageBlock, type PageView } from "@/lib/pages/contract";
 import type { WorkspaceItem } from "@/lib/workspace/contract";
 import { BlockFields } from "./block-fields";

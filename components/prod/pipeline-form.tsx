@@ -22,7 +22,7 @@ import { RATIO_NAMES } from "@/components/video/format";
 import type { CompositionRatio } from "@/lib/composition/ratios";
 import { createPipeline, updatePipeline, uploadPipelineCsv, useClients, useTemplateVersions } from "@/lib/hooks/use-prod";
 import { useVideoOptions } from "@/lib/hooks/use-videos";
-import { fieldMessages, VideoApiError } from "@/lib/hooks/video-api";
+import { fieldMessages, ApiClientError } from "@/lib/client/api";
 import { FEED_FORMATS, WEEKDAYS, type CsvSource, type FeedFormat, type PipelineInput, type PipelineView, type Schedule } from "@/lib/prod/contract";
 import { nextRunAt } from "@/lib/prod/schedule";
 import { when } from "./shared";
@@ -78,7 +78,7 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
   const [secret, setSecret] = useState<{ id: string; secret: string } | null>(null);
   const versions = useTemplateVersions(template || null);
   const msg = fieldMessages(error);
-  const conflict = error instanceof VideoApiError && error.status === 409 && editing;
+  const conflict = error instanceof ApiClientError && error.status === 409 && editing;
   const modelId = model || options.data?.default_model_id || "local/preview";
   const liveTemplates = options.data?.templates ?? [];
   const chosenVersion = version !== null ? versions.data?.find((v) => v.version === version) : undefined;

@@ -16,7 +16,7 @@ import { useAuth } from "@/lib/auth/client/auth-provider";
 import type { CompositionRatio } from "@/lib/composition/ratios";
 import { isProfileKey } from "@/lib/hooks/use-profile";
 import { createVideo, useVideoOptions } from "@/lib/hooks/use-videos";
-import { fieldMessages } from "@/lib/hooks/video-api";
+import { fieldMessages } from "@/lib/client/api";
 import { briefDefaults } from "@/lib/video/brief/request";
 import { MAX_BRIEF_CHARS, createVideoInputSchema, type CreateVideoInput, type VideoLength, type VideoOptions } from "@/lib/video/contract";
 import { videoCost } from "@/lib/video/pricing";

@@ -1,5 +1,4 @@
-import { ApiClientError } from "@/lib/swr/fetcher";
-import { VideoApiError, fieldMessages } from "@/lib/hooks/video-api";
+import { ApiClientError, fieldMessages } from "@/lib/client/api";
 import { describeVideoError } from "./video-errors";
 
 const err = (status: number, code: string) => new ApiClientError({ status, code, message: `m ${code}` });
@@ -10,10 +9,10 @@ it("names each failure a video call can meet", () => {
   expect(describeVideoError(err(409, "rendering")).kind).toBe("rendering");
   expect(describeVideoError(err(409, "revision_conflict")).kind).toBe("conflict");
   // The API's own shape: code "conflict", the reason in the issue.
-  const conflict = (path: string, message: string) => new VideoApiError({ status: 409, code: "conflict", message: "m", issues: [{ path, message }] });
+  const conflict = (path: string, message: string) => new ApiClientError({ status: 409, code: "conflict", message: "m", issues: [{ path, message }] });
   expect(describeVideoError(conflict("state", "rendering")).kind).toBe("rendering");
   expect(describeVideoError(conflict("revision", "revision_conflict")).kind).toBe("conflict");
-  expect(describeVideoError(new VideoApiError({ status: 409, code: "conflict", message: "Render the video before sharing it" }), "Sharing did not change")).toEqual({
+  expect(describeVideoError(new ApiClientError({ status: 409, code: "conflict", message: "Render the video before sharing it" }), "Sharing did not change")).toEqual({
     kind: "conflict",
     title: "Sharing did not change",
     message: "Render the video before sharing it",
@@ -30,7 +29,7 @@ it("names each failure a video call can meet", () => {
 });
 
 it("puts a 422's issues under each field and its parents", () => {
-  const e = new VideoApiError({
+  const e = new ApiClientError({
     status: 422,
     code: "unprocessable_entity",
     message: "The request is not valid.",

@@ -2,8 +2,7 @@
  * What a failed video call means to the user, decided on `error.code` (and
  * the status as a fallback). Pure, so each branch is tested.
  */
-import { conflictReason } from "@/lib/hooks/video-api";
-import { ApiClientError } from "@/lib/swr/fetcher";
+import { ApiClientError, conflictReason } from "@/lib/client/api";
 
 export type VideoErrorKind = "credits" | "busy" | "invalid" | "conflict" | "rendering" | "not-found" | "network" | "other";
 

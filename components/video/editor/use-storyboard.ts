@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 
-import { conflictReason } from "@/lib/hooks/video-api";
+import { conflictReason } from "@/lib/client/api";
 import { applyBrandKit, editVideo, isRendering, renderVideo, restoreRevision, setSceneImage, usePlayerProps, useVideo } from "@/lib/hooks/use-videos";
 import type { SceneImageInput, VideoView } from "@/lib/video/contract";
 import { draftOf, patchFor, stripVoice, type Draft } from "./editor-model";
