@@ -11,7 +11,7 @@ import { LayoutTemplate, LoaderCircle, Video } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { LazyPlayer } from "@/components/video/lazy-player";
+import { LazyPlayer } from "@/components/common/lazy-player";
 import type { DesignTemplateOption } from "@/lib/designs/contract";
 import { useTemplatePreview } from "@/lib/hooks/use-videos";
 

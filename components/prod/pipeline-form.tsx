@@ -18,7 +18,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { RATIO_NAMES } from "@/components/video/format";
+import { RATIO_NAMES } from "@/components/common/format";
 import type { CompositionRatio } from "@/lib/composition/ratios";
 import { createPipeline, updatePipeline, uploadPipelineCsv, useClients, useTemplateVersions } from "@/lib/hooks/use-prod";
 import { useVideoOptions } from "@/lib/hooks/use-videos";

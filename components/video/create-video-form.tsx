@@ -21,10 +21,10 @@ import { briefDefaults } from "@/lib/video/brief/request";
 import { MAX_BRIEF_CHARS, createVideoInputSchema, type CreateVideoInput, type VideoLength, type VideoOptions } from "@/lib/video/contract";
 import { videoCost } from "@/lib/video/pricing";
 import { cn } from "@/lib/utils";
-import { credits, RATIO_NAMES } from "./format";
+import { credits, RATIO_NAMES } from "@/components/common/format";
 import { TemplatePicker } from "./template-picker";
-import { ToggleSwitch } from "./toggle-switch";
-import { VideoErrorPanel } from "./video-error-panel";
+import { ToggleSwitch } from "@/components/ui/toggle-switch";
+import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { VideoModelSelect } from "./video-model-select";
 import { VoicePicker } from "./voice-picker";
 
@@ -278,7 +278,7 @@ export function CreateVideoForm() {
         </div>
       </div>
 
-      {submitError ? <VideoErrorPanel error={submitError} action="The video was not created" onDismiss={() => setSubmitError(null)} /> : null}
+      {submitError ? <ActionErrorPanel error={submitError} action="The video was not created" onDismiss={() => setSubmitError(null)} /> : null}
 
       <div className="sticky bottom-2 z-10 flex flex-col gap-3 rounded-xl border bg-background/95 p-4 shadow-sm backdrop-blur sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0 flex-1 space-y-1 text-sm" aria-live="polite">

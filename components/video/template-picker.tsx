@@ -8,8 +8,8 @@ import type { CompositionRatio } from "@/lib/composition/ratios";
 import { useTemplatePreview } from "@/lib/hooks/use-videos";
 import type { TemplateOption } from "@/lib/video/contract";
 import { cn } from "@/lib/utils";
-import { cssRatio } from "./format";
-import { LazyPlayer } from "./lazy-player";
+import { cssRatio } from "@/components/common/format";
+import { LazyPlayer } from "@/components/common/lazy-player";
 
 /** True when the user asked for less motion: previews then hold a still frame. */
 function useReducedMotion(): boolean {

@@ -15,7 +15,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { LazyPlayer } from "@/components/video/lazy-player";
+import { LazyPlayer } from "@/components/common/lazy-player";
 import type { CompositionRatio } from "@/lib/composition/ratios";
 import type { TemplateVersionBody } from "@/lib/composition/template-schema";
 import { TEST_RENDER_WIDTHS, type PreviewInputRaw, type TestRenderView } from "@/lib/studio/templates/contract";

@@ -14,7 +14,7 @@ import { EmptyState } from "@/components/empty-state";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import { LazyPlayer } from "@/components/video/lazy-player";
+import { LazyPlayer } from "@/components/common/lazy-player";
 import type { TemplateSummary } from "@/lib/studio/templates/contract";
 import { useStudioPreview, useStudioTemplates } from "@/lib/hooks/use-studio-templates";
 import { StageBadge } from "./stage-badge";

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useVideoOptions } from "@/lib/hooks/use-videos";
 import { createDesign } from "@/lib/hooks/use-designs";
-import { VideoErrorPanel } from "../video-error-panel";
+import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { VideoNotFound } from "../video-not-found";
 import { addSceneAfter, MAX_SCENES, moveScene, newSceneId, removeScene, sceneSummary, updateScene } from "./editor-model";
 import { EditorPreview } from "./editor-preview";
@@ -188,7 +188,7 @@ export function StoryboardEditor({ id }: { id: string }) {
           </AlertDescription>
         </Alert>
       ) : null}
-      {status.kind === "error" ? <VideoErrorPanel error={status.error} action="Your edits were not saved" /> : null}
+      {status.kind === "error" ? <ActionErrorPanel error={status.error} action="Your edits were not saved" /> : null}
 
       <EditorToolbar
         videoId={id}
@@ -209,8 +209,8 @@ export function StoryboardEditor({ id }: { id: string }) {
         brandApplied={Boolean(video.data.composition.brand?.apply)}
         onBrand={(apply) => void sb.applyBrand(apply).catch((e: unknown) => setRenderError(e))}
       />
-      {renderError ? <VideoErrorPanel error={renderError} action="The render did not start" onDismiss={() => setRenderError(null)} /> : null}
-      {postError ? <VideoErrorPanel error={postError} action="The post was not made" onDismiss={() => setPostError(null)} /> : null}
+      {renderError ? <ActionErrorPanel error={renderError} action="The render did not start" onDismiss={() => setRenderError(null)} /> : null}
+      {postError ? <ActionErrorPanel error={postError} action="The post was not made" onDismiss={() => setPostError(null)} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-12">
         <section aria-labelledby="scenes-title" className="space-y-3 lg:col-span-7">
