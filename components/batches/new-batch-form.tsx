@@ -41,6 +41,7 @@ import { issuesOf } from "@/lib/client/api";
 import type { VideoLength, VideoOptions } from "@/lib/video/contract";
 import { videoCost } from "@/lib/video/pricing";
 import { cn } from "@/lib/utils";
+import { LoadError } from "@/components/common/load-error";
 
 type Source = "paste" | "csv";
 
@@ -101,15 +102,7 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
 
   if (options.error && !options.data) {
     return (
-      <Alert variant="destructive">
-        <AlertTitle>We couldn&apos;t load the video options</AlertTitle>
-        <AlertDescription>
-          <p>{options.error.message}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void options.mutate()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title="We couldn't load the video options" message={options.error.message} onRetry={() => options.mutate()} />
     );
   }
   if (!options.data || !settings) {

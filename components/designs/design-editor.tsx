@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
+import { ConflictPanel } from "@/components/common/conflict-panel";
 import { RATIO_NAMES } from "@/components/common/format";
 import { newSceneId } from "@/components/video/editor/editor-model";
 import { MAX_SCENES } from "@/lib/composition/composition-schema";
@@ -146,15 +147,7 @@ export function DesignEditor({ id }: { id: string }) {
         </Alert>
       ) : null}
       {status.kind === "conflict" ? (
-        <Alert variant="destructive">
-          <AlertTitle>This design was changed somewhere else</AlertTitle>
-          <AlertDescription className="space-y-2">
-            <p>Another tab or device saved a newer version, so your latest edits here were not saved. Reload to continue from the newest version.</p>
-            <Button size="sm" variant="outline" onClick={() => void ed.reload()}>
-              Reload the latest version
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <ConflictPanel what="design" onReload={() => void ed.reload()} />
       ) : null}
       {status.kind === "error" ? <ActionErrorPanel error={status.error} action="Your edits were not saved" onDismiss={() => void ed.save()} /> : null}
 

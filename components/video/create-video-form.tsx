@@ -7,7 +7,6 @@ import { useSWRConfig } from "swr";
 import { Clapperboard, Coins, LayoutList } from "lucide-react";
 
 import { SegmentedChoice } from "@/components/image-gen/segmented-choice";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
@@ -27,6 +26,7 @@ import { ToggleSwitch } from "@/components/ui/toggle-switch";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { VideoModelSelect } from "./video-model-select";
 import { VoicePicker } from "./voice-picker";
+import { LoadError } from "@/components/common/load-error";
 
 type Settings = Omit<CreateVideoInput, "render_now">;
 type Errors = Partial<Record<keyof Settings, string>>;
@@ -88,15 +88,7 @@ export function CreateVideoForm() {
 
   if (options.error && !options.data) {
     return (
-      <Alert variant="destructive">
-        <AlertTitle>We couldn&apos;t load the video options</AlertTitle>
-        <AlertDescription>
-          <p>{options.error.message}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void options.mutate()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title="We couldn't load the video options" message={options.error.message} onRetry={() => options.mutate()} />
     );
   }
 

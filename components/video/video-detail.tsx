@@ -21,6 +21,7 @@ import { VideoStatusBadge } from "./status-badge";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { VideoNotFound } from "./video-not-found";
 import { useStableUrl } from "@/components/common/use-stable-url";
+import { LoadError } from "@/components/common/load-error";
 
 type Busy = "render" | "cancel" | "duplicate" | "delete" | null;
 
@@ -66,15 +67,7 @@ export function VideoDetail({ id }: { id: string }) {
   if (error && !video) {
     if (error.status === 404 || error.status === 403) return <VideoNotFound />;
     return (
-      <Alert variant="destructive">
-        <AlertTitle>We couldn&apos;t load this video</AlertTitle>
-        <AlertDescription>
-          <p>{error.message}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title="We couldn't load this video" message={error.message} onRetry={() => mutate()} />
     );
   }
 

@@ -21,7 +21,7 @@ import { discardTemplateDraft, moveStage, publishVersion, saveDraft, useStudioTe
 import type { ApiClientError } from "@/lib/client/api";
 import { RatioPicker } from "./ratio-picker";
 import { SamplePlayer } from "./sample-player";
-import { StageBadge } from "./stage-badge";
+import { StageBadge } from "@/components/studio/stage-badge";
 import { TemplateNav } from "./template-nav";
 
 function ChecksTable({ report, title }: { report: CheckReport; title: string }) {
