@@ -199,3 +199,6 @@ export function conflictReason(error: unknown): "revision" | "rendering" | null 
   if (issues.some((i) => (i.path === "state" && i.message === "rendering") || i.message === "rendering")) return "rendering";
   return null;
 }
+
+/** SWR's shouldRetryOnError for most reads: ask again when the server failed or could not be reached, not when it said no. */
+export const retryWhenServerFails = (error: ApiClientError): boolean => error.status >= 500 || error.status === 0;

@@ -2,7 +2,7 @@
 import useSWR from "swr";
 import type { CollectionPage, CollectionSummary, CreateDocumentInput, DocumentView, WriteDocumentInput, WriteResult } from "@/lib/data-dashboard/contract";
 import type { UpdateLogPage } from "@/lib/update-log/list-contract";
-import { apiFetch, apiRequest, type ApiClientError, fetcher } from "@/lib/client/api";
+import { apiFetch, apiRequest, type ApiClientError, fetcher, retryWhenServerFails } from "@/lib/client/api";
 
 export const OPS_DATA_PATH = "/api/v1/ops/data";
 export const UPDATE_LOG_PATH = "/api/v1/ops/update-log";
@@ -10,7 +10,7 @@ export const UPDATE_LOG_PATH = "/api/v1/ops/update-log";
 const enc = encodeURIComponent;
 export const collectionPath = (name: string) => `${OPS_DATA_PATH}/${enc(name)}`;
 export const documentPath = (name: string, id: string) => `${collectionPath(name)}/${enc(id)}`;
-const opts = { revalidateOnFocus: false, shouldRetryOnError: (e: ApiClientError) => e.status >= 500 || e.status === 0 };
+const opts = { revalidateOnFocus: false, shouldRetryOnError: retryWhenServerFails };
 
 export function useCollections() {
   return useSWR<CollectionSummary[], ApiClientError>(OPS_DATA_PATH, fetcher, opts);

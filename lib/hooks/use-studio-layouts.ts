@@ -6,7 +6,7 @@
 import useSWR from "swr";
 import type { LibraryStage } from "@/lib/composition/stages";
 import { STUDIO_LAYOUTS_PATH, type CreateLayoutInput, type LayoutHistory, type LayoutLibrary, type LayoutListQuery, type LayoutView, type UpdateLayoutInput } from "@/lib/studio/layouts/contract";
-import { ApiClientError, apiFetch } from "@/lib/client/api";
+import { ApiClientError, apiFetch, retryWhenServerFails } from "@/lib/client/api";
 
 export const layoutPath = (id: string) => `${STUDIO_LAYOUTS_PATH}/${encodeURIComponent(id)}`;
 
@@ -15,7 +15,6 @@ export function studioFetch<T>(path: string, init: { method?: "GET" | "POST" | "
   return apiFetch<T>(path, init);
 }
 
-const quietRetry = (error: ApiClientError) => error.status >= 500 || error.status === 0;
 
 export function layoutListKey(q: LayoutListQuery = {}): string {
   const p = new URLSearchParams();
@@ -25,15 +24,15 @@ export function layoutListKey(q: LayoutListQuery = {}): string {
 }
 
 export function useStudioLayouts(q: LayoutListQuery = {}) {
-  return useSWR<LayoutLibrary, ApiClientError>(layoutListKey(q), (p: string) => studioFetch<LayoutLibrary>(p), { keepPreviousData: true, shouldRetryOnError: quietRetry });
+  return useSWR<LayoutLibrary, ApiClientError>(layoutListKey(q), (p: string) => studioFetch<LayoutLibrary>(p), { keepPreviousData: true, shouldRetryOnError: retryWhenServerFails });
 }
 
 export function useStudioLayout(id: string | null) {
-  return useSWR<LayoutView, ApiClientError>(id ? layoutPath(id) : null, (p: string) => studioFetch<LayoutView>(p), { revalidateOnFocus: false, shouldRetryOnError: quietRetry });
+  return useSWR<LayoutView, ApiClientError>(id ? layoutPath(id) : null, (p: string) => studioFetch<LayoutView>(p), { revalidateOnFocus: false, shouldRetryOnError: retryWhenServerFails });
 }
 
 export function useLayoutHistory(id: string | null) {
-  return useSWR<LayoutHistory, ApiClientError>(id ? `${layoutPath(id)}/history` : null, (p: string) => studioFetch<LayoutHistory>(p), { shouldRetryOnError: quietRetry });
+  return useSWR<LayoutHistory, ApiClientError>(id ? `${layoutPath(id)}/history` : null, (p: string) => studioFetch<LayoutHistory>(p), { shouldRetryOnError: retryWhenServerFails });
 }
 
 export const createStudioLayout = (input: CreateLayoutInput) => studioFetch<LayoutView>(STUDIO_LAYOUTS_PATH, { method: "POST", body: input });

@@ -18,7 +18,8 @@ import type {
   VideoSummary,
   VideoView,
 } from "@/lib/video/contract";
-import { apiFetch, apiRequest, type ApiClientError, fetcher } from "@/lib/client/api";
+import { apiFetch, apiRequest, type ApiClientError, fetcher, retryWhenServerFails } from "@/lib/client/api";
+import { cursorList } from "@/lib/client/cursor-list";
 
 export const VIDEOS_PATH = "/api/v1/videos";
 export const VIDEO_OPTIONS_PATH = `${VIDEOS_PATH}/options`;
@@ -48,12 +49,11 @@ export function renderPercent(progress: number | null | undefined): number {
   return Math.round(Math.min(Math.max(p, 0), 1) * 100);
 }
 
-const quietRetry = (error: ApiClientError) => error.status >= 500 || error.status === 0;
 
 export function useVideoOptions() {
   return useSWR<VideoOptions, ApiClientError>(VIDEO_OPTIONS_PATH, fetcher, {
     revalidateOnFocus: false,
-    shouldRetryOnError: quietRetry,
+    shouldRetryOnError: retryWhenServerFails,
   });
 }
 
@@ -89,20 +89,10 @@ export function useVideos() {
       // Every loaded page is refetched, so a rendering video on page 2 moves too.
       revalidateAll: true,
       refreshInterval: (pages) => (pages?.some((p) => p.items.some(isRendering)) ? VIDEO_LIST_POLL_MS : 0),
-      shouldRetryOnError: quietRetry,
+      shouldRetryOnError: retryWhenServerFails,
     },
   );
-  const pages = swr.data ?? [];
-  const last = pages[pages.length - 1];
-  return {
-    items: pages.flatMap((p) => p.items),
-    error: swr.error,
-    isLoading: swr.data === undefined && swr.error === undefined,
-    isLoadingMore: swr.size > 0 && swr.data !== undefined && swr.data[swr.size - 1] === undefined,
-    hasMore: Boolean(last?.next_cursor),
-    loadMore: () => swr.setSize((n) => n + 1),
-    reload: () => swr.mutate(),
-  };
+  return cursorList(swr);
 }
 
 /**
@@ -114,7 +104,7 @@ export function useVideo(id: string | null) {
     revalidateOnFocus: false,
     dedupingInterval: 0,
     refreshInterval: (video) => (video && isRendering(video) ? VIDEO_POLL_MS : 0),
-    shouldRetryOnError: quietRetry,
+    shouldRetryOnError: retryWhenServerFails,
   });
 }
 
@@ -123,7 +113,7 @@ export function usePlayerProps(id: string | null) {
   return useSWR<PlayerPropsView, ApiClientError>(id ? `${videoPath(id)}/player` : null, fetcher, {
     revalidateOnFocus: false,
     keepPreviousData: true,
-    shouldRetryOnError: quietRetry,
+    shouldRetryOnError: retryWhenServerFails,
   });
 }
 

@@ -4,7 +4,8 @@
  */
 import useSWRInfinite from "swr/infinite";
 import type { DeleteResult, ItemRef, WorkspaceItem, WorkspaceKind, WorkspaceSort, WorkspaceStatus } from "@/lib/workspace/contract";
-import { apiFetch, apiRequest, errorFromResponse, networkError, type ApiClientError } from "@/lib/client/api";
+import { apiFetch, apiRequest, errorFromResponse, networkError, retryWhenServerFails, type ApiClientError } from "@/lib/client/api";
+import { cursorList } from "@/lib/client/cursor-list";
 
 export const WORKSPACE_PATH = "/api/v1/workspace";
 /** Bars move about every two seconds while work runs. */
@@ -52,22 +53,10 @@ export function useWorkspace(filters: WorkspaceFilters) {
       revalidateAll: true,
       keepPreviousData: true,
       refreshInterval: (pages) => (pages?.some((p) => p.items.some((i) => i.status === "running")) ? WORKSPACE_POLL_MS : 0),
-      shouldRetryOnError: (e: ApiClientError) => e.status >= 500 || e.status === 0,
+      shouldRetryOnError: retryWhenServerFails,
     },
   );
-  const pages = swr.data ?? [];
-  const last = pages[pages.length - 1];
-  return {
-    items: pages.flatMap((p) => p.items),
-    error: swr.error,
-    isLoading: swr.data === undefined && swr.error === undefined,
-    isValidating: swr.isValidating,
-    isLoadingMore: swr.size > 0 && swr.data !== undefined && swr.data[swr.size - 1] === undefined,
-    hasMore: Boolean(last?.next_cursor),
-    truncated: Boolean(pages[0]?.truncated),
-    loadMore: () => swr.setSize((n) => n + 1),
-    reload: () => swr.mutate(),
-  };
+  return { ...cursorList(swr), isValidating: swr.isValidating, truncated: Boolean(swr.data?.[0]?.truncated) };
 }
 
 export function deleteWorkspaceItems(items: readonly ItemRef[]): Promise<DeleteResult> {
