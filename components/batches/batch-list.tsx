@@ -5,7 +5,7 @@ import { Layers } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDate } from "@/components/video/format";
+import { formatDate } from "@/components/common/format";
 import { useBatches } from "@/lib/hooks/use-batches";
 
 /** Recent batches; each opens at /megapot?batch={id}. */

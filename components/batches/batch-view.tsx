@@ -10,7 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { credits } from "@/components/video/format";
+import { credits } from "@/components/common/format";
 import type { BatchItemState, BatchItemView, BatchRowInput, BatchView as Batch } from "@/lib/batches/contract";
 import { BATCHES_PATH, batchPath, cancelBatch, retryBatchItems, useBatch } from "@/lib/hooks/use-batches";
 import { isProfileKey } from "@/lib/hooks/use-profile";

@@ -11,9 +11,9 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { credits, RATIO_NAMES } from "@/components/video/format";
+import { credits, RATIO_NAMES } from "@/components/common/format";
 import { TemplatePicker } from "@/components/video/template-picker";
-import { ToggleSwitch } from "@/components/video/toggle-switch";
+import { ToggleSwitch } from "@/components/ui/toggle-switch";
 import { VideoModelSelect } from "@/components/video/video-model-select";
 import { VoicePicker } from "@/components/video/voice-picker";
 import { useAuth } from "@/lib/hooks/auth-provider";
@@ -37,10 +37,11 @@ import type { CompositionRatio } from "@/lib/composition/ratios";
 import { createBatch, previewCsvFile, BATCHES_PATH } from "@/lib/hooks/use-batches";
 import { isProfileKey } from "@/lib/hooks/use-profile";
 import { useVideoOptions } from "@/lib/hooks/use-videos";
-import { issuesOf } from "@/lib/hooks/video-api";
+import { issuesOf } from "@/lib/client/api";
 import type { VideoLength, VideoOptions } from "@/lib/video/contract";
 import { videoCost } from "@/lib/video/pricing";
 import { cn } from "@/lib/utils";
+import { LoadError } from "@/components/common/load-error";
 
 type Source = "paste" | "csv";
 
@@ -101,15 +102,7 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
 
   if (options.error && !options.data) {
     return (
-      <Alert variant="destructive">
-        <AlertTitle>We couldn&apos;t load the video options</AlertTitle>
-        <AlertDescription>
-          <p>{options.error.message}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void options.mutate()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title="We couldn't load the video options" message={options.error.message} onRetry={() => options.mutate()} />
     );
   }
   if (!options.data || !settings) {

@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { STAFF_GRANT_DAILY_CAP, staffGrantBodySchema, type StaffGrantResult } from "@/lib/billing/contract";
 import { grantCredits, newRequestId } from "@/lib/hooks/use-billing";
-import type { ApiClientError } from "@/lib/swr/fetcher";
+import type { ApiClientError } from "@/lib/client/api";
 
 import { formatNumber } from "./format";
 

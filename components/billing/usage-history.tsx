@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { Download, History } from "lucide-react";
 
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -13,6 +12,7 @@ import { creditHistoryExportUrl, useCreditHistory, type CreditHistoryFilters } f
 import { cn } from "@/lib/utils";
 
 import { formatDateTime, formatDelta } from "./format";
+import { LoadError } from "@/components/common/load-error";
 
 const SELECT = "flex h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs";
 
@@ -116,15 +116,7 @@ export function UsageHistory({ refreshKey = 0 }: { refreshKey?: number }) {
 function HistoryBody({ history, filtered }: { history: ReturnType<typeof useCreditHistory>; filtered: boolean }) {
   if (history.error && !history.items.length) {
     return (
-      <Alert variant="destructive">
-        <AlertTitle>We couldn&apos;t load your usage history</AlertTitle>
-        <AlertDescription>
-          <p>{history.error.message}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => history.reload()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title="We couldn't load your usage history" message={history.error.message} onRetry={() => history.reload()} />
     );
   }
   if (history.isLoading) {

@@ -13,7 +13,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { DesignEditor } from "@/components/designs/design-editor";
 import { PageEditor } from "@/components/pages/page-editor";
 import { StoryboardEditor } from "@/components/video/editor/storyboard-editor";
-import { VideoErrorPanel } from "@/components/video/video-error-panel";
+import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { VideoNotFound } from "@/components/video/video-not-found";
 import { useContentRef, type ContentRefView } from "@/lib/hooks/use-designs";
 
@@ -51,7 +51,7 @@ export function ContentEditor({ id }: { id: string }) {
   const ref = useContentRef(id);
   if (ref.error && !ref.data) {
     if (ref.error.status === 404) return <VideoNotFound />;
-    return <VideoErrorPanel error={ref.error} action="We couldn't open this content" onDismiss={() => void ref.mutate()} />;
+    return <ActionErrorPanel error={ref.error} action="We couldn't open this content" onDismiss={() => void ref.mutate()} />;
   }
   if (!ref.data) {
     return (

@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 
-import { VideoErrorPanel } from "@/components/video/video-error-panel";
+import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import type { DesignTemplateOption } from "@/lib/designs/contract";
 import { createDesign, useDesignOptions } from "@/lib/hooks/use-designs";
 import { NewDesignPanel } from "./new-design-panel";
@@ -49,9 +49,9 @@ export function CreateHub() {
     <div className="mt-10 space-y-10">
       <div ref={panel} className="scroll-mt-4">
         {open && options.data ? <NewDesignPanel key={productId ?? ""} options={options.data} productId={productId} onClose={() => router.replace(pathname, { scroll: false })} /> : null}
-        {open && options.error ? <VideoErrorPanel error={options.error} action="We couldn't load the templates" onDismiss={() => void options.mutate()} /> : null}
+        {open && options.error ? <ActionErrorPanel error={options.error} action="We couldn't load the templates" onDismiss={() => void options.mutate()} /> : null}
       </div>
-      {startError ? <VideoErrorPanel error={startError} action="The design was not created" onDismiss={() => setStartError(null)} /> : null}
+      {startError ? <ActionErrorPanel error={startError} action="The design was not created" onDismiss={() => setStartError(null)} /> : null}
       <TemplateGallery templates={options.data?.templates} loading={!options.data && !options.error} starting={starting} onDesign={(t) => void startDesign(t)} onVideo={setVideoFor} />
       <RecentDrafts />
       <StartVideoDialog template={videoFor} onClose={() => setVideoFor(null)} />

@@ -7,8 +7,8 @@ import { LoaderCircle, Package, X } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { LayoutThumb } from "@/components/designs/layout-thumb";
-import { VideoErrorPanel } from "@/components/video/video-error-panel";
-import { RATIO_NAMES } from "@/components/video/format";
+import { ActionErrorPanel } from "@/components/common/action-error-panel";
+import { RATIO_NAMES } from "@/components/common/format";
 import type { CompositionRatio } from "@/lib/composition/ratios";
 import type { DesignOptions, DesignTemplateOption } from "@/lib/designs/contract";
 import { createDesign } from "@/lib/hooks/use-designs";
@@ -141,7 +141,7 @@ export function NewDesignPanel({ options, productId, onClose }: NewDesignPanelPr
         </div>
       </fieldset>
 
-      {error ? <VideoErrorPanel error={error} action="The design was not created" /> : null}
+      {error ? <ActionErrorPanel error={error} action="The design was not created" /> : null}
       <div className="flex justify-end">
         <Button type="button" onClick={() => void submit()} disabled={busy || !layoutId} aria-busy={busy || undefined}>
           {busy ? <LoaderCircle className="animate-spin" /> : null}

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { FileVideo, LayoutTemplate, PanelsTopLeft } from "lucide-react";
 
 import { Skeleton } from "@/components/ui/skeleton";
-import { cssRatio, formatDate } from "@/components/video/format";
+import { cssRatio, formatDate } from "@/components/common/format";
 import { useRecentDrafts } from "@/lib/hooks/use-designs";
 
 const ICONS = { video: FileVideo, design: LayoutTemplate, page: PanelsTopLeft, image: LayoutTemplate } as const;

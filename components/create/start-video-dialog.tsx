@@ -5,11 +5,11 @@ import { useRouter } from "next/navigation";
 
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
-import { VideoErrorPanel } from "@/components/video/video-error-panel";
-import { RATIO_NAMES } from "@/components/video/format";
+import { ActionErrorPanel } from "@/components/common/action-error-panel";
+import { RATIO_NAMES } from "@/components/common/format";
 import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/composition/ratios";
 import { createVideo, useVideoOptions } from "@/lib/hooks/use-videos";
-import { fieldMessages } from "@/lib/hooks/video-api";
+import { fieldMessages } from "@/lib/client/api";
 import { MAX_BRIEF_CHARS } from "@/lib/video/contract";
 
 /** The form inside the dialog: mounted only while open, so the video options are fetched only then. */
@@ -67,8 +67,8 @@ function StartVideoForm({ template, onClose }: { template: { id: string; name: s
         </div>
       </fieldset>
       <p className="text-xs text-muted-foreground">You get a 15-second storyboard to edit; nothing is charged until you render it.</p>
-      {error ? <VideoErrorPanel error={error} action="The video was not created" /> : null}
-      {options.error ? <VideoErrorPanel error={options.error} action="We couldn't load the video settings" /> : null}
+      {error ? <ActionErrorPanel error={error} action="The video was not created" /> : null}
+      {options.error ? <ActionErrorPanel error={options.error} action="We couldn't load the video settings" /> : null}
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
           Cancel

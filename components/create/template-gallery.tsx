@@ -5,59 +5,20 @@
  * while pointed at or focused, held at a still frame otherwise and when
  * motion is reduced). Picking one starts a design draft with it, or a video.
  */
-import { useEffect, useRef, useState } from "react";
-import type { PlayerRef } from "@remotion/player";
+import { useState } from "react";
 import { LayoutTemplate, LoaderCircle, Video } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { LazyPlayer } from "@/components/video/lazy-player";
+import { LazyPlayer } from "@/components/common/lazy-player";
+import { usePreviewPlayback, useReducedMotion, useVisible } from "@/components/common/preview-playback";
 import type { DesignTemplateOption } from "@/lib/designs/contract";
 import { useTemplatePreview } from "@/lib/hooks/use-videos";
 
-function useVisible<T extends Element>(): [React.RefObject<T | null>, boolean] {
-  const ref = useRef<T | null>(null);
-  const [visible, setVisible] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || visible) return;
-    if (typeof IntersectionObserver === "undefined") {
-      setVisible(true);
-      return;
-    }
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setVisible(true), { rootMargin: "200px" });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [visible]);
-  return [ref, visible];
-}
-
-function useReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    const q = window.matchMedia("(prefers-reduced-motion: reduce)");
-    setReduced(q.matches);
-    const on = () => setReduced(q.matches);
-    q.addEventListener("change", on);
-    return () => q.removeEventListener("change", on);
-  }, []);
-  return reduced;
-}
-
 function Preview({ template, active, still }: { template: DesignTemplateOption; active: boolean; still: boolean }) {
   const preview = useTemplatePreview(template.id, "1:1");
-  const player = useRef<PlayerRef | null>(null);
   const props = preview.data?.props;
-  const stillFrame = props ? (props.scenes[0]?.from ?? 0) + (props.scenes[0]?.stillFrame ?? 0) : 0;
-  useEffect(() => {
-    const p = player.current;
-    if (!p) return;
-    if (active && !still) p.play();
-    else {
-      p.pause();
-      p.seekTo(stillFrame);
-    }
-  }, [active, still, stillFrame]);
+  const { player, stillFrame } = usePreviewPlayback(props, active, still);
   if (preview.error) return <p className="flex size-full items-center justify-center text-xs text-muted-foreground">No preview available</p>;
   if (!props) return <Skeleton className="size-full rounded-none" />;
   return <LazyPlayer props={props} label={`Preview of the ${template.name} template`} loop muted playerRef={player} initialFrame={stillFrame} className="size-full" style={{ width: "100%", height: "100%" }} />;

@@ -9,8 +9,9 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { VideoErrorPanel } from "@/components/video/video-error-panel";
-import { RATIO_NAMES } from "@/components/video/format";
+import { ActionErrorPanel } from "@/components/common/action-error-panel";
+import { ConflictPanel } from "@/components/common/conflict-panel";
+import { RATIO_NAMES } from "@/components/common/format";
 import { newSceneId } from "@/components/video/editor/editor-model";
 import { MAX_SCENES } from "@/lib/composition/composition-schema";
 import { ConfirmDialog } from "@/components/image-gen/confirm-dialog";
@@ -71,7 +72,7 @@ export function DesignEditor({ id }: { id: string }) {
         </Alert>
       );
     }
-    return <VideoErrorPanel error={design.error} action="We couldn't load this design" onDismiss={() => void design.mutate()} />;
+    return <ActionErrorPanel error={design.error} action="We couldn't load this design" onDismiss={() => void design.mutate()} />;
   }
   if (!draft || !design.data) return <EditorSkeleton />;
 
@@ -137,7 +138,7 @@ export function DesignEditor({ id }: { id: string }) {
 
   return (
     <div className="space-y-6">
-      {actionError ? <VideoErrorPanel error={actionError} action="That did not work" onDismiss={() => setActionError(null)} /> : null}
+      {actionError ? <ActionErrorPanel error={actionError} action="That did not work" onDismiss={() => setActionError(null)} /> : null}
       {readOnly ? (
         <Alert role="status">
           <Lock aria-hidden="true" />
@@ -146,17 +147,9 @@ export function DesignEditor({ id }: { id: string }) {
         </Alert>
       ) : null}
       {status.kind === "conflict" ? (
-        <Alert variant="destructive">
-          <AlertTitle>This design was changed somewhere else</AlertTitle>
-          <AlertDescription className="space-y-2">
-            <p>Another tab or device saved a newer version, so your latest edits here were not saved. Reload to continue from the newest version.</p>
-            <Button size="sm" variant="outline" onClick={() => void ed.reload()}>
-              Reload the latest version
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <ConflictPanel what="design" onReload={() => void ed.reload()} />
       ) : null}
-      {status.kind === "error" ? <VideoErrorPanel error={status.error} action="Your edits were not saved" onDismiss={() => void ed.save()} /> : null}
+      {status.kind === "error" ? <ActionErrorPanel error={status.error} action="Your edits were not saved" onDismiss={() => void ed.save()} /> : null}
 
       <div className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4 shadow-xs">
         <div className="min-w-48 flex-1 space-y-1">

@@ -4,8 +4,8 @@ import { useId, useState } from "react";
 import { Download, FileImage, LoaderCircle } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import { VideoErrorPanel } from "@/components/video/video-error-panel";
-import { credits, formatBytes } from "@/components/video/format";
+import { ActionErrorPanel } from "@/components/common/action-error-panel";
+import { credits, formatBytes } from "@/components/common/format";
 import { DEFAULT_JPEG_QUALITY, type DesignFormat, type DesignView, type ExportDesignInput } from "@/lib/designs/contract";
 import { isExporting } from "@/lib/hooks/use-designs";
 
@@ -66,7 +66,7 @@ export function DesignExport({ design, cost, disabled, onExport }: DesignExportP
           <input id={`${id}-quality`} type="range" min={40} max={100} step={5} value={quality} onChange={(ev) => setQuality(Number(ev.target.value))} className="w-full accent-primary" />
         </div>
       </div>
-      {error ? <VideoErrorPanel error={error} action="The export did not start" onDismiss={() => setError(null)} /> : null}
+      {error ? <ActionErrorPanel error={error} action="The export did not start" onDismiss={() => setError(null)} /> : null}
       {e && (running || e.state === "failed") ? (
         <div className="space-y-1.5">
           <div

@@ -4,8 +4,8 @@ import { useEffect, useRef } from "react";
 import type { PlayerRef } from "@remotion/player";
 
 import { Skeleton } from "@/components/ui/skeleton";
-import { LazyPlayer } from "@/components/video/lazy-player";
-import { cssRatio } from "@/components/video/format";
+import { LazyPlayer } from "@/components/common/lazy-player";
+import { cssRatio } from "@/components/common/format";
 import type { CompositionRatio } from "@/lib/composition/ratios";
 import type { RenderProps } from "@/lib/composition/render-props";
 

@@ -6,10 +6,10 @@ import { Download, ExternalLink, Pencil } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { CopyField } from "@/components/video/copy-field";
-import { ToggleSwitch } from "@/components/video/toggle-switch";
-import { VideoErrorPanel } from "@/components/video/video-error-panel";
-import { cssRatio } from "@/components/video/format";
+import { CopyField } from "@/components/ui/copy-field";
+import { ToggleSwitch } from "@/components/ui/toggle-switch";
+import { ActionErrorPanel } from "@/components/common/action-error-panel";
+import { cssRatio } from "@/components/common/format";
 import { shareDesign, useDesign } from "@/lib/hooks/use-designs";
 
 /** /content/{id}/share for a design: the exported picture, the public link on/off, and the download. */
@@ -20,7 +20,7 @@ export function DesignShare({ id }: { id: string }) {
   const [failure, setFailure] = useState<unknown>(null);
   useEffect(() => setOrigin(window.location.origin), []);
 
-  if (error && !design) return <VideoErrorPanel error={error} action="We couldn't load this design" />;
+  if (error && !design) return <ActionErrorPanel error={error} action="We couldn't load this design" />;
   if (!design) return <Skeleton className="h-64 w-full rounded-xl" />;
 
   const isPublic = design.visibility === "public";
@@ -64,7 +64,7 @@ export function DesignShare({ id }: { id: string }) {
                 : "Export the design first: there is no picture to show yet."
           }
         />
-        {failure ? <VideoErrorPanel error={failure} action="Sharing did not change" onDismiss={() => setFailure(null)} /> : null}
+        {failure ? <ActionErrorPanel error={failure} action="Sharing did not change" onDismiss={() => setFailure(null)} /> : null}
         {isPublic && origin ? <CopyField label="Link" value={`${origin}/content/${id}`} copyLabel="Copy link" /> : null}
         <div className="flex flex-wrap gap-2">
           {files ? (

@@ -3,8 +3,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 
 import { Button } from "@/components/ui/button";
-import { VideoErrorPanel } from "@/components/video/video-error-panel";
-import { RATIO_NAMES } from "@/components/video/format";
+import { ActionErrorPanel } from "@/components/common/action-error-panel";
+import { RATIO_NAMES } from "@/components/common/format";
 import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/composition/ratios";
 import type { DesignLayoutOption } from "@/lib/designs/contract";
 import { LayoutThumb } from "./layout-thumb";
@@ -97,7 +97,7 @@ export function ResizeDialog({ open, current, existing, layout, colors, onResize
             </label>
           ))}
         </fieldset>
-        {error ? <VideoErrorPanel error={error} action="The sizes were not made" /> : null}
+        {error ? <ActionErrorPanel error={error} action="The sizes were not made" /> : null}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
             Cancel

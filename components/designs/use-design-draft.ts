@@ -6,9 +6,9 @@
  * that write through the server (page pictures, export), run one at a time
  * so each sends the revision the previous one produced.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef } from "react";
 
-import { conflictReason } from "@/lib/hooks/video-api";
+import { useAutosaveDraft, type SaveStatus } from "@/components/common/use-autosave-draft";
 import { editDesign, exportDesign, isExporting, setDesignImage, useDesign, useDesignPlayer } from "@/lib/hooks/use-designs";
 import type { DesignView, ExportDesignInput } from "@/lib/designs/contract";
 import type { SceneImageInput } from "@/lib/video/contract";
@@ -22,7 +22,7 @@ export interface DesignDraft {
   scenes: DraftScene[];
 }
 
-export type DesignSaveStatus = { kind: "idle" } | { kind: "dirty" } | { kind: "saving" } | { kind: "saved" } | { kind: "error"; error: unknown } | { kind: "conflict" };
+export type DesignSaveStatus = SaveStatus;
 
 export function designDraftOf(view: Pick<DesignView, "composition">): DesignDraft {
   return { title: view.composition.title, template_id: view.composition.template.id, scenes: view.composition.scenes.map(stripVoice) };
@@ -46,33 +46,22 @@ export function useDesignDraft(id: string) {
   const player = useDesignPlayer(id);
   const mutateDesign = design.mutate;
   const mutatePlayer = player.mutate;
-  const [draft, setDraftState] = useState<DesignDraft | null>(null);
-  const [status, setStatus] = useState<DesignSaveStatus>({ kind: "idle" });
-  const draftRef = useRef<DesignDraft | null>(null);
-  const savedRef = useRef<DesignDraft | null>(null);
-  const revisionRef = useRef(0);
-  const conflictRef = useRef(false);
-  const chain = useRef<Promise<unknown>>(Promise.resolve());
   const exporting = design.data ? isExporting(design.data) : false;
-  const readOnlyRef = useRef(exporting);
-  readOnlyRef.current = exporting;
 
-  const setDraft = useCallback((d: DesignDraft) => {
-    draftRef.current = d;
-    setDraftState(d);
-  }, []);
-
-  const reset = useCallback(
-    (view: DesignView) => {
-      const d = designDraftOf(view);
-      savedRef.current = d;
-      revisionRef.current = view.revision;
-      conflictRef.current = false;
-      setDraft(d);
-      setStatus({ kind: "idle" });
+  const autosave = useAutosaveDraft<DesignDraft, NonNullable<ReturnType<typeof designPatch>>>({
+    diff: designPatch,
+    // adopt is declared below; the save runs after this render, when it is.
+    write: async (d, patch, revision): Promise<void> => {
+      adopt(await editDesign(id, { revision, ...patch }), d);
     },
-    [setDraft],
-  );
+    delayMs: DESIGN_AUTOSAVE_MS,
+    readOnly: exporting,
+    onBusyElsewhere: () => void mutateDesign(),
+  });
+  const { draft, draftRef, status, setDraft, adoptStored, exclusive, save, readOnlyRef, revisionRef } = autosave;
+  const resetTo = autosave.reset;
+
+  const reset = useCallback((view: DesignView) => resetTo(designDraftOf(view), view.revision), [resetTo]);
 
   // The first answer sets the draft; later polls (an export's progress) leave it alone.
   const loadedFor = useRef<string | null>(null);
@@ -85,77 +74,15 @@ export function useDesignDraft(id: string) {
 
   const adopt = useCallback(
     (view: DesignView, sent: DesignDraft | null) => {
-      revisionRef.current = view.revision;
       const server = designDraftOf(view);
-      savedRef.current = server;
+      adoptStored(server, view.revision);
       // No edit since the save left: show what the server stored (a template switch re-lays pages out).
       if (draftRef.current === sent || sent === null) setDraft(draftRef.current?.title.trim() ? server : { ...server, title: draftRef.current?.title ?? server.title });
       void mutateDesign(view, { revalidate: false });
       void mutatePlayer();
     },
-    [mutateDesign, mutatePlayer, setDraft],
+    [adoptStored, draftRef, mutateDesign, mutatePlayer, setDraft],
   );
-
-  const exclusive = useCallback(<T,>(task: () => Promise<T>): Promise<T> => {
-    const run = chain.current.then(task, task);
-    chain.current = run.catch(() => undefined);
-    return run;
-  }, []);
-
-  const failed = useCallback(
-    (error: unknown) => {
-      if (conflictReason(error) === "revision") {
-        conflictRef.current = true;
-        setStatus({ kind: "conflict" });
-        return;
-      }
-      setStatus({ kind: "error", error });
-      if (conflictReason(error) === "rendering") void mutateDesign();
-    },
-    [mutateDesign],
-  );
-
-  const save = useCallback(
-    () =>
-      exclusive(async () => {
-        const d = draftRef.current;
-        const s = savedRef.current;
-        if (!d || !s) return true;
-        const patch = designPatch(d, s);
-        if (!patch) return true;
-        if (conflictRef.current || readOnlyRef.current) return false;
-        setStatus({ kind: "saving" });
-        try {
-          const view = await editDesign(id, { revision: revisionRef.current, ...patch });
-          adopt(view, d);
-          setStatus({ kind: "saved" });
-          return true;
-        } catch (error) {
-          failed(error);
-          return false;
-        }
-      }),
-    [adopt, exclusive, failed, id],
-  );
-
-  const conflict = status.kind === "conflict";
-  useEffect(() => {
-    if (!draft || exporting || conflict || !savedRef.current) return;
-    if (!designPatch(draft, savedRef.current)) return;
-    setStatus((s) => (s.kind === "saving" ? s : { kind: "dirty" }));
-    const timer = setTimeout(() => void save(), DESIGN_AUTOSAVE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, exporting, conflict, save]);
-
-  useEffect(() => {
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      const d = draftRef.current;
-      const s = savedRef.current;
-      if (d && s && designPatch(d, s)) e.preventDefault();
-    };
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, []);
 
   const edit = useCallback(
     (change: (d: DesignDraft) => DesignDraft) => {
@@ -164,7 +91,7 @@ export function useDesignDraft(id: string) {
       const next = change(cur);
       if (next !== cur) setDraft(next);
     },
-    [setDraft],
+    [draftRef, readOnlyRef, setDraft],
   );
 
   const reload = useCallback(async () => {
@@ -184,7 +111,7 @@ export function useDesignDraft(id: string) {
         return view;
       });
     },
-    [adopt, exclusive, id, save],
+    [adopt, exclusive, id, revisionRef, save],
   );
 
   /** Saves, then queues the export (402 when short of credits). */

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { FolderOpen, Pencil, Trash2 } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { AssetItem } from "@/lib/images/contract";
@@ -14,6 +14,7 @@ import { AssetDropzone } from "./asset-dropzone";
 import { ConfirmDialog } from "./confirm-dialog";
 import { ImageGridSkeleton } from "./image-tile";
 import { useInfiniteTrigger } from "./use-infinite-trigger";
+import { LoadError } from "@/components/common/load-error";
 
 function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
@@ -61,12 +62,7 @@ export function AssetsManager() {
       {assets.isLoading ? (
         <ImageGridSkeleton count={8} label="Loading reference images" />
       ) : assets.error && assets.items.length === 0 ? (
-        <Alert variant="destructive">
-          <AlertTitle>We couldn&apos;t load your reference images</AlertTitle>
-          <AlertDescription>
-            <p>{assets.error.message}</p>
-          </AlertDescription>
-        </Alert>
+        <LoadError title="We couldn't load your reference images" message={assets.error.message} />
       ) : assets.items.length === 0 ? (
         <EmptyState icon={FolderOpen} heading="No reference images yet">
           Drop a product shot, a logo or a sketch above; you can then edit it or use it as a starting point.

@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import { Download, Images, SearchX, Trash2 } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { bulkDeleteImages, useImages, type ImageFilters } from "@/lib/hooks/use-images";
@@ -14,6 +14,7 @@ import { GalleryFilters } from "./gallery-filters";
 import { ImageGridSkeleton, ImageTile } from "./image-tile";
 import { downloadSequentially, keepVisible, toggleId } from "./selection";
 import { useInfiniteTrigger } from "./use-infinite-trigger";
+import { LoadError } from "@/components/common/load-error";
 
 function clickDownload(url: string) {
   const a = document.createElement("a");
@@ -105,15 +106,7 @@ export function Gallery() {
       {pages.isLoading ? (
         <ImageGridSkeleton count={12} />
       ) : pages.error && pages.items.length === 0 ? (
-        <Alert variant="destructive">
-          <AlertTitle>We couldn&apos;t load your images</AlertTitle>
-          <AlertDescription>
-            <p>{pages.error.message}</p>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => void pages.reload()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadError title="We couldn't load your images" message={pages.error.message} onRetry={() => pages.reload()} />
       ) : pages.items.length === 0 ? (
         filtered ? (
           <EmptyState icon={SearchX} heading="No images match" extra={<Button variant="outline" onClick={() => onFilters({})}>Clear filters</Button>}>

@@ -1,4 +1,4 @@
-import { ApiClientError } from "@/lib/swr/fetcher";
+import { ApiClientError } from "@/lib/client/api";
 import { describeGenerationError } from "./generation-errors";
 
 const err = (status: number, code: string, message = "server says") => new ApiClientError({ status, code, message });

@@ -3,7 +3,7 @@
  * status as a fallback): out of credits, too many runs, bad input, or
  * something else. Pure, so each branch is tested.
  */
-import { ApiClientError } from "@/lib/swr/fetcher";
+import { ApiClientError } from "@/lib/client/api";
 
 export type GenerationErrorKind = "credits" | "busy" | "invalid" | "not-found" | "network" | "other";
 

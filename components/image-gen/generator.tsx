@@ -29,6 +29,7 @@ import { JobProgress } from "./job-progress";
 import { prefillKey, setJobParam } from "./job-url";
 import { RECENT_LIMIT, RecentImages } from "./recent-images";
 import { usePromptHistory } from "./use-prompt-history";
+import { LoadError } from "@/components/common/load-error";
 
 /** The /image-gen screen: the form, the job in place, and recent results. */
 export function Generator() {
@@ -147,15 +148,7 @@ export function Generator() {
             </Alert>
           ) : null}
           {models.error ? (
-            <Alert variant="destructive">
-              <AlertTitle>We couldn&apos;t load the models</AlertTitle>
-              <AlertDescription>
-                <p>{models.error.message}</p>
-                <Button variant="outline" size="sm" className="mt-2" onClick={() => void models.mutate()}>
-                  Try again
-                </Button>
-              </AlertDescription>
-            </Alert>
+            <LoadError title="We couldn't load the models" message={models.error.message} onRetry={() => models.mutate()} />
           ) : null}
           <div className="rounded-xl border bg-card p-4 shadow-xs sm:p-6">
             <GeneratorForm

@@ -7,7 +7,6 @@ import { useSWRConfig } from "swr";
 import { Download, ImageOff, Pencil, Repeat2, SlidersHorizontal, Trash2 } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { deleteImage, downloadUrl, useImage } from "@/lib/hooks/use-image";
@@ -20,6 +19,7 @@ import { ImageSettingsList } from "./image-settings-list";
 import { LikeButton } from "./like-button";
 import { SharePanel } from "./share-panel";
 import { VariationsButton } from "./variations-button";
+import { LoadError } from "@/components/common/load-error";
 
 /** /image-gen/{id}: the image large, its settings, and what can be done with it. */
 export function ImageDetail({ id }: { id: string }) {
@@ -45,15 +45,7 @@ export function ImageDetail({ id }: { id: string }) {
       );
     }
     return (
-      <Alert variant="destructive">
-        <AlertTitle>We couldn&apos;t load this image</AlertTitle>
-        <AlertDescription>
-          <p>{error.message}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title="We couldn't load this image" message={error.message} onRetry={() => mutate()} />
     );
   }
 

@@ -4,12 +4,12 @@ import Link from "next/link";
 import { Lightbulb, Wand2 } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useInspirations } from "@/lib/hooks/use-inspirations";
 import { generatorHref, settingsOfInspiration } from "./generator-params";
 import { aspectStyle, imageBox } from "./image-size";
+import { LoadError } from "@/components/common/load-error";
 
 /** /image-gen/inspirations: curated prompts with their example images; "Try this" fills the generator. */
 export function InspirationsGrid() {
@@ -26,15 +26,7 @@ export function InspirationsGrid() {
   }
   if (error) {
     return (
-      <Alert variant="destructive">
-        <AlertTitle>We couldn&apos;t load inspirations</AlertTitle>
-        <AlertDescription>
-          <p>{error.message}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title="We couldn't load inspirations" message={error.message} onRetry={() => mutate()} />
     );
   }
   const items = data?.inspirations ?? [];

@@ -4,9 +4,9 @@ import Link from "next/link";
 import { Images } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { useRecentImages } from "@/lib/hooks/use-images";
 import { ImageGridSkeleton, ImageTile } from "./image-tile";
+import { LoadError } from "@/components/common/load-error";
 
 export const RECENT_LIMIT = 12;
 
@@ -26,12 +26,7 @@ export function RecentImages() {
       {isLoading ? (
         <ImageGridSkeleton count={4} label="Loading recent images" />
       ) : error ? (
-        <Alert variant="destructive">
-          <AlertTitle>We couldn&apos;t load your recent images</AlertTitle>
-          <AlertDescription>
-            <p>{error.message}</p>
-          </AlertDescription>
-        </Alert>
+        <LoadError title="We couldn't load your recent images" message={error.message} />
       ) : !data || data.items.length === 0 ? (
         <EmptyState icon={Images} heading="No images yet" headingLevel="h3" secondaryAction={{ label: "Browse inspirations", href: "/image-gen/inspirations" }}>
           Write a prompt above and press Generate; your images will be kept here.

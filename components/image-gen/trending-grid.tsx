@@ -4,7 +4,6 @@ import Link from "next/link";
 import { Flame, Repeat2 } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useTrending } from "@/lib/hooks/use-trending";
@@ -12,6 +11,7 @@ import { generatorHref, settingsOfImage } from "./generator-params";
 import { ImageGridSkeleton, ImageTile } from "./image-tile";
 import { LikeButton } from "./like-button";
 import { useInfiniteTrigger } from "./use-infinite-trigger";
+import { LoadError } from "@/components/common/load-error";
 
 /** /image-gen/trending: public images ranked by the server; like (optimistic) and remix. */
 export function TrendingGrid() {
@@ -21,15 +21,7 @@ export function TrendingGrid() {
   if (t.isLoading) return <ImageGridSkeleton count={12} label="Loading trending images" />;
   if (t.error && t.items.length === 0) {
     return (
-      <Alert variant="destructive">
-        <AlertTitle>We couldn&apos;t load trending images</AlertTitle>
-        <AlertDescription>
-          <p>{t.error.message}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void t.reload()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title="We couldn't load trending images" message={t.error.message} onRetry={() => t.reload()} />
     );
   }
   if (t.items.length === 0) {

@@ -4,7 +4,6 @@ import { useState } from "react";
 import { Palette, Plus } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Vibe } from "@/lib/images/contract";
@@ -12,6 +11,7 @@ import { deleteVibe, useVibes } from "@/lib/hooks/use-vibes";
 import { ConfirmDialog } from "./confirm-dialog";
 import { VibeCard } from "./vibe-card";
 import { VibeForm } from "./vibe-form";
+import { LoadError } from "@/components/common/load-error";
 
 const GRID = "grid gap-4 sm:grid-cols-2 xl:grid-cols-3";
 
@@ -67,15 +67,7 @@ export function VibeLibrary() {
   }
   if (error) {
     return (
-      <Alert variant="destructive">
-        <AlertTitle>We couldn&apos;t load the vibes</AlertTitle>
-        <AlertDescription>
-          <p>{error.message}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title="We couldn't load the vibes" message={error.message} onRetry={() => mutate()} />
     );
   }
 

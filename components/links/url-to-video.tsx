@@ -11,13 +11,13 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { VideoErrorPanel } from "@/components/video/video-error-panel";
+import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { useAuth } from "@/lib/hooks/auth-provider";
 import type { ExtractedPage } from "@/lib/links/contract";
 import { createLinkVideo, extractLink } from "@/lib/hooks/use-products";
 import { isProfileKey } from "@/lib/hooks/use-profile";
 import { useVideoOptions } from "@/lib/hooks/use-videos";
-import { fieldMessages } from "@/lib/hooks/video-api";
+import { fieldMessages } from "@/lib/client/api";
 import { MAX_PRODUCT_POINTS } from "@/lib/products/limits";
 import { initialVideoSettings, settingsCost, VideoSettingsFields, type VideoSettingsValue } from "./video-settings-fields";
 
@@ -315,7 +315,7 @@ export function UrlToVideo() {
           ) : (
             <VideoSettingsFields options={opts} value={settings} balance={balance} errors={errors} onChange={(patch) => setSettings({ ...settings, ...patch })} />
           )}
-          {submitError ? <VideoErrorPanel error={submitError} action="The video was not made" onDismiss={() => setSubmitError(null)} /> : null}
+          {submitError ? <ActionErrorPanel error={submitError} action="The video was not made" onDismiss={() => setSubmitError(null)} /> : null}
           <div className="sticky bottom-2 z-10 flex flex-wrap items-center justify-end gap-2 rounded-xl border bg-background/95 p-4 shadow-sm backdrop-blur">
             {busy ? <Spinner size="sm" label={busy === "plan" ? "Writing your storyboard" : "Making the video"} /> : null}
             <Button type="button" variant="outline" size="lg" disabled={busy !== null || !model?.available} onClick={() => void make(false)}>

@@ -3,9 +3,9 @@
 import { Coins } from "lucide-react";
 
 import { SegmentedChoice } from "@/components/image-gen/segmented-choice";
-import { credits, RATIO_NAMES } from "@/components/video/format";
+import { credits, RATIO_NAMES } from "@/components/common/format";
 import { TemplatePicker } from "@/components/video/template-picker";
-import { ToggleSwitch } from "@/components/video/toggle-switch";
+import { ToggleSwitch } from "@/components/ui/toggle-switch";
 import { VideoModelSelect } from "@/components/video/video-model-select";
 import { VoicePicker } from "@/components/video/voice-picker";
 import type { LinkVideoSettings } from "@/lib/hooks/use-products";

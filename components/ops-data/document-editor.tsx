@@ -21,7 +21,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { INPUT_CLASSES } from "@/components/ui/form-classes";
 import { MASK, type WriteResult } from "@/lib/data-dashboard/contract";
 import { createDocument, deleteDocument, saveDocument, useCollectionPage, useDocument } from "@/lib/hooks/use-ops-data";
-import { fieldMessages, issuesOf, type VideoApiError } from "@/lib/hooks/video-api";
+import { fieldMessages, issuesOf, type ApiClientError } from "@/lib/client/api";
 
 export const NEW_ID = "~new";
 
@@ -159,7 +159,7 @@ function Editor(p: EditorProps) {
   const [newId, setNewId] = React.useState("");
   const [review, setReview] = React.useState<WriteResult | null>(null);
   const saved = p.saved;
-  const [problem, setProblem] = React.useState<VideoApiError | Error | null>(null);
+  const [problem, setProblem] = React.useState<ApiClientError | Error | null>(null);
   const [busy, setBusy] = React.useState(false);
   const [confirmDelete, setConfirmDelete] = React.useState(false);
   const messages = fieldMessages(problem);

@@ -5,20 +5,20 @@ import Link from "next/link";
 import { ArrowDown, ArrowUp, Clapperboard, ExternalLink, GripVertical, Heading, Image as ImageIcon, Images, Link2, Pilcrow, SearchX, Trash2 } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { CopyField } from "@/components/video/copy-field";
-import { ToggleSwitch } from "@/components/video/toggle-switch";
+import { CopyField } from "@/components/ui/copy-field";
+import { ToggleSwitch } from "@/components/ui/toggle-switch";
 import { editPage, publishPage, usePage } from "@/lib/hooks/use-pages";
-import { conflictReason, issuesOf } from "@/lib/hooks/video-api";
+import { conflictReason, issuesOf } from "@/lib/client/api";
 import { blocksSchema, mediaKey, type BlockType, type MediaPreview, type PageBlock, type PageView } from "@/lib/pages/contract";
 import type { WorkspaceItem } from "@/lib/workspace/contract";
 import { BlockFields } from "./block-fields";
 import { MediaPicker } from "./media-picker";
 import { PageBlocks } from "./page-blocks";
 import { toPreviewBlocks } from "./preview-blocks";
+import { LoadError } from "@/components/common/load-error";
 
 const SAVE_DEBOUNCE_MS = 700;
 
@@ -313,15 +313,7 @@ export function PageEditor({ id }: { id: string }) {
       );
     }
     return (
-      <Alert variant="destructive">
-        <AlertTitle>We couldn&apos;t load this page</AlertTitle>
-        <AlertDescription>
-          <p>{error.message}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title="We couldn't load this page" message={error.message} onRetry={() => mutate()} />
     );
   }
   if (!data) {

@@ -21,7 +21,7 @@ import { BRAND_COLOR_ROLES, type BrandKitInput } from "@/lib/brand/contract";
 import { FONT_IDS, FONTS, type FontId } from "@/lib/composition/fonts";
 import { archiveClient, updateClient, useClient } from "@/lib/hooks/use-prod";
 import { useVideoOptions } from "@/lib/hooks/use-videos";
-import { fieldMessages } from "@/lib/hooks/video-api";
+import { fieldMessages } from "@/lib/client/api";
 import type { ClientView, Contact } from "@/lib/prod/contract";
 import { scheduleText } from "@/lib/prod/schedule";
 import { DeliveryBadge, RunStateBadge, when } from "./shared";

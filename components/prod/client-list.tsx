@@ -13,7 +13,7 @@ import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DEFAULT_BRAND_KIT } from "@/lib/brand/contract";
 import { createClient, useClients } from "@/lib/hooks/use-prod";
-import { fieldMessages } from "@/lib/hooks/video-api";
+import { fieldMessages } from "@/lib/client/api";
 
 function NewClientForm() {
   const router = useRouter();

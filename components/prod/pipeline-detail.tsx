@@ -14,7 +14,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { RATIO_NAMES } from "@/components/video/format";
+import { RATIO_NAMES } from "@/components/common/format";
 import type { CompositionRatio } from "@/lib/composition/ratios";
 import { archivePipeline, cancelRun, retryRun, rotateWebhookSecret, runPath, startRun, usePipeline, useRun } from "@/lib/hooks/use-prod";
 import type { PipelineView, RunItemState, RunView } from "@/lib/prod/contract";

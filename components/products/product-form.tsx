@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { uploadAsset, uploadProblem, useAssets } from "@/lib/hooks/use-assets";
-import { fieldMessages } from "@/lib/hooks/video-api";
+import { fieldMessages } from "@/lib/client/api";
 import { MAX_PRODUCT_IMAGES } from "@/lib/products/limits";
 import type { ProductInput, ProductView } from "@/lib/products/contract";
 

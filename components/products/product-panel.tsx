@@ -10,7 +10,7 @@ import { ConfirmDialog } from "@/components/image-gen/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { VideoErrorPanel } from "@/components/video/video-error-panel";
+import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { useAuth } from "@/lib/hooks/auth-provider";
 import { createLinkVideo, deleteProduct, updateProduct, useProduct, useProductContent } from "@/lib/hooks/use-products";
 import { useVideoOptions } from "@/lib/hooks/use-videos";
@@ -93,7 +93,7 @@ function MakeVideoDialog({ product, open, onClose }: { product: ProductView; ope
           </Button>
         </div>
         {!opts || !settings ? <Skeleton className="h-40 w-full" /> : <VideoSettingsFields options={opts} value={settings} balance={balance} compact onChange={(patch) => setSettings({ ...settings, ...patch })} />}
-        {error ? <VideoErrorPanel error={error} action="The video was not made" onDismiss={() => setError(null)} /> : null}
+        {error ? <ActionErrorPanel error={error} action="The video was not made" onDismiss={() => setError(null)} /> : null}
         <div className="flex justify-end gap-2">
           {busy ? <Spinner size="sm" label="Making the video" /> : null}
           <Button type="button" disabled={busy || !settings} onClick={() => void make()}>

@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { ASSERTION_LABELS, PROMPT_KEYS, PROMPT_TASKS, type PromptKey, type SuiteView } from "@/lib/prompts/contract";
-import { issuesOf } from "@/lib/hooks/video-api";
+import { issuesOf } from "@/lib/client/api";
 import { createSuite, PROMPTS_PATH, updateSuite } from "@/lib/hooks/use-prompts";
 
 const NEW = "__new";

@@ -5,8 +5,6 @@ import { SearchX } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
 import { SharePanel } from "@/components/image-gen/share-panel";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAuth } from "@/lib/hooks/auth-provider";
 import { useImage } from "@/lib/hooks/use-image";
@@ -14,6 +12,7 @@ import { useContentRef } from "@/lib/hooks/use-designs";
 import { DesignShare } from "@/components/designs/design-share";
 import { useVideo } from "@/lib/hooks/use-videos";
 import { VideoShare } from "./video-share";
+import { LoadError } from "@/components/common/load-error";
 
 function Loading() {
   return (
@@ -72,15 +71,7 @@ export function ContentShare({ id }: { id: string }) {
     // Not a video of mine: it may be one of my images.
     if (error.status === 404 || error.status === 403) return <OtherShare id={id} />;
     return (
-      <Alert variant="destructive">
-        <AlertTitle>We couldn&apos;t load this content</AlertTitle>
-        <AlertDescription>
-          <p>{error.message}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title="We couldn't load this content" message={error.message} onRetry={() => mutate()} />
     );
   }
   if (!video) return <Loading />;

@@ -7,7 +7,6 @@ import { useSWRConfig } from "swr";
 import { Clapperboard, Coins, LayoutList } from "lucide-react";
 
 import { SegmentedChoice } from "@/components/image-gen/segmented-choice";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
@@ -16,17 +15,18 @@ import { useAuth } from "@/lib/hooks/auth-provider";
 import type { CompositionRatio } from "@/lib/composition/ratios";
 import { isProfileKey } from "@/lib/hooks/use-profile";
 import { createVideo, useVideoOptions } from "@/lib/hooks/use-videos";
-import { fieldMessages } from "@/lib/hooks/video-api";
+import { fieldMessages } from "@/lib/client/api";
 import { briefDefaults } from "@/lib/video/brief/request";
 import { MAX_BRIEF_CHARS, createVideoInputSchema, type CreateVideoInput, type VideoLength, type VideoOptions } from "@/lib/video/contract";
 import { videoCost } from "@/lib/video/pricing";
 import { cn } from "@/lib/utils";
-import { credits, RATIO_NAMES } from "./format";
+import { credits, RATIO_NAMES } from "@/components/common/format";
 import { TemplatePicker } from "./template-picker";
-import { ToggleSwitch } from "./toggle-switch";
-import { VideoErrorPanel } from "./video-error-panel";
+import { ToggleSwitch } from "@/components/ui/toggle-switch";
+import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { VideoModelSelect } from "./video-model-select";
 import { VoicePicker } from "./voice-picker";
+import { LoadError } from "@/components/common/load-error";
 
 type Settings = Omit<CreateVideoInput, "render_now">;
 type Errors = Partial<Record<keyof Settings, string>>;
@@ -88,15 +88,7 @@ export function CreateVideoForm() {
 
   if (options.error && !options.data) {
     return (
-      <Alert variant="destructive">
-        <AlertTitle>We couldn&apos;t load the video options</AlertTitle>
-        <AlertDescription>
-          <p>{options.error.message}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void options.mutate()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title="We couldn't load the video options" message={options.error.message} onRetry={() => options.mutate()} />
     );
   }
 
@@ -278,7 +270,7 @@ export function CreateVideoForm() {
         </div>
       </div>
 
-      {submitError ? <VideoErrorPanel error={submitError} action="The video was not created" onDismiss={() => setSubmitError(null)} /> : null}
+      {submitError ? <ActionErrorPanel error={submitError} action="The video was not created" onDismiss={() => setSubmitError(null)} /> : null}
 
       <div className="sticky bottom-2 z-10 flex flex-col gap-3 rounded-xl border bg-background/95 p-4 shadow-sm backdrop-blur sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0 flex-1 space-y-1 text-sm" aria-live="polite">

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { renderPercent } from "@/lib/hooks/use-videos";
 import { RENDER_STAGES, type RenderStatusView } from "@/lib/video/contract";
 import { cn } from "@/lib/utils";
-import { STAGE_TEXT } from "./format";
+import { STAGE_TEXT } from "./video-text";
 
 interface RenderProgressProps {
   /** The server's render state; null right after the render was queued. */

@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck, FilePen, LoaderCircle } from "lucide-react";
 
 import { Badge } from "@/components/ui/badge";
 import type { VideoSummary } from "@/lib/video/contract";
-import { STATUS_TEXT } from "./format";
+import { STATUS_TEXT } from "./video-text";
 
 const ICONS = { draft: FilePen, rendering: LoaderCircle, ready: CircleCheck, failed: CircleAlert } as const;
 const VARIANTS = { draft: "outline", rendering: "accent", ready: "secondary", failed: "destructive" } as const;

@@ -1,6 +1,5 @@
 "use client";
 
-import { useEffect, useState } from "react";
 import { Shuffle } from "lucide-react";
 
 import { Skeleton } from "@/components/ui/skeleton";
@@ -8,21 +7,9 @@ import type { CompositionRatio } from "@/lib/composition/ratios";
 import { useTemplatePreview } from "@/lib/hooks/use-videos";
 import type { TemplateOption } from "@/lib/video/contract";
 import { cn } from "@/lib/utils";
-import { cssRatio } from "./format";
-import { LazyPlayer } from "./lazy-player";
-
-/** True when the user asked for less motion: previews then hold a still frame. */
-function useReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
-    setReduced(query.matches);
-    const onChange = () => setReduced(query.matches);
-    query.addEventListener("change", onChange);
-    return () => query.removeEventListener("change", onChange);
-  }, []);
-  return reduced;
-}
+import { cssRatio } from "@/components/common/format";
+import { LazyPlayer } from "@/components/common/lazy-player";
+import { useReducedMotion } from "@/components/common/preview-playback";
 
 const CARD =
   "group flex cursor-pointer flex-col overflow-hidden rounded-xl border bg-card text-left transition-shadow hover:border-primary/50 has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring";

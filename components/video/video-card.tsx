@@ -5,9 +5,9 @@ import { Clapperboard, Globe } from "lucide-react";
 
 import { renderPercent } from "@/lib/hooks/use-videos";
 import type { VideoSummary } from "@/lib/video/contract";
-import { formatDuration } from "./format";
+import { formatDuration } from "@/components/common/format";
 import { VideoStatusBadge } from "./status-badge";
-import { useStableUrl } from "./use-stable-url";
+import { useStableUrl } from "@/components/common/use-stable-url";
 
 /** One video in the grid: poster (or a placeholder), title, status, progress while rendering, length. */
 export function VideoCard({ video }: { video: VideoSummary }) {

@@ -13,14 +13,15 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { isProfileKey } from "@/lib/hooks/use-profile";
 import { cancelRender, deleteVideo, duplicateVideo, isRendering, renderVideo, useVideo, VIDEO_LIST_KEY, type VideoPage } from "@/lib/hooks/use-videos";
 import type { VideoView } from "@/lib/video/contract";
-import { credits, cssRatio, formatBytes, formatDate, formatDuration } from "./format";
+import { credits, cssRatio, formatBytes, formatDate, formatDuration } from "@/components/common/format";
 import { MadeWith } from "./made-with";
 import { NativeVideo } from "./native-video";
 import { RenderProgress } from "./render-progress";
 import { VideoStatusBadge } from "./status-badge";
-import { VideoErrorPanel } from "./video-error-panel";
+import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { VideoNotFound } from "./video-not-found";
-import { useStableUrl } from "./use-stable-url";
+import { useStableUrl } from "@/components/common/use-stable-url";
+import { LoadError } from "@/components/common/load-error";
 
 type Busy = "render" | "cancel" | "duplicate" | "delete" | null;
 
@@ -66,15 +67,7 @@ export function VideoDetail({ id }: { id: string }) {
   if (error && !video) {
     if (error.status === 404 || error.status === 403) return <VideoNotFound />;
     return (
-      <Alert variant="destructive">
-        <AlertTitle>We couldn&apos;t load this video</AlertTitle>
-        <AlertDescription>
-          <p>{error.message}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title="We couldn't load this video" message={error.message} onRetry={() => mutate()} />
     );
   }
 
@@ -179,7 +172,7 @@ export function VideoDetail({ id }: { id: string }) {
             </div>
           </div>
         ) : null}
-        {actionError ? <VideoErrorPanel error={actionError.error} action={actionError.action} onDismiss={() => setActionError(null)} /> : null}
+        {actionError ? <ActionErrorPanel error={actionError.error} action={actionError.action} onDismiss={() => setActionError(null)} /> : null}
       </div>
 
       <div className="space-y-6 lg:col-span-5">

@@ -3,11 +3,11 @@
 import { Video } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useVideos } from "@/lib/hooks/use-videos";
 import { VideoCard } from "./video-card";
+import { LoadError } from "@/components/common/load-error";
 
 /** /videos: my videos as cards, refreshed while any renders. */
 export function VideoList() {
@@ -15,15 +15,7 @@ export function VideoList() {
 
   if (videos.error && videos.items.length === 0) {
     return (
-      <Alert variant="destructive">
-        <AlertTitle>We couldn&apos;t load your videos</AlertTitle>
-        <AlertDescription>
-          <p>{videos.error.message}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void videos.reload()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title="We couldn't load your videos" message={videos.error.message} onRetry={() => videos.reload()} />
     );
   }
 

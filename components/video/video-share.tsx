@@ -9,11 +9,11 @@ import { Button } from "@/components/ui/button";
 import { MakePageButton } from "@/components/pages/make-page-button";
 import { shareVideo } from "@/lib/hooks/use-videos";
 import type { VideoView } from "@/lib/video/contract";
-import { CopyField } from "./copy-field";
+import { CopyField } from "@/components/ui/copy-field";
 import { NativeVideo } from "./native-video";
 import { SocialCardPreview } from "./social-card-preview";
-import { ToggleSwitch } from "./toggle-switch";
-import { VideoErrorPanel } from "./video-error-panel";
+import { ToggleSwitch } from "@/components/ui/toggle-switch";
+import { ActionErrorPanel } from "@/components/common/action-error-panel";
 
 /** The page's origin, once in the browser (links and embed code need it absolute). */
 function useOrigin(): string {
@@ -82,7 +82,7 @@ export function VideoShare({ video, onChange }: { video: VideoView; onChange(vid
           />
         </div>
 
-        {error ? <VideoErrorPanel error={error} action="Sharing did not change" onDismiss={() => setError(null)} /> : null}
+        {error ? <ActionErrorPanel error={error} action="Sharing did not change" onDismiss={() => setError(null)} /> : null}
 
         {isPublic && !files ? (
           <Alert role="status">

@@ -5,7 +5,7 @@ import { CircleAlert, CircleCheck, FilePen, Globe, LoaderCircle, PencilLine } fr
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { useStableUrl } from "@/components/video/use-stable-url";
+import { useStableUrl } from "@/components/common/use-stable-url";
 import { renderPercent } from "@/lib/hooks/use-videos";
 import { cn } from "@/lib/utils";
 import type { WorkspaceItem } from "@/lib/workspace/contract";

@@ -6,7 +6,7 @@ import { Download, FilePlus2, LayoutGrid, SearchX, Trash2, X } from "lucide-reac
 
 import { EmptyState } from "@/components/empty-state";
 import { ConfirmDialog } from "@/components/image-gen/confirm-dialog";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -16,6 +16,7 @@ import { cn } from "@/lib/utils";
 import { itemKey, WORKSPACE_KINDS, WORKSPACE_SORTS, WORKSPACE_STATUSES, type WorkspaceItem, type WorkspaceKind, type WorkspaceSort, type WorkspaceStatus } from "@/lib/workspace/contract";
 import { KIND_LABEL, STATUS_LABEL } from "./kind";
 import { WorkspaceCard } from "./workspace-card";
+import { LoadError } from "@/components/common/load-error";
 
 const SORT_LABEL: Record<WorkspaceSort, string> = { newest: "Newest first", oldest: "Oldest first", edited: "Recently edited", title: "Title (A–Z)" };
 const SEARCH_DEBOUNCE_MS = 300;
@@ -253,15 +254,7 @@ export function WorkspaceScreen() {
       </div>
 
       {ws.error && ws.items.length === 0 ? (
-        <Alert variant="destructive">
-          <AlertTitle>We couldn&apos;t load your workspace</AlertTitle>
-          <AlertDescription>
-            <p>{ws.error.message}</p>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => void ws.reload()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadError title="We couldn't load your workspace" message={ws.error.message} onRetry={() => ws.reload()} />
       ) : ws.isLoading ? (
         <div role="status" aria-busy="true" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           <span className="sr-only">Loading your workspace</span>

@@ -1,9 +1,9 @@
 /**
  * The browser side of the account routes (contract.ts): the archive download
  * with progress, signing out everywhere and deleting the account. Failures
- * throw the shared fetcher's ApiClientError, so the screen branches on `code`.
+ * throw the client's ApiClientError (lib/client/api.ts), so the screen branches on `code`.
  */
-import { ApiClientError, CLIENT_ERROR_CODES, apiFetch } from "@/lib/swr/fetcher";
+import { apiFetch, errorFromResponse, networkError, screenHeaders } from "@/lib/client/api";
 import { ACCOUNT_DELETE_PATH, ACCOUNT_EXPORT_PATH, SIGN_OUT_EVERYWHERE_PATH, type DeleteAccountResult } from "./contract";
 
 export interface DownloadedArchive {
@@ -16,15 +16,6 @@ function fileNameOf(disposition: string | null): string {
   return match?.[1] ?? "promptframe-data.zip";
 }
 
-async function errorOf(response: Response): Promise<ApiClientError> {
-  const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-  return new ApiClientError({
-    status: response.status,
-    code: body?.error?.code ?? CLIENT_ERROR_CODES.unknown,
-    message: body?.error?.message ?? `The server answered ${response.status}.`,
-  });
-}
-
 /** Fetches the archive, reporting the bytes received so far as they arrive. */
 export async function downloadMyData(onProgress: (bytes: number) => void, signal?: AbortSignal): Promise<DownloadedArchive> {
   let response: Response;
@@ -33,14 +24,13 @@ export async function downloadMyData(onProgress: (bytes: number) => void, signal
       method: "POST",
       credentials: "same-origin",
       cache: "no-store",
-      headers: { Accept: "application/zip", "x-promptframe-screen": window.location.pathname },
+      headers: { Accept: "application/zip", ...screenHeaders("POST") },
       signal,
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiClientError({ status: 0, code: CLIENT_ERROR_CODES.network, message: "Could not reach the server. Check your connection and try again.", cause: error });
+    throw networkError(error);
   }
-  if (!response.ok || !response.body) throw await errorOf(response);
+  if (!response.ok || !response.body) throw await errorFromResponse(response);
   const reader = response.body.getReader();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
@@ -53,8 +43,7 @@ export async function downloadMyData(onProgress: (bytes: number) => void, signal
       onProgress(received);
     }
   } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiClientError({ status: 0, code: CLIENT_ERROR_CODES.network, message: "The download broke off. Please try again.", cause: error });
+    throw networkError(error, "The download broke off. Please try again.");
   }
   return { blob: new Blob(chunks, { type: "application/zip" }), fileName: fileNameOf(response.headers.get("content-disposition")) };
 }

@@ -3,7 +3,7 @@ import useSWR from "swr";
 import type { AssetItem } from "@/lib/images/contract";
 import type { AssetKind, AssetPatch, AssetUsage, AssetView } from "@/lib/assets/contract";
 import type { BrandKitInput, BrandKitView } from "@/lib/brand/contract";
-import { ApiClientError, CLIENT_ERROR_CODES, apiFetch } from "@/lib/swr/fetcher";
+import { ApiClientError, CLIENT_ERROR_CODES, apiFetch, fetcher } from "@/lib/client/api";
 import { pageUrl, useCursorPages } from "./use-images";
 
 export const ASSETS_PATH = "/api/v1/assets";
@@ -18,11 +18,11 @@ export function useAssets(enabled = true, kinds: readonly AssetKind[] | null = P
 }
 
 export function useAsset(id: string) {
-  return useSWR<AssetView, ApiClientError>(`${ASSETS_PATH}/${encodeURIComponent(id)}`, (p: string) => apiFetch<AssetView>(p), { revalidateOnFocus: false });
+  return useSWR<AssetView, ApiClientError>(`${ASSETS_PATH}/${encodeURIComponent(id)}`, fetcher, { revalidateOnFocus: false });
 }
 
 export function useAssetUsage(id: string | null) {
-  return useSWR<AssetUsage, ApiClientError>(id ? `${ASSETS_PATH}/${encodeURIComponent(id)}/usage` : null, (p: string) => apiFetch<AssetUsage>(p), { revalidateOnFocus: false });
+  return useSWR<AssetUsage, ApiClientError>(id ? `${ASSETS_PATH}/${encodeURIComponent(id)}/usage` : null, fetcher, { revalidateOnFocus: false });
 }
 
 /** A sentence when the browser can already tell the file will be refused, else null. */
@@ -100,7 +100,7 @@ export function deleteAsset(id: string, force = false): Promise<unknown> {
 }
 
 export function useBrandKit() {
-  return useSWR<BrandKitView, ApiClientError>(BRAND_KIT_PATH, (p: string) => apiFetch<BrandKitView>(p), { revalidateOnFocus: false });
+  return useSWR<BrandKitView, ApiClientError>(BRAND_KIT_PATH, fetcher, { revalidateOnFocus: false });
 }
 
 export function saveBrandKit(kit: BrandKitInput): Promise<BrandKitView> {

@@ -1,12 +1,11 @@
 /**
  * Bulk batches (lib/batches/contract.ts): my recent batches, one batch
  * (polled while it runs), and the calls that change them. Errors are
- * VideoApiError, so a 422's per-row issues reach the screen.
+ * ApiClientError, so a 422's per-row issues reach the screen.
  */
 import useSWR from "swr";
 import type { BatchSummary, BatchView, CreateBatchInput, CsvPreview, RetryItemsInput } from "@/lib/batches/contract";
-import { VideoApiError, videoFetch } from "./video-api";
-import { CLIENT_ERROR_CODES } from "@/lib/swr/fetcher";
+import { ApiClientError, apiFetch, fetcher } from "@/lib/client/api";
 
 export const BATCHES_PATH = "/api/v1/batches";
 /** A running batch is followed about every 1.5 s. */
@@ -17,38 +16,28 @@ export function batchPath(id: string): string {
 }
 
 export function useBatches() {
-  return useSWR<BatchSummary[], VideoApiError>(BATCHES_PATH, (p: string) => videoFetch<BatchSummary[]>(p), { revalidateOnFocus: true });
+  return useSWR<BatchSummary[], ApiClientError>(BATCHES_PATH, fetcher, { revalidateOnFocus: true });
 }
 
 export function useBatch(id: string | null) {
-  return useSWR<BatchView, VideoApiError>(id ? batchPath(id) : null, (p: string) => videoFetch<BatchView>(p), {
+  return useSWR<BatchView, ApiClientError>(id ? batchPath(id) : null, fetcher, {
     refreshInterval: (b) => (b && b.state === "running" ? BATCH_POLL_MS : 0),
   });
 }
 
 export function createBatch(input: CreateBatchInput): Promise<BatchView> {
-  return videoFetch<BatchView>(BATCHES_PATH, { method: "POST", body: input });
+  return apiFetch<BatchView>(BATCHES_PATH, { method: "POST", body: input });
 }
 
 export function retryBatchItems(id: string, input: RetryItemsInput): Promise<BatchView> {
-  return videoFetch<BatchView>(`${batchPath(id)}/retry`, { method: "POST", body: input });
+  return apiFetch<BatchView>(`${batchPath(id)}/retry`, { method: "POST", body: input });
 }
 
 export function cancelBatch(id: string): Promise<BatchView> {
-  return videoFetch<BatchView>(`${batchPath(id)}/cancel`, { method: "POST" });
+  return apiFetch<BatchView>(`${batchPath(id)}/cancel`, { method: "POST" });
 }
 
 /** Sends the file's bytes as they are: the server detects the encoding. */
-export async function previewCsvFile(file: File): Promise<CsvPreview> {
-  let response: Response;
-  try {
-    response = await fetch(`${BATCHES_PATH}/preview`, { method: "POST", headers: { "Content-Type": "text/csv", Accept: "application/json" }, body: file, credentials: "same-origin", cache: "no-store" });
-  } catch (cause) {
-    throw new VideoApiError({ status: 0, code: CLIENT_ERROR_CODES.network, message: "Could not reach the server. Check your connection and try again.", cause });
-  }
-  const json = (await response.json().catch(() => null)) as { data?: CsvPreview; error?: { code: string; message: string; issues?: { path: string; message: string }[] } } | null;
-  if (!response.ok || !json?.data) {
-    throw new VideoApiError({ status: response.status, code: json?.error?.code ?? CLIENT_ERROR_CODES.unknown, message: json?.error?.message ?? `The server answered ${response.status}.`, issues: json?.error?.issues });
-  }
-  return json.data;
+export function previewCsvFile(file: File): Promise<CsvPreview> {
+  return apiFetch<CsvPreview>(`${BATCHES_PATH}/preview`, { method: "POST", file: { body: file, type: "text/csv" } });
 }

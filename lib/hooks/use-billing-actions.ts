@@ -6,7 +6,7 @@
  * page Stripe returns.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ApiClientError } from "@/lib/swr/fetcher";
+import type { ApiClientError } from "@/lib/client/api";
 import type { PortalBody } from "@/lib/billing/contract";
 import { newRequestId, openPortal, startCheckout } from "./use-billing";
 

@@ -14,7 +14,7 @@ import {
   type StaffGrantBody,
   type StaffGrantResult,
 } from "@/lib/billing/contract";
-import { ApiClientError, apiFetch } from "@/lib/swr/fetcher";
+import { ApiClientError, apiFetch } from "@/lib/client/api";
 
 export const BILLING_PATH = "/api/v1/billing";
 

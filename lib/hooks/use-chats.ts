@@ -1,13 +1,12 @@
 /** The staff chat's resources (lib/chat/contract.ts): my chats, one chat, the models; and rename/delete. */
 import useSWR from "swr";
-import { apiFetch } from "@/lib/swr/fetcher";
+import { apiFetch, fetcher } from "@/lib/client/api";
 import type { ChatModelsView, ChatSummary, ChatView } from "@/lib/chat/contract";
 
 export const CHATS_PATH = "/api/v1/ops/chat/chats";
 export const chatPath = (id: string) => `${CHATS_PATH}/${encodeURIComponent(id)}`;
 export const chatMessagesPath = (id: string) => `${chatPath(id)}/messages`;
 
-const fetcher = <T,>(path: string) => apiFetch<T>(path);
 
 export function useChatList() {
   return useSWR<ChatSummary[]>(CHATS_PATH, fetcher);

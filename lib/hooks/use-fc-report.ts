@@ -1,9 +1,8 @@
 /** The function-calling report's resources (lib/fc-report/contract.ts). */
 import useSWR from "swr";
-import { apiFetch } from "@/lib/swr/fetcher";
+import { apiFetch, fetcher } from "@/lib/client/api";
 import type { EvalRunView, ExampleView, RangeKey, ReportView } from "@/lib/fc-report/contract";
 
-const fetcher = <T,>(path: string) => apiFetch<T>(path);
 const BASE = "/api/v1/ops/function-calls";
 export const EVALS_PATH = `${BASE}/evals`;
 

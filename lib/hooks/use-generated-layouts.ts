@@ -1,6 +1,6 @@
 /** The layout generator and the review queue of generated candidates (lib/studio/layout-gen/contract.ts). */
 import useSWR from "swr";
-import { apiFetch, type ApiClientError } from "@/lib/swr/fetcher";
+import { apiFetch, type ApiClientError, fetcher, retryWhenServerFails } from "@/lib/client/api";
 import type { GenerateLayoutsInput, GenerateLayoutsResult, GeneratedLayoutView, ReviewFilter } from "@/lib/studio/layout-gen/contract";
 
 export const GENERATED_LAYOUTS_PATH = "/api/v1/studio/generated-layouts";
@@ -14,7 +14,6 @@ export function generatedListPath(q: { status: ReviewFilter; batch?: string | nu
   return `${GENERATED_LAYOUTS_PATH}?${params}`;
 }
 
-const fetcher = <T,>(path: string) => apiFetch<T>(path);
 
 export function useGeneratedLayouts(q: { status: ReviewFilter; batch?: string | null } | null) {
   return useSWR<GeneratedLayoutView[], ApiClientError>(q ? generatedListPath(q) : null, fetcher, { revalidateOnFocus: false });
@@ -23,7 +22,7 @@ export function useGeneratedLayouts(q: { status: ReviewFilter; batch?: string | 
 export function useGeneratedLayout(id: string | null) {
   return useSWR<GeneratedLayoutView, ApiClientError>(id ? generatedLayoutPath(id) : null, fetcher, {
     revalidateOnFocus: false,
-    shouldRetryOnError: (e: ApiClientError) => e.status >= 500 || e.status === 0,
+    shouldRetryOnError: retryWhenServerFails,
   });
 }
 

@@ -1,7 +1,7 @@
 /** One image (mine, or a public one) and the calls that act on it. */
 import useSWR from "swr";
 import type { ImageItem, LikeState, ShareState } from "@/lib/images/contract";
-import { ApiClientError, apiFetch } from "@/lib/swr/fetcher";
+import { ApiClientError, apiFetch, fetcher } from "@/lib/client/api";
 
 export type DownloadFormat = "png" | "webp";
 
@@ -15,7 +15,7 @@ export function isImageSettled(item: Pick<ImageItem, "status">): boolean {
 
 /** `poll`: refetch on this interval until the image is ready or failed (results of a running job). */
 export function useImage(id: string | null, options: { poll?: number } = {}) {
-  return useSWR<ImageItem, ApiClientError>(id ? imagePath(id) : null, (path: string) => apiFetch<ImageItem>(path), {
+  return useSWR<ImageItem, ApiClientError>(id ? imagePath(id) : null, fetcher, {
     revalidateOnFocus: false,
     // Polls only an image known to be unfinished: a 404 or an error is not polled again.
     refreshInterval: options.poll ? (item) => (item && !isImageSettled(item) ? options.poll! : 0) : 0,

@@ -5,7 +5,7 @@
 import useSWR from "swr";
 import useSWRInfinite from "swr/infinite";
 import type { ImageItem, ImagePage } from "@/lib/images/contract";
-import { ApiClientError, apiFetch } from "@/lib/swr/fetcher";
+import { ApiClientError, apiFetch, fetcher } from "@/lib/client/api";
 
 export const IMAGES_PATH = "/api/v1/images";
 export const GALLERY_PAGE_SIZE = 24;
@@ -90,7 +90,7 @@ export function useImages(filters: ImageFilters) {
 
 /** The generator's "Recent" strip: just the first page. */
 export function useRecentImages(limit = 12) {
-  return useSWR<ImagePage, ApiClientError>(imagesPageUrl({}, null, limit), (path: string) => apiFetch<ImagePage>(path), {
+  return useSWR<ImagePage, ApiClientError>(imagesPageUrl({}, null, limit), fetcher, {
     revalidateOnFocus: false,
   });
 }

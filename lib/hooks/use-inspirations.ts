@@ -1,14 +1,14 @@
 /** The curated prompts with their example images (seed data, the same for everyone). */
 import useSWR from "swr";
 import type { Inspiration } from "@/lib/images/contract";
-import { ApiClientError, apiFetch } from "@/lib/swr/fetcher";
+import { ApiClientError, fetcher } from "@/lib/client/api";
 
 export const INSPIRATIONS_PATH = "/api/v1/inspirations";
 
 export function useInspirations() {
   return useSWR<{ inspirations: Inspiration[] }, ApiClientError>(
     INSPIRATIONS_PATH,
-    (path: string) => apiFetch<{ inspirations: Inspiration[] }>(path),
+    fetcher,
     { revalidateOnFocus: false },
   );
 }

@@ -5,7 +5,7 @@
 import { useState } from "react";
 import useSWR from "swr";
 import type { GenerationAccepted, GenerationRequest, JobState, JobView } from "@/lib/images/contract";
-import { ApiClientError, apiFetch } from "@/lib/swr/fetcher";
+import { ApiClientError, apiFetch, fetcher } from "@/lib/client/api";
 
 export const JOB_POLL_MS = 700;
 export const GENERATIONS_PATH = "/api/v1/images/generations";
@@ -31,7 +31,7 @@ export function useJob(jobId: string | null) {
   // A job that is not ours (or gone) would otherwise be polled forever.
   const [goneId, setGoneId] = useState<string | null>(null);
   const key = jobId && jobId !== goneId ? jobPath(jobId) : null;
-  return useSWR<JobView, ApiClientError>(key, (path: string) => apiFetch<JobView>(path), {
+  return useSWR<JobView, ApiClientError>(key, fetcher, {
     refreshInterval: (job) => (job && isJobSettled(job.state) ? 0 : JOB_POLL_MS),
     revalidateOnFocus: false,
     dedupingInterval: 0,
@@ -45,7 +45,7 @@ export function useJob(jobId: string | null) {
 export function useActiveJobs(enabled = true) {
   return useSWR<{ jobs: JobView[] }, ApiClientError>(
     enabled ? "/api/v1/jobs?active=1" : null,
-    (path: string) => apiFetch<{ jobs: JobView[] }>(path),
+    fetcher,
     { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0 },
   );
 }

@@ -1,12 +1,12 @@
 /** The model picker's data: every known model, whether it is configured, and its price. */
 import useSWR from "swr";
 import type { ImageModelInfo, ModelsResponse } from "@/lib/images/contract";
-import { ApiClientError, apiFetch } from "@/lib/swr/fetcher";
+import { ApiClientError, fetcher } from "@/lib/client/api";
 
 export const MODELS_PATH = "/api/v1/images/models";
 
 export function useModels() {
-  return useSWR<ModelsResponse, ApiClientError>(MODELS_PATH, (path: string) => apiFetch<ModelsResponse>(path), {
+  return useSWR<ModelsResponse, ApiClientError>(MODELS_PATH, fetcher, {
     revalidateOnFocus: false,
   });
 }

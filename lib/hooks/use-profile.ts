@@ -6,7 +6,7 @@
  */
 import useSWR, { type SWRResponse } from "swr";
 import type { Profile } from "@/lib/auth/client/types";
-import { ApiClientError, apiFetch, type DataSchema } from "@/lib/swr/fetcher";
+import { ApiClientError, apiFetch, type DataSchema } from "@/lib/client/api";
 
 export const PROFILE_PATH = "/api/v1/user-info/";
 

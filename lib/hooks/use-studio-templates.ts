@@ -9,25 +9,24 @@ import type { ResolveWarning } from "@/lib/composition/resolve";
 import type { DraftPatchInput, PreviewInputRaw, TemplateDetail, TemplateSummary, TestRenderView } from "@/lib/studio/templates/contract";
 import type { DashboardView } from "@/lib/studio/templates/dashboard";
 import type { LibraryStage } from "@/lib/composition/layout-schema";
-import { apiFetch, type ApiClientError } from "@/lib/swr/fetcher";
+import { apiFetch, type ApiClientError, fetcher } from "@/lib/client/api";
 
 export const STUDIO_TEMPLATES_PATH = "/api/v1/studio/templates";
 export const REMOTION_TEST_PATH = "/api/v1/studio/remotion-test";
 
 export const templatePath = (id: string) => `${STUDIO_TEMPLATES_PATH}/${encodeURIComponent(id)}`;
 
-const get = <T,>(path: string) => apiFetch<T>(path);
 
 export function useStudioTemplates() {
-  return useSWR<TemplateSummary[], ApiClientError>(STUDIO_TEMPLATES_PATH, get);
+  return useSWR<TemplateSummary[], ApiClientError>(STUDIO_TEMPLATES_PATH, fetcher);
 }
 
 export function useStudioTemplate(id: string | null) {
-  return useSWR<TemplateDetail, ApiClientError>(id ? templatePath(id) : null, get, { revalidateOnFocus: false });
+  return useSWR<TemplateDetail, ApiClientError>(id ? templatePath(id) : null, fetcher, { revalidateOnFocus: false });
 }
 
 export function useTemplateDashboard() {
-  return useSWR<DashboardView, ApiClientError>(`${STUDIO_TEMPLATES_PATH}/dashboard`, get);
+  return useSWR<DashboardView, ApiClientError>(`${STUDIO_TEMPLATES_PATH}/dashboard`, fetcher);
 }
 
 export interface PreviewView {
@@ -45,13 +44,13 @@ export function useStudioPreview(input: PreviewInputRaw | null) {
 }
 
 export function useTestRenders() {
-  return useSWR<TestRenderView[], ApiClientError>(`${REMOTION_TEST_PATH}/renders`, get);
+  return useSWR<TestRenderView[], ApiClientError>(`${REMOTION_TEST_PATH}/renders`, fetcher);
 }
 
 const running = (v: TestRenderView | undefined) => v?.state === "queued" || v?.state === "running";
 
 export function useTestRender(id: string | null) {
-  return useSWR<TestRenderView, ApiClientError>(id ? `${REMOTION_TEST_PATH}/renders/${encodeURIComponent(id)}` : null, get, {
+  return useSWR<TestRenderView, ApiClientError>(id ? `${REMOTION_TEST_PATH}/renders/${encodeURIComponent(id)}` : null, fetcher, {
     refreshInterval: (v) => (running(v) ? 1000 : 0),
   });
 }

@@ -1,12 +1,12 @@
 /** Vibes (style presets): the built-in ones plus mine, and the calls that change mine. */
 import useSWR from "swr";
 import type { Vibe, VibeInput } from "@/lib/images/contract";
-import { ApiClientError, apiFetch } from "@/lib/swr/fetcher";
+import { ApiClientError, apiFetch, fetcher } from "@/lib/client/api";
 
 export const VIBES_PATH = "/api/v1/vibes";
 
 export function useVibes() {
-  return useSWR<{ vibes: Vibe[] }, ApiClientError>(VIBES_PATH, (path: string) => apiFetch<{ vibes: Vibe[] }>(path), {
+  return useSWR<{ vibes: Vibe[] }, ApiClientError>(VIBES_PATH, fetcher, {
     revalidateOnFocus: false,
   });
 }

@@ -18,7 +18,8 @@ import type {
   VideoSummary,
   VideoView,
 } from "@/lib/video/contract";
-import { videoFetch, videoRequest, type VideoApiError } from "./video-api";
+import { apiFetch, apiRequest, type ApiClientError, fetcher, retryWhenServerFails } from "@/lib/client/api";
+import { cursorList } from "@/lib/client/cursor-list";
 
 export const VIDEOS_PATH = "/api/v1/videos";
 export const VIDEO_OPTIONS_PATH = `${VIDEOS_PATH}/options`;
@@ -48,12 +49,11 @@ export function renderPercent(progress: number | null | undefined): number {
   return Math.round(Math.min(Math.max(p, 0), 1) * 100);
 }
 
-const quietRetry = (error: VideoApiError) => error.status >= 500 || error.status === 0;
 
 export function useVideoOptions() {
-  return useSWR<VideoOptions, VideoApiError>(VIDEO_OPTIONS_PATH, (path: string) => videoFetch<VideoOptions>(path), {
+  return useSWR<VideoOptions, ApiClientError>(VIDEO_OPTIONS_PATH, fetcher, {
     revalidateOnFocus: false,
-    shouldRetryOnError: quietRetry,
+    shouldRetryOnError: retryWhenServerFails,
   });
 }
 
@@ -63,7 +63,7 @@ export interface VideoPage {
 }
 
 async function fetchVideoPage(path: string): Promise<VideoPage> {
-  const body = await videoRequest<VideoSummary[]>(path);
+  const body = await apiRequest<VideoSummary[]>(path);
   return { items: body.data, next_cursor: typeof body.next_cursor === "string" && body.next_cursor ? body.next_cursor : null };
 }
 
@@ -81,7 +81,7 @@ function videoPageKey(index: number, previous: VideoPage | null): string | null 
 export const VIDEO_LIST_KEY = unstable_serialize(videoPageKey);
 
 export function useVideos() {
-  const swr = useSWRInfinite<VideoPage, VideoApiError>(
+  const swr = useSWRInfinite<VideoPage, ApiClientError>(
     videoPageKey,
     fetchVideoPage,
     {
@@ -89,20 +89,10 @@ export function useVideos() {
       // Every loaded page is refetched, so a rendering video on page 2 moves too.
       revalidateAll: true,
       refreshInterval: (pages) => (pages?.some((p) => p.items.some(isRendering)) ? VIDEO_LIST_POLL_MS : 0),
-      shouldRetryOnError: quietRetry,
+      shouldRetryOnError: retryWhenServerFails,
     },
   );
-  const pages = swr.data ?? [];
-  const last = pages[pages.length - 1];
-  return {
-    items: pages.flatMap((p) => p.items),
-    error: swr.error,
-    isLoading: swr.data === undefined && swr.error === undefined,
-    isLoadingMore: swr.size > 0 && swr.data !== undefined && swr.data[swr.size - 1] === undefined,
-    hasMore: Boolean(last?.next_cursor),
-    loadMore: () => swr.setSize((n) => n + 1),
-    reload: () => swr.mutate(),
-  };
+  return cursorList(swr);
 }
 
 /**
@@ -110,34 +100,34 @@ export function useVideos() {
  * holds the render state, so a reloaded page picks the progress up again.
  */
 export function useVideo(id: string | null) {
-  return useSWR<VideoView, VideoApiError>(id ? videoPath(id) : null, (path: string) => videoFetch<VideoView>(path), {
+  return useSWR<VideoView, ApiClientError>(id ? videoPath(id) : null, fetcher, {
     revalidateOnFocus: false,
     dedupingInterval: 0,
     refreshInterval: (video) => (video && isRendering(video) ? VIDEO_POLL_MS : 0),
-    shouldRetryOnError: quietRetry,
+    shouldRetryOnError: retryWhenServerFails,
   });
 }
 
 /** The stored composition as Player props (signed media URLs); refetch after each save. */
 export function usePlayerProps(id: string | null) {
-  return useSWR<PlayerPropsView, VideoApiError>(id ? `${videoPath(id)}/player` : null, (path: string) => videoFetch<PlayerPropsView>(path), {
+  return useSWR<PlayerPropsView, ApiClientError>(id ? `${videoPath(id)}/player` : null, fetcher, {
     revalidateOnFocus: false,
     keepPreviousData: true,
-    shouldRetryOnError: quietRetry,
+    shouldRetryOnError: retryWhenServerFails,
   });
 }
 
 export function useRevisions(id: string | null) {
-  return useSWR<RevisionSummary[], VideoApiError>(id ? `${videoPath(id)}/revisions` : null, (path: string) => videoFetch<RevisionSummary[]>(path), {
+  return useSWR<RevisionSummary[], ApiClientError>(id ? `${videoPath(id)}/revisions` : null, fetcher, {
     revalidateOnFocus: false,
   });
 }
 
 /** Sample scenes of a template at a ratio, for the picker's animated cards. `null` template: nothing fetched. */
 export function useTemplatePreview(templateId: string | null, ratio: CompositionRatio) {
-  return useSWR<{ props: RenderProps }, VideoApiError>(
+  return useSWR<{ props: RenderProps }, ApiClientError>(
     templateId ? templatePreviewPath(templateId, ratio) : null,
-    (path: string) => videoFetch<{ props: RenderProps }>(path),
+    fetcher,
     { revalidateOnFocus: false, revalidateIfStale: false, keepPreviousData: true },
   );
 }
@@ -146,44 +136,44 @@ export function useTemplatePreview(templateId: string | null, ratio: Composition
 
 /** 201 with the planned video; 422 with field issues, 402 out of credits (render_now), 429 busy. */
 export function createVideo(input: CreateVideoInput): Promise<VideoView> {
-  return videoFetch<VideoView>(VIDEOS_PATH, { method: "POST", body: input });
+  return apiFetch<VideoView>(VIDEOS_PATH, { method: "POST", body: input });
 }
 
 /** 409 `revision_conflict` (edited elsewhere) or `rendering` (read-only while a render runs). */
 export function editVideo(id: string, input: EditVideoInput): Promise<VideoView> {
-  return videoFetch<VideoView>(videoPath(id), { method: "PATCH", body: input });
+  return apiFetch<VideoView>(videoPath(id), { method: "PATCH", body: input });
 }
 
 export async function deleteVideo(id: string): Promise<void> {
-  await videoRequest<null>(videoPath(id), { method: "DELETE" });
+  await apiRequest<null>(videoPath(id), { method: "DELETE" });
 }
 
 /** 202; 402 when short of credits. */
 export function renderVideo(id: string): Promise<VideoView> {
-  return videoFetch<VideoView>(`${videoPath(id)}/render`, { method: "POST" });
+  return apiFetch<VideoView>(`${videoPath(id)}/render`, { method: "POST" });
 }
 
 export function cancelRender(id: string): Promise<VideoView> {
-  return videoFetch<VideoView>(`${videoPath(id)}/cancel`, { method: "POST" });
+  return apiFetch<VideoView>(`${videoPath(id)}/cancel`, { method: "POST" });
 }
 
 export function duplicateVideo(id: string): Promise<VideoView> {
-  return videoFetch<VideoView>(`${videoPath(id)}/duplicate`, { method: "POST" });
+  return apiFetch<VideoView>(`${videoPath(id)}/duplicate`, { method: "POST" });
 }
 
 export function shareVideo(id: string, isPublic: boolean): Promise<VideoView> {
-  return videoFetch<VideoView>(`${videoPath(id)}/share`, { method: "PUT", body: { public: isPublic } });
+  return apiFetch<VideoView>(`${videoPath(id)}/share`, { method: "PUT", body: { public: isPublic } });
 }
 
 /** "Apply my brand kit" on or off: the server snapshots the kit onto the video. */
 export function applyBrandKit(id: string, apply: boolean, revision: number): Promise<VideoView> {
-  return videoFetch<VideoView>(`${videoPath(id)}/brand`, { method: "PUT", body: { apply, revision } });
+  return apiFetch<VideoView>(`${videoPath(id)}/brand`, { method: "PUT", body: { apply, revision } });
 }
 
 export function restoreRevision(id: string, revision: number): Promise<VideoView> {
-  return videoFetch<VideoView>(`${videoPath(id)}/revisions/${revision}/restore`, { method: "POST" });
+  return apiFetch<VideoView>(`${videoPath(id)}/revisions/${revision}/restore`, { method: "POST" });
 }
 
 export function setSceneImage(id: string, sceneId: string, input: SceneImageInput): Promise<VideoView> {
-  return videoFetch<VideoView>(`${videoPath(id)}/scenes/${encodeURIComponent(sceneId)}/image`, { method: "POST", body: input });
+  return apiFetch<VideoView>(`${videoPath(id)}/scenes/${encodeURIComponent(sceneId)}/image`, { method: "POST", body: input });
 }

@@ -4,7 +4,8 @@
  */
 import useSWRInfinite from "swr/infinite";
 import type { DeleteResult, ItemRef, WorkspaceItem, WorkspaceKind, WorkspaceSort, WorkspaceStatus } from "@/lib/workspace/contract";
-import { videoFetch, videoRequest, VideoApiError } from "./video-api";
+import { apiFetch, apiRequest, errorFromResponse, networkError, retryWhenServerFails, type ApiClientError } from "@/lib/client/api";
+import { cursorList } from "@/lib/client/cursor-list";
 
 export const WORKSPACE_PATH = "/api/v1/workspace";
 /** Bars move about every two seconds while work runs. */
@@ -35,13 +36,13 @@ interface WorkspacePageData {
 }
 
 async function fetchPage(path: string): Promise<WorkspacePageData> {
-  const body = await videoRequest<WorkspaceItem[]>(path);
+  const body = await apiRequest<WorkspaceItem[]>(path);
   const scan = body.scan as { truncated?: boolean } | undefined;
   return { items: body.data, next_cursor: typeof body.next_cursor === "string" ? body.next_cursor : null, truncated: Boolean(scan?.truncated) };
 }
 
 export function useWorkspace(filters: WorkspaceFilters) {
-  const swr = useSWRInfinite<WorkspacePageData, VideoApiError>(
+  const swr = useSWRInfinite<WorkspacePageData, ApiClientError>(
     (index, previous: WorkspacePageData | null) => {
       if (index === 0) return `${WORKSPACE_PATH}${workspaceQueryString(filters)}`;
       return previous?.next_cursor ? `${WORKSPACE_PATH}${workspaceQueryString(filters, previous.next_cursor)}` : null;
@@ -52,26 +53,14 @@ export function useWorkspace(filters: WorkspaceFilters) {
       revalidateAll: true,
       keepPreviousData: true,
       refreshInterval: (pages) => (pages?.some((p) => p.items.some((i) => i.status === "running")) ? WORKSPACE_POLL_MS : 0),
-      shouldRetryOnError: (e: VideoApiError) => e.status >= 500 || e.status === 0,
+      shouldRetryOnError: retryWhenServerFails,
     },
   );
-  const pages = swr.data ?? [];
-  const last = pages[pages.length - 1];
-  return {
-    items: pages.flatMap((p) => p.items),
-    error: swr.error,
-    isLoading: swr.data === undefined && swr.error === undefined,
-    isValidating: swr.isValidating,
-    isLoadingMore: swr.size > 0 && swr.data !== undefined && swr.data[swr.size - 1] === undefined,
-    hasMore: Boolean(last?.next_cursor),
-    truncated: Boolean(pages[0]?.truncated),
-    loadMore: () => swr.setSize((n) => n + 1),
-    reload: () => swr.mutate(),
-  };
+  return { ...cursorList(swr), isValidating: swr.isValidating, truncated: Boolean(swr.data?.[0]?.truncated) };
 }
 
 export function deleteWorkspaceItems(items: readonly ItemRef[]): Promise<DeleteResult> {
-  return videoFetch<DeleteResult>(`${WORKSPACE_PATH}/delete`, { method: "POST", body: { items } });
+  return apiFetch<DeleteResult>(`${WORKSPACE_PATH}/delete`, { method: "POST", body: { items } });
 }
 
 /** Fetches the ZIP and hands it to the browser as a download; answers how many files went in. */
@@ -85,12 +74,9 @@ export async function downloadWorkspaceItems(items: readonly ItemRef[]): Promise
       credentials: "same-origin",
     });
   } catch (cause) {
-    throw new VideoApiError({ status: 0, code: "network_error", message: "Could not reach the server. Check your connection and try again.", cause });
+    throw networkError(cause);
   }
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-    throw new VideoApiError({ status: res.status, code: body?.error?.code ?? "unknown_error", message: body?.error?.message ?? `The server answered ${res.status}.` });
-  }
+  if (!res.ok) throw await errorFromResponse(res);
   const blob = await res.blob();
   const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "promptframe.zip";
   const url = URL.createObjectURL(blob);

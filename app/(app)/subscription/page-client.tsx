@@ -15,13 +15,13 @@ import { StaffGrantPanel } from "@/components/billing/staff-grant-panel";
 import { PrivacySection } from "@/components/account/privacy-section";
 import { UsageHistory } from "@/components/billing/usage-history";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAuth } from "@/lib/hooks/auth-provider";
 import type { BillingSummary } from "@/lib/billing/contract";
 import { useBilling } from "@/lib/hooks/use-billing";
 import { useBillingActions } from "@/lib/hooks/use-billing-actions";
 import { isProfileKey } from "@/lib/hooks/use-profile";
+import { LoadError } from "@/components/common/load-error";
 
 /** How long to keep asking for the new plan after Stripe sends the user back. */
 const CONFIRM_POLL_MS = 2000;
@@ -81,15 +81,7 @@ function SubscriptionScreen() {
       {summary ? (
         <BillingOverview summary={summary} pending={actions.pending} onAction={actions.run} />
       ) : billing.error ? (
-        <Alert variant="destructive">
-          <AlertTitle>We couldn&apos;t load your plan</AlertTitle>
-          <AlertDescription>
-            <p>{billing.error.message} Your plan and credits are not affected.</p>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => billing.mutate()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadError title="We couldn't load your plan" message={<>{billing.error.message} Your plan and credits are not affected.</>} onRetry={() => billing.mutate()} />
       ) : (
         <OverviewSkeleton />
       )}

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { approveGeneratedLayout, rejectGeneratedLayout } from "@/lib/hooks/use-generated-layouts";
 import type { GeneratedLayoutView } from "@/lib/studio/layout-gen/contract";
-import { ApiClientError } from "@/lib/swr/fetcher";
+import { ApiClientError } from "@/lib/client/api";
 
 interface ReviewActionsProps {
   layout: GeneratedLayoutView;

@@ -14,7 +14,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { LazyPlayer } from "@/components/video/lazy-player";
+import { LazyPlayer } from "@/components/common/lazy-player";
 import { ANIMATION_TYPES, EASINGS, type Animation, type LayoutSlot } from "@/lib/composition/layout-schema";
 import { validateLayout } from "@/lib/composition/layout-validation";
 import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/composition/ratios";

@@ -5,7 +5,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LIBRARY_STAGES, STAGE_LABELS, type LibraryStage } from "@/lib/composition/stages";
 import { useStudioLayouts } from "@/lib/hooks/use-studio-layouts";
-import { waitedFor } from "./stage-badge";
+import { waitedFor } from "@/components/studio/stage-badge";
 
 const WAITING_ON: Record<LibraryStage, string> = {
   draft: "Being designed",

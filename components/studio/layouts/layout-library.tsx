@@ -20,7 +20,7 @@ import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/composition/rat
 import { STAGE_LABELS } from "@/lib/composition/stages";
 import { createStudioLayout, useStudioLayouts } from "@/lib/hooks/use-studio-layouts";
 import { LayoutPreview } from "./layout-preview";
-import { StageBadge } from "./stage-badge";
+import { StageBadge } from "@/components/studio/stage-badge";
 
 const SELECT = "h-9 rounded-md border border-input bg-background px-2 text-sm";
 

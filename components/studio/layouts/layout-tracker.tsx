@@ -6,7 +6,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useLayoutHistory, useStudioLayouts } from "@/lib/hooks/use-studio-layouts";
-import { StageBadge } from "./stage-badge";
+import { StageBadge } from "@/components/studio/stage-badge";
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 const ACTIONS: Record<string, string> = { create: "Created", update: "Edited", stage: "Moved", delete: "Deleted", approve: "Approved", reject: "Rejected" };

@@ -4,7 +4,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { STAGE_TRANSITIONS, stageActionLabel } from "@/lib/composition/stages";
 import type { LayoutView } from "@/lib/studio/layouts/contract";
-import { StageBadge } from "./stage-badge";
+import { StageBadge } from "@/components/studio/stage-badge";
 import type { SaveState } from "./use-layout-draft";
 
 interface Props {

@@ -9,8 +9,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import type { LayoutBody } from "@/lib/composition/layout-schema";
 import type { LibraryStage } from "@/lib/composition/stages";
 import { moveStudioLayout, saveStudioLayout, useStudioLayout } from "@/lib/hooks/use-studio-layouts";
-import type { FieldIssue } from "@/lib/hooks/video-api";
-import { VideoApiError } from "@/lib/hooks/video-api";
+import { ApiClientError, type FieldIssue } from "@/lib/client/api";
 import type { LayoutView } from "@/lib/studio/layouts/contract";
 
 const bodyOf = (l: LayoutBody): LayoutBody => ({ name: l.name, description: l.description, slots: l.slots, boxes: l.boxes });
@@ -44,8 +43,8 @@ export function useLayoutDraft(id: string) {
       await mutate(saved, { revalidate: false });
       setSave({ kind: "saved", revision: saved.revision });
     } catch (e) {
-      if (e instanceof VideoApiError && e.status === 409) setSave({ kind: "conflict", message: e.message });
-      else setSave({ kind: "error", message: e instanceof Error ? e.message : "Could not save.", issues: e instanceof VideoApiError ? e.issues : [] });
+      if (e instanceof ApiClientError && e.status === 409) setSave({ kind: "conflict", message: e.message });
+      else setSave({ kind: "error", message: e instanceof Error ? e.message : "Could not save.", issues: e instanceof ApiClientError ? e.issues : [] });
     }
   }, [draft, base, id, mutate]);
 
@@ -68,8 +67,8 @@ export function useLayoutDraft(id: string) {
         await mutate(moved, { revalidate: false });
         setSave({ kind: "idle" });
       } catch (e) {
-        if (e instanceof VideoApiError && e.status === 409) setSave({ kind: "conflict", message: e.message });
-        else setSave({ kind: "error", message: e instanceof Error ? e.message : "Could not move the layout.", issues: e instanceof VideoApiError ? e.issues : [] });
+        if (e instanceof ApiClientError && e.status === 409) setSave({ kind: "conflict", message: e.message });
+        else setSave({ kind: "error", message: e instanceof Error ? e.message : "Could not move the layout.", issues: e instanceof ApiClientError ? e.issues : [] });
       } finally {
         setMoving(false);
       }

@@ -5,10 +5,18 @@ import { Upload } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
+import { ApiClientError, CLIENT_ERROR_CODES, apiFetch } from "@/lib/client/api";
 import type { TemplateFontFile } from "@/lib/composition/template-schema";
 
 export type UploadedFontView = TemplateFontFile & { url: string };
 type Role = "heading" | "body";
+
+/** What the user reads when an upload fails: the server's reason, else the status. */
+function uploadFailure(e: unknown): string {
+  if (!(e instanceof ApiClientError) || e.code === CLIENT_ERROR_CODES.network) return "Could not reach the server.";
+  if (e.code === CLIENT_ERROR_CODES.unknown || e.code === CLIENT_ERROR_CODES.invalidResponse) return `The upload failed (${e.status}).`;
+  return e.message;
+}
 
 export function FontUpload({ templateId, current, onUse }: { templateId: string; current: { heading: TemplateFontFile | null; body: TemplateFontFile | null }; onUse(role: Role, font: UploadedFontView | null): void }) {
   const id = useId();
@@ -18,12 +26,10 @@ export function FontUpload({ templateId, current, onUse }: { templateId: string;
     const form = new FormData();
     form.append("file", file);
     try {
-      const res = await fetch(`/api/v1/studio/templates/${encodeURIComponent(templateId)}/fonts`, { method: "POST", body: form, credentials: "same-origin", headers: { "x-promptframe-screen": window.location.pathname } });
-      const json = (await res.json().catch(() => null)) as { data?: UploadedFontView; error?: { message?: string } } | null;
-      if (!res.ok || !json?.data) setState({ kind: "error", message: json?.error?.message ?? `The upload failed (${res.status}).` });
-      else setState({ kind: "ok", font: json.data });
-    } catch {
-      setState({ kind: "error", message: "Could not reach the server." });
+      const font = await apiFetch<UploadedFontView>(`/api/v1/studio/templates/${encodeURIComponent(templateId)}/fonts`, { method: "POST", file: { body: form } });
+      setState({ kind: "ok", font });
+    } catch (e) {
+      setState({ kind: "error", message: uploadFailure(e) });
     }
   }
   return (

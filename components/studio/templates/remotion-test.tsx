@@ -15,12 +15,12 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { LazyPlayer } from "@/components/video/lazy-player";
+import { LazyPlayer } from "@/components/common/lazy-player";
 import type { CompositionRatio } from "@/lib/composition/ratios";
 import type { TemplateVersionBody } from "@/lib/composition/template-schema";
 import { TEST_RENDER_WIDTHS, type PreviewInputRaw, type TestRenderView } from "@/lib/studio/templates/contract";
 import { startTestRender, templatePath, useStudioPreview, useStudioTemplate, useStudioTemplates, useTestRender, useTestRenders } from "@/lib/hooks/use-studio-templates";
-import { apiFetch, type ApiClientError } from "@/lib/swr/fetcher";
+import { type ApiClientError, fetcher } from "@/lib/client/api";
 import { SelectField } from "./fields";
 import { RatioPicker } from "./ratio-picker";
 
@@ -103,7 +103,7 @@ export function RemotionTest() {
   }, [list.data, templateId]);
   const detail = useStudioTemplate(templateId || null);
   const versionKey = templateId && detail.data ? (version === "current" ? null : `${templatePath(templateId)}/versions/${version}`) : null;
-  const versionBody = useSWR<{ body: TemplateVersionBody }, ApiClientError>(versionKey, (p: string) => apiFetch<{ body: TemplateVersionBody }>(p));
+  const versionBody = useSWR<{ body: TemplateVersionBody }, ApiClientError>(versionKey, fetcher);
   const layouts = (version === "current" ? detail.data?.current : versionBody.data?.body)?.layouts ?? [];
 
   const input: PreviewInputRaw | null =

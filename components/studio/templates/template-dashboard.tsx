@@ -14,7 +14,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import type { DashboardRow } from "@/lib/studio/templates/dashboard";
 import type { LibraryStage } from "@/lib/composition/layout-schema";
 import { useTemplateDashboard } from "@/lib/hooks/use-studio-templates";
-import { StageBadge } from "./stage-badge";
+import { StageBadge } from "@/components/studio/stage-badge";
 
 const DashboardCharts = dynamic(() => import("./dashboard-charts").then((m) => m.DashboardCharts), { ssr: false, loading: () => <Skeleton className="h-64 w-full" /> });
 

@@ -5,61 +5,25 @@
  * frame otherwise and when motion is reduced), stage, version, unpublished
  * changes and how much content was made with it.
  */
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import Link from "next/link";
-import type { PlayerRef } from "@remotion/player";
 import { Layers } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import { LazyPlayer } from "@/components/video/lazy-player";
+import { LazyPlayer } from "@/components/common/lazy-player";
+import { usePreviewPlayback, useReducedMotion, useVisible } from "@/components/common/preview-playback";
 import type { TemplateSummary } from "@/lib/studio/templates/contract";
 import { useStudioPreview, useStudioTemplates } from "@/lib/hooks/use-studio-templates";
-import { StageBadge } from "./stage-badge";
-
-export function useReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    const q = window.matchMedia("(prefers-reduced-motion: reduce)");
-    setReduced(q.matches);
-    const on = () => setReduced(q.matches);
-    q.addEventListener("change", on);
-    return () => q.removeEventListener("change", on);
-  }, []);
-  return reduced;
-}
-
-function useVisible<T extends Element>(): [React.RefObject<T | null>, boolean] {
-  const ref = useRef<T | null>(null);
-  const [visible, setVisible] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || visible) return;
-    if (typeof IntersectionObserver === "undefined") return setVisible(true);
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setVisible(true), { rootMargin: "200px" });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [visible]);
-  return [ref, visible];
-}
+import { StageBadge } from "@/components/studio/stage-badge";
 
 function Preview({ t, active }: { t: TemplateSummary; active: boolean }) {
   const still = useReducedMotion();
   const preview = useStudioPreview({ template_id: t.id, ratio: "1:1", sample: "short" });
-  const player = useRef<PlayerRef | null>(null);
   const props = preview.data?.props;
-  const stillFrame = props ? (props.scenes[0]?.from ?? 0) + (props.scenes[0]?.stillFrame ?? 0) : 0;
-  useEffect(() => {
-    const p = player.current;
-    if (!p) return;
-    if (active && !still) p.play();
-    else {
-      p.pause();
-      p.seekTo(stillFrame);
-    }
-  }, [active, still, stillFrame]);
+  const { player, stillFrame } = usePreviewPlayback(props, active, still);
   if (preview.error) return <p className="flex size-full items-center justify-center p-2 text-center text-xs text-muted-foreground">No preview: {preview.error.message}</p>;
   if (!props) return <Skeleton className="size-full rounded-none" />;
   return <LazyPlayer props={props} label={`Preview of the ${t.name} template`} loop muted playerRef={player} initialFrame={stillFrame} className="size-full" style={{ width: "100%", height: "100%" }} />;

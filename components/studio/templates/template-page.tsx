@@ -18,10 +18,10 @@ import { COMPOSITION_RATIOS } from "@/lib/composition/ratios";
 import type { CheckReport } from "@/lib/studio/templates/checks";
 import type { TemplateDetail } from "@/lib/studio/templates/contract";
 import { discardTemplateDraft, moveStage, publishVersion, saveDraft, useStudioTemplate } from "@/lib/hooks/use-studio-templates";
-import type { ApiClientError } from "@/lib/swr/fetcher";
+import type { ApiClientError } from "@/lib/client/api";
 import { RatioPicker } from "./ratio-picker";
 import { SamplePlayer } from "./sample-player";
-import { StageBadge } from "./stage-badge";
+import { StageBadge } from "@/components/studio/stage-badge";
 import { TemplateNav } from "./template-nav";
 
 function ChecksTable({ report, title }: { report: CheckReport; title: string }) {

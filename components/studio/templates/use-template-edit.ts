@@ -9,7 +9,7 @@ import { useEffect, useState } from "react";
 import type { TemplateVersionBody } from "@/lib/composition/template-schema";
 import type { DraftPatchInput, TemplateDetail } from "@/lib/studio/templates/contract";
 import { saveDraft, useStudioTemplate } from "@/lib/hooks/use-studio-templates";
-import type { ApiClientError } from "@/lib/swr/fetcher";
+import type { ApiClientError } from "@/lib/client/api";
 
 export function useTemplateEdit(id: string) {
   const swr = useStudioTemplate(id);

@@ -6,8 +6,8 @@ import type { PlayerRef } from "@remotion/player";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { RenderProps } from "@/lib/composition/render-props";
 import type { CompositionRatio } from "@/lib/composition/ratios";
-import { cssRatio } from "../format";
-import { LazyPlayer } from "../lazy-player";
+import { cssRatio } from "@/components/common/format";
+import { LazyPlayer } from "@/components/common/lazy-player";
 
 interface EditorPreviewProps {
   props: RenderProps | null;

@@ -6,8 +6,8 @@ import { Check, Clapperboard, CloudOff, LoaderCircle, Redo2, Undo2 } from "lucid
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { VideoOptions } from "@/lib/video/contract";
-import { ToggleSwitch } from "../toggle-switch";
-import { RATIO_NAMES } from "../format";
+import { ToggleSwitch } from "@/components/ui/toggle-switch";
+import { RATIO_NAMES } from "@/components/common/format";
 import type { Draft } from "./editor-model";
 import { RevisionsMenu } from "./revisions-menu";
 import type { SaveStatus } from "./use-storyboard";

@@ -13,7 +13,7 @@ import { useAssets } from "@/lib/hooks/use-assets";
 import type { ImageItem } from "@/lib/images/contract";
 import { imagesPageUrl, useCursorPages } from "@/lib/hooks/use-images";
 import type { ScenePicturePrice } from "@/lib/video/contract";
-import { VideoErrorPanel } from "../video-error-panel";
+import { ActionErrorPanel } from "@/components/common/action-error-panel";
 
 type Source = "generate" | "images" | "assets" | "upload";
 export type ImagePick = { source: "generate"; prompt: string } | { source: "content" | "asset"; id: string };
@@ -203,7 +203,7 @@ export function SceneImagePanel({ sceneNumber, current, prompt: initialPrompt, d
       <div aria-live="polite" className="text-xs text-muted-foreground">
         {busy ? <Spinner size="sm" label={source === "generate" ? "Making the picture" : "Changing the picture"} /> : done}
       </div>
-      {error ? <VideoErrorPanel error={error} action="The picture did not change" onDismiss={() => setError(null)} /> : null}
+      {error ? <ActionErrorPanel error={error} action="The picture did not change" onDismiss={() => setError(null)} /> : null}
     </fieldset>
   );
 }

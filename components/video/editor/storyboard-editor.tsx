@@ -10,13 +10,15 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useVideoOptions } from "@/lib/hooks/use-videos";
 import { createDesign } from "@/lib/hooks/use-designs";
-import { VideoErrorPanel } from "../video-error-panel";
+import { ActionErrorPanel } from "@/components/common/action-error-panel";
+import { ConflictPanel } from "@/components/common/conflict-panel";
 import { VideoNotFound } from "../video-not-found";
 import { addSceneAfter, MAX_SCENES, moveScene, newSceneId, removeScene, sceneSummary, updateScene } from "./editor-model";
 import { EditorPreview } from "./editor-preview";
 import { EditorToolbar } from "./editor-toolbar";
 import { SceneCard } from "./scene-card";
 import { useStoryboard } from "./use-storyboard";
+import { LoadError } from "@/components/common/load-error";
 
 function focusSceneHead(sceneId: string) {
   requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-scene-head="${CSS.escape(sceneId)}"]`)?.focus());
@@ -79,28 +81,12 @@ export function StoryboardEditor({ id }: { id: string }) {
   if (video.error && !video.data) {
     if (video.error.status === 404 || video.error.status === 403) return <VideoNotFound />;
     return (
-      <Alert variant="destructive">
-        <AlertTitle>We couldn&apos;t load this storyboard</AlertTitle>
-        <AlertDescription>
-          <p>{video.error.message}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void video.mutate()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title="We couldn't load this storyboard" message={video.error.message} onRetry={() => video.mutate()} />
     );
   }
   if (options.error && !options.data) {
     return (
-      <Alert variant="destructive">
-        <AlertTitle>We couldn&apos;t load the editor&apos;s options</AlertTitle>
-        <AlertDescription>
-          <p>{options.error.message}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void options.mutate()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title="We couldn't load the editor's options" message={options.error.message} onRetry={() => options.mutate()} />
     );
   }
   if (!draft || !video.data || !options.data) return <EditorSkeleton />;
@@ -178,17 +164,9 @@ export function StoryboardEditor({ id }: { id: string }) {
         </Alert>
       ) : null}
       {status.kind === "conflict" ? (
-        <Alert variant="destructive">
-          <AlertTitle>This video was changed somewhere else</AlertTitle>
-          <AlertDescription className="space-y-2">
-            <p>Another tab or device saved a newer version, so your latest edits here were not saved. Reload to continue from the newest version.</p>
-            <Button size="sm" variant="outline" onClick={() => void sb.reload()}>
-              Reload the latest version
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <ConflictPanel what="video" onReload={() => void sb.reload()} />
       ) : null}
-      {status.kind === "error" ? <VideoErrorPanel error={status.error} action="Your edits were not saved" /> : null}
+      {status.kind === "error" ? <ActionErrorPanel error={status.error} action="Your edits were not saved" /> : null}
 
       <EditorToolbar
         videoId={id}
@@ -209,8 +187,8 @@ export function StoryboardEditor({ id }: { id: string }) {
         brandApplied={Boolean(video.data.composition.brand?.apply)}
         onBrand={(apply) => void sb.applyBrand(apply).catch((e: unknown) => setRenderError(e))}
       />
-      {renderError ? <VideoErrorPanel error={renderError} action="The render did not start" onDismiss={() => setRenderError(null)} /> : null}
-      {postError ? <VideoErrorPanel error={postError} action="The post was not made" onDismiss={() => setPostError(null)} /> : null}
+      {renderError ? <ActionErrorPanel error={renderError} action="The render did not start" onDismiss={() => setRenderError(null)} /> : null}
+      {postError ? <ActionErrorPanel error={postError} action="The post was not made" onDismiss={() => setPostError(null)} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-12">
         <section aria-labelledby="scenes-title" className="space-y-3 lg:col-span-7">

@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 
-import { conflictReason } from "@/lib/hooks/video-api";
+import { useAutosaveDraft, type SaveStatus } from "@/components/common/use-autosave-draft";
 import { applyBrandKit, editVideo, isRendering, renderVideo, restoreRevision, setSceneImage, usePlayerProps, useVideo } from "@/lib/hooks/use-videos";
 import type { SceneImageInput, VideoView } from "@/lib/video/contract";
 import { draftOf, patchFor, stripVoice, type Draft } from "./editor-model";
@@ -18,13 +18,7 @@ const HISTORY_LIMIT = 100;
 /** Keystrokes in one field this close together are one undo step. */
 const COALESCE_MS = 1000;
 
-export type SaveStatus =
-  | { kind: "idle" }
-  | { kind: "dirty" }
-  | { kind: "saving" }
-  | { kind: "saved" }
-  | { kind: "error"; error: unknown }
-  | { kind: "conflict" };
+export type { SaveStatus };
 
 type Adopt = { mode: "if-unchanged"; sent: Draft | null } | { mode: "replace" } | { mode: "merge-scene"; sent: Draft | null; sceneId: string };
 
@@ -34,44 +28,38 @@ export function useStoryboard(id: string) {
   const mutateVideo = video.mutate;
   const mutatePlayer = player.mutate;
 
-  const [draft, setDraftState] = useState<Draft | null>(null);
-  const [status, setStatus] = useState<SaveStatus>({ kind: "idle" });
+  const rendering = video.data ? isRendering(video.data) : false;
+  const readOnly = rendering;
+  const autosave = useAutosaveDraft<Draft, NonNullable<ReturnType<typeof patchFor>>>({
+    diff: patchFor,
+    // adopt is declared below; the save runs after this render, when it is.
+    write: async (d, patch, revision): Promise<void> => {
+      adopt(await editVideo(id, { revision, ...patch, scenes: patch.scenes?.map(stripVoice) }), { mode: "if-unchanged", sent: d });
+    },
+    delayMs: AUTOSAVE_MS,
+    readOnly,
+    // A render started elsewhere: polling picks it up and the editor turns read-only.
+    onBusyElsewhere: () => void mutateVideo(),
+  });
+  const { draft, draftRef, status, setDraft, adoptStored, exclusive, save, clearConflict, readOnlyRef, revisionRef } = autosave;
+  const resetTo = autosave.reset;
+
   const [, setHistoryVersion] = useState(0);
-  const draftRef = useRef<Draft | null>(null);
-  const savedRef = useRef<Draft | null>(null);
-  const revisionRef = useRef(0);
   const past = useRef<Draft[]>([]);
   const future = useRef<Draft[]>([]);
   const lastEdit = useRef<{ key: string; at: number } | null>(null);
-  const conflictRef = useRef(false);
-  const chain = useRef<Promise<unknown>>(Promise.resolve());
-
-  const rendering = video.data ? isRendering(video.data) : false;
-  const readOnly = rendering;
-  const readOnlyRef = useRef(readOnly);
-  readOnlyRef.current = readOnly;
-
-  const setDraft = useCallback((d: Draft) => {
-    draftRef.current = d;
-    setDraftState(d);
-  }, []);
   const historyChanged = () => setHistoryVersion((n) => n + 1);
 
   /** Starts over from a server view: draft, saved state and revision; the history is dropped. */
   const reset = useCallback(
     (view: VideoView) => {
-      const d = draftOf(view);
-      savedRef.current = d;
-      revisionRef.current = view.revision;
-      conflictRef.current = false;
       past.current = [];
       future.current = [];
       lastEdit.current = null;
-      setDraft(d);
-      setStatus({ kind: "idle" });
+      resetTo(draftOf(view), view.revision);
       historyChanged();
     },
-    [setDraft],
+    [resetTo],
   );
 
   // The first answer, and again when a render ends: a render may store narration audio under a new revision.
@@ -92,9 +80,8 @@ export function useStoryboard(id: string) {
   /** Takes in what the server stored after a write. */
   const adopt = useCallback(
     (view: VideoView, how: Adopt) => {
-      revisionRef.current = view.revision;
       const server = draftOf(view);
-      savedRef.current = server;
+      adoptStored(server, view.revision);
       const cur = draftRef.current;
       if (how.mode === "replace" || !cur) {
         setDraft(server);
@@ -119,79 +106,8 @@ export function useStoryboard(id: string) {
       void mutateVideo(view, { revalidate: false });
       void mutatePlayer();
     },
-    [mutatePlayer, mutateVideo, setDraft],
+    [adoptStored, draftRef, mutatePlayer, mutateVideo, setDraft],
   );
-
-  /** Runs server writes one after another. */
-  const exclusive = useCallback(<T>(task: () => Promise<T>): Promise<T> => {
-    const run = chain.current.then(task, task);
-    chain.current = run.catch(() => undefined);
-    return run;
-  }, []);
-
-  const failed = useCallback(
-    (error: unknown) => {
-      const conflict = conflictReason(error);
-      if (conflict === "revision") {
-        conflictRef.current = true;
-        setStatus({ kind: "conflict" });
-        return;
-      }
-      setStatus({ kind: "error", error });
-      // A render started elsewhere: polling picks it up and the editor turns read-only.
-      if (conflict === "rendering") void mutateVideo();
-    },
-    [mutateVideo],
-  );
-
-  /** Saves the draft now (after any write under way). True when nothing is left unsaved. */
-  const save = useCallback(
-    () =>
-      exclusive(async () => {
-        const d = draftRef.current;
-        const s = savedRef.current;
-        if (!d || !s) return true;
-        const patch = patchFor(d, s);
-        if (!patch) return true;
-        if (conflictRef.current || readOnlyRef.current) return false;
-        setStatus({ kind: "saving" });
-        try {
-          const view = await editVideo(id, { revision: revisionRef.current, ...patch, scenes: patch.scenes?.map(stripVoice) });
-          adopt(view, { mode: "if-unchanged", sent: d });
-          setStatus({ kind: "saved" });
-          return true;
-        } catch (error) {
-          failed(error);
-          return false;
-        }
-      }),
-    [adopt, exclusive, failed, id],
-  );
-
-  // Autosave: AUTOSAVE_MS after the last edit.
-  const conflict = status.kind === "conflict";
-  useEffect(() => {
-    if (!draft || readOnly || conflict || !savedRef.current) return;
-    if (!patchFor(draft, savedRef.current)) {
-      // Back to what is stored (an undo of an unsaved edit): nothing to save.
-      setStatus((s) => (s.kind === "dirty" ? { kind: "saved" } : s));
-      return;
-    }
-    setStatus((s) => (s.kind === "saving" ? s : { kind: "dirty" }));
-    const timer = setTimeout(() => void save(), AUTOSAVE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, readOnly, conflict, save]);
-
-  // Leaving with unsaved edits asks first.
-  useEffect(() => {
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      const d = draftRef.current;
-      const s = savedRef.current;
-      if (d && s && patchFor(d, s)) e.preventDefault();
-    };
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, []);
 
   /** One edit; `coalesce` names the field so a run of keystrokes is one undo step. */
   const edit = useCallback(
@@ -211,7 +127,7 @@ export function useStoryboard(id: string) {
       setDraft(next);
       historyChanged();
     },
-    [setDraft],
+    [draftRef, readOnlyRef, setDraft],
   );
 
   const undo = useCallback(() => {
@@ -222,7 +138,7 @@ export function useStoryboard(id: string) {
     lastEdit.current = null;
     setDraft(prev);
     historyChanged();
-  }, [setDraft]);
+  }, [draftRef, readOnlyRef, setDraft]);
 
   const redo = useCallback(() => {
     const cur = draftRef.current;
@@ -232,7 +148,7 @@ export function useStoryboard(id: string) {
     lastEdit.current = null;
     setDraft(next);
     historyChanged();
-  }, [setDraft]);
+  }, [draftRef, readOnlyRef, setDraft]);
 
   /** After a conflict: the server's latest version replaces the local edits. */
   const reload = useCallback(async () => {
@@ -254,7 +170,7 @@ export function useStoryboard(id: string) {
         return view;
       });
     },
-    [adopt, exclusive, id, save],
+    [adopt, exclusive, id, revisionRef, save],
   );
 
   /** Brings an older revision back as the newest; the draft it replaces stays one undo away. */
@@ -269,11 +185,10 @@ export function useStoryboard(id: string) {
           future.current = [];
           historyChanged();
         }
-        conflictRef.current = false;
-        setStatus({ kind: "saved" });
+        clearConflict();
         return view;
       }),
-    [adopt, exclusive, id],
+    [adopt, clearConflict, draftRef, exclusive, id],
   );
 
   /** Applies the brand kit (a fresh snapshot of it) or turns it off; unsaved edits are saved first. */
@@ -286,7 +201,7 @@ export function useStoryboard(id: string) {
         return view;
       });
     },
-    [adopt, exclusive, id, save],
+    [adopt, exclusive, id, revisionRef, save],
   );
 
   /** Saves, then queues the render (402 when short of credits). */

@@ -4,7 +4,7 @@
  * if the user has no email or that call fails, Firebase is signed out again
  * so the browser never holds a half-signed-in user.
  */
-import { ApiClientError, CLIENT_ERROR_CODES, apiFetch, type DataSchema } from "@/lib/swr/fetcher";
+import { ApiClientError, CLIENT_ERROR_CODES, apiFetch, type DataSchema } from "@/lib/client/api";
 import { APP_AUTH_ERROR_CODES, AuthError, toAuthError } from "./errors";
 
 export const LOGIN_PATH = "/api/v1/users/login/";

@@ -9,6 +9,13 @@ const VARIANT: Record<LibraryStage, "default" | "secondary" | "accent" | "outlin
   retired: "outline",
 };
 
+/**
+ * A layout's or template's library stage. Retired is a muted outline, like a
+ * draft: retiring is an ordinary, reversible end of the pipeline (items made
+ * with it keep rendering), not a failure, so it does not take the red the
+ * app keeps for errors. (The template screens had their own copy showing it
+ * in red; the layout screens' outline is the one kept.)
+ */
 export function StageBadge({ stage }: { stage: LibraryStage }) {
   return <Badge variant={VARIANT[stage]}>{STAGE_LABELS[stage]}</Badge>;
 }

@@ -3,9 +3,9 @@ import { AlertTriangle, Coins, Hourglass } from "lucide-react";
 
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { describeVideoError } from "./video-errors";
+import { describeActionError } from "./action-errors";
 
-interface VideoErrorPanelProps {
+interface ActionErrorPanelProps {
   error: unknown;
   /** The title when the failure has no more specific one ("The video was not created"). */
   action?: string;
@@ -15,8 +15,8 @@ interface VideoErrorPanelProps {
 }
 
 /** Why a video call failed, and what to do next (402 credits, 429 busy, 422 settings, 409 conflict). */
-export function VideoErrorPanel({ error, action, onDismiss, children }: VideoErrorPanelProps) {
-  const view = describeVideoError(error, action);
+export function ActionErrorPanel({ error, action, onDismiss, children }: ActionErrorPanelProps) {
+  const view = describeActionError(error, action);
   const Icon = view.kind === "credits" ? Coins : view.kind === "busy" ? Hourglass : AlertTriangle;
   return (
     <Alert variant="destructive">

@@ -1,6 +1,5 @@
-/** Small display helpers of the video screens. Pure. */
+/** Small display helpers shared by the screens (durations, sizes, dates, ratios, credits). Pure. */
 import type { CompositionRatio } from "@/lib/composition/ratios";
-import type { RenderStageName, VideoSummary } from "@/lib/video/contract";
 
 /** 65_000 -> "1:05"; null -> "". */
 export function formatDuration(ms: number | null | undefined): string {
@@ -25,22 +24,6 @@ export const RATIO_NAMES: Record<CompositionRatio, string> = {
   "1:1": "Square",
   "4:5": "Portrait",
   "16:9": "Widescreen",
-};
-
-export const STATUS_TEXT: Record<VideoSummary["status"], string> = {
-  draft: "Draft",
-  rendering: "Rendering",
-  ready: "Ready",
-  failed: "Failed",
-};
-
-export const STAGE_TEXT: Record<RenderStageName, string> = {
-  queued: "Waiting for a renderer",
-  images: "Making the pictures",
-  voice: "Recording the voice-over",
-  rendering: "Rendering frames",
-  encoding: "Encoding the MP4",
-  saving: "Saving the files",
 };
 
 /** "credit" / "credits". */

@@ -1,19 +1,19 @@
 /**
- * What a failed video call means to the user, decided on `error.code` (and
+ * What a failed call means to the user (video, design, content and link
+ * screens share it; the titles still speak of "this video"), decided on `error.code` (and
  * the status as a fallback). Pure, so each branch is tested.
  */
-import { conflictReason } from "@/lib/hooks/video-api";
-import { ApiClientError } from "@/lib/swr/fetcher";
+import { ApiClientError, conflictReason } from "@/lib/client/api";
 
-export type VideoErrorKind = "credits" | "busy" | "invalid" | "conflict" | "rendering" | "not-found" | "network" | "other";
+export type ActionErrorKind = "credits" | "busy" | "invalid" | "conflict" | "rendering" | "not-found" | "network" | "other";
 
-export interface VideoErrorView {
-  kind: VideoErrorKind;
+export interface ActionErrorView {
+  kind: ActionErrorKind;
   title: string;
   message: string;
 }
 
-export function describeVideoError(error: unknown, action = "That did not work"): VideoErrorView {
+export function describeActionError(error: unknown, action = "That did not work"): ActionErrorView {
   if (!(error instanceof ApiClientError)) {
     return { kind: "other", title: action, message: "Something unexpected happened. Try again." };
   }
