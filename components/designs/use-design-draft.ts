@@ -55,7 +55,10 @@ export function useDesignDraft(id: string) {
   const chain = useRef<Promise<unknown>>(Promise.resolve());
   const exporting = design.data ? isExporting(design.data) : false;
   const readOnlyRef = useRef(exporting);
-  readOnlyRef.current = exporting;
+  // The latest value for callbacks, kept after each commit (not written during render).
+  useEffect(() => {
+    readOnlyRef.current = exporting;
+  });
 
   const setDraft = useCallback((d: DesignDraft) => {
     draftRef.current = d;

@@ -16,7 +16,7 @@ import { loadWriterLibrary } from "@/lib/video/service";
 import { writePlan, WRITER_SYSTEM_PROMPT } from "@/lib/video/writer";
 import { promptRuns, promptVersions } from "./collections";
 import { cellKey } from "./contract";
-import { DEMO_RUN_ID, DEMO_SUITE_ID, ensurePromptDemo, SEED_PROMPTS } from "./seed";
+import { DEMO_RUN_ID, ensurePromptDemo, SEED_PROMPTS } from "./seed";
 import { createPromptVersion, createSuite, getPrompt, getRun, listPrompts, startRun, updateSuite, type PromptDeps } from "./service";
 import { currentPromptText } from "./store";
 import { createPromptWorker } from "./worker";

@@ -24,7 +24,7 @@ import { assets, content } from "@/lib/db/collections";
 import { templates } from "@/lib/composition/collections";
 import { compositionBodySchema } from "@/lib/composition/composition-schema";
 import { sceneImageInputSchema, type PlayerPropsView, type SceneImageInput } from "./contract";
-import { editVideo, getVideo, readOwnedComposition, type FilesState, type VideoDeps } from "./service";
+import { editVideo, readOwnedComposition, type FilesState, type VideoDeps } from "./service";
 import { sceneImageModel, withScenePictureCharge } from "./scene-picture";
 import type { VideoView } from "./contract";
 

@@ -49,7 +49,10 @@ export function useStoryboard(id: string) {
   const rendering = video.data ? isRendering(video.data) : false;
   const readOnly = rendering;
   const readOnlyRef = useRef(readOnly);
-  readOnlyRef.current = readOnly;
+  // The latest value for callbacks, kept after each commit (not written during render).
+  useEffect(() => {
+    readOnlyRef.current = readOnly;
+  });
 
   const setDraft = useCallback((d: Draft) => {
     draftRef.current = d;
@@ -305,7 +308,9 @@ export function useStoryboard(id: string) {
     draft,
     status,
     readOnly,
+    // eslint-disable-next-line react-hooks/refs -- the history changes only beside a setDraft, whose render reads it fresh.
     canUndo: past.current.length > 0,
+    // eslint-disable-next-line react-hooks/refs -- as above.
     canRedo: future.current.length > 0,
     edit,
     undo,
