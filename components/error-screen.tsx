@@ -44,6 +44,7 @@ export function ErrorScreen({ onRetry }: ErrorScreenProps) {
             type="button"
             className={buttonVariants({ variant: "outline", size: "lg" })}
             // A full navigation, not a client transition: the app state that failed is dropped.
+            // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- deliberate, as said above
             onClick={() => window.location.assign("/")}
           >
             <House aria-hidden="true" />

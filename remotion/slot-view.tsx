@@ -120,7 +120,9 @@ export function SlotView({ slot, frame, fps, distance, imageScale }: { slot: Ren
       {surface ? <div style={{ position: "absolute", inset: 0, backgroundColor: hexAlpha(surface.color, surface.opacity), borderRadius: Math.min(radius, box.h / 2) }} /> : null}
       {slot.media ? (
         <div style={{ position: "absolute", inset: 0, overflow: "hidden", borderRadius: slot.media.radiusPx }}>
+          {/* Part of a video frame: the preview around the composition carries the label, so its pictures are decorative. */}
           <Img
+            alt=""
             src={slot.media.src}
             style={{
               width: "100%",

@@ -59,7 +59,7 @@ export function Watermark({ text, width, height }: { text: string; width: number
 
 /** The pre-rendered background picture (or the Player's SVG), under everything. */
 export function Background({ props }: { props: RenderProps }) {
-  return props.background.image ? <Img src={props.background.image} style={{ position: "absolute", inset: 0, width: "100%", height: "100%", objectFit: "cover" }} /> : null;
+  return props.background.image ? <Img alt="" src={props.background.image} style={{ position: "absolute", inset: 0, width: "100%", height: "100%", objectFit: "cover" }} /> : null;
 }
 
 export type VideoCompositionProps = RenderProps & {

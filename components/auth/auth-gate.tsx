@@ -47,8 +47,10 @@ export function AuthGate({ children, requireStaff = false }: { children: ReactNo
       // or /login would send the visitor straight back here.
       endServerSession()
         .catch((error: unknown) => console.error("[auth] clearing the session before sign-in failed", error))
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load, so the middleware sees the ended session
         .finally(() => window.location.assign(login));
     } else {
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- as above
       window.location.assign("/");
     }
   }, [redirect]);

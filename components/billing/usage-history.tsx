@@ -197,7 +197,7 @@ function HistoryRow({ item }: { item: CreditHistoryItem }) {
         ) : null}
         {item.note ? <span className="block text-xs text-muted-foreground">{item.note}</span> : null}
       </td>
-      <td className={cn("px-4 py-2 text-right font-medium whitespace-nowrap tabular-nums", item.delta > 0 ? "text-emerald-600 dark:text-emerald-400" : "")}>
+      <td className={cn("px-4 py-2 text-right font-medium whitespace-nowrap tabular-nums", item.delta > 0 ? "text-emerald-700 dark:text-emerald-400" : "")}>
         {formatDelta(item.delta)}
       </td>
       <td className="px-4 py-2 text-right whitespace-nowrap text-muted-foreground tabular-nums">{item.balance_after.toLocaleString("en-US")}</td>

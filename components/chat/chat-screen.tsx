@@ -187,8 +187,12 @@ function ChatPanel({ id, title, initialModel, initialMessages, isNew }: { id: st
   const [model, setModel] = useState<string | null>(initialModel);
   const modelId = model ?? models.data?.default_model_id ?? "local/preview";
   const modelRef = useRef(modelId);
-  modelRef.current = modelId;
+  // The latest value for callbacks, kept after each commit (not written during render).
+  useEffect(() => {
+    modelRef.current = modelId;
+  });
   const [chat] = useState(
+    // eslint-disable-next-line react-hooks/refs -- modelRef is read when a message is sent, never during render.
     () =>
       new Chat<UIMessage>({
         id,
@@ -209,7 +213,7 @@ function ChatPanel({ id, title, initialModel, initialMessages, isNew }: { id: st
   const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
   const [tooLong, setTooLong] = useState<string | null>(null);
   const busy = status === "submitted" || status === "streaming";
-  const endRef = useRef<HTMLDivElement>(null);
+  const endRef = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: "end" });
@@ -255,7 +259,7 @@ function ChatPanel({ id, title, initialModel, initialMessages, isNew }: { id: st
         <ModelPicker models={models.data} value={modelId} onChange={setModel} disabled={busy} />
       </div>
 
-      <ol aria-label="Messages" aria-live="polite" aria-busy={busy} className="flex-1 space-y-4">
+      <ol ref={endRef} aria-label="Messages" aria-live="polite" aria-busy={busy} className="flex-1 space-y-4">
         {messages.length === 0 ? (
           <li className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
             Ask about our data — <em>How many content documents have status ready?</em>, <em>Look up user staff@promptframe.ai</em> — or ask for an image or a layout draft. Tool calls show as cards you can open.
@@ -307,7 +311,6 @@ function ChatPanel({ id, title, initialModel, initialMessages, isNew }: { id: st
           </li>
         ))}
         {status === "submitted" ? <li className="text-sm text-muted-foreground">Thinking…</li> : null}
-        <div ref={endRef} />
       </ol>
 
       {error ? (

@@ -35,10 +35,13 @@ export function useAutosaveDraft<D, P>(options: AutosaveOptions<D, P>) {
   const conflictRef = useRef(false);
   const chain = useRef<Promise<unknown>>(Promise.resolve());
   const readOnlyRef = useRef(options.readOnly);
-  readOnlyRef.current = options.readOnly;
-  // The latest callbacks, so save (and the autosave timer that depends on it) stays the same across renders.
+  // The latest callbacks, so save (and the autosave timer that depends on it) stays the same across renders;
+  // both refs are written after each commit (not during render).
   const opts = useRef(options);
-  opts.current = options;
+  useEffect(() => {
+    readOnlyRef.current = options.readOnly;
+    opts.current = options;
+  });
 
   const setDraft = useCallback((d: D) => {
     draftRef.current = d;

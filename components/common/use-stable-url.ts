@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef } from "react";
+import { useState } from "react";
 
 function withoutQuery(url: string): string {
   const i = url.indexOf("?");
@@ -13,7 +13,9 @@ function withoutQuery(url: string): string {
  * posters and videos are not fetched again each second.
  */
 export function useStableUrl<T extends string | null | undefined>(url: T): T {
-  const kept = useRef<T>(url);
-  if (!url || !kept.current || withoutQuery(url) !== withoutQuery(kept.current)) kept.current = url;
-  return kept.current;
+  const [kept, setKept] = useState<T>(url);
+  const samePath = !!url && !!kept && withoutQuery(url) === withoutQuery(kept);
+  // Adjusting state while rendering (React's pattern for values derived from props): no effect, no extra paint.
+  if (!samePath && kept !== url) setKept(url);
+  return samePath ? kept : url;
 }

@@ -89,7 +89,8 @@ export function ReportScreen() {
             <h2 id="fc-table" className="text-lg font-semibold">
               By model and tool
             </h2>
-            <div className="overflow-x-auto rounded-xl border">
+            {/* Wider than the screen: a named region that takes focus, so a keyboard can scroll it. */}
+            <div role="region" aria-label="Table of calls by model and tool" tabIndex={0} className="overflow-x-auto rounded-xl border">
               <table className="w-full text-sm">
                 <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
                   <tr>
@@ -170,7 +171,7 @@ function FailingExamples({ range, row, onClose }: { range: RangeKey; row: Report
               {e.ref_id ? <span>ref {e.ref_id}</span> : null}
             </div>
             <p>{e.error}</p>
-            <pre className="max-h-40 overflow-auto rounded bg-background p-2 font-mono text-xs">{e.arguments ?? "(no arguments)"}</pre>
+            <pre role="region" aria-label="Arguments" tabIndex={0} className="max-h-40 overflow-auto rounded bg-background p-2 font-mono text-xs">{e.arguments ?? "(no arguments)"}</pre>
           </li>
         ))}
       </ul>

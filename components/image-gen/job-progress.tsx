@@ -36,7 +36,10 @@ export function JobProgress({ jobId, aspectRatio = "1:1", onSettled, onDismiss }
   // onSettled fires once per job even if the poll answers "succeeded" twice.
   const reported = useRef<string | null>(null);
   const onSettledRef = useRef(onSettled);
-  onSettledRef.current = onSettled;
+  // The latest value for callbacks, kept after each commit (not written during render).
+  useEffect(() => {
+    onSettledRef.current = onSettled;
+  });
   useEffect(() => {
     if (job && settled && reported.current !== job.id) {
       reported.current = job.id;

@@ -9,7 +9,10 @@ import { useEffect, useRef } from "react";
 export function useInfiniteTrigger(input: { enabled: boolean; onReach: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const onReach = useRef(input.onReach);
-  onReach.current = input.onReach;
+  // The latest value for callbacks, kept after each commit (not written during render).
+  useEffect(() => {
+    onReach.current = input.onReach;
+  });
 
   useEffect(() => {
     const node = ref.current;

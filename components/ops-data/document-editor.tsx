@@ -245,7 +245,7 @@ function Editor(p: EditorProps) {
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-mono text-sm">
-          <Link className="text-primary underline-offset-4 hover:underline" href={`/firestore-dashboard?c=${encodeURIComponent(p.collection)}`}>{p.collection}</Link> / {p.id ?? "new document"}
+          <Link className="text-primary underline underline-offset-4" href={`/firestore-dashboard?c=${encodeURIComponent(p.collection)}`}>{p.collection}</Link> / {p.id ?? "new document"}
         </p>
         <div role="tablist" aria-label="View" className="inline-flex rounded-md border p-0.5">
           {(["form", "json"] as const).map((t) => (
@@ -348,7 +348,7 @@ function Editor(p: EditorProps) {
           <Alert role="status">
             <AlertDescription>
               {saved.written ? `Saved ${saved.changes.length} field${saved.changes.length === 1 ? "" : "s"}.` : "Nothing changed."}{" "}
-              <Link className="text-primary underline-offset-4 hover:underline" href={logHref}>See it in the update log</Link>
+              <Link className="text-primary underline underline-offset-4" href={logHref}>See it in the update log</Link>
             </AlertDescription>
           </Alert>
         ) : null}

@@ -136,9 +136,11 @@ export function UpdateLogScreen({ initial }: { initial?: Partial<Filters> }) {
 
 function Entry({ entry: e }: { entry: UpdateLogItem }) {
   const who = e.actor_kind === "system" ? "system" : (e.actor_email ?? e.actor_id);
+  const label = e.entity_label ?? e.entity_id;
+  // The link sits beside the entry's <details>, not in its <summary>: a link inside the toggle is a control within a control.
   return (
-    <li className="p-3 text-sm">
-      <details>
+    <li className="flex items-start gap-3 p-3 text-sm">
+      <details className="min-w-0 flex-1">
         <summary className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1">
           <time dateTime={e.created_at} className="tabular-nums text-muted-foreground">
             {new Date(e.created_at).toLocaleString()}
@@ -146,14 +148,7 @@ function Entry({ entry: e }: { entry: UpdateLogItem }) {
           <span className="font-medium">{who}</span>
           <Badge variant="secondary">{e.action}</Badge>
           <span>
-            {e.entity_type}{" "}
-            {e.href ? (
-              <Link href={e.href} className="text-primary underline-offset-4 hover:underline" onClick={(ev) => ev.stopPropagation()}>
-                {e.entity_label ?? e.entity_id}
-              </Link>
-            ) : (
-              (e.entity_label ?? e.entity_id)
-            )}
+            {e.entity_type} {label}
           </span>
           <span className="text-muted-foreground">
             {e.changes.length} field{e.changes.length === 1 ? "" : "s"}
@@ -189,6 +184,11 @@ function Entry({ entry: e }: { entry: UpdateLogItem }) {
           {e.truncated ? <p className="text-xs text-muted-foreground">More fields changed than the entry keeps.</p> : null}
         </div>
       </details>
+      {e.href ? (
+        <Link href={e.href} className="shrink-0 text-primary underline underline-offset-4">
+          Open<span className="sr-only"> {label}</span>
+        </Link>
+      ) : null}
     </li>
   );
 }

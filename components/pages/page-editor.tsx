@@ -67,7 +67,10 @@ function Editor({ page, onSaved }: { page: PageView; onSaved(view: PageView): vo
   const saving = useRef<Promise<boolean> | null>(null);
   const dragFrom = useRef<number | null>(null);
   const latest = useRef({ title, blocks });
-  latest.current = { title, blocks };
+  // The latest value for callbacks, kept after each commit (not written during render).
+  useEffect(() => {
+    latest.current = { title, blocks };
+  });
 
   useEffect(() => setOrigin(window.location.origin), []);
 

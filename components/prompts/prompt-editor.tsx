@@ -87,7 +87,7 @@ export function PromptEditor({ prompts }: { prompts: PromptSummary[] }) {
                   v{shown.version} by {shown.created_by} on {when(shown.created_at)}
                   {shown.notes ? ` — ${shown.notes}` : ""}
                 </p>
-                <HighlightedTemplate text={shown.text} className="max-h-48 overflow-auto" />
+                <HighlightedTemplate text={shown.text} className="max-h-48 overflow-auto" scrollLabel={`Version ${shown.version}`} />
               </div>
             ) : null}
           </div>
@@ -99,7 +99,7 @@ export function PromptEditor({ prompts }: { prompts: PromptSummary[] }) {
                 Variables: {vars.length ? vars.map((v) => <Badge key={v} variant="outline" className="font-mono">{`{{${v}}}`}</Badge>) : "none"}
                 <span>· each case of a suite fills them by name.</span>
               </div>
-              <HighlightedTemplate text={text} className="max-h-40 overflow-auto" />
+              <HighlightedTemplate text={text} className="max-h-40 overflow-auto" scrollLabel="New version with its variables marked" />
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="prompt-notes">What changed</Label>

@@ -57,7 +57,7 @@ function CellDetail({ run, cell }: { run: RunView; cell: CellResult }) {
       ) : null}
       <div>
         <h3 className="mb-1 text-sm font-medium">Output</h3>
-        {cell.output === null ? <p className="text-sm text-muted-foreground">No output.</p> : <pre aria-label="Cell output" className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-md bg-muted/50 p-3 font-mono text-xs">{pretty(cell.output)}</pre>}
+        {cell.output === null ? <p className="text-sm text-muted-foreground">No output.</p> : <pre role="region" aria-label="Cell output" tabIndex={0} className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-md bg-muted/50 p-3 font-mono text-xs">{pretty(cell.output)}</pre>}
       </div>
     </section>
   );

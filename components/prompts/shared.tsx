@@ -24,7 +24,8 @@ export function Progress({ done, total, label }: { done: number; total: number; 
 }
 
 /** The template with its `{{variables}}` marked, so they stand out from the words around them. */
-export function HighlightedTemplate({ text, className }: { text: string; className?: string }) {
+/** With `scrollLabel`, a box that scrolls: a named region that takes focus, so a keyboard can scroll it. */
+export function HighlightedTemplate({ text, className, scrollLabel }: { text: string; className?: string; scrollLabel?: string }) {
   const parts: React.ReactNode[] = [];
   let last = 0;
   for (const m of text.matchAll(VARIABLE)) {
@@ -37,5 +38,6 @@ export function HighlightedTemplate({ text, className }: { text: string; classNa
     last = m.index! + m[0].length;
   }
   parts.push(text.slice(last));
-  return <pre className={`whitespace-pre-wrap break-words rounded-md border bg-muted/40 p-3 font-mono text-xs leading-relaxed ${className ?? ""}`}>{parts}</pre>;
+  const scroll = scrollLabel ? { role: "region", "aria-label": scrollLabel, tabIndex: 0 } : {};
+  return <pre {...scroll} className={`whitespace-pre-wrap break-words rounded-md border bg-muted/40 p-3 font-mono text-xs leading-relaxed ${className ?? ""}`}>{parts}</pre>;
 }

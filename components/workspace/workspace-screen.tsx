@@ -110,7 +110,10 @@ export function WorkspaceScreen() {
       if (shift && anchor.current !== null) {
         const [a, b] = [Math.min(anchor.current, index), Math.max(anchor.current, index)];
         const on = !prev.has(key);
-        for (let i = a; i <= b; i++) (on ? next.add(visibleKeys[i]!) : next.delete(visibleKeys[i]!));
+        for (let i = a; i <= b; i++) {
+          if (on) next.add(visibleKeys[i]!);
+          else next.delete(visibleKeys[i]!);
+        }
       } else if (next.has(key)) next.delete(key);
       else next.add(key);
       return next;

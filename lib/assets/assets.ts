@@ -43,7 +43,6 @@ export interface AssetDeps {
 /** The name shown in the UI: the last path segment, no control characters, at most 255 characters. */
 export function cleanFileName(name: string, ext: string): string {
   const base = (name.split(/[\\/]/).pop() ?? "")
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, "")
     .trim()
     .slice(0, 255);

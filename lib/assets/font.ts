@@ -155,7 +155,7 @@ function readNames(name: Buffer): { family: string | null; subfamily: string | n
     if (at + 12 > name.length) throw notAFont("its name table is cut short");
     const [platform, , language, id, length, offset] = [0, 2, 4, 6, 8, 10].map((o) => name.readUInt16BE(at + o)) as [number, number, number, number, number, number];
     if (![1, 2, 16, 17].includes(id) || storage + offset + length > name.length) continue;
-    const value = decodeName(platform, name.subarray(storage + offset, storage + offset + length)).replace(/[\u0000-\u001f]/g, "").trim(); // eslint-disable-line no-control-regex
+    const value = decodeName(platform, name.subarray(storage + offset, storage + offset + length)).replace(/[\u0000-\u001f]/g, "").trim();
     if (!value) continue;
     // Prefer Windows English (US), then any Windows, then anything.
     const score = platform === 3 ? (language === 0x409 ? 3 : 2) : 1;

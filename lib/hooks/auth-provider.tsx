@@ -254,6 +254,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await resetAnalytics();
     carried.identifiedUid = null;
     await mutate(isProfileKey, undefined, { revalidate: false });
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load drops the signed-out app's state
     if (!isPublicPath(window.location.pathname)) window.location.assign("/login");
     else markSigningOut(false); // staying on a public page: nothing left to race
   }, [mutate]);

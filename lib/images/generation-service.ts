@@ -21,7 +21,7 @@ import { canSeeImage } from "@/lib/likes/visible-image";
 import { imageKeys } from "./blob-io";
 import { generateInputSchema, MAX_SEED, type GenerateInput } from "./schema";
 import { joinPrompt, seedFor, type ImageSettings } from "./settings";
-import { checkMaskFits, resolveSource, type SourceImage } from "./source-image";
+import { checkMaskFits, resolveSource } from "./source-image";
 import type { ImageDeps, ImageJobType, ImageModelInfo } from "./types";
 
 export const IMAGE_JOB_MAX_ATTEMPTS = 3;

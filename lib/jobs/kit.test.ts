@@ -188,7 +188,7 @@ it("an attempt that lost its lease cannot write late, even when the same worker 
 it("reaps a job abandoned on its last attempt: failed and refunded once, through the type's refund", async () => {
   const last = await enqueue(1);
   const more = await enqueue(2);
-  for (const id of [last, more]) await claimJob(env.db, { workerId: "dead", leaseMs: 1000, types: [TYPE], now: now() });
+  for (const _id of [last, more]) await claimJob(env.db, { workerId: "dead", leaseMs: 1000, types: [TYPE], now: now() });
   clock += 5000;
   const { def, refunds } = testJob(async () => "made", { reap: { reason: "stopped responding" } });
   const w = createJobWorker(def, { db: env.db, now, log: () => undefined });

@@ -14,7 +14,6 @@ import { prodClients, prodPipelines, prodRuns, prodWebhookDeliveries, type ProdC
 import { deliveryView, runSummary } from "./present";
 import { pipelineSummaries, readClient } from "./reads";
 import type { ProdDeps } from "./deps";
-import { DOC_ID } from "@/lib/db/ids";
 
 const nowOf = (d: ProdDeps) => (d.now ?? (() => new Date()))();
 

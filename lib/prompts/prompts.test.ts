@@ -17,7 +17,7 @@ import { writePlan, WRITER_SYSTEM_PROMPT } from "@/lib/video/writer";
 import { promptVersions } from "@/lib/prompts-store/collections";
 import { promptRuns } from "./collections";
 import { cellKey } from "./contract";
-import { DEMO_RUN_ID, DEMO_SUITE_ID, ensurePromptDemo, SEED_PROMPTS } from "./seed";
+import { DEMO_RUN_ID, ensurePromptDemo, SEED_PROMPTS } from "./seed";
 import { createPromptVersion, createSuite, getPrompt, getRun, listPrompts, startRun, updateSuite, type PromptDeps } from "./service";
 import { currentPromptText } from "@/lib/prompts-store/store";
 import { createPromptWorker } from "./worker";

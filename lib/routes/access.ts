@@ -42,7 +42,6 @@ const PROBE_ORIGIN = "http://next.invalid";
 export function safeNextPath(next: string | null | undefined, fallback = "/"): string {
   if (!next || next.length > MAX_NEXT_LENGTH) return fallback;
   if (!next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return fallback;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(next)) return fallback;
   let decoded = next;
   try {

@@ -25,7 +25,6 @@ import { templates } from "@/lib/composition/collections";
 import { compositionBodySchema } from "@/lib/composition/composition-schema";
 import { sceneImageInputSchema, type PlayerPropsView, type SceneImageInput } from "./contract";
 import { editVideo } from "./service/edit-video";
-import { getVideo } from "./service/get-video";
 import { readOwnedComposition, type FilesState, type VideoDeps } from "./service/shared";
 import { sceneImageModel, withScenePictureCharge } from "./scene-picture";
 import type { VideoView } from "./contract";

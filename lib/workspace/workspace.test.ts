@@ -11,7 +11,7 @@ import { products } from "@/lib/products/collections";
 import { deleteItems, downloadItems, planDownload } from "./bulk";
 import { workspaceQuerySchema, type WorkspaceItem } from "./contract";
 import { listWorkspace, type WorkspaceDeps } from "./list";
-import { seedDesign, seedImage, seedProduct, seedVideo, tick } from "./testing";
+import { seedDesign, seedImage, seedProduct, seedVideo } from "./testing";
 
 let env: TestEnv;
 let deps: WorkspaceDeps;

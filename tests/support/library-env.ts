@@ -4,10 +4,6 @@
  * next to the core ones, a local blob store, and content documents shaped
  * like lib/images writes them.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { Db } from "@/lib/db/db";
 import { content } from "@/lib/db/collections";

@@ -68,15 +68,15 @@ export interface LayoutPreviewProps {
  */
 export function LayoutPreview({ layout, ratio, long = false, className }: LayoutPreviewProps) {
   const size = CANVAS_SIZES["1080p"][ratio];
-  const boxes = layout.boxes[ratio] ?? {};
   const drawn = useMemo(() => {
+    const boxes = layout.boxes[ratio] ?? {};
     const slots = [...layout.slots].sort((a, b) => a.z - b.z);
     return slots.flatMap((slot) => {
       const b = boxes[slot.id];
       if (!b) return [];
       return [{ slot, b, text: slot.kind === "text" ? fitted(slot, ratio, b, long) : null }];
     });
-  }, [layout.slots, boxes, ratio, long]);
+  }, [layout.slots, layout.boxes, ratio, long]);
   const radius = `${(12 / size.width) * 100}cqw`;
   return (
     <div

@@ -1,6 +1,7 @@
 "use client";
 /** /layouts/progress: layouts by stage, who moved each one last and how long it has waited there. */
 import Link from "next/link";
+import { useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LIBRARY_STAGES, STAGE_LABELS, type LibraryStage } from "@/lib/composition/stages";
@@ -17,6 +18,8 @@ const WAITING_ON: Record<LibraryStage, string> = {
 
 export function LayoutBoard() {
   const { data, error, isLoading } = useStudioLayouts();
+  // "Here for n days" counts from when the board opened (a render reads no clock).
+  const [now] = useState(() => Date.now());
   if (error) {
     return (
       <Alert variant="destructive">
@@ -25,7 +28,6 @@ export function LayoutBoard() {
     );
   }
   if (isLoading || !data) return <Skeleton className="h-96 w-full" aria-label="Loading the board" />;
-  const now = Date.now();
   return (
     <div className="grid gap-4 overflow-x-auto md:grid-cols-5">
       {LIBRARY_STAGES.map((stage) => {

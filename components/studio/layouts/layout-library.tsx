@@ -125,7 +125,8 @@ export function LayoutLibrary() {
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" aria-label="Layouts">
           {data.layouts.map((l) => (
             <li key={l.id} className="flex flex-col overflow-hidden rounded-lg border bg-card">
-              <Link href={`/layouts-pipeline/${l.id}`} className="block bg-muted focus-visible:outline-2" aria-label={`Open ${l.name} in the pipeline`}>
+              {/* A second way in for the pointer; keyboards and screen readers use the name's link below (one link per layout). */}
+              <Link href={`/layouts-pipeline/${l.id}`} className="block bg-muted" aria-hidden="true" tabIndex={-1}>
                 <LayoutPreview layout={l} ratio={shown} media={data.sample_media} width={240} />
               </Link>
               <div className="space-y-1 p-3 text-sm">

@@ -24,7 +24,6 @@ export interface Draft {
 }
 
 export function stripVoice(scene: Scene | DraftScene): DraftScene {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { voice, ...rest } = scene as Scene;
   return rest;
 }

@@ -220,7 +220,9 @@ export function useStoryboard(id: string) {
     draft,
     status,
     readOnly,
+    // eslint-disable-next-line react-hooks/refs -- the history changes only beside a setDraft, whose render reads it fresh.
     canUndo: past.current.length > 0,
+    // eslint-disable-next-line react-hooks/refs -- as above.
     canRedo: future.current.length > 0,
     edit,
     undo,

@@ -3,7 +3,6 @@ import "server-only";
  * What the design gallery offers: live templates with their layouts, ratios, prices, my balance and the product asked for.
  */
 import { signedUrlTtl } from "@/lib/images/present-image";
-import { templates } from "@/lib/composition/collections";
 import { getTemplateVersion, listLiveTemplates } from "@/lib/composition/library";
 import { COMPOSITION_RATIOS } from "@/lib/composition/ratios";
 import { users } from "@/lib/db/collections";

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { LayoutIssue } from "@/lib/composition/layout-validation";
-import { LAYOUT_ORIGINS, LIBRARY_STAGES, SLOT_KINDS, layoutBodySchema, type LayoutBody, type LayoutOrigin, type LibraryStage, type SlotKind } from "@/lib/composition/layout-schema";
+import { LIBRARY_STAGES, SLOT_KINDS, layoutBodySchema, type LayoutBody, type LayoutOrigin, type LibraryStage, type SlotKind } from "@/lib/composition/layout-schema";
 import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/composition/ratios";
 import type { FieldChange } from "@/lib/update-log/contract";
 

@@ -40,7 +40,11 @@ describe("phrase fitting", () => {
         ["readRequestWords", readRequestWords],
         ["shortenNarration", (x: string) => shortenNarration(x, 20)],
       ] as const) {
-        for (let w = 0; w < 3; w++) [f(small), f(big)]; // warm up both sizes
+        for (let w = 0; w < 3; w++) {
+          // warm up both sizes
+          f(small);
+          f(big);
+        }
         const ratio = time(() => f(big)) / (time(() => f(small)) + 2e5);
         expect({ unit, name, linear: ratio <= 20 }).toEqual({ unit, name, linear: true });
       }

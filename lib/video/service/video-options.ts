@@ -5,7 +5,6 @@ import "server-only";
 import { listLanguageModels } from "@/lib/ai/language/models";
 import { listVoices } from "@/lib/audio/speech";
 import { listMusicTracks } from "@/lib/audio/music";
-import { templates } from "@/lib/composition/collections";
 import { COMPOSITION_RATIOS } from "@/lib/composition/ratios";
 import { users } from "@/lib/db/collections";
 import { VIDEO_LENGTHS, type VideoOptions } from "../contract";

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { cache } from "react";
 import { FileText } from "lucide-react";
+import Link from "next/link";
 
 import { MissingItem } from "@/components/missing-item";
 import { PageHeader } from "@/components/page-header";
@@ -61,7 +62,7 @@ export default async function PagesDetailPage({ params }: Props) {
       <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">{page.title}</h1>
       <PageBlocks blocks={page.blocks} headingOffset={1} />
       <footer className="border-t pt-6 text-sm text-muted-foreground">
-        Made with <a href="/" className="font-medium text-primary hover:underline">Promptframe</a>
+        Made with <Link href="/" className="font-medium text-primary hover:underline">Promptframe</Link>
       </footer>
     </article>
   );
