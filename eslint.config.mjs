@@ -12,7 +12,7 @@
  * "<!---->" x n) and the text price's `\d{1,6}(?:[.,]\d{3})*` searched
  * unanchored (quadratic) both passed it. So parsers of untrusted text scan
  * with indexOf loops or real parsers, run off the event loop with a deadline
- * (lib/off-thread), and have growth tests at their size limits.
+ * (lib/platform/off-thread), and have growth tests at their size limits.
  */
 import { defineConfig } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
@@ -29,7 +29,7 @@ export const SOURCES = ["app/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "components/**
  * feeds, CSV): there a regex must not even *search* in quadratic time (an
  * unanchored `\s+$` restarts at every space).
  */
-export const UNTRUSTED_TEXT = ["lib/assets/**/*.ts", "lib/links/**/*.ts", "lib/storage/sniff.ts", "lib/batches/csv.ts", "lib/batches/upload.ts", "lib/prod/source*.ts", "lib/products/**/*.ts"];
+export const UNTRUSTED_TEXT = ["lib/media/assets/**/*.ts", "lib/creation/links/**/*.ts", "lib/platform/storage/sniff.ts", "lib/creation/batches/csv.ts", "lib/creation/batches/upload.ts", "lib/operations/production/source*.ts", "lib/creation/products/**/*.ts"];
 
 /** Next.js's own config (React, hooks, jsx-a11y, @next/next, typescript-eslint), scoped to the app's code. */
 const next = [...nextVitals, ...nextTypescript].map((block) => (block.files || block.rules || block.plugins ? { ...block, files: SOURCES } : block));

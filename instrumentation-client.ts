@@ -3,9 +3,9 @@
  * set, and then from its own chunk after the page has loaded; without a DSN no
  * page downloads the SDK (this file is part of every page's bundle).
  */
-import { ERROR_TRACING_SAMPLE_RATE } from "@/lib/constants";
-import { clientEnv } from "@/lib/env-client";
-import { disableZodEval } from "@/lib/security/zod-no-eval";
+import { ERROR_TRACING_SAMPLE_RATE } from "@/lib/platform/constants";
+import { clientEnv } from "@/lib/platform/env-client";
+import { disableZodEval } from "@/lib/platform/security/zod-no-eval";
 
 // Before any page code builds a schema: no eval probe for the CSP to report.
 disableZodEval();

@@ -4,13 +4,13 @@
  * "signed out" and is cleared; it never produces an error page.
  */
 import { NextResponse, type NextRequest } from "next/server";
-import { AUTH_TOKEN_COOKIE, USER_ID_COOKIE } from "@/lib/constants";
-import { serverEnv } from "@/lib/env";
-import { createX509KeySource } from "@/lib/auth/edge/google-keys";
-import { createVerifiedTokens } from "@/lib/auth/edge/verified-tokens";
-import { verifySessionToken, type SessionClaims } from "@/lib/auth/edge/verify-session";
-import { isStaff } from "@/lib/auth/staff";
-import { decide, type Viewer } from "@/lib/routes/decide";
+import { AUTH_TOKEN_COOKIE, USER_ID_COOKIE } from "@/lib/platform/constants";
+import { serverEnv } from "@/lib/platform/env";
+import { createX509KeySource } from "@/lib/access/auth/edge/google-keys";
+import { createVerifiedTokens } from "@/lib/access/auth/edge/verified-tokens";
+import { verifySessionToken, type SessionClaims } from "@/lib/access/auth/edge/verify-session";
+import { isStaff } from "@/lib/access/auth/staff";
+import { decide, type Viewer } from "@/lib/access/routes/decide";
 
 const env = serverEnv();
 const keys = createX509KeySource({ url: env.authPublicKeysUrl });
@@ -90,7 +90,7 @@ export const config = {
   // viewers (`/content/{id}`, `/v0|v1/videos/{id}`, `/pages/{id}`), which every
   // viewer may open (decide() allows them for all) and which are served from
   // the page cache: running middleware would only slow them down.
-  // lib/routes/middleware-matcher.test.ts checks this list against the route map.
+  // lib/access/routes/middleware-matcher.test.ts checks this list against the route map.
   matcher: [
     "/((?!api/|_next/static|_next/image|favicon.ico|robots.txt|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|map|woff2)$|(?:content|pages)/[^/]+/?$|v[01]/videos/[^/]+/?$).*)",
   ],

@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import { withSentryConfig } from "@sentry/nextjs/config";
-import { securityHeaderRules } from "./lib/security/headers";
+import { securityHeaderRules } from "./lib/platform/security/headers";
 
 const nextConfig: NextConfig = {
   // The spec's calls end in a slash (/api/v1/user-info/); both forms must
@@ -15,10 +15,10 @@ const nextConfig: NextConfig = {
   // `npm test` type-checks once with tsc before building; its build skips the repeat.
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1" },
   // CSP, framing, nosniff, referrer policy and (production) HSTS on every
-  // response, public cached pages and API included (lib/security/headers.ts).
+  // response, public cached pages and API included (lib/platform/security/headers.ts).
   headers: async () => securityHeaderRules(process.env),
   webpack: (config, { isServer, nextRuntime }) => {
-    // Worker threads (lib/off-thread): webpack makes each `new Worker(new URL("./x.worker.ts", import.meta.url))`
+    // Worker threads (lib/platform/off-thread): webpack makes each `new Worker(new URL("./x.worker.ts", import.meta.url))`
     // file a chunk and resolves it against the public path, which Next sets to "/_next/" on the server too
     // (vercel/next.js#67063); the server's chunks are files beside each other.
     if (isServer && nextRuntime === "nodejs") config.output.workerPublicPath = "./";

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 
 import { ErrorScreen } from "@/components/error-screen";
-import { reportError } from "@/lib/observability/report-error";
+import { reportError } from "@/lib/client/observability/report-error";
 
 /**
  * Errors below the root layout. "Refresh Page" reloads fully (the spec's

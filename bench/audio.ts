@@ -6,8 +6,8 @@
  * Run: `npx tsx --conditions=react-server bench/audio.ts [runs]` (default 5).
  */
 import { cpus, loadavg } from "node:os";
-import { synthesizeNarration } from "../lib/audio/speech/narration";
-import { listMusicTracks, synthesizeMusicTrack } from "../lib/audio/music";
+import { synthesizeNarration } from "@/lib/engine/audio/speech/narration";
+import { listMusicTracks, synthesizeMusicTrack } from "@/lib/engine/audio/music";
 
 const RUNS = Number(process.argv[2] ?? 5);
 

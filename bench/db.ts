@@ -7,10 +7,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Db } from "../lib/db/db";
-import { content } from "../lib/db/collections";
+import { Db } from "@/lib/platform/db/db";
+import { content } from "@/lib/platform/db/collections";
 import { allCollections } from "../lib/registry/collections";
-import { EmbeddedDriver } from "../lib/db/embedded/embedded-driver";
+import { EmbeddedDriver } from "@/lib/platform/db/embedded/embedded-driver";
 
 const DOCS = Number(process.argv[2] ?? 100_000);
 const OWNERS = 200;

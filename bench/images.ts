@@ -7,10 +7,10 @@
  *  - gallery first page: the owner's 24 newest images over 1,000 of theirs (among 5,000 docs).
  * Run: `npx tsx bench/images.ts [runs]` (default 300).
  */
-import { content } from "../lib/db/collections";
-import { startGeneration } from "../lib/images/generation-service";
-import { listMyImages } from "../lib/images/gallery";
-import { createImageWorker } from "../lib/images/worker";
+import { content } from "@/lib/platform/db/collections";
+import { startGeneration } from "@/lib/media/images/generation-service";
+import { listMyImages } from "@/lib/media/images/gallery";
+import { createImageWorker } from "@/lib/media/images/worker";
 import { addUser, fakeGenerator, MODELS, openTestEnv } from "../tests/support/data-env";
 
 const RUNS = Number(process.argv[2] ?? 300);

@@ -4,8 +4,8 @@
  * Run: `npx tsx bench/local-model.ts [runs]` (default 30).
  */
 import { generateImage } from "ai";
-import { ASPECT_RATIOS } from "../lib/ai/aspect-ratios";
-import { createLocalPreviewModel } from "../lib/ai/local-preview-model";
+import { ASPECT_RATIOS } from "@/lib/platform/ai/aspect-ratios";
+import { createLocalPreviewModel } from "@/lib/platform/ai/local-preview-model";
 
 const RUNS = Number(process.argv[2] ?? 30);
 

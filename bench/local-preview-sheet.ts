@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import { generateImage } from "ai";
 import sharp, { type OverlayOptions } from "sharp";
-import { createLocalPreviewModel } from "../lib/ai/local-preview-model";
+import { createLocalPreviewModel } from "@/lib/platform/ai/local-preview-model";
 
 const PROMPTS = [
   "a reusable steel water bottle",

@@ -1,14 +1,14 @@
 /**
  * bench/render.ts runs this first, in a process of its own without the
  * react-server condition (under it `remotion` refuses to load, and the
- * bundler needs it): the app's Remotion bundle (lib/render/bundle.ts) and
+ * bundler needs it): the app's Remotion bundle (lib/engine/render/bundle.ts) and
  * the bench's CSS-background variant (bench/render-css-entry.tsx, into
  * .remotion/bench-css), each rebuilt only when its sources changed.
  * Usage: `tsx bench/render-bundle.ts [--css]`.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { ensureBundle, sourceHash } from "../lib/render/bundle";
+import { ensureBundle, sourceHash } from "@/lib/engine/render/bundle";
 
 const ROOT = path.resolve(__dirname, "..");
 export const CSS_BUNDLE_DIR = path.join(ROOT, ".remotion", "bench-css");

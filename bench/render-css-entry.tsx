@@ -5,9 +5,9 @@
  * by the bench into .remotion/bench-css; never part of the app.
  */
 import { AbsoluteFill, Composition, registerRoot, type CalculateMetadataFunction } from "remotion";
-import { renderPropsSchema, videoDurationInFrames } from "../lib/composition/render-props";
-import { starterTemplate, starterTemplateVersion } from "../lib/composition/starter";
-import type { TemplateBackground } from "../lib/composition/template-schema";
+import { renderPropsSchema, videoDurationInFrames } from "@/lib/engine/composition/render-props";
+import { starterTemplate, starterTemplateVersion } from "@/lib/engine/composition/starter";
+import type { TemplateBackground } from "@/lib/engine/composition/template-schema";
 import { sampleRenderProps } from "../remotion/sample-props";
 import { VideoComposition, type VideoCompositionProps } from "../remotion/video";
 import { BENCH_TEMPLATE } from "./render-template";

@@ -6,9 +6,9 @@
  * 1 = real time), peak memory of this process plus Chromium and ffmpeg
  * (sampled from /proc), where the CPU time went (by process), and a ladder
  * of what each design choice buys: the background painted as CSS gradients
- * in every frame vs pre-rendered as one picture (lib/render/backgrounds.ts),
+ * in every frame vs pre-rendered as one picture (lib/engine/render/backgrounds.ts),
  * every frame captured (Remotion's renderMedia) vs each distinct frame once
- * (lib/render/frame-pipeline.ts), and the driver's options (GL backend,
+ * (lib/engine/render/frame-pipeline.ts), and the driver's options (GL backend,
  * concurrency, JPEG quality, x264 preset), each measured.
  *
  * Run: `npx tsx bench/render.ts [--quick]` (or through `npm run bench`).
@@ -20,7 +20,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-// Modules of lib/render import "server-only": they load only under the react-server condition.
+// Modules of lib/engine/render import "server-only": they load only under the react-server condition.
 if (!process.execArgv.join(" ").includes("react-server") && !(process.env.NODE_OPTIONS ?? "").includes("react-server")) {
   const run = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", __filename, ...process.argv.slice(2)], { stdio: "inherit" });
   process.exit(run.status ?? 1);
@@ -211,13 +211,13 @@ async function main() {
   const t0 = performance.now();
   const cssBundle = ensureBundles(!QUICK);
   const [{ LocalRenderer }, { BrowserPool, browserSettings }, { prepareRender }, fixtures, speech, music, starter, frameState] = await Promise.all([
-    import("../lib/render/local-driver"),
-    import("../lib/render/browser"),
-    import("../lib/render/prepare"),
+    import("@/lib/engine/render/local-driver"),
+    import("@/lib/engine/render/browser"),
+    import("@/lib/engine/render/prepare"),
     import("../tests/support/render-env"),
-    import("../lib/audio/speech"),
-    import("../lib/audio/music"),
-    import("../lib/composition/starter"),
+    import("@/lib/engine/audio/speech"),
+    import("@/lib/engine/audio/music"),
+    import("@/lib/engine/composition/starter"),
     import("../remotion/frame-state"),
   ]);
   const { BENCH_TEMPLATE } = await import("./render-template");
@@ -229,7 +229,7 @@ async function main() {
   for (let i = 0; i < 3; i++) {
     const text = starter.sampleNarration(i);
     const spoken = await speech.synthesizeNarration({ text, voiceId: "espeak:en-us-f" });
-    // The sample composition's owner's folder: prepareRender drops keys its owner may not use (lib/composition/media-access.ts).
+    // The sample composition's owner's folder: prepareRender drops keys its owner may not use (lib/engine/composition/media-access.ts).
     const key = `videos/test-user/voice/bench-s${i + 1}.wav`;
     await env.store.put(key, spoken.audio, { allowedTypes: ["audio/wav"] });
     voices.push({ key, duration_ms: Math.round(spoken.durationMs), cues: spoken.cues, voice_id: "espeak:en-us-f", text_hash: `bench-${i}` });
@@ -298,8 +298,8 @@ async function main() {
   const remotionDefaults: Variant = { ...DEFAULT, background: "css", pipeline: "remotion", gl: "swangle" };
   const ladderSteps: { step: string; v: Variant }[] = [
     { step: "Remotion's defaults for a GPU-less server: GL `swangle`, every frame captured (renderMedia), background painted as CSS gradients in every frame", v: remotionDefaults },
-    { step: "+ background pre-rendered as one picture (lib/render/backgrounds.ts)", v: { ...remotionDefaults, background: "picture" } },
-    { step: "+ each distinct frame captured once, encoded while capturing (lib/render/frame-pipeline.ts)", v: { ...DEFAULT, gl: "swangle" } },
+    { step: "+ background pre-rendered as one picture (lib/engine/render/backgrounds.ts)", v: { ...remotionDefaults, background: "picture" } },
+    { step: "+ each distinct frame captured once, encoded while capturing (lib/engine/render/frame-pipeline.ts)", v: { ...DEFAULT, gl: "swangle" } },
     { step: "+ Chromium's software compositing instead of GL emulation (no GL flag) = **default**", v: DEFAULT },
   ];
   const optionVariants: Variant[] = [

@@ -11,16 +11,16 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { ensureStarterLibrary } from "@/lib/composition/library";
-import { users } from "@/lib/db/collections";
+import { ensureStarterLibrary } from "@/lib/engine/composition/library";
+import { users } from "@/lib/platform/db/collections";
 import { addUser, openTestEnv } from "@/tests/support/data-env";
-import { ensureBundle } from "@/lib/render/bundle";
-import { LocalRenderer } from "@/lib/render/local-driver";
-import { createVideo } from "@/lib/video/service/create-video";
-import { getVideo } from "@/lib/video/service/get-video";
-import { requestRender } from "@/lib/video/service/request-render";
-import type { VideoDeps } from "@/lib/video/service/shared";
-import { createVideoWorker } from "@/lib/video/worker";
+import { ensureBundle } from "@/lib/engine/render/bundle";
+import { LocalRenderer } from "@/lib/engine/render/local-driver";
+import { createVideo } from "@/lib/creation/video/service/create-video";
+import { getVideo } from "@/lib/creation/video/service/get-video";
+import { requestRender } from "@/lib/creation/video/service/request-render";
+import type { VideoDeps } from "@/lib/creation/video/service/shared";
+import { createVideoWorker } from "@/lib/creation/video/worker";
 
 const CASES = [
   { label: "30 s, 16:9 (1280×720)", ratio: "16:9", plan: "free" },

@@ -1,6 +1,6 @@
 import * as React from "react";
 
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 
 interface PageHeaderProps {
   /** The page's one <h1>; pass `titleFor(pattern)` so it matches the route map. */

@@ -9,8 +9,8 @@
  * cannot load where React is the server build (route handlers, workers).
  */
 import type { CSSProperties } from "react";
-import type { FrameAnimation } from "../lib/composition/render-props";
-import type { Easing as EasingName } from "../lib/composition/layout-schema";
+import type { FrameAnimation } from "@/lib/engine/composition/render-props";
+import type { Easing as EasingName } from "@/lib/engine/composition/layout-schema";
 
 const EASE: Record<Exclude<EasingName, "spring">, (t: number) => number> = {
   linear: (t) => t,

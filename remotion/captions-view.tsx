@@ -5,7 +5,7 @@
  * between them every frame is identical.
  */
 import type { CSSProperties } from "react";
-import type { RenderCaptionPage, RenderCaptionStyle, PxBox } from "../lib/composition/render-props";
+import type { RenderCaptionPage, RenderCaptionStyle, PxBox } from "@/lib/engine/composition/render-props";
 import { activeCaption } from "./frame-state";
 
 const hexAlpha = (hex: string, opacity: number) => `${hex}${Math.round(Math.max(0, Math.min(1, opacity)) * 255).toString(16).padStart(2, "0")}`;

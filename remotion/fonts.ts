@@ -5,7 +5,7 @@
  * a video in the wrong typeface); in the Player it only logs.
  */
 import { cancelRender, continueRender, delayRender, getRemotionEnvironment, staticFile } from "remotion";
-import type { RenderProps } from "../lib/composition/render-props";
+import type { RenderProps } from "@/lib/engine/composition/render-props";
 
 const loaded = new Map<string, Promise<void>>();
 

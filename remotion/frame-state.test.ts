@@ -1,6 +1,6 @@
-import { COMPOSITION_SCHEMA_VERSION, type CompositionBody } from "../lib/composition/composition-schema";
-import { resolveRenderProps } from "../lib/composition/resolve";
-import { sampleValues, starterTemplate, starterTemplateVersion } from "../lib/composition/starter";
+import { COMPOSITION_SCHEMA_VERSION, type CompositionBody } from "@/lib/engine/composition/composition-schema";
+import { resolveRenderProps } from "@/lib/engine/composition/resolve";
+import { sampleValues, starterTemplate, starterTemplateVersion } from "@/lib/engine/composition/starter";
 import { eased, slotMotion, springAt } from "./animation";
 import { activeCaption, frameRuns, frameSignature, sceneTransition } from "./frame-state";
 

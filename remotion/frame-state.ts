@@ -4,9 +4,9 @@
  * spoken phrase. The components draw from these same functions, so
  * `frameSignature` is equal for two frames exactly when they draw the same
  * pixels, which lets the local renderer capture a still stretch once
- * (lib/render/frame-pipeline.ts). Pure: no React, no DOM.
+ * (lib/engine/render/frame-pipeline.ts). Pure: no React, no DOM.
  */
-import type { RenderCaptionPage, RenderProps, RenderScene } from "../lib/composition/render-props";
+import type { RenderCaptionPage, RenderProps, RenderScene } from "@/lib/engine/composition/render-props";
 import { eased, slotMotion } from "./animation";
 
 /** Transition progress of a scene at a scene-relative frame: p entering (0 -> 1), q leaving (0 -> 1). */

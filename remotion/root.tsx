@@ -5,7 +5,7 @@
  * with the schema's message before any frame is drawn.
  */
 import { Composition, type CalculateMetadataFunction } from "remotion";
-import { renderPropsSchema, videoDurationInFrames } from "../lib/composition/render-props";
+import { renderPropsSchema, videoDurationInFrames } from "@/lib/engine/composition/render-props";
 import { sampleRenderProps } from "./sample-props";
 import { StillComposition, type StillCompositionProps } from "./still";
 import { VideoComposition, type VideoCompositionProps } from "./video";

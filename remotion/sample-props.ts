@@ -3,11 +3,11 @@
  * the first starter template with sample text (no pictures: they live in a
  * blob store the Studio cannot reach).
  */
-import type { CompositionBody, SlotValue } from "../lib/composition/composition-schema";
-import { COMPOSITION_SCHEMA_VERSION } from "../lib/composition/composition-schema";
-import type { RenderProps } from "../lib/composition/render-props";
-import { resolveRenderProps } from "../lib/composition/resolve";
-import { STARTER_TEMPLATES, sampleValues, starterTemplateVersion } from "../lib/composition/starter";
+import type { CompositionBody, SlotValue } from "@/lib/engine/composition/composition-schema";
+import { COMPOSITION_SCHEMA_VERSION } from "@/lib/engine/composition/composition-schema";
+import type { RenderProps } from "@/lib/engine/composition/render-props";
+import { resolveRenderProps } from "@/lib/engine/composition/resolve";
+import { STARTER_TEMPLATES, sampleValues, starterTemplateVersion } from "@/lib/engine/composition/starter";
 
 export function sampleRenderProps(): RenderProps {
   const t = STARTER_TEMPLATES[0]!;

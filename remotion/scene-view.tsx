@@ -5,7 +5,7 @@
  */
 import type { CSSProperties } from "react";
 import { AbsoluteFill } from "remotion";
-import type { RenderProps, RenderScene } from "../lib/composition/render-props";
+import type { RenderProps, RenderScene } from "@/lib/engine/composition/render-props";
 import { CaptionsView } from "./captions-view";
 import { sceneTransition, slideDistance } from "./frame-state";
 import { SlotView } from "./slot-view";

@@ -5,7 +5,7 @@
  */
 import type { CSSProperties } from "react";
 import { Img } from "remotion";
-import type { RenderSlot, RenderText } from "../lib/composition/render-props";
+import type { RenderSlot, RenderText } from "@/lib/engine/composition/render-props";
 import { slotMotion } from "./animation";
 
 const hexAlpha = (hex: string, opacity: number) => {

@@ -10,8 +10,8 @@
  * music over the whole video ducked under the narration, a watermark.
  */
 import { AbsoluteFill, Html5Audio, Img, Sequence, useCurrentFrame } from "remotion";
-import { musicVolumeAt } from "../lib/composition/timing";
-import type { RenderProps, RenderScene } from "../lib/composition/render-props";
+import { musicVolumeAt } from "@/lib/engine/composition/timing";
+import type { RenderProps, RenderScene } from "@/lib/engine/composition/render-props";
 import { ensureFonts } from "./fonts";
 import { SceneView } from "./scene-view";
 

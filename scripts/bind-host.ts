@@ -1,5 +1,5 @@
 /**
- * `next start`'s host for `npm start` and the test server (lib/security/emulator-bind.ts):
+ * `next start`'s host for `npm start` and the test server (lib/platform/security/emulator-bind.ts):
  *
  *   tsx scripts/bind-host.ts emulator|project
  *
@@ -7,7 +7,7 @@
  * (empty: Next's default, every interface) and a note for the log. A warning
  * goes to stderr; a refused combination exits 1 with the reason on stderr.
  */
-import { chooseBindHost } from "../lib/security/emulator-bind";
+import { chooseBindHost } from "@/lib/platform/security/emulator-bind";
 
 const mode = process.argv[2];
 if (mode !== "emulator" && mode !== "project") {

@@ -43,7 +43,7 @@ function walk(dir: string, out: string[]): void {
   }
 }
 
-/** Server variables the security headers are built from (lib/security/headers.ts); credentials count by presence only. */
+/** Server variables the security headers are built from (lib/platform/security/headers.ts); credentials count by presence only. */
 const HEADER_ENV = ["FIREBASE_AUTH_EMULATOR_HOST", "STORAGE_DRIVER", "FIREBASE_STORAGE_BUCKET"];
 const HEADER_ENV_PRESENCE = ["FIREBASE_SERVICE_ACCOUNT", "GOOGLE_APPLICATION_CREDENTIALS"];
 

@@ -4,7 +4,7 @@
  * changed (`--force` to rebuild anyway). Run before `next build` and before
  * rendering; the render driver refuses to start without the bundle.
  */
-import { ensureBundle } from "../lib/render/bundle";
+import { ensureBundle } from "@/lib/engine/render/bundle";
 
 const started = Date.now();
 ensureBundle({ force: process.argv.includes("--force"), log: (line) => console.log(line) })

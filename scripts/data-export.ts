@@ -4,11 +4,11 @@
  * JSON lines. Exits 1 when some stored documents were malformed (listed).
  */
 import path from "node:path";
-import { Db } from "../lib/db/db";
+import { Db } from "@/lib/platform/db/db";
 import { allCollections } from "../lib/registry/collections";
-import { dbConfig } from "../lib/db/config";
-import { openDriver } from "../lib/db/open-driver";
-import { exportDb } from "../lib/db/transfer";
+import { dbConfig } from "@/lib/platform/db/config";
+import { openDriver } from "@/lib/platform/db/open-driver";
+import { exportDb } from "@/lib/platform/db/transfer";
 
 async function main() {
   const config = dbConfig();

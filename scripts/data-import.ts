@@ -4,11 +4,11 @@
  * credentials). Every document is validated; the first invalid one stops the
  * import with its file and line (batches before it stay written).
  */
-import { Db } from "../lib/db/db";
+import { Db } from "@/lib/platform/db/db";
 import { allCollections } from "../lib/registry/collections";
-import { dbConfig } from "../lib/db/config";
-import { openDriver } from "../lib/db/open-driver";
-import { importDb } from "../lib/db/transfer";
+import { dbConfig } from "@/lib/platform/db/config";
+import { openDriver } from "@/lib/platform/db/open-driver";
+import { importDb } from "@/lib/platform/db/transfer";
 
 async function main() {
   const dir = process.argv[2];

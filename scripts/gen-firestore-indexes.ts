@@ -1,11 +1,11 @@
 /**
- * Writes firestore.indexes.json from lib/db/collections.ts.
+ * Writes firestore.indexes.json from lib/platform/db/collections.ts.
  * `--check` exits 1 when the committed file is out of date (for CI).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { allCollections } from "../lib/registry/collections";
-import { renderFirestoreIndexes } from "../lib/db/firestore/indexes";
+import { renderFirestoreIndexes } from "@/lib/platform/db/firestore/indexes";
 
 const file = path.join(__dirname, "..", "firestore.indexes.json");
 const wanted = renderFirestoreIndexes(allCollections);

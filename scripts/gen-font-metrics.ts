@@ -1,5 +1,5 @@
 /**
- * Writes lib/composition/font-metrics.generated.ts: the advance width of
+ * Writes lib/engine/composition/font-metrics.generated.ts: the advance width of
  * every character of the shipped subsets, per font and weight, read from the
  * @fontsource WOFF files (zlib tables: no font library needed). Text fitting
  * measures with these tables, so the store, the API, the Player and the
@@ -9,10 +9,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { FONT_IDS, FONTS, type FontId } from "../lib/composition/fonts";
+import { FONT_IDS, FONTS, type FontId } from "@/lib/engine/composition/fonts";
 
 const ROOT = path.join(__dirname, "..");
-const OUT = path.join(ROOT, "lib/composition/font-metrics.generated.ts");
+const OUT = path.join(ROOT, "lib/engine/composition/font-metrics.generated.ts");
 
 /** The characters measured: printable ASCII, Latin-1, Latin Extended-A and common typographic punctuation. */
 function charset(): string {

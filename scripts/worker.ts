@@ -3,8 +3,8 @@
  * blob store (DB_DRIVER / FIRESTORE_EMULATOR_HOST / DATA_DIR / STORAGE_DRIVER),
  * each claiming only its own job types. Run as many as you like, on any
  * machines sharing Firestore; each claims jobs under a lease. The kinds are
- * registered by their domains' runtime modules (lib/jobs/workers.ts), and read
- * the same settings as the app's in-app workers (lib/jobs/settings.ts).
+ * registered by their domains' runtime modules (lib/platform/jobs/workers.ts), and read
+ * the same settings as the app's in-app workers (lib/platform/jobs/settings.ts).
  * WORKERS=image, video, bulk, design, prod, prompts, eval or studio (comma-separated; default image,video,design,eval):
  * "video" also runs the bulk worker (plans batch rows and hands their renders to the video worker), the
  * production worker (prod: scheduler, webhooks) and the /remotion-test renders (studio);
@@ -12,17 +12,17 @@
  * SIGINT/SIGTERM: stop claiming, finish the current job, exit.
  * Needs `--conditions=react-server` (see package.json) so "server-only" modules load.
  */
-import "../lib/images/runtime";
-import "../lib/video/runtime";
-import "../lib/batches/runtime";
-import "../lib/designs/runtime";
-import "../lib/prod/runtime";
-import "../lib/prompts/runtime";
-import "../lib/fc-report/runtime";
+import "@/lib/media/images/runtime";
+import "@/lib/creation/video/runtime";
+import "@/lib/creation/batches/runtime";
+import "@/lib/creation/designs/runtime";
+import "@/lib/operations/production/runtime";
+import "@/lib/operations/prompt-testing/runtime";
+import "@/lib/operations/fc-report/runtime";
 import { registerTestRenderWorker } from "../lib/studio/templates/runtime";
-import { startWorkers } from "../lib/jobs/workers";
+import { startWorkers } from "@/lib/platform/jobs/workers";
 import "../lib/registry/register";
-import { getRenderer } from "../lib/render";
+import { getRenderer } from "@/lib/engine/render";
 
 const asked = (process.env.WORKERS ?? "image,video,design,eval").split(",").map((k) => k.trim());
 const has = (...k: string[]) => k.some((x) => asked.includes(x));

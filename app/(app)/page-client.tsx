@@ -1,7 +1,7 @@
 "use client";
 
 import { Skeleton } from "@/components/ui/skeleton";
-import { useAuth } from "@/lib/hooks/auth-provider";
+import { useAuth } from "@/lib/client/hooks/auth-provider";
 
 function firstName(fullName: string | null): string | null {
   const first = fullName?.trim().split(/\s+/)[0];

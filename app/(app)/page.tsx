@@ -5,7 +5,7 @@ import { FolderOpen, ImagePlus, Link as LinkIcon, Sparkles, WandSparkles } from 
 import { EmptyState } from "@/components/empty-state";
 import { LinkCard } from "@/components/link-card";
 import { PageHeader } from "@/components/page-header";
-import { titleFor } from "@/lib/routes/titles";
+import { titleFor } from "@/lib/access/routes/titles";
 
 import { Greeting } from "./page-client";
 

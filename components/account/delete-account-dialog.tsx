@@ -2,7 +2,7 @@
 
 /**
  * The last step before deleting an account: says what goes and what is kept
- * (lib/account/contract.ts, the same lists the API follows), and asks for the
+ * (lib/creation/account/contract.ts, the same lists the API follows), and asks for the
  * account's email, typed. A native modal <dialog>: the browser traps focus,
  * closes on Escape (unless a deletion is under way) and returns focus.
  */
@@ -13,8 +13,8 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { deleteMyAccount } from "@/lib/account/client";
-import { DELETION_KEEPS, DELETION_REMOVES, sameEmail } from "@/lib/account/contract";
+import { deleteMyAccount } from "@/lib/creation/account/client";
+import { DELETION_KEEPS, DELETION_REMOVES, sameEmail } from "@/lib/creation/account/contract";
 
 export function DeleteAccountDialog({ open, email, onClose, onDeleted }: { open: boolean; email: string; onClose: () => void; onDeleted: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 
-import type { AuthContextValue } from "@/lib/auth/client/types";
+import type { AuthContextValue } from "@/lib/access/auth/client/types";
 import { ConsentPrompt } from "@/components/observability/consent-prompt";
 
 import { formatBytes, PrivacySection } from "./privacy-section";
@@ -18,7 +18,7 @@ const auth: AuthContextValue = {
   signOut: noop,
   getIdToken: async () => null,
 };
-jest.mock("@/lib/hooks/auth-provider", () => ({ useAuth: () => auth }));
+jest.mock("@/lib/client/hooks/auth-provider", () => ({ useAuth: () => auth }));
 
 /** Every aria-describedby / aria-labelledby / label for names an element that exists. */
 function referencesResolve(html: string): void {

@@ -11,10 +11,10 @@ import { useRef, useState } from "react";
 
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { downloadMyData, saveArchive, signOutEverywhere } from "@/lib/account/client";
-import { useAuth } from "@/lib/hooks/auth-provider";
-import { analyticsConfigured, setAnalyticsConsent } from "@/lib/observability/analytics";
-import { useAnalyticsConsent } from "@/lib/observability/use-consent";
+import { downloadMyData, saveArchive, signOutEverywhere } from "@/lib/creation/account/client";
+import { useAuth } from "@/lib/client/hooks/auth-provider";
+import { analyticsConfigured, setAnalyticsConsent } from "@/lib/client/observability/analytics";
+import { useAnalyticsConsent } from "@/lib/client/observability/use-consent";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 
 const sizeFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });

@@ -6,14 +6,14 @@ import { useRouter } from "next/navigation";
 import { Download, FolderOpen, Trash2, Upload } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
-import { ConfirmDialog } from "@/components/image-gen/confirm-dialog";
+import { ConfirmDialog } from "@/components/images/confirm-dialog";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { ACCEPT_ATTRIBUTE, formatBytes, KIND_LABELS, type AssetUsage, type AssetView } from "@/lib/assets/contract";
-import { deleteAsset, patchAsset, replaceAssetFile, useAsset, useAssetUsage } from "@/lib/hooks/use-assets";
+import { ACCEPT_ATTRIBUTE, formatBytes, KIND_LABELS, type AssetUsage, type AssetView } from "@/lib/media/assets/contract";
+import { deleteAsset, patchAsset, replaceAssetFile, useAsset, useAssetUsage } from "@/lib/client/hooks/use-assets";
 import { formatDuration } from "./assets-library";
 
 function FontSpecimen({ a }: { a: AssetView }) {

@@ -8,9 +8,9 @@ import { EmptyState } from "@/components/empty-state";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { ASSET_KINDS, formatBytes, KIND_LABELS, type AssetKind, type AssetView } from "@/lib/assets/contract";
-import { useAssets } from "@/lib/hooks/use-assets";
-import { cn } from "@/lib/utils";
+import { ASSET_KINDS, formatBytes, KIND_LABELS, type AssetKind, type AssetView } from "@/lib/media/assets/contract";
+import { useAssets } from "@/lib/client/hooks/use-assets";
+import { cn } from "@/lib/platform/utils";
 import { UploadQueue } from "./upload-queue";
 
 type Tab = AssetKind | "all";

@@ -5,9 +5,9 @@ import { useEffect, useId, useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { BRAND_COLOR_ROLES, contrastRatio, WCAG_AA_TEXT, type BrandFontRef, type BrandKitInput } from "@/lib/brand/contract";
-import { FONT_IDS, FONTS } from "@/lib/composition/fonts";
-import { saveBrandKit, useAssets, useBrandKit } from "@/lib/hooks/use-assets";
+import { BRAND_COLOR_ROLES, contrastRatio, WCAG_AA_TEXT, type BrandFontRef, type BrandKitInput } from "@/lib/creation/brand/contract";
+import { FONT_IDS, FONTS } from "@/lib/engine/composition/fonts";
+import { saveBrandKit, useAssets, useBrandKit } from "@/lib/client/hooks/use-assets";
 
 const ROLE_LABELS = { primary: "Primary", secondary: "Secondary", accent: "Accent", text: "Text", background: "Background" } as const;
 

@@ -4,10 +4,10 @@ import { useCallback, useId, useRef, useState } from "react";
 import { CheckCircle2, CircleAlert, Upload } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import { ACCEPT_ATTRIBUTE, clientUploadProblem, formatBytes } from "@/lib/assets/contract";
-import type { AssetView } from "@/lib/assets/contract";
-import { uploadAsset } from "@/lib/hooks/use-assets";
-import { cn } from "@/lib/utils";
+import { ACCEPT_ATTRIBUTE, clientUploadProblem, formatBytes } from "@/lib/media/assets/contract";
+import type { AssetView } from "@/lib/media/assets/contract";
+import { uploadAsset } from "@/lib/client/hooks/use-assets";
+import { cn } from "@/lib/platform/utils";
 
 interface Row {
   key: string;

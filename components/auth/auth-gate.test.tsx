@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import type { AuthContextValue, Profile } from "@/lib/auth/client/types";
+import type { AuthContextValue, Profile } from "@/lib/access/auth/client/types";
 import { AuthGate, gateDecision } from "./auth-gate";
 
 let auth: AuthContextValue;
-jest.mock("@/lib/hooks/auth-provider", () => ({ useAuth: () => auth }));
+jest.mock("@/lib/client/hooks/auth-provider", () => ({ useAuth: () => auth }));
 
 const profile = (is_staff: boolean): Profile => ({
   user_id: "u1",

@@ -7,9 +7,9 @@
  * sends a signed-in non-staff user home.
  */
 import { useEffect, useRef, type ReactNode } from "react";
-import { useAuth } from "@/lib/hooks/auth-provider";
-import { endServerSession, isSigningOut } from "@/lib/auth/client/session";
-import type { AuthContextValue } from "@/lib/auth/client/types";
+import { useAuth } from "@/lib/client/hooks/auth-provider";
+import { endServerSession, isSigningOut } from "@/lib/access/auth/client/session";
+import type { AuthContextValue } from "@/lib/access/auth/client/types";
 import { FullPageSpinner } from "./full-page-spinner";
 
 export interface GateDecision {

@@ -8,8 +8,8 @@
  */
 import { useEffect, type ReactNode } from "react";
 import { alertVariants } from "@/components/ui/alert-variants";
-import { useAuth } from "@/lib/hooks/auth-provider";
-import { safeNextPath } from "@/lib/routes/access";
+import { useAuth } from "@/lib/client/hooks/auth-provider";
+import { safeNextPath } from "@/lib/access/routes/access";
 import { FullPageSpinner } from "./full-page-spinner";
 
 let leaving = false;

@@ -6,7 +6,7 @@ import { Layers } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/components/common/format";
-import { useBatches } from "@/lib/hooks/use-batches";
+import { useBatches } from "@/lib/client/hooks/use-batches";
 
 /** Recent batches; each opens at /megapot?batch={id}. */
 export function BatchList({ current }: { current: string | null }) {

@@ -11,10 +11,10 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { credits } from "@/components/common/format";
-import type { BatchItemState, BatchItemView, BatchRowInput, BatchView as Batch } from "@/lib/batches/contract";
-import { BATCHES_PATH, batchPath, cancelBatch, retryBatchItems, useBatch } from "@/lib/hooks/use-batches";
-import { isProfileKey } from "@/lib/hooks/use-profile";
-import { cn } from "@/lib/utils";
+import type { BatchItemState, BatchItemView, BatchRowInput, BatchView as Batch } from "@/lib/creation/batches/contract";
+import { BATCHES_PATH, batchPath, cancelBatch, retryBatchItems, useBatch } from "@/lib/client/hooks/use-batches";
+import { isProfileKey } from "@/lib/client/hooks/use-profile";
+import { cn } from "@/lib/platform/utils";
 
 const STATE_TEXT: Record<BatchItemState, string> = { waiting: "Waiting", planning: "Planning", rendering: "Rendering", done: "Done", failed: "Failed", cancelled: "Cancelled" };
 const STATE_ICON = { waiting: Clock, planning: LoaderCircle, rendering: LoaderCircle, done: CircleCheck, failed: CircleAlert, cancelled: X } as const;

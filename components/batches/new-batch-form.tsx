@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useSWRConfig } from "swr";
 import { Coins, FileUp, Play } from "lucide-react";
 
-import { SegmentedChoice } from "@/components/image-gen/segmented-choice";
+import { SegmentedChoice } from "@/components/images/segmented-choice";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -16,7 +16,7 @@ import { TemplatePicker } from "@/components/video/template-picker";
 import { ToggleSwitch } from "@/components/ui/toggle-switch";
 import { VideoModelSelect } from "@/components/video/video-model-select";
 import { VoicePicker } from "@/components/video/voice-picker";
-import { useAuth } from "@/lib/hooks/auth-provider";
+import { useAuth } from "@/lib/client/hooks/auth-provider";
 import {
   batchCost,
   batchRowSchema,
@@ -32,15 +32,15 @@ import {
   type BatchView,
   type CsvPreview,
   type RowField,
-} from "@/lib/batches/contract";
-import type { CompositionRatio } from "@/lib/composition/ratios";
-import { createBatch, previewCsvFile, BATCHES_PATH } from "@/lib/hooks/use-batches";
-import { isProfileKey } from "@/lib/hooks/use-profile";
-import { useVideoOptions } from "@/lib/hooks/use-videos";
+} from "@/lib/creation/batches/contract";
+import type { CompositionRatio } from "@/lib/engine/composition/ratios";
+import { createBatch, previewCsvFile, BATCHES_PATH } from "@/lib/client/hooks/use-batches";
+import { isProfileKey } from "@/lib/client/hooks/use-profile";
+import { useVideoOptions } from "@/lib/client/hooks/use-videos";
 import { issuesOf } from "@/lib/client/api";
-import type { VideoLength, VideoOptions } from "@/lib/video/contract";
-import { videoCost } from "@/lib/video/pricing";
-import { cn } from "@/lib/utils";
+import type { VideoLength, VideoOptions } from "@/lib/creation/video/contract";
+import { videoCost } from "@/lib/creation/video/pricing";
+import { cn } from "@/lib/platform/utils";
 import { LoadError } from "@/components/common/load-error";
 
 type Source = "paste" | "csv";

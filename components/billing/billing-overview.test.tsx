@@ -1,6 +1,6 @@
 /** The credits card says why a new account has no free credits yet. */
 import { renderToStaticMarkup } from "react-dom/server";
-import type { BillingSummary } from "@/lib/billing/contract";
+import type { BillingSummary } from "@/lib/money/billing/contract";
 import { BillingOverview } from "./billing-overview";
 
 const summary = (signup_credits: BillingSummary["signup_credits"]): BillingSummary => ({

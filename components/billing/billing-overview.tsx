@@ -6,9 +6,9 @@ import { CalendarDays, Coins, Crown, LoaderCircle } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import type { BillingSummary } from "@/lib/billing/contract";
-import { CREDIT_PACKS, PLANS, priceLabel } from "@/lib/billing/plans";
-import { actionKey, type BillingAction } from "@/lib/hooks/use-billing-actions";
+import type { BillingSummary } from "@/lib/money/billing/contract";
+import { CREDIT_PACKS, PLANS, priceLabel } from "@/lib/money/billing/plans";
+import { actionKey, type BillingAction } from "@/lib/client/hooks/use-billing-actions";
 
 import { formatDate, formatNumber } from "./format";
 

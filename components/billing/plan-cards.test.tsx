@@ -1,6 +1,6 @@
 /** Which button each plan card shows, and that every disabled one says why. */
 import { renderToStaticMarkup } from "react-dom/server";
-import type { BillingSummary } from "@/lib/billing/contract";
+import type { BillingSummary } from "@/lib/money/billing/contract";
 import { choiceFor, PlanCards } from "./plan-cards";
 import { BillingOverview, nextDateSentence } from "./billing-overview";
 

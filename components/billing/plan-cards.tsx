@@ -6,10 +6,10 @@ import { Check, Clock, Layers, LoaderCircle, MonitorPlay, Stamp } from "lucide-r
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import type { BillingSummary } from "@/lib/billing/contract";
-import { durationLabel, PLAN_IDS, PLANS, planRank, priceLabel, resolutionLabel, type PlanId } from "@/lib/billing/plans";
-import { actionKey, type BillingAction } from "@/lib/hooks/use-billing-actions";
-import { cn } from "@/lib/utils";
+import type { BillingSummary } from "@/lib/money/billing/contract";
+import { durationLabel, PLAN_IDS, PLANS, planRank, priceLabel, resolutionLabel, type PlanId } from "@/lib/money/billing/plans";
+import { actionKey, type BillingAction } from "@/lib/client/hooks/use-billing-actions";
+import { cn } from "@/lib/platform/utils";
 
 import { formatDate, formatNumber } from "./format";
 

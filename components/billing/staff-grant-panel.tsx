@@ -8,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { STAFF_GRANT_DAILY_CAP, staffGrantBodySchema, type StaffGrantResult } from "@/lib/billing/contract";
-import { grantCredits, newRequestId } from "@/lib/hooks/use-billing";
+import { STAFF_GRANT_DAILY_CAP, staffGrantBodySchema, type StaffGrantResult } from "@/lib/money/billing/contract";
+import { grantCredits, newRequestId } from "@/lib/client/hooks/use-billing";
 import type { ApiClientError } from "@/lib/client/api";
 
 import { formatNumber } from "./format";

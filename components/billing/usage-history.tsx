@@ -7,9 +7,9 @@ import { Download, History } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { LEDGER_REASONS, type CreditHistoryItem, type LedgerReason } from "@/lib/billing/contract";
-import { creditHistoryExportUrl, useCreditHistory, type CreditHistoryFilters } from "@/lib/hooks/use-credit-history";
-import { cn } from "@/lib/utils";
+import { LEDGER_REASONS, type CreditHistoryItem, type LedgerReason } from "@/lib/money/billing/contract";
+import { creditHistoryExportUrl, useCreditHistory, type CreditHistoryFilters } from "@/lib/client/hooks/use-credit-history";
+import { cn } from "@/lib/platform/utils";
 
 import { formatDateTime, formatDelta } from "./format";
 import { LoadError } from "@/components/common/load-error";

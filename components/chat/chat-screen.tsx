@@ -18,10 +18,10 @@ import { Textarea } from "@/components/ui/textarea";
 import { INPUT_CLASSES } from "@/components/ui/form-classes";
 import { Markdown } from "@/components/chat/markdown";
 import { ToolCard, type ToolPartView } from "@/components/chat/tool-card";
-import { MAX_MESSAGE_BYTES, textBytes, tooLongMessage, type ChatModelsView } from "@/lib/chat/contract";
-import { Chat, useChat } from "@/lib/chat/use-chat";
-import { CHATS_PATH, chatMessagesPath, deleteChat, renameChat, useChatList, useChatModels, useSavedChat } from "@/lib/hooks/use-chats";
-import { cn } from "@/lib/utils";
+import { MAX_MESSAGE_BYTES, textBytes, tooLongMessage, type ChatModelsView } from "@/lib/operations/chat/contract";
+import { Chat, useChat } from "@/lib/operations/chat/use-chat";
+import { CHATS_PATH, chatMessagesPath, deleteChat, renameChat, useChatList, useChatModels, useSavedChat } from "@/lib/client/hooks/use-chats";
+import { cn } from "@/lib/platform/utils";
 
 /** The server's `{ error: { message } }` from a failed stream request, else the error's own words. */
 export function chatErrorText(error: Error): string {

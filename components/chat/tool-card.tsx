@@ -1,8 +1,8 @@
 "use client";
 
 import { CircleAlert, CircleCheck, LoaderCircle, Wrench } from "lucide-react";
-import { CHAT_TOOL_LABELS } from "@/lib/chat/contract";
-import { cn } from "@/lib/utils";
+import { CHAT_TOOL_LABELS } from "@/lib/operations/chat/contract";
+import { cn } from "@/lib/platform/utils";
 
 export interface ToolPartView {
   type: string;

@@ -1,5 +1,5 @@
 /** Small display helpers shared by the screens (durations, sizes, dates, ratios, credits). Pure. */
-import type { CompositionRatio } from "@/lib/composition/ratios";
+import type { CompositionRatio } from "@/lib/engine/composition/ratios";
 
 /** 65_000 -> "1:05"; null -> "". */
 export function formatDuration(ms: number | null | undefined): string {

@@ -10,7 +10,7 @@ import dynamic from "next/dynamic";
 import { VideoOff } from "lucide-react";
 
 import { Skeleton } from "@/components/ui/skeleton";
-import { retryImport } from "@/lib/lazy/retry-import";
+import { retryImport } from "@/lib/client/lazy/retry-import";
 import type { CompositionPlayerProps } from "./composition-player";
 
 export type { CompositionPlayerProps };

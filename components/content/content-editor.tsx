@@ -15,7 +15,7 @@ import { PageEditor } from "@/components/pages/page-editor";
 import { StoryboardEditor } from "@/components/video/editor/storyboard-editor";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { VideoNotFound } from "@/components/video/video-not-found";
-import { useContentRef, type ContentRefView } from "@/lib/hooks/use-designs";
+import { useContentRef, type ContentRefView } from "@/lib/client/hooks/use-designs";
 
 interface EditorEntry {
   description: string;

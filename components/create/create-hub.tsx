@@ -9,8 +9,8 @@ import { useEffect, useRef, useState } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
-import type { DesignTemplateOption } from "@/lib/designs/contract";
-import { createDesign, useDesignOptions } from "@/lib/hooks/use-designs";
+import type { DesignTemplateOption } from "@/lib/creation/designs/contract";
+import { createDesign, useDesignOptions } from "@/lib/client/hooks/use-designs";
 import { NewDesignPanel } from "./new-design-panel";
 import { RecentDrafts } from "./recent-drafts";
 import { StartVideoDialog } from "./start-video-dialog";

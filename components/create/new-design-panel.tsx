@@ -9,10 +9,10 @@ import { Button } from "@/components/ui/button";
 import { LayoutThumb } from "@/components/designs/layout-thumb";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { RATIO_NAMES } from "@/components/common/format";
-import type { CompositionRatio } from "@/lib/composition/ratios";
-import type { DesignOptions, DesignTemplateOption } from "@/lib/designs/contract";
-import { createDesign } from "@/lib/hooks/use-designs";
-import { cn } from "@/lib/utils";
+import type { CompositionRatio } from "@/lib/engine/composition/ratios";
+import type { DesignOptions, DesignTemplateOption } from "@/lib/creation/designs/contract";
+import { createDesign } from "@/lib/client/hooks/use-designs";
+import { cn } from "@/lib/platform/utils";
 
 const hasPrice = (t: DesignTemplateOption) => t.layouts.some((l) => l.slots.some((s) => s.role === "price"));
 const productLayoutOf = (t: DesignTemplateOption) => t.layouts.find((l) => l.slots.some((s) => s.role === "price")) ?? t.layouts[0];

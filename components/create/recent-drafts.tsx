@@ -5,7 +5,7 @@ import { FileVideo, LayoutTemplate, PanelsTopLeft } from "lucide-react";
 
 import { Skeleton } from "@/components/ui/skeleton";
 import { cssRatio, formatDate } from "@/components/common/format";
-import { useRecentDrafts } from "@/lib/hooks/use-designs";
+import { useRecentDrafts } from "@/lib/client/hooks/use-designs";
 
 const ICONS = { video: FileVideo, design: LayoutTemplate, page: PanelsTopLeft, image: LayoutTemplate } as const;
 const KIND_NAMES = { video: "Video", design: "Design", page: "Page", image: "Image" } as const;

@@ -7,10 +7,10 @@ import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { RATIO_NAMES } from "@/components/common/format";
-import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/composition/ratios";
-import { createVideo, useVideoOptions } from "@/lib/hooks/use-videos";
+import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/engine/composition/ratios";
+import { createVideo, useVideoOptions } from "@/lib/client/hooks/use-videos";
 import { fieldMessages } from "@/lib/client/api";
-import { MAX_BRIEF_CHARS } from "@/lib/video/contract";
+import { MAX_BRIEF_CHARS } from "@/lib/creation/video/contract";
 
 /** The form inside the dialog: mounted only while open, so the video options are fetched only then. */
 function StartVideoForm({ template, onClose }: { template: { id: string; name: string }; onClose(): void }) {

@@ -12,8 +12,8 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LazyPlayer } from "@/components/common/lazy-player";
 import { usePreviewPlayback, useReducedMotion, useVisible } from "@/components/common/preview-playback";
-import type { DesignTemplateOption } from "@/lib/designs/contract";
-import { useTemplatePreview } from "@/lib/hooks/use-videos";
+import type { DesignTemplateOption } from "@/lib/creation/designs/contract";
+import { useTemplatePreview } from "@/lib/client/hooks/use-videos";
 
 function Preview({ template, active, still }: { template: DesignTemplateOption; active: boolean; still: boolean }) {
   const preview = useTemplatePreview(template.id, "1:1");

@@ -6,8 +6,8 @@ import { Download, FileImage, LoaderCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { credits, formatBytes } from "@/components/common/format";
-import { DEFAULT_JPEG_QUALITY, type DesignFormat, type DesignView, type ExportDesignInput } from "@/lib/designs/contract";
-import { isExporting } from "@/lib/hooks/use-designs";
+import { DEFAULT_JPEG_QUALITY, type DesignFormat, type DesignView, type ExportDesignInput } from "@/lib/creation/designs/contract";
+import { isExporting } from "@/lib/client/hooks/use-designs";
 
 interface DesignExportProps {
   design: DesignView;

@@ -8,9 +8,9 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { changeLayout, hasPictureSlot, pictureOf, sceneSummary, setSlotText, textOf, textSlotsOf, type DraftScene, type LayoutOption } from "@/components/video/editor/editor-model";
 import { SceneImagePanel, type ImagePick } from "@/components/video/editor/scene-image-panel";
-import type { RenderScene } from "@/lib/composition/render-props";
-import type { ScenePicturePrice } from "@/lib/video/contract";
-import { cn } from "@/lib/utils";
+import type { RenderScene } from "@/lib/engine/composition/render-props";
+import type { ScenePicturePrice } from "@/lib/creation/video/contract";
+import { cn } from "@/lib/platform/utils";
 
 interface DesignPageCardProps {
   scene: DraftScene;

@@ -6,8 +6,8 @@ import type { PlayerRef } from "@remotion/player";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LazyPlayer } from "@/components/common/lazy-player";
 import { cssRatio } from "@/components/common/format";
-import type { CompositionRatio } from "@/lib/composition/ratios";
-import type { RenderProps } from "@/lib/composition/render-props";
+import type { CompositionRatio } from "@/lib/engine/composition/ratios";
+import type { RenderProps } from "@/lib/engine/composition/render-props";
 
 interface DesignPreviewProps {
   props: RenderProps | null;

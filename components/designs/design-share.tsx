@@ -10,7 +10,7 @@ import { CopyField } from "@/components/ui/copy-field";
 import { ToggleSwitch } from "@/components/ui/toggle-switch";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { cssRatio } from "@/components/common/format";
-import { shareDesign, useDesign } from "@/lib/hooks/use-designs";
+import { shareDesign, useDesign } from "@/lib/client/hooks/use-designs";
 
 /** /content/{id}/share for a design: the exported picture, the public link on/off, and the download. */
 export function DesignShare({ id }: { id: string }) {

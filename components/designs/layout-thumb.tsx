@@ -1,5 +1,5 @@
-import type { CompositionRatio } from "@/lib/composition/ratios";
-import type { DesignLayoutOption } from "@/lib/designs/contract";
+import type { CompositionRatio } from "@/lib/engine/composition/ratios";
+import type { DesignLayoutOption } from "@/lib/creation/designs/contract";
 
 interface LayoutThumbProps {
   layout: Pick<DesignLayoutOption, "slots" | "boxes" | "name">;

@@ -5,8 +5,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { RATIO_NAMES } from "@/components/common/format";
-import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/composition/ratios";
-import type { DesignLayoutOption } from "@/lib/designs/contract";
+import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/engine/composition/ratios";
+import type { DesignLayoutOption } from "@/lib/creation/designs/contract";
 import { LayoutThumb } from "./layout-thumb";
 
 interface ResizeDialogProps {

@@ -9,9 +9,9 @@
 import { useCallback, useEffect, useRef } from "react";
 
 import { useAutosaveDraft, type SaveStatus } from "@/components/common/use-autosave-draft";
-import { editDesign, exportDesign, isExporting, setDesignImage, useDesign, useDesignPlayer } from "@/lib/hooks/use-designs";
-import type { DesignView, ExportDesignInput } from "@/lib/designs/contract";
-import type { SceneImageInput } from "@/lib/video/contract";
+import { editDesign, exportDesign, isExporting, setDesignImage, useDesign, useDesignPlayer } from "@/lib/client/hooks/use-designs";
+import type { DesignView, ExportDesignInput } from "@/lib/creation/designs/contract";
+import type { SceneImageInput } from "@/lib/creation/video/contract";
 import { stripVoice, type DraftScene } from "@/components/video/editor/editor-model";
 
 export const DESIGN_AUTOSAVE_MS = 700;

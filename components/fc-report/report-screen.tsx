@@ -13,10 +13,10 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { INPUT_CLASSES } from "@/components/ui/form-classes";
 import { TrendChart } from "@/components/fc-report/trend-chart";
-import { RANGES, type EvalRunView, type RangeKey, type ReportRow } from "@/lib/fc-report/contract";
-import { useChatModels } from "@/lib/hooks/use-chats";
-import { EVALS_PATH, startEvalRun, useEvalRuns, useFailingExamples, useFcReport } from "@/lib/hooks/use-fc-report";
-import { cn } from "@/lib/utils";
+import { RANGES, type EvalRunView, type RangeKey, type ReportRow } from "@/lib/operations/fc-report/contract";
+import { useChatModels } from "@/lib/client/hooks/use-chats";
+import { EVALS_PATH, startEvalRun, useEvalRuns, useFailingExamples, useFcReport } from "@/lib/client/hooks/use-fc-report";
+import { cn } from "@/lib/platform/utils";
 
 const pct = (n: number | null | undefined) => (n === null || n === undefined ? "—" : `${Math.round(n * 1000) / 10}%`);
 const ms = (n: number | null) => (n === null ? "—" : `${Math.round(n).toLocaleString("en-US")} ms`);

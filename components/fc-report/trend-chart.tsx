@@ -3,7 +3,7 @@
  * no charting library is installed. The numbers are also in a visually
  * hidden table for screen readers.
  */
-import type { TrendDay } from "@/lib/fc-report/contract";
+import type { TrendDay } from "@/lib/operations/fc-report/contract";
 
 export function TrendChart({ days }: { days: TrendDay[] }) {
   const max = Math.max(1, ...days.map((d) => d.calls));

@@ -12,13 +12,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
-import { useAuth } from "@/lib/hooks/auth-provider";
-import type { ExtractedPage } from "@/lib/links/contract";
-import { createLinkVideo, extractLink } from "@/lib/hooks/use-products";
-import { isProfileKey } from "@/lib/hooks/use-profile";
-import { useVideoOptions } from "@/lib/hooks/use-videos";
+import { useAuth } from "@/lib/client/hooks/auth-provider";
+import type { ExtractedPage } from "@/lib/creation/links/contract";
+import { createLinkVideo, extractLink } from "@/lib/client/hooks/use-products";
+import { isProfileKey } from "@/lib/client/hooks/use-profile";
+import { useVideoOptions } from "@/lib/client/hooks/use-videos";
 import { fieldMessages } from "@/lib/client/api";
-import { MAX_PRODUCT_POINTS } from "@/lib/products/limits";
+import { MAX_PRODUCT_POINTS } from "@/lib/creation/products/limits";
 import { initialVideoSettings, settingsCost, VideoSettingsFields, type VideoSettingsValue } from "./video-settings-fields";
 
 interface Facts {

@@ -2,15 +2,15 @@
 
 import { Coins } from "lucide-react";
 
-import { SegmentedChoice } from "@/components/image-gen/segmented-choice";
+import { SegmentedChoice } from "@/components/images/segmented-choice";
 import { credits, RATIO_NAMES } from "@/components/common/format";
 import { TemplatePicker } from "@/components/video/template-picker";
 import { ToggleSwitch } from "@/components/ui/toggle-switch";
 import { VideoModelSelect } from "@/components/video/video-model-select";
 import { VoicePicker } from "@/components/video/voice-picker";
-import type { LinkVideoSettings } from "@/lib/hooks/use-products";
-import type { VideoLength, VideoOptions } from "@/lib/video/contract";
-import { videoCost } from "@/lib/video/pricing";
+import type { LinkVideoSettings } from "@/lib/client/hooks/use-products";
+import type { VideoLength, VideoOptions } from "@/lib/creation/video/contract";
+import { videoCost } from "@/lib/creation/video/pricing";
 
 export type VideoSettingsValue = Omit<LinkVideoSettings, "render_now" | "brief">;
 

@@ -7,7 +7,7 @@
  * changed later in the privacy section of /subscription.
  */
 import { buttonVariants } from "@/components/ui/button-variants";
-import type { ConsentAnswer } from "@/lib/observability/consent";
+import type { ConsentAnswer } from "@/lib/client/observability/consent";
 
 export function ConsentPrompt({ onAnswer }: { onAnswer: (answer: ConsentAnswer) => void }) {
   return (

@@ -9,8 +9,8 @@
  */
 import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
-import { capturePageView, loadAnalytics, setAnalyticsConsent } from "@/lib/observability/analytics";
-import { useAnalyticsConsent } from "@/lib/observability/use-consent";
+import { capturePageView, loadAnalytics, setAnalyticsConsent } from "@/lib/client/observability/analytics";
+import { useAnalyticsConsent } from "@/lib/client/observability/use-consent";
 import { ConsentPrompt } from "./consent-prompt";
 
 function whenIdle(run: () => void): () => void {

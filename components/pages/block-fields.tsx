@@ -6,7 +6,7 @@ import { Clapperboard, ImageOff, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { httpUrlSchema, mediaKey, type MediaPreview, type MediaRef, type PageBlock } from "@/lib/pages/contract";
+import { httpUrlSchema, mediaKey, type MediaPreview, type MediaRef, type PageBlock } from "@/lib/creation/pages/contract";
 
 interface Props {
   block: PageBlock;

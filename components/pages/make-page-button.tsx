@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { FilePlus2 } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import { createPage } from "@/lib/hooks/use-pages";
+import { createPage } from "@/lib/client/hooks/use-pages";
 
 /** From a video's share screen: a new page with that video as its first block, opened in the page editor. */
 export function MakePageButton({ videoId, title }: { videoId: string; title: string }) {

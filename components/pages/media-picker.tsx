@@ -5,9 +5,9 @@ import { Check, Clapperboard, ImageOff } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useWorkspace } from "@/lib/hooks/use-workspace";
-import { cn } from "@/lib/utils";
-import type { WorkspaceItem } from "@/lib/workspace/contract";
+import { useWorkspace } from "@/lib/client/hooks/use-workspace";
+import { cn } from "@/lib/platform/utils";
+import type { WorkspaceItem } from "@/lib/creation/workspace/contract";
 
 interface MediaPickerProps {
   open: boolean;

@@ -1,5 +1,5 @@
 import { RichText } from "./rich-text";
-import type { PublicBlock } from "@/lib/pages/contract";
+import type { PublicBlock } from "@/lib/creation/pages/contract";
 
 const HEADING = { 1: "text-3xl sm:text-4xl font-semibold tracking-tight", 2: "text-2xl font-semibold tracking-tight", 3: "text-xl font-semibold" } as const;
 

@@ -1,4 +1,4 @@
-import { mediaKey, type MediaPreview, type PageBlock, type PublicBlock } from "@/lib/pages/contract";
+import { mediaKey, type MediaPreview, type PageBlock, type PublicBlock } from "@/lib/creation/pages/contract";
 
 /**
  * The editor's blocks as readers will see them, with the owner's signed

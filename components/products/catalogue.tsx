@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { createProduct, useProducts } from "@/lib/hooks/use-products";
+import { createProduct, useProducts } from "@/lib/client/hooks/use-products";
 import { ProductForm } from "./product-form";
 import { formatPrice, ProductPanel } from "./product-panel";
 

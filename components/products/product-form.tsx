@@ -8,10 +8,10 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { uploadAsset, uploadProblem, useAssets } from "@/lib/hooks/use-assets";
+import { uploadAsset, uploadProblem, useAssets } from "@/lib/client/hooks/use-assets";
 import { fieldMessages } from "@/lib/client/api";
-import { MAX_PRODUCT_IMAGES } from "@/lib/products/limits";
-import type { ProductInput, ProductView } from "@/lib/products/contract";
+import { MAX_PRODUCT_IMAGES } from "@/lib/creation/products/limits";
+import type { ProductInput, ProductView } from "@/lib/creation/products/contract";
 
 export interface ProductFormValue {
   name: string;

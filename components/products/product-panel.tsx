@@ -6,15 +6,15 @@ import { useRouter } from "next/navigation";
 import { Clapperboard, ExternalLink, Image as ImageIcon, Palette, Pencil, Trash2, X } from "lucide-react";
 
 import { initialVideoSettings, settingsCost, VideoSettingsFields, type VideoSettingsValue } from "@/components/links/video-settings-fields";
-import { ConfirmDialog } from "@/components/image-gen/confirm-dialog";
+import { ConfirmDialog } from "@/components/images/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
-import { useAuth } from "@/lib/hooks/auth-provider";
-import { createLinkVideo, deleteProduct, updateProduct, useProduct, useProductContent } from "@/lib/hooks/use-products";
-import { useVideoOptions } from "@/lib/hooks/use-videos";
-import type { ProductView } from "@/lib/products/contract";
+import { useAuth } from "@/lib/client/hooks/auth-provider";
+import { createLinkVideo, deleteProduct, updateProduct, useProduct, useProductContent } from "@/lib/client/hooks/use-products";
+import { useVideoOptions } from "@/lib/client/hooks/use-videos";
+import type { ProductView } from "@/lib/creation/products/contract";
 import { ProductForm } from "./product-form";
 
 export function formatPrice(p: Pick<ProductView, "price" | "currency">): string | null {

@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from "react";
 import { SWRConfig } from "swr";
-import { AuthProvider } from "@/lib/hooks/auth-provider";
+import { AuthProvider } from "@/lib/client/hooks/auth-provider";
 import { ApiClientError } from "@/lib/client/api";
 
 /** A 4xx will answer the same again; only server and network failures are worth retrying. */

@@ -1,13 +1,13 @@
 import { renderToStaticMarkup } from "react-dom/server";
 
-import type { AuthContextValue, Profile } from "@/lib/auth/client/types";
+import type { AuthContextValue, Profile } from "@/lib/access/auth/client/types";
 
 import { AppShell } from "./app-shell";
 
 let auth: AuthContextValue;
 let pathname = "/";
 
-jest.mock("@/lib/hooks/auth-provider", () => ({ useAuth: () => auth }));
+jest.mock("@/lib/client/hooks/auth-provider", () => ({ useAuth: () => auth }));
 jest.mock("next/navigation", () => ({ usePathname: () => pathname }));
 
 const PROFILE: Profile = {

@@ -7,7 +7,7 @@ import { Menu, Plus, X } from "lucide-react";
 
 import { BrandLogo } from "@/components/brand-logo";
 import { Button } from "@/components/ui/button";
-import { useAuth } from "@/lib/hooks/auth-provider";
+import { useAuth } from "@/lib/client/hooks/auth-provider";
 
 import { buildNavGroups } from "./nav-model";
 import { SidebarNav } from "./sidebar-nav";

@@ -6,7 +6,7 @@
 import dynamic from "next/dynamic";
 import type { ComponentType } from "react";
 import { FullPageSpinner } from "@/components/auth/full-page-spinner";
-import { retryImport } from "@/lib/lazy/retry-import";
+import { retryImport } from "@/lib/client/lazy/retry-import";
 
 export function lazyScreen<P extends object>(importer: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
   return dynamic<P>(() => retryImport(importer), { loading: () => <FullPageSpinner className="min-h-64 flex-1" /> });

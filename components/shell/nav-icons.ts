@@ -30,7 +30,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 
-import type { Area } from "@/lib/routes/route-map";
+import type { Area } from "@/lib/access/routes/route-map";
 
 /** Icons for nav entries by pattern; a route without one falls back to its area's icon. */
 const BY_PATTERN: Readonly<Record<string, LucideIcon>> = {

@@ -1,4 +1,4 @@
-import type { RouteEntry } from "@/lib/routes/route-map";
+import type { RouteEntry } from "@/lib/access/routes/route-map";
 
 import { buildNavGroups, findActiveNav } from "./nav-model";
 

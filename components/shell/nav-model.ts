@@ -3,7 +3,7 @@
  * entries appear, in which group, and which one is current. Pure, so it is
  * unit-tested without rendering.
  */
-import { ROUTES, type Area, type RouteEntry } from "@/lib/routes/route-map";
+import { ROUTES, type Area, type RouteEntry } from "@/lib/access/routes/route-map";
 
 export interface NavItem {
   href: string;

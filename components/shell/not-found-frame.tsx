@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { BrandLogo } from "@/components/brand-logo";
 import { FullPageSpinner } from "@/components/auth/full-page-spinner";
 import { AuthProviders } from "@/components/providers/auth-providers";
-import { useAuth } from "@/lib/hooks/auth-provider";
+import { useAuth } from "@/lib/client/hooks/auth-provider";
 
 import { AppShell } from "./app-shell";
 

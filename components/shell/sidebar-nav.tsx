@@ -4,7 +4,7 @@ import * as React from "react";
 import Link from "next/link";
 
 import { Badge } from "@/components/ui/badge";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 
 import { findActiveNav, type NavGroup } from "./nav-model";
 import { navIconFor } from "./nav-icons";

@@ -8,7 +8,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useAuth } from "@/lib/hooks/auth-provider";
+import { useAuth } from "@/lib/client/hooks/auth-provider";
 
 // A fixed locale keeps server and browser renders identical.
 const creditsFormat = new Intl.NumberFormat("en-US");

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { STAGE_LABELS, type LibraryStage } from "@/lib/composition/stages";
+import { STAGE_LABELS, type LibraryStage } from "@/lib/engine/composition/stages";
 
 const VARIANT: Record<LibraryStage, "default" | "secondary" | "accent" | "outline" | "destructive"> = {
   draft: "outline",

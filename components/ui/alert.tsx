@@ -1,7 +1,7 @@
 import * as React from "react";
 import type { VariantProps } from "class-variance-authority";
 
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 
 import { ALERT_DESCRIPTION_CLASSES, ALERT_TITLE_CLASSES, alertVariants } from "./alert-variants";
 

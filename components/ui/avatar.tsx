@@ -2,7 +2,7 @@
 
 import * as React from "react";
 
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 
 interface AvatarProps {
   /** Full name or email; used for the initials and the image's alt text. */

@@ -1,6 +1,6 @@
 import * as React from "react";
 
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 
 /** A loading block. Decorative: announce loading with a Spinner or aria-busy on the region instead. */
 export function Skeleton({ className, ...props }: React.ComponentProps<"div">) {

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { LoaderCircle } from "lucide-react";
 
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 
 interface SpinnerProps extends Omit<React.ComponentProps<"span">, "role"> {
   /** What is loading, read by screen readers. */

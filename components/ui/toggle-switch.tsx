@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 
 interface ToggleSwitchProps {
   label: string;

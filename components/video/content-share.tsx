@@ -4,13 +4,13 @@ import Link from "next/link";
 import { SearchX } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
-import { SharePanel } from "@/components/image-gen/share-panel";
+import { SharePanel } from "@/components/images/share-panel";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useAuth } from "@/lib/hooks/auth-provider";
-import { useImage } from "@/lib/hooks/use-image";
-import { useContentRef } from "@/lib/hooks/use-designs";
+import { useAuth } from "@/lib/client/hooks/auth-provider";
+import { useImage } from "@/lib/client/hooks/use-image";
+import { useContentRef } from "@/lib/client/hooks/use-designs";
 import { DesignShare } from "@/components/designs/design-share";
-import { useVideo } from "@/lib/hooks/use-videos";
+import { useVideo } from "@/lib/client/hooks/use-videos";
 import { VideoShare } from "./video-share";
 import { LoadError } from "@/components/common/load-error";
 

@@ -1,5 +1,5 @@
-import { LocalPreviewBadge } from "@/components/image-gen/local-preview-badge";
-import type { MadeWithView } from "@/lib/video/contract";
+import { LocalPreviewBadge } from "@/components/images/local-preview-badge";
+import type { MadeWithView } from "@/lib/creation/video/contract";
 
 /** "How it was made": the brief and every choice behind the video, with the local-preview notice. */
 export function MadeWith({ made }: { made: MadeWithView }) {

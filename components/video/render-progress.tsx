@@ -3,9 +3,9 @@
 import { Check, Circle, LoaderCircle, X } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import { renderPercent } from "@/lib/hooks/use-videos";
-import { RENDER_STAGES, type RenderStatusView } from "@/lib/video/contract";
-import { cn } from "@/lib/utils";
+import { renderPercent } from "@/lib/client/hooks/use-videos";
+import { RENDER_STAGES, type RenderStatusView } from "@/lib/creation/video/contract";
+import { cn } from "@/lib/platform/utils";
 import { STAGE_TEXT } from "./video-text";
 
 interface RenderProgressProps {

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, FilePen, LoaderCircle } from "lucide-react";
 
 import { Badge } from "@/components/ui/badge";
-import type { VideoSummary } from "@/lib/video/contract";
+import type { VideoSummary } from "@/lib/creation/video/contract";
 import { STATUS_TEXT } from "./video-text";
 
 const ICONS = { draft: FilePen, rendering: LoaderCircle, ready: CircleCheck, failed: CircleAlert } as const;

@@ -3,10 +3,10 @@
 import { Shuffle } from "lucide-react";
 
 import { Skeleton } from "@/components/ui/skeleton";
-import type { CompositionRatio } from "@/lib/composition/ratios";
-import { useTemplatePreview } from "@/lib/hooks/use-videos";
-import type { TemplateOption } from "@/lib/video/contract";
-import { cn } from "@/lib/utils";
+import type { CompositionRatio } from "@/lib/engine/composition/ratios";
+import { useTemplatePreview } from "@/lib/client/hooks/use-videos";
+import type { TemplateOption } from "@/lib/creation/video/contract";
+import { cn } from "@/lib/platform/utils";
 import { cssRatio } from "@/components/common/format";
 import { LazyPlayer } from "@/components/common/lazy-player";
 import { useReducedMotion } from "@/components/common/preview-playback";

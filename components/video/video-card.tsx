@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { Clapperboard, Globe } from "lucide-react";
 
-import { renderPercent } from "@/lib/hooks/use-videos";
-import type { VideoSummary } from "@/lib/video/contract";
+import { renderPercent } from "@/lib/client/hooks/use-videos";
+import type { VideoSummary } from "@/lib/creation/video/contract";
 import { formatDuration } from "@/components/common/format";
 import { VideoStatusBadge } from "./status-badge";
 import { useStableUrl } from "@/components/common/use-stable-url";

@@ -6,13 +6,13 @@ import { useRouter } from "next/navigation";
 import { useSWRConfig } from "swr";
 import { Clapperboard, Coins, Copy, Download, Pencil, RotateCcw, Share2, Trash2 } from "lucide-react";
 
-import { ConfirmDialog } from "@/components/image-gen/confirm-dialog";
+import { ConfirmDialog } from "@/components/images/confirm-dialog";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { isProfileKey } from "@/lib/hooks/use-profile";
-import { cancelRender, deleteVideo, duplicateVideo, isRendering, renderVideo, useVideo, VIDEO_LIST_KEY, type VideoPage } from "@/lib/hooks/use-videos";
-import type { VideoView } from "@/lib/video/contract";
+import { isProfileKey } from "@/lib/client/hooks/use-profile";
+import { cancelRender, deleteVideo, duplicateVideo, isRendering, renderVideo, useVideo, VIDEO_LIST_KEY, type VideoPage } from "@/lib/client/hooks/use-videos";
+import type { VideoView } from "@/lib/creation/video/contract";
 import { credits, cssRatio, formatBytes, formatDate, formatDuration } from "@/components/common/format";
 import { MadeWith } from "./made-with";
 import { NativeVideo } from "./native-video";

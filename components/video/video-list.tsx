@@ -5,7 +5,7 @@ import { Video } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useVideos } from "@/lib/hooks/use-videos";
+import { useVideos } from "@/lib/client/hooks/use-videos";
 import { VideoCard } from "./video-card";
 import { LoadError } from "@/components/common/load-error";
 

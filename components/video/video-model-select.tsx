@@ -2,8 +2,8 @@
 
 import { useId } from "react";
 
-import { LocalPreviewBadge } from "@/components/image-gen/local-preview-badge";
-import type { ModelOption } from "@/lib/video/contract";
+import { LocalPreviewBadge } from "@/components/images/local-preview-badge";
+import type { ModelOption } from "@/lib/creation/video/contract";
 
 function optionText(model: ModelOption): string {
   if (!model.available) return `${model.label} (${model.reason ?? "not available here"})`;

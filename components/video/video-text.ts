@@ -1,5 +1,5 @@
 /** The words the video screens show for a video's status and its render stage. */
-import type { RenderStageName, VideoSummary } from "@/lib/video/contract";
+import type { RenderStageName, VideoSummary } from "@/lib/creation/video/contract";
 
 export const STATUS_TEXT: Record<VideoSummary["status"], string> = {
   draft: "Draft",

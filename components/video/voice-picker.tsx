@@ -3,9 +3,9 @@
 import { useEffect, useRef, useState } from "react";
 import { MicOff, Pause, Play } from "lucide-react";
 
-import { LocalPreviewBadge } from "@/components/image-gen/local-preview-badge";
+import { LocalPreviewBadge } from "@/components/images/local-preview-badge";
 import { Button } from "@/components/ui/button";
-import type { VoiceOption } from "@/lib/video/contract";
+import type { VoiceOption } from "@/lib/creation/video/contract";
 
 /** One audio element for every sample: starting one stops the other. */
 function useSamplePlayer() {

@@ -1,6 +1,6 @@
 import { Clapperboard, FileText, Image as ImageIcon, Package, Palette, type LucideIcon } from "lucide-react";
 
-import type { WorkspaceItem, WorkspaceKind, WorkspaceStatus } from "@/lib/workspace/contract";
+import type { WorkspaceItem, WorkspaceKind, WorkspaceStatus } from "@/lib/creation/workspace/contract";
 
 export const KIND_LABEL: Record<WorkspaceKind, { one: string; many: string; icon: LucideIcon }> = {
   video: { one: "Video", many: "Videos", icon: Clapperboard },

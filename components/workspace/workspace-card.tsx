@@ -6,9 +6,9 @@ import { CircleAlert, CircleCheck, FilePen, Globe, LoaderCircle, PencilLine } fr
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useStableUrl } from "@/components/common/use-stable-url";
-import { renderPercent } from "@/lib/hooks/use-videos";
-import { cn } from "@/lib/utils";
-import type { WorkspaceItem } from "@/lib/workspace/contract";
+import { renderPercent } from "@/lib/client/hooks/use-videos";
+import { cn } from "@/lib/platform/utils";
+import type { WorkspaceItem } from "@/lib/creation/workspace/contract";
 import { KIND_LABEL, statusText } from "./kind";
 
 const STATUS_ICON = { draft: FilePen, running: LoaderCircle, ready: CircleCheck, failed: CircleAlert } as const;

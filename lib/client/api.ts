@@ -11,13 +11,13 @@
  *   so callers branch on `error.code` and forms show a 422's field issues.
  *
  * The class is ApiClientError, not ApiError, because the server's error of
- * that name (lib/api/errors.ts) is a different thing on the other side of the
+ * that name (lib/platform/api/errors.ts) is a different thing on the other side of the
  * wire. The envelopes are checked by hand, not with zod: this module is in
  * the sign-in screens' bundle, where the schema library would be the largest
  * part. Callers that validate `data` pass their own schema.
  */
 
-/** The header that names the screen a write came from (lib/update-log/contract.ts SCREEN_HEADER; not imported: that module loads zod). */
+/** The header that names the screen a write came from (lib/platform/update-log/contract.ts SCREEN_HEADER; not imported: that module loads zod). */
 export const SCREEN_HEADER = "x-promptframe-screen";
 
 /** Codes of failures that never reached the API or came back unreadable. */

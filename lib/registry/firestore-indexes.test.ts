@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { allCollections } from "./collections";
-import { firestoreIndexes, renderFirestoreIndexes } from "@/lib/db/firestore/indexes";
+import { firestoreIndexes, renderFirestoreIndexes } from "@/lib/platform/db/firestore/indexes";
 
 test("the committed firestore.indexes.json matches the collection declarations", () => {
   const committed = fs.readFileSync(path.join(process.cwd(), "firestore.indexes.json"), "utf8");

@@ -2,7 +2,7 @@
  * Imported once by each entry point that uses `getDb()` (instrumentation.ts for
  * the Next server, scripts/worker.ts): hands the store the app's collections.
  */
-import { registerCollections } from "@/lib/db/registry";
+import { registerCollections } from "@/lib/platform/db/registry";
 import { allCollections } from "./collections";
 
 registerCollections(allCollections);

@@ -56,8 +56,8 @@ let image: typeof import("@/app/api/v1/images/[id]/route");
 let like: typeof import("@/app/api/v1/images/[id]/like/route");
 let brandKit: typeof import("@/app/api/v1/brand-kit/route");
 let blobs: typeof import("@/app/api/v1/blobs/[...key]/route");
-let db: import("@/lib/db").Db;
-let store: import("@/lib/storage").BlobStore;
+let db: import("@/lib/platform/db").Db;
+let store: import("@/lib/platform/storage").BlobStore;
 let alice: Person;
 let bob: Person;
 
@@ -84,14 +84,14 @@ beforeAll(async () => {
   like = await import("@/app/api/v1/images/[id]/like/route");
   brandKit = await import("@/app/api/v1/brand-kit/route");
   blobs = await import("@/app/api/v1/blobs/[...key]/route");
-  db = (await import("@/lib/db")).getDb();
-  store = (await import("@/lib/storage")).getBlobStore();
+  db = (await import("@/lib/platform/db")).getDb();
+  store = (await import("@/lib/platform/storage")).getBlobStore();
   [alice, bob] = [await person("alice"), await person("bob")];
 
-  const { seedAsset, seedDesign, seedImage, seedProduct, seedVideo } = await import("@/lib/workspace/testing");
-  const { DEFAULT_BRAND_KIT } = await import("@/lib/brand/contract");
-  const { creditLedger } = await import("@/lib/db/collections");
-  const { updateLog } = await import("@/lib/update-log/collections");
+  const { seedAsset, seedDesign, seedImage, seedProduct, seedVideo } = await import("@/lib/creation/workspace/testing");
+  const { DEFAULT_BRAND_KIT } = await import("@/lib/creation/brand/contract");
+  const { creditLedger } = await import("@/lib/platform/db/collections");
+  const { updateLog } = await import("@/lib/platform/update-log/collections");
   await seedImage(db, store, alice.uid, "a-img", { title: "Alice private" });
   await seedImage(db, store, alice.uid, "a-pub", { title: "Alice shared", visibility: "public" });
   await seedVideo(db, store, alice.uid, "a-vid", { title: "Alice film", rendered: true });
@@ -116,7 +116,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -203,7 +203,7 @@ describe("POST /api/v1/account/delete", () => {
     expect((await del(alice, {})).status).toBe(422);
     expect((await del(alice, { confirm_email: alice.email, extra: 1 })).status).toBe(422);
 
-    const { jobs } = await import("@/lib/db/collections");
+    const { jobs } = await import("@/lib/platform/db/collections");
     const at = new Date().toISOString();
     const job = db.collection(jobs).doc("job-a-running");
     await job.create({ type: "video.render", owner_id: alice.uid, content_id: "a-vid", state: "running", progress: 0.5, attempts: 1, max_attempts: 3, error: null, worker_id: "w", lease_expires_at: null, input: {}, created_at: at, updated_at: at });
@@ -217,7 +217,7 @@ describe("POST /api/v1/account/delete", () => {
   });
 
   it("refuses staff accounts", async () => {
-    const { deleteAccount } = await import("@/lib/account/service");
+    const { deleteAccount } = await import("@/lib/creation/account/service");
     const staff = { uid: "s1", email: "s@promptframe.ai", isStaff: true } as Parameters<typeof deleteAccount>[1];
     await expect(deleteAccount({ db, store, auth: { revokeRefreshTokens: jest.fn(), deleteUser: jest.fn() } }, staff, { confirm_email: "s@promptframe.ai" })).rejects.toMatchObject({ code: "forbidden" });
   });
@@ -245,18 +245,18 @@ describe("POST /api/v1/account/delete", () => {
     for (const id of ["a-img", "a-pub"]) expect((await image.GET(req(`/api/v1/images/${id}`, { token: bob.token }), withId(id))).status).toBe(404);
     expect((await blobs.GET(req(blobUrl.pathname + blobUrl.search), withKey(blobKey))).status).toBe(404);
     for (const area of ["images", "assets", "videos", "designs"]) expect(await store.list(`${area}/${alice.uid}/`)).toEqual([]);
-    const { content, creditLedger, likes } = await import("@/lib/db/collections");
+    const { content, creditLedger, likes } = await import("@/lib/platform/db/collections");
     expect(await db.collection(content).where("owner_id", "==", alice.uid).get()).toEqual([]);
     expect(await db.collection(likes).where("content_owner_id", "==", alice.uid).get()).toEqual([]);
 
     // The ledger is kept for accounting, under a pseudonym, the uid gone even from ids.
-    const { pseudonymFor } = await import("@/lib/account/owned-data");
+    const { pseudonymFor } = await import("@/lib/creation/account/owned-data");
     const pseudonym = pseudonymFor(alice.uid);
     expect(data.pseudonym).toBe(pseudonym);
     expect(await db.collection(creditLedger).where("owner_id", "==", alice.uid).get()).toEqual([]);
     const kept = await db.collection(creditLedger).where("owner_id", "==", pseudonym).get();
     expect(kept.map((e) => [e.id, e.data.delta]).sort()).toEqual([["debit-job-a1", -5], [`open-${pseudonym}`, 100]]);
-    const { updateLog } = await import("@/lib/update-log/collections");
+    const { updateLog } = await import("@/lib/platform/update-log/collections");
     expect((await db.collection(updateLog).doc("log-a1").get())?.data).toMatchObject({ actor_id: pseudonym, actor_email: null, entity_label: null, changes: [], action: "update" });
 
     // Bob's things are untouched.
@@ -266,9 +266,9 @@ describe("POST /api/v1/account/delete", () => {
     expect((await userInfo.GET(req("/api/v1/user-info", { cookie: bob.cookie }), ctx)).status).toBe(200);
 
     // A retry (e.g. after a failure half way) finds nothing left and still succeeds.
-    const { deleteAccountData, deleteFirebaseUser } = await import("@/lib/account/delete");
+    const { deleteAccountData, deleteFirebaseUser } = await import("@/lib/creation/account/delete");
     expect(await deleteAccountData({ db, store, auth: { revokeRefreshTokens: jest.fn(), deleteUser: jest.fn() } }, alice.uid)).toEqual({ deleted: {}, pseudonymised: {}, files: 0, pseudonym });
-    const { adminAuth } = await import("@/lib/auth/server/firebase-admin");
+    const { adminAuth } = await import("@/lib/access/auth/server/firebase-admin");
     await expect(deleteFirebaseUser(adminAuth(), alice.uid)).resolves.toBeUndefined();
     expect((await del(alice, { confirm_email: alice.email })).status).toBe(401);
   });

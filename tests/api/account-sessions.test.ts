@@ -51,7 +51,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -107,9 +107,9 @@ describe("POST /api/v1/users/logout/", () => {
     const bad = await logout.POST(req("/api/v1/users/logout/", { method: "POST", cookie: "authToken=garbage; userId=x" }), ctx);
     expect(bad.status).toBe(200);
     expect(clearsBothCookies(bad)).toBe(true);
-    const { getDb } = await import("@/lib/db");
-    const { revokedSessions } = await import("@/lib/auth/collections");
-    const { sessionKey } = await import("@/lib/auth/server/revoked-sessions");
+    const { getDb } = await import("@/lib/platform/db");
+    const { revokedSessions } = await import("@/lib/access/auth/collections");
+    const { sessionKey } = await import("@/lib/access/auth/server/revoked-sessions");
     expect(await getDb().collection(revokedSessions).doc(sessionKey("garbage")).get()).toBeNull();
   });
 });

@@ -7,16 +7,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { png } from "@/tests/support/media";
-import { woff2Font } from "@/lib/assets/testing";
+import { woff2Font } from "@/lib/media/assets/testing";
 import { json, newUser, noParams, req, withId, type TestUser } from "./image-library.support";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "pf-assets-lib-api-"));
 process.env.DATA_DIR = dataDir;
 
-jest.mock("@/lib/db", () => {
-  const actual = jest.requireActual("@/lib/db");
-  const { openDriver } = jest.requireActual("@/lib/db/open-driver");
-  const { dbConfig } = jest.requireActual("@/lib/db/config");
+jest.mock("@/lib/platform/db", () => {
+  const actual = jest.requireActual("@/lib/platform/db");
+  const { openDriver } = jest.requireActual("@/lib/platform/db/open-driver");
+  const { dbConfig } = jest.requireActual("@/lib/platform/db/config");
   const { libraryRegistry } = jest.requireActual("@/tests/support/library-env");
   let db: unknown = null;
   return { ...actual, getDb: () => (db ??= new actual.Db(openDriver(dbConfig(), libraryRegistry), libraryRegistry)) };
@@ -44,7 +44,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -52,9 +52,9 @@ afterAll(async () => {
 const raw = (user: TestUser, bytes: Uint8Array, name: string, url = "/api/v1/assets", method = "POST", type = "application/octet-stream") =>
   req(`${url}?name=${encodeURIComponent(name)}`, { method, token: user.token, body: new Uint8Array(bytes), headers: { "content-type": type } });
 const count = async () => {
-  const { getDb } = await import("@/lib/db");
-  const { assets } = await import("@/lib/db/collections");
-  const { getBlobStore } = await import("@/lib/storage");
+  const { getDb } = await import("@/lib/platform/db");
+  const { assets } = await import("@/lib/platform/db/collections");
+  const { getBlobStore } = await import("@/lib/platform/storage");
   return [await getDb().collection(assets).count(), (await getBlobStore().list("assets/")).length];
 };
 

@@ -51,14 +51,14 @@ let login: typeof import("@/app/api/v1/users/login/route");
 let userInfo: typeof import("@/app/api/v1/user-info/route");
 let logout: typeof import("@/app/api/v1/users/logout/route");
 let clearUserStatusCache: () => void;
-let adminAuth: typeof import("@/lib/auth/server/firebase-admin").adminAuth;
+let adminAuth: typeof import("@/lib/access/auth/server/firebase-admin").adminAuth;
 
 beforeAll(async () => {
   login = await import("@/app/api/v1/users/login/route");
   userInfo = await import("@/app/api/v1/user-info/route");
   logout = await import("@/app/api/v1/users/logout/route");
-  ({ clearUserStatusCache } = await import("@/lib/auth/server/user-status"));
-  ({ adminAuth } = await import("@/lib/auth/server/firebase-admin"));
+  ({ clearUserStatusCache } = await import("@/lib/access/auth/server/user-status"));
+  ({ adminAuth } = await import("@/lib/access/auth/server/firebase-admin"));
 });
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

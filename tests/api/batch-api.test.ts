@@ -3,7 +3,7 @@
  * good and bad input — CSV preview (encoding, 10,000 rows, not a CSV), create
  * (per-row 422, 402 with the shortfall and nothing charged), read, ownership,
  * retry/cancel refusals, ZIP before anything finished. No worker runs here
- * (IN_APP_WORKER=0): the pipeline is lib/batches/batches.test.ts and the e2e.
+ * (IN_APP_WORKER=0): the pipeline is lib/creation/batches/batches.test.ts and the e2e.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -30,8 +30,8 @@ const create = (token: string, body: unknown) => batches.POST(req("/api/v1/batch
 const csv = (token: string, body: BodyInit, type = "text/csv") => preview.POST(req("/api/v1/batches/preview", { method: "POST", token, body, headers: { "content-type": type } }), noParams);
 
 async function balance(uid: string): Promise<number> {
-  const { getDb } = await import("@/lib/db");
-  const { users } = await import("@/lib/db/collections");
+  const { getDb } = await import("@/lib/platform/db");
+  const { users } = await import("@/lib/platform/db/collections");
   return (await getDb().collection(users).doc(uid).get())!.data.credits;
 }
 
@@ -43,8 +43,8 @@ beforeAll(async () => {
   cancel = await import("@/app/api/v1/batches/[id]/cancel/route");
   zip = await import("@/app/api/v1/batches/[id]/zip/route");
   [alice, bob] = await Promise.all([newUser("alice"), newUser("bob")]);
-  const { getDb } = await import("@/lib/db");
-  const { users } = await import("@/lib/db/collections");
+  const { getDb } = await import("@/lib/platform/db");
+  const { users } = await import("@/lib/platform/db/collections");
   const at = new Date().toISOString();
   for (const [u, credits] of [[alice, 50], [bob, 3]] as const) {
     await getDb().collection(users).doc(u.uid).create({ user_id: u.uid, email: `${u.uid}@example.com`, name: "T", photo_url: null, provider: "password", is_staff: false, credits, plan: "free", created_at: at, last_login_at: at });
@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });

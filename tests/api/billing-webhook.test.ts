@@ -17,22 +17,22 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "pf-billing-webhook-"));
 process.env.DATA_DIR = dataDir;
 
 let route: typeof import("@/app/api/v1/billing/webhook/route");
-let db: import("@/lib/db/db").Db;
-let C: typeof import("@/lib/db/collections");
-let B: typeof import("@/lib/billing/collections");
-let credits: typeof import("@/lib/credits/credits");
+let db: import("@/lib/platform/db/db").Db;
+let C: typeof import("@/lib/platform/db/collections");
+let B: typeof import("@/lib/money/billing/collections");
+let credits: typeof import("@/lib/money/credits/credits");
 
 beforeAll(async () => {
   route = await import("@/app/api/v1/billing/webhook/route");
-  db = (await import("@/lib/db")).getDb();
-  C = await import("@/lib/db/collections");
-  B = await import("@/lib/billing/collections");
-  credits = await import("@/lib/credits/credits");
+  db = (await import("@/lib/platform/db")).getDb();
+  C = await import("@/lib/platform/db/collections");
+  B = await import("@/lib/money/billing/collections");
+  credits = await import("@/lib/money/credits/credits");
 });
 beforeEach(() => configureStripe());
 afterAll(async () => {
   unconfigureStripe();
-  await (await import("@/lib/db")).closeDb().catch(() => undefined);
+  await (await import("@/lib/platform/db")).closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -261,7 +261,7 @@ describe("subscribe, renew, upgrade, cancel, replay", () => {
     const spec = { id: sub, customer, price: PRICES.team, start: t0, end: at(31) };
     await send(eventOf("customer.subscription.created", subscriptionObject(spec), { created: at(0) }));
     await send(eventOf("invoice.paid", invoiceObject({ customer, subscription: sub, billingReason: "subscription_create", lines: [{ price: PRICES.team, start: t0, end: at(31) }] }), { created: at(0) }));
-    const { enqueueJob } = await import("@/lib/jobs/queue");
+    const { enqueueJob } = await import("@/lib/platform/jobs/queue");
     const jobIds = await Promise.all(Array.from({ length: 5 }, () => enqueueJob(db, { type: "image.generate", owner_id: uid, content_id: null })));
     const before = await balance(uid);
 
@@ -271,7 +271,7 @@ describe("subscribe, renew, upgrade, cancel, replay", () => {
     const jobs = await Promise.all(jobIds.map((id) => db.collection(C.jobs).doc(id).get()));
     expect(jobs.map((j) => j!.data.state)).toEqual(Array(5).fill("queued"));
     // New work now meets Pro's cap of 6 at once.
-    const { assertWithinPlan } = await import("@/lib/billing/enforce");
+    const { assertWithinPlan } = await import("@/lib/money/billing/enforce");
     await expect(db.runTransaction((tx) => assertWithinPlan(tx, { db, uid, kind: "image" }))).resolves.toMatchObject({ plan: "pro" });
     await enqueueJob(db, { type: "image.generate", owner_id: uid, content_id: null });
     await expect(db.runTransaction((tx) => assertWithinPlan(tx, { db, uid, kind: "image" }))).rejects.toMatchObject({ status: 429 });
@@ -287,7 +287,7 @@ describe("customers and prices we do not know", () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ received: true, duplicate: false, outcome: "ignored_unknown_customer" });
     expect(await db.collection(C.creditLedger).count()).toBe(ledgerBefore);
-    const { billingId } = await import("@/lib/billing/ledger");
+    const { billingId } = await import("@/lib/money/billing/ledger");
     expect((await db.collection(B.billingEvents).doc(billingId("evt", event.id as string)).get())!.data).toMatchObject({ outcome: "ignored_unknown_customer", owner_id: null });
     // metadata naming an account that does not exist is no better.
     const ghost = eventOf("customer.subscription.created", subscriptionObject({ id: "sub_ghost", customer: "cus_ghost", price: PRICES.pro, start: t0, end: at(31), metadata: { uid: "no-such-user" } }));
@@ -413,7 +413,7 @@ describe("refunds and disputes of a credit pack", () => {
     expect((await balance(pack.uid)).credits).toBe(20);
     const [entry] = await takeBacks(pack.uid);
     expect(entry).toMatchObject({ delta: -500, note: expect.stringContaining("dp_won12345") });
-    const { billingLedgerIds } = await import("@/lib/billing/ledger");
+    const { billingLedgerIds } = await import("@/lib/money/billing/ledger");
     expect(await db.collection(C.creditLedger).doc(billingLedgerIds.disputeTakeBack("dp_won12345")).get()).not.toBeNull();
     // The same dispute again under another event id takes nothing more.
     await send({ ...created, id: fakeId("evt") });
@@ -467,12 +467,12 @@ describe("below zero, spending stops until the balance is positive again", () =>
     await expect(refused).rejects.toMatchObject({ status: 402, message: expect.stringMatching(/below zero.*refunded or disputed/i) });
     const entries = (await ledger(uid)).length;
 
-    const { getBillingSummary } = await import("@/lib/billing/summary");
-    const { billingConfig } = await import("@/lib/billing/config");
+    const { getBillingSummary } = await import("@/lib/money/billing/summary");
+    const { billingConfig } = await import("@/lib/money/billing/config");
     const summary = await getBillingSummary({ db, config: billingConfig(), uid });
     expect(summary).toMatchObject({ balance: -500, balance_note: expect.stringMatching(/refunded or disputed.*paused/i) });
 
-    const { prepareCredit } = await import("@/lib/billing/ledger");
+    const { prepareCredit } = await import("@/lib/money/billing/ledger");
     const grantBy = (amount: number, id: string) => db.runTransaction(async (tx) => (await prepareCredit(tx, { db, uid, amount, reason: "grant", entryId: id, note: "test", now: new Date() })).stage());
     await grantBy(500, "grant-back-to-zero");
     // Zero is not positive: still refused.
@@ -491,7 +491,7 @@ describe("below zero, spending stops until the balance is positive again", () =>
     await send(eventOf("checkout.session.completed", completedSession({ id: uniq("cs_test"), object: "checkout.session", mode: "payment", amount_total: 1000, currency: "usd", customer, client_reference_id: uid, metadata: { uid, item: "credits_500" }, success_url: "x" }, { paymentIntent })));
     await credits.debit({ db, uid, amount: 500, reason: "spent it all" });
     await send(eventOf("charge.refunded", chargeObject({ paymentIntent, customer, amount: 1000, amountRefunded: 1000 })));
-    const { ensureMonthlyGrant } = await import("@/lib/billing/grants");
+    const { ensureMonthlyGrant } = await import("@/lib/money/billing/grants");
     const nextMonths = new Date(Date.now() + 62 * day);
     expect(await ensureMonthlyGrant({ db, uid, now: nextMonths })).toEqual({ granted: 100 });
     expect((await balance(uid)).credits).toBe(-400);

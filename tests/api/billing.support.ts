@@ -75,8 +75,8 @@ function newFake() {
   return new FakeStripe({ secretKey: SECRET_KEY, prices: Object.values(PRICES), pagesBase: "https://checkout.stripe.com" });
 }
 
-export async function addProfile(db: import("@/lib/db/db").Db, user: { uid: string; email?: string | null }, over: { credits?: number; plan?: "free" | "pro" | "team"; created_at?: string } = {}) {
-  const { users } = await import("@/lib/db/collections");
+export async function addProfile(db: import("@/lib/platform/db/db").Db, user: { uid: string; email?: string | null }, over: { credits?: number; plan?: "free" | "pro" | "team"; created_at?: string } = {}) {
+  const { users } = await import("@/lib/platform/db/collections");
   const at = over.created_at ?? new Date().toISOString();
   await db.collection(users).doc(user.uid).set({
     user_id: user.uid,

@@ -18,9 +18,9 @@ const stripe = stripeServer();
 type Handler = (request: ReturnType<typeof req>, context: typeof noParams) => Promise<Response> | Response;
 type Route = { GET?: Handler; POST?: Handler };
 let summaryRoute: Route, checkoutRoute: Route, portalRoute: Route, historyRoute: Route, exportRoute: Route, grantsRoute: Route, webhookRoute: Route;
-let db: import("@/lib/db/db").Db;
-let C: typeof import("@/lib/db/collections");
-let B: typeof import("@/lib/billing/collections");
+let db: import("@/lib/platform/db/db").Db;
+let C: typeof import("@/lib/platform/db/collections");
+let B: typeof import("@/lib/money/billing/collections");
 
 beforeAll(async () => {
   stripe.listen();
@@ -31,9 +31,9 @@ beforeAll(async () => {
   exportRoute = await import("@/app/api/v1/billing/history/export/route");
   grantsRoute = await import("@/app/api/v1/billing/grants/route");
   webhookRoute = await import("@/app/api/v1/billing/webhook/route");
-  db = (await import("@/lib/db")).getDb();
-  C = await import("@/lib/db/collections");
-  B = await import("@/lib/billing/collections");
+  db = (await import("@/lib/platform/db")).getDb();
+  C = await import("@/lib/platform/db/collections");
+  B = await import("@/lib/money/billing/collections");
 });
 beforeEach(() => {
   stripe.reset();
@@ -42,7 +42,7 @@ beforeEach(() => {
 afterAll(async () => {
   stripe.server.close();
   unconfigureStripe();
-  await (await import("@/lib/db")).closeDb().catch(() => undefined);
+  await (await import("@/lib/platform/db")).closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -310,7 +310,7 @@ describe("the Customer Portal", () => {
   it("a downgrade while jobs are running is refused with how many and why; nothing reaches Stripe", async () => {
     const u = await signedUp("busy");
     await liveSubscription(u.uid, "team");
-    const { enqueueJob } = await import("@/lib/jobs/queue");
+    const { enqueueJob } = await import("@/lib/platform/jobs/queue");
     const jobId = await enqueueJob(db, { type: "image.generate", owner_id: u.uid, content_id: null });
     const calls = stripe.fake.log.length;
     const res = await portal(u.token, { action: "switch", plan: "pro" });
@@ -330,7 +330,7 @@ describe("usage history", () => {
   it("lists my ledger newest first with what each entry paid for, filters by kind and date, pages by cursor", async () => {
     const u = await signedUp("history");
     const other = await signedUp("other");
-    const { debit, refund } = await import("@/lib/credits/credits");
+    const { debit, refund } = await import("@/lib/money/credits/credits");
     const at = (d: string) => new Date(`${d}T10:00:00Z`);
     await db.collection(C.content).doc("img_hist_1").create({
       owner_id: u.uid, kind: "image", title: "a red kite over dunes", status: "ready", visibility: "private", settings: {},
@@ -412,7 +412,7 @@ describe("staff grants", () => {
 
     const byUid = await grant(staff.token, { ...body, user: u.uid, credits: 5, request_id: "grant-req-0002" });
     expect(byUid.body.data.balance).toBe(258);
-    const { rebuildBalance } = await import("@/lib/credits/credits");
+    const { rebuildBalance } = await import("@/lib/money/credits/credits");
     expect((await rebuildBalance({ db, uid: u.uid })).matches).toBe(true);
 
     const nobody = await grant(staff.token, { ...body, user: "nobody@example.com", request_id: "grant-req-0003" });
@@ -430,7 +430,7 @@ describe("staff grants", () => {
     const u = await signedUp("logged-target", { credits: 7 });
     const res = await call(grantsRoute, "POST", "/api/v1/billing/grants", { token: staff.token, json: { user: u.uid, credits: 30, note: "make good a failed render", request_id: "grant-log-0001" } });
     expect(res.status).toBe(201);
-    const { updateLog } = await import("@/lib/update-log/collections");
+    const { updateLog } = await import("@/lib/platform/update-log/collections");
     const entries = await db.collection(updateLog).where("entity_id", "==", `users/${u.uid}`).get();
     expect(entries.map((e) => e.data)).toEqual([
       expect.objectContaining({ entity_type: "document", action: "grant", actor_id: staff.uid, actor_email: staff.email, changes: [{ path: "credits", before: "7", after: "37" }] }),
@@ -438,7 +438,7 @@ describe("staff grants", () => {
   });
 
   it("caps what one staff member grants in 24 hours: over the cap is a 429 naming what is left, and nothing is written", async () => {
-    const { STAFF_GRANT_DAILY_CAP } = await import("@/lib/billing/contract");
+    const { STAFF_GRANT_DAILY_CAP } = await import("@/lib/money/billing/contract");
     const staff = await newStaffUser("capped");
     const other = await newStaffUser("colleague");
     await Promise.all([addProfile(db, staff), addProfile(db, other)]);
@@ -462,8 +462,8 @@ describe("staff grants", () => {
   });
 
   it("the cap is a rolling 24 hours, and grants made at once cannot slip past it together", async () => {
-    const { STAFF_GRANT_DAILY_CAP } = await import("@/lib/billing/contract");
-    const { grantCreditsAsStaff } = await import("@/lib/billing/staff-grant");
+    const { STAFF_GRANT_DAILY_CAP } = await import("@/lib/money/billing/contract");
+    const { grantCreditsAsStaff } = await import("@/lib/money/billing/staff-grant");
     const u = await signedUp("rolling-target", { credits: 0 });
     const staff = { uid: "staff-rolling", email: "rolling@promptframe.ai" };
     const t0 = new Date("2026-05-01T09:00:00.000Z");

@@ -36,8 +36,8 @@ beforeAll(async () => {
   share = await import("@/app/api/v1/designs/[id]/share/route");
   drafts = await import("@/app/api/v1/drafts/route");
   [alice, bob] = await Promise.all([newUser("alice"), newUser("bob")]);
-  const { getDb } = await import("@/lib/db");
-  const { users } = await import("@/lib/db/collections");
+  const { getDb } = await import("@/lib/platform/db");
+  const { users } = await import("@/lib/platform/db/collections");
   const at = new Date().toISOString();
   for (const [u, credits] of [[alice, 5], [bob, 0]] as const) {
     await getDb().collection(users).doc(u.uid).create({ user_id: u.uid, email: `${u.uid}@example.com`, name: "T", photo_url: null, provider: "password", is_staff: false, credits, plan: "free", created_at: at, last_login_at: at });
@@ -45,7 +45,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });

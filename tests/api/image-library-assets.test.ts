@@ -12,10 +12,10 @@ import { json, newUser, noParams, req, withId, type TestUser } from "./image-lib
 const dataDir = mkdtempSync(path.join(tmpdir(), "pf-assets-api-"));
 process.env.DATA_DIR = dataDir;
 
-jest.mock("@/lib/db", () => {
-  const actual = jest.requireActual("@/lib/db");
-  const { openDriver } = jest.requireActual("@/lib/db/open-driver");
-  const { dbConfig } = jest.requireActual("@/lib/db/config");
+jest.mock("@/lib/platform/db", () => {
+  const actual = jest.requireActual("@/lib/platform/db");
+  const { openDriver } = jest.requireActual("@/lib/platform/db/open-driver");
+  const { dbConfig } = jest.requireActual("@/lib/platform/db/config");
   const { libraryRegistry } = jest.requireActual("@/tests/support/library-env");
   let db: unknown = null;
   return { ...actual, getDb: () => (db ??= new actual.Db(openDriver(dbConfig(), libraryRegistry), libraryRegistry)) };
@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -45,13 +45,13 @@ function upload(user: TestUser, bytes: Uint8Array, opts: { name?: string; type?:
 }
 
 async function assetCount(): Promise<number> {
-  const { getDb } = await import("@/lib/db");
-  const { assets } = await import("@/lib/db/collections");
+  const { getDb } = await import("@/lib/platform/db");
+  const { assets } = await import("@/lib/platform/db/collections");
   return getDb().collection(assets).count();
 }
 
 async function blobCount(): Promise<number> {
-  const { getBlobStore } = await import("@/lib/storage");
+  const { getBlobStore } = await import("@/lib/platform/storage");
   return (await getBlobStore().list("assets/")).length;
 }
 

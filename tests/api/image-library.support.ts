@@ -3,7 +3,7 @@
  * tokens, requests shaped like Next's, and the route context.
  *
  * The test files also swap `getDb` for one whose registry includes
- * lib/db/collections-library.ts (a no-op once those are in allCollections).
+ * lib/platform/db/collections-library.ts (a no-op once those are in allCollections).
  */
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";

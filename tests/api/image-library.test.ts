@@ -10,10 +10,10 @@ import { json, newUser, noParams, req, withId, type TestUser } from "./image-lib
 const dataDir = mkdtempSync(path.join(tmpdir(), "pf-library-api-"));
 process.env.DATA_DIR = dataDir;
 
-jest.mock("@/lib/db", () => {
-  const actual = jest.requireActual("@/lib/db");
-  const { openDriver } = jest.requireActual("@/lib/db/open-driver");
-  const { dbConfig } = jest.requireActual("@/lib/db/config");
+jest.mock("@/lib/platform/db", () => {
+  const actual = jest.requireActual("@/lib/platform/db");
+  const { openDriver } = jest.requireActual("@/lib/platform/db/open-driver");
+  const { dbConfig } = jest.requireActual("@/lib/platform/db/config");
   const { libraryRegistry } = jest.requireActual("@/tests/support/library-env");
   let db: unknown = null;
   return { ...actual, getDb: () => (db ??= new actual.Db(openDriver(dbConfig(), libraryRegistry), libraryRegistry)) };
@@ -38,7 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -118,7 +118,7 @@ describe("vibes", () => {
 
 describe("inspirations", () => {
   it("serves at least 24 inspirations with signed pictures, made once however many first requests race", async () => {
-    const store = (await import("@/lib/storage")).getBlobStore();
+    const store = (await import("@/lib/platform/storage")).getBlobStore();
     const responses = await Promise.all([1, 2, 3].map(() => inspirationsRoute.GET(req("/api/v1/inspirations", { token: alice.token }), noParams)));
     const bodies = await Promise.all(responses.map((r) => json(r)));
     for (const b of bodies) {
@@ -146,8 +146,8 @@ describe("likes and trending", () => {
   const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000);
 
   beforeAll(async () => {
-    const { getDb } = await import("@/lib/db");
-    const { getBlobStore } = await import("@/lib/storage");
+    const { getDb } = await import("@/lib/platform/db");
+    const { getBlobStore } = await import("@/lib/platform/storage");
     const { seedImage } = await import("@/tests/support/library-env");
     const env = { db: getDb(), store: getBlobStore() };
     await seedImage(env, { id: "alicePublic1", owner: alice.uid, visibility: "public", createdAt: at(30), withBlobs: true });

@@ -34,9 +34,9 @@ let base: string;
 const VIDEO = { aspect_ratio: "9:16", length_s: 15, template_id: null, voice_id: null, captions: false, music: false, model_id: "local/preview" };
 
 async function counts(uid: string) {
-  const { getDb } = await import("@/lib/db");
-  const { content, assets } = await import("@/lib/db/collections");
-  const { products } = await import("@/lib/products/collections");
+  const { getDb } = await import("@/lib/platform/db");
+  const { content, assets } = await import("@/lib/platform/db/collections");
+  const { products } = await import("@/lib/creation/products/collections");
   const db = getDb();
   return {
     products: await db.collection(products).where("owner_id", "==", uid).count(),
@@ -66,8 +66,8 @@ beforeAll(async () => {
   productRoute = await import("@/app/api/v1/products/[id]/route");
   productContent = await import("@/app/api/v1/products/[id]/content/route");
   [alice, bob] = await Promise.all([newUser("alice"), newUser("bob")]);
-  const { getDb } = await import("@/lib/db");
-  const { users } = await import("@/lib/db/collections");
+  const { getDb } = await import("@/lib/platform/db");
+  const { users } = await import("@/lib/platform/db/collections");
   const at = new Date().toISOString();
   for (const [u, credits] of [[alice, 50], [bob, 0]] as const) {
     await getDb().collection(users).doc(u.uid).create({ user_id: u.uid, email: `${u.uid}@example.com`, name: "T", photo_url: null, provider: "password", is_staff: false, credits, plan: "free", created_at: at, last_login_at: at });
@@ -76,7 +76,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((r) => server.close(() => r()));
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -154,8 +154,8 @@ it("is all or nothing: bad settings, a foreign product or a render the user cann
   const poor = await json(await post(linkVideo, "/api/v1/links/video", bob.token, { facts, video: { ...VIDEO, render_now: true } }));
   expect(poor.status).toBe(402);
   expect(await counts(bob.uid)).toEqual(before);
-  const { getDb } = await import("@/lib/db");
-  const { users } = await import("@/lib/db/collections");
+  const { getDb } = await import("@/lib/platform/db");
+  const { users } = await import("@/lib/platform/db/collections");
   expect((await getDb().collection(users).doc(bob.uid).get())!.data.credits).toBe(0);
 });
 
@@ -191,7 +191,7 @@ it("deleting a product keeps the videos made from it", async () => {
   expect(made.status).toBe(201);
   const { product_id, video } = made.body.data;
   expect((await productRoute.DELETE(req(`/api/v1/products/${product_id}`, { method: "DELETE", token: alice.token }), withId(product_id))).status).toBe(204);
-  const { getDb } = await import("@/lib/db");
-  const { content } = await import("@/lib/db/collections");
+  const { getDb } = await import("@/lib/platform/db");
+  const { content } = await import("@/lib/platform/db/collections");
   expect((await getDb().collection(content).doc(video.id).get())?.data.title).toContain("Oat Soap");
 });

@@ -5,7 +5,7 @@
  * stored), then finding them planted directly in the store (signers and
  * public routes drop them, never serve them). Also: public views of an
  * image hide its owner and sources (item 3), and `remix_of_id` must name an
- * image the caller may see (item 9). Renders: lib/render/prepare.test.ts.
+ * image the caller may see (item 9). Renders: lib/engine/render/prepare.test.ts.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -54,9 +54,9 @@ let bob: TestUser;
 const a = { assetId: "", assetKey: "", imageId: "", imageKey: "", publicId: "" };
 let bobsOwnKey = "";
 
-const db = async () => (await import("@/lib/db")).getDb();
-const store = async () => (await import("@/lib/storage")).getBlobStore();
-const cols = async () => ({ ...(await import("@/lib/db/collections")), ...(await import("@/lib/composition/collections")), ...(await import("@/lib/video/collections")), ...(await import("@/lib/products/collections")), ...(await import("@/lib/brand/collections")) });
+const db = async () => (await import("@/lib/platform/db")).getDb();
+const store = async () => (await import("@/lib/platform/storage")).getBlobStore();
+const cols = async () => ({ ...(await import("@/lib/platform/db/collections")), ...(await import("@/lib/engine/composition/collections")), ...(await import("@/lib/creation/video/collections")), ...(await import("@/lib/creation/products/collections")), ...(await import("@/lib/creation/brand/collections")) });
 const foreign = (key: string) => ({ type: "media", key, media_type: "image/png", source: "asset" });
 
 async function uploadAsset(user: TestUser, color: string): Promise<{ id: string; key: string }> {
@@ -67,7 +67,7 @@ async function uploadAsset(user: TestUser, color: string): Promise<{ id: string;
   return { id: up.body.data.id, key: doc!.data.storage_key };
 }
 
-/** An image as lib/images leaves a finished one: its blob under images/<uid>/<id>/. */
+/** An image as lib/media/images leaves a finished one: its blob under images/<uid>/<id>/. */
 async function plantImage(owner: string, visibility: "private" | "public", settings: Record<string, unknown> = {}): Promise<{ id: string; key: string }> {
   const { content } = await cols();
   const ref = (await db()).collection(content).doc();
@@ -187,7 +187,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -265,8 +265,8 @@ describe("videos", () => {
 
   it("a video made with pictures (links, bulk rows, pipelines) refuses foreign ones: 422 before anything is written", async () => {
     const before = await bobsState();
-    const { createVideo } = await import("@/lib/video/service/create-video");
-    const { videoRuntime } = await import("@/lib/video/runtime");
+    const { createVideo } = await import("@/lib/creation/video/service/create-video");
+    const { videoRuntime } = await import("@/lib/creation/video/runtime");
     const err = await createVideo(videoRuntime(), bob.uid, { brief: "Coffee from Lisbon.", aspect_ratio: "9:16", length_s: 15, template_id: "starter-bold", voice_id: null, captions: false, music: false, model_id: "local/preview" }, { pictures: [foreign(a.assetKey) as never] }).catch((e) => e);
     expect([err.status, err.issues?.[0]?.path]).toEqual([422, "pictures.0"]);
     await expectRefused(await r.linksVideo.POST(req("/api/v1/links/video", { method: "POST", token: bob.token, json: { facts: { name: "Mug", image_asset_ids: [a.assetId] }, video: { aspect_ratio: "9:16", length_s: 15, template_id: null, voice_id: null, captions: false, music: false, model_id: "local/preview" } } }), noParams), 422, "facts.image_asset_ids.0");

@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -61,9 +61,9 @@ it("refuses non-staff on every chat and report route, and writes nothing", async
     expect([name, res.status, res.body.error.code]).toEqual([name, 403, "forbidden"]);
   }
   expect((await list.GET(req("/api/v1/ops/chat/chats"), noParams)).status).toBe(401);
-  const { getDb } = await import("@/lib/db");
-  const { chats } = await import("@/lib/chat/collections");
-  const { fcEvalRuns } = await import("@/lib/fc-report/collections");
+  const { getDb } = await import("@/lib/platform/db");
+  const { chats } = await import("@/lib/operations/chat/collections");
+  const { fcEvalRuns } = await import("@/lib/operations/fc-report/collections");
   expect(await getDb().collection(chats).count()).toBe(0);
   expect(await getDb().collection(fcEvalRuns).count()).toBe(0);
 });

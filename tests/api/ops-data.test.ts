@@ -25,13 +25,13 @@ let doc: typeof import("@/app/api/v1/ops/data/[collection]/[documentId]/route");
 let log: typeof import("@/app/api/v1/ops/update-log/route");
 let staff: TestUser & { email: string };
 let user: TestUser;
-let db: import("@/lib/db/db").Db;
+let db: import("@/lib/platform/db/db").Db;
 
 const ctx = (p: Record<string, string>) => ({ params: Promise.resolve(p) });
 const at = "2026-03-01T00:00:00.000Z";
 
 async function logEntries(entityId: string) {
-  const { updateLog } = await import("@/lib/update-log/collections");
+  const { updateLog } = await import("@/lib/platform/update-log/collections");
   return db.collection(updateLog).where("entity_id", "==", entityId).get();
 }
 
@@ -41,12 +41,12 @@ beforeAll(async () => {
   doc = await import("@/app/api/v1/ops/data/[collection]/[documentId]/route");
   log = await import("@/app/api/v1/ops/update-log/route");
   [staff, user] = await Promise.all([newStaff(), newUser("plain")]);
-  const { getDb } = await import("@/lib/db");
+  const { getDb } = await import("@/lib/platform/db");
   db = getDb();
-  const { vibes, users } = await import("@/lib/db/collections");
+  const { vibes, users } = await import("@/lib/platform/db/collections");
   // Signing in writes the profile the log's actor filter finds an email in.
   await db.collection(users).doc(staff.uid).create({ user_id: staff.uid, email: staff.email, name: null, photo_url: null, provider: "password", is_staff: true, credits: 0, plan: "free", created_at: at, last_login_at: at });
-  const { billingAccounts } = await import("@/lib/billing/collections");
+  const { billingAccounts } = await import("@/lib/money/billing/collections");
   for (let i = 0; i < 5; i++) {
     await db.collection(vibes).doc(`v${i}`).create({ owner_id: i % 2 ? "owner-a" : "owner-b", name: `Vibe ${i}`, prompt_additions: "soft light", visibility: "public", created_at: `2026-03-0${i + 1}T00:00:00.000Z`, updated_at: at });
   }
@@ -57,7 +57,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -97,7 +97,7 @@ it("refuses a schema-breaking edit with field messages and writes nothing; a val
   const bad = await json(await put({ version, data: { ...data, name: "", visibility: "everyone", colour: 1 } }));
   expect(bad.status).toBe(422);
   expect(bad.body.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(["colour", "name", "visibility"]);
-  const { vibes } = await import("@/lib/db/collections");
+  const { vibes } = await import("@/lib/platform/db/collections");
   expect((await db.collection(vibes).doc("v1").get())!.data.name).toBe("Vibe 1");
   expect(await logEntries("vibes/v1")).toHaveLength(0);
 
@@ -141,7 +141,7 @@ it("masks secrets in rows, documents and exports, keeps them on an edit and neve
   expect(open.body.data.collection.masked).toEqual(["stripe_customer_id"]);
 
   // Edits (billing records are read-only, so a pipeline's webhook secret): the mask sent back keeps the secret.
-  const { prodWebhookSecrets } = await import("@/lib/prod/collections");
+  const { prodWebhookSecrets } = await import("@/lib/operations/production/collections");
   await db.collection(prodWebhookSecrets).doc("pipe1").create({ secret: "whsec_pipeline_secret_123", created_at: at });
   const dc = ctx({ collection: "prod_webhook_secrets", documentId: "pipe1" });
   const opened = await json(await doc.GET(req("/api/v1/ops/data/prod_webhook_secrets/pipe1", { token: staff.token }), dc));
@@ -189,8 +189,8 @@ describe("money and history stay out of reach", () => {
   });
 
   it("refuses to edit, create or delete a ledger entry or a billing record (403 with the reason); nothing changes and nothing is logged", async () => {
-    const { creditLedger } = await import("@/lib/db/collections");
-    const { billingEvents } = await import("@/lib/billing/collections");
+    const { creditLedger } = await import("@/lib/platform/db/collections");
+    const { billingEvents } = await import("@/lib/money/billing/collections");
     const entry = { owner_id: user.uid, delta: 50, reason: "grant" as const, balance_after: 50, content_id: null, job_id: null, note: "seed", created_at: at };
     await db.collection(creditLedger).doc("led1").create(entry);
     await db.collection(billingEvents).doc("evt_seed1").create({ type: "invoice.paid", owner_id: user.uid, outcome: "applied", summary: "seed", livemode: false, event_created_at: at, processed_at: at });
@@ -217,7 +217,7 @@ describe("money and history stay out of reach", () => {
   });
 
   it("a profile's credits and plan cannot be changed here (422 naming the grant action); its other fields can", async () => {
-    const { users } = await import("@/lib/db/collections");
+    const { users } = await import("@/lib/platform/db/collections");
     await db.collection(users).doc(user.uid).set({ user_id: user.uid, email: "plain@example.com", name: "Plain", photo_url: null, provider: "password", is_staff: false, credits: 40, plan: "free", created_at: at, last_login_at: at });
     const dc = ctx({ collection: "users", documentId: user.uid });
     const open = await json(await doc.GET(req(`/api/v1/ops/data/users/${user.uid}`, { token: staff.token }), dc));
@@ -258,7 +258,7 @@ describe("public pages follow a visibility change made here", () => {
   });
 
   it("unsharing an image or unpublishing a page drops its cached public views, as the share routes do", async () => {
-    const { content } = await import("@/lib/db/collections");
+    const { content } = await import("@/lib/platform/db/collections");
     await db.collection(content).doc("pub-img").create(contentDoc("image", "public"));
     await db.collection(content).doc("pub-page").create(contentDoc("page", "public"));
     for (const id of ["pub-img", "pub-page"]) {
@@ -277,7 +277,7 @@ describe("public pages follow a visibility change made here", () => {
   });
 
   it("sharing from here and deleting a public item refresh too; an edit to something never public does not", async () => {
-    const { content } = await import("@/lib/db/collections");
+    const { content } = await import("@/lib/platform/db/collections");
     await db.collection(content).doc("priv-img").create(contentDoc("image", "private"));
     const dc = ctx({ collection: "content", documentId: "priv-img" });
     let open = await json(await doc.GET(req("/api/v1/ops/data/content/priv-img", { token: staff.token }), dc));
@@ -295,8 +295,8 @@ describe("public pages follow a visibility change made here", () => {
 });
 
 it("lists the update log newest first with filters and cursors, exports CSV, and refuses edits", async () => {
-  const { appendChange } = await import("@/lib/update-log/write");
-  const { systemContext } = await import("@/lib/update-log/context");
+  const { appendChange } = await import("@/lib/platform/update-log/write");
+  const { systemContext } = await import("@/lib/platform/update-log/context");
   for (let i = 0; i < 3; i++) await appendChange(db, { entityType: "content", entityId: "c1", action: "update", before: { title: `t${i}` }, after: { title: `t${i + 1}` }, context: systemContext("worker:video"), at: new Date(Date.parse("2027-01-01T00:00:00Z") + i * 1000) });
   const get = async (q: string) => json(await log.GET(req(`/api/v1/ops/update-log${q}`, { token: staff.token }), ctx({})));
   const page1 = await get("?entity_type=content&entity_id=c1&limit=2");

@@ -29,15 +29,15 @@ beforeAll(async () => {
   publish = await import("@/app/api/v1/pages/[id]/publish/route");
   media = await import("@/app/api/v1/public/pages/[pageId]/media/[blockId]/route");
   [alice, bob] = await Promise.all([newUser("alice"), newUser("bob")]);
-  const { getDb } = await import("@/lib/db");
-  const { getBlobStore } = await import("@/lib/storage");
-  const { seedImage } = await import("@/lib/workspace/testing");
+  const { getDb } = await import("@/lib/platform/db");
+  const { getBlobStore } = await import("@/lib/platform/storage");
+  const { seedImage } = await import("@/lib/creation/workspace/testing");
   aliceImage = await seedImage(getDb(), getBlobStore(), alice.uid, "alice-image", { title: "Harbour" });
   bobImage = await seedImage(getDb(), getBlobStore(), bob.uid, "bob-image");
 });
 
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -2,7 +2,7 @@
  * The production routes with real emulator tokens: no token → 401, a signed-in
  * user who is not staff → 403 on every route (nothing written), staff get
  * typed answers (422 for a bad client or a CSV that is not UTF-8, 201 and a
- * 409 for a stale revision). The run pipeline itself is lib/prod/prod.test.ts.
+ * 409 for a stale revision). The run pipeline itself is lib/operations/production/prod.test.ts.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -65,8 +65,8 @@ it("refuses anyone who is not staff: 401 without a token, 403 for a signed-in us
     expect(a.status).toBe(403);
     expect((await a.json()).error.code).toBe("forbidden");
   }
-  const { getDb } = await import("@/lib/db");
-  const { prodClients } = await import("@/lib/prod/collections");
+  const { getDb } = await import("@/lib/platform/db");
+  const { prodClients } = await import("@/lib/operations/production/collections");
   expect(await getDb().collection(prodClients).where("name", "==", "Nope").count()).toBe(0);
 });
 
@@ -96,9 +96,9 @@ it("gives staff typed answers: 422 for a bad client or a non-UTF-8 CSV, 201, the
 });
 
 it("lists a template's published versions for pinning: 422 without a template, 404 for an unknown one", async () => {
-  const { getDb } = await import("@/lib/db");
-  const { ensureStarterLibrary } = await import("@/lib/composition/library");
-  const { templates } = await import("@/lib/composition/collections");
+  const { getDb } = await import("@/lib/platform/db");
+  const { ensureStarterLibrary } = await import("@/lib/engine/composition/library");
+  const { templates } = await import("@/lib/engine/composition/collections");
   await ensureStarterLibrary(getDb());
   const [t] = await getDb().collection(templates).where("stage", "==", "live").limit(1).get();
   const ok = await json(await versions.GET(req(`/api/v1/ops/pipelines/template-versions?template_id=${t!.id}`, { token: staff }), noParams));

@@ -38,8 +38,8 @@ const BAD_LINKS = [
 ];
 
 async function productCount(): Promise<number> {
-  const { getDb } = await import("@/lib/db");
-  const { products } = await import("@/lib/products/collections");
+  const { getDb } = await import("@/lib/platform/db");
+  const { products } = await import("@/lib/creation/products/collections");
   return getDb().collection(products).where("owner_id", "==", user.uid).count();
 }
 
@@ -48,14 +48,14 @@ beforeAll(async () => {
   productRoute = await import("@/app/api/v1/products/[id]/route");
   linkVideo = await import("@/app/api/v1/links/video/route");
   user = await newUser("links");
-  const { getDb } = await import("@/lib/db");
-  const { users } = await import("@/lib/db/collections");
+  const { getDb } = await import("@/lib/platform/db");
+  const { users } = await import("@/lib/platform/db/collections");
   const at = new Date().toISOString();
   await getDb().collection(users).doc(user.uid).create({ user_id: user.uid, email: `${user.uid}@example.com`, name: "T", photo_url: null, provider: "password", is_staff: false, credits: 0, plan: "free", created_at: at, last_login_at: at });
 });
 
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -91,9 +91,9 @@ it.each(BAD_LINKS)("refuses %j when a product is made by hand, edited, or made f
 });
 
 it("a link stored before this rule is not handed out", async () => {
-  const { getDb } = await import("@/lib/db");
-  const { products } = await import("@/lib/products/collections");
-  const { productDoc } = await import("@/lib/products/service");
+  const { getDb } = await import("@/lib/platform/db");
+  const { products } = await import("@/lib/creation/products/collections");
+  const { productDoc } = await import("@/lib/creation/products/service");
   const ref = getDb().collection(products).doc();
   await ref.create({ ...productDoc(user.uid, { name: "Old", description: "", price: null, currency: null, brand: null, points: [], image_asset_ids: [], link: null }, "manual", new Date().toISOString()), link: "javascript:alert(1)" });
   const got = await json(await productRoute.GET(req(`/api/v1/products/${ref.id}`, { token: user.token }), withId(ref.id)));

@@ -4,7 +4,7 @@
  * for staff the typed answers a screen relies on — the seeded prompts and
  * demo suite, a broken-regex suite refused with 422 naming the regex, a run
  * started (201) and read back. No worker runs here (IN_APP_WORKER=0): runs are
- * executed in lib/prompts/prompts.test.ts and the e2e.
+ * executed in lib/operations/prompt-testing/prompts.test.ts and the e2e.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -53,7 +53,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -52,8 +52,8 @@ beforeAll(async () => {
   voiceSample = await import("@/app/api/v1/voices/[voiceId]/sample/route");
   csvPreview = await import("@/app/api/v1/batches/preview/route");
   [alice, bob] = await Promise.all([newUser("alice"), newUser("bob")]);
-  const { getDb } = await import("@/lib/db");
-  const { users } = await import("@/lib/db/collections");
+  const { getDb } = await import("@/lib/platform/db");
+  const { users } = await import("@/lib/platform/db/collections");
   const at = new Date().toISOString();
   for (const u of [alice, bob]) {
     await getDb().collection(users).doc(u.uid).create({ user_id: u.uid, email: `${u.uid}@example.com`, name: "T", photo_url: null, provider: "password", is_staff: false, credits: 50, plan: "free", created_at: at, last_login_at: at });
@@ -61,9 +61,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { resetRateLimits } = await import("@/lib/rate-limit");
+  const { resetRateLimits } = await import("@/lib/platform/rate-limit");
   await resetRateLimits();
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -146,7 +146,7 @@ describe("per IP, without sign-in", () => {
     expect(refused.body.error.message).toMatch(/^Too many new accounts: at most 2 an hour\./);
     // Nothing was made for the refused account, and no cookie was set.
     expect(refused.headers.getSetCookie()).toEqual([]);
-    const { getProfile } = await import("@/lib/users/profiles");
+    const { getProfile } = await import("@/lib/access/users/profiles");
     const { sub } = JSON.parse(Buffer.from(third.split(".")[1]!, "base64url").toString()) as { sub: string };
     expect(await getProfile(sub)).toBeNull();
     // An account that already has a profile signs in from the same address.

@@ -4,7 +4,7 @@
  * before calling the provider and refunds it when the provider or the save
  * fails; a short balance is a 402 and the provider is never called; the Local
  * preview is free. OpenAI is answered by msw at its HTTP boundary, in its
- * real wire format (as lib/ai/providers.test.ts); everything else is real
+ * real wire format (as lib/platform/ai/providers.test.ts); everything else is real
  * (routes, emulator tokens, the embedded store, the ledger).
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -58,8 +58,8 @@ let designs: typeof import("@/app/api/v1/designs/route");
 let designOptions: typeof import("@/app/api/v1/designs/options/route");
 let designImage: typeof import("@/app/api/v1/designs/[id]/scenes/[sceneId]/image/route");
 let alice: TestUser;
-let db: import("@/lib/db/db").Db;
-let collections: typeof import("@/lib/db/collections");
+let db: import("@/lib/platform/db/db").Db;
+let collections: typeof import("@/lib/platform/db/collections");
 
 const balance = async () => (await db.collection(collections.users).doc(alice.uid).get())!.data.credits;
 const setBalance = (credits: number) => db.collection(collections.users).doc(alice.uid).update({ credits });
@@ -98,8 +98,8 @@ beforeAll(async () => {
   designs = await import("@/app/api/v1/designs/route");
   designOptions = await import("@/app/api/v1/designs/options/route");
   designImage = await import("@/app/api/v1/designs/[id]/scenes/[sceneId]/image/route");
-  collections = await import("@/lib/db/collections");
-  db = (await import("@/lib/db")).getDb();
+  collections = await import("@/lib/platform/db/collections");
+  db = (await import("@/lib/platform/db")).getDb();
   alice = await newUser("picture");
   const at = new Date().toISOString();
   await db.collection(collections.users).doc(alice.uid).create({ user_id: alice.uid, email: `${alice.uid}@example.com`, name: "A", photo_url: null, provider: "password", is_staff: false, credits: 20, plan: "free", created_at: at, last_login_at: at });
@@ -112,9 +112,9 @@ afterEach(() => {
 
 afterAll(async () => {
   server.close();
-  const { resetRateLimits } = await import("@/lib/rate-limit");
+  const { resetRateLimits } = await import("@/lib/platform/rate-limit");
   await resetRateLimits();
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });

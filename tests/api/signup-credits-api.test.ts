@@ -24,9 +24,9 @@ const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}
 
 let login: typeof import("@/app/api/v1/users/login/route");
 let billing: typeof import("@/app/api/v1/billing/route");
-let db: import("@/lib/db/db").Db;
-let collections: typeof import("@/lib/db/collections");
-let grants: typeof import("@/lib/billing/grants");
+let db: import("@/lib/platform/db/db").Db;
+let collections: typeof import("@/lib/platform/db/collections");
+let grants: typeof import("@/lib/money/billing/grants");
 
 async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
   const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
@@ -75,15 +75,15 @@ async function ledger(uid: string) {
 beforeAll(async () => {
   login = await import("@/app/api/v1/users/login/route");
   billing = await import("@/app/api/v1/billing/route");
-  collections = await import("@/lib/db/collections");
-  grants = await import("@/lib/billing/grants");
-  db = (await import("@/lib/db")).getDb();
+  collections = await import("@/lib/platform/db/collections");
+  grants = await import("@/lib/money/billing/grants");
+  db = (await import("@/lib/platform/db")).getDb();
 });
 
 afterAll(async () => {
-  const { resetRateLimits } = await import("@/lib/rate-limit");
+  const { resetRateLimits } = await import("@/lib/platform/rate-limit");
   await resetRateLimits();
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -166,7 +166,7 @@ it("an account made before the rule keeps its credits, and its verified address 
 });
 
 it("the record holds a hash of the normalised address, never the address", async () => {
-  const records = (await db.collection((await import("@/lib/billing/collections")).signupGrants).get()).map((r) => ({ id: r.id, ...r.data }));
+  const records = (await db.collection((await import("@/lib/money/billing/collections")).signupGrants).get()).map((r) => ({ id: r.id, ...r.data }));
   expect(records.length).toBeGreaterThan(0);
   expect(JSON.stringify(records)).not.toMatch(/@|example\.com|gmail/);
   expect(records.map((r) => r.id)).toContain(grants.signupGrantId(`jo.smith.${RUN}@gmail.com`));

@@ -9,7 +9,7 @@
  * too (studio/** and ops/**: layouts, generated layouts, clients, pipelines
  * and their runs, prompts and suites, dashboard documents), called with a
  * staff token. Routes that change nothing the log follows (see ENTITY_TYPES
- * in lib/update-log/contract.ts) say why. The workers' ready/failed
+ * in lib/platform/update-log/contract.ts) say why. The workers' ready/failed
  * transitions are the system's.
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
@@ -18,7 +18,7 @@ import path from "node:path";
 import { NextRequest } from "next/server";
 import { json, newUser, req, type TestUser } from "./image-library.support";
 import { newStaff } from "./ops.support";
-import type { EntityType } from "@/lib/update-log/contract";
+import type { EntityType } from "@/lib/platform/update-log/contract";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "pf-update-log-enum-"));
 process.env.DATA_DIR = dataDir;
@@ -49,8 +49,8 @@ type Case = { setup: (h: Harness) => Promise<{ call: Call; expect: Expect }> } |
 
 let user: TestUser;
 let staff: TestUser & { email: string };
-let db: import("@/lib/db/db").Db;
-let store: import("@/lib/storage/types").BlobStore;
+let db: import("@/lib/platform/db/db").Db;
+let store: import("@/lib/platform/storage/types").BlobStore;
 let seq = 0;
 
 interface Harness {
@@ -100,7 +100,7 @@ const harness = (): Harness => ({
   staff,
   async video(opts = {}) {
     if (opts.rendered) {
-      const { seedVideo } = await import("@/lib/workspace/testing");
+      const { seedVideo } = await import("@/lib/creation/workspace/testing");
       const id = `vid${++seq}`;
       await seedVideo(db, store, user.uid, id, { rendered: true });
       return { id, revision: 0, composition: { scenes: [] } };
@@ -120,11 +120,11 @@ const harness = (): Harness => ({
     return res.body.data;
   },
   async image() {
-    const { seedImage } = await import("@/lib/workspace/testing");
+    const { seedImage } = await import("@/lib/creation/workspace/testing");
     return seedImage(db, store, user.uid, `img${++seq}`);
   },
   async vibe() {
-    const { vibes } = await import("@/lib/db/collections");
+    const { vibes } = await import("@/lib/platform/db/collections");
     const id = `vibe${++seq}`;
     const at = new Date().toISOString();
     await db.collection(vibes).doc(id).create({ owner_id: null, name: "Calm", prompt_additions: "soft", visibility: "public", created_at: at, updated_at: at });
@@ -178,7 +178,7 @@ const TABLE: Record<string, Case> = {
   "PUT /api/v1/designs/[id]/share": {
     setup: async (h) => {
       const d = await h.design();
-      const { content: contentColl } = await import("@/lib/db/collections");
+      const { content: contentColl } = await import("@/lib/platform/db/collections");
       const snap = await db.collection(contentColl).doc(d.id).get();
       const files = { format: "png", quality: null, revision: 0, pages: [{ key: `designs/${user.uid}/${d.id}/p1.png`, width: 64, height: 64, size_bytes: 10 }], thumbnail_key: `designs/${user.uid}/${d.id}/t.webp`, rendered_at: new Date().toISOString() };
       await db.collection(contentColl).doc(d.id).update({ status: "ready", settings: { ...snap!.data.settings, files } });
@@ -230,7 +230,7 @@ const TABLE: Record<string, Case> = {
     setup: async (h) => {
       const [v, img] = [await h.video(), await h.image()];
       // A scene whose layout has a picture slot.
-      const { getTemplateVersion } = await import("@/lib/composition/library");
+      const { getTemplateVersion } = await import("@/lib/engine/composition/library");
       const comp = v.composition as unknown as { template: { id: string; version: number }; scenes: { id: string; layout_id: string }[] };
       const version = await getTemplateVersion(db, comp.template.id, comp.template.version);
       const sceneId = comp.scenes.find((s) => version?.layouts.find((l) => l.id === s.layout_id)?.slots.some((x) => x.kind === "image"))!.id;
@@ -292,7 +292,7 @@ const TABLE: Record<string, Case> = {
   },
   "POST /api/v1/studio/generated-layouts/[layoutId]/approve": { setup: async (h) => { const l = await h.candidate(); return { call: { method: "POST", url: `/api/v1/studio/generated-layouts/${l.id}/approve`, params: { layoutId: l.id }, token: h.staff.token, body: { revision: l.revision } }, expect: { entity: "layout", action: "approve", ids: [l.id] } }; } },
   "POST /api/v1/studio/generated-layouts/[layoutId]/reject": { setup: async (h) => { const l = await h.candidate(); return { call: { method: "POST", url: `/api/v1/studio/generated-layouts/${l.id}/reject`, params: { layoutId: l.id }, token: h.staff.token, body: { revision: l.revision, reason: "The logo fights the headline" } }, expect: { entity: "layout", action: "reject", ids: [l.id] } }; } },
-  // ---- staff: production clients and pipelines (lib/prod)
+  // ---- staff: production clients and pipelines (lib/operations/production)
   "POST /api/v1/ops/clients": { setup: async (h) => ({ call: { method: "POST", url: "/api/v1/ops/clients", params: {}, token: h.staff.token, body: { name: `Enum client ${++seq}`, brand_kit: KIT } }, expect: { entity: "client", action: "create" } }) },
   "PATCH /api/v1/ops/clients/[clientId]": { setup: async (h) => { const c = await h.client(); return { call: { method: "PATCH", url: `/api/v1/ops/clients/${c.id}`, params: { clientId: c.id }, token: h.staff.token, body: { revision: c.revision, notes: "Prefers square videos." } }, expect: { entity: "client", action: "update", ids: [c.id] } }; } },
   "DELETE /api/v1/ops/clients/[clientId]": {
@@ -329,7 +329,7 @@ const TABLE: Record<string, Case> = {
       return { call: { method: "POST", url: `/api/v1/ops/pipelines/${pipelineId}/runs/${runId}/retry`, params: { pipeId: pipelineId, runId }, token: h.staff.token, body: {} }, expect: { entity: "pipeline", action: "retry_run", ids: [pipelineId] } };
     },
   },
-  // ---- staff: prompts and their test suites (lib/prompts)
+  // ---- staff: prompts and their test suites (lib/operations/prompt-testing)
   "POST /api/v1/ops/prompts/[promptId]/versions": {
     setup: async (h) => {
       const p = await ok("prompt", await call({ method: "GET" as Method, url: "/api/v1/ops/prompts/video.writer", params: { promptId: "video.writer" }, token: h.staff.token }));
@@ -400,7 +400,7 @@ const TABLE: Record<string, Case> = {
   "POST /api/v1/users/logout": { notFollowed: "the session" },
   "POST /api/v1/account/export": { notFollowed: "streams the person's data as a ZIP, writes nothing" },
   "POST /api/v1/account/sign-out-everywhere": { notFollowed: "the sessions (Firebase refresh tokens and the revoked-session list)" },
-  "POST /api/v1/account/delete": { notFollowed: "deletes the account and all of its content; the update log keeps that changes happened, with the person pseudonymised (lib/account/owned-data.ts)" },
+  "POST /api/v1/account/delete": { notFollowed: "deletes the account and all of its content; the update log keeps that changes happened, with the person pseudonymised (lib/creation/account/owned-data.ts)" },
   "PATCH /api/v1/vibes/[id]": { notFollowed: "vibes" },
   "DELETE /api/v1/vibes/[id]": { notFollowed: "vibes" },
   "POST /api/v1/vibes": { notFollowed: "vibes" },
@@ -425,23 +425,23 @@ function routeFiles(dir: string): string[] {
 }
 
 async function logIds(): Promise<Set<string>> {
-  const { updateLog } = await import("@/lib/update-log/collections");
+  const { updateLog } = await import("@/lib/platform/update-log/collections");
   return new Set(await db.collection(updateLog).listDocumentIds());
 }
 
 async function newEntries(before: Set<string>) {
-  const { updateLog } = await import("@/lib/update-log/collections");
+  const { updateLog } = await import("@/lib/platform/update-log/collections");
   const ids = (await db.collection(updateLog).listDocumentIds()).filter((id) => !before.has(id));
   return Promise.all(ids.map(async (id) => (await db.collection(updateLog).doc(id).get())!.data));
 }
 
 beforeAll(async () => {
   [user, staff] = await Promise.all([newUser("enum"), newStaff("enum")]);
-  const { getDb } = await import("@/lib/db");
-  const { getBlobStore } = await import("@/lib/storage");
+  const { getDb } = await import("@/lib/platform/db");
+  const { getBlobStore } = await import("@/lib/platform/storage");
   db = getDb();
   store = getBlobStore();
-  const { users } = await import("@/lib/db/collections");
+  const { users } = await import("@/lib/platform/db/collections");
   const at = new Date().toISOString();
   await db.collection(users).doc(user.uid).create({ user_id: user.uid, email: `${user.uid}@example.com`, name: "T", photo_url: null, provider: "password", is_staff: false, credits: 5000, plan: "team", created_at: at, last_login_at: at });
   // Production runs are paid by the staff member who starts them.
@@ -449,7 +449,7 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -501,8 +501,8 @@ it.each(setupRows)("%s writes exactly one entry per changed item", async (key, r
 it("logs the image worker's ready and failed transitions as the system, and not its progress", async () => {
   const started = await json(await call({ method: "POST", url: "/api/v1/images/generations", params: {}, body: { prompt: "a boat", model_id: "local/preview", count: 1 } }));
   expect(started.status).toBeLessThan(300);
-  const { createImageWorker } = await import("@/lib/images/worker");
-  const { imageRuntime } = await import("@/lib/images/runtime");
+  const { createImageWorker } = await import("@/lib/media/images/worker");
+  const { imageRuntime } = await import("@/lib/media/images/runtime");
   const before = await logIds();
   const worker = createImageWorker(imageRuntime());
   // Earlier rows queued runs too: the worker makes them all, oldest first.
@@ -515,10 +515,10 @@ it("logs the image worker's ready and failed transitions as the system, and not 
 
   // A final failure: the unmade image is failed by the system.
   const again = await json(await call({ method: "POST", url: "/api/v1/images/generations", params: {}, body: { prompt: "a storm", model_id: "local/preview", count: 1 } }));
-  const { jobs } = await import("@/lib/db/collections");
+  const { jobs } = await import("@/lib/platform/db/collections");
   const jobId = again.body.data.job_id;
   await db.collection(jobs).doc(jobId).update({ state: "running", worker_id: "w1", attempts: 3, lease_expires_at: new Date(Date.now() + 60_000).toISOString() });
-  const { settleFailedJob } = await import("@/lib/images/job-settle");
+  const { settleFailedJob } = await import("@/lib/media/images/job-settle");
   const before2 = await logIds();
   await settleFailedJob({ db, jobId, holder: { workerId: "w1" }, now: new Date(), reason: "The provider refused." });
   expect((await newEntries(before2)).map((e) => [e.entity_id, e.action, e.actor_kind, e.source])).toEqual([[again.body.data.content_ids[0], "fail", "system", "worker:image"]]);

@@ -39,8 +39,8 @@ beforeAll(async () => {
   publicMedia = await import("@/app/api/v1/public/videos/[id]/[variant]/route");
   voiceSample = await import("@/app/api/v1/voices/[voiceId]/sample/route");
   [alice, bob] = await Promise.all([newUser("alice"), newUser("bob")]);
-  const { getDb } = await import("@/lib/db");
-  const { users } = await import("@/lib/db/collections");
+  const { getDb } = await import("@/lib/platform/db");
+  const { users } = await import("@/lib/platform/db/collections");
   const at = new Date().toISOString();
   for (const [u, credits] of [[alice, 50], [bob, 0]] as const) {
     await getDb().collection(users).doc(u.uid).create({ user_id: u.uid, email: `${u.uid}@example.com`, name: "T", photo_url: null, provider: "password", is_staff: false, credits, plan: "free", created_at: at, last_login_at: at });
@@ -48,7 +48,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -25,9 +25,9 @@ beforeAll(async () => {
   del = await import("@/app/api/v1/workspace/delete/route");
   download = await import("@/app/api/v1/workspace/download/route");
   [alice, bob] = await Promise.all([newUser("alice"), newUser("bob")]);
-  const { getDb } = await import("@/lib/db");
-  const { getBlobStore } = await import("@/lib/storage");
-  const { seedImage, seedProduct, seedVideo } = await import("@/lib/workspace/testing");
+  const { getDb } = await import("@/lib/platform/db");
+  const { getBlobStore } = await import("@/lib/platform/storage");
+  const { seedImage, seedProduct, seedVideo } = await import("@/lib/creation/workspace/testing");
   const [db, store] = [getDb(), getBlobStore()];
   await seedImage(db, store, alice.uid, "a-img", { title: "Quay at noon", prompt: "fishing boats" });
   await seedVideo(db, store, alice.uid, "a-vid", { title: "Ferry ride", rendered: true });
@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -38,10 +38,10 @@ const store = { read: 0, bodies: [] as Readable[] };
 beforeAll(async () => {
   download = await import("@/app/api/v1/workspace/download/route");
   alice = await newUser("zipper");
-  const { getDb } = await import("@/lib/db");
-  const { getBlobStore } = await import("@/lib/storage");
-  const { seedVideo } = await import("@/lib/workspace/testing");
-  const { content } = await import("@/lib/db/collections");
+  const { getDb } = await import("@/lib/platform/db");
+  const { getBlobStore } = await import("@/lib/platform/storage");
+  const { seedVideo } = await import("@/lib/creation/workspace/testing");
+  const { content } = await import("@/lib/platform/db/collections");
   const [db, blobs] = [getDb(), getBlobStore()];
   for (const { id } of ITEMS) {
     await seedVideo(db, blobs, alice.uid, id, { title: `Long ${id}`, rendered: true });
@@ -70,7 +70,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   jest.restoreAllMocks();
-  const { closeDb } = await import("@/lib/db");
+  const { closeDb } = await import("@/lib/platform/db");
   await closeDb().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -1,7 +1,7 @@
 /** Document reads and writes, schema enforcement and the registry, on every driver. */
-import { isDbError, serverTimestamp } from "@/lib/db";
-import { jobs, users } from "@/lib/db/collections";
-import { defineCollection } from "@/lib/db/define";
+import { isDbError, serverTimestamp } from "@/lib/platform/db";
+import { jobs, users } from "@/lib/platform/db/collections";
+import { defineCollection } from "@/lib/platform/db/define";
 import { z } from "zod";
 import { contractCase, type CaseContext } from "./harness";
 import { item, items, notes } from "./fixtures";

@@ -2,7 +2,7 @@
  * The document-store contract: the same cases on every driver target (see
  * targets.ts). Run/skipped counts per driver are printed at the end.
  */
-import type { Db } from "@/lib/db/db";
+import type { Db } from "@/lib/platform/db/db";
 import { printCounts, type CaseContext } from "./harness";
 import { contractTargets } from "./targets";
 import { crudCases } from "./crud-cases";

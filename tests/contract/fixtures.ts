@@ -1,6 +1,6 @@
 /** Test-only collections for the contract suite, declared exactly as product collections are. */
 import { z } from "zod";
-import { defineCollection, isoTimestamp } from "@/lib/db/define";
+import { defineCollection, isoTimestamp } from "@/lib/platform/db/define";
 import { allCollections } from "@/lib/registry/collections";
 
 export const items = defineCollection({

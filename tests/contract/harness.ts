@@ -3,7 +3,7 @@
  * target has is skipped with the reason in its title; run/skipped counts per
  * target are printed when the suite ends.
  */
-import type { Db } from "@/lib/db/db";
+import type { Db } from "@/lib/platform/db/db";
 import type { Gap, Target } from "./targets";
 
 export interface CaseContext {

@@ -1,7 +1,7 @@
 /** Queries: filters, ordering, limits, cursors and counts, on every driver. */
 import { contractCase, type CaseContext } from "./harness";
 import { item, items, minute, type Item } from "./fixtures";
-import type { Db } from "@/lib/db/db";
+import type { Db } from "@/lib/platform/db/db";
 
 const SEED: Record<string, Partial<Item>> = {
   a: { owner: "u1", n: 1, tags: ["red", "big"], flag: true, label: "x", at: minute(1) },

@@ -8,11 +8,11 @@ import path from "node:path";
 import { generateKeyPairSync } from "node:crypto";
 import { Readable } from "node:stream";
 import { Storage } from "@google-cloud/storage";
-import { LocalBlobStore } from "@/lib/storage/local-store";
-import { GcsBlobStore } from "@/lib/storage/gcs-store";
-import { isStorageError } from "@/lib/storage/errors";
-import { verifyBlobSignature } from "@/lib/storage/signing";
-import type { BlobStore } from "@/lib/storage/types";
+import { LocalBlobStore } from "@/lib/platform/storage/local-store";
+import { GcsBlobStore } from "@/lib/platform/storage/gcs-store";
+import { isStorageError } from "@/lib/platform/storage/errors";
+import { verifyBlobSignature } from "@/lib/platform/storage/signing";
+import type { BlobStore } from "@/lib/platform/storage/types";
 import { startGcsStandIn, type GcsStandIn } from "./gcs-stand-in";
 
 const PNG = Buffer.concat([Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"), Buffer.alloc(4000, 7)]);

@@ -11,9 +11,9 @@ import os from "node:os";
 import path from "node:path";
 import net from "node:net";
 import { Firestore } from "firebase-admin/firestore";
-import { Db } from "@/lib/db/db";
-import { EmbeddedDriver } from "@/lib/db/embedded/embedded-driver";
-import { FirestoreDriver } from "@/lib/db/firestore/firestore-driver";
+import { Db } from "@/lib/platform/db/db";
+import { EmbeddedDriver } from "@/lib/platform/db/embedded/embedded-driver";
+import { FirestoreDriver } from "@/lib/platform/db/firestore/firestore-driver";
 import { contractCollections } from "./fixtures";
 
 export type Gap = "cursors" | "isolation" | "list-collections" | "batch-atomicity" | "null-filters" | "mixed-number-order" | "id-order";

@@ -1,7 +1,7 @@
 /** Transactions and the job-claim helper, on every driver. */
-import { isDbError } from "@/lib/db";
-import { jobs } from "@/lib/db/collections";
-import { claimJob, completeJob, enqueueJob, failJob, heartbeatJob } from "@/lib/jobs/queue";
+import { isDbError } from "@/lib/platform/db";
+import { jobs } from "@/lib/platform/db/collections";
+import { claimJob, completeJob, enqueueJob, failJob, heartbeatJob } from "@/lib/platform/jobs/queue";
 import { contractCase, type CaseContext } from "./harness";
 import { counters, item, items } from "./fixtures";
 

@@ -1,17 +1,17 @@
 /**
- * A page's or scene's picture from my assets (lib/video/media.ts
+ * A page's or scene's picture from my assets (lib/creation/video/media.ts
  * scenesWithPicture, shared by designs and videos): an image asset fills the
  * layout's picture slot under a new revision; someone else's asset, an
  * unknown page and a layout without a picture are refused and change nothing.
  */
 import { png } from "@/tests/support/media";
 import { expectApiError } from "@/tests/support/expect-api-error";
-import { uploadAsset } from "@/lib/assets/assets";
-import { ensureStarterLibrary } from "@/lib/composition/library";
-import { createDesign } from "@/lib/designs/service/create-design";
-import { getDesign } from "@/lib/designs/service/get-design";
-import { setDesignImage } from "@/lib/designs/service/set-design-image";
-import type { DesignDeps } from "@/lib/designs/service/shared";
+import { uploadAsset } from "@/lib/media/assets/assets";
+import { ensureStarterLibrary } from "@/lib/engine/composition/library";
+import { createDesign } from "@/lib/creation/designs/service/create-design";
+import { getDesign } from "@/lib/creation/designs/service/get-design";
+import { setDesignImage } from "@/lib/creation/designs/service/set-design-image";
+import type { DesignDeps } from "@/lib/creation/designs/service/shared";
 import { addUser, openTestEnv, type TestEnv } from "@/tests/support/data-env";
 
 let env: TestEnv;

@@ -11,7 +11,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
-import { ROUTES, type Access } from "../../lib/routes/route-map";
+import { ROUTES, type Access } from "@/lib/access/routes/route-map";
 import { accountFor, ensureSeedAccounts, type Role } from "../support/accounts";
 import { SignInPage, expect, test as base } from "./fixtures";
 

@@ -22,24 +22,24 @@ const PLUGIN_SNIPPETS = [
   // Nested quantifiers over the same characters: exponential on "a a a a … !".
   { code: "export const words = (s: string) => /^(\\w+\\s?)*$/.test(s);\n", filePath: "components/example/words.tsx" },
   // Two adjacent loops that trade spaces: polynomial.
-  { code: "export const pair = (s: string) => /^\\s*[a-z]*\\s*=\\s*\\s*\\d+$/.test(s);\n", filePath: "lib/composition/example.ts" },
+  { code: "export const pair = (s: string) => /^\\s*[a-z]*\\s*=\\s*\\s*\\d+$/.test(s);\n", filePath: "lib/engine/composition/example.ts" },
   // An unanchored trailing-space trim restarts at every space: quadratic on untrusted text.
-  { code: "export const trim = (s: string) => s.replace(/\\s+$/, \"\");\n", filePath: "lib/links/example.ts" },
-  { code: "export const trim = (s: string) => s.replace(/\\s+$/, \"\");\n", filePath: "lib/composition/example.ts" },
-  { code: readFileSync("lib/assets/inspect.ts", "utf8"), filePath: "lib/assets/inspect.ts" },
-  { code: readFileSync("lib/links/extract-html.ts", "utf8"), filePath: "lib/links/extract-html.ts" },
-  { code: readFileSync("lib/batches/csv.ts", "utf8"), filePath: "lib/batches/csv.ts" },
+  { code: "export const trim = (s: string) => s.replace(/\\s+$/, \"\");\n", filePath: "lib/creation/links/example.ts" },
+  { code: "export const trim = (s: string) => s.replace(/\\s+$/, \"\");\n", filePath: "lib/engine/composition/example.ts" },
+  { code: readFileSync("lib/media/assets/inspect.ts", "utf8"), filePath: "lib/media/assets/inspect.ts" },
+  { code: readFileSync("lib/creation/links/extract-html.ts", "utf8"), filePath: "lib/creation/links/extract-html.ts" },
+  { code: readFileSync("lib/creation/batches/csv.ts", "utf8"), filePath: "lib/creation/batches/csv.ts" },
 ];
 const RECHECK_SNIPPETS = [
   // looksLikeSvg before the fix: exponential on "<!---->" x n + "x" (30 comments froze the server for 87 s).
   {
     code: 'export const svg = (t: string) => /^\\s*(<\\?xml[^>]*>\\s*)?(<!--[\\s\\S]*?-->\\s*)*(<!DOCTYPE[^>]*>\\s*)?(<!--[\\s\\S]*?-->\\s*)*<svg[\\s>]/i.test(t);\n',
-    filePath: "lib/assets/example.ts",
+    filePath: "lib/media/assets/example.ts",
   },
   // The text price before the fix: quadratic over a page of digit groups.
   {
     code: 'export const price = (t: string) => /([$€£])\\s?(\\d{1,6}(?:[.,]\\d{3})*[.,]\\d{2})|(\\d{1,6}(?:[.,]\\d{3})*[.,]\\d{2})\\s?(€|EUR|USD|GBP|\\$|£)/.exec(t);\n',
-    filePath: "lib/links/example.ts",
+    filePath: "lib/creation/links/example.ts",
   },
 ];
 let results: Message[][] = [];

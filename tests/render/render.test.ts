@@ -8,11 +8,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { ensureBundle } from "@/lib/render/bundle";
-import { isRenderError } from "@/lib/render/errors";
-import { LocalRenderer } from "@/lib/render/local-driver";
-import { prepareRender } from "@/lib/render/prepare";
-import { renderCompositionVideo } from "@/lib/render/render-composition";
+import { ensureBundle } from "@/lib/engine/render/bundle";
+import { isRenderError } from "@/lib/engine/render/errors";
+import { LocalRenderer } from "@/lib/engine/render/local-driver";
+import { prepareRender } from "@/lib/engine/render/prepare";
+import { renderCompositionVideo } from "@/lib/engine/render/render-composition";
 import { ffmpeg, ffprobe, meanVolumeDb, openRenderTestEnv, sampleComposition, storeNarration, toneM4a, type RenderTestEnv } from "@/tests/support/render-env";
 import { stillFrameOf } from "@/remotion/frame-state";
 

@@ -8,15 +8,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { ensureStarterLibrary } from "@/lib/composition/library";
-import { COMPOSITION_RATIOS, sizeForWidth } from "@/lib/composition/ratios";
-import { STARTER_LAYOUTS, STARTER_TEMPLATES, starterTemplateVersion } from "@/lib/composition/starter";
+import { ensureStarterLibrary } from "@/lib/engine/composition/library";
+import { COMPOSITION_RATIOS, sizeForWidth } from "@/lib/engine/composition/ratios";
+import { STARTER_LAYOUTS, STARTER_TEMPLATES, starterTemplateVersion } from "@/lib/engine/composition/starter";
 import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
-import { ensureBundle } from "@/lib/render/bundle";
-import { LocalRenderer } from "@/lib/render/local-driver";
-import { prepareRender } from "@/lib/render/prepare";
+import { ensureBundle } from "@/lib/engine/render/bundle";
+import { LocalRenderer } from "@/lib/engine/render/local-driver";
+import { prepareRender } from "@/lib/engine/render/prepare";
 import { ffprobe } from "@/tests/support/render-env";
-import { ensureSampleMedia } from "@/lib/composition/sample-media";
+import { ensureSampleMedia } from "@/lib/engine/composition/sample-media";
 import { createTestRenderWorker, enqueueTestRender, getTestRender } from "@/lib/studio/templates/remotion-test";
 import { sampleComposition } from "@/lib/studio/templates/sample";
 

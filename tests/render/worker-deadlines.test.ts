@@ -1,25 +1,25 @@
 /**
  * The render workers (videos, design exports, studio test renders) under the
- * queue's deadline and lease rules (lib/jobs/queue.ts holdJob), with a render
+ * queue's deadline and lease rules (lib/platform/jobs/queue.ts holdJob), with a render
  * driver that never finishes and ignores its abort signal: the attempt is
  * ended at its deadline, failed and refunded once, and the worker claims the
  * next job; a job taken over by another worker aborts the render's signal and
  * charges nothing twice. No browser: the driver is the fake.
  */
-import { ensureStarterLibrary } from "@/lib/composition/library";
-import { creditLedger, jobs } from "@/lib/db/collections";
-import { requestExport } from "@/lib/designs/export";
-import { createDesign } from "@/lib/designs/service/create-design";
-import { getDesign } from "@/lib/designs/service/get-design";
-import type { DesignDeps } from "@/lib/designs/service/shared";
-import { createDesignWorker } from "@/lib/designs/worker";
+import { ensureStarterLibrary } from "@/lib/engine/composition/library";
+import { creditLedger, jobs } from "@/lib/platform/db/collections";
+import { requestExport } from "@/lib/creation/designs/export";
+import { createDesign } from "@/lib/creation/designs/service/create-design";
+import { getDesign } from "@/lib/creation/designs/service/get-design";
+import type { DesignDeps } from "@/lib/creation/designs/service/shared";
+import { createDesignWorker } from "@/lib/creation/designs/worker";
 import { addUser, balanceOf, openTestEnv, type TestEnv } from "@/tests/support/data-env";
-import type { RenderDriver } from "@/lib/render/types";
-import { createVideo } from "@/lib/video/service/create-video";
-import { getVideo } from "@/lib/video/service/get-video";
-import { requestRender } from "@/lib/video/service/request-render";
-import type { VideoDeps } from "@/lib/video/service/shared";
-import { createVideoWorker } from "@/lib/video/worker";
+import type { RenderDriver } from "@/lib/engine/render/types";
+import { createVideo } from "@/lib/creation/video/service/create-video";
+import { getVideo } from "@/lib/creation/video/service/get-video";
+import { requestRender } from "@/lib/creation/video/service/request-render";
+import type { VideoDeps } from "@/lib/creation/video/service/shared";
+import { createVideoWorker } from "@/lib/creation/video/worker";
 import { createTestRenderWorker, enqueueTestRender } from "@/lib/studio/templates/remotion-test";
 
 jest.setTimeout(30_000);

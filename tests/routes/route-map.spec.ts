@@ -3,7 +3,7 @@
  * the status or the redirect target the spec's access rules demand.
  */
 import { test, expect, request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { ROUTES, fillPattern } from "../../lib/routes/route-map";
+import { ROUTES, fillPattern } from "@/lib/access/routes/route-map";
 import { accountFor, ensureSeedAccounts, signInContext, type Role } from "../support/accounts";
 
 type Who = "visitor" | Role;

@@ -7,17 +7,17 @@
  * rendering (template versions snapshot their layouts).
  */
 import { expectApiError } from "@/tests/support/expect-api-error";
-import { layouts } from "@/lib/composition/collections";
-import { ensureStarterLibrary, getTemplateVersion } from "@/lib/composition/library";
-import type { LayoutBody } from "@/lib/composition/layout-schema";
-import { resolveRenderProps } from "@/lib/composition/resolve";
-import { sampleValues } from "@/lib/composition/starter";
-import { COMPOSITION_SCHEMA_VERSION } from "@/lib/composition/composition-schema";
+import { layouts } from "@/lib/engine/composition/collections";
+import { ensureStarterLibrary, getTemplateVersion } from "@/lib/engine/composition/library";
+import type { LayoutBody } from "@/lib/engine/composition/layout-schema";
+import { resolveRenderProps } from "@/lib/engine/composition/resolve";
+import { sampleValues } from "@/lib/engine/composition/starter";
+import { COMPOSITION_SCHEMA_VERSION } from "@/lib/engine/composition/composition-schema";
 import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { slugify } from "@/lib/studio/layouts/contract";
 import { createLayout, deleteLayout, getLayout, layoutHistory, listLayouts, moveLayoutStage, updateLayout, type StudioLayoutDeps } from "@/lib/studio/layouts/service";
-import { updateLog } from "@/lib/update-log/collections";
-import { runAs } from "@/lib/update-log/context";
+import { updateLog } from "@/lib/platform/update-log/collections";
+import { runAs } from "@/lib/platform/update-log/context";
 
 let env: TestEnv;
 let deps: StudioLayoutDeps;

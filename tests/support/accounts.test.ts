@@ -1,5 +1,5 @@
 /** Each Playwright worker's own seed accounts: distinct per worker, the staff one still staff, Jest's the plain seed. */
-import { isStaff } from "@/lib/auth/staff";
+import { isStaff } from "@/lib/access/auth/staff";
 import { seedAccount } from "./accounts";
 import { SEED_ACCOUNTS } from "./seed-accounts";
 

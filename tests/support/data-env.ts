@@ -9,12 +9,12 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
-import { Db } from "@/lib/db/db";
-import { creditLedger, content, jobs, users } from "@/lib/db/collections";
+import { Db } from "@/lib/platform/db/db";
+import { creditLedger, content, jobs, users } from "@/lib/platform/db/collections";
 import { allCollections } from "@/lib/registry/collections";
-import { EmbeddedDriver } from "@/lib/db/embedded/embedded-driver";
-import { LocalBlobStore } from "@/lib/storage/local-store";
-import type { GenerateImagesRequest, ImageGenerator, ImageModelInfo } from "@/lib/images/types";
+import { EmbeddedDriver } from "@/lib/platform/db/embedded/embedded-driver";
+import { LocalBlobStore } from "@/lib/platform/storage/local-store";
+import type { GenerateImagesRequest, ImageGenerator, ImageModelInfo } from "@/lib/media/images/types";
 
 export const MODELS: ImageModelInfo[] = [
   { id: "local-preview", label: "Local preview", provider: "local", enabled: true, supportsEdit: true, maxImagesPerCall: 4 },
@@ -23,7 +23,7 @@ export const MODELS: ImageModelInfo[] = [
   { id: "imagen-4", label: "Imagen 4", provider: "google", enabled: false, supportsEdit: false, maxImagesPerCall: 4 },
 ];
 
-/** Shaped like lib/ai's AiError. */
+/** Shaped like lib/platform/ai's AiError. */
 export class FakeAiError extends Error {
   constructor(
     readonly code: string,

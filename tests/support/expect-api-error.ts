@@ -1,5 +1,5 @@
 /** Jest helper for service tests: the promise rejects with an ApiError of this status (and message, if given). */
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/platform/api/errors";
 
 export async function expectApiError(p: Promise<unknown>, status: number, message?: RegExp): Promise<ApiError> {
   const e = await p.then(

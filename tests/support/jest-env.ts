@@ -8,7 +8,7 @@ process.env.RATE_LIMIT_FACTOR ??= "1000";
 
 // getDb() serves the app's registry of collections, as instrumentation.ts registers it in the server;
 // loaded on first use so tests that never open the store do not load every domain's collections.
-import { registerCollections } from "@/lib/db/registry";
+import { registerCollections } from "@/lib/platform/db/registry";
 registerCollections(() => (require("@/lib/registry/collections") as typeof import("@/lib/registry/collections")).allCollections);
 
 // The Auth emulator (a Node server) closes idle keep-alive sockets; a request sent on one as it

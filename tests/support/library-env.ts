@@ -2,15 +2,15 @@
  * Test fixtures for the image library (vibes, inspirations, likes, trending,
  * assets): a temp embedded database registering the library's collections
  * next to the core ones, a local blob store, and content documents shaped
- * like lib/images writes them.
+ * like lib/media/images writes them.
  */
 import sharp from "sharp";
-import { Db } from "@/lib/db/db";
-import { content } from "@/lib/db/collections";
+import { Db } from "@/lib/platform/db/db";
+import { content } from "@/lib/platform/db/collections";
 import { allCollections } from "@/lib/registry/collections";
-import type { AnyCollectionDef } from "@/lib/db/define";
+import type { AnyCollectionDef } from "@/lib/platform/db/define";
 import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
-import type { BlobStore } from "@/lib/storage/types";
+import type { BlobStore } from "@/lib/platform/storage/types";
 
 /** The registry the library tests use: allCollections, which now includes the library's own collections. */
 export const libraryRegistry: readonly AnyCollectionDef[] = allCollections;
@@ -30,7 +30,7 @@ export interface SeedImage {
   withBlobs?: boolean;
 }
 
-/** Writes an image content document (and tiny blobs when asked) the way lib/images leaves a finished one. */
+/** Writes an image content document (and tiny blobs when asked) the way lib/media/images leaves a finished one. */
 export async function seedImage(env: { db: Db; store: BlobStore }, s: SeedImage): Promise<void> {
   const at = s.createdAt.toISOString();
   let blobs = { original: null as string | null, thumbnail: null as string | null, poster: null };

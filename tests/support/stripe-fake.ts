@@ -1,5 +1,5 @@
 /**
- * A fake of the slice of Stripe's HTTP API that lib/billing calls, in Stripe's
+ * A fake of the slice of Stripe's HTTP API that lib/money/billing calls, in Stripe's
  * own wire format: form-encoded requests with bracketed keys
  * (`line_items[0][price]=…`), `Authorization: Bearer sk_…`, `Idempotency-Key`
  * replays, JSON objects with `object` fields, and `{ error: { type, code,

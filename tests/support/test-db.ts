@@ -4,10 +4,10 @@
  * user cannot set through the product, such as an empty credit balance.
  */
 import path from "node:path";
-import { Db } from "../../lib/db/db";
-import { users } from "../../lib/db/collections";
+import { Db } from "@/lib/platform/db/db";
+import { users } from "@/lib/platform/db/collections";
 import { allCollections } from "../../lib/registry/collections";
-import { EmbeddedDriver } from "../../lib/db/embedded/embedded-driver";
+import { EmbeddedDriver } from "@/lib/platform/db/embedded/embedded-driver";
 import { testAppEnv } from "./test-env";
 
 let db: Db | null = null;

@@ -27,7 +27,7 @@ export const testAppEnv: Record<string, string> = {
   // …and at 10 frames a second (same length, sound and captions; a third of the frames).
   RENDER_FPS: "10",
   // Two jobs of a kind at once (one per Playwright worker): one worker's render does not queue behind the
-  // other's. Read by the one job runtime's in-app worker start (lib/jobs).
+  // other's. Read by the one job runtime's in-app worker start (lib/platform/jobs).
   IN_APP_WORKER_CONCURRENCY: "2",
   // Idle in-app workers look for new jobs every 200 ms (1 s by default): jobs start sooner in the suite.
   WORKER_POLL_MS: "200",

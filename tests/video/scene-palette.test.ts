@@ -1,14 +1,14 @@
 /**
  * Scene pictures are drawn in the video's colours: the template's palette, or
- * the brand kit's when it is applied (lib/video/media.ts scenePalette), passed
+ * the brand kit's when it is applied (lib/creation/video/media.ts scenePalette), passed
  * to the image model with the prompt (generateScenePicture -> generateImages
  * `palette` -> the local preview model's providerOptions.local.palette).
  */
 import { meanColour, rawPixels } from "@/tests/support/ai-fixtures";
-import { STARTER_TEMPLATES, starterTemplateVersion } from "@/lib/composition/starter";
+import { STARTER_TEMPLATES, starterTemplateVersion } from "@/lib/engine/composition/starter";
 import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
-import { generateScenePicture, scenePalette } from "@/lib/video/media";
-import { sceneImageModel } from "@/lib/video/scene-picture";
+import { generateScenePicture, scenePalette } from "@/lib/creation/video/media";
+import { sceneImageModel } from "@/lib/creation/video/scene-picture";
 
 let env: TestEnv;
 beforeAll(() => {

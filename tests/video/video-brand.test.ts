@@ -1,18 +1,18 @@
 /**
- * "Apply my brand kit" on a video (lib/brand/service.ts applyBrandToVideo,
+ * "Apply my brand kit" on a video (lib/creation/brand/service.ts applyBrandToVideo,
  * the route PUT /api/v1/videos/{id}/brand): turning it on stores a snapshot
  * of the kit on the composition under a new revision; later kit changes do
  * not reach the video until it is applied again; off clears it; a stale
  * revision, bad input or someone else's video changes nothing.
  */
 import { expectApiError } from "@/tests/support/expect-api-error";
-import { applyBrandToVideo, saveBrandKit } from "@/lib/brand/service";
-import { DEFAULT_BRAND_KIT } from "@/lib/brand/contract";
-import { ensureStarterLibrary } from "@/lib/composition/library";
+import { applyBrandToVideo, saveBrandKit } from "@/lib/creation/brand/service";
+import { DEFAULT_BRAND_KIT } from "@/lib/creation/brand/contract";
+import { ensureStarterLibrary } from "@/lib/engine/composition/library";
 import { addUser, openTestEnv, type TestEnv } from "@/tests/support/data-env";
-import { createVideo } from "@/lib/video/service/create-video";
-import { getVideo } from "@/lib/video/service/get-video";
-import type { VideoDeps } from "@/lib/video/service/shared";
+import { createVideo } from "@/lib/creation/video/service/create-video";
+import { getVideo } from "@/lib/creation/video/service/get-video";
+import type { VideoDeps } from "@/lib/creation/video/service/shared";
 
 let env: TestEnv;
 let deps: VideoDeps;

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { AssetsLibrary } from "@/components/assets/assets-library";
 import { BrandKitEditor } from "@/components/assets/brand-kit-editor";
 import { PageHeader } from "@/components/page-header";
-import { titleFor } from "@/lib/routes/titles";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/assets";
 

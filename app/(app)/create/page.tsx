@@ -6,7 +6,7 @@ import { ImagePlus, LayoutTemplate, Layers, Link as LinkIcon, Package, WandSpark
 import { CreateHub } from "@/components/create/create-hub";
 import { LinkCard } from "@/components/link-card";
 import { PageHeader } from "@/components/page-header";
-import { titleFor } from "@/lib/routes/titles";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/create";
 

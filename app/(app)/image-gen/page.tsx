@@ -3,11 +3,11 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { Images, Lightbulb } from "lucide-react";
 
-import { Generator } from "@/components/image-gen/generator";
-import { GeneratorSkeleton } from "@/components/image-gen/generator-skeleton";
+import { Generator } from "@/components/images/generator";
+import { GeneratorSkeleton } from "@/components/images/generator-skeleton";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
-import { titleFor } from "@/lib/routes/titles";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/image-gen";
 

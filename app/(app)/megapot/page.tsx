@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import type { Metadata } from "next";
 
 import { PageHeader } from "@/components/page-header";
-import { titleFor } from "@/lib/routes/titles";
+import { titleFor } from "@/lib/access/routes/titles";
 import { MegapotClient } from "./page-client";
 
 const PATTERN = "/megapot";

@@ -5,7 +5,7 @@ import { Video } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { CreateVideoForm } from "@/components/video/create-video-form";
-import { titleFor } from "@/lib/routes/titles";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/prompt-to-video";
 

@@ -16,11 +16,11 @@ import { PrivacySection } from "@/components/account/privacy-section";
 import { UsageHistory } from "@/components/billing/usage-history";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useAuth } from "@/lib/hooks/auth-provider";
-import type { BillingSummary } from "@/lib/billing/contract";
-import { useBilling } from "@/lib/hooks/use-billing";
-import { useBillingActions } from "@/lib/hooks/use-billing-actions";
-import { isProfileKey } from "@/lib/hooks/use-profile";
+import { useAuth } from "@/lib/client/hooks/auth-provider";
+import type { BillingSummary } from "@/lib/money/billing/contract";
+import { useBilling } from "@/lib/client/hooks/use-billing";
+import { useBillingActions } from "@/lib/client/hooks/use-billing-actions";
+import { isProfileKey } from "@/lib/client/hooks/use-profile";
 import { LoadError } from "@/components/common/load-error";
 
 /** How long to keep asking for the new plan after Stripe sends the user back. */

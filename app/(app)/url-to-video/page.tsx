@@ -5,7 +5,7 @@ import { Package } from "lucide-react";
 import { UrlToVideo } from "@/components/links/url-to-video";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
-import { titleFor } from "@/lib/routes/titles";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/url-to-video";
 

@@ -5,7 +5,7 @@ import { Plus } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { VideoList } from "@/components/video/video-list";
-import { titleFor } from "@/lib/routes/titles";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/videos";
 

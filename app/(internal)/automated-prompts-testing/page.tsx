@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 
 import { PageHeader } from "@/components/page-header";
-import { PromptsScreen } from "@/components/prompts/prompts-screen";
-import { titleFor } from "@/lib/routes/titles";
+import { PromptsScreen } from "@/components/prompt-testing/prompts-screen";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/automated-prompts-testing";
 

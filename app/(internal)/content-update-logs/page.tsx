@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 
-import { UpdateLogScreen } from "@/components/ops-data/update-log-screen";
+import { UpdateLogScreen } from "@/components/data-dashboard/update-log-screen";
 import { PageHeader } from "@/components/page-header";
-import { titleFor } from "@/lib/routes/titles";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/content-update-logs";
 

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 
-import { CollectionsScreen } from "@/components/ops-data/collections-screen";
+import { CollectionsScreen } from "@/components/data-dashboard/collections-screen";
 import { PageHeader } from "@/components/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { titleFor } from "@/lib/routes/titles";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/firestore-dashboard";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 
 import { ReportScreen } from "@/components/fc-report/report-screen";
 import { PageHeader } from "@/components/page-header";
-import { titleFor } from "@/lib/routes/titles";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/function-calling-report";
 

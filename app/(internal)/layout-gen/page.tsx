@@ -4,8 +4,8 @@ import { Suspense } from "react";
 import { PageHeader } from "@/components/page-header";
 import { LayoutGenScreen } from "@/components/studio/layout-gen/layout-gen-screen";
 import { Spinner } from "@/components/ui/spinner";
-import { defaultLanguageModelId, listLanguageModels } from "@/lib/ai/language/models";
-import { titleFor } from "@/lib/routes/titles";
+import { defaultLanguageModelId, listLanguageModels } from "@/lib/platform/ai/language/models";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/layout-gen";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 
 import { PageHeader } from "@/components/page-header";
 import { TemplateLibrary } from "@/components/studio/templates/template-library";
-import { titleFor } from "@/lib/routes/titles";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/templates";
 

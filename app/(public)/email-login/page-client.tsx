@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { SignInShell } from "@/components/auth/sign-in-shell";
-import { EMAIL_LOGIN_MODES, signInHref, type EmailLoginMode } from "@/lib/auth/sign-in-params";
+import { EMAIL_LOGIN_MODES, signInHref, type EmailLoginMode } from "@/lib/access/auth/sign-in-params";
 import { ResetPasswordForm, SignInForm, SignUpForm } from "./email-forms";
 
 const TAB_LABELS: Record<EmailLoginMode, string> = {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { signInSearchParamsSchema } from "@/lib/auth/sign-in-search-params";
-import { titleFor } from "@/lib/routes/titles";
+import { signInSearchParamsSchema } from "@/lib/access/auth/sign-in-search-params";
+import { titleFor } from "@/lib/access/routes/titles";
 import { EmailLoginPageClient } from "./page-client";
 
 const PATTERN = "/email-login";

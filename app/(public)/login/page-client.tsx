@@ -5,9 +5,9 @@ import Link from "next/link";
 import { useState } from "react";
 import { FormAlert, SignInShell, leaveSignInScreen } from "@/components/auth/sign-in-shell";
 import { PlainButton } from "@/components/ui/plain-button";
-import { useAuth } from "@/lib/hooks/auth-provider";
-import { toAuthError } from "@/lib/auth/client/errors";
-import { signInHref } from "@/lib/auth/sign-in-params";
+import { useAuth } from "@/lib/client/hooks/auth-provider";
+import { toAuthError } from "@/lib/access/auth/client/errors";
+import { signInHref } from "@/lib/access/auth/sign-in-params";
 
 export function LoginPageClient({ title, next }: { title: string; next: string | null }) {
   const { signInWithGoogle } = useAuth();

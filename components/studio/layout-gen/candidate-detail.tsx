@@ -9,7 +9,7 @@ import { Boxes } from "lucide-react";
 import { MissingItem } from "@/components/missing-item";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useGeneratedLayout } from "@/lib/hooks/use-generated-layouts";
+import { useGeneratedLayout } from "@/lib/client/hooks/use-generated-layouts";
 import { BriefQuote, CandidateMeta } from "./candidate-meta";
 import { RatioPreviews } from "./layout-preview";
 import { ReviewActions } from "./review-actions";

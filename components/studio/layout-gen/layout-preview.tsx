@@ -2,14 +2,14 @@
 
 import { useMemo } from "react";
 
-import { FONTS } from "@/lib/composition/fonts";
-import type { LayoutBody, LayoutSlot } from "@/lib/composition/layout-schema";
-import { metricsMeasure } from "@/lib/composition/measure";
-import { CANVAS_SIZES, COMPOSITION_RATIOS, designScale, type CompositionRatio } from "@/lib/composition/ratios";
-import { fitSlotText } from "@/lib/composition/slot-text";
-import { sampleText } from "@/lib/composition/starter";
-import type { Palette, TemplateStyle } from "@/lib/composition/template-schema";
-import { cn } from "@/lib/utils";
+import { FONTS } from "@/lib/engine/composition/fonts";
+import type { LayoutBody, LayoutSlot } from "@/lib/engine/composition/layout-schema";
+import { metricsMeasure } from "@/lib/engine/composition/measure";
+import { CANVAS_SIZES, COMPOSITION_RATIOS, designScale, type CompositionRatio } from "@/lib/engine/composition/ratios";
+import { fitSlotText } from "@/lib/engine/composition/slot-text";
+import { sampleText } from "@/lib/engine/composition/starter";
+import type { Palette, TemplateStyle } from "@/lib/engine/composition/template-schema";
+import { cn } from "@/lib/platform/utils";
 
 /** A neutral look for reviewing arrangements (the template decides the real one). */
 const PALETTE: Palette = { background: "#f8fafc", surface: "#e2e8f0", text: "#0f172a", muted: "#475569", accent: "#4f46e5", accentText: "#ffffff" };

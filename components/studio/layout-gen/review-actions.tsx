@@ -6,7 +6,7 @@ import { Check, X } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
-import { approveGeneratedLayout, rejectGeneratedLayout } from "@/lib/hooks/use-generated-layouts";
+import { approveGeneratedLayout, rejectGeneratedLayout } from "@/lib/client/hooks/use-generated-layouts";
 import type { GeneratedLayoutView } from "@/lib/studio/layout-gen/contract";
 import { ApiClientError } from "@/lib/client/api";
 

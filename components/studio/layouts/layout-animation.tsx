@@ -15,12 +15,12 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LazyPlayer } from "@/components/common/lazy-player";
-import { ANIMATION_TYPES, EASINGS, type Animation, type LayoutSlot } from "@/lib/composition/layout-schema";
-import { validateLayout } from "@/lib/composition/layout-validation";
-import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/composition/ratios";
+import { ANIMATION_TYPES, EASINGS, type Animation, type LayoutSlot } from "@/lib/engine/composition/layout-schema";
+import { validateLayout } from "@/lib/engine/composition/layout-validation";
+import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/engine/composition/ratios";
 import { updateSlot } from "@/lib/studio/layouts/editing";
 import { DEFAULT_PREVIEW_STYLE, layoutPreviewProps, PREVIEW_STYLES } from "@/lib/studio/layouts/preview";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 import { SaveBar } from "./save-bar";
 import { useLayoutDraft } from "./use-layout-draft";
 

@@ -4,8 +4,8 @@ import Link from "next/link";
 import { useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
-import { LIBRARY_STAGES, STAGE_LABELS, type LibraryStage } from "@/lib/composition/stages";
-import { useStudioLayouts } from "@/lib/hooks/use-studio-layouts";
+import { LIBRARY_STAGES, STAGE_LABELS, type LibraryStage } from "@/lib/engine/composition/stages";
+import { useStudioLayouts } from "@/lib/client/hooks/use-studio-layouts";
 import { waitedFor } from "@/components/studio/stage-badge";
 
 const WAITING_ON: Record<LibraryStage, string> = {

@@ -15,10 +15,10 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { LIBRARY_STAGES, SLOT_KINDS, type LibraryStage, type SlotKind } from "@/lib/composition/layout-schema";
-import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/composition/ratios";
-import { STAGE_LABELS } from "@/lib/composition/stages";
-import { createStudioLayout, useStudioLayouts } from "@/lib/hooks/use-studio-layouts";
+import { LIBRARY_STAGES, SLOT_KINDS, type LibraryStage, type SlotKind } from "@/lib/engine/composition/layout-schema";
+import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/engine/composition/ratios";
+import { STAGE_LABELS } from "@/lib/engine/composition/stages";
+import { createStudioLayout, useStudioLayouts } from "@/lib/client/hooks/use-studio-layouts";
 import { LayoutPreview } from "./layout-preview";
 import { StageBadge } from "@/components/studio/stage-badge";
 

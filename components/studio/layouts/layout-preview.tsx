@@ -1,7 +1,7 @@
 "use client";
 import { useMemo } from "react";
-import type { LayoutBody } from "@/lib/composition/layout-schema";
-import type { CompositionRatio } from "@/lib/composition/ratios";
+import type { LayoutBody } from "@/lib/engine/composition/layout-schema";
+import type { CompositionRatio } from "@/lib/engine/composition/ratios";
 import type { SampleMediaUrls } from "@/lib/studio/layouts/contract";
 import { layoutPreviewProps } from "@/lib/studio/layouts/preview";
 import { LazyLayoutStill } from "./lazy-layout-still";

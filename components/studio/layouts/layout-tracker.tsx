@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useLayoutHistory, useStudioLayouts } from "@/lib/hooks/use-studio-layouts";
+import { useLayoutHistory, useStudioLayouts } from "@/lib/client/hooks/use-studio-layouts";
 import { StageBadge } from "@/components/studio/stage-badge";
 
 const when = (iso: string) => new Date(iso).toLocaleString();

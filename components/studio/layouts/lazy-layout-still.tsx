@@ -2,7 +2,7 @@
 /** The layout still, loaded on demand (Remotion stays out of the screens' first bundle). */
 import dynamic from "next/dynamic";
 import { Skeleton } from "@/components/ui/skeleton";
-import { retryImport } from "@/lib/lazy/retry-import";
+import { retryImport } from "@/lib/client/lazy/retry-import";
 import type { LayoutStillProps } from "./layout-still";
 
 function StillUnavailable({ label }: LayoutStillProps) {

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { STAGE_TRANSITIONS, stageActionLabel } from "@/lib/composition/stages";
+import { STAGE_TRANSITIONS, stageActionLabel } from "@/lib/engine/composition/stages";
 import type { LayoutView } from "@/lib/studio/layouts/contract";
 import { StageBadge } from "@/components/studio/stage-badge";
 import type { SaveState } from "./use-layout-draft";

@@ -7,11 +7,11 @@
  * 0.5 % (Shift: 5 %), Alt + arrows resize it.
  */
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import type { Box, LayoutBody } from "@/lib/composition/layout-schema";
-import type { CompositionRatio } from "@/lib/composition/ratios";
+import type { Box, LayoutBody } from "@/lib/engine/composition/layout-schema";
+import type { CompositionRatio } from "@/lib/engine/composition/ratios";
 import type { SampleMediaUrls } from "@/lib/studio/layouts/contract";
 import { moveWithSnap, nudge, resizeWithSnap, type Guides } from "@/lib/studio/layouts/editing";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 import { LayoutPreview } from "./layout-preview";
 
 interface Props {

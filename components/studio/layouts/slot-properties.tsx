@@ -4,7 +4,7 @@ import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { PALETTE_ROLES, SLOT_KINDS, SLOT_ROLES, type Box, type LayoutSlot } from "@/lib/composition/layout-schema";
+import { PALETTE_ROLES, SLOT_KINDS, SLOT_ROLES, type Box, type LayoutSlot } from "@/lib/engine/composition/layout-schema";
 
 const SELECT = "h-9 w-full rounded-md border border-input bg-background px-2 text-sm";
 

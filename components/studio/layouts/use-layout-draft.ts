@@ -6,9 +6,9 @@
  * Shared by the slot editor and the animation screen.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { LayoutBody } from "@/lib/composition/layout-schema";
-import type { LibraryStage } from "@/lib/composition/stages";
-import { moveStudioLayout, saveStudioLayout, useStudioLayout } from "@/lib/hooks/use-studio-layouts";
+import type { LayoutBody } from "@/lib/engine/composition/layout-schema";
+import type { LibraryStage } from "@/lib/engine/composition/stages";
+import { moveStudioLayout, saveStudioLayout, useStudioLayout } from "@/lib/client/hooks/use-studio-layouts";
 import { ApiClientError, type FieldIssue } from "@/lib/client/api";
 import type { LayoutView } from "@/lib/studio/layouts/contract";
 

@@ -9,9 +9,9 @@ import { useState } from "react";
 
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ANIMATION_TYPES, EASINGS } from "@/lib/composition/layout-schema";
-import type { CompositionRatio } from "@/lib/composition/ratios";
-import { IMAGE_MOTIONS, MUSIC_MOODS, TRANSITIONS, type TemplateMotion, type TemplateMusic } from "@/lib/composition/template-schema";
+import { ANIMATION_TYPES, EASINGS } from "@/lib/engine/composition/layout-schema";
+import type { CompositionRatio } from "@/lib/engine/composition/ratios";
+import { IMAGE_MOTIONS, MUSIC_MOODS, TRANSITIONS, type TemplateMotion, type TemplateMusic } from "@/lib/engine/composition/template-schema";
 import { RangeField, SelectField, labelled } from "./fields";
 import { RatioPicker } from "./ratio-picker";
 import { SamplePlayer } from "./sample-player";

@@ -6,7 +6,7 @@ import { Upload } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { ApiClientError, CLIENT_ERROR_CODES, apiFetch } from "@/lib/client/api";
-import type { TemplateFontFile } from "@/lib/composition/template-schema";
+import type { TemplateFontFile } from "@/lib/engine/composition/template-schema";
 
 export type UploadedFontView = TemplateFontFile & { url: string };
 type Role = "heading" | "body";

@@ -1,6 +1,6 @@
 "use client";
-import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/composition/ratios";
-import { cn } from "@/lib/utils";
+import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/engine/composition/ratios";
+import { cn } from "@/lib/platform/utils";
 
 /** Radio buttons for the four aspect ratios. */
 export function RatioPicker({ value, onChange, label = "Aspect ratio" }: { value: CompositionRatio; onChange(r: CompositionRatio): void; label?: string }) {

@@ -9,8 +9,8 @@ import { useEffect, useMemo, useRef } from "react";
 import type { PlayerRef } from "@remotion/player";
 
 import { LazyPlayer } from "@/components/common/lazy-player";
-import type { CompositionRatio } from "@/lib/composition/ratios";
-import type { TemplateVersionBody } from "@/lib/composition/template-schema";
+import type { CompositionRatio } from "@/lib/engine/composition/ratios";
+import type { TemplateVersionBody } from "@/lib/engine/composition/template-schema";
 import { sampleProps, type SampleLength } from "@/lib/studio/templates/sample";
 
 export interface SamplePlayerProps {

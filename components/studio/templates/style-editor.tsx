@@ -10,9 +10,9 @@ import { CircleAlert, CircleCheck, TriangleAlert } from "lucide-react";
 
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
-import { FONTS, FONT_IDS, type FontId } from "@/lib/composition/fonts";
-import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/composition/ratios";
-import { BACKGROUND_KINDS, BACKGROUND_PATTERNS, TEXT_TREATMENTS, type Palette, type TemplateStyle } from "@/lib/composition/template-schema";
+import { FONTS, FONT_IDS, type FontId } from "@/lib/engine/composition/fonts";
+import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/engine/composition/ratios";
+import { BACKGROUND_KINDS, BACKGROUND_PATTERNS, TEXT_TREATMENTS, type Palette, type TemplateStyle } from "@/lib/engine/composition/template-schema";
 import { checkTemplateVersion } from "@/lib/studio/templates/checks";
 import { contrastPairs } from "@/lib/studio/templates/contrast";
 import { ColorField, RangeField, SelectField, labelled } from "./fields";

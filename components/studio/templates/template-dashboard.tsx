@@ -12,8 +12,8 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { DashboardRow } from "@/lib/studio/templates/dashboard";
-import type { LibraryStage } from "@/lib/composition/layout-schema";
-import { useTemplateDashboard } from "@/lib/hooks/use-studio-templates";
+import type { LibraryStage } from "@/lib/engine/composition/layout-schema";
+import { useTemplateDashboard } from "@/lib/client/hooks/use-studio-templates";
 import { StageBadge } from "@/components/studio/stage-badge";
 
 const DashboardCharts = dynamic(() => import("./dashboard-charts").then((m) => m.DashboardCharts), { ssr: false, loading: () => <Skeleton className="h-64 w-full" /> });

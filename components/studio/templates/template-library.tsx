@@ -16,7 +16,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { LazyPlayer } from "@/components/common/lazy-player";
 import { usePreviewPlayback, useReducedMotion, useVisible } from "@/components/common/preview-playback";
 import type { TemplateSummary } from "@/lib/studio/templates/contract";
-import { useStudioPreview, useStudioTemplates } from "@/lib/hooks/use-studio-templates";
+import { useStudioPreview, useStudioTemplates } from "@/lib/client/hooks/use-studio-templates";
 import { StageBadge } from "@/components/studio/stage-badge";
 
 function Preview({ t, active }: { t: TemplateSummary; active: boolean }) {

@@ -6,9 +6,9 @@
  * screen), and the error of the last save.
  */
 import { useEffect, useState } from "react";
-import type { TemplateVersionBody } from "@/lib/composition/template-schema";
+import type { TemplateVersionBody } from "@/lib/engine/composition/template-schema";
 import type { DraftPatchInput, TemplateDetail } from "@/lib/studio/templates/contract";
-import { saveDraft, useStudioTemplate } from "@/lib/hooks/use-studio-templates";
+import { saveDraft, useStudioTemplate } from "@/lib/client/hooks/use-studio-templates";
 import type { ApiClientError } from "@/lib/client/api";
 
 export function useTemplateEdit(id: string) {

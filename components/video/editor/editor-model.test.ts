@@ -1,4 +1,4 @@
-import type { RenderScene } from "@/lib/composition/render-props";
+import type { RenderScene } from "@/lib/engine/composition/render-props";
 import {
   addSceneAfter,
   changeLayout,

@@ -3,10 +3,10 @@
  * draft), the edits it makes, and the PATCH that saves a draft. Pure, so the
  * rules are unit-tested; the React state lives in use-storyboard.ts.
  */
-import type { CompositionAudio, Scene, SlotValue } from "@/lib/composition/composition-schema";
-import type { CompositionRatio } from "@/lib/composition/ratios";
-import type { RenderScene } from "@/lib/composition/render-props";
-import type { EditVideoInput, VideoView } from "@/lib/video/contract";
+import type { CompositionAudio, Scene, SlotValue } from "@/lib/engine/composition/composition-schema";
+import type { CompositionRatio } from "@/lib/engine/composition/ratios";
+import type { RenderScene } from "@/lib/engine/composition/render-props";
+import type { EditVideoInput, VideoView } from "@/lib/creation/video/contract";
 
 export const MAX_SCENES = 30;
 export const MIN_SCENE_MS = 500;

@@ -4,8 +4,8 @@ import { useEffect, useRef } from "react";
 import type { PlayerRef } from "@remotion/player";
 
 import { Skeleton } from "@/components/ui/skeleton";
-import type { RenderProps } from "@/lib/composition/render-props";
-import type { CompositionRatio } from "@/lib/composition/ratios";
+import type { RenderProps } from "@/lib/engine/composition/render-props";
+import type { CompositionRatio } from "@/lib/engine/composition/ratios";
 import { cssRatio } from "@/components/common/format";
 import { LazyPlayer } from "@/components/common/lazy-player";
 

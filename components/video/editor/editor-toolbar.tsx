@@ -5,7 +5,7 @@ import { Check, Clapperboard, CloudOff, LoaderCircle, Redo2, Undo2 } from "lucid
 
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import type { VideoOptions } from "@/lib/video/contract";
+import type { VideoOptions } from "@/lib/creation/video/contract";
 import { ToggleSwitch } from "@/components/ui/toggle-switch";
 import { RATIO_NAMES } from "@/components/common/format";
 import type { Draft } from "./editor-model";

@@ -5,7 +5,7 @@ import { History } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useRevisions } from "@/lib/hooks/use-videos";
+import { useRevisions } from "@/lib/client/hooks/use-videos";
 import { formatDate } from "@/components/common/format";
 
 interface RevisionsMenuProps {

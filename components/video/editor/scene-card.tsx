@@ -6,9 +6,9 @@ import { ArrowDown, ArrowUp, ChevronRight, CopyPlus, LayoutTemplate, Trash2 } fr
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import type { RenderScene } from "@/lib/composition/render-props";
-import type { ScenePicturePrice } from "@/lib/video/contract";
-import { cn } from "@/lib/utils";
+import type { RenderScene } from "@/lib/engine/composition/render-props";
+import type { ScenePicturePrice } from "@/lib/creation/video/contract";
+import { cn } from "@/lib/platform/utils";
 import {
   changeLayout,
   durationFromInput,

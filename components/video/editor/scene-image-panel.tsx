@@ -3,16 +3,16 @@
 import { useId, useState } from "react";
 import { ImageIcon, Sparkles } from "lucide-react";
 
-import { AssetDropzone } from "@/components/image-gen/asset-dropzone";
-import { SegmentedChoice } from "@/components/image-gen/segmented-choice";
+import { AssetDropzone } from "@/components/images/asset-dropzone";
+import { SegmentedChoice } from "@/components/images/segmented-choice";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { useAssets } from "@/lib/hooks/use-assets";
-import type { ImageItem } from "@/lib/images/contract";
-import { imagesPageUrl, useCursorPages } from "@/lib/hooks/use-images";
-import type { ScenePicturePrice } from "@/lib/video/contract";
+import { useAssets } from "@/lib/client/hooks/use-assets";
+import type { ImageItem } from "@/lib/media/images/contract";
+import { imagesPageUrl, useCursorPages } from "@/lib/client/hooks/use-images";
+import type { ScenePicturePrice } from "@/lib/creation/video/contract";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
 
 type Source = "generate" | "images" | "assets" | "upload";

@@ -9,8 +9,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 import { useAutosaveDraft, type SaveStatus } from "@/components/common/use-autosave-draft";
-import { applyBrandKit, editVideo, isRendering, renderVideo, restoreRevision, setSceneImage, usePlayerProps, useVideo } from "@/lib/hooks/use-videos";
-import type { SceneImageInput, VideoView } from "@/lib/video/contract";
+import { applyBrandKit, editVideo, isRendering, renderVideo, restoreRevision, setSceneImage, usePlayerProps, useVideo } from "@/lib/client/hooks/use-videos";
+import type { SceneImageInput, VideoView } from "@/lib/creation/video/contract";
 import { draftOf, patchFor, stripVoice, type Draft } from "./editor-model";
 
 export const AUTOSAVE_MS = 800;

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Sparkles } from "lucide-react";
 
 import { buttonVariants } from "@/components/ui/button-variants";
-import type { PublicVideo } from "@/lib/video/public";
+import type { PublicVideo } from "@/lib/creation/video/public";
 import { NativeVideo } from "../native-video";
 
 export type { PublicVideo };

@@ -5,8 +5,8 @@
  * answer with. Browser-safe.
  */
 import { z } from "zod";
-import type { LayoutGeneration } from "@/lib/composition/collections";
-import type { LayoutBody, LibraryStage } from "@/lib/composition/layout-schema";
+import type { LayoutGeneration } from "@/lib/engine/composition/collections";
+import type { LayoutBody, LibraryStage } from "@/lib/engine/composition/layout-schema";
 
 export const MAX_CANDIDATES = 6;
 

@@ -10,17 +10,17 @@ import "server-only";
  * in-process (local-layouts.ts).
  */
 import { generateText, NoObjectGeneratedError, Output } from "ai";
-import { toAiError } from "@/lib/ai/errors";
-import { recordCalls, structuredCall, type CallContext } from "@/lib/ai/calls/record";
-import type { LocalResponder } from "@/lib/ai/language/local-language-model";
-import { findLanguageModel, getLanguageModel, type LanguageModelEntry } from "@/lib/ai/language/models";
-import { ApiError } from "@/lib/api/errors";
-import { layoutBodySchema, SLOT_KINDS, SLOT_ROLES, type LayoutBody } from "@/lib/composition/layout-schema";
-import { COMPOSITION_RATIOS } from "@/lib/composition/ratios";
-import type { Db } from "@/lib/db/db";
+import { toAiError } from "@/lib/platform/ai/errors";
+import { recordCalls, structuredCall, type CallContext } from "@/lib/platform/ai/calls/record";
+import type { LocalResponder } from "@/lib/platform/ai/language/local-language-model";
+import { findLanguageModel, getLanguageModel, type LanguageModelEntry } from "@/lib/platform/ai/language/models";
+import { ApiError } from "@/lib/platform/api/errors";
+import { layoutBodySchema, SLOT_KINDS, SLOT_ROLES, type LayoutBody } from "@/lib/engine/composition/layout-schema";
+import { COMPOSITION_RATIOS } from "@/lib/engine/composition/ratios";
+import type { Db } from "@/lib/platform/db/db";
 import { layoutRequestBlock, localLayoutResponder } from "./local-layouts";
 import { repairLayout } from "./repair";
-import { currentPromptText } from "@/lib/prompts-store/store";
+import { currentPromptText } from "@/lib/platform/prompts/store";
 
 export const LAYOUT_GENERATOR_FEATURE = "layout.generator";
 export const LAYOUT_SCHEMA_NAME = "layout";

@@ -1,6 +1,6 @@
-import { layoutBodySchema } from "@/lib/composition/layout-schema";
-import { validateLayout } from "@/lib/composition/layout-validation";
-import { COMPOSITION_RATIOS } from "@/lib/composition/ratios";
+import { layoutBodySchema } from "@/lib/engine/composition/layout-schema";
+import { validateLayout } from "@/lib/engine/composition/layout-validation";
+import { COMPOSITION_RATIOS } from "@/lib/engine/composition/ratios";
 import { readBrief } from "./brief";
 import { layoutRequestBlock, localLayout, localLayoutResponder } from "./local-layouts";
 

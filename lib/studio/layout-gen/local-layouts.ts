@@ -6,9 +6,9 @@
  * so each candidate of a batch differs. It is a preview, not AI: the same
  * brief and variant always give the same layout. Browser-safe.
  */
-import type { LocalAnswer, LocalCall } from "@/lib/ai/language/local-language-model";
-import type { Animation, Box, LayoutBody, LayoutSlot, SlotFit } from "@/lib/composition/layout-schema";
-import { CANVAS_SIZES, COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/composition/ratios";
+import type { LocalAnswer, LocalCall } from "@/lib/platform/ai/language/local-language-model";
+import type { Animation, Box, LayoutBody, LayoutSlot, SlotFit } from "@/lib/engine/composition/layout-schema";
+import { CANVAS_SIZES, COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/engine/composition/ratios";
 import { describeFeatures, readBrief, type BriefFeatures, type Corner } from "./brief";
 
 export const ARRANGEMENTS = ["split", "card", "overlay", "centered"] as const;

@@ -1,6 +1,6 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
-import { LAYOUT_ID } from "@/lib/composition/layout-schema";
+import { ApiError } from "@/lib/platform/api/errors";
+import { LAYOUT_ID } from "@/lib/engine/composition/layout-schema";
 
 /** The {layoutId} route parameter; anything that is not a layout slug is simply not there (404). */
 export function layoutIdParam(params: Record<string, string | string[]>): string {

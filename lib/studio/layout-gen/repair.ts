@@ -24,9 +24,9 @@ import {
   type LayoutSlot,
   type SlotKind,
   type SlotRole,
-} from "@/lib/composition/layout-schema";
-import { hasErrors, MIN_READABLE_PX, validateLayout } from "@/lib/composition/layout-validation";
-import { COMPOSITION_RATIOS, ratioValue, type CompositionRatio } from "@/lib/composition/ratios";
+} from "@/lib/engine/composition/layout-schema";
+import { hasErrors, MIN_READABLE_PX, validateLayout } from "@/lib/engine/composition/layout-validation";
+import { COMPOSITION_RATIOS, ratioValue, type CompositionRatio } from "@/lib/engine/composition/ratios";
 import { defaultFit } from "./local-layouts";
 
 export type RepairResult = { ok: true; layout: LayoutBody; repairs: string[] } | { ok: false; reason: string; repairs: string[] };

@@ -4,7 +4,7 @@ import "server-only";
  * `layoutGenRuntime()`, which seeds the demo candidates once per process
  * (create-if-missing) before the first read.
  */
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/platform/db";
 import { ensureDemoCandidates, type LayoutGenDeps } from "./service";
 
 let seeded: Promise<void> | null = null;

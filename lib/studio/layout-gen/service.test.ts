@@ -1,9 +1,9 @@
-import { LOCAL_LANGUAGE_MODEL_ID, type LocalResponder } from "@/lib/ai/language/local-language-model";
-import { functionCalls } from "@/lib/ai/calls/collections";
-import { ApiError } from "@/lib/api/errors";
-import { layouts } from "@/lib/composition/collections";
+import { LOCAL_LANGUAGE_MODEL_ID, type LocalResponder } from "@/lib/platform/ai/language/local-language-model";
+import { functionCalls } from "@/lib/platform/ai/calls/collections";
+import { ApiError } from "@/lib/platform/api/errors";
+import { layouts } from "@/lib/engine/composition/collections";
 import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
-import { updateLog } from "@/lib/update-log/collections";
+import { updateLog } from "@/lib/platform/update-log/collections";
 import { localLayoutResponder } from "./local-layouts";
 import { ensureDemoCandidates, generateLayouts, listGenerated, reviewGenerated } from "./service";
 

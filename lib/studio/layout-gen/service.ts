@@ -8,15 +8,15 @@ import "server-only";
  * in the same transaction.
  */
 import { randomBytes } from "node:crypto";
-import { LANGUAGE_MODELS, listLanguageModels } from "@/lib/ai/language/models";
-import { LOCAL_LANGUAGE_MODEL_ID, type LocalResponder } from "@/lib/ai/language/local-language-model";
-import { ApiError } from "@/lib/api/errors";
-import { layouts, type LayoutDoc, type LayoutGeneration } from "@/lib/composition/collections";
-import type { LayoutBody } from "@/lib/composition/layout-schema";
-import type { Db } from "@/lib/db/db";
-import { isDbError } from "@/lib/db/errors";
-import { logChange } from "@/lib/update-log/write";
-import { runAs, systemContext } from "@/lib/update-log/context";
+import { LANGUAGE_MODELS, listLanguageModels } from "@/lib/platform/ai/language/models";
+import { LOCAL_LANGUAGE_MODEL_ID, type LocalResponder } from "@/lib/platform/ai/language/local-language-model";
+import { ApiError } from "@/lib/platform/api/errors";
+import { layouts, type LayoutDoc, type LayoutGeneration } from "@/lib/engine/composition/collections";
+import type { LayoutBody } from "@/lib/engine/composition/layout-schema";
+import type { Db } from "@/lib/platform/db/db";
+import { isDbError } from "@/lib/platform/db/errors";
+import { logChange } from "@/lib/platform/update-log/write";
+import { runAs, systemContext } from "@/lib/platform/update-log/context";
 import { pipelinePath, type CandidateOutcome, type GenerateLayoutsResult, type GeneratedLayoutView, type ReviewFilter } from "./contract";
 import { generateLayoutCandidates } from "./generator";
 import { LOCAL_LAYOUT_NOTICE, localLayout } from "./local-layouts";

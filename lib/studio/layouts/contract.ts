@@ -5,10 +5,10 @@
  * naming the revision it edited. Browser-safe.
  */
 import { z } from "zod";
-import type { LayoutIssue } from "@/lib/composition/layout-validation";
-import { LIBRARY_STAGES, SLOT_KINDS, layoutBodySchema, type LayoutBody, type LayoutOrigin, type LibraryStage, type SlotKind } from "@/lib/composition/layout-schema";
-import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/composition/ratios";
-import type { FieldChange } from "@/lib/update-log/contract";
+import type { LayoutIssue } from "@/lib/engine/composition/layout-validation";
+import { LIBRARY_STAGES, SLOT_KINDS, layoutBodySchema, type LayoutBody, type LayoutOrigin, type LibraryStage, type SlotKind } from "@/lib/engine/composition/layout-schema";
+import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/engine/composition/ratios";
+import type { FieldChange } from "@/lib/platform/update-log/contract";
 
 export const STUDIO_LAYOUTS_PATH = "/api/v1/studio/layouts";
 

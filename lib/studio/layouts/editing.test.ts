@@ -1,5 +1,5 @@
-import { starterLayout } from "@/lib/composition/starter";
-import { validateLayout } from "@/lib/composition/layout-validation";
+import { starterLayout } from "@/lib/engine/composition/starter";
+import { validateLayout } from "@/lib/engine/composition/layout-validation";
 import { addSlot, moveWithSnap, moveZ, nudge, removeSlot, resizeWithSnap } from "./editing";
 
 const split = starterLayout("starter-split")!;

@@ -4,8 +4,8 @@
  * other slots' edges and centres, with the guide lines to draw), adding and
  * removing slots, z-order. Boxes are fractions of the canvas. Browser-safe.
  */
-import type { Box, LayoutBody, LayoutSlot, SlotKind } from "@/lib/composition/layout-schema";
-import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/composition/ratios";
+import type { Box, LayoutBody, LayoutSlot, SlotKind } from "@/lib/engine/composition/layout-schema";
+import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/engine/composition/ratios";
 
 /** Snapping distance, as a fraction of the canvas. */
 export const SNAP = 0.012;

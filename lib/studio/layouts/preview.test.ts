@@ -1,5 +1,5 @@
-import { COMPOSITION_RATIOS } from "@/lib/composition/ratios";
-import { STARTER_LAYOUTS } from "@/lib/composition/starter";
+import { COMPOSITION_RATIOS } from "@/lib/engine/composition/ratios";
+import { STARTER_LAYOUTS } from "@/lib/engine/composition/starter";
 import { layoutPreviewProps } from "./preview";
 
 const media = { photo: "https://m/photo.jpg", product: "https://m/product.png", logo: "https://m/logo.png" };

@@ -6,13 +6,13 @@
  * library's thumbnails, the editor's canvas and the animation Player all
  * draw from it. Browser-safe.
  */
-import { COMPOSITION_SCHEMA_VERSION, type CompositionBody, type SlotValue } from "@/lib/composition/composition-schema";
-import type { LayoutBody } from "@/lib/composition/layout-schema";
-import { sizeForWidth, type CompositionRatio } from "@/lib/composition/ratios";
-import type { RenderProps } from "@/lib/composition/render-props";
-import { resolveRenderProps } from "@/lib/composition/resolve";
-import { SAMPLE_MEDIA, STARTER_TEMPLATES, sampleValues, starterTemplateVersion } from "@/lib/composition/starter";
-import type { TemplateVersionBody } from "@/lib/composition/template-schema";
+import { COMPOSITION_SCHEMA_VERSION, type CompositionBody, type SlotValue } from "@/lib/engine/composition/composition-schema";
+import type { LayoutBody } from "@/lib/engine/composition/layout-schema";
+import { sizeForWidth, type CompositionRatio } from "@/lib/engine/composition/ratios";
+import type { RenderProps } from "@/lib/engine/composition/render-props";
+import { resolveRenderProps } from "@/lib/engine/composition/resolve";
+import { SAMPLE_MEDIA, STARTER_TEMPLATES, sampleValues, starterTemplateVersion } from "@/lib/engine/composition/starter";
+import type { TemplateVersionBody } from "@/lib/engine/composition/template-schema";
 
 export const PREVIEW_LAYOUT_ID = "layout-preview";
 export const PREVIEW_STYLES = STARTER_TEMPLATES.map((t) => ({ id: t.id, name: t.name }));

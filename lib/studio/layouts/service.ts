@@ -11,18 +11,18 @@ import "server-only";
  * /generated-layouts and are left out of the library; once accepted they
  * are ordinary drafts here.
  */
-import { ApiError } from "@/lib/api/errors";
-import { signedUrlTtl } from "@/lib/images/present-image";
-import { compositions, layouts, templates, type LayoutDoc } from "@/lib/composition/collections";
-import { layoutBodySchema, type LayoutBody, type LayoutSlotInput } from "@/lib/composition/layout-schema";
-import { hasErrors, validateLayout, type LayoutIssue } from "@/lib/composition/layout-validation";
-import { ensureSampleMedia } from "@/lib/composition/sample-media";
-import { canMoveStage, STAGE_LABELS, stageActionLabel, type LibraryStage } from "@/lib/composition/stages";
-import { SAMPLE_MEDIA } from "@/lib/composition/starter";
-import type { Db } from "@/lib/db/db";
-import type { BlobStore } from "@/lib/storage/types";
-import { updateLog, type UpdateLogDoc } from "@/lib/update-log/collections";
-import { logChange } from "@/lib/update-log/write";
+import { ApiError } from "@/lib/platform/api/errors";
+import { signedUrlTtl } from "@/lib/media/images/present-image";
+import { compositions, layouts, templates, type LayoutDoc } from "@/lib/engine/composition/collections";
+import { layoutBodySchema, type LayoutBody, type LayoutSlotInput } from "@/lib/engine/composition/layout-schema";
+import { hasErrors, validateLayout, type LayoutIssue } from "@/lib/engine/composition/layout-validation";
+import { ensureSampleMedia } from "@/lib/engine/composition/sample-media";
+import { canMoveStage, STAGE_LABELS, stageActionLabel, type LibraryStage } from "@/lib/engine/composition/stages";
+import { SAMPLE_MEDIA } from "@/lib/engine/composition/starter";
+import type { Db } from "@/lib/platform/db/db";
+import type { BlobStore } from "@/lib/platform/storage/types";
+import { updateLog, type UpdateLogDoc } from "@/lib/platform/update-log/collections";
+import { logChange } from "@/lib/platform/update-log/write";
 import {
   createLayoutInputSchema,
   matchesLayoutQuery,

@@ -1,5 +1,5 @@
-import { STARTER_TEMPLATES, starterTemplateVersion } from "@/lib/composition/starter";
-import { COMPOSITION_RATIOS } from "@/lib/composition/ratios";
+import { STARTER_TEMPLATES, starterTemplateVersion } from "@/lib/engine/composition/starter";
+import { COMPOSITION_RATIOS } from "@/lib/engine/composition/ratios";
 import { checkTemplateVersion } from "./checks";
 import { contrastPairs, contrastRatio } from "./contrast";
 

@@ -7,10 +7,10 @@
  * worth a look. (The full MP4 render check is /remotion-test.) Pure,
  * browser-safe: the style editor re-runs them on unsaved edits.
  */
-import { MIN_LEGIBLE_PX, MIN_READABLE_PX } from "@/lib/composition/layout-validation";
-import { COMPOSITION_RATIOS, DESIGN_SHORT_SIDE, type CompositionRatio } from "@/lib/composition/ratios";
-import { ResolveError } from "@/lib/composition/resolve";
-import type { TemplateVersionBody } from "@/lib/composition/template-schema";
+import { MIN_LEGIBLE_PX, MIN_READABLE_PX } from "@/lib/engine/composition/layout-validation";
+import { COMPOSITION_RATIOS, DESIGN_SHORT_SIDE, type CompositionRatio } from "@/lib/engine/composition/ratios";
+import { ResolveError } from "@/lib/engine/composition/resolve";
+import type { TemplateVersionBody } from "@/lib/engine/composition/template-schema";
 import { SAMPLE_LENGTHS, sampleProps, type SampleLength } from "./sample";
 
 export type CheckProblemCode = "overflow" | "too-small" | "missing-slot" | "unresolvable";

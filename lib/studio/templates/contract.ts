@@ -8,12 +8,12 @@
  * never changes again.
  */
 import { z } from "zod";
-import { LIBRARY_STAGES, layoutIdSchema, type LibraryStage } from "@/lib/composition/layout-schema";
-import { compositionRatioSchema } from "@/lib/composition/ratios";
-import { captionStyleSchema, motionSchema, musicSchema, styleSchema, type TemplateVersionBody } from "@/lib/composition/template-schema";
+import { LIBRARY_STAGES, layoutIdSchema, type LibraryStage } from "@/lib/engine/composition/layout-schema";
+import { compositionRatioSchema } from "@/lib/engine/composition/ratios";
+import { captionStyleSchema, motionSchema, musicSchema, styleSchema, type TemplateVersionBody } from "@/lib/engine/composition/template-schema";
 import type { CheckReport } from "./checks";
 import { SAMPLE_LENGTHS } from "./sample";
-import { DOC_ID } from "@/lib/db/ids";
+import { DOC_ID } from "@/lib/platform/db/ids";
 
 const revision = z.number().int().min(0);
 

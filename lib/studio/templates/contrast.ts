@@ -4,7 +4,7 @@
  * accent, captions on their box). Pure, browser-safe: the style editor shows
  * the warnings while a colour picker moves.
  */
-import type { CaptionStyle, Palette } from "@/lib/composition/template-schema";
+import type { CaptionStyle, Palette } from "@/lib/engine/composition/template-schema";
 
 function channel(hex: string, i: number): number {
   const c = parseInt(hex.slice(i, i + 2), 16) / 255;

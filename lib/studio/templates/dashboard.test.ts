@@ -1,6 +1,6 @@
-import { compositions } from "@/lib/composition/collections";
-import { ensureStarterLibrary, getTemplateVersion } from "@/lib/composition/library";
-import { jobs } from "@/lib/db/collections";
+import { compositions } from "@/lib/engine/composition/collections";
+import { ensureStarterLibrary, getTemplateVersion } from "@/lib/engine/composition/library";
+import { jobs } from "@/lib/platform/db/collections";
 import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { median, templateDashboard } from "./dashboard";
 import { sampleComposition } from "./sample";

@@ -7,9 +7,9 @@ import "server-only";
  * includes waiting in the queue; test renders record their own render time)
  * and when it was last used, plus a daily series for the charts.
  */
-import { compositions, templates } from "@/lib/composition/collections";
-import { jobs } from "@/lib/db/collections";
-import type { Db } from "@/lib/db/db";
+import { compositions, templates } from "@/lib/engine/composition/collections";
+import { jobs } from "@/lib/platform/db/collections";
+import type { Db } from "@/lib/platform/db/db";
 import { TEST_RENDER_JOB } from "./remotion-test";
 
 export const RENDER_JOB_TYPES = ["video.render", "design.render"] as const;

@@ -1,16 +1,16 @@
 import "server-only";
 /**
  * Font files staff upload for templates: checked to be a real font
- * (lib/assets/font.ts parses the tables and reads the family name), stored
+ * (lib/media/assets/font.ts parses the tables and reads the family name), stored
  * by content hash, and handed back for the style editor to put in the
  * draft's `style.fontFiles`. A file that is not a font is a 422 that says why.
  */
 import { createHash } from "node:crypto";
-import { ApiError } from "@/lib/api/errors";
-import { signedUrlTtl } from "@/lib/images/present-image";
-import { FontError, parseFont } from "@/lib/assets/font";
-import { templates } from "@/lib/composition/collections";
-import type { TemplateFontFile } from "@/lib/composition/template-schema";
+import { ApiError } from "@/lib/platform/api/errors";
+import { signedUrlTtl } from "@/lib/media/images/present-image";
+import { FontError, parseFont } from "@/lib/media/assets/font";
+import { templates } from "@/lib/engine/composition/collections";
+import type { TemplateFontFile } from "@/lib/engine/composition/template-schema";
 import type { StudioDeps } from "./service";
 
 export const MAX_FONT_BYTES = 5 * 1024 * 1024;

@@ -3,37 +3,37 @@ import "server-only";
  * /remotion-test: what the Player shows for any template × version × layout
  * × ratio × sample text (or a real content item as it is), and a test render
  * of the same to a small MP4 on the server: a `studio.remotion-test` job on
- * the shared queue, rendered by the configured driver (lib/render) through
+ * the shared queue, rendered by the configured driver (lib/engine/render) through
  * prepareRender like a user's video, with progress, a log and timings kept
  * on the job so they survive a reload, and the file in the blob store.
  */
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { ApiError } from "@/lib/api/errors";
-import { signedUrlTtl } from "@/lib/images/present-image";
-import { compositions } from "@/lib/composition/collections";
-import type { CompositionBody } from "@/lib/composition/composition-schema";
-import { getTemplateVersion } from "@/lib/composition/library";
-import { collectMediaKeys } from "@/lib/composition/media-keys";
-import { migrateComposition } from "@/lib/composition/migrations";
-import { sizeForWidth } from "@/lib/composition/ratios";
-import type { RenderProps } from "@/lib/composition/render-props";
-import { resolveRenderPropsDetailed, ResolveError, type ResolveWarning } from "@/lib/composition/resolve";
-import { ensureSampleMedia } from "@/lib/composition/sample-media";
-import type { TemplateVersionBody } from "@/lib/composition/template-schema";
-import { jobs, type JobDoc } from "@/lib/db/collections";
-import type { Db } from "@/lib/db/db";
-import { createJobWorker, defineJob, type JobContext } from "@/lib/jobs/kit";
-import { enqueueJob, failJob } from "@/lib/jobs/queue";
-import { isRenderError } from "@/lib/render/errors";
-import { prepareRender } from "@/lib/render/prepare";
-import type { RenderDriver } from "@/lib/render/types";
-import type { BlobStore } from "@/lib/storage/types";
+import { ApiError } from "@/lib/platform/api/errors";
+import { signedUrlTtl } from "@/lib/media/images/present-image";
+import { compositions } from "@/lib/engine/composition/collections";
+import type { CompositionBody } from "@/lib/engine/composition/composition-schema";
+import { getTemplateVersion } from "@/lib/engine/composition/library";
+import { collectMediaKeys } from "@/lib/engine/composition/media-keys";
+import { migrateComposition } from "@/lib/engine/composition/migrations";
+import { sizeForWidth } from "@/lib/engine/composition/ratios";
+import type { RenderProps } from "@/lib/engine/composition/render-props";
+import { resolveRenderPropsDetailed, ResolveError, type ResolveWarning } from "@/lib/engine/composition/resolve";
+import { ensureSampleMedia } from "@/lib/engine/composition/sample-media";
+import type { TemplateVersionBody } from "@/lib/engine/composition/template-schema";
+import { jobs, type JobDoc } from "@/lib/platform/db/collections";
+import type { Db } from "@/lib/platform/db/db";
+import { createJobWorker, defineJob, type JobContext } from "@/lib/platform/jobs/kit";
+import { enqueueJob, failJob } from "@/lib/platform/jobs/queue";
+import { isRenderError } from "@/lib/engine/render/errors";
+import { prepareRender } from "@/lib/engine/render/prepare";
+import type { RenderDriver } from "@/lib/engine/render/types";
+import type { BlobStore } from "@/lib/platform/storage/types";
 import { previewInputSchema, testRenderInputSchema, type PreviewInput, type TestRenderInput, type TestRenderView } from "./contract";
 import { sampleComposition } from "./sample";
 import { getVersionBody, type StudioDeps } from "./service";
-import { DOC_ID } from "@/lib/db/ids";
+import { DOC_ID } from "@/lib/platform/db/ids";
 
 export const TEST_RENDER_JOB = "studio.remotion-test";
 /** One test render (small, a few seconds of video). */
@@ -65,7 +65,7 @@ async function build(deps: StudioDeps, input: PreviewInput): Promise<Built> {
 }
 
 async function currentVersion(deps: StudioDeps, templateId: string): Promise<number> {
-  const { templates } = await import("@/lib/composition/collections");
+  const { templates } = await import("@/lib/engine/composition/collections");
   const t = await deps.db.collection(templates).doc(templateId).get();
   if (!t) throw new ApiError("not_found", `There is no template "${templateId}".`);
   return t.data.current_version;

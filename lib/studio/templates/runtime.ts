@@ -1,9 +1,9 @@
 import "server-only";
 /** The studio's stores and the one-time starter seeding, for route handlers. */
-import { getDb } from "@/lib/db";
-import { workerSettings } from "@/lib/jobs/settings";
-import { registerWorker, startInAppWorker } from "@/lib/jobs/workers";
-import { getBlobStore } from "@/lib/storage";
+import { getDb } from "@/lib/platform/db";
+import { workerSettings } from "@/lib/platform/jobs/settings";
+import { registerWorker, startInAppWorker } from "@/lib/platform/jobs/workers";
+import { getBlobStore } from "@/lib/platform/storage";
 import { seedOnce, type StudioDeps } from "./service";
 
 let ready: (() => Promise<void>) | null = null;
@@ -16,7 +16,7 @@ export function studioDeps(): StudioDeps {
 
 /** Registers the test-render worker ("studio"); the renderer and the worker load only when it is wanted. */
 export async function registerTestRenderWorker(): Promise<void> {
-  const [{ createTestRenderWorker }, { getRenderer }] = await Promise.all([import("./remotion-test"), import("@/lib/render")]);
+  const [{ createTestRenderWorker }, { getRenderer }] = await Promise.all([import("./remotion-test"), import("@/lib/engine/render")]);
   registerWorker("studio", (settings, o) => createTestRenderWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, fps: settings.renderFps, ...o }));
 }
 

@@ -4,12 +4,12 @@
  * long as each slot allows. Used by the checks, the live previews and
  * /remotion-test. Pure, browser-safe.
  */
-import { COMPOSITION_SCHEMA_VERSION, DEFAULT_AUDIO, type CompositionBody } from "@/lib/composition/composition-schema";
-import type { CompositionRatio } from "@/lib/composition/ratios";
-import type { RenderProps } from "@/lib/composition/render-props";
-import { resolveRenderPropsDetailed, type ResolveWarning } from "@/lib/composition/resolve";
-import { sampleNarration, sampleValues } from "@/lib/composition/starter";
-import type { TemplateVersionBody } from "@/lib/composition/template-schema";
+import { COMPOSITION_SCHEMA_VERSION, DEFAULT_AUDIO, type CompositionBody } from "@/lib/engine/composition/composition-schema";
+import type { CompositionRatio } from "@/lib/engine/composition/ratios";
+import type { RenderProps } from "@/lib/engine/composition/render-props";
+import { resolveRenderPropsDetailed, type ResolveWarning } from "@/lib/engine/composition/resolve";
+import { sampleNarration, sampleValues } from "@/lib/engine/composition/starter";
+import type { TemplateVersionBody } from "@/lib/engine/composition/template-schema";
 
 export const SAMPLE_LENGTHS = ["short", "long"] as const;
 export type SampleLength = (typeof SAMPLE_LENGTHS)[number];

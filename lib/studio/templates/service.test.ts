@@ -1,9 +1,9 @@
-import { compositions, templates, templateVersions } from "@/lib/composition/collections";
-import { ensureStarterLibrary, getTemplateVersion, listLiveTemplates } from "@/lib/composition/library";
-import { resolveRenderProps } from "@/lib/composition/resolve";
-import { updateLog } from "@/lib/update-log/collections";
+import { compositions, templates, templateVersions } from "@/lib/engine/composition/collections";
+import { ensureStarterLibrary, getTemplateVersion, listLiveTemplates } from "@/lib/engine/composition/library";
+import { resolveRenderProps } from "@/lib/engine/composition/resolve";
+import { updateLog } from "@/lib/platform/update-log/collections";
 import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/platform/api/errors";
 import { sampleComposition } from "./sample";
 import { discardDraft, getTemplateDetail, listTemplates, moveTemplateStage, publishTemplateVersion, updateDraft, type StudioDeps } from "./service";
 
@@ -171,7 +171,7 @@ describe("stages", () => {
 
 describe("only live layouts reach users", () => {
   it("a live template publishes no version offering a layout that is not live, and goes live only when all its layouts are", async () => {
-    const { layouts } = await import("@/lib/composition/collections");
+    const { layouts } = await import("@/lib/engine/composition/collections");
     const quote = (await env.db.collection(layouts).doc("starter-quote").get())!.data;
     await env.db.collection(layouts).doc("starter-quote").set({ ...quote, stage: "review" });
     await updateDraft(deps, "a", "starter-bold", { revision: 0, layout_ids: ["starter-quote", "starter-statement"] });

@@ -6,18 +6,18 @@ import "server-only";
  * a 409), is validated by the composition schemas before anything is
  * written, and logs its change in the same transaction.
  */
-import { compositions, layouts, templates, templateVersions, type TemplateDoc, type TemplateVersionDoc } from "@/lib/composition/collections";
-import { ensureStarterLibrary } from "@/lib/composition/library";
-import { SAMPLE_MEDIA } from "@/lib/composition/starter";
-import { ensureSampleMedia } from "@/lib/composition/sample-media";
-import { STAGE_LABELS, canMoveStage, stageActionLabel, STAGE_TRANSITIONS } from "@/lib/composition/stages";
-import { templateVersionBodySchema, templateVersionId, type TemplateVersionBody } from "@/lib/composition/template-schema";
-import { signedUrlTtl } from "@/lib/images/present-image";
-import { ApiError } from "@/lib/api/errors";
-import type { Db } from "@/lib/db/db";
-import type { Transaction } from "@/lib/db/transaction";
-import type { BlobStore } from "@/lib/storage/types";
-import { logChange } from "@/lib/update-log/write";
+import { compositions, layouts, templates, templateVersions, type TemplateDoc, type TemplateVersionDoc } from "@/lib/engine/composition/collections";
+import { ensureStarterLibrary } from "@/lib/engine/composition/library";
+import { SAMPLE_MEDIA } from "@/lib/engine/composition/starter";
+import { ensureSampleMedia } from "@/lib/engine/composition/sample-media";
+import { STAGE_LABELS, canMoveStage, stageActionLabel, STAGE_TRANSITIONS } from "@/lib/engine/composition/stages";
+import { templateVersionBodySchema, templateVersionId, type TemplateVersionBody } from "@/lib/engine/composition/template-schema";
+import { signedUrlTtl } from "@/lib/media/images/present-image";
+import { ApiError } from "@/lib/platform/api/errors";
+import type { Db } from "@/lib/platform/db/db";
+import type { Transaction } from "@/lib/platform/db/transaction";
+import type { BlobStore } from "@/lib/platform/storage/types";
+import { logChange } from "@/lib/platform/update-log/write";
 import { checkSummary, checkTemplateVersion, type CheckReport } from "./checks";
 import {
   discardDraftSchema,

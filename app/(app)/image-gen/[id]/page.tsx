@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 
-import { ImageDetail } from "@/components/image-gen/image-detail";
+import { ImageDetail } from "@/components/images/image-detail";
 import { PageHeader } from "@/components/page-header";
-import { readIdParams } from "@/lib/routes/page-params";
-import { titleFor } from "@/lib/routes/titles";
+import { readIdParams } from "@/lib/access/routes/page-params";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/image-gen/[id]";
 

@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Sparkles } from "lucide-react";
 
-import { Gallery } from "@/components/image-gen/gallery";
+import { Gallery } from "@/components/images/gallery";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
-import { titleFor } from "@/lib/routes/titles";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/image-gen/all";
 

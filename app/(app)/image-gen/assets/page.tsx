@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 
-import { AssetsManager } from "@/components/image-gen/assets-manager";
+import { AssetsManager } from "@/components/images/assets-manager";
 import { PageHeader } from "@/components/page-header";
-import { titleFor } from "@/lib/routes/titles";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/image-gen/assets";
 

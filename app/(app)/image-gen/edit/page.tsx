@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 
-import { EditScreen } from "@/components/image-gen/edit-screen";
-import { GeneratorSkeleton } from "@/components/image-gen/generator-skeleton";
+import { EditScreen } from "@/components/images/edit-screen";
+import { GeneratorSkeleton } from "@/components/images/generator-skeleton";
 import { PageHeader } from "@/components/page-header";
-import { titleFor } from "@/lib/routes/titles";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/image-gen/edit";
 

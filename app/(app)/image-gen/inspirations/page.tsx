@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 
-import { InspirationsGrid } from "@/components/image-gen/inspirations-grid";
+import { InspirationsGrid } from "@/components/images/inspirations-grid";
 import { PageHeader } from "@/components/page-header";
-import { titleFor } from "@/lib/routes/titles";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/image-gen/inspirations";
 

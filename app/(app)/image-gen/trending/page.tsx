@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 
-import { TrendingGrid } from "@/components/image-gen/trending-grid";
+import { TrendingGrid } from "@/components/images/trending-grid";
 import { PageHeader } from "@/components/page-header";
-import { titleFor } from "@/lib/routes/titles";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/image-gen/trending";
 

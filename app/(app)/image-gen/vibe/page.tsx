@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 
-import { VibeLibrary } from "@/components/image-gen/vibe-library";
+import { VibeLibrary } from "@/components/images/vibe-library";
 import { PageHeader } from "@/components/page-header";
-import { titleFor } from "@/lib/routes/titles";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/image-gen/vibe";
 

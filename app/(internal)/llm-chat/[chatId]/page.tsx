@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 
 import { ChatScreen } from "@/components/chat/chat-screen";
 import { PageHeader } from "@/components/page-header";
-import { readIdParams } from "@/lib/routes/page-params";
-import { titleFor } from "@/lib/routes/titles";
+import { readIdParams } from "@/lib/access/routes/page-params";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/llm-chat/[chatId]";
 

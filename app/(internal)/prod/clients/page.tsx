@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 
 import { PageHeader } from "@/components/page-header";
-import { ClientList } from "@/components/prod/client-list";
-import { titleFor } from "@/lib/routes/titles";
+import { ClientList } from "@/components/production/client-list";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/prod/clients";
 

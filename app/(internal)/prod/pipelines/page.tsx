@@ -2,8 +2,8 @@ import { Suspense } from "react";
 import type { Metadata } from "next";
 
 import { PageHeader } from "@/components/page-header";
-import { PipelineList } from "@/components/prod/pipeline-list";
-import { titleFor } from "@/lib/routes/titles";
+import { PipelineList } from "@/components/production/pipeline-list";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/prod/pipelines";
 

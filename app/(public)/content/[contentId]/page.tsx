@@ -7,12 +7,12 @@ import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { WatchVideo } from "@/components/video/public/watch-video";
-import { readPublicImage } from "@/lib/images/public-image";
-import { publicMediaPath } from "@/lib/public-views/media";
-import { readIdParams } from "@/lib/routes/page-params";
-import { titleFor } from "@/lib/routes/titles";
-import { getPublicVideo } from "@/lib/video/public";
-import { getPublicDesign } from "@/lib/designs/public";
+import { readPublicImage } from "@/lib/media/images/public-image";
+import { publicMediaPath } from "@/lib/creation/public-views/media";
+import { readIdParams } from "@/lib/access/routes/page-params";
+import { titleFor } from "@/lib/access/routes/titles";
+import { getPublicVideo } from "@/lib/creation/video/public";
+import { getPublicDesign } from "@/lib/creation/designs/public";
 
 const PATTERN = "/content/[contentId]";
 
@@ -21,7 +21,7 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 /**
  * Served from the page cache: rendered on the first visit of an id, then kept
  * for 60 s (`revalidate`) or until sharing changes
- * (lib/public-views/refresh.ts drops it at once). It links media through
+ * (lib/creation/public-views/refresh.ts drops it at once). It links media through
  * stable public URLs, never signed ones that would expire in the cache.
  */
 export const revalidate = 60;

@@ -7,7 +7,7 @@ import "server-only";
  */
 import type { Metadata } from "next";
 
-import type { PublicPage } from "@/lib/pages/public";
+import type { PublicPage } from "@/lib/creation/pages/public";
 
 function publicOrigin(): string {
   const raw = process.env.APP_BASE_URL;

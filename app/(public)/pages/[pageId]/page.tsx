@@ -6,10 +6,10 @@ import Link from "next/link";
 import { MissingItem } from "@/components/missing-item";
 import { PageHeader } from "@/components/page-header";
 import { PageBlocks } from "@/components/pages/page-blocks";
-import { getDb } from "@/lib/db";
-import { readPublicPage } from "@/lib/pages/public";
-import { readIdParams } from "@/lib/routes/page-params";
-import { titleFor } from "@/lib/routes/titles";
+import { getDb } from "@/lib/platform/db";
+import { readPublicPage } from "@/lib/creation/pages/public";
+import { readIdParams } from "@/lib/access/routes/page-params";
+import { titleFor } from "@/lib/access/routes/titles";
 import { pageMetadata } from "./page-metadata";
 
 const PATTERN = "/pages/[pageId]";
@@ -17,7 +17,7 @@ const PATTERN = "/pages/[pageId]";
 /**
  * Served from the page cache like the other public viewers: rendered on the
  * first visit of an id, kept for 60 s or until the owner publishes,
- * unpublishes, edits or deletes it (lib/pages/refresh.ts drops it at once).
+ * unpublishes, edits or deletes it (lib/creation/pages/refresh.ts drops it at once).
  * Media go through stable public URLs that answer only while the page is
  * published; no auth or player code is shipped.
  */

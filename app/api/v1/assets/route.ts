@@ -5,16 +5,16 @@
  *   the raw bytes as the body (?name= the file's name, ?kind=logo to file a
  *   picture as a logo), or multipart field "file" (up to 25 MB). -> AssetView (201).
  *   Judged by the bytes: 415 for a file that is not what it claims or not one
- *   we take, 413 past the kind's limit (lib/assets/contract.ts), nothing written either way.
+ *   we take, 413 past the kind's limit (lib/media/assets/contract.ts), nothing written either way.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { createAsset, listAssets } from "@/lib/assets/assets";
-import { assetListQuerySchema, UPLOAD_MAX_BYTES, uploadQuerySchema } from "@/lib/assets/contract";
-import { spoolRequest } from "@/lib/assets/spool";
-import { getDb } from "@/lib/db";
-import { getBlobStore } from "@/lib/storage";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readQuery } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { createAsset, listAssets } from "@/lib/media/assets/assets";
+import { assetListQuerySchema, UPLOAD_MAX_BYTES, uploadQuerySchema } from "@/lib/media/assets/contract";
+import { spoolRequest } from "@/lib/media/assets/spool";
+import { getDb } from "@/lib/platform/db";
+import { getBlobStore } from "@/lib/platform/storage";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -3,11 +3,11 @@
  * POST /api/v1/batches — rows + settings → a running batch (201); its credits are reserved in full, or 402 and nothing is made.
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { batchRuntime } from "@/lib/batches/runtime";
-import { createBatch, listBatches } from "@/lib/batches/service";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { batchRuntime } from "@/lib/creation/batches/runtime";
+import { createBatch, listBatches } from "@/lib/creation/batches/service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

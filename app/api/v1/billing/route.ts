@@ -3,13 +3,13 @@
  * refresh, what can be bought here, and (?checkout_session=) whether the
  * Checkout I just came back from went through.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { billingConfig } from "@/lib/billing/config";
-import { summaryQuerySchema } from "@/lib/billing/contract";
-import { getBillingSummary } from "@/lib/billing/summary";
-import { getDb } from "@/lib/db";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readQuery } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { billingConfig } from "@/lib/money/billing/config";
+import { summaryQuerySchema } from "@/lib/money/billing/contract";
+import { getBillingSummary } from "@/lib/money/billing/summary";
+import { getDb } from "@/lib/platform/db";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -3,12 +3,12 @@
  * PUT BrandKitInput -> BrandKitView (422 for a logo or font that is not one of my assets of that kind)
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { getBrandKit, saveBrandKit } from "@/lib/brand/service";
-import { getDb } from "@/lib/db";
-import { getBlobStore } from "@/lib/storage";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { getBrandKit, saveBrandKit } from "@/lib/creation/brand/service";
+import { getDb } from "@/lib/platform/db";
+import { getBlobStore } from "@/lib/platform/storage";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -2,11 +2,11 @@
  * POST /api/v1/designs — a new design from a template + layout (sample content), a product, or a video's scene (201).
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { designRuntime } from "@/lib/designs/runtime";
-import { createDesign } from "@/lib/designs/service/create-design";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { designRuntime } from "@/lib/creation/designs/runtime";
+import { createDesign } from "@/lib/creation/designs/service/create-design";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 /** GET /api/v1/drafts — my content not yet rendered (videos, designs, pages), newest first, for /create. */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { listRecentDrafts } from "@/lib/designs/drafts";
-import { designRuntime } from "@/lib/designs/runtime";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { listRecentDrafts } from "@/lib/creation/designs/drafts";
+import { designRuntime } from "@/lib/creation/designs/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

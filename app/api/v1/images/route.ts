@@ -1,14 +1,14 @@
 /** GET /api/v1/images — my images, newest first, cursor-paginated, filtered by model / vibe / prompt text. */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readQuery } from "@/lib/api/body";
-import type { ImagePage } from "@/lib/images/contract";
-import { presentImages } from "@/lib/images/present-image";
-import { withUser } from "@/lib/auth/server/with-user";
-import { GALLERY_PAGE_SIZE, listMyImages } from "@/lib/images/gallery";
-import { searchMyImages } from "@/lib/images/manage";
-import { imageRuntime } from "@/lib/images/runtime";
-import { DOC_ID } from "@/lib/db/ids";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readQuery } from "@/lib/platform/api/body";
+import type { ImagePage } from "@/lib/media/images/contract";
+import { presentImages } from "@/lib/media/images/present-image";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { GALLERY_PAGE_SIZE, listMyImages } from "@/lib/media/images/gallery";
+import { searchMyImages } from "@/lib/media/images/manage";
+import { imageRuntime } from "@/lib/media/images/runtime";
+import { DOC_ID } from "@/lib/platform/db/ids";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

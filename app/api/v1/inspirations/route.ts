@@ -3,12 +3,12 @@
  * `{ inspirations: Inspiration[] }`. The first call anywhere makes the
  * pictures with the local preview model (once, under a lease).
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { getDb } from "@/lib/db";
-import { listInspirations } from "@/lib/inspirations/inspirations";
-import { localPreviewGenerator } from "@/lib/inspirations/local-generator";
-import { getBlobStore } from "@/lib/storage";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { getDb } from "@/lib/platform/db";
+import { listInspirations } from "@/lib/media/inspirations/inspirations";
+import { localPreviewGenerator } from "@/lib/media/inspirations/local-generator";
+import { getBlobStore } from "@/lib/platform/storage";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,11 +1,11 @@
 /** GET /api/v1/jobs?active=1 — my queued and running jobs, so a reloaded page picks them up again. */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { toJobView } from "@/lib/images/http";
-import { listMyActiveJobs } from "@/lib/images/job-status";
-import { imageRuntime, startInAppWorker } from "@/lib/images/runtime";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readQuery } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { toJobView } from "@/lib/media/images/http";
+import { listMyActiveJobs } from "@/lib/media/images/job-status";
+import { imageRuntime, startInAppWorker } from "@/lib/media/images/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

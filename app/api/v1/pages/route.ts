@@ -1,10 +1,10 @@
 /** POST /api/v1/pages — a new (unpublished) page, optionally with first blocks (201). */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { pageRuntime } from "@/lib/pages/runtime";
-import { createPage } from "@/lib/pages/service";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { pageRuntime } from "@/lib/creation/pages/runtime";
+import { createPage } from "@/lib/creation/pages/service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -3,12 +3,12 @@
  * POST /api/v1/products — a product made by hand (201).
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody, readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { getDb } from "@/lib/db";
-import { createProduct, listProducts } from "@/lib/products/service";
-import { getBlobStore } from "@/lib/storage";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody, readQuery } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { getDb } from "@/lib/platform/db";
+import { createProduct, listProducts } from "@/lib/creation/products/service";
+import { getBlobStore } from "@/lib/platform/storage";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 /** GET /api/v1/user-info/ — bearer token; answers `{ data: { user_id, ...profile } }` (spec section 7). */
-import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { getProfile } from "@/lib/users/profiles";
+import { ApiError, methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { getProfile } from "@/lib/access/users/profiles";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,11 +1,11 @@
 /** GET /api/v1/vibes — built-in vibes and mine: `{ vibes: Vibe[] }`; POST VibeInput -> Vibe (201). */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { getDb } from "@/lib/db";
-import { getBlobStore } from "@/lib/storage";
-import { vibeInputSchema } from "@/lib/vibes/schema";
-import { createVibe, listVibes } from "@/lib/vibes/vibes";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { getDb } from "@/lib/platform/db";
+import { getBlobStore } from "@/lib/platform/storage";
+import { vibeInputSchema } from "@/lib/media/vibes/schema";
+import { createVibe, listVibes } from "@/lib/media/vibes/vibes";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -3,12 +3,12 @@
  * POST /api/v1/videos — brief → plan → a draft video (201); render_now also queues the render.
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { videoRuntime } from "@/lib/video/runtime";
-import { createVideo } from "@/lib/video/service/create-video";
-import { listVideos } from "@/lib/video/service/list-videos";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { videoRuntime } from "@/lib/creation/video/runtime";
+import { createVideo } from "@/lib/creation/video/service/create-video";
+import { listVideos } from "@/lib/creation/video/service/list-videos";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

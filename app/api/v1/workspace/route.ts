@@ -1,10 +1,10 @@
-/** GET /api/v1/workspace?kind=&status=&q=&sort=&cursor=&limit= — everything I made (lib/workspace/contract.ts). */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { workspaceQuerySchema } from "@/lib/workspace/contract";
-import { listWorkspace } from "@/lib/workspace/list";
-import { workspaceRuntime } from "@/lib/workspace/runtime";
+/** GET /api/v1/workspace?kind=&status=&q=&sort=&cursor=&limit= — everything I made (lib/creation/workspace/contract.ts). */
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readQuery } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { workspaceQuerySchema } from "@/lib/creation/workspace/contract";
+import { listWorkspace } from "@/lib/creation/workspace/list";
+import { workspaceRuntime } from "@/lib/creation/workspace/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

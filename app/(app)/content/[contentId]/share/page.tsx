@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 
 import { PageHeader } from "@/components/page-header";
 import { ContentShare } from "@/components/video/content-share";
-import { readIdParams } from "@/lib/routes/page-params";
-import { titleFor } from "@/lib/routes/titles";
+import { readIdParams } from "@/lib/access/routes/page-params";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/content/[contentId]/share";
 

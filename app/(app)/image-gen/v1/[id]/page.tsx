@@ -1,4 +1,4 @@
-import { readIdParams } from "@/lib/routes/page-params";
+import { readIdParams } from "@/lib/access/routes/page-params";
 import { redirectTo, type SearchParams } from "../redirect-to";
 
 interface Props {

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 
-import { DocumentEditor } from "@/components/ops-data/document-editor";
+import { DocumentEditor } from "@/components/data-dashboard/document-editor";
 import { PageHeader } from "@/components/page-header";
-import { readIdParams } from "@/lib/routes/page-params";
-import { titleFor } from "@/lib/routes/titles";
+import { readIdParams } from "@/lib/access/routes/page-params";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/firestore-dashboard/[collection]/[documentId]";
 

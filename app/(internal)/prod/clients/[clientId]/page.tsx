@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 
 import { PageHeader } from "@/components/page-header";
-import { ClientDetail } from "@/components/prod/client-detail";
-import { readIdParams } from "@/lib/routes/page-params";
-import { titleFor } from "@/lib/routes/titles";
+import { ClientDetail } from "@/components/production/client-detail";
+import { readIdParams } from "@/lib/access/routes/page-params";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/prod/clients/[clientId]";
 

@@ -2,9 +2,9 @@ import { Suspense } from "react";
 import type { Metadata } from "next";
 
 import { PageHeader } from "@/components/page-header";
-import { PipelineDetail } from "@/components/prod/pipeline-detail";
-import { readIdParams } from "@/lib/routes/page-params";
-import { titleFor } from "@/lib/routes/titles";
+import { PipelineDetail } from "@/components/production/pipeline-detail";
+import { readIdParams } from "@/lib/access/routes/page-params";
+import { titleFor } from "@/lib/access/routes/titles";
 
 const PATTERN = "/prod/pipelines/[pipeId]";
 

@@ -3,9 +3,9 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 
 import { NativeVideo } from "@/components/video/native-video";
-import { readIdParams } from "@/lib/routes/page-params";
-import { titleFor } from "@/lib/routes/titles";
-import { getPublicVideo } from "@/lib/video/public";
+import { readIdParams } from "@/lib/access/routes/page-params";
+import { titleFor } from "@/lib/access/routes/titles";
+import { getPublicVideo } from "@/lib/creation/video/public";
 import { BARE_PLAYER_STYLE } from "./bare-style";
 
 const PATTERN = "/v0/videos/[id]";

@@ -3,16 +3,16 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 
 import { WatchVideo } from "@/components/video/public/watch-video";
-import { readIdParams } from "@/lib/routes/page-params";
-import { titleFor } from "@/lib/routes/titles";
-import { getPublicVideo } from "@/lib/video/public";
+import { readIdParams } from "@/lib/access/routes/page-params";
+import { titleFor } from "@/lib/access/routes/titles";
+import { getPublicVideo } from "@/lib/creation/video/public";
 import { watchMetadata } from "./watch-metadata";
 
 const PATTERN = "/v1/videos/[id]";
 
 /**
  * Served from the page cache like /content/{id}: rendered on the first visit
- * of an id, kept for 60 s or until sharing changes (lib/public-views/refresh.ts
+ * of an id, kept for 60 s or until sharing changes (lib/creation/public-views/refresh.ts
  * drops it at once). Media go through stable public URLs, never signed ones.
  */
 export const revalidate = 60;

@@ -3,15 +3,15 @@
  * `{ confirm_email }` (their email, typed). Answers `{ data: DeleteAccountResult }`
  * and clears the session cookies. 422 for a wrong confirmation, 409 while
  * their work runs or a subscription is live, 403 for staff; nothing changes
- * then. Safe to retry (lib/account/delete.ts).
+ * then. Safe to retry (lib/creation/account/delete.ts).
  */
 import { NextResponse } from "next/server";
-import { readJsonBody } from "@/lib/api/body";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { deleteAccountInputSchema } from "@/lib/account/schema";
-import { accountDeps, deleteAccount } from "@/lib/account/service";
-import { clearSessionCookies } from "@/lib/auth/server/session-cookies";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { deleteAccountInputSchema } from "@/lib/creation/account/schema";
+import { accountDeps, deleteAccount } from "@/lib/creation/account/service";
+import { clearSessionCookies } from "@/lib/access/auth/server/session-cookies";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,14 +1,14 @@
 /**
  * POST /api/v1/account/export — "Download my data": the caller's documents
  * as JSON and their files, as one ZIP streamed with back-pressure
- * (lib/account/export.ts). No body. 409 while an export of theirs is running.
+ * (lib/creation/account/export.ts). No body. 409 while an export of theirs is running.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { assertNoBody, withUser } from "@/lib/auth/server/with-user";
-import { claimExport, exportPieces } from "@/lib/account/export";
-import { zipPieces } from "@/lib/storage/zip-stream";
-import { getDb } from "@/lib/db";
-import { getBlobStore } from "@/lib/storage";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { assertNoBody, withUser } from "@/lib/access/auth/server/with-user";
+import { claimExport, exportPieces } from "@/lib/creation/account/export";
+import { zipPieces } from "@/lib/platform/storage/zip-stream";
+import { getDb } from "@/lib/platform/db";
+import { getBlobStore } from "@/lib/platform/storage";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

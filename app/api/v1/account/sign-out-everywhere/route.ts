@@ -4,10 +4,10 @@
  * and clears this browser's cookies. No body. Answers `{ data: { signed_out: true } }`.
  */
 import { NextResponse } from "next/server";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { assertNoBody, withUser } from "@/lib/auth/server/with-user";
-import { clearSessionCookies } from "@/lib/auth/server/session-cookies";
-import { signOutEverywhere } from "@/lib/auth/server/sessions";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { assertNoBody, withUser } from "@/lib/access/auth/server/with-user";
+import { clearSessionCookies } from "@/lib/access/auth/server/session-cookies";
+import { signOutEverywhere } from "@/lib/access/auth/server/sessions";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

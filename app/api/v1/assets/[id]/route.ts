@@ -6,14 +6,14 @@
  * Another user's asset is a 404.
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody, readQuery } from "@/lib/api/body";
-import { assertNoBody, withUser } from "@/lib/auth/server/with-user";
-import { getAsset, patchAsset } from "@/lib/assets/assets";
-import { assetPatchSchema } from "@/lib/assets/contract";
-import { deleteAsset } from "@/lib/workspace/asset-usage";
-import { getDb } from "@/lib/db";
-import { getBlobStore } from "@/lib/storage";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody, readQuery } from "@/lib/platform/api/body";
+import { assertNoBody, withUser } from "@/lib/access/auth/server/with-user";
+import { getAsset, patchAsset } from "@/lib/media/assets/assets";
+import { assetPatchSchema } from "@/lib/media/assets/contract";
+import { deleteAsset } from "@/lib/creation/workspace/asset-usage";
+import { getDb } from "@/lib/platform/db";
+import { getBlobStore } from "@/lib/platform/storage";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

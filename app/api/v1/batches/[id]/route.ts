@@ -1,10 +1,10 @@
 /**
  * GET /api/v1/batches/{id} — the batch with every item's state, progress, error and video.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { batchRuntime } from "@/lib/batches/runtime";
-import { getBatch } from "@/lib/batches/service";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { batchRuntime } from "@/lib/creation/batches/runtime";
+import { getBatch } from "@/lib/creation/batches/service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

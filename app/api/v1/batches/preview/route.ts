@@ -2,11 +2,11 @@
  * POST /api/v1/batches/preview — a CSV file's bytes (text/csv or application/octet-stream, ≤ 2 MB)
  * → its columns, mapping guesses, first rows and row count. Free; nothing is stored.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { MAX_CSV_BYTES } from "@/lib/batches/contract";
-import { previewCsvOffThread } from "@/lib/batches/csv-off-thread";
-import { readCsvUpload } from "@/lib/batches/upload";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { MAX_CSV_BYTES } from "@/lib/creation/batches/contract";
+import { previewCsvOffThread } from "@/lib/creation/batches/csv-off-thread";
+import { readCsvUpload } from "@/lib/creation/batches/upload";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -2,13 +2,13 @@
  * POST /api/v1/billing/checkout — a Stripe Checkout session for a paid plan
  * or a credit pack; answers the page to send the browser to.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { checkoutItem, createCheckout } from "@/lib/billing/checkout";
-import { billingConfig } from "@/lib/billing/config";
-import { checkoutBodySchema } from "@/lib/billing/contract";
-import { getDb } from "@/lib/db";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { checkoutItem, createCheckout } from "@/lib/money/billing/checkout";
+import { billingConfig } from "@/lib/money/billing/config";
+import { checkoutBodySchema } from "@/lib/money/billing/contract";
+import { getDb } from "@/lib/platform/db";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,10 +1,10 @@
 /** POST /api/v1/billing/grants — staff grant credits to a user by email or uid (audited in the ledger). */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { staffGrantBodySchema } from "@/lib/billing/contract";
-import { grantCreditsAsStaff } from "@/lib/billing/staff-grant";
-import { getDb } from "@/lib/db";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { staffGrantBodySchema } from "@/lib/money/billing/contract";
+import { grantCreditsAsStaff } from "@/lib/money/billing/staff-grant";
+import { getDb } from "@/lib/platform/db";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

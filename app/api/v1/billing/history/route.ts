@@ -1,10 +1,10 @@
 /** GET /api/v1/billing/history — my credit ledger, newest first, cursor-paged, filtered by kind and date. */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { historyQuerySchema } from "@/lib/billing/contract";
-import { listCreditHistory } from "@/lib/billing/history";
-import { getDb } from "@/lib/db";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readQuery } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { historyQuerySchema } from "@/lib/money/billing/contract";
+import { listCreditHistory } from "@/lib/money/billing/history";
+import { getDb } from "@/lib/platform/db";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

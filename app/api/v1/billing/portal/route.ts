@@ -1,11 +1,11 @@
 /** POST /api/v1/billing/portal — a Stripe Customer Portal session: manage, switch plan or cancel. */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { billingConfig } from "@/lib/billing/config";
-import { portalBodySchema } from "@/lib/billing/contract";
-import { createPortal } from "@/lib/billing/portal";
-import { getDb } from "@/lib/db";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { billingConfig } from "@/lib/money/billing/config";
+import { portalBodySchema } from "@/lib/money/billing/contract";
+import { createPortal } from "@/lib/money/billing/portal";
+import { getDb } from "@/lib/platform/db";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

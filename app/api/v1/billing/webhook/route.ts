@@ -3,12 +3,12 @@
  * signature on the raw body is the authentication, so the body is read as
  * text, never parsed before it is verified.
  */
-import { readBodyText } from "@/lib/api/body";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withErrors } from "@/lib/auth/server/with-user";
-import { billingConfig } from "@/lib/billing/config";
-import { receiveStripeWebhook } from "@/lib/billing/webhook";
-import { getDb } from "@/lib/db";
+import { readBodyText } from "@/lib/platform/api/body";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withErrors } from "@/lib/access/auth/server/with-user";
+import { billingConfig } from "@/lib/money/billing/config";
+import { receiveStripeWebhook } from "@/lib/money/billing/webhook";
+import { getDb } from "@/lib/platform/db";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

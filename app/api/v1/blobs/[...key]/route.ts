@@ -3,10 +3,10 @@
  * URLs (HMAC over key + expiry), with range requests for video. Anyone with a
  * valid link may read; the signature is the permission.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withErrors } from "@/lib/auth/server/with-user";
-import { getBlobStore, localSigningSecret } from "@/lib/storage";
-import { serveSignedBlob } from "@/lib/storage/serve";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withErrors } from "@/lib/access/auth/server/with-user";
+import { getBlobStore, localSigningSecret } from "@/lib/platform/storage";
+import { serveSignedBlob } from "@/lib/platform/storage/serve";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 /** GET /api/v1/content/{id} — { id, kind, title, status, visibility } of one of my items (404 otherwise): the editors dispatch on `kind`. */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { readOwnedContentRef } from "@/lib/content/owned";
-import { getDb } from "@/lib/db";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { readOwnedContentRef } from "@/lib/creation/content/owned";
+import { getDb } from "@/lib/platform/db";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -4,13 +4,13 @@
  * DELETE — the design, its revisions and files (204).
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { designRuntime } from "@/lib/designs/runtime";
-import { deleteDesign } from "@/lib/designs/service/delete-design";
-import { editDesign } from "@/lib/designs/service/edit-design";
-import { getDesign } from "@/lib/designs/service/get-design";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { designRuntime } from "@/lib/creation/designs/runtime";
+import { deleteDesign } from "@/lib/creation/designs/service/delete-design";
+import { editDesign } from "@/lib/creation/designs/service/edit-design";
+import { getDesign } from "@/lib/creation/designs/service/get-design";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

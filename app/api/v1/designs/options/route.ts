@@ -1,8 +1,8 @@
 /** GET /api/v1/designs/options — live templates with their layouts (slot boxes per ratio, for thumbnails), the ratios, the export price and my balance. */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { designRuntime } from "@/lib/designs/runtime";
-import { designOptions } from "@/lib/designs/service/design-options";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { designRuntime } from "@/lib/creation/designs/runtime";
+import { designOptions } from "@/lib/creation/designs/service/design-options";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,11 +1,11 @@
 /** GET /api/v1/images/{id} (mine, or public) and DELETE (mine: files, likes and the document). */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { presentImages } from "@/lib/images/present-image";
-import { withUser } from "@/lib/auth/server/with-user";
-import { deleteMyImages, readMyImage } from "@/lib/images/manage";
-import { imageRuntime } from "@/lib/images/runtime";
-import { readVisibleImage } from "@/lib/likes/visible-image";
-import { refreshPublicViews } from "@/lib/public-views/refresh";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { presentImages } from "@/lib/media/images/present-image";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { deleteMyImages, readMyImage } from "@/lib/media/images/manage";
+import { imageRuntime } from "@/lib/media/images/runtime";
+import { readVisibleImage } from "@/lib/media/likes/visible-image";
+import { refreshPublicViews } from "@/lib/creation/public-views/refresh";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,12 +1,12 @@
 /** POST /api/v1/images/bulk-delete { ids } — deletes those of the ids that are mine; answers how many. */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { deleteMyImages } from "@/lib/images/manage";
-import { imageRuntime } from "@/lib/images/runtime";
-import { refreshPublicViews } from "@/lib/public-views/refresh";
-import { DOC_ID } from "@/lib/db/ids";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { deleteMyImages } from "@/lib/media/images/manage";
+import { imageRuntime } from "@/lib/media/images/runtime";
+import { refreshPublicViews } from "@/lib/creation/public-views/refresh";
+import { DOC_ID } from "@/lib/platform/db/ids";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -3,13 +3,13 @@
  * job cap (429) and credits (402), debits, records the images and the job,
  * and answers 202 at once; the worker does the generating.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { startGeneration } from "@/lib/images/generation-service";
-import { GENERATION_BODY_LIMIT, generationRequestSchema, toAccepted, toGenerateInput } from "@/lib/images/http";
-import { imageRuntime, startInAppWorker } from "@/lib/images/runtime";
-import { ensureBuiltInVibes } from "@/lib/vibes/vibes";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { startGeneration } from "@/lib/media/images/generation-service";
+import { GENERATION_BODY_LIMIT, generationRequestSchema, toAccepted, toGenerateInput } from "@/lib/media/images/http";
+import { imageRuntime, startInAppWorker } from "@/lib/media/images/runtime";
+import { ensureBuiltInVibes } from "@/lib/media/vibes/vibes";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 /** GET /api/v1/images/models — the model picker: every known model, whether it is configured, and its price. */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import type { ModelsResponse } from "@/lib/images/contract";
-import { withUser } from "@/lib/auth/server/with-user";
-import { defaultModelId, listImageModels } from "@/lib/ai";
-import { costPerImage } from "@/lib/credits/pricing";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import type { ModelsResponse } from "@/lib/media/images/contract";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { defaultModelId, listImageModels } from "@/lib/platform/ai";
+import { costPerImage } from "@/lib/money/credits/pricing";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,12 +1,12 @@
-/** GET /api/v1/images/trending?cursor&limit — public images of all users, ranked (lib/likes/trending.ts): ImagePage. */
+/** GET /api/v1/images/trending?cursor&limit — public images of all users, ranked (lib/media/likes/trending.ts): ImagePage. */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readQuery } from "@/lib/api/body";
-import { presentImages } from "@/lib/images/present-image";
-import { withUser } from "@/lib/auth/server/with-user";
-import { getDb } from "@/lib/db";
-import { listTrending } from "@/lib/likes/trending";
-import { getBlobStore } from "@/lib/storage";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readQuery } from "@/lib/platform/api/body";
+import { presentImages } from "@/lib/media/images/present-image";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { getDb } from "@/lib/platform/db";
+import { listTrending } from "@/lib/media/likes/trending";
+import { getBlobStore } from "@/lib/platform/storage";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 /** GET /api/v1/jobs/{jobId} — a job's state and progress, for polling (mine only; others' are 404). */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { toJobView } from "@/lib/images/http";
-import { getJob } from "@/lib/images/job-status";
-import { imageRuntime } from "@/lib/images/runtime";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { toJobView } from "@/lib/media/images/http";
+import { getJob } from "@/lib/media/images/job-status";
+import { imageRuntime } from "@/lib/media/images/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -5,11 +5,11 @@
  * (blocked_address, sign_in_required, not_html, too_large, timeout, …).
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { extractPage } from "@/lib/links/extract";
-import { isLinkError } from "@/lib/http/errors";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { extractPage } from "@/lib/creation/links/extract";
+import { isLinkError } from "@/lib/platform/http/errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

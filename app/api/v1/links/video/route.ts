@@ -6,12 +6,12 @@
  * behind and charges nothing.
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { isLinkError } from "@/lib/http/errors";
-import { createProductVideo } from "@/lib/links/product-video";
-import { videoRuntime } from "@/lib/video/runtime";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { isLinkError } from "@/lib/platform/http/errors";
+import { createProductVideo } from "@/lib/creation/links/product-video";
+import { videoRuntime } from "@/lib/creation/video/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

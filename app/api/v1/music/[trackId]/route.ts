@@ -1,10 +1,10 @@
 /**
  * GET /api/v1/music/{id} — a background track (audio/wav), synthesised once and kept.
  */
-import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { videoRuntime } from "@/lib/video/runtime";
-import { MUSIC_SYNTH_VERSION, findMusicTrack, renderMusicTrack } from "@/lib/audio/music";
+import { ApiError, methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { videoRuntime } from "@/lib/creation/video/runtime";
+import { MUSIC_SYNTH_VERSION, findMusicTrack, renderMusicTrack } from "@/lib/engine/audio/music";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

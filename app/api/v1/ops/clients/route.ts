@@ -3,12 +3,12 @@
  * POST /api/v1/ops/clients ClientInput   — 201 the new client.
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody, readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { createClient, listClients } from "@/lib/prod/clients";
-import { ensureProdDemo } from "@/lib/prod/demo";
-import { prodRuntime } from "@/lib/prod/runtime";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody, readQuery } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { createClient, listClients } from "@/lib/operations/production/clients";
+import { ensureProdDemo } from "@/lib/operations/production/demo";
+import { prodRuntime } from "@/lib/operations/production/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 /** GET /api/v1/ops/data — the registry's top-level collections with document counts (staff only). */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { getDb } from "@/lib/db";
-import { listCollections } from "@/lib/data-dashboard/service";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { getDb } from "@/lib/platform/db";
+import { listCollections } from "@/lib/operations/data-dashboard/service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -3,13 +3,13 @@
  * POST /api/v1/ops/pipelines PipelineInput         — 201 the pipeline, with its webhook secret this once.
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody, readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { ensureProdDemo } from "@/lib/prod/demo";
-import { createPipeline, listPipelines } from "@/lib/prod/pipelines";
-import { prodRuntime } from "@/lib/prod/runtime";
-import { DOC_ID } from "@/lib/db/ids";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody, readQuery } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { ensureProdDemo } from "@/lib/operations/production/demo";
+import { createPipeline, listPipelines } from "@/lib/operations/production/pipelines";
+import { prodRuntime } from "@/lib/operations/production/runtime";
+import { DOC_ID } from "@/lib/platform/db/ids";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

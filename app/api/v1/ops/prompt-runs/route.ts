@@ -3,12 +3,12 @@
  * POST /api/v1/ops/prompt-runs — staff: { suite_id, versions, models } → a queued run (201); the prompt worker fills its cells.
  */
 import { z } from "zod";
-import { readJsonBody, readQuery } from "@/lib/api/body";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { promptsRuntime } from "@/lib/prompts/runtime";
-import { listRuns, startRun } from "@/lib/prompts/service";
-import { DOC_ID } from "@/lib/db/ids";
+import { readJsonBody, readQuery } from "@/lib/platform/api/body";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { promptsRuntime } from "@/lib/operations/prompt-testing/runtime";
+import { listRuns, startRun } from "@/lib/operations/prompt-testing/service";
+import { DOC_ID } from "@/lib/platform/db/ids";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

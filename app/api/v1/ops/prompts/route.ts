@@ -1,10 +1,10 @@
 /**
  * GET /api/v1/ops/prompts — staff: the product's prompts (current version), the suites and the models a run can use.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { promptsRuntime } from "@/lib/prompts/runtime";
-import { overview } from "@/lib/prompts/service";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { promptsRuntime } from "@/lib/operations/prompt-testing/runtime";
+import { overview } from "@/lib/operations/prompt-testing/service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -4,11 +4,11 @@
  * filtered view as a streamed CSV (`format=csv`). Staff only. Entries are
  * append-only: no method edits or deletes them (405).
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { csvRow } from "@/lib/billing/csv";
-import { getDb } from "@/lib/db";
-import { allUpdateLog, listUpdateLog, parseUpdateLogQuery, UPDATE_LOG_CSV_HEADER, updateLogCsvCells } from "@/lib/update-log/list";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { csvRow } from "@/lib/money/billing/csv";
+import { getDb } from "@/lib/platform/db";
+import { allUpdateLog, listUpdateLog, parseUpdateLogQuery, UPDATE_LOG_CSV_HEADER, updateLogCsvCells } from "@/lib/platform/update-log/list";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -4,11 +4,11 @@
  * DELETE — the page (204); its public URL stops answering at once.
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { pageRuntime } from "@/lib/pages/runtime";
-import { deletePage, editPage, getPage } from "@/lib/pages/service";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { pageRuntime } from "@/lib/creation/pages/runtime";
+import { deletePage, editPage, getPage } from "@/lib/creation/pages/service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

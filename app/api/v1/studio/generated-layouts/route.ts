@@ -1,7 +1,7 @@
 /** GET /api/v1/studio/generated-layouts?status=pending|accepted|rejected|all&batch= — staff: the review queue of generated layout candidates. */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readQuery } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
 import { listGeneratedQuerySchema } from "@/lib/studio/layout-gen/contract";
 import { layoutGenRuntime } from "@/lib/studio/layout-gen/runtime";
 import { listGenerated } from "@/lib/studio/layout-gen/service";

@@ -5,9 +5,9 @@
  * request: one structured call per candidate, side by side (see the report in
  * lib/studio/layout-gen/generator.ts).
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
 import { generateLayoutsSchema } from "@/lib/studio/layout-gen/contract";
 import { layoutGenRuntime } from "@/lib/studio/layout-gen/runtime";
 import { generateLayouts } from "@/lib/studio/layout-gen/service";

@@ -2,9 +2,9 @@
  * GET /api/v1/studio/layouts?ratio=&kind=&stage=&q= — the layout library (staff) `{ layouts, sample_media }`: every layout but generated candidates in review or rejected, with usage and last stage move.
  * POST — a new draft layout `{ name, description?, copy_from? }` (201).
  */
-import { readJsonBody } from "@/lib/api/body";
-import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { ApiError, methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
 import { createLayoutInputSchema, layoutListQuerySchema } from "@/lib/studio/layouts/contract";
 import { studioLayoutRuntime } from "@/lib/studio/layouts/runtime";
 import { createLayout, layoutLibrary } from "@/lib/studio/layouts/service";

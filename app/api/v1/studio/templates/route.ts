@@ -1,8 +1,8 @@
 /**
  * GET /api/v1/studio/templates — every template (any stage) with its current version, stage, unpublished-draft flag and usage. Staff only.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
 import { studioDeps } from "@/lib/studio/templates/runtime";
 import { listTemplates } from "@/lib/studio/templates/service";
 

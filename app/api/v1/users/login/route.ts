@@ -4,17 +4,17 @@
  * server-owned session: `authToken` is a Firebase session cookie (HttpOnly,
  * 14 days), `userId` the uid. Answers `{ data: { user_id } }`.
  * The first login of an account (a new profile, free credits at stake) spends
- * the caller's address's sign-up limit (lib/rate-limit, `signup`).
+ * the caller's address's sign-up limit (lib/platform/rate-limit, `signup`).
  */
 import { NextResponse } from "next/server";
-import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { assertNoBody, withUser } from "@/lib/auth/server/with-user";
-import { adminAuth } from "@/lib/auth/server/firebase-admin";
-import { firebaseAuthErrorToApiError } from "@/lib/auth/server/identity";
-import { setSessionCookies } from "@/lib/auth/server/session-cookies";
-import { SESSION_MAX_AGE_SECONDS } from "@/lib/constants";
-import { limitIp } from "@/lib/rate-limit";
-import { getProfile, upsertProfileOnLogin } from "@/lib/users/profiles";
+import { ApiError, methodsNotAllowed } from "@/lib/platform/api/errors";
+import { assertNoBody, withUser } from "@/lib/access/auth/server/with-user";
+import { adminAuth } from "@/lib/access/auth/server/firebase-admin";
+import { firebaseAuthErrorToApiError } from "@/lib/access/auth/server/identity";
+import { setSessionCookies } from "@/lib/access/auth/server/session-cookies";
+import { SESSION_MAX_AGE_SECONDS } from "@/lib/platform/constants";
+import { limitIp } from "@/lib/platform/rate-limit";
+import { getProfile, upsertProfileOnLogin } from "@/lib/access/users/profiles";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

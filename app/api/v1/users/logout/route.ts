@@ -5,10 +5,10 @@
  * invalid cookie is simply cleared: logging out never fails.
  */
 import { NextResponse } from "next/server";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withErrors } from "@/lib/auth/server/with-user";
-import { endSessionOf } from "@/lib/auth/server/identity";
-import { clearSessionCookies } from "@/lib/auth/server/session-cookies";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withErrors } from "@/lib/access/auth/server/with-user";
+import { endSessionOf } from "@/lib/access/auth/server/identity";
+import { clearSessionCookies } from "@/lib/access/auth/server/session-cookies";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

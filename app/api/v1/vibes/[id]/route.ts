@@ -1,10 +1,10 @@
 /** PATCH /api/v1/vibes/{id} Partial<VibeInput> -> Vibe; DELETE -> { deleted: 1 }. Mine only: another user's is 404, a built-in 403. */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { assertNoBody, withUser } from "@/lib/auth/server/with-user";
-import { getDb } from "@/lib/db";
-import { vibePatchSchema } from "@/lib/vibes/schema";
-import { deleteVibe, updateVibe } from "@/lib/vibes/vibes";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { assertNoBody, withUser } from "@/lib/access/auth/server/with-user";
+import { getDb } from "@/lib/platform/db";
+import { vibePatchSchema } from "@/lib/media/vibes/schema";
+import { deleteVibe, updateVibe } from "@/lib/media/vibes/vibes";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

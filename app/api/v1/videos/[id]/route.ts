@@ -4,13 +4,13 @@
  * DELETE — the video, its revisions and files (204).
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { videoRuntime } from "@/lib/video/runtime";
-import { deleteVideo } from "@/lib/video/service/delete-video";
-import { editVideo } from "@/lib/video/service/edit-video";
-import { getVideo } from "@/lib/video/service/get-video";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { videoRuntime } from "@/lib/creation/video/runtime";
+import { deleteVideo } from "@/lib/creation/video/service/delete-video";
+import { editVideo } from "@/lib/creation/video/service/edit-video";
+import { getVideo } from "@/lib/creation/video/service/get-video";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

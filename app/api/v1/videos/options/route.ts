@@ -1,10 +1,10 @@
 /**
  * GET /api/v1/videos/options — templates, voices, music, models, lengths, ratios, pricing, my balance.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { videoRuntime } from "@/lib/video/runtime";
-import { videoOptions } from "@/lib/video/service/video-options";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { videoRuntime } from "@/lib/creation/video/runtime";
+import { videoOptions } from "@/lib/creation/video/service/video-options";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

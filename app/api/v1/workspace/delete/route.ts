@@ -1,10 +1,10 @@
 /** POST /api/v1/workspace/delete { items: [{kind, id}] } — each through its own domain; answers what went and what was skipped. */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { deleteItems } from "@/lib/workspace/bulk";
-import { bulkItemsSchema } from "@/lib/workspace/contract";
-import { workspaceRuntime } from "@/lib/workspace/runtime";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { deleteItems } from "@/lib/creation/workspace/bulk";
+import { bulkItemsSchema } from "@/lib/creation/workspace/contract";
+import { workspaceRuntime } from "@/lib/creation/workspace/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

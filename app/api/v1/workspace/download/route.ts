@@ -3,12 +3,12 @@
  * rendered files (MP4s, images, design stills), streamed. 422 when none of
  * the items has one. X-Files / X-Skipped count what went in and what not.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { downloadItems } from "@/lib/workspace/bulk";
-import { bulkItemsSchema } from "@/lib/workspace/contract";
-import { workspaceRuntime } from "@/lib/workspace/runtime";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { downloadItems } from "@/lib/creation/workspace/bulk";
+import { bulkItemsSchema } from "@/lib/creation/workspace/contract";
+import { workspaceRuntime } from "@/lib/creation/workspace/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -4,14 +4,14 @@
  * keeps its key, so videos and designs that use the asset draw the new bytes.
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { replaceAssetContent } from "@/lib/assets/assets";
-import { UPLOAD_MAX_BYTES } from "@/lib/assets/contract";
-import { spoolRequest } from "@/lib/assets/spool";
-import { getDb } from "@/lib/db";
-import { getBlobStore } from "@/lib/storage";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readQuery } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { replaceAssetContent } from "@/lib/media/assets/assets";
+import { UPLOAD_MAX_BYTES } from "@/lib/media/assets/contract";
+import { spoolRequest } from "@/lib/media/assets/spool";
+import { getDb } from "@/lib/platform/db";
+import { getBlobStore } from "@/lib/platform/storage";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

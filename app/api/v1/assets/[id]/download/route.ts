@@ -1,10 +1,10 @@
 /** GET /api/v1/assets/{id}/download — the original file as an attachment, under the asset's name. */
 import { Readable } from "node:stream";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { openAssetDownload } from "@/lib/assets/assets";
-import { getDb } from "@/lib/db";
-import { getBlobStore } from "@/lib/storage";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { openAssetDownload } from "@/lib/media/assets/assets";
+import { getDb } from "@/lib/platform/db";
+import { getBlobStore } from "@/lib/platform/storage";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 /** GET /api/v1/assets/{id}/usage -> AssetUsage: videos and designs (with scene numbers), products and the brand kit that use it. */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { assetUsage } from "@/lib/workspace/asset-usage";
-import { getDb } from "@/lib/db";
-import { getBlobStore } from "@/lib/storage";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { assetUsage } from "@/lib/creation/workspace/asset-usage";
+import { getDb } from "@/lib/platform/db";
+import { getBlobStore } from "@/lib/platform/storage";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

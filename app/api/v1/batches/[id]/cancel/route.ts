@@ -1,10 +1,10 @@
 /**
  * POST /api/v1/batches/{id}/cancel — stops every item not finished and refunds it; finished videos stay.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { batchRuntime } from "@/lib/batches/runtime";
-import { cancelBatch } from "@/lib/batches/service";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { batchRuntime } from "@/lib/creation/batches/runtime";
+import { cancelBatch } from "@/lib/creation/batches/service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -2,11 +2,11 @@
  * POST /api/v1/batches/{id}/retry — body { item_ids, row? }: failed or cancelled items run again (charged anew; 402 when short).
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { batchRuntime } from "@/lib/batches/runtime";
-import { retryItems } from "@/lib/batches/service";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { batchRuntime } from "@/lib/creation/batches/runtime";
+import { retryItems } from "@/lib/creation/batches/service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -2,11 +2,11 @@
  * GET /api/v1/batches/{id}/zip — the batch's finished MP4s as one ZIP (streamed), named by row and ratio.
  * 409 while none has finished.
  */
-import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { batchRuntime } from "@/lib/batches/runtime";
-import { finishedItems } from "@/lib/batches/service";
-import { zipStream } from "@/lib/batches/zip";
+import { ApiError, methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { batchRuntime } from "@/lib/creation/batches/runtime";
+import { finishedItems } from "@/lib/creation/batches/service";
+import { zipStream } from "@/lib/creation/batches/zip";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,11 +1,11 @@
 /** GET /api/v1/billing/history/export — my credit ledger as a CSV download, with the same filters as the history. */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { historyQuerySchema } from "@/lib/billing/contract";
-import { CSV_HEADER, csvRow, historyCsvRow } from "@/lib/billing/csv";
-import { allCreditHistory } from "@/lib/billing/history";
-import { getDb } from "@/lib/db";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readQuery } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { historyQuerySchema } from "@/lib/money/billing/contract";
+import { CSV_HEADER, csvRow, historyCsvRow } from "@/lib/money/billing/csv";
+import { allCreditHistory } from "@/lib/money/billing/history";
+import { getDb } from "@/lib/platform/db";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

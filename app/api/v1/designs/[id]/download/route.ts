@@ -1,10 +1,10 @@
 /** GET /api/v1/designs/{id}/download?format=png|jpeg&page= — the exported file as an attachment (one page, or a ZIP of all pages). */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { downloadQuerySchema } from "@/lib/designs/contract";
-import { downloadDesign } from "@/lib/designs/export";
-import { designRuntime } from "@/lib/designs/runtime";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readQuery } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { downloadQuerySchema } from "@/lib/creation/designs/contract";
+import { downloadDesign } from "@/lib/creation/designs/export";
+import { designRuntime } from "@/lib/creation/designs/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

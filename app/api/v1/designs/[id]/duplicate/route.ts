@@ -1,8 +1,8 @@
 /** POST /api/v1/designs/{id}/duplicate — a copy of the design as a new draft (201). */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { designRuntime } from "@/lib/designs/runtime";
-import { duplicateDesign } from "@/lib/designs/service/duplicate-design";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { designRuntime } from "@/lib/creation/designs/runtime";
+import { duplicateDesign } from "@/lib/creation/designs/service/duplicate-design";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,10 +1,10 @@
 /** POST /api/v1/designs/{id}/export { format: "png"|"jpeg", quality? } — debits 1 credit and queues a `design.render` job (202; 402 short of credits; 409 already exporting). */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { requestExport } from "@/lib/designs/export";
-import { designRuntime } from "@/lib/designs/runtime";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { requestExport } from "@/lib/creation/designs/export";
+import { designRuntime } from "@/lib/creation/designs/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

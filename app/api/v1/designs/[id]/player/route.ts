@@ -1,8 +1,8 @@
 /** GET /api/v1/designs/{id}/player — Player props of the stored design (the editor's still preview). */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { designRuntime } from "@/lib/designs/runtime";
-import { designPlayerProps } from "@/lib/designs/service/design-player-props";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { designRuntime } from "@/lib/creation/designs/runtime";
+import { designPlayerProps } from "@/lib/creation/designs/service/design-player-props";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

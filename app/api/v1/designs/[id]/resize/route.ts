@@ -1,10 +1,10 @@
 /** POST /api/v1/designs/{id}/resize { aspect_ratios } — one new design per ratio, in this design's resize set (201, all or none). */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { designRuntime } from "@/lib/designs/runtime";
-import { resizeDesign } from "@/lib/designs/service/resize-design";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { designRuntime } from "@/lib/creation/designs/runtime";
+import { resizeDesign } from "@/lib/creation/designs/service/resize-design";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

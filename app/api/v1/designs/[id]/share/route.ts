@@ -1,10 +1,10 @@
 /** PUT /api/v1/designs/{id}/share { public } — shows the exported design on /content/{id} (409 before the first export). */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { designRuntime } from "@/lib/designs/runtime";
-import { shareDesign } from "@/lib/designs/service/share-design";
-import { shareInputSchema } from "@/lib/video/contract";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { designRuntime } from "@/lib/creation/designs/runtime";
+import { shareDesign } from "@/lib/creation/designs/service/share-design";
+import { shareInputSchema } from "@/lib/creation/video/contract";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

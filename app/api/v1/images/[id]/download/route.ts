@@ -1,10 +1,10 @@
 /** GET /api/v1/images/{id}/download?format=png|webp — my image as a file to save. */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { downloadImage } from "@/lib/images/manage";
-import { imageRuntime } from "@/lib/images/runtime";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readQuery } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { downloadImage } from "@/lib/media/images/manage";
+import { imageRuntime } from "@/lib/media/images/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 /** POST /api/v1/images/{id}/like likes, DELETE unlikes: LikeState. Idempotent; mine or public images only (else 404). */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { assertNoBody, withUser } from "@/lib/auth/server/with-user";
-import { getDb } from "@/lib/db";
-import { likeImage, unlikeImage } from "@/lib/likes/likes";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { assertNoBody, withUser } from "@/lib/access/auth/server/with-user";
+import { getDb } from "@/lib/platform/db";
+import { likeImage, unlikeImage } from "@/lib/media/likes/likes";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,10 +1,10 @@
 /** POST /api/v1/images/{id}/share makes my image public at /content/{id}; DELETE makes it private again. */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import type { ShareState } from "@/lib/images/contract";
-import { withUser } from "@/lib/auth/server/with-user";
-import { setVisibility } from "@/lib/images/manage";
-import { imageRuntime } from "@/lib/images/runtime";
-import { refreshPublicViews } from "@/lib/public-views/refresh";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import type { ShareState } from "@/lib/media/images/contract";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { setVisibility } from "@/lib/media/images/manage";
+import { imageRuntime } from "@/lib/media/images/runtime";
+import { refreshPublicViews } from "@/lib/creation/public-views/refresh";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 /** GET /api/v1/ops/chat/models — the language models the chat can use (staff only). */
-import { defaultLanguageModelId, listLanguageModels } from "@/lib/ai/language/models";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import type { ChatModelsView } from "@/lib/chat/contract";
+import { defaultLanguageModelId, listLanguageModels } from "@/lib/platform/ai/language/models";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import type { ChatModelsView } from "@/lib/operations/chat/contract";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

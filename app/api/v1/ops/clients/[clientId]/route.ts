@@ -4,11 +4,11 @@
  * DELETE /api/v1/ops/clients/{clientId}?revision=n  — archive (its pipelines stop).
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody, readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { archiveClient, getClient, updateClient } from "@/lib/prod/clients";
-import { prodRuntime } from "@/lib/prod/runtime";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody, readQuery } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { archiveClient, getClient, updateClient } from "@/lib/operations/production/clients";
+import { prodRuntime } from "@/lib/operations/production/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

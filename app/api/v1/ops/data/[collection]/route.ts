@@ -4,12 +4,12 @@
  * `format=jsonl` the whole filtered view as streamed JSON lines.
  * POST — create a document `{ id?, data, dry_run? }`, schema-checked, logged.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { getDb } from "@/lib/db";
-import { createDocumentSchema } from "@/lib/data-dashboard/contract";
-import { createDocument, exportCollection, queryCollection } from "@/lib/data-dashboard/service";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { getDb } from "@/lib/platform/db";
+import { createDocumentSchema } from "@/lib/operations/data-dashboard/contract";
+import { createDocument, exportCollection, queryCollection } from "@/lib/operations/data-dashboard/service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -3,12 +3,12 @@
  * POST /api/v1/ops/function-calls/evals `{ model_id }` — queue an evaluation of a configured model (202)
  * Staff only.
  */
-import { readJsonBody } from "@/lib/api/body";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { startEvalSchema } from "@/lib/fc-report/contract";
-import { reportRuntime, startEvalWorker } from "@/lib/fc-report/runtime";
-import { ensureDemoEval, listEvalRuns, startEval } from "@/lib/fc-report/service";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { startEvalSchema } from "@/lib/operations/fc-report/contract";
+import { reportRuntime, startEvalWorker } from "@/lib/operations/fc-report/runtime";
+import { ensureDemoEval, listEvalRuns, startEval } from "@/lib/operations/fc-report/service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,10 +1,10 @@
 /** GET /api/v1/ops/function-calls/report?range=7d&feature= — production figures by model × tool (staff only). */
-import { readQuery } from "@/lib/api/body";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { reportQuerySchema } from "@/lib/fc-report/contract";
-import { reportRuntime } from "@/lib/fc-report/runtime";
-import { buildReport } from "@/lib/fc-report/service";
+import { readQuery } from "@/lib/platform/api/body";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { reportQuerySchema } from "@/lib/operations/fc-report/contract";
+import { reportRuntime } from "@/lib/operations/fc-report/runtime";
+import { buildReport } from "@/lib/operations/fc-report/service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

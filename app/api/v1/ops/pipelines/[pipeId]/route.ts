@@ -4,11 +4,11 @@
  * DELETE /api/v1/ops/pipelines/{pipeId}?revision=n    — archive (its schedule stops).
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody, readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { archivePipeline, getPipeline, updatePipeline } from "@/lib/prod/pipelines";
-import { prodRuntime } from "@/lib/prod/runtime";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody, readQuery } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { archivePipeline, getPipeline, updatePipeline } from "@/lib/operations/production/pipelines";
+import { prodRuntime } from "@/lib/operations/production/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

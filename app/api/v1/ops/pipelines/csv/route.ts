@@ -3,12 +3,12 @@
  * UTF-8 only, at most 100 rows, every row with a link or a prompt; 422 with the reason otherwise. Nothing is stored.
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { MAX_CSV_BYTES } from "@/lib/batches/contract";
-import { readCsvUpload } from "@/lib/batches/upload";
-import { readCsvSourceOffThread } from "@/lib/prod/source";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readQuery } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { MAX_CSV_BYTES } from "@/lib/creation/batches/contract";
+import { readCsvUpload } from "@/lib/creation/batches/upload";
+import { readCsvSourceOffThread } from "@/lib/operations/production/source";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -4,11 +4,11 @@
  * version; staff only.
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readQuery } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { publishedTemplateVersions } from "@/lib/prod/pipelines";
-import { prodRuntime } from "@/lib/prod/runtime";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readQuery } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { publishedTemplateVersions } from "@/lib/operations/production/pipelines";
+import { prodRuntime } from "@/lib/operations/production/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -2,10 +2,10 @@
  * GET /api/v1/ops/prompt-runs/{runId} — staff: the run's matrix (cases × version-and-model columns), each cell's
  * output and assertion results, pass rates, cost, p50 latency, and the change since the suite's previous run.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { promptsRuntime } from "@/lib/prompts/runtime";
-import { getRun } from "@/lib/prompts/service";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { promptsRuntime } from "@/lib/operations/prompt-testing/runtime";
+import { getRun } from "@/lib/operations/prompt-testing/service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

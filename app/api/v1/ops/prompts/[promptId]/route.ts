@@ -1,10 +1,10 @@
 /**
  * GET /api/v1/ops/prompts/{promptId} — staff: one prompt with every version, newest first.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { promptsRuntime } from "@/lib/prompts/runtime";
-import { getPrompt } from "@/lib/prompts/service";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { promptsRuntime } from "@/lib/operations/prompt-testing/runtime";
+import { getPrompt } from "@/lib/operations/prompt-testing/service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -3,11 +3,11 @@
  * POST /api/v1/ops/prompts/suites — staff: a new suite (201); a broken regex or a missing input is a 422 naming it.
  */
 import { z } from "zod";
-import { readJsonBody } from "@/lib/api/body";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { promptsRuntime } from "@/lib/prompts/runtime";
-import { createSuite, listSuites } from "@/lib/prompts/service";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { promptsRuntime } from "@/lib/operations/prompt-testing/runtime";
+import { createSuite, listSuites } from "@/lib/operations/prompt-testing/service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 /** GET /api/v1/studio/generated-layouts/{layoutId} — staff: one generated candidate (404 for any other layout). */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
 import { layoutIdParam } from "@/lib/studio/layout-gen/params";
 import { layoutGenRuntime } from "@/lib/studio/layout-gen/runtime";
 import { getGenerated } from "@/lib/studio/layout-gen/service";

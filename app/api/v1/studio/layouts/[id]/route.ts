@@ -3,9 +3,9 @@
  * PATCH `{ revision, body }` — saves the body; 422 with issues when it has errors, 409 when the revision moved.
  * DELETE ?revision= — deletes a draft (204); 409 for other stages, a stale revision or a template offering it.
  */
-import { readJsonBody } from "@/lib/api/body";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
 import { updateLayoutInputSchema } from "@/lib/studio/layouts/contract";
 import { studioLayoutRuntime } from "@/lib/studio/layouts/runtime";
 import { deleteLayout, getLayout, updateLayout } from "@/lib/studio/layouts/service";

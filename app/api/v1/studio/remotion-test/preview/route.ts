@@ -3,9 +3,9 @@
  * or a real content item (`sample: "content"`, `content_id`) as it renders with its own template version. Staff only.
  */
 import { z } from "zod";
-import { readJsonBody } from "@/lib/api/body";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
 import { previewProps } from "@/lib/studio/templates/remotion-test";
 import { studioDeps } from "@/lib/studio/templates/runtime";
 

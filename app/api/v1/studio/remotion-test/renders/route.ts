@@ -3,9 +3,9 @@
  * queued as a job (202 with its view). GET — the latest test renders. Staff only.
  */
 import { z } from "zod";
-import { readJsonBody } from "@/lib/api/body";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
 import { enqueueTestRender, listTestRenders } from "@/lib/studio/templates/remotion-test";
 import { startTestRenderWorker, studioDeps } from "@/lib/studio/templates/runtime";
 

@@ -2,8 +2,8 @@
  * GET /api/v1/studio/templates/{id} — the template's page: versions with usage, the current version and the
  * unpublished draft, checks of both, stage actions, the layouts it may offer and sample-picture URLs. Staff only.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
 import { studioDeps } from "@/lib/studio/templates/runtime";
 import { getTemplateDetail } from "@/lib/studio/templates/service";
 

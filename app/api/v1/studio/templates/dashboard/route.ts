@@ -2,8 +2,8 @@
  * GET /api/v1/studio/templates/dashboard — per template: content made, renders, failures and their reasons,
  * median render time, last used, and a 30-day daily series. Staff only.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
 import { templateDashboard } from "@/lib/studio/templates/dashboard";
 import { studioDeps } from "@/lib/studio/templates/runtime";
 

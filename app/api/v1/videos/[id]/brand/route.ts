@@ -3,11 +3,11 @@
  * snapshot of the kit (colours, fonts, logo) on the video, or off -> VideoView.
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { applyBrandToVideo } from "@/lib/brand/service";
-import { videoRuntime } from "@/lib/video/runtime";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { applyBrandToVideo } from "@/lib/creation/brand/service";
+import { videoRuntime } from "@/lib/creation/video/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

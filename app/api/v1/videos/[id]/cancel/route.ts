@@ -1,10 +1,10 @@
 /**
  * POST /api/v1/videos/{id}/cancel — stops the render and refunds it.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { videoRuntime } from "@/lib/video/runtime";
-import { cancelRender } from "@/lib/video/service/cancel-render";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { videoRuntime } from "@/lib/creation/video/runtime";
+import { cancelRender } from "@/lib/creation/video/service/cancel-render";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,10 +1,10 @@
 /**
  * POST /api/v1/videos/{id}/duplicate — a private draft copy (201).
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { videoRuntime } from "@/lib/video/runtime";
-import { duplicateVideo } from "@/lib/video/service/duplicate-video";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { videoRuntime } from "@/lib/creation/video/runtime";
+import { duplicateVideo } from "@/lib/creation/video/service/duplicate-video";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

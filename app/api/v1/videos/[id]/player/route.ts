@@ -1,10 +1,10 @@
 /**
  * GET /api/v1/videos/{id}/player — Player props of the stored composition (signed media URLs).
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { videoRuntime } from "@/lib/video/runtime";
-import { playerProps } from "@/lib/video/media";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { videoRuntime } from "@/lib/creation/video/runtime";
+import { playerProps } from "@/lib/creation/video/media";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,10 +1,10 @@
 /**
  * POST /api/v1/videos/{id}/render — debits and queues a render of the current revision (202; 402 short of credits; 409 already rendering).
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { videoRuntime } from "@/lib/video/runtime";
-import { requestRender } from "@/lib/video/service/request-render";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { videoRuntime } from "@/lib/creation/video/runtime";
+import { requestRender } from "@/lib/creation/video/service/request-render";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

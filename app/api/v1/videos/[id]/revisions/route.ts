@@ -1,10 +1,10 @@
 /**
  * GET /api/v1/videos/{id}/revisions — saved revisions, newest first.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { videoRuntime } from "@/lib/video/runtime";
-import { listRevisions } from "@/lib/video/service/list-revisions";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { videoRuntime } from "@/lib/creation/video/runtime";
+import { listRevisions } from "@/lib/creation/video/service/list-revisions";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -2,11 +2,11 @@
  * PUT /api/v1/videos/{id}/share { public } — the public watch page and embed on or off.
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { videoRuntime } from "@/lib/video/runtime";
-import { shareVideo } from "@/lib/video/service/share-video";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { videoRuntime } from "@/lib/creation/video/runtime";
+import { shareVideo } from "@/lib/creation/video/service/share-video";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 /**
  * GET /api/v1/voices/{id}/sample — a spoken sample of the voice (audio/wav), cached.
  */
-import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { SpeechError, findVoice, voiceSample } from "@/lib/audio/speech";
+import { ApiError, methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { SpeechError, findVoice, voiceSample } from "@/lib/engine/audio/speech";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

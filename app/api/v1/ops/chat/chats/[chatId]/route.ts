@@ -4,12 +4,12 @@
  * DELETE /api/v1/ops/chat/chats/{chatId} — delete it and its messages
  * Staff only; someone else's chat is a 404.
  */
-import { readJsonBody } from "@/lib/api/body";
-import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { chatIdSchema, renameChatSchema } from "@/lib/chat/contract";
-import { chatRuntime } from "@/lib/chat/runtime";
-import { deleteChat, getChat, renameChat } from "@/lib/chat/service";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { ApiError, methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { chatIdSchema, renameChatSchema } from "@/lib/operations/chat/contract";
+import { chatRuntime } from "@/lib/operations/chat/runtime";
+import { deleteChat, getChat, renameChat } from "@/lib/operations/chat/service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

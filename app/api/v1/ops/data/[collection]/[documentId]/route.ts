@@ -4,12 +4,12 @@
  *   (409 when it moved), the diff returned; written with its update-log entry unless dry_run.
  * DELETE `?version=` — deletes it (logged). Staff only; update_log and sensitive collections are read-only.
  */
-import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { getDb } from "@/lib/db";
-import { writeDocumentSchema } from "@/lib/data-dashboard/contract";
-import { deleteDocument, readDocument, writeDocument } from "@/lib/data-dashboard/service";
+import { ApiError, methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { getDb } from "@/lib/platform/db";
+import { writeDocumentSchema } from "@/lib/operations/data-dashboard/contract";
+import { deleteDocument, readDocument, writeDocument } from "@/lib/operations/data-dashboard/service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

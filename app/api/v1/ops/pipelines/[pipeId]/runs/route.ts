@@ -2,10 +2,10 @@
  * POST /api/v1/ops/pipelines/{pipeId}/runs — start a run now, as the signed-in staff member (they own the videos
  * and pay the credits). The source is read first: a feed that times out, too many rows or 402 → nothing is created.
  */
-import { assertNoBody, withUser } from "@/lib/auth/server/with-user";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { startRun } from "@/lib/prod/runs";
-import { prodRuntime } from "@/lib/prod/runtime";
+import { assertNoBody, withUser } from "@/lib/access/auth/server/with-user";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { startRun } from "@/lib/operations/production/runs";
+import { prodRuntime } from "@/lib/operations/production/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

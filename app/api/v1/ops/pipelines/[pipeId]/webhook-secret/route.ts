@@ -1,9 +1,9 @@
 /** POST /api/v1/ops/pipelines/{pipeId}/webhook-secret — a new signing secret, returned this once. */
-import { assertNoBody } from "@/lib/auth/server/with-user";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { rotateWebhookSecret } from "@/lib/prod/pipelines";
-import { prodRuntime } from "@/lib/prod/runtime";
+import { assertNoBody } from "@/lib/access/auth/server/with-user";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { rotateWebhookSecret } from "@/lib/operations/production/pipelines";
+import { prodRuntime } from "@/lib/operations/production/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -3,11 +3,11 @@
  * Versions are never edited or deleted; a stale `based_on` is a 409.
  */
 import { z } from "zod";
-import { readJsonBody } from "@/lib/api/body";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { promptsRuntime } from "@/lib/prompts/runtime";
-import { createPromptVersion } from "@/lib/prompts/service";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { promptsRuntime } from "@/lib/operations/prompt-testing/runtime";
+import { createPromptVersion } from "@/lib/operations/prompt-testing/service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -3,11 +3,11 @@
  * Redirects to a freshly signed URL of a public item's file; 404 when the
  * item is not public (any more) or has no such file.
  */
-import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withErrors } from "@/lib/auth/server/with-user";
-import { getDb } from "@/lib/db";
-import { signedPublicMedia } from "@/lib/public-views/media";
-import { getBlobStore } from "@/lib/storage";
+import { ApiError, methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withErrors } from "@/lib/access/auth/server/with-user";
+import { getDb } from "@/lib/platform/db";
+import { signedPublicMedia } from "@/lib/creation/public-views/media";
+import { getBlobStore } from "@/lib/platform/storage";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -4,11 +4,11 @@
  * (range requests then go to the blob URL, so seeking works); 404 when the
  * video is not public (any more) or has no such file.
  */
-import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withErrors } from "@/lib/auth/server/with-user";
-import { getDb } from "@/lib/db";
-import { getBlobStore } from "@/lib/storage";
-import { signedPublicVideoMedia } from "@/lib/video/media";
+import { ApiError, methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withErrors } from "@/lib/access/auth/server/with-user";
+import { getDb } from "@/lib/platform/db";
+import { getBlobStore } from "@/lib/platform/storage";
+import { signedPublicVideoMedia } from "@/lib/creation/video/media";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 /** POST /api/v1/studio/generated-layouts/{layoutId}/reject — staff: rejects a pending candidate with a reason: kept, out of the library. Body { revision, reason }. 409 when the revision moved or it was already reviewed. */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
 import { rejectLayoutSchema } from "@/lib/studio/layout-gen/contract";
 import { layoutIdParam } from "@/lib/studio/layout-gen/params";
 import { layoutGenRuntime } from "@/lib/studio/layout-gen/runtime";

@@ -1,6 +1,6 @@
 /** GET /api/v1/studio/layouts/{id}/history — the layout's update-log entries and the content made with it since it went live (staff). */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
 import { studioLayoutRuntime } from "@/lib/studio/layouts/runtime";
 import { layoutHistory } from "@/lib/studio/layouts/service";
 

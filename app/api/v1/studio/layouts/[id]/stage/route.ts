@@ -1,10 +1,10 @@
 /**
- * POST /api/v1/studio/layouts/{id}/stage `{ revision, to }` — moves a layout through the pipeline (lib/composition/stages.ts);
+ * POST /api/v1/studio/layouts/{id}/stage `{ revision, to }` — moves a layout through the pipeline (lib/engine/composition/stages.ts);
  * 422 for a move the rules do not allow or going live with errors, 409 for a stale revision or a candidate still in review.
  */
-import { readJsonBody } from "@/lib/api/body";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
 import { moveLayoutStageInputSchema } from "@/lib/studio/layouts/contract";
 import { studioLayoutRuntime } from "@/lib/studio/layouts/runtime";
 import { moveLayoutStage } from "@/lib/studio/layouts/service";

@@ -1,8 +1,8 @@
 /**
  * GET /api/v1/studio/remotion-test/renders/{id} — a test render's state, progress, log, timing and file (a signed URL). Staff only.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
 import { getTestRender } from "@/lib/studio/templates/remotion-test";
 import { startTestRenderWorker, studioDeps } from "@/lib/studio/templates/runtime";
 

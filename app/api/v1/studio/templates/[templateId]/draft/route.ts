@@ -4,9 +4,9 @@
  * DELETE — discard the unpublished edits: `{ revision }`. Both answer the template's page. Staff only.
  */
 import { z } from "zod";
-import { readJsonBody } from "@/lib/api/body";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
 import { studioDeps } from "@/lib/studio/templates/runtime";
 import { discardDraft, updateDraft } from "@/lib/studio/templates/service";
 

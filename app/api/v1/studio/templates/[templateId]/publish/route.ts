@@ -3,9 +3,9 @@
  * (immutable; new content uses it, older content keeps its own version). 422 when the draft fails its checks. Staff only.
  */
 import { z } from "zod";
-import { readJsonBody } from "@/lib/api/body";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
 import { studioDeps } from "@/lib/studio/templates/runtime";
 import { publishTemplateVersion } from "@/lib/studio/templates/service";
 

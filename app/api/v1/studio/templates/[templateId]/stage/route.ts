@@ -1,11 +1,11 @@
 /**
  * POST /api/v1/studio/templates/{id}/stage — `{ revision, to }`: move through draft → review → approved → live → retired
- * (lib/composition/stages.ts); going live needs the current version to pass its checks. Staff only.
+ * (lib/engine/composition/stages.ts); going live needs the current version to pass its checks. Staff only.
  */
 import { z } from "zod";
-import { readJsonBody } from "@/lib/api/body";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
 import { studioDeps } from "@/lib/studio/templates/runtime";
 import { moveTemplateStage } from "@/lib/studio/templates/service";
 

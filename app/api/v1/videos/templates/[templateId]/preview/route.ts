@@ -1,10 +1,10 @@
 /**
  * GET /api/v1/videos/templates/{id}/preview?ratio= — Player props of a template with sample scenes.
  */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { videoRuntime } from "@/lib/video/runtime";
-import { templatePreview } from "@/lib/video/media";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { videoRuntime } from "@/lib/creation/video/runtime";
+import { templatePreview } from "@/lib/creation/video/media";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,11 +1,11 @@
 /** POST /api/v1/designs/{id}/scenes/{sceneId}/image — a page's picture: generated, or one of my images or assets (revision-checked). */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { limitUser } from "@/lib/rate-limit";
-import { designRuntime } from "@/lib/designs/runtime";
-import { setDesignImage } from "@/lib/designs/service/set-design-image";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { limitUser } from "@/lib/platform/rate-limit";
+import { designRuntime } from "@/lib/creation/designs/runtime";
+import { setDesignImage } from "@/lib/creation/designs/service/set-design-image";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

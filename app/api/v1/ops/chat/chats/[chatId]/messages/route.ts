@@ -1,15 +1,15 @@
 /**
  * POST /api/v1/ops/chat/chats/{chatId}/messages — one turn of the chat
- * (lib/chat/contract.ts `chatRequestSchema`): saves the message (creating the
+ * (lib/operations/chat/contract.ts `chatRequestSchema`): saves the message (creating the
  * chat on its first one) and answers with the AI SDK's UI message stream.
  * A message over 32 KB is a 413 that says so; staff only.
  */
-import { readJsonBody } from "@/lib/api/body";
-import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { chatIdSchema, chatRequestSchema, MAX_CHAT_BODY_BYTES, MAX_MESSAGE_BYTES } from "@/lib/chat/contract";
-import { chatRuntime } from "@/lib/chat/runtime";
-import { streamChatTurn } from "@/lib/chat/service";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { ApiError, methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { chatIdSchema, chatRequestSchema, MAX_CHAT_BODY_BYTES, MAX_MESSAGE_BYTES } from "@/lib/operations/chat/contract";
+import { chatRuntime } from "@/lib/operations/chat/runtime";
+import { streamChatTurn } from "@/lib/operations/chat/service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 /** GET /api/v1/ops/pipelines/{pipeId}/runs/{runId} — the run: items with state and progress, overall progress, ETA, deliveries. */
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { getRun } from "@/lib/prod/runs";
-import { prodRuntime } from "@/lib/prod/runtime";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { getRun } from "@/lib/operations/production/runs";
+import { prodRuntime } from "@/lib/operations/production/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

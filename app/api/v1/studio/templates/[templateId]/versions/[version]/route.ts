@@ -1,8 +1,8 @@
 /**
  * GET /api/v1/studio/templates/{id}/versions/{n|draft} — one version's body (published, or the unpublished draft). Staff only.
  */
-import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
+import { ApiError, methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
 import { studioDeps } from "@/lib/studio/templates/runtime";
 import { getVersionBody } from "@/lib/studio/templates/service";
 

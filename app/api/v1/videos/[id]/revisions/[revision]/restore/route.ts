@@ -1,10 +1,10 @@
 /**
  * POST /api/v1/videos/{id}/revisions/{n}/restore — makes revision n the current one (as a new revision).
  */
-import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { videoRuntime } from "@/lib/video/runtime";
-import { restoreRevision } from "@/lib/video/service/restore-revision";
+import { ApiError, methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { videoRuntime } from "@/lib/creation/video/runtime";
+import { restoreRevision } from "@/lib/creation/video/service/restore-revision";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -2,12 +2,12 @@
  * POST /api/v1/videos/{id}/scenes/{sceneId}/image — a new picture for the scene: generated, or one of my images or assets.
  */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { limitUser } from "@/lib/rate-limit";
-import { videoRuntime } from "@/lib/video/runtime";
-import { setSceneImage } from "@/lib/video/media";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { limitUser } from "@/lib/platform/rate-limit";
+import { videoRuntime } from "@/lib/creation/video/runtime";
+import { setSceneImage } from "@/lib/creation/video/media";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

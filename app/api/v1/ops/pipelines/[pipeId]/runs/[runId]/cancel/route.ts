@@ -1,8 +1,8 @@
 /** POST /api/v1/ops/pipelines/{pipeId}/runs/{runId}/cancel — stop every unfinished item (refunded); finished videos stay. */
-import { assertNoBody, withUser } from "@/lib/auth/server/with-user";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { cancelRun } from "@/lib/prod/runs";
-import { prodRuntime } from "@/lib/prod/runtime";
+import { assertNoBody, withUser } from "@/lib/access/auth/server/with-user";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { cancelRun } from "@/lib/operations/production/runs";
+import { prodRuntime } from "@/lib/operations/production/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

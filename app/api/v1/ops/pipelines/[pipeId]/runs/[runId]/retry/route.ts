@@ -1,10 +1,10 @@
 /** POST /api/v1/ops/pipelines/{pipeId}/runs/{runId}/retry { item_ids? } — run failed or cancelled items again (charged anew). */
 import { z } from "zod";
-import { methodsNotAllowed } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
-import { withUser } from "@/lib/auth/server/with-user";
-import { retryRun } from "@/lib/prod/runs";
-import { prodRuntime } from "@/lib/prod/runtime";
+import { methodsNotAllowed } from "@/lib/platform/api/errors";
+import { readJsonBody } from "@/lib/platform/api/body";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { retryRun } from "@/lib/operations/production/runs";
+import { prodRuntime } from "@/lib/operations/production/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 /** GET /api/v1/ops/pipelines/{pipeId}/runs/{runId}/zip — the run's finished MP4s (reused ones too) as one streamed ZIP; 409 while none is. */
-import { ApiError, methodsNotAllowed } from "@/lib/api/errors";
-import { withUser } from "@/lib/auth/server/with-user";
-import { zipStream } from "@/lib/batches/zip";
-import { runZipEntries } from "@/lib/prod/runs";
-import { prodRuntime } from "@/lib/prod/runtime";
+import { ApiError, methodsNotAllowed } from "@/lib/platform/api/errors";
+import { withUser } from "@/lib/access/auth/server/with-user";
+import { zipStream } from "@/lib/creation/batches/zip";
+import { runZipEntries } from "@/lib/operations/production/runs";
+import { prodRuntime } from "@/lib/operations/production/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

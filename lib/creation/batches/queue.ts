@@ -1,0 +1,194 @@
+import "server-only";
+/**
+ * How batch items move and how their credits add up. Every state change is
+ * one transaction that re-reads the item, so a second caller (a retried
+ * request, a second worker, a reload) finds the change made and does nothing.
+ *
+ * Credits: a batch is reserved in one debit when it starts (ledger
+ * `debit-batch-<id>`); renders of its items are not debited again. An item
+ * that fails or is cancelled gets its own refund (`refund-bi-<item>-<attempt>`),
+ * at most once per attempt. A retry is charged anew (`debit-bretry-…`) and
+ * refunded the same way if it fails again. So the ledger's sum for a batch is
+ * always cost × (items done or still under way).
+ *
+ * Concurrency: waiting items start only while the owner has fewer jobs queued
+ * or running than the plan's cap (the same count `assertWithinPlan` makes); the
+ * rest wait their turn — nothing is refused.
+ */
+import { isPlanId, planLimits } from "@/lib/money/billing/plans";
+import { prepareRefund } from "@/lib/money/credits/credits";
+import { content, jobs, users } from "@/lib/platform/db/collections";
+import type { Db } from "@/lib/platform/db/db";
+import type { Transaction } from "@/lib/platform/db/transaction";
+import { batches, batchItems, type BatchItemDoc } from "./collections";
+
+export const BATCH_ITEM_JOB = "batch.item";
+export const BATCH_JOB_TYPES = [BATCH_ITEM_JOB] as const;
+export const BATCH_ITEM_MAX_ATTEMPTS = 2;
+const ACTIVE = ["queued", "running"] as const;
+const SETTLED = new Set(["done", "failed", "cancelled"]);
+
+export function refundKey(itemId: string, attempt: number): string {
+  return `bi-${itemId}-${attempt}`;
+}
+
+export function queueKey(at: Date, position: number, ratioIndex: number): string {
+  return `${at.toISOString()}-${String(position).padStart(4, "0")}-${ratioIndex}`;
+}
+
+/** Reads what settling `item` as failed/cancelled needs; the returned function stages the writes (after all reads). */
+export async function prepareItemEnd(
+  tx: Transaction,
+  o: { db: Db; itemId: string; item: BatchItemDoc; state: "failed" | "cancelled" | "done"; error?: string | null; now: Date },
+): Promise<() => void> {
+  const { db, item, itemId } = o;
+  const stageRefund =
+    o.state !== "done" && !item.refunded && item.cost > 0
+      ? await prepareRefund(tx, {
+          db,
+          uid: item.owner_id,
+          jobId: refundKey(itemId, item.attempts),
+          paidBy: item.charge_key,
+          amount: item.cost,
+          reason: `bulk item ${o.state}: row ${item.position + 1}, ${item.aspect_ratio}`,
+          contentId: item.content_id ?? undefined,
+          now: o.now,
+        })
+      : null;
+  return () => {
+    stageRefund?.();
+    const at = o.now.toISOString();
+    tx.update(db.collection(batchItems).doc(itemId), {
+      state: o.state,
+      progress: o.state === "done" ? 1 : item.progress,
+      error: o.state === "failed" ? (o.error ?? "This row could not be made.").slice(0, 2000) : null,
+      refunded: o.state !== "done" ? true : item.refunded,
+      finished_at: at,
+      updated_at: at,
+    });
+  };
+}
+
+/** Ends an item that is still in one of `from` (and, when given, still held by `jobId`). False when someone else moved it first. */
+export async function endItem(db: Db, o: { itemId: string; from: readonly BatchItemDoc["state"][]; jobId?: string; state: "failed" | "cancelled" | "done"; error?: string | null; now: Date }): Promise<boolean> {
+  const changed = await db.runTransaction(async (tx) => {
+    const snap = await tx.get(db.collection(batchItems).doc(o.itemId));
+    if (!snap || !o.from.includes(snap.data.state)) return false;
+    if (o.jobId && snap.data.job_id !== o.jobId) return false;
+    const stage = await prepareItemEnd(tx, { db, itemId: o.itemId, item: snap.data, state: o.state, error: o.error, now: o.now });
+    stage();
+    return true;
+  });
+  if (changed) {
+    const item = await db.collection(batchItems).doc(o.itemId).get();
+    if (item) await finishBatchIfSettled(db, item.data.batch_id, o.now);
+  }
+  return changed;
+}
+
+/** Marks the batch finished once no item is waiting, planning or rendering. */
+export async function finishBatchIfSettled(db: Db, batchId: string, now: Date): Promise<void> {
+  const items = await db.collection(batchItems).where("batch_id", "==", batchId).orderBy("position").get();
+  if (items.some((i) => !SETTLED.has(i.data.state))) return;
+  await db.runTransaction(async (tx) => {
+    const ref = db.collection(batches).doc(batchId);
+    const b = await tx.get(ref);
+    if (!b || b.data.state !== "running") return;
+    tx.update(ref, { state: "finished", finished_at: now.toISOString(), updated_at: now.toISOString() });
+  });
+}
+
+/**
+ * Starts waiting items while their owners have free job slots: each becomes
+ * `planning` with a queued `batch.item` job, in the same transaction that
+ * counted the owner's active jobs, so parallel dispatchers cannot overfill it.
+ */
+export async function dispatchWaiting(db: Db, now: Date, limit = 100): Promise<number> {
+  const waiting = await db.collection(batchItems).where("state", "==", "waiting").orderBy("queue_key").limit(limit).get();
+  const byOwner = new Map<string, string[]>();
+  for (const w of waiting) byOwner.set(w.data.owner_id, [...(byOwner.get(w.data.owner_id) ?? []), w.id]);
+  let started = 0;
+  for (const [owner, ids] of byOwner) {
+    started += await db.runTransaction(async (tx) => {
+      const user = await tx.get(db.collection(users).doc(owner));
+      if (!user) return 0;
+      const cap = planLimits(isPlanId(user.data.plan) ? user.data.plan : "free").concurrentJobs;
+      const active = await tx.get(db.collection(jobs).where("owner_id", "==", owner).where("state", "in", [...ACTIVE]).limit(cap));
+      const free = cap - active.length;
+      if (free <= 0) return 0;
+      const picked: { id: string; item: BatchItemDoc }[] = [];
+      for (const id of ids) {
+        if (picked.length >= free) break;
+        const snap = await tx.get(db.collection(batchItems).doc(id));
+        if (snap && snap.data.state === "waiting") picked.push({ id, item: snap.data });
+      }
+      const at = now.toISOString();
+      for (const [k, p] of picked.entries()) {
+        const jobRef = db.collection(jobs).doc();
+        // Distinct times keep the claim order the rows' order.
+        const queuedAt = new Date(now.getTime() + k).toISOString();
+        tx.create(jobRef, {
+          type: BATCH_ITEM_JOB,
+          owner_id: owner,
+          content_id: p.item.content_id,
+          state: "queued",
+          progress: 0,
+          attempts: 0,
+          max_attempts: BATCH_ITEM_MAX_ATTEMPTS,
+          error: null,
+          worker_id: null,
+          lease_expires_at: null,
+          input: { batch_id: p.item.batch_id, item_id: p.id },
+          created_at: queuedAt,
+          updated_at: queuedAt,
+        });
+        tx.update(db.collection(batchItems).doc(p.id), { state: "planning", progress: 0.02, job_id: jobRef.id, started_at: p.item.started_at ?? at, updated_at: at });
+      }
+      return picked.length;
+    });
+  }
+  return started;
+}
+
+interface RenderFacts {
+  job_id: string;
+  state: string;
+  progress: number;
+  error: string | null;
+}
+
+/** What a rendering item's video says now: its render's progress, or how it ended. */
+export async function renderOutcome(db: Db, item: BatchItemDoc): Promise<{ state: "rendering"; progress: number } | { state: "done" | "failed" | "cancelled"; error: string | null }> {
+  const c = item.content_id ? await db.collection(content).doc(item.content_id).get() : null;
+  if (!c || c.data.owner_id !== item.owner_id) return { state: "failed", error: "The video was deleted before it finished." };
+  const s = c.data.settings as { render?: RenderFacts | null; files?: unknown };
+  const r = s.render;
+  if (r && r.job_id === item.render_job_id) {
+    if (r.state === "succeeded") return { state: "done", error: null };
+    if (r.state === "failed") return { state: "failed", error: r.error ?? "The render failed." };
+    if (r.state === "cancelled") return { state: "cancelled", error: null };
+    return { state: "rendering", progress: 0.1 + 0.9 * Math.min(1, Math.max(0, r.progress)) };
+  }
+  // Re-rendered from the video's own page since: follow that render.
+  if (r && (r.state === "queued" || r.state === "running")) return { state: "rendering", progress: 0.1 + 0.9 * r.progress };
+  return s.files ? { state: "done", error: null } : { state: "failed", error: r?.error ?? "The render did not finish." };
+}
+
+/** Settles rendering items whose render ended, and planning items whose job died; returns how many moved. */
+export async function settleItems(db: Db, now: Date, only?: { id: string; data: BatchItemDoc }[]): Promise<number> {
+  const rendering = only?.filter((i) => i.data.state === "rendering") ?? (await db.collection(batchItems).where("state", "==", "rendering").orderBy("queue_key").limit(100).get());
+  let moved = 0;
+  for (const item of rendering) {
+    const out = await renderOutcome(db, item.data);
+    if (out.state === "rendering") continue;
+    if (await endItem(db, { itemId: item.id, from: ["rendering"], state: out.state, error: out.error, now })) moved++;
+  }
+  const planning = only?.filter((i) => i.data.state === "planning") ?? (await db.collection(batchItems).where("state", "==", "planning").orderBy("queue_key").limit(100).get());
+  for (const item of planning) {
+    const job = item.data.job_id ? await db.collection(jobs).doc(item.data.job_id).get() : null;
+    if (job && (job.data.state === "queued" || job.data.state === "running")) continue;
+    const error = "This row stopped responding while it was being made. Its credits were refunded; retry it.";
+    if (await endItem(db, { itemId: item.id, from: ["planning"], jobId: item.data.job_id ?? undefined, state: "failed", error, now })) moved++;
+  }
+  return moved;
+}

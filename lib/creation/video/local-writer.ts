@@ -1,0 +1,535 @@
+/**
+ * The Local preview writer: the deterministic responder behind the local
+ * language model for the video writer. It goes through the same tool calls
+ * a provider model makes (list_templates, then list_layouts for the chosen
+ * template) and answers the structured output with a plan written from what
+ * the brief reader found (brief/read-brief.ts): a hook, the benefits and
+ * their proof, the offer, a call to action. Headlines are whole phrases that
+ * fit their slot (a layout whose slots the text does not fit is not used),
+ * each scene says something new, numbers, prices, codes and names are kept
+ * as written, narration is whole sentences within the length's word budget,
+ * and the request words ("a 20-second upbeat ad for") never reach the
+ * screen. A brief in another language keeps its own words, with no English
+ * added. Same request, same plan.
+ */
+import nlp from "compromise";
+import type { LocalAnswer, LocalCall } from "@/lib/platform/ai/language/local-language-model";
+import { readBrief, type BriefReading } from "./brief/read-brief";
+import { readRequestWords } from "./brief/request";
+import { fitPhrase, sentenceCase, shortenNarration, splitSentences, titleCase, trimDangling } from "./brief/phrases";
+import { NARRATION_WORDS_PER_SECOND, narrationWordBudget, sceneCountFor, type Plan, type PlanScene } from "./plan";
+
+export interface WriterRequest {
+  brief: string;
+  length_s: number;
+  aspect_ratio: string;
+  template_id: string | null;
+  /** Product facts from a link or a catalogue item, when the brief came from one. */
+  product?: { name: string; price?: string | null; points?: string[] } | null;
+}
+
+export interface ToolTemplate {
+  id: string;
+  name: string;
+  description: string;
+  mood: string;
+  layout_ids: string[];
+}
+
+export interface ToolLayout {
+  id: string;
+  name: string;
+  slots: { id: string; kind: string; role: string; max_chars: number; required: boolean }[];
+}
+
+export const REQUEST_OPEN = "<request>";
+export const REQUEST_CLOSE = "</request>";
+
+export function requestBlock(req: WriterRequest): string {
+  return `${REQUEST_OPEN}${JSON.stringify(req)}${REQUEST_CLOSE}`;
+}
+
+export function readRequest(texts: readonly string[]): WriterRequest | null {
+  for (const text of texts) {
+    const start = text.indexOf(REQUEST_OPEN);
+    const end = text.indexOf(REQUEST_CLOSE, start);
+    if (start < 0 || end < 0) continue;
+    try {
+      return JSON.parse(text.slice(start + REQUEST_OPEN.length, end)) as WriterRequest;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+const MOOD_WORDS: [RegExp, string][] = [
+  [/\b(luxury|elegant|wedding|fashion|jewel|perfume|wine|spa|boutique)/i, "calm"],
+  [/\b(kids?|fun|party|game|pets?|dog|cat|candy|toy|summer)/i, "playful"],
+  [/\b(business|b2b|saas|company|team|software|finance|consult|enterprise|report)/i, "corporate"],
+];
+
+/** The template the brief suits: the user's choice, else the tone the brief names, else by mood words, else the first. */
+export function pickTemplate(req: WriterRequest, templates: readonly ToolTemplate[]): ToolTemplate | undefined {
+  if (req.template_id) {
+    const chosen = templates.find((t) => t.id === req.template_id);
+    if (chosen) return chosen;
+  }
+  const asked = readRequestWords(req.brief).mood;
+  if (asked) {
+    const match = templates.find((t) => t.mood === asked);
+    if (match) return match;
+  }
+  for (const [pattern, mood] of MOOD_WORDS) {
+    if (pattern.test(req.brief)) {
+      const match = templates.find((t) => t.mood === mood);
+      if (match) return match;
+    }
+  }
+  return templates.find((t) => t.mood === "energetic") ?? templates[0];
+}
+
+/** The brief's sentences, cleaned. */
+export function sentencesOf(text: string): string[] {
+  return splitSentences(text);
+}
+
+/** What one scene says: its headline candidates (best first), supporting text and facts. */
+interface Beat {
+  role: "hook" | "stat" | "price" | "offer" | "benefit" | "list" | "close";
+  headlines: string[];
+  body: string | null;
+  kicker: string | null;
+  stat: string | null;
+  /** The headline of a stat scene: the phrase without its number ("Keeps drinks cold"). */
+  fact: string | null;
+  price: string | null;
+  cta: string | null;
+  url: string | null;
+  list: string[];
+  narration: string;
+  /** What the picture shows. */
+  picture: string;
+  /** Facts this beat carries (kept first when scenes are few). */
+  facts: number;
+}
+
+const beat = (b: Partial<Beat> & Pick<Beat, "role" | "narration">): Beat => ({
+  headlines: [],
+  body: null,
+  kicker: null,
+  stat: null,
+  fact: null,
+  price: null,
+  cta: null,
+  url: null,
+  list: [],
+  picture: "",
+  facts: 0,
+  ...b,
+});
+
+const clean = (s: string) => s.replace(/\s+/gu, " ").replace(/[\s.,;:!?]+$/u, "").trim();
+const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}%$€£]+/gu, " ").trim();
+const asSentence = (s: string) => {
+  const c = clean(s);
+  return c ? `${sentenceCase(c)}${/[!?]$/u.test(s.trim()) ? s.trim().slice(-1) : "."}` : "";
+};
+
+function startsWithVerb(phrase: string): boolean {
+  const first = (nlp(phrase).json()[0] as { terms: { tags: string[] }[] } | undefined)?.terms[0]?.tags ?? [];
+  return first.includes("Verb") && !first.includes("Imperative") && !first.includes("Infinitive");
+}
+
+/** True when the sentence has a verb of its own (not only inside "that …"/"which …"). */
+function hasMainVerb(sentence: string): boolean {
+  const terms = (nlp(sentence).json()[0] as { terms: { text: string; tags: string[] }[] } | undefined)?.terms ?? [];
+  for (const t of terms) {
+    if (/^(?:that|which|who)$/iu.test(t.text)) return false;
+    if (t.tags.includes("Verb")) return true;
+  }
+  return false;
+}
+
+const DEFAULT_CLOSE: Record<BriefReading["kind"], { headline: string; cta: string; say: string }> = {
+  product: { headline: "Get yours today", cta: "Shop now", say: "Get yours today." },
+  offer: { headline: "Don't miss out", cta: "Shop the sale", say: "Don't miss out." },
+  event: { headline: "Save the date", cta: "Book your spot", say: "Save the date." },
+  announcement: { headline: "Be the first to know", cta: "Learn more", say: "Be the first to know." },
+  explainer: { headline: "Now you know", cta: "Learn more", say: "Now you know." },
+  recipe: { headline: "Try it tonight", cta: "Get the recipe", say: "Try it tonight." },
+  local: { headline: "Come and see us", cta: "Visit us", say: "Come and see us." },
+};
+
+/** The product as the narration names it: "the reusable steel water bottle", "our summer sale". */
+function spoken(r: BriefReading): string {
+  const p = r.product ?? "";
+  const first = r.sentences[0] ?? "";
+  const own = new RegExp(`\\b(our|my|your|their)\\s${p.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}`, "iu").exec(first);
+  return own ? `${own[1]!.toLowerCase()} ${p}` : `the ${p}`;
+}
+
+/** A number and unit that ends the phrase, and what comes before it: "keeps drinks cold" + "24 hours". */
+function statOf(phrase: string, r: BriefReading, max: number): { stat: string; rest: string } | null {
+  for (const n of r.numbers) {
+    if (n.length > max || !phrase.endsWith(n)) continue;
+    const before = phrase.slice(0, phrase.length - n.length).trim();
+    if (/(?:\d|\bto|\bor|-)$/u.test(before)) continue; // a range: "7 to 9 hours" stays whole
+    const rest = before.replace(/\s(?:for|in|of|up to|with|over|under|by|at|to)$/iu, "").trim();
+    if (rest.split(" ").length >= 2 && rest !== before && trimDangling(rest) === rest && !/\s(?:just|only|about|around|nearly|almost|up|over|under)$/iu.test(rest)) return { stat: n, rest: sentenceCase(rest) };
+  }
+  return null;
+}
+
+/** The date and time as the brief wrote them ("Friday, June 5 at 8pm"), or either alone. */
+function whenOf(r: BriefReading): string | null {
+  const d = r.dates[0];
+  const t = r.times[0];
+  if (d && t) {
+    const joined = new RegExp(`${d.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}\\s(?:at|from|,)?\\s?${t.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}`, "u").exec(r.subject);
+    return joined ? joined[0] : `${d}, ${t}`;
+  }
+  return d ?? t ?? null;
+}
+
+/** "It dims itself at night and charges your phone" -> two benefits when both halves start with a verb. */
+function splitBenefits(phrases: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const p of phrases) {
+    // "It has a 70 km range, weighs 16 kg and folds in 10 seconds": one benefit per verb.
+    const parts = p.split(/,\s(?:and\s)?|\sand\s/u);
+    const first = parts[0]!;
+    // Parts of speech in the whole phrase's context ("folds" alone reads as a noun).
+    const terms = (nlp(p).json()[0] as { terms: { text: string; tags: string[] }[] } | undefined)?.terms ?? [];
+    let at = 0;
+    const verbAt = (part: string) => {
+      const word = part.split(" ")[0]!;
+      const i = terms.findIndex((t, k) => k >= at && t.text === word);
+      if (i < 0) return false;
+      at = i + 1;
+      return terms[i]!.tags.includes("Verb");
+    };
+    const firstIsVerb = verbAt(first) || /^(?:it|they)\s/iu.test(first);
+    const verbs = parts.length >= 2 && first.split(" ").length >= 3 && firstIsVerb && parts.slice(1).every((x) => /^\p{Ll}/u.test(x) && verbAt(x));
+    if (verbs) out.push(...parts);
+    else out.push(p);
+  }
+  return out;
+}
+
+const stripArticle = (s: string) => s.replace(/^(?:a|an|the)\s/iu, "");
+
+/** English copy: hook, benefits with proof, the offer, the call to action. */
+function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: Beat } {
+  const product = r.product ? sentenceCase(r.product) : null;
+  const head = sentenceCase(clean(r.head || r.sentences[0] || r.subject).replace(/^(?:we(?:'re|’re| are)\s)?(?:(?:proud|excited|happy|thrilled) to\s)?(?:introducing|announcing|announce|introduce|meet)\s/iu, ""));
+  const bareHead = norm(stripArticle(head));
+
+  // The hook: the name (with what it is), else the head of the first sentence, else the product.
+  const hookHeadlines: string[] = [];
+  let hookBody: string | null = null;
+  if (r.name && norm(head) === norm(r.name)) {
+    hookHeadlines.push(r.name);
+  } else if (r.name && head.startsWith(r.name) && head.length > r.name.length) {
+    hookHeadlines.push(r.name);
+    const rest = head.slice(r.name.length).replace(/^[\s,;:–—-]+/u, "").replace(/^(?:is|are)\s/u, "");
+    hookBody = rest ? sentenceCase(rest) : null;
+  } else {
+    hookHeadlines.push(sentenceCase(stripArticle(head)));
+  }
+  if (product) hookHeadlines.push(product);
+  if (r.name) hookHeadlines.push(r.name);
+  if (!hookBody && r.brand && r.name && !head.includes(r.brand)) hookBody = `By ${r.brand}`;
+  if (!hookBody && r.audience && !head.includes(r.audience) && !r.benefits.some((b) => b.includes(r.audience!))) hookBody = sentenceCase(`for ${r.audience}`);
+  const justTheProduct = Boolean(product) && bareHead === norm(product!);
+  const hookSay =
+    justTheProduct && (r.kind === "product" || r.kind === "announcement")
+      ? `Introducing ${r.name && !norm(product!).includes(norm(r.name)) ? r.name : spoken(r)}.`
+      : asSentence(r.label ? `${r.label}: ${head}` : head);
+  const hook = beat({
+    role: "hook",
+    headlines: hookHeadlines,
+    body: hookBody,
+    kicker: (r.kind === "event" ? whenOf(r) : null) ?? r.label ?? null,
+    narration: hookSay,
+    picture: r.product ?? head,
+  });
+
+  const middle: Beat[] = [];
+  let named = false;
+  for (const b of splitBenefits(r.benefits)) {
+    const phrase = clean(b).replace(/^(?:It|They)\s(?=\p{Ll})/u, "");
+    let say = asSentence(clean(b));
+    if (/^\p{Ll}/u.test(phrase) && startsWithVerb(phrase)) say = `${!named && r.name ? r.name : "It"} ${phrase}.`;
+    if (/^It\s/u.test(say) || (r.name && say.startsWith(r.name))) named = true;
+    const price = r.prices.find((p) => phrase.includes(p)) ?? null;
+    const code = r.codes.find((c) => phrase.includes(c)) ?? null;
+    const facts = [...r.numbers, ...r.prices, ...r.codes, ...r.dates, ...r.times].filter((f) => phrase.includes(f)).length;
+    const picture = `${r.product ?? ""}, ${phrase}`.replace(/^,\s/u, "");
+    if (price) {
+      middle.push(beat({ role: "price", headlines: [sentenceCase(phrase)], price, narration: say, picture, facts: facts + 1 }));
+      continue;
+    }
+    if (code) {
+      middle.push(beat({ role: "offer", headlines: [sentenceCase(phrase), `Use code ${code}`], narration: say, picture, facts: facts + 1 }));
+      continue;
+    }
+    const stat = statOf(phrase, r, 8);
+    middle.push(beat({ role: stat ? "stat" : "benefit", headlines: [sentenceCase(phrase)], fact: stat?.rest ?? null, stat: stat?.stat ?? null, narration: say, picture, facts }));
+  }
+  for (const list of r.lists) {
+    const items = list.items.map(sentenceCase);
+    const text = list.head ? `${list.head}: ${list.items.join(", ")}` : list.items.join(", ");
+    middle.push(beat({ role: "list", headlines: [list.head ? sentenceCase(list.head) : "What you get"], list: items, body: items.join(", "), narration: asSentence(text), picture: `${r.product ?? ""}, ${list.items.join(", ")}`.replace(/^,\s/u, ""), facts: 1 }));
+  }
+  // A price the sentences did not carry (a product page's price).
+  for (const p of r.prices) {
+    if (!middle.some((m) => m.price === p) && !r.sentences.some((s) => s.includes(p))) {
+      middle.push(beat({ role: "price", headlines: [product ?? r.name ?? "Price"], price: p, narration: `${sentenceCase(spoken(r))} is ${p}.`, picture: r.product ?? "", facts: 1 }));
+    }
+  }
+
+  // The close: the brief's own call to action, else one that suits the kind of brief.
+  const fallback = DEFAULT_CLOSE[r.kind];
+  const ctaText = r.cta ? clean(r.cta) : null;
+  const closeHeadlines = [ctaText ? sentenceCase(ctaText) : null, fallback.headline].filter((x): x is string => Boolean(x));
+  const ctaVerb = ctaText ? ctaText.split(" ")[0]! : "";
+  const ctaShort =
+    [ctaText && ctaText.length > 22 ? fitPhrase(ctaText, 22) : "", ctaVerb && ctaText && ctaText.split(" ").length > 1 ? `${sentenceCase(ctaVerb.toLowerCase())} now` : ""].find((c) => c) || fallback.cta;
+  const closeSay = [ctaText ? asSentence(ctaText) : fallback.say, r.url && !(ctaText ?? "").includes(r.url) ? `Visit ${r.url}.` : ""].filter(Boolean).join(" ");
+  const close = beat({ role: "close", headlines: closeHeadlines, cta: ctaShort, url: r.url, narration: closeSay, picture: r.product ?? "" });
+
+  // The title: the name or head, then what it is or its first benefit when short.
+  const headLead = stripArticle(head);
+  const nounHead = !hasMainVerb(headLead) && headLead.length <= 40;
+  const lead =
+    (r.name && (r.name.includes(headLead) || (!nounHead && (!headLead.includes(r.name) || headLead.startsWith(r.name)))) ? r.name : fitPhrase(headLead, 50)) || fitPhrase(product ?? "", 60) || r.name || "Untitled video";
+  const list = middle.find((m) => m.role === "list");
+  const tails = [
+    hookBody,
+    middle.find((m) => m.role === "benefit" || m.role === "stat" || m.role === "offer")?.headlines[0],
+    list ? fitPhrase(list.list.slice(0, 2).join(", "), 32) : null,
+    middle.find((m) => m.role === "price")?.headlines[0],
+  ].filter((x): x is string => Boolean(x) && x!.length <= 44 && !norm(x!).includes(norm(lead)) && !norm(lead).includes(norm(x!)));
+  const tail = tails[0] ? fitPhrase(stripArticle(tails[0]), 80 - lead.length - 3) : "";
+  const title = tail ? `${titleCase(sentenceCase(lead))} — ${titleCase(sentenceCase(tail))}` : titleCase(sentenceCase(lead));
+  return { title, beats: [hook, ...middle], close };
+}
+
+/** Another language: the brief's own sentences and facts, no English words added. */
+function ownWordsBeats(r: BriefReading): { title: string; beats: Beat[]; close: Beat } {
+  const sentences = r.sentences.length > 0 ? r.sentences : [r.subject];
+  const ctaSentence = r.cta ?? (sentences.length > 2 ? sentences[sentences.length - 1]! : null);
+  const rest = sentences.filter((s) => s !== ctaSentence);
+  const phraseOf = (s: string) => clean(s.split(/[,:;]\s/u)[0]!);
+  // Without the language's grammar: the longest run of whole words that fits, not ending on a short (function) word.
+  const shortOwn = (s: string, max: number) => {
+    const ws = clean(s).split(" ");
+    while (ws.length > 2 && (ws.join(" ").length > max || ws[ws.length - 1]!.length <= 3)) ws.pop();
+    return ws.join(" ").length <= max ? ws.join(" ") : "";
+  };
+  const beats = rest.map((s, i): Beat => {
+    const c = clean(s);
+    const stat = r.numbers.find((n) => n.length <= 8 && c.includes(n)) ?? null;
+    const price = r.prices.find((p) => p.length <= 12 && c.includes(p)) ?? null;
+    return beat({
+      role: i === 0 ? "hook" : price ? "price" : stat ? "stat" : "benefit",
+      headlines: [c, phraseOf(s), shortOwn(c, 60), shortOwn(c, 48), shortOwn(c, 38)].filter(Boolean),
+      body: null,
+      stat,
+      price,
+      narration: s.trim(),
+      picture: c,
+      facts: 1,
+    });
+  });
+  const last = ctaSentence ? clean(ctaSentence) : null;
+  const ctaShort = [r.codes[0], r.url, last ? phraseOf(last) : null, r.product].find((x): x is string => Boolean(x) && x!.length <= 22) ?? null;
+  const close = beat({
+    role: "close",
+    headlines: [last, last ? phraseOf(last) : null, r.codes[0] ?? null, r.url].filter((x): x is string => Boolean(x)),
+    cta: ctaShort,
+    url: r.url,
+    narration: ctaSentence?.trim() ?? "",
+    picture: r.product ?? "",
+  });
+  const title = fitPhrase(phraseOf(sentences[0]!), 80) || clean(sentences[0]!).slice(0, 80);
+  return { title, beats: beats.length > 0 ? beats : [beat({ role: "hook", headlines: [title], narration: sentences[0]!, picture: title })], close };
+}
+
+const PREFER: Record<Beat["role"], string[]> = {
+  hook: ["title", "statement", "full-bleed", "photo-card", "split"],
+  stat: ["stat", "split", "full-bleed", "statement", "photo-card"],
+  price: ["product", "split", "full-bleed", "statement", "photo-card"],
+  offer: ["statement", "full-bleed", "split", "photo-card"],
+  benefit: ["split", "full-bleed", "photo-card", "statement"],
+  list: ["bullets", "split", "full-bleed"],
+  close: ["end-card", "statement", "title", "full-bleed"],
+};
+
+const kindOfLayout = (l: ToolLayout): string => l.id.replace(/^starter-/u, "");
+
+/** Fills a layout's text slots from a beat, or null when a required slot has nothing that fits whole. */
+function fill(layout: ToolLayout, b: Beat, used: ReadonlySet<string>, english: boolean, kind: BriefReading["kind"]): PlanScene["texts"] | null {
+  const texts: PlanScene["texts"] = [];
+  let headline: string | null = null;
+  for (const slot of layout.slots) {
+    if (slot.kind !== "text") continue;
+    const max = slot.max_chars;
+    let text = "";
+    switch (slot.role) {
+      case "headline":
+        for (const c of layout.slots.some((x) => x.role === "stat") ? (b.fact ? [b.fact] : []) : b.headlines) {
+          const f = fitPhrase(c, max);
+          if (f && !used.has(norm(f))) {
+            text = f;
+            break;
+          }
+        }
+        headline = text || null;
+        break;
+      case "subhead":
+      case "body":
+        if (b.body) {
+          const f = fitPhrase(b.body, max);
+          if (f && (!headline || (norm(f) !== norm(headline) && !norm(headline).includes(norm(f))))) text = f;
+        }
+        break;
+      case "label":
+        text = slot.id === "url" ? (b.url && b.url.length <= max ? b.url : "") : b.kicker && b.kicker.length <= max && b.kicker !== headline ? b.kicker : "";
+        break;
+      case "stat":
+        text = b.stat && b.stat.length <= max ? b.stat : "";
+        break;
+      case "price":
+        text = b.price && b.price.length <= max ? b.price : "";
+        break;
+      case "cta": {
+        const c = b.cta ?? (english && b.role === "close" ? DEFAULT_CLOSE[kind].cta : null);
+        text = c && c.length <= max && norm(c) !== norm(headline ?? "") ? c : "";
+        break;
+      }
+      case "bullets": {
+        const per = Math.floor((max - (b.list.length - 1)) / Math.max(1, b.list.length));
+        const lines = b.list.map((x) => fitPhrase(x, per)).filter(Boolean);
+        text = lines.length >= 2 ? lines.join("\n") : "";
+        break;
+      }
+      default:
+        text = "";
+    }
+    if (!text && slot.required) return null;
+    if (text) texts.push({ slot: slot.id, text });
+  }
+  return headline || texts.length > 0 ? texts : null;
+}
+
+/** Turns what does not fit in the scenes into one list scene, keeping the beats with facts. */
+function fitBeats(beats: Beat[], room: number, english: boolean): Beat[] {
+  if (beats.length <= room) return beats;
+  const hook = beats[0]!;
+  let middle = beats.slice(1);
+  const keep = room - 1;
+  if (keep <= 0) return [hook];
+  // Beats without facts whose headline is short enough can share a list scene.
+  const plain = middle.filter((m) => m.role === "benefit");
+  if (english && plain.length >= 2 && keep >= 2) {
+    const overflow = middle.length - (keep - 1);
+    const listed = plain.slice(-Math.min(plain.length, Math.max(2, overflow + 1)));
+    if (listed.length >= 2 && middle.length - listed.length + 1 <= keep) {
+      const list = beat({
+        role: "list",
+        headlines: ["What you get", "At a glance"],
+        list: listed.map((m) => m.headlines[0]!),
+        body: listed.map((m) => m.headlines[0]!).join(". "),
+        narration: listed.map((m) => m.narration).join(" "),
+        picture: listed[0]!.picture,
+        facts: listed.reduce((n, m) => n + m.facts, 0),
+      });
+      const at = middle.indexOf(listed[0]!);
+      middle = middle.filter((m) => !listed.includes(m));
+      middle.splice(Math.min(at, middle.length), 0, list);
+      return [hook, ...middle];
+    }
+  }
+  // Still too many: keep those with facts first, in their order; what is left over is still said, by the scene before it.
+  const ranked = [...middle].sort((a, b) => b.facts - a.facts).slice(0, keep);
+  const kept: Beat[] = [];
+  const pending: Beat[] = [];
+  for (const m of middle) {
+    if (ranked.includes(m)) {
+      kept.push({ ...m, narration: [...pending.map((p) => p.narration), m.narration].join(" ") });
+      pending.length = 0;
+    } else if (kept.length > 0) kept[kept.length - 1] = { ...kept[kept.length - 1]!, narration: `${kept[kept.length - 1]!.narration} ${m.narration}` };
+    else pending.push(m);
+  }
+  return [hook, ...kept];
+}
+
+/** A plan from what the reader found (deterministic: the same request gives the same plan). */
+export function localPlan(req: WriterRequest, template: ToolTemplate, layouts: readonly ToolLayout[]): Plan {
+  const reading = readBrief(req.brief, req.product ?? null);
+  const english = reading.language === "en";
+  const written = english ? englishBeats(reading) : ownWordsBeats(reading);
+  const n = sceneCountFor(req.length_s);
+  const beats = [...fitBeats(written.beats, n - 1, english), written.close];
+  const budget = narrationWordBudget(req.length_s);
+  // Narration shares the budget: short lines keep their words, long ones share what is left.
+  const wanted = beats.map((b) => (b.narration.match(/\S+/gu) ?? []).length);
+  // And the scenes, each stretched to its narration when that is longer than its share, keep the length asked for.
+  const share = req.length_s / beats.length;
+  const lasts = (cap: number) => wanted.reduce((sum, w) => sum + Math.max(share, Math.min(w, cap) / NARRATION_WORDS_PER_SECOND), 0);
+  let perScene = Math.max(...wanted, 1);
+  while (perScene > 4 && (wanted.reduce((sum, w) => sum + Math.min(w, perScene), 0) > budget || lasts(perScene) > req.length_s * 1.05)) perScene--;
+  const available = new Map(layouts.map((l) => [kindOfLayout(l), l] as const));
+  const used = new Set<string>();
+  const scenes: PlanScene[] = [];
+  let previous: string | null = null;
+  for (const b of beats) {
+    const prefer = b.role === "hook" && b.body ? ["title", "full-bleed", "split", "statement", "photo-card"] : PREFER[b.role];
+    const withImage = (k: string) => available.get(k)!.slots.some((sl) => sl.kind === "image");
+    // A product's own pictures fill the picture slots: scenes from a product page prefer layouts that have one.
+    // The opening scene does too, so every video shows its subject (the Local preview draws it) from the start.
+    const pictureFirst = b.role !== "close" && (Boolean(req.product) || scenes.length === 0);
+    const order = prefer.filter((k) => available.has(k)).sort((x, y) => (pictureFirst ? Number(withImage(y)) - Number(withImage(x)) : 0));
+    const candidates = [...order.filter((k) => k !== previous), ...order.filter((k) => k === previous), ...[...available.keys()].filter((k) => !order.includes(k) && k !== "quote" && k !== "end-card")];
+    let chosen: { layout: ToolLayout; texts: PlanScene["texts"] } | null = null;
+    for (const k of candidates) {
+      const layout = available.get(k)!;
+      if (b.role !== "close" && k === "end-card") continue;
+      const texts = fill(layout, b, used, english, reading.kind);
+      if (texts) {
+        chosen = { layout, texts };
+        break;
+      }
+    }
+    if (!chosen) continue; // nothing of this beat fits whole: leave it out rather than cut it
+    for (const t of chosen.texts) if (chosen.layout.slots.find((s) => s.id === t.slot)?.role === "headline") used.add(norm(t.text));
+    previous = kindOfLayout(chosen.layout);
+    const narration = shortenNarration(b.narration, perScene) || (english ? asSentence(chosen.texts[0]?.text ?? "") : "");
+    const hasImage = chosen.layout.slots.some((s) => s.kind === "image");
+    const picture = b.picture || reading.product || written.title;
+    scenes.push({
+      layout_id: chosen.layout.id,
+      texts: chosen.texts,
+      narration,
+      image_prompt: hasImage ? `${picture}, ${template.mood} mood, photographic` : null,
+    });
+  }
+  return { title: written.title, template_id: template.id, scenes };
+}
+
+export const LOCAL_WRITER_NOTICE = "Local preview: this plan was written from your brief by rules on this server (its facts and words, a few stock phrases such as \"Shop now\"), not by an AI model.";
+
+/** The responder behind the local language model for the writer's tool calls and structured output. */
+export function localWriterResponder(call: LocalCall): LocalAnswer {
+  const req = readRequest(call.userTexts);
+  if (!req) return { text: JSON.stringify({ title: "Untitled video", template_id: "", scenes: [] }) };
+  const templates = call.toolResults.find((r) => r.toolName === "list_templates")?.output as ToolTemplate[] | undefined;
+  if (!templates && call.toolNames.includes("list_templates")) return { toolCalls: [{ toolName: "list_templates", input: {} }] };
+  const template = pickTemplate(req, templates ?? []);
+  const layouts = call.toolResults.find((r) => r.toolName === "list_layouts")?.output as ToolLayout[] | undefined;
+  if (!layouts && template && call.toolNames.includes("list_layouts")) return { toolCalls: [{ toolName: "list_layouts", input: { template_id: template.id } }] };
+  if (!template || !layouts || layouts.length === 0) return { text: JSON.stringify({ title: req.brief.slice(0, 60), template_id: req.template_id ?? "", scenes: [] }) };
+  return { text: JSON.stringify(localPlan(req, template, layouts)) };
+}

@@ -1,0 +1,148 @@
+import { STARTER_TEMPLATES, starterTemplateVersion } from "@/lib/engine/composition/starter";
+import { localPlan, pickTemplate, readRequest, requestBlock, sentencesOf, type ToolLayout } from "./local-writer";
+import { endsMidPhrase } from "./brief/phrases";
+import { narrationWordBudget, planSchema, plannedSeconds, repairPlan, sceneCountFor, type Plan } from "./plan";
+import { videoCost } from "./pricing";
+
+const versions = STARTER_TEMPLATES.map((t) => ({ t, v: starterTemplateVersion(t) }));
+const library = {
+  templates: versions.map(({ t, v }) => ({ id: t.id, layoutIds: v.layouts.map((l) => l.id) })),
+  layouts: new Map(versions.flatMap(({ v }) => v.layouts.map((l) => [l.id, l] as const))),
+};
+const toolTemplates = versions.map(({ t, v }) => ({ id: t.id, name: t.name, description: t.description, mood: v.music.mood, layout_ids: v.layouts.map((l) => l.id) }));
+const toolLayouts = (id: string): ToolLayout[] =>
+  versions
+    .find(({ t }) => t.id === id)!
+    .v.layouts.map((l) => ({ id: l.id, name: l.name, slots: l.slots.filter((s) => s.kind !== "shape").map((s) => ({ id: s.id, kind: s.kind, role: s.role, max_chars: s.fit.maxChars, required: s.required })) }));
+
+describe("repairPlan", () => {
+  const good: Plan = {
+    title: "Bean There",
+    template_id: "starter-bold",
+    scenes: [
+      { layout_id: "starter-statement", texts: [{ slot: "headline", text: "Roasted the morning it ships" }], narration: "We roast every bag the morning it ships.", image_prompt: null },
+      { layout_id: "starter-end-card", texts: [{ slot: "headline", text: "Order today" }, { slot: "cta", text: "Shop now" }], narration: "Order your first bag today.", image_prompt: null },
+    ],
+  };
+
+  it("leaves a valid plan as it is", () => {
+    const { plan, repairs } = repairPlan({ plan: good, library, templateId: null, lengthS: 15 });
+    expect(repairs).toEqual([]);
+    expect(plan.scenes.map((s) => s.layout_id)).toEqual(["starter-statement", "starter-end-card"]);
+  });
+
+  it("fixes what a model gets wrong and says what it changed", () => {
+    const bad: Plan = {
+      title: "",
+      template_id: "made-up",
+      scenes: [
+        { layout_id: "starter-quote", texts: [{ slot: "headline", text: "x".repeat(500) }, { slot: "nonsense", text: "?" }], narration: "word ".repeat(200), image_prompt: "a cat" },
+        ...Array.from({ length: 20 }, () => good.scenes[0]!),
+      ],
+    };
+    const { plan, repairs } = repairPlan({ plan: bad, library, templateId: null, lengthS: 15 });
+    expect(plan.template_id).toBe(library.templates[0]!.id);
+    expect(plan.scenes.length).toBe(sceneCountFor(15) + 2);
+    const allowed = library.templates[0]!.layoutIds;
+    for (const scene of plan.scenes) {
+      expect(allowed).toContain(scene.layout_id);
+      const layout = library.layouts.get(scene.layout_id)!;
+      for (const t of scene.texts) expect(t.text.length).toBeLessThanOrEqual(layout.slots.find((s) => s.id === t.slot)!.fit.maxChars);
+      for (const slot of layout.slots.filter((s) => s.kind === "text" && s.required)) expect(scene.texts.find((t) => t.slot === slot.id)?.text).toBeTruthy();
+      expect(Boolean(scene.image_prompt)).toBe(layout.slots.some((s) => s.kind === "image"));
+    }
+    expect(plan.title.length).toBeGreaterThan(0);
+    expect(repairs.join("\n")).toMatch(/unknown template[\s\S]*cut to[\s\S]*narration shortened/);
+    expect(planSchema.safeParse(plan).success).toBe(true);
+  });
+
+  it("shortens text at phrase boundaries, never mid-phrase, and keeps headlines apart", () => {
+    const long = "Steel bottles keep your drinks ice cold for 24 hours";
+    const plan: Plan = {
+      title: "A reusable steel water bottle that keeps drinks cold for 24 hours on every hike",
+      template_id: "starter-bold",
+      scenes: [
+        { layout_id: "starter-stat", texts: [{ slot: "stat", text: "24h" }, { slot: "fact", text: long }], narration: "Our bottle keeps drinks cold for 24 hours. It is made of steel and lasts for years, through every hike, commute and school run you take.", image_prompt: null },
+        { layout_id: "starter-statement", texts: [{ slot: "headline", text: "Cold all day for" }], narration: "Cold all day.", image_prompt: null },
+        { layout_id: "starter-bullets", texts: [{ slot: "headline", text: "Steel bottles keep your drinks ice cold" }, { slot: "points", text: "Steel\nCold" }], narration: "Made for every trip you take.", image_prompt: null },
+        { layout_id: "starter-end-card", texts: [{ slot: "headline", text: "Get yours" }, { slot: "cta", text: "Shop now" }], narration: "Get yours.", image_prompt: null },
+      ],
+    };
+    const { plan: fixed, repairs } = repairPlan({ plan, library, templateId: null, lengthS: 15 });
+    const fact = fixed.scenes[0]!.texts.find((t) => t.slot === "fact")!.text;
+    expect(fact.length).toBeLessThanOrEqual(40);
+    expect(long.startsWith(fact)).toBe(true);
+    // Not "… ice cold for 24": the number keeps its unit or goes with its phrase.
+    expect(endsMidPhrase(fact, long)).toBe(false);
+    expect(fact).toBe("Steel bottles keep your drinks ice cold");
+    // Narration: whole sentences.
+    expect(fixed.scenes[0]!.narration).toBe("Our bottle keeps drinks cold for 24 hours.");
+    // A headline that ended on "for" ends on its last whole word.
+    expect(fixed.scenes[1]!.texts[0]!.text).toBe("Cold all day");
+    // The repeated headline takes a phrase of its own scene's narration.
+    expect(fixed.scenes[2]!.texts.find((t) => t.slot === "headline")!.text).toBe("Made for every trip you take");
+    expect(endsMidPhrase(fixed.title, plan.title)).toBe(false);
+    expect(repairs.join("\n")).toMatch(/phrase boundary[\s\S]*ended mid-phrase[\s\S]*repeated/);
+  });
+
+  it("the user's template wins over the model's choice", () => {
+    const { plan, repairs } = repairPlan({ plan: good, library, templateId: "starter-playful", lengthS: 15 });
+    expect(plan.template_id).toBe("starter-playful");
+    expect(repairs[0]).toMatch(/replaced by the chosen starter-playful/);
+  });
+});
+
+describe("the Local preview writer", () => {
+  const brief = "Bean There roasts coffee in Lisbon. Every bag ships the morning it is roasted. Subscribers save 20% and pay $12 a bag.";
+
+  it("writes copy from what the brief says: a hook, its facts as scenes, a call to action, within the length", () => {
+    const req = { brief, length_s: 30, aspect_ratio: "16:9", template_id: "starter-bold" };
+    const plan = localPlan(req, toolTemplates.find((t) => t.id === "starter-bold")!, toolLayouts("starter-bold"));
+    expect(plan.scenes.length).toBeGreaterThanOrEqual(3);
+    expect(plan.scenes.length).toBeLessThanOrEqual(sceneCountFor(30));
+    expect(plan.title).toMatch(/^Bean There — /);
+    const texts = plan.scenes.flatMap((s) => s.texts.map((t) => t.text)).join(" ");
+    expect(texts).toContain("20%");
+    expect(texts).toContain("$12");
+    expect(plan.scenes[0]!.texts.find((t) => t.slot === "headline")?.text).toBe("Bean There");
+    expect(plan.scenes[plan.scenes.length - 1]!.layout_id).toBe("starter-end-card");
+    const narrationWords = plan.scenes.reduce((n, s) => n + s.narration.split(/\s+/).length, 0);
+    expect(narrationWords).toBeLessThanOrEqual(narrationWordBudget(30));
+    // Narration is whole sentences.
+    for (const s of plan.scenes) expect(s.narration).toMatch(/^\p{Lu}.*[.!?]$/u);
+    // The plan it writes needs no repair.
+    expect(repairPlan({ plan, library, templateId: null, lengthS: 30 }).repairs).toEqual([]);
+  });
+
+  it("picks a template by the brief's mood when none is chosen", () => {
+    expect(pickTemplate({ brief: "A birthday party for kids", length_s: 15, aspect_ratio: "1:1", template_id: null }, toolTemplates)?.mood).toBe("playful");
+    expect(pickTemplate({ brief: "Our SaaS for finance teams", length_s: 15, aspect_ratio: "1:1", template_id: null }, toolTemplates)?.mood).toBe("corporate");
+    expect(pickTemplate({ brief: "Hello", length_s: 15, aspect_ratio: "1:1", template_id: "starter-elegant" }, toolTemplates)?.id).toBe("starter-elegant");
+  });
+
+  it("reads the request block back and splits sentences", () => {
+    const req = { brief: 'She said "hi". Done!', length_s: 15, aspect_ratio: "9:16", template_id: null };
+    expect(readRequest(["intro", requestBlock(req)])).toEqual(req);
+    expect(readRequest(["<request>{broken</request>"])).toBeNull();
+    expect(sentencesOf("One. Two!  Three? ...")).toEqual(["One.", "Two!", "Three?"]);
+  });
+});
+
+describe("plannedSeconds", () => {
+  it("gives each scene its share of the length, or its narration's reading time when longer", () => {
+    const scene = (narration: string) => ({ layout_id: "x", texts: [], narration, image_prompt: null });
+    expect(plannedSeconds({ scenes: [scene("Hi."), scene("Hi.")] }, 20)).toBe(20);
+    // 50 words read at 150 a minute take 20 seconds, longer than a 10-second share.
+    expect(plannedSeconds({ scenes: [scene("word ".repeat(50)), scene("Hi.")] }, 20)).toBe(30);
+  });
+});
+
+describe("videoCost", () => {
+  it("charges per started 15 seconds at the writer's rate", () => {
+    expect(videoCost({ seconds: 15, provider: "local" })).toBe(2);
+    expect(videoCost({ seconds: 16, provider: "local" })).toBe(4);
+    expect(videoCost({ seconds: 30, provider: "openai" })).toBe(16);
+    expect(videoCost({ seconds: 0, provider: "local" })).toBe(2);
+    expect(videoCost({ seconds: 30, provider: "someone-new" })).toBe(20);
+  });
+});

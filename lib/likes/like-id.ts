@@ -1,4 +1,0 @@
-/** The likes collection's id rule (lib/db/collections.ts): one document per (image, user), so liking twice is one like. */
-export function likeId(contentId: string, uid: string): string {
-  return `${contentId}_${uid}`;
-}

@@ -1,9 +1,0 @@
-import "server-only";
-/** The one place the pages domain meets the configured stores. */
-import { getDb } from "@/lib/db";
-import { getBlobStore } from "@/lib/storage";
-import type { PageDeps } from "./service";
-
-export function pageRuntime(): PageDeps {
-  return { db: getDb(), store: getBlobStore() };
-}

@@ -1,0 +1,105 @@
+import { illustrationLibrary } from "./illustrations";
+import { chooseIllustrations, subjectWords } from "./subject";
+
+const library = illustrationLibrary();
+const SEEDS = [1, 2, 3, 17, 2024];
+
+/** Prompt -> the icons that show its subject (any one will do: the seed picks among equals). */
+const CASES: [string, RegExp][] = [
+  ["a reusable steel water bottle", /^(lotion|baby)-bottle$/],
+  ["fresh croissants from a bakery", /^croissant$/],
+  ["coffee", /^hot-beverage$/],
+  ["a cozy coffee shop at sunrise", /^hot-beverage$/],
+  ["running shoes", /^running-shoe$/],
+  ["a birthday party", /^(birthday-cake|party-popper|balloon|confetti-ball)$/],
+  ["a yoga class", /^(person|woman|man)-in-lotus-position$/],
+  ["a laptop for students", /^laptop$/],
+  ["pizza delivery", /^pizza$/],
+  ["a red apple on blue", /^red-apple$/],
+  ["summer sale on sunglasses", /^sunglasses$/],
+  ["a bicycle repair shop", /^bicycle$/],
+  ["learn to play guitar", /^guitar$/],
+  ["an ice cream truck", /^ice-cream$/],
+  ["mountains under a pastel sky", /^mountain$/],
+  ["a robot in a neon city", /^robot$/],
+  ["a new smartphone", /^mobile-phone$/],
+  ["Our reusable steel water bottle keeps drinks cold for 24 hours, upbeat mood, photographic", /-bottle$|^sake$/],
+];
+
+describe("chooseIllustrations picks the subject by meaning", () => {
+  it.each(CASES)("%s -> %s", (prompt, expected) => {
+    for (const seed of SEEDS) {
+      const { main, matched } = chooseIllustrations(prompt, library, seed);
+      expect({ seed, main, matched }).toEqual({ seed, main: expect.stringMatching(expected), matched: true });
+    }
+  });
+
+  it("adds other things the prompt names as smaller pictures, not modifiers of the subject", () => {
+    expect(chooseIllustrations("a cozy coffee shop at sunrise", library, 1).support).toContain("sunrise");
+    expect(chooseIllustrations("a laptop for students", library, 1).support).toContain("student");
+    // "water" in "water bottle" says what kind of bottle; no water picture beside it.
+    expect(chooseIllustrations("a reusable steel water bottle", library, 1).support).toEqual([]);
+  });
+
+  it("prefers objects to people unless the prompt is about people", () => {
+    expect(chooseIllustrations("a laptop for students", library, 5).main).toBe("laptop");
+    expect(library.entries.get(chooseIllustrations("a team of doctors", library, 5).main)?.category).toBe("People & Body");
+  });
+
+  it("leaves out the Avoid: part and style words", () => {
+    const { main, support } = chooseIllustrations("a cat, cinematic lighting, photographic. Avoid: dogs, a guitar", library, 3);
+    expect(main).toBe("cat");
+    expect(support.join(" ")).not.toMatch(/dog|guitar/);
+    expect(subjectWords("a cat. Avoid: dogs").map((w) => w.word)).toEqual(["cat"]);
+  });
+
+  it("falls back to a neutral picture when no word matches, and says so", () => {
+    const picked = chooseIllustrations("zxqv blorf quux", library, 9);
+    expect(picked.matched).toBe(false);
+    expect(library.entries.has(picked.main)).toBe(true);
+  });
+
+  it("is deterministic in prompt and seed, and the seed breaks ties", () => {
+    expect(chooseIllustrations("a book club", library, 4)).toEqual(chooseIllustrations("a book club", library, 4));
+    const books = new Set(SEEDS.concat([5, 6, 7, 8, 9]).map((seed) => chooseIllustrations("a book club", library, seed).main));
+    expect(books.size).toBeGreaterThan(1);
+    for (const book of books) expect(book).toMatch(/book/);
+  });
+
+  it("indexes icons by their names and by emojilib keywords joined through the set's chars map", () => {
+    expect(library.byWord.get("croissant")?.get("croissant")).toBe("name");
+    expect(library.byWord.get("shoe")?.get("running-shoe")).toBe("nameHead");
+    // ☕ is "hot-beverage" in the set; "coffee" only comes from emojilib's keywords for U+2615.
+    expect(library.byWord.get("coffee")?.get("hot-beverage")).toBe("keyword");
+    // Skin-tone variants and flags are left out; the default figure stays.
+    expect(library.entries.has("person-in-lotus-position")).toBe(true);
+    expect(library.entries.has("person-in-lotus-position-dark")).toBe(false);
+  });
+
+  it("reading a long prompt grows about linearly (it is cut at 400 characters)", () => {
+    const base = "fresh croissants and a hot coffee at a small bakery in the old town, ";
+    const time = (text: string) => {
+      const start = process.hrtime.bigint();
+      for (let i = 0; i < 5; i++) chooseIllustrations(text, library, i);
+      return Number(process.hrtime.bigint() - start);
+    };
+    time(base); // warm up compromise
+    const one = time(base);
+    const eight = time(base.repeat(8));
+    expect(eight / one).toBeLessThan(20);
+  });
+
+  it("a hostile prompt (runs of spaces and commas) up to the 2000-character prompt limit grows about linearly", () => {
+    // 3n + 7 characters: n = 664 is the limit (lib/media/images/schema.ts MAX_PROMPT_CHARS), n = 83 an eighth of it.
+    const hostile = (n: number) => `a cat,${" ".repeat(n)}x${", ".repeat(n)}`;
+    const time = (text: string) => {
+      const start = process.hrtime.bigint();
+      chooseIllustrations(text, library, 1);
+      return Number(process.hrtime.bigint() - start);
+    };
+    time(hostile(83));
+    const one = time(hostile(83));
+    const eight = time(hostile(664));
+    expect(eight / one).toBeLessThan(20);
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * The job queue on top of the `jobs` collection. A worker claims the oldest
+ * queued job, or a running job whose lease has expired (its worker died), in a
+ * transaction, so two workers never hold one job at once. Workers extend the
+ * lease while they work; every state change checks the caller still holds it.
+ * Each attempt runs through `holdJob`: one deadline per job type, and an
+ * abort when the lease is lost, for every worker.
+ */
+import type { Db } from "@/lib/platform/db/db";
+import { jobs, type JobDoc } from "@/lib/platform/db/collections";
+import type { DocSnapshot } from "@/lib/platform/db/refs";
+import type { InputOf } from "@/lib/platform/db/define";
+
+export interface ClaimOptions {
+  workerId: string;
+  /** How long the claim lasts without a heartbeat. */
+  leaseMs: number;
+  /** Only jobs of these types (each domain's worker claims its own; at most 30 types, Firestore's `in` limit). */
+  types?: readonly string[];
+  now?: Date;
+}
+
+type NewJob = Pick<InputOf<typeof jobs>, "type" | "owner_id" | "content_id"> & Partial<Pick<InputOf<typeof jobs>, "input" | "max_attempts">>;
+
+export async function enqueueJob(db: Db, job: NewJob, now = new Date()): Promise<string> {
+  const ref = db.collection(jobs).doc();
+  const at = now.toISOString();
+  await ref.create({
+    ...job,
+    state: "queued",
+    progress: 0,
+    attempts: 0,
+    error: null,
+    worker_id: null,
+    lease_expires_at: null,
+    created_at: at,
+    updated_at: at,
+  });
+  return ref.id;
+}
+
+/** The claimed job (state `running`, owned by `workerId`), or null when there is nothing to do. */
+export async function claimJob(db: Db, opts: ClaimOptions): Promise<DocSnapshot<JobDoc> | null> {
+  const now = opts.now ?? new Date();
+  const col = db.collection(jobs);
+  return db.runTransaction(async (tx) => {
+    const typed = opts.types ? col.where("type", "in", [...opts.types]) : col;
+    const [queued] = await tx.get(typed.where("state", "==", "queued").orderBy("created_at").limit(1));
+    const candidate =
+      queued ??
+      (await tx.get(typed.where("state", "==", "running").where("lease_expires_at", "<", now.toISOString()).orderBy("lease_expires_at").limit(1)))[0];
+    if (!candidate) return null;
+    const ref = col.doc(candidate.id);
+    if (candidate.data.attempts >= candidate.data.max_attempts) {
+      // Its workers keep dying: stop handing it out.
+      tx.update(ref, { state: "failed", error: "lease expired on the last attempt", worker_id: null, lease_expires_at: null, updated_at: now.toISOString() });
+      return null;
+    }
+    const claimed: JobDoc = {
+      ...candidate.data,
+      state: "running",
+      worker_id: opts.workerId,
+      attempts: candidate.data.attempts + 1,
+      lease_expires_at: new Date(now.getTime() + opts.leaseMs).toISOString(),
+      updated_at: now.toISOString(),
+    };
+    tx.set(ref, claimed);
+    return { ...candidate, data: claimed };
+  });
+}
+
+interface OwnedChange {
+  jobId: string;
+  workerId: string;
+  now?: Date;
+}
+
+/** Runs `change` only while `workerId` still holds the job's lease; false when it was lost. */
+async function whileOwned(db: Db, o: OwnedChange, change: (job: JobDoc, at: string) => Partial<JobDoc>): Promise<boolean> {
+  const ref = db.collection(jobs).doc(o.jobId);
+  const now = o.now ?? new Date();
+  return db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    const job = snap?.data;
+    if (!job || job.state !== "running" || job.worker_id !== o.workerId) return false;
+    if (job.lease_expires_at && job.lease_expires_at < now.toISOString()) return false;
+    tx.update(ref, { ...change(job, now.toISOString()), updated_at: now.toISOString() });
+    return true;
+  });
+}
+
+export function heartbeatJob(db: Db, o: OwnedChange & { leaseMs: number; progress?: number }): Promise<boolean> {
+  return whileOwned(db, o, (job, at) => ({
+    lease_expires_at: new Date(Date.parse(at) + o.leaseMs).toISOString(),
+    progress: o.progress ?? job.progress,
+  }));
+}
+
+export function completeJob(db: Db, o: OwnedChange): Promise<boolean> {
+  return whileOwned(db, o, () => ({ state: "succeeded", progress: 1, worker_id: null, lease_expires_at: null }));
+}
+
+/** Requeues the job while it has attempts left, else marks it failed. */
+export function failJob(db: Db, o: OwnedChange & { error: string }): Promise<boolean> {
+  return whileOwned(db, o, (job) => ({
+    state: job.attempts < job.max_attempts ? "queued" : "failed",
+    error: o.error.slice(0, 2000),
+    worker_id: null,
+    lease_expires_at: null,
+  }));
+}
+
+/** How long one attempt of a job may run when its type declares no limit of its own; then the queue ends it. */
+export const DEFAULT_JOB_DEADLINE_MS = 15 * 60_000;
+
+/**
+ * Why the queue ended an attempt: it ran past its type's deadline, or a
+ * heartbeat found that this worker no longer holds the job (its lease ran out
+ * and another worker took it over, or it was cancelled). The attempt's signal
+ * aborts with this as its reason.
+ */
+export class JobInterrupted extends Error {
+  constructor(
+    readonly why: "deadline" | "lease-lost",
+    message: string,
+  ) {
+    super(message);
+    this.name = "JobInterrupted";
+  }
+}
+
+export function isJobInterrupted(e: unknown, why?: JobInterrupted["why"]): e is JobInterrupted {
+  return e instanceof JobInterrupted && (why === undefined || e.why === why);
+}
+
+export interface HoldJobOptions {
+  db: Db;
+  jobId: string;
+  workerId: string;
+  leaseMs: number;
+  /** The job type's longest run per attempt (DEFAULT_JOB_DEADLINE_MS when it declares none). */
+  deadlineMs?: number;
+  /** Extends the lease; false when this worker no longer holds the job. Defaults to heartbeatJob. */
+  heartbeat?: () => Promise<boolean>;
+  /** How often the heartbeat runs (default a quarter of the lease). */
+  heartbeatMs?: number;
+  now?: () => Date;
+}
+
+/**
+ * Runs one claimed attempt under the queue's rules: the lease is extended
+ * while `work` runs, and `work`'s signal aborts (with a JobInterrupted) at the
+ * deadline or as soon as a heartbeat finds the job is no longer this
+ * worker's. Then this rejects with that JobInterrupted at once, whether or
+ * not `work` heeds its signal, so the worker settles the job (retry, or fail
+ * and refund once) and goes on claiming. Whatever `work` does after that is
+ * refused by the lease checks every state change makes.
+ */
+export async function holdJob<R>(o: HoldJobOptions, work: (signal: AbortSignal) => Promise<R>): Promise<R> {
+  const ctrl = new AbortController();
+  const deadlineMs = o.deadlineMs ?? DEFAULT_JOB_DEADLINE_MS;
+  const beat =
+    o.heartbeat ??
+    (() => heartbeatJob(o.db, { jobId: o.jobId, workerId: o.workerId, leaseMs: o.leaseMs, now: o.now?.() }));
+  const deadline = setTimeout(() => ctrl.abort(new JobInterrupted("deadline", `The job ran longer than its limit (${Math.round(deadlineMs / 1000)} s), so it was stopped.`)), deadlineMs);
+  let beating = false;
+  const heartbeat = setInterval(() => {
+    if (beating || ctrl.signal.aborted) return;
+    beating = true;
+    beat()
+      .then((held) => {
+        if (!held && !ctrl.signal.aborted) ctrl.abort(new JobInterrupted("lease-lost", "Another worker holds this job now (or it was cancelled), so this attempt stopped."));
+      })
+      // A heartbeat that fails (the database briefly away) is not a lost lease: the next one decides.
+      .catch(() => undefined)
+      .finally(() => (beating = false));
+  }, o.heartbeatMs ?? Math.max(50, Math.floor(o.leaseMs / 4)));
+  try {
+    const running = work(ctrl.signal);
+    return await new Promise<R>((resolve, reject) => {
+      const stop = () => reject(ctrl.signal.reason);
+      ctrl.signal.addEventListener("abort", stop, { once: true });
+      running.then(resolve, (e) => reject(ctrl.signal.aborted ? ctrl.signal.reason : e)).finally(() => ctrl.signal.removeEventListener("abort", stop));
+    });
+  } finally {
+    clearTimeout(deadline);
+    clearInterval(heartbeat);
+  }
+}
+
+/**
+ * A worker's poll loop: `processNext` until the signal aborts, pausing
+ * `pollMs` (cut short by the abort) whenever there was nothing to do. An error
+ * (e.g. the database briefly unavailable) is logged and the loop goes on.
+ */
+export async function runJobLoop(processNext: () => Promise<unknown>, o: { signal: AbortSignal; pollMs: number; log: (msg: string, err?: unknown) => void }): Promise<void> {
+  while (!o.signal.aborted) {
+    let worked = false;
+    try {
+      worked = (await processNext()) !== null;
+    } catch (e) {
+      o.log("worker loop error", e);
+    }
+    if (!worked && !o.signal.aborted) await abortableSleep(o.pollMs, o.signal);
+  }
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
