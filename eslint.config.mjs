@@ -1,10 +1,10 @@
 /**
- * ESLint (flat config), run by `npm run lint` and the test command. Today it
- * holds one guard: no regular expression in the app's code may backtrack
- * super-linearly (a 211-byte upload once froze the server for 87 s), and
+ * ESLint (flat config), run by `npm run lint` and the test command. Three
+ * guards: no regular expression in the app's code may backtrack
+ * super-linearly (a 211-byte upload once froze the server for 87 s);
  * Next.js's config (eslint-config-next: React, hooks, jsx-a11y, @next/next,
- * typescript-eslint). Later blocks (the layer boundaries) go in
- * `defineConfig`'s list; a block's `files` say where it applies.
+ * typescript-eslint); and no import may run against the layers (PARTS and
+ * ARROWS below, README "Layout"). A block's `files` say where it applies.
  *
  * What the regexp plugin cannot see: its analysis (scslre) looks for attack
  * strings of one repeated character class. Ambiguity over longer strings
@@ -14,6 +14,7 @@
  * with indexOf loops or real parsers, run off the event loop with a deadline
  * (lib/platform/off-thread), and have growth tests at their size limits.
  */
+import boundaries from "eslint-plugin-boundaries";
 import { defineConfig } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
@@ -33,6 +34,92 @@ export const UNTRUSTED_TEXT = ["lib/media/assets/**/*.ts", "lib/creation/links/*
 
 /** Next.js's own config (React, hooks, jsx-a11y, @next/next, typescript-eslint), scoped to the app's code. */
 const next = [...nextVitals, ...nextTypescript].map((block) => (block.files || block.rules || block.plugins ? { ...block, files: SOURCES } : block));
+
+/**
+ * The parts of the code (README "Layout"; STYLE.md "Boundaries"), each a
+ * folder pattern, and the parts each may import besides itself. Anything not
+ * listed is a wrong-way import: platform knows no domain, the engine no
+ * product use of it, money no creation, creation and studio no staff tool,
+ * lib/ no components/ or app/, the edge no domain. The arrows form no cycle,
+ * so a cycle between parts is caught here; scripts/check-cycles.ts finds
+ * cycles between the folders inside a part.
+ */
+export const PARTS = {
+  platform: ["lib/platform/**"],
+  access: ["lib/access/**"],
+  engine: ["lib/engine/**", "remotion/**"],
+  client: ["lib/client/**"],
+  media: ["lib/media/**"],
+  creation: ["lib/creation/**"],
+  money: ["lib/money/**"],
+  studio: ["lib/studio/**"],
+  operations: ["lib/operations/**"],
+  components: ["components/**"],
+  app: ["app/**"],
+};
+const DOMAIN_BASE = ["access", "engine", "platform"];
+export const ARROWS = {
+  platform: [],
+  engine: ["platform"],
+  access: ["platform"],
+  money: [...DOMAIN_BASE],
+  media: [...DOMAIN_BASE, "money"],
+  studio: [...DOMAIN_BASE],
+  creation: [...DOMAIN_BASE, "media", "money"],
+  operations: [...DOMAIN_BASE, "media", "money", "creation", "studio"],
+  // The browser side: hooks read the domains' contract types.
+  client: [...DOMAIN_BASE, "media", "money", "creation", "studio", "operations"],
+  components: [...DOMAIN_BASE, "client", "media", "money", "creation", "studio", "operations"],
+  app: [...DOMAIN_BASE, "client", "components", "media", "money", "creation", "studio", "operations"],
+};
+/** The edge (middleware.ts) may read access and platform only; boundaries classifies folders, so a plain rule guards this one file. */
+const EDGE_MAY_NOT = ["engine", "client", "media", "creation", "money", "studio", "operations"];
+
+/** Test files and test kits may reach across parts (one shared test environment, tests/support). */
+const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx", "**/testing/**"];
+
+/** eslint-plugin-boundaries: one element per part; each import checked against ARROWS. */
+export function boundariesBlocks(parts = PARTS, arrows = ARROWS) {
+  const types = Object.keys(parts);
+  return [
+    {
+      files: SOURCES,
+      ignores: TEST_FILES,
+      plugins: { boundaries },
+      settings: {
+        "import/resolver": { typescript: { project: "./tsconfig.json" } },
+        "boundaries/elements": types.flatMap((type) => parts[type].map((pattern) => ({ type, pattern, partialMatch: false }))),
+        "boundaries/dependency-nodes": ["import", "export", "dynamic-import"],
+      },
+      rules: {
+        "boundaries/dependencies": [
+          "error",
+          {
+            default: "allow",
+            policies: types.map((type) => ({
+              from: { element: { type } },
+              disallow: { to: { element: { types: { anyOf: types.filter((t) => t !== type && !arrows[type].includes(t)) } } } },
+              message: `${type} may import only ${[type, ...arrows[type]].join(", ")}, not {{ to.element.type }} (README "Layout")`,
+            })),
+          },
+        ],
+      },
+    },
+    {
+      files: ["middleware.ts"],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              { group: [...EDGE_MAY_NOT.map((part) => `@/lib/${part}/**`), "@/components/**", "@/app/**", "@/remotion/**", "./components/**", "./app/**"], message: "the edge (middleware.ts) may import only lib/access and lib/platform" },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
 
 export default defineConfig([
   // Generated data files (font metrics) are not linted.
@@ -74,4 +161,5 @@ export default defineConfig([
       "redos/no-vulnerable": ["error", { timeout: 30_000 }],
     },
   },
+  ...boundariesBlocks(),
 ]);
