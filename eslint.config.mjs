@@ -54,6 +54,8 @@ export const PARTS = {
   money: ["lib/money/**"],
   studio: ["lib/studio/**"],
   operations: ["lib/operations/**"],
+  // Lists every domain's collections for the store; imported by entry points (instrumentation.ts, scripts/worker.ts).
+  registry: ["lib/registry/**"],
   components: ["components/**"],
   app: ["app/**"],
 };
@@ -68,12 +70,13 @@ export const ARROWS = {
   creation: [...DOMAIN_BASE, "media", "money"],
   operations: [...DOMAIN_BASE, "media", "money", "creation", "studio"],
   // The browser side: hooks read the domains' contract types.
+  registry: [...DOMAIN_BASE, "media", "money", "creation", "studio", "operations"],
   client: [...DOMAIN_BASE, "media", "money", "creation", "studio", "operations"],
   components: [...DOMAIN_BASE, "client", "media", "money", "creation", "studio", "operations"],
-  app: [...DOMAIN_BASE, "client", "components", "media", "money", "creation", "studio", "operations"],
+  app: [...DOMAIN_BASE, "client", "components", "media", "money", "creation", "studio", "operations", "registry"],
 };
 /** The edge (middleware.ts) may read access and platform only; boundaries classifies folders, so a plain rule guards this one file. */
-const EDGE_MAY_NOT = ["engine", "client", "media", "creation", "money", "studio", "operations"];
+const EDGE_MAY_NOT = ["engine", "client", "media", "creation", "money", "studio", "operations", "registry"];
 
 /** Test files and test kits may reach across parts (one shared test environment, tests/support). */
 const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx", "**/testing/**"];

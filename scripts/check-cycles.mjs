@@ -17,7 +17,7 @@ import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 
 const PART_FOLDERS = new Set(["platform", "access", "engine", "client", "media", "creation", "money", "studio", "operations"]);
 /** The layer order (README "Layout"): an arrow from a higher rank to a lower one follows the layers. */
-const RANK = { platform: 0, engine: 1, access: 1, money: 2, media: 3, studio: 3, creation: 4, operations: 5, client: 6, components: 7, app: 8 };
+const RANK = { platform: 0, engine: 1, access: 1, money: 2, media: 3, studio: 3, creation: 4, operations: 5, registry: 6, client: 6, components: 7, app: 8 };
 function rankOf(folder) {
   const [top, part] = folder.split("/");
   if (top === "lib") return RANK[part];
