@@ -66,7 +66,8 @@ export const ARROWS = {
   access: ["platform"],
   money: [...DOMAIN_BASE],
   media: [...DOMAIN_BASE, "money"],
-  studio: [...DOMAIN_BASE],
+  // Templates use the asset library (uploaded fonts and pictures).
+  studio: [...DOMAIN_BASE, "media"],
   creation: [...DOMAIN_BASE, "media", "money"],
   operations: [...DOMAIN_BASE, "media", "money", "creation", "studio"],
   // The browser side: hooks read the domains' contract types.

@@ -13,7 +13,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { deleteMyAccount } from "@/lib/creation/account/client";
+import { deleteMyAccount } from "@/lib/client/account";
 import { DELETION_KEEPS, DELETION_REMOVES, sameEmail } from "@/lib/creation/account/contract";
 
 export function DeleteAccountDialog({ open, email, onClose, onDeleted }: { open: boolean; email: string; onClose: () => void; onDeleted: () => void }) {

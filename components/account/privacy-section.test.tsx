@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 
-import type { AuthContextValue } from "@/lib/access/auth/client/types";
+import type { AuthContextValue } from "@/lib/access/auth/types";
 import { ConsentPrompt } from "@/components/observability/consent-prompt";
 
 import { formatBytes, PrivacySection } from "./privacy-section";

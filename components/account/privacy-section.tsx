@@ -11,7 +11,7 @@ import { useRef, useState } from "react";
 
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { downloadMyData, saveArchive, signOutEverywhere } from "@/lib/creation/account/client";
+import { downloadMyData, saveArchive, signOutEverywhere } from "@/lib/client/account";
 import { useAuth } from "@/lib/client/hooks/auth-provider";
 import { analyticsConfigured, setAnalyticsConsent } from "@/lib/client/observability/analytics";
 import { useAnalyticsConsent } from "@/lib/client/observability/use-consent";

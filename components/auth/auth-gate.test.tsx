@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import type { AuthContextValue, Profile } from "@/lib/access/auth/client/types";
+import type { AuthContextValue, Profile } from "@/lib/access/auth/types";
 import { AuthGate, gateDecision } from "./auth-gate";
 
 let auth: AuthContextValue;

@@ -8,8 +8,8 @@
  */
 import { useEffect, useRef, type ReactNode } from "react";
 import { useAuth } from "@/lib/client/hooks/auth-provider";
-import { endServerSession, isSigningOut } from "@/lib/access/auth/client/session";
-import type { AuthContextValue } from "@/lib/access/auth/client/types";
+import { endServerSession, isSigningOut } from "@/lib/client/auth/session";
+import type { AuthContextValue } from "@/lib/access/auth/types";
 import { FullPageSpinner } from "./full-page-spinner";
 
 export interface GateDecision {

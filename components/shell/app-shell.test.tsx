@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 
-import type { AuthContextValue, Profile } from "@/lib/access/auth/client/types";
+import type { AuthContextValue, Profile } from "@/lib/access/auth/types";
 
 import { AppShell } from "./app-shell";
 

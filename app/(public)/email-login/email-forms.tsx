@@ -12,7 +12,7 @@ import { ALERT_DESCRIPTION_CLASSES, ALERT_TITLE_CLASSES, alertVariants } from "@
 import { INPUT_CLASSES, LABEL_CLASSES } from "@/components/ui/form-classes";
 import { PlainButton } from "@/components/ui/plain-button";
 import { useAuth } from "@/lib/client/hooks/auth-provider";
-import { toAuthError } from "@/lib/access/auth/client/errors";
+import { toAuthError } from "@/lib/client/auth/errors";
 import { PASSWORD_RULE, resetSchema, signInSchema, signUpSchema, type FormSchema } from "./schema";
 
 /** Form state shared by the three forms: validation, busy state and the error region. */

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { FormAlert, SignInShell, leaveSignInScreen } from "@/components/auth/sign-in-shell";
 import { PlainButton } from "@/components/ui/plain-button";
 import { useAuth } from "@/lib/client/hooks/auth-provider";
-import { toAuthError } from "@/lib/access/auth/client/errors";
+import { toAuthError } from "@/lib/client/auth/errors";
 import { signInHref } from "@/lib/access/auth/sign-in-params";
 
 export function LoginPageClient({ title, next }: { title: string; next: string | null }) {

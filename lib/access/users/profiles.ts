@@ -5,17 +5,27 @@ import "server-only";
  * email at each login, so it follows the company-domain rule, never a stored flag.
  * A new account's free credits go to one account per verified email
  * (lib/money/billing/grants.ts `prepareSignupGrant`), decided in the same transaction.
+ * Access sits below money in the layers, so the caller (the login route) hands
+ * the grant in.
  */
 import { getDb } from "@/lib/platform/db";
 import { users } from "@/lib/platform/db/collections";
-import { prepareSignupGrant } from "@/lib/money/billing/grants";
+import type { Transaction } from "@/lib/platform/db/transaction";
+import type { Db } from "@/lib/platform/db/db";
+import type { UserDoc } from "@/lib/platform/db/collections";
 import type { Identity } from "@/lib/access/auth/server/identity";
-import type { Profile } from "@/lib/access/auth/client/types";
+import type { Profile } from "@/lib/access/auth/types";
 
 /** Credits a new account starts with (once per verified email). */
 export const FREE_CREDITS = 100;
 
-export async function upsertProfileOnLogin(user: Identity, now = new Date()): Promise<Profile> {
+/** The sign-up grant decided in the profile's transaction (lib/money/billing/grants.ts `prepareSignupGrant`). */
+export type SignupGrant = (
+  tx: Transaction,
+  a: { db: Db; uid: string; email: string | null; emailVerified: boolean; existing: UserDoc | null; amount: number; now: Date },
+) => Promise<{ state: UserDoc["signup_credits"] | undefined; startingCredits: number; stage: () => number | undefined }>;
+
+export async function upsertProfileOnLogin(user: Identity, prepareSignupGrant: SignupGrant, now = new Date()): Promise<Profile> {
   const db = getDb();
   const ref = db.collection(users).doc(user.uid);
   return db.runTransaction(async (tx) => {

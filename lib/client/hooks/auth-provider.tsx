@@ -30,12 +30,12 @@ import { isProfileKey, useProfile } from "@/lib/client/hooks/use-profile";
 import { identifyUser, resetAnalytics } from "@/lib/client/observability/analytics";
 import { reportError } from "@/lib/client/observability/report-error";
 import { isPublicPath, isSignInPath } from "@/lib/access/routes/access";
-import { toAuthError } from "@/lib/access/auth/client/errors";
-import { firebaseAuth } from "@/lib/access/auth/client/firebase";
-import { createPopupGuard, type PopupGuard } from "@/lib/access/auth/client/popup";
-import { endServerSession, isSigningOut, markSigningOut, startServerSession } from "@/lib/access/auth/client/session";
-import { freshIdToken } from "@/lib/access/auth/client/token";
-import type { AuthContextValue, AuthStatus, AuthUser } from "@/lib/access/auth/client/types";
+import { toAuthError } from "@/lib/client/auth/errors";
+import { firebaseAuth } from "@/lib/client/auth/firebase";
+import { createPopupGuard, type PopupGuard } from "@/lib/client/auth/popup";
+import { endServerSession, isSigningOut, markSigningOut, startServerSession } from "@/lib/client/auth/session";
+import { freshIdToken } from "@/lib/client/auth/token";
+import type { AuthContextValue, AuthStatus, AuthUser } from "@/lib/access/auth/types";
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 

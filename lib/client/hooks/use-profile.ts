@@ -5,7 +5,7 @@
  * `useAuth()`.
  */
 import useSWR, { type SWRResponse } from "swr";
-import type { Profile } from "@/lib/access/auth/client/types";
+import type { Profile } from "@/lib/access/auth/types";
 import { ApiClientError, apiFetch, type DataSchema } from "@/lib/client/api";
 
 export const PROFILE_PATH = "/api/v1/user-info/";

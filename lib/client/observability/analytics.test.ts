@@ -1,4 +1,4 @@
-import type { Profile } from "@/lib/access/auth/client/types";
+import type { Profile } from "@/lib/access/auth/types";
 import { createAnalytics, type AnalyticsClient } from "./analytics";
 import { CONSENT_STORAGE_KEY, createConsentStore, type ConsentStorage } from "./consent";
 

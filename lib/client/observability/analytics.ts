@@ -9,7 +9,7 @@
  * later "denied" opts PostHog out and clears its identity.
  */
 import type { PostHog } from "posthog-js";
-import type { Profile } from "@/lib/access/auth/client/types";
+import type { Profile } from "@/lib/access/auth/types";
 import { clientEnv } from "@/lib/platform/env-client";
 import { analyticsConsent, type ConsentAnswer, type ConsentStore } from "./consent";
 

@@ -2,9 +2,8 @@ import "server-only";
 /**
  * Where the bulk domain meets the configured stores and the process: route
  * handlers call `batchRuntime()`; `startBatchWorker()` runs the bulk worker in
- * the app process beside the video render worker (both start together, from
- * here or from lib/creation/video/runtime.ts; IN_APP_WORKER=0 leaves them to
- * `npm run worker`).
+ * the app process beside the video render worker (both start here, on the
+ * first batch request; IN_APP_WORKER=0 leaves them to `npm run worker`).
  */
 import { registerWorker, startInAppWorker } from "@/lib/platform/jobs/workers";
 import { videoDeps, videoRuntime } from "@/lib/creation/video/runtime";

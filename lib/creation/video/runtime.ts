@@ -28,15 +28,8 @@ export function videoDeps(): VideoDeps {
 
 registerWorker("video", (settings, o) => createVideoWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, renderWidth: settings.renderWidth, renderFps: settings.renderFps, ...o }));
 
-let bulkStarted = false;
-
 export function startVideoWorker(): VideoWorker | null {
   // The Remotion bundle is made by the start and test scripts (a missing one fails renders with a clear reason).
-  const worker = startInAppWorker<VideoWorker>("video");
-  if (worker && !bulkStarted) {
-    bulkStarted = true;
-    // Bulk rows render through this worker; their own worker starts with it (imported lazily: bulk builds on video, not the reverse).
-    void import("@/lib/creation/batches/runtime").then((m) => m.startBatchWorker()).catch((e) => console.error("[video-runtime] bulk worker did not start", e));
-  }
-  return worker;
+  // The bulk worker starts from the batch routes (lib/creation/batches/runtime.ts): bulk builds on video, not the reverse.
+  return startInAppWorker<VideoWorker>("video");
 }

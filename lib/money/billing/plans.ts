@@ -3,7 +3,7 @@
  * work is accepted. Browser-safe (the plans screen renders from it), so it
  * names the plan ids itself instead of importing lib/platform/db.
  */
-import type { Profile } from "@/lib/access/auth/client/types";
+import type { Profile } from "@/lib/access/auth/types";
 
 export const PLAN_IDS = ["free", "pro", "team"] as const satisfies readonly Profile["plan"][];
 export type PlanId = (typeof PLAN_IDS)[number];

@@ -10,7 +10,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { findPackageDir } from "@/lib/engine/render/compositor";
+import { findPackageDir } from "@/lib/platform/package-dir";
 
 /** Where a word was found for an icon, strongest first. */
 export type MatchKind = "name" | "nameHead" | "nameWordKeyword" | "nameWord" | "keyword";

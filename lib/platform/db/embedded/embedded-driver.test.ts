@@ -12,7 +12,7 @@ import { compileQuery } from "./compile-query";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pf-embedded-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-const CHILD = path.join(__dirname, "test-child.ts");
+const CHILD = path.join(__dirname, "testing", "child.ts");
 // Node itself with tsx's loader (not the tsx CLI, which would leave its node child running after a SIGKILL).
 const runChild = (...args: string[]) => spawn(process.execPath, ["--import", "tsx", CHILD, ...args], { stdio: ["ignore", "pipe", "inherit"] });
 

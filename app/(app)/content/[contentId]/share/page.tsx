@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 
 import { PageHeader } from "@/components/page-header";
-import { ContentShare } from "@/components/video/content-share";
+import { ContentShare } from "@/components/content/content-share";
 import { readIdParams } from "@/lib/access/routes/page-params";
 import { titleFor } from "@/lib/access/routes/titles";
 

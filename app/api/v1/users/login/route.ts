@@ -15,6 +15,7 @@ import { setSessionCookies } from "@/lib/access/auth/server/session-cookies";
 import { SESSION_MAX_AGE_SECONDS } from "@/lib/platform/constants";
 import { limitIp } from "@/lib/platform/rate-limit";
 import { getProfile, upsertProfileOnLogin } from "@/lib/access/users/profiles";
+import { prepareSignupGrant } from "@/lib/money/billing/grants";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -29,7 +30,7 @@ export const POST = withUser(
       throw new ApiError("email_required", "This account has no email address. Sign in with an account that has one.");
     }
     if (!(await getProfile(user.uid))) await limitIp("signup", request);
-    const profile = await upsertProfileOnLogin(user);
+    const profile = await upsertProfileOnLogin(user, prepareSignupGrant);
     let sessionCookie: string;
     try {
       sessionCookie = await adminAuth().createSessionCookie(user.token, { expiresIn: SESSION_MAX_AGE_SECONDS * 1000 });

@@ -4,10 +4,10 @@
  * commit returned; `claim <file> <worker>` runs 5 concurrent job claims and
  * prints the claimed ids as JSON.
  */
-import { Db } from "../db";
-import { content, coreCollections } from "../collections";
+import { Db } from "@/lib/platform/db/db";
+import { content, coreCollections } from "@/lib/platform/db/collections";
 import { claimJob } from "@/lib/platform/jobs/queue";
-import { EmbeddedDriver } from "./embedded-driver";
+import { EmbeddedDriver } from "../embedded-driver";
 
 async function main() {
   const [mode, file, worker = "w"] = process.argv.slice(2);

@@ -4,7 +4,7 @@
  * throw the client's ApiClientError (lib/client/api.ts), so the screen branches on `code`.
  */
 import { apiFetch, errorFromResponse, networkError, screenHeaders } from "@/lib/client/api";
-import { ACCOUNT_DELETE_PATH, ACCOUNT_EXPORT_PATH, SIGN_OUT_EVERYWHERE_PATH, type DeleteAccountResult } from "./contract";
+import { ACCOUNT_DELETE_PATH, ACCOUNT_EXPORT_PATH, SIGN_OUT_EVERYWHERE_PATH, type DeleteAccountResult } from "@/lib/creation/account/contract";
 
 export interface DownloadedArchive {
   blob: Blob;

@@ -11,7 +11,7 @@ import { useImage } from "@/lib/client/hooks/use-image";
 import { useContentRef } from "@/lib/client/hooks/use-designs";
 import { DesignShare } from "@/components/designs/design-share";
 import { useVideo } from "@/lib/client/hooks/use-videos";
-import { VideoShare } from "./video-share";
+import { VideoShare } from "@/components/video/video-share";
 import { LoadError } from "@/components/common/load-error";
 
 function Loading() {
