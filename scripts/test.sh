@@ -34,14 +34,18 @@ ensure_espeak
 ensure_redis
 ensure_remotion_bundle
 
+# The formatter decides layout (Biome, biome.json): a file it would change fails the run (`npm run format` fixes it).
+phase "formatting (Biome)"
+npx biome format .
+
 # tsc and ESLint each use one core: side by side on two cores. tsconfig.typecheck.json (the sources only, not
 # the build folders' generated types) is incremental (tsconfig.typecheck.tsbuildinfo); ESLint keeps a cache of
-# the files it passed in .data/cache (a clean clone has neither, so CI always checks everything).
+# the files it passed in .eslintcache (a clean clone has neither, so CI always checks everything). `npm run lint`
+# is ESLint (Next's rules, jsx-a11y, the regex guards, the layer boundaries) and then the folder-cycle check.
 phase "type-checking and linting"
-mkdir -p .data/cache
 npx tsc --noEmit -p tsconfig.typecheck.json &
 TSC_PID=$!
-npm run lint --silent -- --cache --cache-strategy content --cache-location .data/cache/eslint/ &
+npm run lint --silent &
 LINT_PID=$!
 TSC_RC=0 LINT_RC=0
 wait "$TSC_PID" || TSC_RC=$?
