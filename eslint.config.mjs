@@ -23,17 +23,33 @@ import regexp from "eslint-plugin-regexp";
 import tseslint from "typescript-eslint";
 
 /** The app's own code. */
-export const SOURCES = ["app/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "remotion/**/*.{ts,tsx}", "middleware.ts"];
+export const SOURCES = [
+  "app/**/*.{ts,tsx}",
+  "lib/**/*.{ts,tsx}",
+  "components/**/*.{ts,tsx}",
+  "remotion/**/*.{ts,tsx}",
+  "middleware.ts",
+];
 
 /**
  * Code that reads text from users or the web (uploads, fetched pages and
  * feeds, CSV): there a regex must not even *search* in quadratic time (an
  * unanchored `\s+$` restarts at every space).
  */
-export const UNTRUSTED_TEXT = ["lib/media/assets/**/*.ts", "lib/creation/links/**/*.ts", "lib/platform/storage/sniff.ts", "lib/creation/batches/csv.ts", "lib/creation/batches/upload.ts", "lib/operations/production/source*.ts", "lib/creation/products/**/*.ts"];
+export const UNTRUSTED_TEXT = [
+  "lib/media/assets/**/*.ts",
+  "lib/creation/links/**/*.ts",
+  "lib/platform/storage/sniff.ts",
+  "lib/creation/batches/csv.ts",
+  "lib/creation/batches/upload.ts",
+  "lib/operations/production/source*.ts",
+  "lib/creation/products/**/*.ts",
+];
 
 /** Next.js's own config (React, hooks, jsx-a11y, @next/next, typescript-eslint), scoped to the app's code. */
-const next = [...nextVitals, ...nextTypescript].map((block) => (block.files || block.rules || block.plugins ? { ...block, files: SOURCES } : block));
+const next = [...nextVitals, ...nextTypescript].map((block) =>
+  block.files || block.rules || block.plugins ? { ...block, files: SOURCES } : block,
+);
 
 /**
  * The parts of the code (README "Layout"; STYLE.md "Boundaries"), each a
@@ -92,7 +108,9 @@ export function boundariesBlocks(parts = PARTS, arrows = ARROWS) {
       plugins: { boundaries },
       settings: {
         "import/resolver": { typescript: { project: "./tsconfig.json" } },
-        "boundaries/elements": types.flatMap((type) => parts[type].map((pattern) => ({ type, pattern, partialMatch: false }))),
+        "boundaries/elements": types.flatMap((type) =>
+          parts[type].map((pattern) => ({ type, pattern, partialMatch: false })),
+        ),
         "boundaries/dependency-nodes": ["import", "export", "dynamic-import"],
       },
       rules: {
@@ -102,7 +120,9 @@ export function boundariesBlocks(parts = PARTS, arrows = ARROWS) {
             default: "allow",
             policies: types.map((type) => ({
               from: { element: { type } },
-              disallow: { to: { element: { types: { anyOf: types.filter((t) => t !== type && !arrows[type].includes(t)) } } } },
+              disallow: {
+                to: { element: { types: { anyOf: types.filter((t) => t !== type && !arrows[type].includes(t)) } } },
+              },
               message: `${type} may import only ${[type, ...arrows[type]].join(", ")}, not {{ to.element.type }} (README "Layout")`,
             })),
           },
@@ -116,7 +136,17 @@ export function boundariesBlocks(parts = PARTS, arrows = ARROWS) {
           "error",
           {
             patterns: [
-              { group: [...EDGE_MAY_NOT.map((part) => `@/lib/${part}/**`), "@/components/**", "@/app/**", "@/remotion/**", "./components/**", "./app/**"], message: "the edge (middleware.ts) may import only lib/access and lib/platform" },
+              {
+                group: [
+                  ...EDGE_MAY_NOT.map((part) => `@/lib/${part}/**`),
+                  "@/components/**",
+                  "@/app/**",
+                  "@/remotion/**",
+                  "./components/**",
+                  "./app/**",
+                ],
+                message: "the edge (middleware.ts) may import only lib/access and lib/platform",
+              },
             ],
           },
         ],
@@ -127,7 +157,17 @@ export function boundariesBlocks(parts = PARTS, arrows = ARROWS) {
 
 export default defineConfig([
   // Generated data files (font metrics) are not linted.
-  { ignores: ["node_modules/**", ".next/**", ".next-*/**", ".data/**", "test-results/**", "playwright-report/**", "**/*.generated.ts"] },
+  {
+    ignores: [
+      "node_modules/**",
+      ".next/**",
+      ".next-*/**",
+      ".data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "**/*.generated.ts",
+    ],
+  },
   ...next,
   {
     files: SOURCES,
@@ -136,7 +176,16 @@ export default defineConfig([
     rules: {
       "regexp/no-super-linear-backtracking": "error",
       // A leading underscore marks a value left unused on purpose (rest-omit `{ id: _id, ...rest }`, callback arity).
-      "@typescript-eslint/no-unused-vars": ["warn", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "warn",
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          caughtErrorsIgnorePattern: "^_",
+          destructuredArrayIgnorePattern: "^_",
+          ignoreRestSiblings: true,
+        },
+      ],
       // Stricter than Next's warnings: a picture without alt (including Remotion's <Img>) and broken ARIA fail.
       "jsx-a11y/alt-text": ["error", { elements: ["img"], img: ["Image", "Img"] }],
       "jsx-a11y/aria-props": "error",

@@ -9,7 +9,8 @@ import { ERROR_TRACING_SAMPLE_RATE } from "@/lib/platform/constants";
 
 export async function register(): Promise<void> {
   // Emulator mode trusts unsigned tokens: refuse to serve it to the network (lib/platform/security/emulator-bind.ts).
-  if (process.env.NEXT_RUNTIME === "nodejs") (await import("@/lib/platform/security/emulator-guard")).guardEmulatorServing();
+  if (process.env.NEXT_RUNTIME === "nodejs")
+    (await import("@/lib/platform/security/emulator-guard")).guardEmulatorServing();
   // The store serves the app's registry of collections (lib/registry): the driver layer imports no domain.
   if (process.env.NEXT_RUNTIME === "nodejs") await import("./lib/registry/register");
   const dsn = process.env.SENTRY_DSN;

@@ -1,4 +1,3 @@
-
 import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
@@ -22,8 +21,59 @@ const config = {
 // ESM-only packages must be compiled for Jest too: jose, and msw's ESM-only deps (rettime, until-async, @open-draft/deferred-promise),
 // and the DOM helpers linkedom and open-graph-scraper (cheerio) load (css-select and its family).
 // react-markdown + remark-gfm (chat answers) bring the unified/micromark family.
-const MARKDOWN_ESM = ["react-markdown", "remark-.*", "rehype-.*", "unified", "bail", "devlop", "trough", "vfile.*", "unist-.*", "mdast-.*", "hast-.*", "micromark.*", "decode-named-character-reference", "character-entities.*", "character-reference-invalid", "is-.*", "property-information", "space-separated-tokens", "comma-separated-tokens", "html-url-attributes", "trim-lines", "zwitch", "longest-streak", "ccount", "markdown-table", "escape-string-regexp", "estree-util-.*", "stringify-entities", "parse-entities", "inline-style-parser", "style-to-.*", "web-namespaces", "html-void-elements", "@ungap/structured-clone"];
-const ESM_PACKAGES = [...MARKDOWN_ESM, "jose", "rettime", "until-async", "@open-draft/deferred-promise", "css-select", "css-what", "nth-check", "boolbase", "domutils", "dom-serializer", "domhandler", "domelementtype", "cssomnom", "entities"];
+const MARKDOWN_ESM = [
+  "react-markdown",
+  "remark-.*",
+  "rehype-.*",
+  "unified",
+  "bail",
+  "devlop",
+  "trough",
+  "vfile.*",
+  "unist-.*",
+  "mdast-.*",
+  "hast-.*",
+  "micromark.*",
+  "decode-named-character-reference",
+  "character-entities.*",
+  "character-reference-invalid",
+  "is-.*",
+  "property-information",
+  "space-separated-tokens",
+  "comma-separated-tokens",
+  "html-url-attributes",
+  "trim-lines",
+  "zwitch",
+  "longest-streak",
+  "ccount",
+  "markdown-table",
+  "escape-string-regexp",
+  "estree-util-.*",
+  "stringify-entities",
+  "parse-entities",
+  "inline-style-parser",
+  "style-to-.*",
+  "web-namespaces",
+  "html-void-elements",
+  "@ungap/structured-clone",
+];
+const ESM_PACKAGES = [
+  ...MARKDOWN_ESM,
+  "jose",
+  "rettime",
+  "until-async",
+  "@open-draft/deferred-promise",
+  "css-select",
+  "css-what",
+  "nth-check",
+  "boolbase",
+  "domutils",
+  "dom-serializer",
+  "domhandler",
+  "domelementtype",
+  "cssomnom",
+  "entities",
+];
 
 export default async () => {
   const resolved = await createJestConfig(config)();

@@ -18,10 +18,16 @@ if (!env.authEmulatorHost) keys.warm();
 const verified = createVerifiedTokens();
 
 /** A session cookie comes with every request: verify it once, then remember it until it expires. */
-async function verifyCookie(token: string | undefined): Promise<{ ok: true; claims: SessionClaims } | { ok: false; reason: string }> {
+async function verifyCookie(
+  token: string | undefined,
+): Promise<{ ok: true; claims: SessionClaims } | { ok: false; reason: string }> {
   const known = token ? verified.get(token) : null;
   if (known) return { ok: true, claims: known };
-  const result = await verifySessionToken(token, { projectId: env.projectId, emulator: env.authEmulatorHost !== null, keys });
+  const result = await verifySessionToken(token, {
+    projectId: env.projectId,
+    emulator: env.authEmulatorHost !== null,
+    keys,
+  });
   if (result.ok && token) verified.set(token, result.claims);
   return result;
 }
@@ -31,7 +37,8 @@ async function viewerOf(request: NextRequest): Promise<{ viewer: Viewer; clearCo
   const uid = request.cookies.get(USER_ID_COOKIE)?.value;
   if (!token && !uid) return { viewer: { kind: "visitor" }, clearCookies: false };
   const checked = await verifyCookie(token);
-  const result = checked.ok && checked.claims.uid !== uid ? { ok: false as const, reason: "userId cookie mismatch" } : checked;
+  const result =
+    checked.ok && checked.claims.uid !== uid ? { ok: false as const, reason: "userId cookie mismatch" } : checked;
   if (!result.ok) {
     console.warn(`[middleware] rejected session cookie on ${request.nextUrl.pathname}: ${result.reason}`);
     return { viewer: { kind: "visitor" }, clearCookies: true };
@@ -68,7 +75,10 @@ export async function middleware(request: NextRequest) {
       response = NextResponse.next();
       break;
     case "redirect":
-      response = NextResponse.redirect(new URL(decision.location, originOf(request, hostname)), decision.permanent ? 308 : 307);
+      response = NextResponse.redirect(
+        new URL(decision.location, originOf(request, hostname)),
+        decision.permanent ? 308 : 307,
+      );
       break;
     case "rewrite":
       response = NextResponse.rewrite(new URL(decision.pathname, request.url));

@@ -7,7 +7,14 @@ const nextConfig: NextConfig = {
   // answer directly, with no redirect.
   skipTrailingSlashRedirect: true,
   // Native and server-only packages stay out of the bundles.
-  serverExternalPackages: ["better-sqlite3", "firebase-admin", "@remotion/renderer", "@remotion/bundler", "@remotion/lambda", "@remotion/lambda-client"],
+  serverExternalPackages: [
+    "better-sqlite3",
+    "firebase-admin",
+    "@remotion/renderer",
+    "@remotion/bundler",
+    "@remotion/lambda",
+    "@remotion/lambda-client",
+  ],
   poweredByHeader: false,
   reactStrictMode: true,
   // A separate build folder lets tests build while a dev server runs.

@@ -20,7 +20,11 @@ export default defineConfig({
   workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: "test-results/results.json" }], ...(process.env.CI ? [] : [["html", { open: "never" }] as const])],
+  reporter: [
+    ["list"],
+    ["json", { outputFile: "test-results/results.json" }],
+    ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+  ],
   use: {
     baseURL,
     trace: "retain-on-failure",

@@ -42,16 +42,24 @@ async function narration() {
     }
     times.sort((a, b) => a - b);
     const p50 = pct(times, 50);
-    rows.push(`| ${voiceId} | ${(audioMs / 1000).toFixed(1)} s | ${phrases} | ${p50.toFixed(0)} ms | ${times[times.length - 1]!.toFixed(0)} ms | ${(p50 / audioMs).toFixed(3)} |`);
+    rows.push(
+      `| ${voiceId} | ${(audioMs / 1000).toFixed(1)} s | ${phrases} | ${p50.toFixed(0)} ms | ${times[times.length - 1]!.toFixed(0)} ms | ${(p50 / audioMs).toFixed(3)} |`,
+    );
   }
-  console.log(`Offline narration, ${NARRATION.split(/\s+/).length} words, ${RUNS} runs per voice; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
+  console.log(
+    `Offline narration, ${NARRATION.split(/\s+/).length} words, ${RUNS} runs per voice; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
+  );
   console.log("| voice | audio | phrases | p50 | max | RTF (p50) |\n|---|---|---|---|---|---|");
   rows.forEach((r) => console.log(r));
 }
 
 function music() {
-  console.log(`\nMusic tracks (44.1 kHz stereo WAV, rendered from scratch), ${Math.max(2, Math.min(RUNS, 3))} runs each`);
-  console.log("| track | mood | length | p50 wall | max wall | p50 CPU | wall ms per second of audio |\n|---|---|---|---|---|---|---|");
+  console.log(
+    `\nMusic tracks (44.1 kHz stereo WAV, rendered from scratch), ${Math.max(2, Math.min(RUNS, 3))} runs each`,
+  );
+  console.log(
+    "| track | mood | length | p50 wall | max wall | p50 CPU | wall ms per second of audio |\n|---|---|---|---|---|---|---|",
+  );
   synthesizeMusicTrack(listMusicTracks()[0]!.id); // first render compiles the hot loops
   for (const track of listMusicTracks()) {
     const times: number[] = [];

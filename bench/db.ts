@@ -37,7 +37,10 @@ function pct(sorted: number[], p: number): number {
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pf-bench-"));
-  const db = new Db(new EmbeddedDriver({ file: path.join(dir, "bench.sqlite"), collections: allCollections }), allCollections);
+  const db = new Db(
+    new EmbeddedDriver({ file: path.join(dir, "bench.sqlite"), collections: allCollections }),
+    allCollections,
+  );
   const col = db.collection(content);
   try {
     // Single-document writes: each is its own durable (fsync'd) transaction.
@@ -64,7 +67,11 @@ async function main() {
         const s = performance.now();
         const page = await q.get();
         latencies.push(performance.now() - s);
-        q = col.where("owner_id", "==", owner).orderBy("created_at", "desc").limit(20).startAfter(page[page.length - 1]!);
+        q = col
+          .where("owner_id", "==", owner)
+          .orderBy("created_at", "desc")
+          .limit(20)
+          .startAfter(page[page.length - 1]!);
       }
     }
     latencies.sort((a, b) => a - b);
@@ -76,7 +83,13 @@ async function main() {
           documents: total,
           owners: OWNERS,
           insertsPerSecond: { singleDocumentSet: Math.round(singleRate), batchedSet500: Math.round(batchRate) },
-          pagedOwnerQuery: { pageSize: 20, pages, samples: latencies.length, p50ms: +pct(latencies, 50).toFixed(3), p99ms: +pct(latencies, 99).toFixed(3) },
+          pagedOwnerQuery: {
+            pageSize: 20,
+            pages,
+            samples: latencies.length,
+            p50ms: +pct(latencies, 50).toFixed(3),
+            p99ms: +pct(latencies, 99).toFixed(3),
+          },
           node: process.version,
         },
         null,

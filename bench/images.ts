@@ -52,10 +52,19 @@ async function main() {
       for (let j = i; j < i + 500; j++) {
         const at = new Date(Date.UTC(2026, 0, 1) + j * 1000).toISOString();
         batch.set(env.db.collection(content).doc(`g${j}`), {
-          owner_id: `owner${j % 5}`, kind: "image", title: `image ${j}`, status: "ready", visibility: "private",
+          owner_id: `owner${j % 5}`,
+          kind: "image",
+          title: `image ${j}`,
+          status: "ready",
+          visibility: "private",
           settings: { prompt: `prompt ${j}`, model_id: "local-preview", seed: j },
-          blobs: { original: `images/owner${j % 5}/g${j}/original.png`, thumbnail: `images/owner${j % 5}/g${j}/thumb.webp`, poster: null },
-          created_at: at, updated_at: at,
+          blobs: {
+            original: `images/owner${j % 5}/g${j}/original.png`,
+            thumbnail: `images/owner${j % 5}/g${j}/thumb.webp`,
+            poster: null,
+          },
+          created_at: at,
+          updated_at: at,
         });
       }
       await batch.commit();
@@ -67,7 +76,11 @@ async function main() {
       gallery.push(performance.now() - t0);
       if (page.items.length !== 24) throw new Error("short page");
     }
-    console.table([row("accept (startGeneration)", accept), row("accept → running", toRunning), row("gallery first page (24 of 1,000)", gallery)]);
+    console.table([
+      row("accept (startGeneration)", accept),
+      row("accept → running", toRunning),
+      row("gallery first page (24 of 1,000)", gallery),
+    ]);
   } finally {
     await env.close();
   }

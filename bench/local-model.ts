@@ -21,7 +21,13 @@ async function main() {
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const t = performance.now();
-      await generateImage({ model, prompt: `a lighthouse on a cliff at dusk, warm orange light ${i}`, n: 1, seed: i, aspectRatio });
+      await generateImage({
+        model,
+        prompt: `a lighthouse on a cliff at dusk, warm orange light ${i}`,
+        n: 1,
+        seed: i,
+        aspectRatio,
+      });
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);

@@ -43,7 +43,10 @@ async function main() {
     const top = GAP + Math.floor(i / COLS) * (CELL_H + GAP);
     for (const [j, size] of (["1024x576", "576x1024"] as const).entries()) {
       const { image } = await generateImage({ model, prompt, seed: SEED + i * 2 + j, size });
-      const input = await sharp(Buffer.from(image.uint8Array)).resize(j === 0 ? WIDE : TALL, H).png().toBuffer();
+      const input = await sharp(Buffer.from(image.uint8Array))
+        .resize(j === 0 ? WIDE : TALL, H)
+        .png()
+        .toBuffer();
       tiles.push({ input, left: j === 0 ? left : left + WIDE + GAP / 2, top });
     }
     labels.push(
@@ -52,7 +55,9 @@ async function main() {
   }
   const width = GAP + COLS * (CELL_W + GAP);
   const height = GAP + Math.ceil(PROMPTS.length / COLS) * (CELL_H + GAP);
-  const text = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${labels.join("")}</svg>`);
+  const text = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${labels.join("")}</svg>`,
+  );
   const sheet = await sharp({ create: { width, height, channels: 3, background: "#ffffff" } })
     .composite([...tiles, { input: text, left: 0, top: 0 }])
     .png({ palette: true, quality: 90, compressionLevel: 9 })

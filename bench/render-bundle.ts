@@ -21,7 +21,12 @@ async function cssBundle(): Promise<void> {
   console.error("bundling the CSS-background variant ...");
   const { bundle } = await import("@remotion/bundler");
   fs.rmSync(CSS_BUNDLE_DIR, { recursive: true, force: true });
-  await bundle({ entryPoint: entry, outDir: CSS_BUNDLE_DIR, publicDir: path.join(ROOT, "public"), enableCaching: true });
+  await bundle({
+    entryPoint: entry,
+    outDir: CSS_BUNDLE_DIR,
+    publicDir: path.join(ROOT, "public"),
+    enableCaching: true,
+  });
   fs.writeFileSync(hashFile, hash);
 }
 

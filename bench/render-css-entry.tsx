@@ -15,7 +15,10 @@ import { BENCH_TEMPLATE } from "./render-template";
 /** The template background as CSS layers (gradient, or base colour plus a pattern drawn with gradients). */
 export function cssBackground(bg: TemplateBackground, width: number, height: number): string {
   const colors = bg.colors.length > 1 ? bg.colors : [bg.colors[0]!, bg.colors[0]!];
-  if (bg.kind === "gradient") return bg.radial ? `radial-gradient(circle at 50% 40%, ${colors.join(", ")})` : `linear-gradient(${bg.angle}deg, ${colors.join(", ")})`;
+  if (bg.kind === "gradient")
+    return bg.radial
+      ? `radial-gradient(circle at 50% 40%, ${colors.join(", ")})`
+      : `linear-gradient(${bg.angle}deg, ${colors.join(", ")})`;
   const base = bg.colors[0]!;
   if (bg.kind !== "pattern") return base;
   const s = Math.max(4, (bg.patternScale * Math.min(width, height)) / 1080);
@@ -27,7 +30,10 @@ export function cssBackground(bg: TemplateBackground, width: number, height: num
       return `repeating-linear-gradient(45deg, ${c} 0 ${s * 0.2}px, transparent ${s * 0.2}px ${s * 0.7}px), ${base}`;
     case "blobs": {
       const short = Math.min(width, height);
-      const spots = [0.2, 0.75, 0.45, 0.85, 0.1].map((x, i) => `radial-gradient(circle ${short * (0.25 + 0.05 * i)}px at ${x * 100}% ${((i * 37) % 100)}%, ${bg.colors[1 + (i % 2)] ?? c}, transparent)`);
+      const spots = [0.2, 0.75, 0.45, 0.85, 0.1].map(
+        (x, i) =>
+          `radial-gradient(circle ${short * (0.25 + 0.05 * i)}px at ${x * 100}% ${(i * 37) % 100}%, ${bg.colors[1 + (i % 2)] ?? c}, transparent)`,
+      );
       return `${spots.join(", ")}, ${base}`;
     }
     default:
@@ -47,7 +53,12 @@ function CssBackgroundVideo(props: VideoCompositionProps) {
 
 const metadata: CalculateMetadataFunction<VideoCompositionProps> = ({ props }) => {
   const parsed = renderPropsSchema.parse(props);
-  return { durationInFrames: videoDurationInFrames(parsed), width: parsed.width, height: parsed.height, fps: parsed.fps };
+  return {
+    durationInFrames: videoDurationInFrames(parsed),
+    width: parsed.width,
+    height: parsed.height,
+    fps: parsed.fps,
+  };
 };
 
 const defaults = sampleRenderProps();

@@ -21,8 +21,15 @@ import os from "node:os";
 import path from "node:path";
 
 // Modules of lib/engine/render import "server-only": they load only under the react-server condition.
-if (!process.execArgv.join(" ").includes("react-server") && !(process.env.NODE_OPTIONS ?? "").includes("react-server")) {
-  const run = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", __filename, ...process.argv.slice(2)], { stdio: "inherit" });
+if (
+  !process.execArgv.join(" ").includes("react-server") &&
+  !(process.env.NODE_OPTIONS ?? "").includes("react-server")
+) {
+  const run = spawnSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", __filename, ...process.argv.slice(2)],
+    { stdio: "inherit" },
+  );
   process.exit(run.status ?? 1);
 }
 
@@ -115,7 +122,14 @@ function kind(pid: number): string {
   if (/ffmpeg/.test(cmd)) return "ffmpeg";
   if (/compositor|remotion/.test(cmd) && !/chrom/.test(cmd)) return "remotion compositor";
   const type = /--type=([a-z-]+)/.exec(cmd)?.[1];
-  if (/chrom|exe/.test(cmd)) return type === "gpu-process" ? "chromium gpu" : type === "renderer" ? "chromium renderer" : type ? "chromium other" : "chromium browser";
+  if (/chrom|exe/.test(cmd))
+    return type === "gpu-process"
+      ? "chromium gpu"
+      : type === "renderer"
+        ? "chromium renderer"
+        : type
+          ? "chromium other"
+          : "chromium browser";
   return "other";
 }
 
@@ -181,7 +195,11 @@ class Sampler {
 // process without the react-server condition, under which Remotion's bundler cannot load.
 
 function ensureBundles(css: boolean): string {
-  const run = spawnSync(process.execPath, ["--import", "tsx", path.join(__dirname, "render-bundle.ts"), ...(css ? ["--css"] : [])], { stdio: "inherit", cwd: ROOT });
+  const run = spawnSync(
+    process.execPath,
+    ["--import", "tsx", path.join(__dirname, "render-bundle.ts"), ...(css ? ["--css"] : [])],
+    { stdio: "inherit", cwd: ROOT },
+  );
   if (run.status !== 0) throw new Error("bundling failed");
   return path.join(ROOT, ".remotion", "bench-css");
 }
@@ -198,8 +216,12 @@ function fmtCpu(cpu: Record<string, number>, seconds: number): string {
 
 function variantName(v: Variant, base: Variant): string {
   const diffs: string[] = [];
-  if (v.background !== base.background) diffs.push(v.background === "css" ? "background: CSS gradients every frame" : "background: one pre-rendered picture");
-  if (v.pipeline !== base.pipeline) diffs.push(v.pipeline === "remotion" ? "every frame captured (renderMedia)" : "each distinct frame captured once");
+  if (v.background !== base.background)
+    diffs.push(
+      v.background === "css" ? "background: CSS gradients every frame" : "background: one pre-rendered picture",
+    );
+  if (v.pipeline !== base.pipeline)
+    diffs.push(v.pipeline === "remotion" ? "every frame captured (renderMedia)" : "each distinct frame captured once");
   if (v.gl !== base.gl) diffs.push(v.gl ? `GL \`${v.gl}\`` : "no GL flag (software compositing)");
   if (v.concurrency !== base.concurrency) diffs.push(`concurrency ${v.concurrency}`);
   if (v.jpegQuality !== base.jpegQuality) diffs.push(`JPEG ${v.jpegQuality}`);
@@ -210,7 +232,16 @@ function variantName(v: Variant, base: Variant): string {
 async function main() {
   const t0 = performance.now();
   const cssBundle = ensureBundles(!QUICK);
-  const [{ LocalRenderer }, { BrowserPool, browserSettings }, { prepareRender }, fixtures, speech, music, starter, frameState] = await Promise.all([
+  const [
+    { LocalRenderer },
+    { BrowserPool, browserSettings },
+    { prepareRender },
+    fixtures,
+    speech,
+    music,
+    starter,
+    frameState,
+  ] = await Promise.all([
     import("@/lib/engine/render/local-driver"),
     import("@/lib/engine/render/browser"),
     import("@/lib/engine/render/prepare"),
@@ -232,7 +263,13 @@ async function main() {
     // The sample composition's owner's folder: prepareRender drops keys its owner may not use (lib/engine/composition/media-access.ts).
     const key = `videos/test-user/voice/bench-s${i + 1}.wav`;
     await env.store.put(key, spoken.audio, { allowedTypes: ["audio/wav"] });
-    voices.push({ key, duration_ms: Math.round(spoken.durationMs), cues: spoken.cues, voice_id: "espeak:en-us-f", text_hash: `bench-${i}` });
+    voices.push({
+      key,
+      duration_ms: Math.round(spoken.durationMs),
+      cues: spoken.cues,
+      voice_id: "espeak:en-us-f",
+      text_hash: `bench-${i}`,
+    });
   }
   const voiceSeconds = (performance.now() - tVoice) / 1000;
   const tMusic = performance.now();
@@ -241,7 +278,12 @@ async function main() {
   await env.store.put("music/bench.wav", await music.renderMusicTrack(track.id), { allowedTypes: ["audio/wav"] });
   const musicSeconds = (performance.now() - tMusic) / 1000;
 
-  const { composition, templateVersion } = fixtures.sampleComposition({ templateId: BENCH_TEMPLATE, ratio: "16:9", voices, durationMs: Math.round(SECONDS_PER_SCENE * 1000) });
+  const { composition, templateVersion } = fixtures.sampleComposition({
+    templateId: BENCH_TEMPLATE,
+    ratio: "16:9",
+    voices,
+    durationMs: Math.round(SECONDS_PER_SCENE * 1000),
+  });
 
   const results: Result[] = [];
   const background: { size: string; seconds: number }[] = [];
@@ -250,12 +292,30 @@ async function main() {
     const ratio = v.width > v.height ? "16:9" : "9:16";
     const body = { ...composition, aspect_ratio: ratio as "16:9" | "9:16" };
     const tPrep = performance.now();
-    const prepared = await prepareRender({ composition: body, templateVersion, store: env.store, driver: "local", size: { width: v.width, height: v.height }, music: { key: "music/bench.wav", durationMs: track.durationMs } });
+    const prepared = await prepareRender({
+      composition: body,
+      templateVersion,
+      store: env.store,
+      driver: "local",
+      size: { width: v.width, height: v.height },
+      music: { key: "music/bench.wav", durationMs: track.durationMs },
+    });
     const label = `${v.width}x${v.height}`;
-    if (!background.some((b) => b.size === label)) background.push({ size: label, seconds: (performance.now() - tPrep) / 1000 });
-    const props = v.background === "css" ? { ...prepared.props, background: { ...prepared.props.background, image: null } } : prepared.props;
+    if (!background.some((b) => b.size === label))
+      background.push({ size: label, seconds: (performance.now() - tPrep) / 1000 });
+    const props =
+      v.background === "css"
+        ? { ...prepared.props, background: { ...prepared.props.background, image: null } }
+        : prepared.props;
     const pool = new BrowserPool({ ...browserSettings(), chromiumOptions: { gl: v.gl } });
-    const renderer = new LocalRenderer({ pool, serveUrl: v.background === "css" ? cssBundle : undefined, pipeline: v.pipeline, concurrency: v.concurrency, jpegQuality: v.jpegQuality, x264Preset: v.x264Preset });
+    const renderer = new LocalRenderer({
+      pool,
+      serveUrl: v.background === "css" ? cssBundle : undefined,
+      pipeline: v.pipeline,
+      concurrency: v.concurrency,
+      jpegQuality: v.jpegQuality,
+      x264Preset: v.x264Preset,
+    });
     const out = path.join(env.dir, `bench-${results.length}.mp4`);
     const sampler = new Sampler();
     try {
@@ -281,7 +341,9 @@ async function main() {
         sizeBytes: r.sizeBytes,
         load,
       };
-      console.error(`  ${label} ${variantName(v, DEFAULT)}: ${seconds.toFixed(1)} s for ${videoSeconds.toFixed(1)} s (RTF ${(seconds / videoSeconds).toFixed(2)}), ${captured}/${r.frames} frames captured; CPU ${fmtCpu(cpu, seconds)}; load ${load.toFixed(1)}`);
+      console.error(
+        `  ${label} ${variantName(v, DEFAULT)}: ${seconds.toFixed(1)} s for ${videoSeconds.toFixed(1)} s (RTF ${(seconds / videoSeconds).toFixed(2)}), ${captured}/${r.frames} frames captured; CPU ${fmtCpu(cpu, seconds)}; load ${load.toFixed(1)}`,
+      );
       results.push(result);
       return result;
     } finally {
@@ -292,14 +354,33 @@ async function main() {
     }
   }
 
-  const DEFAULT: Variant = { label: "", width: 1280, height: 720, background: "picture", pipeline: "frames", gl: null, concurrency: 1, jpegQuality: 80, x264Preset: "veryfast" };
+  const DEFAULT: Variant = {
+    label: "",
+    width: 1280,
+    height: 720,
+    background: "picture",
+    pipeline: "frames",
+    gl: null,
+    concurrency: 1,
+    jpegQuality: 80,
+    x264Preset: "veryfast",
+  };
   const tall = (v: Variant): Variant => ({ ...v, width: 1080, height: 1920 });
   // Remotion's own choices on a GPU-less Linux server, with the background painted the simple way.
   const remotionDefaults: Variant = { ...DEFAULT, background: "css", pipeline: "remotion", gl: "swangle" };
   const ladderSteps: { step: string; v: Variant }[] = [
-    { step: "Remotion's defaults for a GPU-less server: GL `swangle`, every frame captured (renderMedia), background painted as CSS gradients in every frame", v: remotionDefaults },
-    { step: "+ background pre-rendered as one picture (lib/engine/render/backgrounds.ts)", v: { ...remotionDefaults, background: "picture" } },
-    { step: "+ each distinct frame captured once, encoded while capturing (lib/engine/render/frame-pipeline.ts)", v: { ...DEFAULT, gl: "swangle" } },
+    {
+      step: "Remotion's defaults for a GPU-less server: GL `swangle`, every frame captured (renderMedia), background painted as CSS gradients in every frame",
+      v: remotionDefaults,
+    },
+    {
+      step: "+ background pre-rendered as one picture (lib/engine/render/backgrounds.ts)",
+      v: { ...remotionDefaults, background: "picture" },
+    },
+    {
+      step: "+ each distinct frame captured once, encoded while capturing (lib/engine/render/frame-pipeline.ts)",
+      v: { ...DEFAULT, gl: "swangle" },
+    },
     { step: "+ Chromium's software compositing instead of GL emulation (no GL flag) = **default**", v: DEFAULT },
   ];
   const optionVariants: Variant[] = [
@@ -314,13 +395,21 @@ async function main() {
 
   // The machine is shared: every variant runs twice, the second round in reverse order, and the
   // faster run counts (other work only ever slows a run down). The slowest one runs once.
-  const plan: Variant[] = QUICK ? [DEFAULT, tall(DEFAULT)] : [...ladderSteps.map((l) => l.v), ...optionVariants, tall(DEFAULT)];
+  const plan: Variant[] = QUICK
+    ? [DEFAULT, tall(DEFAULT)]
+    : [...ladderSteps.map((l) => l.v), ...optionVariants, tall(DEFAULT)];
   const best = new Map<Variant, Result>();
   for (const round of [plan, [...plan].reverse()]) {
     for (const v of round) {
       const r = await measureOnce(v);
       const prev = best.get(v);
-      if (!prev || r.seconds < prev.seconds) best.set(v, { ...r, rssPeakMb: Math.max(r.rssPeakMb, prev?.rssPeakMb ?? 0), pssPeakMb: Math.max(r.pssPeakMb, prev?.pssPeakMb ?? 0), nodeRssPeakMb: Math.max(r.nodeRssPeakMb, prev?.nodeRssPeakMb ?? 0) });
+      if (!prev || r.seconds < prev.seconds)
+        best.set(v, {
+          ...r,
+          rssPeakMb: Math.max(r.rssPeakMb, prev?.rssPeakMb ?? 0),
+          pssPeakMb: Math.max(r.pssPeakMb, prev?.pssPeakMb ?? 0),
+          nodeRssPeakMb: Math.max(r.nodeRssPeakMb, prev?.nodeRssPeakMb ?? 0),
+        });
     }
   }
   const main720 = best.get(DEFAULT)!;
@@ -330,14 +419,18 @@ async function main() {
   if (!QUICK) {
     for (const l of ladderSteps) ladder.push({ step: l.step, r: best.get(l.v)! });
     for (const v of optionVariants) options.push(best.get(v)!);
-    ladder.push({ step: "1080×1920, Remotion's defaults (as the first row; one run)", r: await measureOnce(tallDefaults) });
+    ladder.push({
+      step: "1080×1920, Remotion's defaults (as the first row; one run)",
+      r: await measureOnce(tallDefaults),
+    });
     ladder.push({ step: "1080×1920, **default**", r: main1080 });
   }
   env.close();
 
   // ---------------------------------------------------------------------------------------------
   const rtf = (r: Result) => (r.seconds / r.videoSeconds).toFixed(2);
-  const mem = (r: Result) => `${r.rssPeakMb.toFixed(0)} MB (PSS ${r.pssPeakMb.toFixed(0)} MB; node ${r.nodeRssPeakMb.toFixed(0)} MB)`;
+  const mem = (r: Result) =>
+    `${r.rssPeakMb.toFixed(0)} MB (PSS ${r.pssPeakMb.toFixed(0)} MB; node ${r.nodeRssPeakMb.toFixed(0)} MB)`;
   const lines: string[] = [];
   const date = new Date().toISOString().slice(0, 10);
   lines.push(
@@ -346,16 +439,37 @@ async function main() {
     "",
     "| size | render | RTF | frames captured | peak memory | CPU by process |",
     "|---|---|---|---|---|---|",
-    ...[main720, main1080].map((r) => `| ${r.variant.width}×${r.variant.height} | ${r.seconds.toFixed(1)} s | **${rtf(r)}** | ${r.captured} of ${r.frames} | ${mem(r)} | ${fmtCpu(r.cpu, r.seconds)} |`),
+    ...[main720, main1080].map(
+      (r) =>
+        `| ${r.variant.width}×${r.variant.height} | ${r.seconds.toFixed(1)} s | **${rtf(r)}** | ${r.captured} of ${r.frames} | ${mem(r)} | ${fmtCpu(r.cpu, r.seconds)} |`,
+    ),
     "",
     `Before the render (not in RTF): narration for 3 scenes ${voiceSeconds.toFixed(1)} s, music track ${musicSeconds.toFixed(1)} s (then kept in storage), background picture ${background.map((b) => `${b.size} ${(b.seconds * 1000).toFixed(0)} ms`).join(", ")} (drawn once per template and size).`,
   );
   if (!QUICK) {
-    lines.push("", "What each design choice buys (each row measured, same video):", "", "| step | render | RTF | frames captured | peak memory |", "|---|---|---|---|---|");
-    for (const { step, r } of ladder) lines.push(`| ${step} | ${r.seconds.toFixed(1)} s | ${rtf(r)} | ${r.captured} of ${r.frames} | ${mem(r)} |`);
-    lines.push("", "The local driver's options, one changed at a time from the default (1280×720, no GL flag, concurrency 1, JPEG 80, x264 `veryfast`, CRF 23):", "", "| option | render | RTF | file size | CPU by process |", "|---|---|---|---|---|");
-    lines.push(`| default | ${main720.seconds.toFixed(1)} s | ${rtf(main720)} | ${(main720.sizeBytes / 1e6).toFixed(2)} MB | ${fmtCpu(main720.cpu, main720.seconds)} |`);
-    for (const r of options) lines.push(`| ${variantName(r.variant, DEFAULT)} | ${r.seconds.toFixed(1)} s | ${rtf(r)} | ${(r.sizeBytes / 1e6).toFixed(2)} MB | ${fmtCpu(r.cpu, r.seconds)} |`);
+    lines.push(
+      "",
+      "What each design choice buys (each row measured, same video):",
+      "",
+      "| step | render | RTF | frames captured | peak memory |",
+      "|---|---|---|---|---|",
+    );
+    for (const { step, r } of ladder)
+      lines.push(`| ${step} | ${r.seconds.toFixed(1)} s | ${rtf(r)} | ${r.captured} of ${r.frames} | ${mem(r)} |`);
+    lines.push(
+      "",
+      "The local driver's options, one changed at a time from the default (1280×720, no GL flag, concurrency 1, JPEG 80, x264 `veryfast`, CRF 23):",
+      "",
+      "| option | render | RTF | file size | CPU by process |",
+      "|---|---|---|---|---|",
+    );
+    lines.push(
+      `| default | ${main720.seconds.toFixed(1)} s | ${rtf(main720)} | ${(main720.sizeBytes / 1e6).toFixed(2)} MB | ${fmtCpu(main720.cpu, main720.seconds)} |`,
+    );
+    for (const r of options)
+      lines.push(
+        `| ${variantName(r.variant, DEFAULT)} | ${r.seconds.toFixed(1)} s | ${rtf(r)} | ${(r.sizeBytes / 1e6).toFixed(2)} MB | ${fmtCpu(r.cpu, r.seconds)} |`,
+      );
   }
   const table = lines.join("\n");
   console.log(table);

@@ -8,10 +8,23 @@ import path from "node:path";
 
 // web.ts builds and serves the app and the bare baselines itself (writes the README's bench:web table).
 // render.ts renders videos with the local driver (about 20 minutes; writes the README's bench:render table).
-const BENCHES = ["db.ts", "images.ts", "update-log.ts", "local-model.ts", "audio.ts", "web.ts", "render.ts", "video.ts"];
+const BENCHES = [
+  "db.ts",
+  "images.ts",
+  "update-log.ts",
+  "local-model.ts",
+  "audio.ts",
+  "web.ts",
+  "render.ts",
+  "video.ts",
+];
 
 for (const file of BENCHES) {
   console.log(`\n== bench/${file}`);
-  const run = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(__dirname, file)], { stdio: "inherit" });
+  const run = spawnSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", path.join(__dirname, file)],
+    { stdio: "inherit" },
+  );
   if (run.status !== 0) process.exit(run.status ?? 1);
 }

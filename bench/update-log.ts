@@ -44,7 +44,10 @@ async function time(runs: number, fn: () => Promise<unknown>): Promise<number[]>
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pf-bench-log-"));
-  const db = new Db(new EmbeddedDriver({ file: path.join(dir, "bench.sqlite"), collections: allCollections }), allCollections);
+  const db = new Db(
+    new EmbeddedDriver({ file: path.join(dir, "bench.sqlite"), collections: allCollections }),
+    allCollections,
+  );
   try {
     const t0 = performance.now();
     const base = Date.UTC(2026, 0, 1);
@@ -52,17 +55,45 @@ async function main() {
       const batch = db.batch();
       for (let j = i; j < i + 500; j++) {
         const type = ENTITY_TYPES[j % ENTITY_TYPES.length]!;
-        const ctx = j % 7 === 0 ? systemContext("worker:video") : { actorKind: "user" as const, actorId: `user${j % 50}`, actorEmail: `user${j % 50}@example.com`, source: "PATCH /api/v1/x", screen: "/x" };
-        batch.create(db.collection(updateLog).doc(`e${String(j).padStart(6, "0")}`), buildEntry({ entityType: type, entityId: type === "document" ? `vibes/v${j % 1000}` : `${type}${j % 1000}`, entityLabel: `Item ${j % 1000}`, action: "update", before: { title: `a${j}`, n: j }, after: { title: `b${j}`, n: j + 1 }, context: ctx, at: new Date(base + j * 1000) }));
+        const ctx =
+          j % 7 === 0
+            ? systemContext("worker:video")
+            : {
+                actorKind: "user" as const,
+                actorId: `user${j % 50}`,
+                actorEmail: `user${j % 50}@example.com`,
+                source: "PATCH /api/v1/x",
+                screen: "/x",
+              };
+        batch.create(
+          db.collection(updateLog).doc(`e${String(j).padStart(6, "0")}`),
+          buildEntry({
+            entityType: type,
+            entityId: type === "document" ? `vibes/v${j % 1000}` : `${type}${j % 1000}`,
+            entityLabel: `Item ${j % 1000}`,
+            action: "update",
+            before: { title: `a${j}`, n: j },
+            after: { title: `b${j}`, n: j + 1 },
+            context: ctx,
+            at: new Date(base + j * 1000),
+          }),
+        );
       }
       await batch.commit();
     }
     console.log(`seeded ${N.toLocaleString()} entries in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    const constant = { data: Array.from({ length: 50 }, (_, i) => ({ id: `e${i}`, ...buildEntry({ entityType: "layout", entityId: `l${i}`, action: "update", before: { a: 1 }, after: { a: 2 } }) })), next_cursor: "x" };
+    const constant = {
+      data: Array.from({ length: 50 }, (_, i) => ({
+        id: `e${i}`,
+        ...buildEntry({ entityType: "layout", entityId: `l${i}`, action: "update", before: { a: 1 }, after: { a: 2 } }),
+      })),
+      next_cursor: "x",
+    };
     const bare = await time(RUNS, async () => (await Response.json(constant)).text());
     const rawQuery = await time(RUNS, () => db.collection(updateLog).orderBy("created_at", "desc").limit(51).get());
-    const page = async (params: Record<string, string>) => (await Response.json(await listUpdateLog(db, parseUpdateLogQuery({ limit: "50", ...params })))).text();
+    const page = async (params: Record<string, string>) =>
+      (await Response.json(await listUpdateLog(db, parseUpdateLogQuery({ limit: "50", ...params })))).text();
     const first = await listUpdateLog(db, parseUpdateLogQuery({ limit: "50" }));
     // A cursor deep in the log (page ~1,000).
     const deep = Buffer.from("e050000", "utf8").toString("base64url");
@@ -76,13 +107,37 @@ async function main() {
       ["log: entity type + id", await time(RUNS, () => page({ entity_type: "layout", entity_id: "layout1" }))],
       ["log: actor", await time(RUNS, () => page({ actor: "user3" }))],
       ["log: date range", await time(RUNS, () => page({ from: "2026-01-01T12:00:00Z", to: "2026-01-01T18:00:00Z" }))],
-      ["dashboard: update_log table page (25, by id)", await time(RUNS, async () => (await Response.json(await queryCollection(db, "update_log", {}))).text())],
-      ["dashboard: update_log page at entry 50,000 (index 0, cursor)", await time(RUNS, async () => (await Response.json(await queryCollection(db, "update_log", { index: "0", cursor: deep }))).text())],
-      ["dashboard: update_log on index 1 (entity_type)", await time(RUNS, async () => (await Response.json(await queryCollection(db, "update_log", { index: "1", "eq.entity_type": "content" }))).text())],
+      [
+        "dashboard: update_log table page (25, by id)",
+        await time(RUNS, async () => (await Response.json(await queryCollection(db, "update_log", {}))).text()),
+      ],
+      [
+        "dashboard: update_log page at entry 50,000 (index 0, cursor)",
+        await time(RUNS, async () =>
+          (await Response.json(await queryCollection(db, "update_log", { index: "0", cursor: deep }))).text(),
+        ),
+      ],
+      [
+        "dashboard: update_log on index 1 (entity_type)",
+        await time(RUNS, async () =>
+          (
+            await Response.json(await queryCollection(db, "update_log", { index: "1", "eq.entity_type": "content" }))
+          ).text(),
+        ),
+      ],
     ];
     const b50 = pct(bare, 50);
     const q50 = pct(rawQuery, 50);
-    console.table(rows.map(([measure, s]) => ({ measure, runs: s.length, "p50 ms": pct(s, 50).toFixed(3), "p99 ms": pct(s, 99).toFixed(3), "× bare handler": (pct(s, 50) / b50).toFixed(1), "× bare query": (pct(s, 50) / q50).toFixed(1) })));
+    console.table(
+      rows.map(([measure, s]) => ({
+        measure,
+        runs: s.length,
+        "p50 ms": pct(s, 50).toFixed(3),
+        "p99 ms": pct(s, 99).toFixed(3),
+        "× bare handler": (pct(s, 50) / b50).toFixed(1),
+        "× bare query": (pct(s, 50) / q50).toFixed(1),
+      })),
+    );
   } finally {
     await db.close();
     fs.rmSync(dir, { recursive: true, force: true });

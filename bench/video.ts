@@ -35,7 +35,10 @@ const BRIEF =
 function treeRssMb(): number {
   try {
     const out = execFileSync("ps", ["-eo", "pid=,ppid=,rss="], { encoding: "utf8" });
-    const rows = out.trim().split("\n").map((l) => l.trim().split(/\s+/).map(Number) as [number, number, number]);
+    const rows = out
+      .trim()
+      .split("\n")
+      .map((l) => l.trim().split(/\s+/).map(Number) as [number, number, number]);
     const children = new Map<number, number[]>();
     for (const [pid, ppid] of rows) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
     const rss = new Map(rows.map(([pid, , r]) => [pid, r]));
@@ -56,7 +59,11 @@ async function main() {
   await ensureBundle();
   const env = openTestEnv();
   const renderer = new LocalRenderer();
-  const deps: VideoDeps = { db: env.db, store: env.store, ready: async () => void (await ensureStarterLibrary(env.db)) };
+  const deps: VideoDeps = {
+    db: env.db,
+    store: env.store,
+    ready: async () => void (await ensureStarterLibrary(env.db)),
+  };
   const rows: string[] = [];
   try {
     for (const [i, c] of CASES.entries()) {
@@ -67,14 +74,30 @@ async function main() {
       const sampler = setInterval(() => (peak = Math.max(peak, treeRssMb())), 250);
       const stageAt = new Map<string, number>();
       const t0 = performance.now();
-      const draft = await createVideo(deps, uid, { brief: BRIEF, aspect_ratio: c.ratio, length_s: 30, template_id: "starter-bold", voice_id: "espeak:en-us-f", captions: true, music: true, model_id: "local/preview" });
+      const draft = await createVideo(deps, uid, {
+        brief: BRIEF,
+        aspect_ratio: c.ratio,
+        length_s: 30,
+        template_id: "starter-bold",
+        voice_id: "espeak:en-us-f",
+        captions: true,
+        music: true,
+        model_id: "local/preview",
+      });
       const planned = performance.now();
       await requestRender(deps, uid, draft.id);
       const queuedAt = performance.now();
       const watch = setInterval(() => {
-        void getVideo(deps, uid, draft.id).then((v) => v.render && !stageAt.has(v.render.stage) && stageAt.set(v.render.stage, performance.now()));
+        void getVideo(deps, uid, draft.id).then(
+          (v) => v.render && !stageAt.has(v.render.stage) && stageAt.set(v.render.stage, performance.now()),
+        );
       }, 100);
-      const worker = createVideoWorker({ db: env.db, store: env.store, renderer: () => renderer, log: (m, e) => console.error(m, e) });
+      const worker = createVideoWorker({
+        db: env.db,
+        store: env.store,
+        renderer: () => renderer,
+        log: (m, e) => console.error(m, e),
+      });
       const outcome = await worker.processNext();
       clearInterval(watch);
       clearInterval(sampler);
@@ -106,7 +129,10 @@ async function main() {
   const end = "<!-- bench:video:end -->";
   if (text.includes(start) && text.includes(end)) {
     const stamp = `Measured ${new Date().toISOString().slice(0, 10)} by \`npx tsx --conditions=react-server bench/video.ts\` on this machine (${(await import("node:os")).cpus().length} cores).`;
-    fs.writeFileSync(readme, text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${stamp}\n\n${table}\n${end}`));
+    fs.writeFileSync(
+      readme,
+      text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${stamp}\n\n${table}\n${end}`),
+    );
   }
 }
 

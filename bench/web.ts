@@ -76,7 +76,13 @@ const appEnv: NodeJS.ProcessEnv = {
 
 const children: ChildProcess[] = [];
 function cleanup() {
-  for (const c of children) if (c.pid) try { process.kill(-c.pid, "SIGTERM"); } catch { /* already gone */ }
+  for (const c of children)
+    if (c.pid)
+      try {
+        process.kill(-c.pid, "SIGTERM");
+      } catch {
+        /* already gone */
+      }
 }
 process.on("exit", cleanup);
 process.on("SIGINT", () => process.exit(130));
@@ -102,7 +108,9 @@ function buildBare(dir = BARE_DIR, label = "the bare baseline app") {
   const id = path.join(dir, ".next/BUILD_ID");
   if (existsSync(id) && statSync(id).mtimeMs > newestMtime(dir)) return;
   console.log(`building ${label}…`);
-  run(process.execPath, [nextBin, "build", "--webpack", dir], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  run(process.execPath, [nextBin, "build", "--webpack", dir], {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
 }
 
 /** Writes `text` only when it differs, so an unchanged file keeps its mtime (and the build stays fresh). */
@@ -162,7 +170,10 @@ async function ensureEmulator() {
     console.log(`starting the Auth emulator on ${EMULATOR}…`);
   }
   const firebase = path.join(ROOT, "node_modules/firebase-tools/lib/bin/firebase.js");
-  start([firebase, "emulators:start", "--only", "auth", "--project", PROJECT, "--config", "firebase.test.json"], process.env);
+  start(
+    [firebase, "emulators:start", "--only", "auth", "--project", PROJECT, "--config", "firebase.test.json"],
+    process.env,
+  );
   await waitFor(`http://${EMULATOR}/`, 90);
 }
 
@@ -175,7 +186,10 @@ async function sessionCookie(appUrl: string): Promise<string> {
     body: JSON.stringify({ email, password: "bench-password-1", returnSecureToken: true }),
   });
   const { idToken } = (await signUp.json()) as { idToken: string };
-  const login = await fetch(`${appUrl}/api/v1/users/login/`, { method: "POST", headers: { authorization: `Bearer ${idToken}` } });
+  const login = await fetch(`${appUrl}/api/v1/users/login/`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${idToken}` },
+  });
   if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
   return login.headers
     .getSetCookie()
@@ -279,7 +293,8 @@ async function middlewareOwnCost(cookie: string, appUrl: string): Promise<{ ours
   Object.assign(process.env, saved);
   const request = () => new NextRequest(`${appUrl}/create`, { headers: { cookie, host: new URL(appUrl).host } });
   const first = await middleware(request());
-  if (first.headers.get("x-middleware-next") !== "1") throw new Error(`the middleware did not let /create through (${first.status})`);
+  if (first.headers.get("x-middleware-next") !== "1")
+    throw new Error(`the middleware did not let /create through (${first.status})`);
   const trivial = async (_r: InstanceType<typeof NextRequest>) => NextResponse.next();
   const time = async (fn: (r: InstanceType<typeof NextRequest>) => Promise<unknown>) => {
     const n = 20_000;
@@ -319,7 +334,14 @@ async function main() {
   // --- JavaScript a first visit downloads
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   const visitor = await browser.newContext();
   const signedIn = await browser.newContext();
@@ -344,7 +366,12 @@ async function main() {
   for (const p of pages) {
     const r = await scriptBytes(p.signedIn ? signedIn : visitor, `${appUrl}${p.path}`);
     const ratio = r.bytes / bareJs.bytes;
-    jsRows.push([p.label, kb(r.bytes), `${ratio.toFixed(2)}x`, p.goal ? `≤ ${p.goal}x ${ratio <= p.goal ? "✓" : "✗"}` : "(reported)"]);
+    jsRows.push([
+      p.label,
+      kb(r.bytes),
+      `${ratio.toFixed(2)}x`,
+      p.goal ? `≤ ${p.goal}x ${ratio <= p.goal ? "✓" : "✗"}` : "(reported)",
+    ]);
   }
   await browser.close();
 
@@ -361,7 +388,8 @@ async function main() {
   ]);
   const own = await middlewareOwnCost(cookie, appUrl);
   // Bytes each answer carries (autocannon asks for no compression): a bigger page is slower to serve.
-  const htmlBytes = async (url: string, c: string | null) => (await (await fetch(url, { headers: c ? { cookie: c } : {} })).arrayBuffer()).byteLength;
+  const htmlBytes = async (url: string, c: string | null) =>
+    (await (await fetch(url, { headers: c ? { cookie: c } : {} })).arrayBuffer()).byteLength;
   const createHtml = await htmlBytes(`${appUrl}/create`, cookie);
   const floorHtml = await htmlBytes(`${bareMwUrl}/static`, null);
 
@@ -405,7 +433,8 @@ async function main() {
 }
 
 function nextVersion(): string {
-  return (JSON.parse(readFileSync(path.join(ROOT, "node_modules/next/package.json"), "utf8")) as { version: string }).version;
+  return (JSON.parse(readFileSync(path.join(ROOT, "node_modules/next/package.json"), "utf8")) as { version: string })
+    .version;
 }
 
 function writeReadme(table: string) {

@@ -17,7 +17,17 @@ export function BrandMark({ className }: { className?: string }) {
       )}
     >
       <svg viewBox="0 0 32 32" className="size-full">
-        <rect x="7" y="7" width="18" height="18" rx="4" fill="none" stroke="white" strokeOpacity="0.55" strokeWidth="1.6" />
+        <rect
+          x="7"
+          y="7"
+          width="18"
+          height="18"
+          rx="4"
+          fill="none"
+          stroke="white"
+          strokeOpacity="0.55"
+          strokeWidth="1.6"
+        />
         <path d="M16 9.5l1.7 4.8 4.8 1.7-4.8 1.7-1.7 4.8-1.7-4.8-4.8-1.7 4.8-1.7z" fill="white" />
       </svg>
     </span>

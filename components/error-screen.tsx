@@ -29,7 +29,9 @@ export function ErrorScreen({ onRetry }: ErrorScreenProps) {
     <main className="flex min-h-dvh items-center justify-center bg-background px-4 py-16">
       <div className="w-full max-w-md text-center">
         <BrandLogo className="mb-10 justify-center" />
-        <h1 className="text-2xl font-semibold tracking-tight text-balance">We&apos;re having trouble loading this page</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-balance">
+          We&apos;re having trouble loading this page
+        </h1>
         <p className="mt-3 text-muted-foreground">A few things usually help:</p>
         <ul className="mt-6 space-y-3 rounded-xl border bg-card p-5 text-left text-sm shadow-xs">
           {HINTS.map(({ icon: Icon, text }) => (
@@ -50,7 +52,11 @@ export function ErrorScreen({ onRetry }: ErrorScreenProps) {
             <House aria-hidden="true" />
             Go to Homepage
           </button>
-          <button type="button" className={buttonVariants({ size: "lg" })} onClick={() => (onRetry ? onRetry() : window.location.reload())}>
+          <button
+            type="button"
+            className={buttonVariants({ size: "lg" })}
+            onClick={() => (onRetry ? onRetry() : window.location.reload())}
+          >
             <RefreshCw aria-hidden="true" />
             Refresh Page
           </button>

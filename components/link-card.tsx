@@ -14,7 +14,14 @@ interface LinkCardProps {
 }
 
 /** A whole-card link to a screen: icon, title, one line on what you can do there. */
-export function LinkCard({ href, icon: Icon, title, description, headingLevel: Heading = "h2", className }: LinkCardProps) {
+export function LinkCard({
+  href,
+  icon: Icon,
+  title,
+  description,
+  headingLevel: Heading = "h2",
+  className,
+}: LinkCardProps) {
   return (
     <Link
       href={href}

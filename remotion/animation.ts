@@ -30,7 +30,9 @@ export function springAt(t: number): number {
   if (t <= 0) return 0;
   if (t >= 1) return 1;
   const s = t * SETTLE_S;
-  return 1 - Math.exp(-ZETA * OMEGA0 * s) * (Math.cos(OMEGA_D * s) + ((ZETA * OMEGA0) / OMEGA_D) * Math.sin(OMEGA_D * s));
+  return (
+    1 - Math.exp(-ZETA * OMEGA0 * s) * (Math.cos(OMEGA_D * s) + ((ZETA * OMEGA0) / OMEGA_D) * Math.sin(OMEGA_D * s))
+  );
 }
 
 /** Eased progress of `easing` over `duration` frames at `frame` (0 before, 1 after; a spring may overshoot on the way). */
@@ -89,9 +91,19 @@ export function slotMotion(
   if (exit && frame >= exit.startFrame) {
     const p = eased(exit.easing, frame - exit.startFrame, exit.durationInFrames, fps);
     if (p >= 1) return { style: {}, animating: false, hidden: true, typed: null };
-    return { style: enterStyle(exit.type, 1 - p, distance), animating: true, hidden: false, typed: exit.type === "typewriter" ? 1 - p : null };
+    return {
+      style: enterStyle(exit.type, 1 - p, distance),
+      animating: true,
+      hidden: false,
+      typed: exit.type === "typewriter" ? 1 - p : null,
+    };
   }
   const p = animationProgress(enter, frame, fps);
   if (p === null) return { style: {}, animating: false, hidden: false, typed: null };
-  return { style: enterStyle(enter!.type, p, distance), animating: true, hidden: false, typed: enter!.type === "typewriter" ? p : null };
+  return {
+    style: enterStyle(enter!.type, p, distance),
+    animating: true,
+    hidden: false,
+    typed: enter!.type === "typewriter" ? p : null,
+  };
 }

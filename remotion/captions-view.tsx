@@ -8,9 +8,22 @@ import type { CSSProperties } from "react";
 import type { RenderCaptionPage, RenderCaptionStyle, PxBox } from "@/lib/engine/composition/render-props";
 import { activeCaption } from "./frame-state";
 
-const hexAlpha = (hex: string, opacity: number) => `${hex}${Math.round(Math.max(0, Math.min(1, opacity)) * 255).toString(16).padStart(2, "0")}`;
+const hexAlpha = (hex: string, opacity: number) =>
+  `${hex}${Math.round(Math.max(0, Math.min(1, opacity)) * 255)
+    .toString(16)
+    .padStart(2, "0")}`;
 
-export function CaptionsView({ pages, box, style, frame }: { pages: readonly RenderCaptionPage[]; box: PxBox; style: RenderCaptionStyle; frame: number }) {
+export function CaptionsView({
+  pages,
+  box,
+  style,
+  frame,
+}: {
+  pages: readonly RenderCaptionPage[];
+  box: PxBox;
+  style: RenderCaptionStyle;
+  frame: number;
+}) {
   const active = activeCaption(pages, frame);
   if (!active) return null;
   const { page, phrase } = active;
@@ -28,8 +41,18 @@ export function CaptionsView({ pages, box, style, frame }: { pages: readonly Ren
   const bg = hexAlpha(style.backgroundColor, style.backgroundOpacity);
   const wordStyle = (on: boolean): CSSProperties => {
     if (!on) return {};
-    if (style.highlight === "box") return { backgroundColor: style.highlightColor, color: style.highlightTextColor, borderRadius: page.fontPx * 0.15, padding: `0 ${page.fontPx * 0.08}px` };
-    if (style.highlight === "underline") return { textDecoration: `underline ${Math.max(2, page.fontPx * 0.08)}px ${style.highlightColor}`, textUnderlineOffset: page.fontPx * 0.12 };
+    if (style.highlight === "box")
+      return {
+        backgroundColor: style.highlightColor,
+        color: style.highlightTextColor,
+        borderRadius: page.fontPx * 0.15,
+        padding: `0 ${page.fontPx * 0.08}px`,
+      };
+    if (style.highlight === "underline")
+      return {
+        textDecoration: `underline ${Math.max(2, page.fontPx * 0.08)}px ${style.highlightColor}`,
+        textUnderlineOffset: page.fontPx * 0.12,
+      };
     return { color: style.highlightColor };
   };
   const lines = page.lines.map((line, i) => (
@@ -41,7 +64,9 @@ export function CaptionsView({ pages, box, style, frame }: { pages: readonly Ren
         return (
           <span key={j}>
             <span style={wordStyle(on)}>{w.text}</span>
-            {j < line.length - 1 ? <span style={spaceOn && style.highlight !== "box" ? wordStyle(true) : {}}> </span> : null}
+            {j < line.length - 1 ? (
+              <span style={spaceOn && style.highlight !== "box" ? wordStyle(true) : {}}> </span>
+            ) : null}
           </span>
         );
       })}
@@ -49,8 +74,29 @@ export function CaptionsView({ pages, box, style, frame }: { pages: readonly Ren
   ));
   const band = style.background === "band";
   return (
-    <div style={{ position: "absolute", left: band ? 0 : box.x, width: band ? "100%" : box.w, top: box.y, height: box.h, display: "flex", alignItems: "center", justifyContent: "center", backgroundColor: band ? bg : undefined }}>
-      <div style={{ ...textStyle, padding: style.background === "box" ? `${style.paddingPx * 0.5}px ${style.paddingPx}px` : 0, backgroundColor: style.background === "box" ? bg : undefined, borderRadius: style.radiusPx }}>{lines}</div>
+    <div
+      style={{
+        position: "absolute",
+        left: band ? 0 : box.x,
+        width: band ? "100%" : box.w,
+        top: box.y,
+        height: box.h,
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+        backgroundColor: band ? bg : undefined,
+      }}
+    >
+      <div
+        style={{
+          ...textStyle,
+          padding: style.background === "box" ? `${style.paddingPx * 0.5}px ${style.paddingPx}px` : 0,
+          backgroundColor: style.background === "box" ? bg : undefined,
+          borderRadius: style.radiusPx,
+        }}
+      >
+        {lines}
+      </div>
     </div>
   );
 }

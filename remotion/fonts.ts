@@ -19,11 +19,16 @@ function loadOne(f: RenderProps["fonts"][number]): Promise<void> {
       // A brand font asset is one file of any format, drawn for every weight (no faux bold).
       const face = f.url
         ? new FontFace(f.family, `url(${JSON.stringify(f.url)})`, { weight: "1 1000", display: "block" })
-        : new FontFace(f.family, `url(${staticFile(f.file)}) format("woff2")`, { weight: String(f.weight), unicodeRange: f.unicodeRange, display: "block" });
+        : new FontFace(f.family, `url(${staticFile(f.file)}) format("woff2")`, {
+            weight: String(f.weight),
+            unicodeRange: f.unicodeRange,
+            display: "block",
+          });
       await face.load();
       document.fonts.add(face);
     } catch (err) {
-      if (getRemotionEnvironment().isRendering) cancelRender(new Error(`font ${f.file} could not be loaded (run npm run remotion:bundle): ${String(err)}`));
+      if (getRemotionEnvironment().isRendering)
+        cancelRender(new Error(`font ${f.file} could not be loaded (run npm run remotion:bundle): ${String(err)}`));
       else console.warn(`font ${f.file} could not be loaded`, err);
     } finally {
       continueRender(handle);

@@ -21,13 +21,27 @@ function props() {
       values: sampleValues(layout(id)),
       narration: "x",
       duration_ms: null,
-      voice: { key: "v.wav", duration_ms: 3000, voice_id: "v", text_hash: "h", cues: [{ text: "Fresh coffee", startMs: 0, endMs: 1500 }, { text: "delivered today", startMs: 1500, endMs: 3000 }] },
+      voice: {
+        key: "v.wav",
+        duration_ms: 3000,
+        voice_id: "v",
+        text_hash: "h",
+        cues: [
+          { text: "Fresh coffee", startMs: 0, endMs: 1500 },
+          { text: "delivered today", startMs: 1500, endMs: 3000 },
+        ],
+      },
     })),
     audio: { voice_id: "v", captions: true, music: { track_id: null, volume: 0.3 } },
     brand: null,
     revision: 0,
   };
-  return resolveRenderProps({ composition, templateVersion: tv, mediaUrl: (k) => k, size: { width: 320, height: 180 } });
+  return resolveRenderProps({
+    composition,
+    templateVersion: tv,
+    mediaUrl: (k) => k,
+    size: { width: 320, height: 180 },
+  });
 }
 
 describe("easing", () => {
@@ -68,7 +82,8 @@ describe("frame runs", () => {
     expect(runs.some((r) => r.end - r.start >= 10)).toBe(true);
     // Every frame of a transition differs from the one before.
     const b = p.scenes[1]!;
-    for (let f = b.from + 1; f < b.from + b.transitionInFrames; f++) expect(frameSignature(p, f)).not.toBe(frameSignature(p, f - 1));
+    for (let f = b.from + 1; f < b.from + b.transitionInFrames; f++)
+      expect(frameSignature(p, f)).not.toBe(frameSignature(p, f - 1));
     // A caption phrase change starts a new run.
     const a = p.scenes[0]!;
     const change = a.captions.find((c) => c.startFrame > 0)?.startFrame ?? a.captions[0]!.phrases[1]!.startFrame;

@@ -10,16 +10,29 @@ import type { RenderCaptionPage, RenderProps, RenderScene } from "@/lib/engine/c
 import { eased, slotMotion } from "./animation";
 
 /** Transition progress of a scene at a scene-relative frame: p entering (0 -> 1), q leaving (0 -> 1). */
-export function sceneTransition(props: Pick<RenderProps, "fps" | "motion">, scene: RenderScene, frame: number): { p: number; q: number } {
+export function sceneTransition(
+  props: Pick<RenderProps, "fps" | "motion">,
+  scene: RenderScene,
+  frame: number,
+): { p: number; q: number } {
   const easing = props.motion.easing;
   const p = scene.transitionInFrames > 0 ? eased(easing, frame, scene.transitionInFrames, props.fps) : 1;
   const outStart = scene.durationInFrames - scene.transitionOutFrames;
-  const q = scene.transitionOutFrames > 0 && frame >= outStart ? Math.min(1, eased(easing === "spring" ? "ease-in-out" : easing, frame - outStart, scene.transitionOutFrames, props.fps)) : 0;
+  const q =
+    scene.transitionOutFrames > 0 && frame >= outStart
+      ? Math.min(
+          1,
+          eased(easing === "spring" ? "ease-in-out" : easing, frame - outStart, scene.transitionOutFrames, props.fps),
+        )
+      : 0;
   return { p, q };
 }
 
 /** The caption page on screen at a scene-relative frame and the phrase being spoken in it (-1: none yet). */
-export function activeCaption(pages: readonly RenderCaptionPage[], frame: number): { page: RenderCaptionPage; index: number; phrase: number } | null {
+export function activeCaption(
+  pages: readonly RenderCaptionPage[],
+  frame: number,
+): { page: RenderCaptionPage; index: number; phrase: number } | null {
   const index = pages.findIndex((p) => frame >= p.startFrame && frame < p.endFrame);
   if (index < 0) return null;
   const page = pages[index]!;
@@ -31,7 +44,8 @@ export function activeCaption(pages: readonly RenderCaptionPage[], frame: number
 }
 
 /** Travel of slot slides, px (the components use the same). */
-export const slideDistance = (props: Pick<RenderProps, "width" | "height">) => Math.min(props.width, props.height) * 0.06;
+export const slideDistance = (props: Pick<RenderProps, "width" | "height">) =>
+  Math.min(props.width, props.height) * 0.06;
 
 /** A string equal for two frames exactly when they look the same. */
 export function frameSignature(props: RenderProps, frame: number): string {
@@ -42,10 +56,17 @@ export function frameSignature(props: RenderProps, frame: number): string {
     if (local < 0 || local >= scene.durationInFrames) continue;
     const { p, q } = sceneTransition(props, scene, local);
     parts.push(`${scene.id}:${p}:${q}`);
-    if (props.motion.imageMotion !== "none" && scene.slots.some((s) => s.media && s.role === "media")) parts.push(`m${local}`);
+    if (props.motion.imageMotion !== "none" && scene.slots.some((s) => s.media && s.role === "media"))
+      parts.push(`m${local}`);
     for (const slot of scene.slots) {
       const m = slotMotion(slot.enter, slot.exit, local, props.fps, distance);
-      parts.push(m.hidden && m.typed === null ? "h" : m.animating || m.typed !== null ? `${JSON.stringify(m.style)}${m.typed ?? ""}` : "s");
+      parts.push(
+        m.hidden && m.typed === null
+          ? "h"
+          : m.animating || m.typed !== null
+            ? `${JSON.stringify(m.style)}${m.typed ?? ""}`
+            : "s",
+      );
     }
     if (props.captions.enabled && scene.captions.length > 0) {
       const c = activeCaption(scene.captions, local);

@@ -12,7 +12,12 @@ import { VideoComposition, type VideoCompositionProps } from "./video";
 
 const videoMetadata: CalculateMetadataFunction<VideoCompositionProps> = ({ props }) => {
   const parsed = renderPropsSchema.parse(props);
-  return { durationInFrames: videoDurationInFrames(parsed), width: parsed.width, height: parsed.height, fps: parsed.fps };
+  return {
+    durationInFrames: videoDurationInFrames(parsed),
+    width: parsed.width,
+    height: parsed.height,
+    fps: parsed.fps,
+  };
 };
 
 const stillMetadata: CalculateMetadataFunction<StillCompositionProps> = ({ props }) => {

@@ -12,7 +12,8 @@ import { STARTER_TEMPLATES, sampleValues, starterTemplateVersion } from "@/lib/e
 export function sampleRenderProps(): RenderProps {
   const t = STARTER_TEMPLATES[0]!;
   const tv = starterTemplateVersion(t);
-  const textOnly = (v: Record<string, SlotValue>) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x.type === "text" ? x : ({ type: "none" } as const)]));
+  const textOnly = (v: Record<string, SlotValue>) =>
+    Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x.type === "text" ? x : ({ type: "none" } as const)]));
   const composition: CompositionBody = {
     schema_version: COMPOSITION_SCHEMA_VERSION,
     owner_id: "sample",
@@ -20,7 +21,15 @@ export function sampleRenderProps(): RenderProps {
     title: "Sample",
     aspect_ratio: "16:9",
     template: { id: t.id, version: 1 },
-    scenes: tv.layouts.slice(1, 4).map((l, i) => ({ id: `s${i + 1}`, layout_id: l.id, values: textOnly(sampleValues(l)), narration: "", duration_ms: 3000 })),
+    scenes: tv.layouts
+      .slice(1, 4)
+      .map((l, i) => ({
+        id: `s${i + 1}`,
+        layout_id: l.id,
+        values: textOnly(sampleValues(l)),
+        narration: "",
+        duration_ms: 3000,
+      })),
     audio: { voice_id: null, captions: false, music: { track_id: null, volume: 0.35 } },
     brand: null,
     revision: 0,

@@ -19,9 +19,13 @@ export function transitionStyle(kind: RenderProps["motion"]["transition"], p: nu
     case "slide":
       return { transform: `translate3d(${(p < 1 ? (1 - p) * 100 : -q * 100).toFixed(3)}%, 0, 0)` };
     case "wipe":
-      return { clipPath: p < 1 ? `inset(0 ${((1 - p) * 100).toFixed(3)}% 0 0)` : `inset(0 0 0 ${(q * 100).toFixed(3)}%)` };
+      return {
+        clipPath: p < 1 ? `inset(0 ${((1 - p) * 100).toFixed(3)}% 0 0)` : `inset(0 0 0 ${(q * 100).toFixed(3)}%)`,
+      };
     case "zoom":
-      return p < 1 ? { opacity: Math.min(1, p * 1.5), transform: `scale(${(1.18 - 0.18 * p).toFixed(4)})` } : { opacity: 1 - q, transform: `scale(${(1 - 0.08 * q).toFixed(4)})` };
+      return p < 1
+        ? { opacity: Math.min(1, p * 1.5), transform: `scale(${(1.18 - 0.18 * p).toFixed(4)})` }
+        : { opacity: 1 - q, transform: `scale(${(1 - 0.08 * q).toFixed(4)})` };
     case "none":
       return {};
   }
@@ -42,11 +46,18 @@ export function SceneView({ scene, props, frame }: { scene: RenderScene; props: 
   const distance = slideDistance(props);
   const imageScale = imageMotionScale(props.motion.imageMotion, frame, scene.durationInFrames);
   return (
-    <AbsoluteFill style={{ ...transitionStyle(props.motion.transition, p, q), ...(moving ? { willChange: "transform, opacity" } : {}) }}>
+    <AbsoluteFill
+      style={{
+        ...transitionStyle(props.motion.transition, p, q),
+        ...(moving ? { willChange: "transform, opacity" } : {}),
+      }}
+    >
       {scene.slots.map((slot) => (
         <SlotView key={slot.id} slot={slot} frame={frame} fps={fps} distance={distance} imageScale={imageScale} />
       ))}
-      {props.captions.enabled && scene.captions.length > 0 ? <CaptionsView pages={scene.captions} box={scene.captionBox} style={props.captionStyle} frame={frame} /> : null}
+      {props.captions.enabled && scene.captions.length > 0 ? (
+        <CaptionsView pages={scene.captions} box={scene.captionBox} style={props.captionStyle} frame={frame} />
+      ) : null}
     </AbsoluteFill>
   );
 }

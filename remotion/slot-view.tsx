@@ -45,7 +45,15 @@ function TextBlock({ text, typedProgress }: { text: RenderText; typedProgress: n
     if (highlight) {
       return (
         <div key={i} style={{ ...lineStyle, paddingLeft: indent }}>
-          <span style={{ backgroundColor: text.treatmentColor, color: text.treatmentTextColor, padding: `0 ${0.18 * text.fontPx}px`, boxDecorationBreak: "clone", WebkitBoxDecorationBreak: "clone" }}>
+          <span
+            style={{
+              backgroundColor: text.treatmentColor,
+              color: text.treatmentTextColor,
+              padding: `0 ${0.18 * text.fontPx}px`,
+              boxDecorationBreak: "clone",
+              WebkitBoxDecorationBreak: "clone",
+            }}
+          >
             {l.text}
           </span>
         </div>
@@ -78,8 +86,19 @@ function TextBlock({ text, typedProgress }: { text: RenderText; typedProgress: n
           textTransform: text.uppercase ? "uppercase" : "none",
           color: box ? text.treatmentTextColor : text.color,
           fontKerning: "normal",
-          ...(box ? { backgroundColor: text.treatmentColor, padding: text.paddingPx, borderRadius: Math.min(text.paddingPx, text.lineHeightPx / 2) } : {}),
-          ...(text.treatment === "outline" ? { WebkitTextStroke: `${Math.max(1, 0.035 * text.fontPx)}px ${text.treatmentColor}`, paintOrder: "stroke fill" } : {}),
+          ...(box
+            ? {
+                backgroundColor: text.treatmentColor,
+                padding: text.paddingPx,
+                borderRadius: Math.min(text.paddingPx, text.lineHeightPx / 2),
+              }
+            : {}),
+          ...(text.treatment === "outline"
+            ? {
+                WebkitTextStroke: `${Math.max(1, 0.035 * text.fontPx)}px ${text.treatmentColor}`,
+                paintOrder: "stroke fill",
+              }
+            : {}),
         }}
       >
         {inner}
@@ -100,7 +119,19 @@ function TextBlock({ text, typedProgress }: { text: RenderText; typedProgress: n
   );
 }
 
-export function SlotView({ slot, frame, fps, distance, imageScale }: { slot: RenderSlot; frame: number; fps: number; distance: number; imageScale: number }) {
+export function SlotView({
+  slot,
+  frame,
+  fps,
+  distance,
+  imageScale,
+}: {
+  slot: RenderSlot;
+  frame: number;
+  fps: number;
+  distance: number;
+  imageScale: number;
+}) {
   const motion = slotMotion(slot.enter, slot.exit, frame, fps, distance);
   if (motion.hidden && motion.typed === null) return null;
   const { box, surface } = slot;
@@ -117,7 +148,16 @@ export function SlotView({ slot, frame, fps, distance, imageScale }: { slot: Ren
   const radius = surface?.radiusPx ?? slot.media?.radiusPx ?? 0;
   return (
     <div style={style}>
-      {surface ? <div style={{ position: "absolute", inset: 0, backgroundColor: hexAlpha(surface.color, surface.opacity), borderRadius: Math.min(radius, box.h / 2) }} /> : null}
+      {surface ? (
+        <div
+          style={{
+            position: "absolute",
+            inset: 0,
+            backgroundColor: hexAlpha(surface.color, surface.opacity),
+            borderRadius: Math.min(radius, box.h / 2),
+          }}
+        />
+      ) : null}
       {slot.media ? (
         <div style={{ position: "absolute", inset: 0, overflow: "hidden", borderRadius: slot.media.radiusPx }}>
           {/* Part of a video frame: the preview around the composition carries the label, so its pictures are decorative. */}
@@ -128,7 +168,9 @@ export function SlotView({ slot, frame, fps, distance, imageScale }: { slot: Ren
               width: "100%",
               height: "100%",
               objectFit: slot.media.objectFit,
-              ...(imageScale !== 1 && slot.role === "media" ? { transform: `scale(${imageScale.toFixed(5)})`, willChange: "transform" } : {}),
+              ...(imageScale !== 1 && slot.role === "media"
+                ? { transform: `scale(${imageScale.toFixed(5)})`, willChange: "transform" }
+                : {}),
             }}
           />
         </div>

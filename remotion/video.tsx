@@ -21,13 +21,25 @@ function SceneFrame({ scene, props }: { scene: RenderScene; props: RenderProps }
 }
 
 function Music({ music, total, fps }: { music: NonNullable<RenderProps["music"]>; total: number; fps: number }) {
-  const opts = { volume: music.volume, duckedVolume: music.duckedVolume, rampFrames: Math.round(fps * 0.35), totalFrames: total, fadeOutFrames: Math.round(fps * 1.2) };
+  const opts = {
+    volume: music.volume,
+    duckedVolume: music.duckedVolume,
+    rampFrames: Math.round(fps * 0.35),
+    totalFrames: total,
+    fadeOutFrames: Math.round(fps * 1.2),
+  };
   const length = music.durationInFrames && music.durationInFrames < total ? music.durationInFrames : total;
   const loops = Math.ceil(total / length);
   return (
     <>
       {Array.from({ length: loops }, (_, k) => (
-        <Sequence key={k} from={k * length} durationInFrames={Math.min(length, total - k * length)} layout="none" name={`music ${k + 1}`}>
+        <Sequence
+          key={k}
+          from={k * length}
+          durationInFrames={Math.min(length, total - k * length)}
+          layout="none"
+          name={`music ${k + 1}`}
+        >
           <Html5Audio src={music.src} volume={(f) => musicVolumeAt(f + k * length, music.duckWindows, opts)} />
         </Sequence>
       ))}
@@ -59,7 +71,13 @@ export function Watermark({ text, width, height }: { text: string; width: number
 
 /** The pre-rendered background picture (or the Player's SVG), under everything. */
 export function Background({ props }: { props: RenderProps }) {
-  return props.background.image ? <Img alt="" src={props.background.image} style={{ position: "absolute", inset: 0, width: "100%", height: "100%", objectFit: "cover" }} /> : null;
+  return props.background.image ? (
+    <Img
+      alt=""
+      src={props.background.image}
+      style={{ position: "absolute", inset: 0, width: "100%", height: "100%", objectFit: "cover" }}
+    />
+  ) : null;
 }
 
 export type VideoCompositionProps = RenderProps & {
@@ -80,13 +98,21 @@ export function VideoComposition(props: VideoCompositionProps) {
       {!props.muted
         ? props.scenes.map((scene) =>
             scene.narration ? (
-              <Sequence key={`voice-${scene.id}`} from={scene.from + scene.narration.startFrame} durationInFrames={scene.narration.durationInFrames} layout="none" name={`narration ${scene.id}`}>
+              <Sequence
+                key={`voice-${scene.id}`}
+                from={scene.from + scene.narration.startFrame}
+                durationInFrames={scene.narration.durationInFrames}
+                layout="none"
+                name={`narration ${scene.id}`}
+              >
                 <Html5Audio src={scene.narration.src} />
               </Sequence>
             ) : null,
           )
         : null}
-      {!props.muted && props.music ? <Music music={props.music} total={props.durationInFrames} fps={props.fps} /> : null}
+      {!props.muted && props.music ? (
+        <Music music={props.music} total={props.durationInFrames} fps={props.fps} />
+      ) : null}
       {props.watermark ? <Watermark text={props.watermark} width={props.width} height={props.height} /> : null}
     </AbsoluteFill>
   );

@@ -14,7 +14,10 @@ function chooseBindHost(mode: "emulator" | "project", env: Record<string, string
   delete base.ALLOW_REMOTE_EMULATOR;
   const run = spawnSync(
     "bash",
-    ["-c", `source scripts/lib.sh && choose_bind_host ${mode} && printf 'ARGS=[%s]\\n' "\${BIND_ARGS[*]-}" && printf 'NOTE=%s\\n' "$BIND_NOTE"`],
+    [
+      "-c",
+      `source scripts/lib.sh && choose_bind_host ${mode} && printf 'ARGS=[%s]\\n' "\${BIND_ARGS[*]-}" && printf 'NOTE=%s\\n' "$BIND_NOTE"`,
+    ],
     { cwd: ROOT, env: { ...base, ...env }, encoding: "utf8", timeout: 30_000 },
   );
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };

@@ -14,7 +14,11 @@ if (mode !== "emulator" && mode !== "project") {
   console.error("usage: tsx scripts/bind-host.ts emulator|project");
   process.exit(2);
 }
-const choice = chooseBindHost({ emulator: mode === "emulator", host: process.env.HOST, allowRemote: process.env.ALLOW_REMOTE_EMULATOR });
+const choice = chooseBindHost({
+  emulator: mode === "emulator",
+  host: process.env.HOST,
+  allowRemote: process.env.ALLOW_REMOTE_EMULATOR,
+});
 if (!choice.ok) {
   console.error(`\x1b[1;31m[promptframe]\x1b[0m ${choice.error}`);
   process.exit(1);

@@ -50,7 +50,14 @@ const HEADER_ENV_PRESENCE = ["FIREBASE_SERVICE_ACCOUNT", "GOOGLE_APPLICATION_CRE
 /** Env values that change what the build produces. */
 function buildEnv(env: NodeJS.ProcessEnv): string[] {
   return Object.keys(env)
-    .filter((k) => k.startsWith("NEXT_PUBLIC_") || k === "SENTRY_DSN" || k === "NODE_ENV" || HEADER_ENV.includes(k) || HEADER_ENV_PRESENCE.includes(k))
+    .filter(
+      (k) =>
+        k.startsWith("NEXT_PUBLIC_") ||
+        k === "SENTRY_DSN" ||
+        k === "NODE_ENV" ||
+        HEADER_ENV.includes(k) ||
+        HEADER_ENV_PRESENCE.includes(k),
+    )
     .sort()
     .map((k) => (HEADER_ENV_PRESENCE.includes(k) ? `${k} set` : `${k}=${env[k]}`));
 }

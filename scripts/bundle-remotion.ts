@@ -8,7 +8,9 @@ import { ensureBundle } from "@/lib/engine/render/bundle";
 
 const started = Date.now();
 ensureBundle({ force: process.argv.includes("--force"), log: (line) => console.log(line) })
-  .then(({ rebuilt }) => console.log(`${rebuilt ? "bundled" : "nothing to do"} in ${((Date.now() - started) / 1000).toFixed(1)} s`))
+  .then(({ rebuilt }) =>
+    console.log(`${rebuilt ? "bundled" : "nothing to do"} in ${((Date.now() - started) / 1000).toFixed(1)} s`),
+  )
   .catch((err) => {
     console.error(err);
     process.exit(1);

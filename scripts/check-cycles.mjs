@@ -15,9 +15,32 @@
 import { cruise } from "dependency-cruiser";
 import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 
-const PART_FOLDERS = new Set(["platform", "access", "engine", "client", "media", "creation", "money", "studio", "operations"]);
+const PART_FOLDERS = new Set([
+  "platform",
+  "access",
+  "engine",
+  "client",
+  "media",
+  "creation",
+  "money",
+  "studio",
+  "operations",
+]);
 /** The layer order (README "Layout"): an arrow from a higher rank to a lower one follows the layers. */
-const RANK = { platform: 0, engine: 1, access: 1, money: 2, media: 3, studio: 3, creation: 4, operations: 5, registry: 6, client: 6, components: 7, app: 8 };
+const RANK = {
+  platform: 0,
+  engine: 1,
+  access: 1,
+  money: 2,
+  media: 3,
+  studio: 3,
+  creation: 4,
+  operations: 5,
+  registry: 6,
+  client: 6,
+  components: 7,
+  app: 8,
+};
 function rankOf(folder) {
   const [top, part] = folder.split("/");
   if (top === "lib") return RANK[part];
@@ -112,10 +135,27 @@ async function main() {
     }
   }
   const found = cycles(edges);
-  const arrowsInCycles = found.flatMap((scc) => [...example.keys()].filter((k) => scc.includes(k.split(" -> ")[0]) && scc.includes(k.split(" -> ")[1])));
+  const arrowsInCycles = found.flatMap((scc) =>
+    [...example.keys()].filter((k) => scc.includes(k.split(" -> ")[0]) && scc.includes(k.split(" -> ")[1])),
+  );
   if (process.argv.includes("--json")) {
-    const within = new Map([...edges].map(([from, tos]) => [from, new Set([...tos].filter((to) => !(rankOf(from) < rankOf(to))))]));
-    console.log(JSON.stringify({ modules: output.modules.length, folders: edges.size, cycles: found.length, arrowsInCycles: arrowsInCycles.length, sccs: found, innerCycles: cycles(within) }, null, 1));
+    const within = new Map(
+      [...edges].map(([from, tos]) => [from, new Set([...tos].filter((to) => !(rankOf(from) < rankOf(to))))]),
+    );
+    console.log(
+      JSON.stringify(
+        {
+          modules: output.modules.length,
+          folders: edges.size,
+          cycles: found.length,
+          arrowsInCycles: arrowsInCycles.length,
+          sccs: found,
+          innerCycles: cycles(within),
+        },
+        null,
+        1,
+      ),
+    );
   }
   if (!found.length) {
     console.log(`no cycles between folders (${output.modules.length} modules, ${edges.size} folders)`);
@@ -123,13 +163,18 @@ async function main() {
   }
   console.error(`${found.length} cycle(s) between folders: break one arrow in each (an example import per arrow):`);
   // What stays once the imports against the layers (the boundaries rule's errors) are fixed: cycles inside a part.
-  const within = new Map([...edges].map(([from, tos]) => [from, new Set([...tos].filter((to) => !(rankOf(from) < rankOf(to))))]));
+  const within = new Map(
+    [...edges].map(([from, tos]) => [from, new Set([...tos].filter((to) => !(rankOf(from) < rankOf(to))))]),
+  );
   const inner = cycles(within);
   if (inner.length) {
     console.error(`\nwithout the imports against the layers, ${inner.length} cycle(s) remain inside parts:`);
     for (const scc of inner) {
       console.error(`  ${scc.join(", ")}`);
-      for (const [from, tos] of within) for (const to of tos) if (scc.includes(from) && scc.includes(to)) console.error(`    ${from} -> ${to}: ${example.get(`${from} -> ${to}`)}`);
+      for (const [from, tos] of within)
+        for (const to of tos)
+          if (scc.includes(from) && scc.includes(to))
+            console.error(`    ${from} -> ${to}: ${example.get(`${from} -> ${to}`)}`);
     }
   }
   console.error("\nall arrows of each cycle:");
@@ -137,7 +182,9 @@ async function main() {
     const arrows = arrowsInCycles.filter((k) => scc.includes(k.split(" -> ")[0]));
     const shown = arrows.filter(suspect);
     console.error(`\n  ${scc.join(", ")}`);
-    console.error(`  ${arrows.length} arrows; those against the layers or inside one part (${arrows.length - shown.length} down the layers not shown):`);
+    console.error(
+      `  ${arrows.length} arrows; those against the layers or inside one part (${arrows.length - shown.length} down the layers not shown):`,
+    );
     for (const key of shown) console.error(`    ${key}: ${example.get(key)}`);
   }
   process.exitCode = 1;

@@ -13,7 +13,10 @@ import { exportDb } from "@/lib/platform/db/transfer";
 async function main() {
   const config = dbConfig();
   const i = process.argv.indexOf("--out");
-  const out = i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : path.join(config.dataDir, "exports", new Date().toISOString().replace(/[:.]/g, "-"));
+  const out =
+    i > 0 && process.argv[i + 1]
+      ? process.argv[i + 1]!
+      : path.join(config.dataDir, "exports", new Date().toISOString().replace(/[:.]/g, "-"));
   const db = new Db(openDriver(config, allCollections), allCollections);
   try {
     const report = await exportDb(db, out);

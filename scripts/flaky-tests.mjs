@@ -13,7 +13,9 @@ function walk(suite) {
       if (t.status !== "flaky") continue;
       const failures = (t.results ?? []).filter((r) => r.status !== "passed" && r.status !== "skipped");
       const first = failures[0]?.error?.message?.split("\n").find((l) => l.trim()) ?? "";
-      flaky.push(`  [${t.projectName}] ${spec.file}:${spec.line} › ${spec.title} (passed on retry ${(t.results ?? []).length - 1})${first ? `\n      first failure: ${first.replace(/\u001b\[[0-9;]*m/g, "").slice(0, 200)}` : ""}`);
+      flaky.push(
+        `  [${t.projectName}] ${spec.file}:${spec.line} › ${spec.title} (passed on retry ${(t.results ?? []).length - 1})${first ? `\n      first failure: ${first.replace(/\u001b\[[0-9;]*m/g, "").slice(0, 200)}` : ""}`,
+      );
     }
   }
   for (const child of suite.suites ?? []) walk(child);

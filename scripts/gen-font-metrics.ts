@@ -102,7 +102,9 @@ interface FaceMetrics {
 
 function faceMetrics(file: string): FaceMetrics {
   const t = readWoff(file);
-  const head = t.head!, hhea = t.hhea!, hmtx = t.hmtx!;
+  const head = t.head!,
+    hhea = t.hhea!,
+    hmtx = t.hmtx!;
   const unitsPerEm = head.readUInt16BE(18);
   const numH = hhea.readUInt16BE(34);
   const advance = (gid: number) => hmtx.readUInt16BE(Math.min(gid, numH - 1) * 4);
@@ -124,7 +126,8 @@ function generate(): string {
       const latin = faceMetrics(fontFile(id, "latin", weight));
       const ext = faceMetrics(fontFile(id, "latin-ext", weight));
       // Thousandths of an em, rounded up: a measured text is never narrower than the font draws it.
-      const per = (m: FaceMetrics, c: number) => (m.widths.has(c) ? Math.ceil((m.widths.get(c)! * 1000) / m.unitsPerEm) : -1);
+      const per = (m: FaceMetrics, c: number) =>
+        m.widths.has(c) ? Math.ceil((m.widths.get(c)! * 1000) / m.unitsPerEm) : -1;
       const widths = codes.map((c) => {
         const w = per(latin, c);
         return w >= 0 ? w : per(ext, c);
@@ -133,7 +136,9 @@ function generate(): string {
       const avg = Math.ceil(known.reduce((a, b) => a + b, 0) / known.length);
       const ascent = Math.round((latin.ascent * 1000) / latin.unitsPerEm);
       const descent = Math.round((-latin.descent * 1000) / latin.unitsPerEm);
-      entries.push(`  "${id}@${weight}": { ascent: ${ascent}, descent: ${descent}, avg: ${avg}, widths: "${widths.map((w) => (w < 0 ? "" : w.toString(36))).join(",")}" },`);
+      entries.push(
+        `  "${id}@${weight}": { ascent: ${ascent}, descent: ${descent}, avg: ${avg}, widths: "${widths.map((w) => (w < 0 ? "" : w.toString(36))).join(",")}" },`,
+      );
     }
   }
   return [

@@ -115,13 +115,33 @@ export const MOVES: ReadonlyArray<readonly [string, string]> = [
 const IN_PLACE = new Set([
   // The registry of every domain's collections (h19-layers): the composition root entry points import, above the domains.
   "lib/registry",
-  "lib/platform", "lib/access", "lib/engine", "lib/client", "lib/media", "lib/creation", "lib/money", "lib/studio", "lib/operations",
+  "lib/platform",
+  "lib/access",
+  "lib/engine",
+  "lib/client",
+  "lib/media",
+  "lib/creation",
+  "lib/money",
+  "lib/studio",
+  "lib/operations",
 ]);
 
 /** Where relative paths are checked (pass 1). Root config files keep `./lib/…` paths, which pass 3 rewrites. */
-const CODE_ROOTS = ["app/", "lib/", "components/", "remotion/", "tests/", "scripts/", "bench/", "middleware.ts", "instrumentation.ts", "instrumentation-client.ts"];
+const CODE_ROOTS = [
+  "app/",
+  "lib/",
+  "components/",
+  "remotion/",
+  "tests/",
+  "scripts/",
+  "bench/",
+  "middleware.ts",
+  "instrumentation.ts",
+  "instrumentation-client.ts",
+];
 const CODE_FILE = /\.(ts|tsx|mts|cts|js|mjs|cjs|jsx)$/;
-const TEXT_FILE = /(\.(ts|tsx|mts|cts|js|mjs|cjs|jsx|json|md|sh|css|yml|yaml|txt|html|example)$)|(^|\/)(\.gitignore|\.ci\/run)$/;
+const TEXT_FILE =
+  /(\.(ts|tsx|mts|cts|js|mjs|cjs|jsx|json|md|sh|css|yml|yaml|txt|html|example)$)|(^|\/)(\.gitignore|\.ci\/run)$/;
 /** Never rewritten: this script holds the old paths as data; the lock file holds none. */
 const SKIP = new Set(["scripts/relayout.ts", "package-lock.json"]);
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".js", ".mjs", ".json", "/index.ts", "/index.tsx"];
@@ -134,7 +154,9 @@ function git(...args: string[]): string {
 }
 
 function trackedFiles(): string[] {
-  return git("ls-files", "-z").split("\0").filter((f) => f && fs.existsSync(path.join(root, f)));
+  return git("ls-files", "-z")
+    .split("\0")
+    .filter((f) => f && fs.existsSync(path.join(root, f)));
 }
 
 interface Move {
@@ -164,7 +186,10 @@ function activeMoves(files: string[]): Move[] {
 function newPathOf(p: string, moves: Move[]): string {
   for (const m of moves) {
     if (m.kind === "folder" && (p === m.from || p.startsWith(m.from + "/"))) return m.to + p.slice(m.from.length);
-    if (m.kind === "file" && (p === m.from || (p.startsWith(m.from + ".") && !p.slice(m.from.length + 1).includes("/")))) {
+    if (
+      m.kind === "file" &&
+      (p === m.from || (p.startsWith(m.from + ".") && !p.slice(m.from.length + 1).includes("/")))
+    ) {
       return m.to + p.slice(m.from.length);
     }
   }
@@ -244,7 +269,8 @@ function gitMoves(moves: Move[], files: string[]): void {
           : [[m.from, m.to]];
     for (const [from, to] of pairs) {
       if (!fs.existsSync(path.join(root, from))) continue;
-      if (fs.existsSync(path.join(root, to)) && m.kind === "file") throw new Error(`${to} exists: cannot move ${from} there`);
+      if (fs.existsSync(path.join(root, to)) && m.kind === "file")
+        throw new Error(`${to} exists: cannot move ${from} there`);
       console.log(`git mv ${from} ${to}`);
       if (dryRun) continue;
       fs.mkdirSync(path.dirname(path.join(root, to)), { recursive: true });
@@ -295,8 +321,13 @@ function rewriteMentions(files: string[], moves: Move[]): string[] {
 
 /** Top-level folders under lib/ and components/ that the layout does not place. */
 function unplaced(files: string[]): { lib: string[]; components: string[] } {
-  const tops = (base: string) =>
-    [...new Set(files.filter((f) => f.startsWith(base + "/") && f.split("/").length > 2).map((f) => f.split("/").slice(0, 2).join("/")))];
+  const tops = (base: string) => [
+    ...new Set(
+      files
+        .filter((f) => f.startsWith(base + "/") && f.split("/").length > 2)
+        .map((f) => f.split("/").slice(0, 2).join("/")),
+    ),
+  ];
   const lib = tops("lib").filter((d) => !IN_PLACE.has(d));
   const components = tops("components").filter((d) => !MOVES.some(([, to]) => to === d));
   return { lib, components };
@@ -313,11 +344,17 @@ function main(): void {
   const after = dryRun ? before : trackedFiles();
   const mentionChanged = rewriteMentions(after, moves);
   console.log(`pass 3: ${mentionChanged.length} files mention moved paths`);
-  if (!dryRun && (relChanged.length || mentionChanged.length)) git("add", "-A", "--", ...new Set([...relChanged.map((f) => newPathOf(f, moves)), ...mentionChanged]));
+  if (!dryRun && (relChanged.length || mentionChanged.length))
+    git("add", "-A", "--", ...new Set([...relChanged.map((f) => newPathOf(f, moves)), ...mentionChanged]));
   const left = unplaced(before.map((f) => newPathOf(f, moves)));
-  if (left.components.length) console.log(`components/ folders kept by name (same name as their feature, or shared UI): ${left.components.join(", ")}`);
+  if (left.components.length)
+    console.log(
+      `components/ folders kept by name (same name as their feature, or shared UI): ${left.components.join(", ")}`,
+    );
   if (left.lib.length) {
-    console.error(`lib/ folders with no place in the layout: ${left.lib.join(", ")}. Add them to MOVES in scripts/relayout.ts and run again.`);
+    console.error(
+      `lib/ folders with no place in the layout: ${left.lib.join(", ")}. Add them to MOVES in scripts/relayout.ts and run again.`,
+    );
     process.exitCode = 1;
   }
 }

@@ -10,13 +10,25 @@ import { getAuth } from "firebase-admin/auth";
 import { seedAccounts, type SeedAccount } from "./seed-accounts";
 
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const auth = getAuth(getApps()[0] ?? initializeApp({ projectId: process.env.FIREBASE_PROJECT_ID ?? "demo-promptframe" }));
+const auth = getAuth(
+  getApps()[0] ?? initializeApp({ projectId: process.env.FIREBASE_PROJECT_ID ?? "demo-promptframe" }),
+);
 const dirs: string[] = [];
 
 function accounts(tag: string): Record<"user" | "staff", SeedAccount> {
   return {
-    user: { email: `seed.user.${tag}.${RUN}@example.com`, password: "promptframe-user", name: "Uma User", emailVerified: true },
-    staff: { email: `seed.staff.${tag}.${RUN}@promptframe.ai`, password: "promptframe-staff", name: "Sam Staff", emailVerified: true },
+    user: {
+      email: `seed.user.${tag}.${RUN}@example.com`,
+      password: "promptframe-user",
+      name: "Uma User",
+      emailVerified: true,
+    },
+    staff: {
+      email: `seed.staff.${tag}.${RUN}@promptframe.ai`,
+      password: "promptframe-staff",
+      name: "Sam Staff",
+      emailVerified: true,
+    },
   };
 }
 

@@ -57,7 +57,11 @@ async function existingUid(auth: Auth, email: string): Promise<string | null> {
 }
 
 /** Creates or resets each account; answers the uid of each role. */
-export async function seedAccounts(auth: Auth, accounts: Record<Role, SeedAccount>, dataDir: string): Promise<Record<Role, string>> {
+export async function seedAccounts(
+  auth: Auth,
+  accounts: Record<Role, SeedAccount>,
+  dataDir: string,
+): Promise<Record<Role, string>> {
   const stored = storedUids(dataDir);
   const uids = {} as Record<Role, string>;
   for (const role of ["user", "staff"] as const) {

@@ -24,9 +24,23 @@ const PICKS = [0, 1, 3, 11, 17, 22, 26, 30, 33, 37];
 const ref = process.argv[2] ?? "a0b64e2";
 
 const versions = STARTER_TEMPLATES.map((t) => ({ t, v: starterTemplateVersion(t) }));
-const toolTemplates = versions.map(({ t, v }) => ({ id: t.id, name: t.name, description: t.description, mood: v.music.mood, layout_ids: v.layouts.map((l) => l.id) }));
+const toolTemplates = versions.map(({ t, v }) => ({
+  id: t.id,
+  name: t.name,
+  description: t.description,
+  mood: v.music.mood,
+  layout_ids: v.layouts.map((l) => l.id),
+}));
 const toolLayouts = (id: string) =>
-  versions.find(({ t }) => t.id === id)!.v.layouts.map((l) => ({ id: l.id, name: l.name, slots: l.slots.filter((s) => s.kind !== "shape").map((s) => ({ id: s.id, kind: s.kind, role: s.role, max_chars: s.fit.maxChars, required: s.required })) }));
+  versions
+    .find(({ t }) => t.id === id)!
+    .v.layouts.map((l) => ({
+      id: l.id,
+      name: l.name,
+      slots: l.slots
+        .filter((s) => s.kind !== "shape")
+        .map((s) => ({ id: s.id, kind: s.kind, role: s.role, max_chars: s.fit.maxChars, required: s.required })),
+    }));
 
 type Writer = Pick<typeof after, "pickTemplate" | "localPlan">;
 
@@ -68,8 +82,11 @@ async function main() {
     out.push(`## ${n + 1}. ${brief}`, "");
     out.push("| | Before | After |", "|---|---|---|");
     out.push(`| Title | ${cell(b.title)} | ${cell(a.title)} |`);
-    out.push(`| Length | ${Math.round(plannedSeconds(b, 30))} s planned (brief asks ${asked ?? "nothing"}${asked ? " s" : ""}) | ${Math.round(plannedSeconds(a, asked ?? 30))} s planned |`);
-    for (let s = 0; s < Math.max(b.scenes.length, a.scenes.length); s++) out.push(`| Scene ${s + 1} | ${sceneText(b, s)} | ${sceneText(a, s)} |`);
+    out.push(
+      `| Length | ${Math.round(plannedSeconds(b, 30))} s planned (brief asks ${asked ?? "nothing"}${asked ? " s" : ""}) | ${Math.round(plannedSeconds(a, asked ?? 30))} s planned |`,
+    );
+    for (let s = 0; s < Math.max(b.scenes.length, a.scenes.length); s++)
+      out.push(`| Scene ${s + 1} | ${sceneText(b, s)} | ${sceneText(a, s)} |`);
     out.push("");
   }
   mkdirSync(path.join(root, "docs"), { recursive: true });

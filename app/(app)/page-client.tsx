@@ -14,9 +14,5 @@ export function Greeting() {
   const name = firstName(profile?.name || user?.displayName || null);
 
   if (!name && profileLoading) return <Skeleton className="mt-1 h-5 w-64 max-w-full" />;
-  return (
-    <p>
-      {name ? `Welcome back, ${name}.` : "Welcome back."} What would you like to make today?
-    </p>
-  );
+  return <p>{name ? `Welcome back, ${name}.` : "Welcome back."} What would you like to make today?</p>;
 }

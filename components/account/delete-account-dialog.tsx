@@ -16,7 +16,17 @@ import { Label } from "@/components/ui/label";
 import { deleteMyAccount } from "@/lib/client/account";
 import { DELETION_KEEPS, DELETION_REMOVES, sameEmail } from "@/lib/creation/account/contract";
 
-export function DeleteAccountDialog({ open, email, onClose, onDeleted }: { open: boolean; email: string; onClose: () => void; onDeleted: () => void }) {
+export function DeleteAccountDialog({
+  open,
+  email,
+  onClose,
+  onDeleted,
+}: {
+  open: boolean;
+  email: string;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [typed, setTyped] = useState("");

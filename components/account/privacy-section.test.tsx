@@ -23,7 +23,9 @@ jest.mock("@/lib/client/hooks/auth-provider", () => ({ useAuth: () => auth }));
 /** Every aria-describedby / aria-labelledby / label for names an element that exists. */
 function referencesResolve(html: string): void {
   const ids = new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
-  const refs = [...html.matchAll(/(?:aria-describedby|aria-labelledby|for)="([^"]+)"/g)].flatMap((m) => m[1]!.split(" "));
+  const refs = [...html.matchAll(/(?:aria-describedby|aria-labelledby|for)="([^"]+)"/g)].flatMap((m) =>
+    m[1]!.split(" "),
+  );
   expect(refs.length).toBeGreaterThan(0);
   for (const ref of refs) expect(ids).toContain(ref);
 }
@@ -34,14 +36,17 @@ describe("PrivacySection", () => {
   it("offers the four choices as labelled buttons under one heading", () => {
     expect(html).toMatch(/<section aria-labelledby="privacy-heading"/);
     expect(html).toMatch(/<h2 id="privacy-heading"[^>]*>Your data<\/h2>/);
-    for (const name of ["Download my data", "Sign out everywhere", "Delete my account"]) expect(html).toMatch(new RegExp(`<button[^>]*>(<svg.*?</svg>)?${name}</button>`));
+    for (const name of ["Download my data", "Sign out everywhere", "Delete my account"])
+      expect(html).toMatch(new RegExp(`<button[^>]*>(<svg.*?</svg>)?${name}</button>`));
     expect(html).toContain("This server does not collect product analytics.");
     referencesResolve(html);
   });
 
   it("asks for the typed email and says what is deleted and what is kept", () => {
     expect(html).toMatch(/<dialog[^>]*aria-labelledby="[^"]+"/);
-    expect(html).toMatch(/<label[^>]*for="[^"]+"[^>]*>Type your email, <span[^>]*>ada@example.com<\/span>, to confirm<\/label>/);
+    expect(html).toMatch(
+      /<label[^>]*for="[^"]+"[^>]*>Type your email, <span[^>]*>ada@example.com<\/span>, to confirm<\/label>/,
+    );
     expect(html).toContain("Kept");
     expect(html).toContain("credit history and payment records");
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>Delete my account for good<\/button>/);

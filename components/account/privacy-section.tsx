@@ -25,7 +25,17 @@ export function formatBytes(bytes: number): string {
   return `${sizeFormat.format(bytes / (1024 * 1024))} MB`;
 }
 
-function Row({ title, id, description, children }: { title: string; id: string; description: React.ReactNode; children?: React.ReactNode }) {
+function Row({
+  title,
+  id,
+  description,
+  children,
+}: {
+  title: string;
+  id: string;
+  description: React.ReactNode;
+  children?: React.ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-3 border-b py-5 last:border-b-0 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
       <div className="min-w-0 space-y-1">
@@ -36,12 +46,18 @@ function Row({ title, id, description, children }: { title: string; id: string; 
           {description}
         </div>
       </div>
-      {children ? <div className="flex shrink-0 flex-col items-stretch gap-2 sm:max-w-xs sm:items-end">{children}</div> : null}
+      {children ? (
+        <div className="flex shrink-0 flex-col items-stretch gap-2 sm:max-w-xs sm:items-end">{children}</div>
+      ) : null}
     </div>
   );
 }
 
-type DownloadState = { kind: "idle" } | { kind: "working"; bytes: number } | { kind: "done"; bytes: number } | { kind: "failed"; message: string };
+type DownloadState =
+  | { kind: "idle" }
+  | { kind: "working"; bytes: number }
+  | { kind: "done"; bytes: number }
+  | { kind: "failed"; message: string };
 
 function DownloadRow() {
   const [state, setState] = useState<DownloadState>({ kind: "idle" });
@@ -54,7 +70,10 @@ function DownloadRow() {
       saveArchive(archive);
       setState({ kind: "done", bytes: archive.blob.size });
     } catch (error) {
-      setState({ kind: "failed", message: error instanceof Error ? error.message : "The download failed. Please try again." });
+      setState({
+        kind: "failed",
+        message: error instanceof Error ? error.message : "The download failed. Please try again.",
+      });
     }
   }
 
@@ -64,12 +83,22 @@ function DownloadRow() {
       title="Download my data"
       description="One ZIP file with everything you made: your videos, images, designs, pages, uploads, products, brand kit, likes and credit history, as JSON documents and the files themselves."
     >
-      <Button variant="outline" onClick={start} disabled={working} aria-busy={working || undefined} aria-describedby="download-data-description">
+      <Button
+        variant="outline"
+        onClick={start}
+        disabled={working}
+        aria-busy={working || undefined}
+        aria-describedby="download-data-description"
+      >
         {working ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
         {working ? "Preparing your archive…" : "Download my data"}
       </Button>
       <p role="status" aria-live="polite" className="text-sm text-muted-foreground sm:text-right">
-        {state.kind === "working" ? (state.bytes > 0 ? `Downloaded ${formatBytes(state.bytes)}…` : "Collecting your data…") : null}
+        {state.kind === "working"
+          ? state.bytes > 0
+            ? `Downloaded ${formatBytes(state.bytes)}…`
+            : "Collecting your data…"
+          : null}
         {state.kind === "done" ? `Done: ${formatBytes(state.bytes)} saved to your downloads.` : null}
       </p>
       {state.kind === "failed" ? (
@@ -87,7 +116,9 @@ function DownloadRow() {
 function AnalyticsRow() {
   const consent = useAnalyticsConsent();
   if (!analyticsConfigured()) {
-    return <Row id="analytics" title="Product analytics" description="This server does not collect product analytics." />;
+    return (
+      <Row id="analytics" title="Product analytics" description="This server does not collect product analytics." />
+    );
   }
   const allowed = consent === "granted";
   return (
@@ -97,11 +128,24 @@ function AnalyticsRow() {
       description={
         <>
           <p>We measure which pages you visit and which features you use (PostHog), only if you allow it.</p>
-          <p className="mt-1 font-medium text-foreground">{consent === undefined ? "Checking…" : allowed ? "Currently: allowed." : consent === "denied" ? "Currently: not allowed." : "Currently: not decided (nothing is measured)."}</p>
+          <p className="mt-1 font-medium text-foreground">
+            {consent === undefined
+              ? "Checking…"
+              : allowed
+                ? "Currently: allowed."
+                : consent === "denied"
+                  ? "Currently: not allowed."
+                  : "Currently: not decided (nothing is measured)."}
+          </p>
         </>
       }
     >
-      <Button variant="outline" disabled={consent === undefined} onClick={() => void setAnalyticsConsent(allowed ? "denied" : "granted")} aria-describedby="analytics-description">
+      <Button
+        variant="outline"
+        disabled={consent === undefined}
+        onClick={() => void setAnalyticsConsent(allowed ? "denied" : "granted")}
+        aria-describedby="analytics-description"
+      >
         {allowed ? "Stop analytics" : "Allow analytics"}
       </Button>
     </Row>
@@ -131,7 +175,13 @@ function SignOutEverywhereRow() {
       title="Sign out everywhere"
       description="Ends every session of your account: on this device, other browsers, phones and anywhere you may have stayed signed in. You sign in again with your email or Google."
     >
-      <Button variant="outline" onClick={run} disabled={working} aria-busy={working || undefined} aria-describedby="sign-out-everywhere-description">
+      <Button
+        variant="outline"
+        onClick={run}
+        disabled={working}
+        aria-busy={working || undefined}
+        aria-describedby="sign-out-everywhere-description"
+      >
         {working ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <LogOut aria-hidden="true" />}
         Sign out everywhere
       </Button>
@@ -158,7 +208,14 @@ function DeleteRow() {
       title="Delete my account"
       description="Deletes everything you made and your sign-in, for good. Download your data first if you want to keep a copy."
     >
-      <Button ref={opener} variant="destructive" onClick={() => setOpen(true)} disabled={!email} aria-describedby="delete-account-description" aria-haspopup="dialog">
+      <Button
+        ref={opener}
+        variant="destructive"
+        onClick={() => setOpen(true)}
+        disabled={!email}
+        aria-describedby="delete-account-description"
+        aria-haspopup="dialog"
+      >
         <Trash2 aria-hidden="true" />
         Delete my account
       </Button>
@@ -184,7 +241,9 @@ export function PrivacySection() {
         <h2 id="privacy-heading" className="text-lg font-semibold tracking-tight">
           Your data
         </h2>
-        <p className="text-sm text-muted-foreground">Take your data with you, choose what we measure, and close your account.</p>
+        <p className="text-sm text-muted-foreground">
+          Take your data with you, choose what we measure, and close your account.
+        </p>
       </div>
       <div className="rounded-xl border bg-card px-4 sm:px-5">
         <DownloadRow />

@@ -12,7 +12,13 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { ACCEPT_ATTRIBUTE, formatBytes, KIND_LABELS, type AssetUsage, type AssetView } from "@/lib/media/assets/contract";
+import {
+  ACCEPT_ATTRIBUTE,
+  formatBytes,
+  KIND_LABELS,
+  type AssetUsage,
+  type AssetView,
+} from "@/lib/media/assets/contract";
 import { deleteAsset, patchAsset, replaceAssetFile, useAsset, useAssetUsage } from "@/lib/client/hooks/use-assets";
 import { formatDuration } from "./assets-library";
 
@@ -35,7 +41,12 @@ function FontSpecimen({ a }: { a: AssetView }) {
   }, [a.urls.original, family, a.updated_at]);
   if (state === "failed") return <p role="alert">This browser could not load the font.</p>;
   return (
-    <div style={{ fontFamily: `"${family}", sans-serif` }} className="space-y-3 p-6" aria-busy={state === "loading"} data-testid="font-specimen">
+    <div
+      style={{ fontFamily: `"${family}", sans-serif` }}
+      className="space-y-3 p-6"
+      aria-busy={state === "loading"}
+      data-testid="font-specimen"
+    >
       <p className="text-5xl">{a.font_family}</p>
       <p className="text-2xl">The quick brown fox jumps over the lazy dog</p>
       <p className="text-lg">ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz 0123456789 !?&amp;</p>
@@ -44,7 +55,15 @@ function FontSpecimen({ a }: { a: AssetView }) {
 }
 
 function Preview({ a }: { a: AssetView }) {
-  if (a.kind === "video") return <video src={a.urls.original} poster={a.urls.poster ?? undefined} controls className="max-h-[60vh] w-full rounded-lg bg-black" />;
+  if (a.kind === "video")
+    return (
+      <video
+        src={a.urls.original}
+        poster={a.urls.poster ?? undefined}
+        controls
+        className="max-h-[60vh] w-full rounded-lg bg-black"
+      />
+    );
   if (a.kind === "audio") return <audio src={a.urls.original} controls className="w-full" />;
   if (a.kind === "font") return <FontSpecimen a={a} />;
   // eslint-disable-next-line @next/next/no-img-element
@@ -101,13 +120,29 @@ export function AssetDetail({ id }: { id: string }) {
 
   if (asset.error?.status === 404) {
     return (
-      <EmptyState icon={FolderOpen} heading="There is no such asset" primaryAction={{ label: "Back to assets", href: "/assets" }}>
+      <EmptyState
+        icon={FolderOpen}
+        heading="There is no such asset"
+        primaryAction={{ label: "Back to assets", href: "/assets" }}
+      >
         It may have been deleted, or it belongs to someone else.
       </EmptyState>
     );
   }
-  if (asset.error) return <Alert variant="destructive" role="alert"><AlertDescription><p>{asset.error.message}</p></AlertDescription></Alert>;
-  if (!asset.data) return <div role="status" className="flex items-center gap-2 text-sm text-muted-foreground"><Spinner /> Loading…</div>;
+  if (asset.error)
+    return (
+      <Alert variant="destructive" role="alert">
+        <AlertDescription>
+          <p>{asset.error.message}</p>
+        </AlertDescription>
+      </Alert>
+    );
+  if (!asset.data)
+    return (
+      <div role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner /> Loading…
+      </div>
+    );
   const a = asset.data;
 
   const rename = async (e: React.FormEvent) => {
@@ -125,7 +160,10 @@ export function AssetDetail({ id }: { id: string }) {
     setProgress(0);
     try {
       await asset.mutate(await replaceAssetFile(id, file, setProgress), { revalidate: false });
-      setMessage({ error: false, text: `Replaced with ${file.name}. Videos and designs that use it show the new file.` });
+      setMessage({
+        error: false,
+        text: `Replaced with ${file.name}. Videos and designs that use it show the new file.`,
+      });
     } catch (err) {
       setMessage({ error: true, text: err instanceof Error ? err.message : "Not replaced." });
     } finally {
@@ -153,7 +191,9 @@ export function AssetDetail({ id }: { id: string }) {
       <div className="space-y-6">
         {message ? (
           <Alert variant={message.error ? "destructive" : "default"} role={message.error ? "alert" : "status"}>
-            <AlertDescription><p>{message.text}</p></AlertDescription>
+            <AlertDescription>
+              <p>{message.text}</p>
+            </AlertDescription>
           </Alert>
         ) : null}
         <form onSubmit={rename} className="space-y-2">
@@ -167,26 +207,58 @@ export function AssetDetail({ id }: { id: string }) {
         </form>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Type</dt>
-          <dd>{KIND_LABELS[a.kind].one} ({a.content_type})</dd>
+          <dd>
+            {KIND_LABELS[a.kind].one} ({a.content_type})
+          </dd>
           <dt className="text-muted-foreground">File</dt>
           <dd className="truncate">{a.filename}</dd>
           <dt className="text-muted-foreground">Size</dt>
           <dd>{formatBytes(a.size)}</dd>
-          {a.width && a.height ? (<><dt className="text-muted-foreground">Dimensions</dt><dd>{a.width} × {a.height} px</dd></>) : null}
-          {a.duration_ms !== null ? (<><dt className="text-muted-foreground">Length</dt><dd>{formatDuration(a.duration_ms)}</dd></>) : null}
-          {a.font_family ? (<><dt className="text-muted-foreground">Family</dt><dd>{a.font_family}</dd></>) : null}
+          {a.width && a.height ? (
+            <>
+              <dt className="text-muted-foreground">Dimensions</dt>
+              <dd>
+                {a.width} × {a.height} px
+              </dd>
+            </>
+          ) : null}
+          {a.duration_ms !== null ? (
+            <>
+              <dt className="text-muted-foreground">Length</dt>
+              <dd>{formatDuration(a.duration_ms)}</dd>
+            </>
+          ) : null}
+          {a.font_family ? (
+            <>
+              <dt className="text-muted-foreground">Family</dt>
+              <dd>{a.font_family}</dd>
+            </>
+          ) : null}
           <dt className="text-muted-foreground">Uploaded</dt>
           <dd>{new Date(a.created_at).toLocaleString()}</dd>
         </dl>
         <section aria-labelledby="used-heading" className="space-y-2">
-          <h2 id="used-heading" className="text-sm font-semibold">Where it is used</h2>
+          <h2 id="used-heading" className="text-sm font-semibold">
+            Where it is used
+          </h2>
           {usage.data ? <UsageList usage={usage.data} /> : <p className="text-sm text-muted-foreground">Checking…</p>}
         </section>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={progress !== null}>
             <Upload /> Replace…
           </Button>
-          <input ref={fileInput} type="file" accept={ACCEPT_ATTRIBUTE} className="sr-only" aria-label="Replace with a file" onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ""; if (f) void replace(f); }} />
+          <input
+            ref={fileInput}
+            type="file"
+            accept={ACCEPT_ATTRIBUTE}
+            className="sr-only"
+            aria-label="Replace with a file"
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              e.target.value = "";
+              if (f) void replace(f);
+            }}
+          />
           <Button variant="outline" asChild>
             <a href={a.urls.download} download>
               <Download /> Download
@@ -196,12 +268,24 @@ export function AssetDetail({ id }: { id: string }) {
             <Trash2 /> Delete
           </Button>
         </div>
-        {progress !== null ? <progress max={1} value={progress} className="h-2 w-full" aria-label="Uploading the replacement" /> : null}
+        {progress !== null ? (
+          <progress max={1} value={progress} className="h-2 w-full" aria-label="Uploading the replacement" />
+        ) : null}
       </div>
-      <ConfirmDialog open={confirming} title={`Delete ${a.name}?`} confirmLabel={used ? "Delete anyway" : "Delete"} busy={busy} onConfirm={() => void remove()} onCancel={() => setConfirming(false)}>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${a.name}?`}
+        confirmLabel={used ? "Delete anyway" : "Delete"}
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      >
         {used && usage.data ? (
           <div className="space-y-2">
-            <p>This asset is in use. Videos and designs that use it keep showing it; it leaves the brand kit and products.</p>
+            <p>
+              This asset is in use. Videos and designs that use it keep showing it; it leaves the brand kit and
+              products.
+            </p>
             <UsageList usage={usage.data} />
           </div>
         ) : (

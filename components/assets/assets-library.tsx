@@ -40,7 +40,14 @@ function Thumb({ a }: { a: AssetView }) {
   }
   if (a.kind === "video" && !a.urls.poster) return <div className="size-full bg-muted" />;
   // eslint-disable-next-line @next/next/no-img-element
-  return <img src={a.urls.thumbnail} alt="" loading="lazy" className={cn("size-full", a.kind === "logo" ? "object-contain p-3" : "object-cover")} />;
+  return (
+    <img
+      src={a.urls.thumbnail}
+      alt=""
+      loading="lazy"
+      className={cn("size-full", a.kind === "logo" ? "object-contain p-3" : "object-cover")}
+    />
+  );
 }
 
 /** /assets: filter tabs by kind, multi-file upload with progress, the grid. */
@@ -59,7 +66,12 @@ export function AssetsLibrary() {
             type="button"
             aria-selected={tab === t}
             onClick={() => setTab(t)}
-            className={cn("-mb-px border-b-2 px-3 py-2 text-sm", tab === t ? "border-primary font-medium" : "border-transparent text-muted-foreground hover:text-foreground")}
+            className={cn(
+              "-mb-px border-b-2 px-3 py-2 text-sm",
+              tab === t
+                ? "border-primary font-medium"
+                : "border-transparent text-muted-foreground hover:text-foreground",
+            )}
           >
             {t === "all" ? "All" : KIND_LABELS[t].many}
           </button>
@@ -79,14 +91,20 @@ export function AssetsLibrary() {
           <Spinner /> Loading your assets…
         </div>
       ) : list.items.length === 0 ? (
-        <EmptyState icon={FolderOpen} heading={tab === "all" ? "No assets yet" : `No ${KIND_LABELS[tab].many.toLowerCase()} yet`}>
+        <EmptyState
+          icon={FolderOpen}
+          heading={tab === "all" ? "No assets yet" : `No ${KIND_LABELS[tab].many.toLowerCase()} yet`}
+        >
           Drop files above: they are checked, given thumbnails and ready to use in your videos and designs.
         </EmptyState>
       ) : (
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6" aria-label="Assets">
           {list.items.map((a) => (
             <li key={a.id}>
-              <Link href={`/assets/${a.id}`} className="group block rounded-lg border focus-visible:outline-2 focus-visible:outline-ring">
+              <Link
+                href={`/assets/${a.id}`}
+                className="group block rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
+              >
                 <div className="aspect-square overflow-hidden rounded-t-lg bg-muted/40">
                   <Thumb a={a} />
                 </div>

@@ -5,11 +5,23 @@ import { useEffect, useId, useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { BRAND_COLOR_ROLES, contrastRatio, WCAG_AA_TEXT, type BrandFontRef, type BrandKitInput } from "@/lib/creation/brand/contract";
+import {
+  BRAND_COLOR_ROLES,
+  contrastRatio,
+  WCAG_AA_TEXT,
+  type BrandFontRef,
+  type BrandKitInput,
+} from "@/lib/creation/brand/contract";
 import { FONT_IDS, FONTS } from "@/lib/engine/composition/fonts";
 import { saveBrandKit, useAssets, useBrandKit } from "@/lib/client/hooks/use-assets";
 
-const ROLE_LABELS = { primary: "Primary", secondary: "Secondary", accent: "Accent", text: "Text", background: "Background" } as const;
+const ROLE_LABELS = {
+  primary: "Primary",
+  secondary: "Secondary",
+  accent: "Accent",
+  text: "Text",
+  background: "Background",
+} as const;
 
 function fontValue(f: BrandFontRef): string {
   return f.kind === "bundled" ? `bundled:${f.id}` : `asset:${f.asset_id}`;
@@ -30,21 +42,40 @@ export function BrandKitEditor() {
   const ids = useId();
 
   useEffect(() => {
-    if (kit.data && !draft) setDraft({ logo_asset_id: kit.data.logo_asset_id, colors: kit.data.colors, fonts: kit.data.fonts });
+    if (kit.data && !draft)
+      setDraft({ logo_asset_id: kit.data.logo_asset_id, colors: kit.data.colors, fonts: kit.data.fonts });
   }, [kit.data, draft]);
 
   // Font assets load under their own family for the preview.
   useEffect(() => {
     for (const f of fonts.items) {
       const face = new FontFace(`pf-preview-${f.id}`, `url(${JSON.stringify(f.urls.original)})`);
-      face.load().then((x) => document.fonts.add(x), () => undefined);
+      face.load().then(
+        (x) => document.fonts.add(x),
+        () => undefined,
+      );
     }
   }, [fonts.items]);
 
-  if (kit.error) return <Alert variant="destructive" role="alert"><AlertDescription><p>{kit.error.message}</p></AlertDescription></Alert>;
-  if (!draft) return <p role="status" className="text-sm text-muted-foreground">Loading your brand kit…</p>;
+  if (kit.error)
+    return (
+      <Alert variant="destructive" role="alert">
+        <AlertDescription>
+          <p>{kit.error.message}</p>
+        </AlertDescription>
+      </Alert>
+    );
+  if (!draft)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading your brand kit…
+      </p>
+    );
 
-  const css = (f: BrandFontRef) => (f.kind === "bundled" ? `"${FONTS[f.id].family}", ${FONTS[f.id].fallback}` : `"pf-preview-${f.asset_id}", sans-serif`);
+  const css = (f: BrandFontRef) =>
+    f.kind === "bundled"
+      ? `"${FONTS[f.id].family}", ${FONTS[f.id].fallback}`
+      : `"pf-preview-${f.asset_id}", sans-serif`;
   const ratio = contrastRatio(draft.colors.text, draft.colors.background);
   const logo = logos.items.find((l) => l.id === draft.logo_asset_id);
 
@@ -66,7 +97,12 @@ export function BrandKitEditor() {
       <div className="space-y-5">
         <div className="space-y-2">
           <Label htmlFor={`${ids}-logo`}>Logo</Label>
-          <select id={`${ids}-logo`} className="h-9 w-full rounded-md border bg-background px-2 text-sm" value={draft.logo_asset_id ?? ""} onChange={(e) => setDraft({ ...draft, logo_asset_id: e.target.value || null })}>
+          <select
+            id={`${ids}-logo`}
+            className="h-9 w-full rounded-md border bg-background px-2 text-sm"
+            value={draft.logo_asset_id ?? ""}
+            onChange={(e) => setDraft({ ...draft, logo_asset_id: e.target.value || null })}
+          >
             <option value="">No logo</option>
             {logos.items.map((l) => (
               <option key={l.id} value={l.id}>
@@ -80,7 +116,13 @@ export function BrandKitEditor() {
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             {BRAND_COLOR_ROLES.map((role) => (
               <label key={role} className="flex items-center gap-2 text-sm">
-                <input type="color" value={draft.colors[role]} onChange={(e) => setDraft({ ...draft, colors: { ...draft.colors, [role]: e.target.value } })} aria-label={`${ROLE_LABELS[role]} colour`} className="size-9 cursor-pointer rounded border" />
+                <input
+                  type="color"
+                  value={draft.colors[role]}
+                  onChange={(e) => setDraft({ ...draft, colors: { ...draft.colors, [role]: e.target.value } })}
+                  aria-label={`${ROLE_LABELS[role]} colour`}
+                  className="size-9 cursor-pointer rounded border"
+                />
                 <span>
                   {ROLE_LABELS[role]}
                   <span className="block font-mono text-xs text-muted-foreground">{draft.colors[role]}</span>
@@ -90,16 +132,26 @@ export function BrandKitEditor() {
           </div>
           {ratio < WCAG_AA_TEXT ? (
             <p role="alert" className="text-sm text-destructive">
-              Text on the background has a contrast of {ratio.toFixed(1)}:1, below the 4.5:1 WCAG AA asks for body text. Darken the text or lighten the background.
+              Text on the background has a contrast of {ratio.toFixed(1)}:1, below the 4.5:1 WCAG AA asks for body text.
+              Darken the text or lighten the background.
             </p>
           ) : (
-            <p className="text-sm text-muted-foreground">Text on the background: {ratio.toFixed(1)}:1 (meets WCAG AA).</p>
+            <p className="text-sm text-muted-foreground">
+              Text on the background: {ratio.toFixed(1)}:1 (meets WCAG AA).
+            </p>
           )}
         </fieldset>
         {(["heading", "body"] as const).map((role) => (
           <div key={role} className="space-y-2">
             <Label htmlFor={`${ids}-${role}`}>{role === "heading" ? "Headline font" : "Body font"}</Label>
-            <select id={`${ids}-${role}`} className="h-9 w-full rounded-md border bg-background px-2 text-sm" value={fontValue(draft.fonts[role])} onChange={(e) => setDraft({ ...draft, fonts: { ...draft.fonts, [role]: parseFontValue(e.target.value) } })}>
+            <select
+              id={`${ids}-${role}`}
+              className="h-9 w-full rounded-md border bg-background px-2 text-sm"
+              value={fontValue(draft.fonts[role])}
+              onChange={(e) =>
+                setDraft({ ...draft, fonts: { ...draft.fonts, [role]: parseFontValue(e.target.value) } })
+              }
+            >
               <optgroup label="Included fonts">
                 {FONT_IDS.map((f) => (
                   <option key={f} value={`bundled:${f}`}>
@@ -121,7 +173,9 @@ export function BrandKitEditor() {
         ))}
         {message ? (
           <Alert variant={message.error ? "destructive" : "default"} role={message.error ? "alert" : "status"}>
-            <AlertDescription><p>{message.text}</p></AlertDescription>
+            <AlertDescription>
+              <p>{message.text}</p>
+            </AlertDescription>
           </Alert>
         ) : null}
         <Button onClick={() => void save()} disabled={saving}>
@@ -131,21 +185,35 @@ export function BrandKitEditor() {
       <div aria-label="Brand kit preview" className="space-y-3">
         <div className="flex gap-2" aria-hidden>
           {BRAND_COLOR_ROLES.map((r) => (
-            <span key={r} className="h-8 flex-1 rounded border" style={{ background: draft.colors[r] }} title={ROLE_LABELS[r]} />
+            <span
+              key={r}
+              className="h-8 flex-1 rounded border"
+              style={{ background: draft.colors[r] }}
+              title={ROLE_LABELS[r]}
+            />
           ))}
         </div>
-        <div className="overflow-hidden rounded-xl border p-6" style={{ background: draft.colors.background, color: draft.colors.text }}>
+        <div
+          className="overflow-hidden rounded-xl border p-6"
+          style={{ background: draft.colors.background, color: draft.colors.text }}
+        >
           {logo ? (
             // eslint-disable-next-line @next/next/no-img-element
             <img src={logo.urls.thumbnail} alt="" className="mb-4 h-10 w-auto object-contain" />
           ) : null}
           <p className="text-3xl font-bold" style={{ fontFamily: css(draft.fonts.heading) }}>
-            Fresh coffee, <span style={{ background: draft.colors.primary, color: draft.colors.background, padding: "0 0.2em" }}>roasted today</span>
+            Fresh coffee,{" "}
+            <span style={{ background: draft.colors.primary, color: draft.colors.background, padding: "0 0.2em" }}>
+              roasted today
+            </span>
           </p>
           <p className="mt-3" style={{ fontFamily: css(draft.fonts.body) }}>
             At your door by noon, in every city we serve.
           </p>
-          <span className="mt-4 inline-block rounded-md px-3 py-1.5 text-sm font-medium" style={{ background: draft.colors.accent, color: draft.colors.text, fontFamily: css(draft.fonts.body) }}>
+          <span
+            className="mt-4 inline-block rounded-md px-3 py-1.5 text-sm font-medium"
+            style={{ background: draft.colors.accent, color: draft.colors.text, fontFamily: css(draft.fonts.body) }}
+          >
             Order now
           </span>
           <div className="mt-4 h-2 rounded" style={{ background: draft.colors.secondary }} />

@@ -30,11 +30,22 @@ export function UploadQueue({ onUploaded }: { onUploaded: (asset: AssetView) => 
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
-  const update = (key: string, patch: Partial<Row>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const update = (key: string, patch: Partial<Row>) =>
+    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
   const start = useCallback(
     (files: File[]) => {
-      const batch = files.map((f, i) => ({ file: f, row: { key: `${Date.now()}-${i}-${f.name}`, name: f.name, size: f.size, progress: 0, state: "uploading" as const, message: null } }));
+      const batch = files.map((f, i) => ({
+        file: f,
+        row: {
+          key: `${Date.now()}-${i}-${f.name}`,
+          name: f.name,
+          size: f.size,
+          progress: 0,
+          state: "uploading" as const,
+          message: null,
+        },
+      }));
       setRows((rs) => [...batch.map((b) => b.row), ...rs].slice(0, 50));
       const queue = [...batch];
       const worker = async () => {
@@ -73,7 +84,10 @@ export function UploadQueue({ onUploaded }: { onUploaded: (asset: AssetView) => 
           start(Array.from(e.dataTransfer.files));
         }}
         data-testid="asset-dropzone"
-        className={cn("flex flex-col items-center gap-3 rounded-xl border-2 border-dashed p-8 text-center transition-colors", over ? "border-primary bg-primary/5" : "border-border")}
+        className={cn(
+          "flex flex-col items-center gap-3 rounded-xl border-2 border-dashed p-8 text-center transition-colors",
+          over ? "border-primary bg-primary/5" : "border-border",
+        )}
       >
         <Upload className="size-6 text-muted-foreground" aria-hidden />
         <p className="text-sm">
@@ -83,7 +97,9 @@ export function UploadQueue({ onUploaded }: { onUploaded: (asset: AssetView) => 
           </Button>
           .
         </p>
-        <p className="text-xs text-muted-foreground">Images and logos up to 10 MB (SVG 1 MB), video clips 200 MB, audio 50 MB, fonts 10 MB.</p>
+        <p className="text-xs text-muted-foreground">
+          Images and logos up to 10 MB (SVG 1 MB), video clips 200 MB, audio 50 MB, fonts 10 MB.
+        </p>
         <label htmlFor={id} className="sr-only">
           Upload files
         </label>
@@ -105,7 +121,11 @@ export function UploadQueue({ onUploaded }: { onUploaded: (asset: AssetView) => 
           {rows.map((r) => (
             <li key={r.key} className="rounded-md border p-3 text-sm" data-state={r.state}>
               <div className="flex items-center gap-2">
-                {r.state === "done" ? <CheckCircle2 className="size-4 text-green-600" aria-hidden /> : r.state === "error" ? <CircleAlert className="size-4 text-destructive" aria-hidden /> : null}
+                {r.state === "done" ? (
+                  <CheckCircle2 className="size-4 text-green-600" aria-hidden />
+                ) : r.state === "error" ? (
+                  <CircleAlert className="size-4 text-destructive" aria-hidden />
+                ) : null}
                 <span className="min-w-0 flex-1 truncate font-medium">{r.name}</span>
                 <span className="text-xs text-muted-foreground">{formatBytes(r.size)}</span>
               </div>

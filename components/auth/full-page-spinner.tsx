@@ -11,8 +11,15 @@ import { LoaderCircle } from "lucide-react";
  */
 export function FullPageSpinner({ className }: { className?: string }) {
   return (
-    <div role="status" aria-label="Loading" className={clsx("flex w-full items-center justify-center", className ?? "min-h-dvh")}>
-      <LoaderCircle aria-hidden="true" className="size-8 animate-spin text-primary motion-reduce:[animation-duration:2.5s]" />
+    <div
+      role="status"
+      aria-label="Loading"
+      className={clsx("flex w-full items-center justify-center", className ?? "min-h-dvh")}
+    >
+      <LoaderCircle
+        aria-hidden="true"
+        className="size-8 animate-spin text-primary motion-reduce:[animation-duration:2.5s]"
+      />
       <span className="sr-only">Loading…</span>
     </div>
   );

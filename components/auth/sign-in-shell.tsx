@@ -51,7 +51,12 @@ export function SignInShell({ title, next, children }: { title: string; next: st
 export function FormAlert({ id, messages }: { id?: string; messages: readonly string[] }) {
   if (messages.length === 0) return null;
   return (
-    <div id={id} data-slot="alert" role="alert" className={alertVariants({ variant: "destructive", layout: "block", className: "mt-4" })}>
+    <div
+      id={id}
+      data-slot="alert"
+      role="alert"
+      className={alertVariants({ variant: "destructive", layout: "block", className: "mt-4" })}
+    >
       {messages.length === 1 ? (
         messages[0]
       ) : (

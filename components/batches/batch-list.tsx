@@ -24,10 +24,15 @@ export function BatchList({ current }: { current: string | null }) {
     <ul className="divide-y rounded-xl border" aria-label="Recent batches">
       {list.data.map((b) => (
         <li key={b.id}>
-          <Link href={`/megapot?batch=${encodeURIComponent(b.id)}`} aria-current={b.id === current ? "page" : undefined} className="flex flex-wrap items-center gap-3 px-4 py-2.5 text-sm hover:bg-muted/50 aria-[current=page]:bg-muted">
+          <Link
+            href={`/megapot?batch=${encodeURIComponent(b.id)}`}
+            aria-current={b.id === current ? "page" : undefined}
+            className="flex flex-wrap items-center gap-3 px-4 py-2.5 text-sm hover:bg-muted/50 aria-[current=page]:bg-muted"
+          >
             <span className="min-w-0 flex-1 truncate font-medium">{b.name}</span>
             <span className="text-xs text-muted-foreground">
-              {b.counts.done}/{b.item_count} done{b.counts.failed ? ` · ${b.counts.failed} failed` : ""} · {b.state} · {formatDate(b.created_at)}
+              {b.counts.done}/{b.item_count} done{b.counts.failed ? ` · ${b.counts.failed} failed` : ""} · {b.state} ·{" "}
+              {formatDate(b.created_at)}
             </span>
           </Link>
         </li>

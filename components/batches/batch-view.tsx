@@ -16,9 +16,30 @@ import { BATCHES_PATH, batchPath, cancelBatch, retryBatchItems, useBatch } from 
 import { isProfileKey } from "@/lib/client/hooks/use-profile";
 import { cn } from "@/lib/platform/utils";
 
-const STATE_TEXT: Record<BatchItemState, string> = { waiting: "Waiting", planning: "Planning", rendering: "Rendering", done: "Done", failed: "Failed", cancelled: "Cancelled" };
-const STATE_ICON = { waiting: Clock, planning: LoaderCircle, rendering: LoaderCircle, done: CircleCheck, failed: CircleAlert, cancelled: X } as const;
-const STATE_VARIANT = { waiting: "outline", planning: "accent", rendering: "accent", done: "secondary", failed: "destructive", cancelled: "outline" } as const;
+const STATE_TEXT: Record<BatchItemState, string> = {
+  waiting: "Waiting",
+  planning: "Planning",
+  rendering: "Rendering",
+  done: "Done",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
+const STATE_ICON = {
+  waiting: Clock,
+  planning: LoaderCircle,
+  rendering: LoaderCircle,
+  done: CircleCheck,
+  failed: CircleAlert,
+  cancelled: X,
+} as const;
+const STATE_VARIANT = {
+  waiting: "outline",
+  planning: "accent",
+  rendering: "accent",
+  done: "secondary",
+  failed: "destructive",
+  cancelled: "outline",
+} as const;
 
 function percent(p: number): number {
   return Math.round(Math.min(1, Math.max(0, p)) * 100);
@@ -33,8 +54,18 @@ function etaText(s: number | null): string {
 function Bar({ value, label }: { value: number; label: string }) {
   const pct = percent(value);
   return (
-    <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-1.5 w-full overflow-hidden rounded-full bg-muted">
-      <div className="h-full rounded-full bg-primary transition-[width] duration-500 motion-reduce:transition-none" style={{ width: `${pct}%` }} />
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={pct}
+      className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
+    >
+      <div
+        className="h-full rounded-full bg-primary transition-[width] duration-500 motion-reduce:transition-none"
+        style={{ width: `${pct}%` }}
+      />
     </div>
   );
 }
@@ -46,7 +77,13 @@ function rowText(item: BatchItemView): string {
 
 /** Fix a failed row before retrying it: the same fields a CSV row has. */
 function RowEditor({ item, onRetry, busy }: { item: BatchItemView; onRetry(row: BatchRowInput): void; busy: boolean }) {
-  const [row, setRow] = useState<Record<string, string>>({ link: item.row.link ?? "", prompt: item.row.prompt ?? "", name: item.row.name ?? "", price: item.row.price ?? "", image_url: item.row.image_url ?? "" });
+  const [row, setRow] = useState<Record<string, string>>({
+    link: item.row.link ?? "",
+    prompt: item.row.prompt ?? "",
+    name: item.row.name ?? "",
+    price: item.row.price ?? "",
+    image_url: item.row.image_url ?? "",
+  });
   return (
     <form
       className="mt-2 grid gap-2 rounded-lg border bg-muted/30 p-3 sm:grid-cols-2"
@@ -125,7 +162,8 @@ export function BatchView({ id }: { id: string }) {
               {b.name}
             </h2>
             <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="batch-summary">
-              {b.state === "running" ? "Running" : b.state === "cancelled" ? "Cancelled" : "Finished"} · {done} of {b.item_count} done
+              {b.state === "running" ? "Running" : b.state === "cancelled" ? "Cancelled" : "Finished"} · {done} of{" "}
+              {b.item_count} done
               {b.counts.failed ? ` · ${b.counts.failed} failed` : ""}
               {b.counts.waiting ? ` · ${b.counts.waiting} waiting their turn` : ""} · {credits(b.credits_held)} charged
               {b.eta_s !== null ? ` · ${etaText(b.eta_s)}` : ""}
@@ -133,7 +171,12 @@ export function BatchView({ id }: { id: string }) {
           </div>
           <div className="flex flex-wrap gap-2">
             {failed.length > 0 ? (
-              <Button variant="outline" size="sm" disabled={busy} onClick={() => void act(() => retryBatchItems(id, { item_ids: failed.map((i) => i.id) }))}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={busy}
+                onClick={() => void act(() => retryBatchItems(id, { item_ids: failed.map((i) => i.id) }))}
+              >
                 <RotateCcw />
                 Retry {failed.length} failed
               </Button>
@@ -168,7 +211,9 @@ export function BatchView({ id }: { id: string }) {
           return (
             <li key={item.id} className="space-y-2 px-4 py-3" data-testid="batch-item" data-state={item.state}>
               <div className="flex flex-wrap items-center gap-3">
-                <span className="w-12 shrink-0 text-xs tabular-nums text-muted-foreground">Row {item.position + 1}</span>
+                <span className="w-12 shrink-0 text-xs tabular-nums text-muted-foreground">
+                  Row {item.position + 1}
+                </span>
                 <span className="shrink-0 rounded border px-1.5 text-xs tabular-nums">{item.aspect_ratio}</span>
                 <span className="min-w-0 flex-1 truncate text-sm">{rowText(item)}</span>
                 <Badge variant={STATE_VARIANT[item.state]}>
@@ -177,26 +222,49 @@ export function BatchView({ id }: { id: string }) {
                   {moving ? <span className="tabular-nums">{percent(item.progress)}%</span> : null}
                 </Badge>
                 {item.video_id && item.state === "done" ? (
-                  <Link href={`/videos/${encodeURIComponent(item.video_id)}`} className="text-sm font-medium underline underline-offset-2">
+                  <Link
+                    href={`/videos/${encodeURIComponent(item.video_id)}`}
+                    className="text-sm font-medium underline underline-offset-2"
+                  >
                     Open video
                   </Link>
                 ) : null}
                 {item.state === "failed" || item.state === "cancelled" ? (
                   <span className="flex gap-1">
-                    <Button variant="outline" size="sm" disabled={busy} onClick={() => void act(() => retryBatchItems(id, { item_ids: [item.id] }))} aria-label={`Retry row ${item.position + 1} (${item.aspect_ratio})`}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={busy}
+                      onClick={() => void act(() => retryBatchItems(id, { item_ids: [item.id] }))}
+                      aria-label={`Retry row ${item.position + 1} (${item.aspect_ratio})`}
+                    >
                       <RotateCcw />
                       Retry
                     </Button>
-                    <Button variant="ghost" size="sm" aria-expanded={editing === item.id} onClick={() => setEditing(editing === item.id ? null : item.id)} aria-label={`Edit row ${item.position + 1} and retry`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-expanded={editing === item.id}
+                      onClick={() => setEditing(editing === item.id ? null : item.id)}
+                      aria-label={`Edit row ${item.position + 1} and retry`}
+                    >
                       <Pencil />
                       Edit
                     </Button>
                   </span>
                 ) : null}
               </div>
-              {moving ? <Bar value={item.progress} label={`Row ${item.position + 1} ${item.aspect_ratio} progress`} /> : null}
+              {moving ? (
+                <Bar value={item.progress} label={`Row ${item.position + 1} ${item.aspect_ratio} progress`} />
+              ) : null}
               {item.error ? <p className="text-sm text-destructive">{item.error}</p> : null}
-              {editing === item.id ? <RowEditor item={item} busy={busy} onRetry={(row) => void act(() => retryBatchItems(id, { item_ids: [item.id], row }))} /> : null}
+              {editing === item.id ? (
+                <RowEditor
+                  item={item}
+                  busy={busy}
+                  onRetry={(row) => void act(() => retryBatchItems(id, { item_ids: [item.id], row }))}
+                />
+              ) : null}
             </li>
           );
         })}

@@ -46,7 +46,10 @@ import { LoadError } from "@/components/common/load-error";
 type Source = "paste" | "csv";
 
 function initialSettings(o: VideoOptions): BatchSettings {
-  const model = o.models.find((m) => m.id === o.default_model_id && m.available) ?? o.models.find((m) => m.available) ?? o.models[0];
+  const model =
+    o.models.find((m) => m.id === o.default_model_id && m.available) ??
+    o.models.find((m) => m.available) ??
+    o.models[0];
   return {
     template_id: null,
     aspect_ratios: [o.ratios.includes("9:16") ? "9:16" : o.ratios[0]!],
@@ -63,7 +66,11 @@ function localProblems(rows: BatchRowInput[]): Map<number, string[]> {
   const out = new Map<number, string[]>();
   rows.forEach((r, i) => {
     const parsed = batchRowSchema.safeParse(r);
-    if (!parsed.success) out.set(i, parsed.error.issues.map((x) => x.message));
+    if (!parsed.success)
+      out.set(
+        i,
+        parsed.error.issues.map((x) => x.message),
+      );
   });
   return out;
 }
@@ -81,7 +88,11 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
   const [settings, setSettings] = useState<BatchSettings | null>(null);
   const [source, setSource] = useState<Source>("paste");
   const [pasted, setPasted] = useState("");
-  const [csv, setCsv] = useState<{ file: string; preview: CsvPreview; mapping: Record<RowField, number | null> } | null>(null);
+  const [csv, setCsv] = useState<{
+    file: string;
+    preview: CsvPreview;
+    mapping: Record<RowField, number | null>;
+  } | null>(null);
   const [csvError, setCsvError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -93,7 +104,10 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
     if (options.data && !settings) setSettings(initialSettings(options.data));
   }, [options.data, settings]);
 
-  const rows: BatchRowInput[] = useMemo(() => (source === "paste" ? rowsFromPaste(pasted) : csv ? rowsFromCsv(csv.preview.rows, csv.mapping) : []), [source, pasted, csv]);
+  const rows: BatchRowInput[] = useMemo(
+    () => (source === "paste" ? rowsFromPaste(pasted) : csv ? rowsFromCsv(csv.preview.rows, csv.mapping) : []),
+    [source, pasted, csv],
+  );
   const problems = useMemo(() => {
     const local = localProblems(rows);
     for (const [i, m] of submitError?.rows ?? []) local.set(i, [...new Set([...(local.get(i) ?? []), ...m])]);
@@ -102,7 +116,11 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
 
   if (options.error && !options.data) {
     return (
-      <LoadError title="We couldn't load the video options" message={options.error.message} onRetry={() => options.mutate()} />
+      <LoadError
+        title="We couldn't load the video options"
+        message={options.error.message}
+        onRetry={() => options.mutate()}
+      />
     );
   }
   if (!options.data || !settings) {
@@ -122,11 +140,22 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
   const balance = profile?.credits ?? opts.balance;
   const tooMany = rows.length > MAX_BATCH_ROWS;
   const short = cost.total > balance;
-  const canStart = rows.length > 0 && !tooMany && problems.size === 0 && settings.aspect_ratios.length > 0 && Boolean(model?.available) && !short && !busy;
+  const canStart =
+    rows.length > 0 &&
+    !tooMany &&
+    problems.size === 0 &&
+    settings.aspect_ratios.length > 0 &&
+    Boolean(model?.available) &&
+    !short &&
+    !busy;
 
   const change = (patch: Partial<BatchSettings>) => setSettings((s) => (s ? { ...s, ...patch } : s));
   const toggleRatio = (ratio: CompositionRatio) =>
-    change({ aspect_ratios: settings.aspect_ratios.includes(ratio) ? settings.aspect_ratios.filter((r) => r !== ratio) : opts.ratios.filter((r) => r === ratio || settings.aspect_ratios.includes(r)) });
+    change({
+      aspect_ratios: settings.aspect_ratios.includes(ratio)
+        ? settings.aspect_ratios.filter((r) => r !== ratio)
+        : opts.ratios.filter((r) => r === ratio || settings.aspect_ratios.includes(r)),
+    });
 
   const readFile = async (file: File) => {
     setReading(true);
@@ -153,7 +182,10 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
       void mutate(BATCHES_PATH);
       onStarted(batch);
     } catch (e) {
-      setSubmitError({ message: e instanceof Error ? e.message : "The batch was not started.", rows: rowProblems(issuesOf(e)) });
+      setSubmitError({
+        message: e instanceof Error ? e.message : "The batch was not started.",
+        rows: rowProblems(issuesOf(e)),
+      });
     } finally {
       setBusy(false);
     }
@@ -186,7 +218,10 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
                 setSource(s);
                 setSubmitError(null);
               }}
-              className={cn("rounded-md px-3 py-1.5 text-sm font-medium", source === s ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:text-foreground")}
+              className={cn(
+                "rounded-md px-3 py-1.5 text-sm font-medium",
+                source === s ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:text-foreground",
+              )}
             >
               {s === "paste" ? "Paste links or prompts" : "Upload a CSV"}
             </button>
@@ -206,7 +241,9 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
                 setPasted(e.target.value);
                 setSubmitError(null);
               }}
-              placeholder={"https://shop.example.com/products/kettle\nA 15-second teaser for our spring sale: 20% off all teas"}
+              placeholder={
+                "https://shop.example.com/products/kettle\nA 15-second teaser for our spring sale: 20% off all teas"
+              }
               className="font-mono text-sm"
             />
           </div>
@@ -224,11 +261,20 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
                 const f = e.dataTransfer.files[0];
                 if (f) void readFile(f);
               }}
-              className={cn("flex flex-col items-center gap-2 rounded-xl border-2 border-dashed p-6 text-center text-sm", dragging ? "border-primary bg-primary/5" : "border-muted-foreground/30")}
+              className={cn(
+                "flex flex-col items-center gap-2 rounded-xl border-2 border-dashed p-6 text-center text-sm",
+                dragging ? "border-primary bg-primary/5" : "border-muted-foreground/30",
+              )}
             >
               <FileUp aria-hidden="true" className="size-6 text-muted-foreground" />
               <p>Drop a CSV file here, or</p>
-              <Button type="button" variant="outline" size="sm" onClick={() => fileInput.current?.click()} disabled={reading}>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => fileInput.current?.click()}
+                disabled={reading}
+              >
                 Choose a CSV file
               </Button>
               <input
@@ -243,7 +289,9 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
                   e.target.value = "";
                 }}
               />
-              <p className="text-xs text-muted-foreground">First line: column names (link, prompt, name, price, image URL…). At most {MAX_BATCH_ROWS} rows.</p>
+              <p className="text-xs text-muted-foreground">
+                First line: column names (link, prompt, name, price, image URL…). At most {MAX_BATCH_ROWS} rows.
+              </p>
               {reading ? <Spinner size="sm" label="Reading the file" /> : null}
             </div>
             {csvError ? (
@@ -255,7 +303,8 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
             {csv ? (
               <div className="space-y-3">
                 <p className="text-sm">
-                  <strong>{csv.file}</strong>: {csv.preview.row_count} row{csv.preview.row_count === 1 ? "" : "s"}, read as {csv.preview.encoding.toUpperCase()}.
+                  <strong>{csv.file}</strong>: {csv.preview.row_count} row{csv.preview.row_count === 1 ? "" : "s"}, read
+                  as {csv.preview.encoding.toUpperCase()}.
                 </p>
                 {csv.preview.problems.map((p) => (
                   <Alert key={p}>
@@ -275,7 +324,10 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
                         value={csv.mapping[f] ?? ""}
                         onChange={(e) => {
                           setSubmitError(null);
-                          setCsv({ ...csv, mapping: { ...csv.mapping, [f]: e.target.value === "" ? null : Number(e.target.value) } });
+                          setCsv({
+                            ...csv,
+                            mapping: { ...csv.mapping, [f]: e.target.value === "" ? null : Number(e.target.value) },
+                          });
                         }}
                       >
                         <option value="">(none)</option>
@@ -336,7 +388,9 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
                   <li key={i} className="flex gap-3 px-3 py-1.5 text-xs">
                     <span className="w-8 shrink-0 tabular-nums text-muted-foreground">{i + 1}</span>
                     <span className="min-w-0 flex-1 truncate">{rowLabel(r)}</span>
-                    {problems.get(i) ? <span className="text-destructive">{`Row ${i + 1}: ${problems.get(i)!.join(" ")}`}</span> : null}
+                    {problems.get(i) ? (
+                      <span className="text-destructive">{`Row ${i + 1}: ${problems.get(i)!.join(" ")}`}</span>
+                    ) : null}
                   </li>
                 ))}
               </ol>
@@ -362,14 +416,19 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
                     aria-pressed={on}
                     aria-label={`${ratio} ${RATIO_NAMES[ratio]}`}
                     onClick={() => toggleRatio(ratio)}
-                    className={cn("rounded-md border px-3 py-1.5 text-sm tabular-nums", on ? "border-primary bg-primary text-primary-foreground" : "hover:bg-muted")}
+                    className={cn(
+                      "rounded-md border px-3 py-1.5 text-sm tabular-nums",
+                      on ? "border-primary bg-primary text-primary-foreground" : "hover:bg-muted",
+                    )}
                   >
                     {ratio}
                   </button>
                 );
               })}
             </div>
-            {settings.aspect_ratios.length === 0 ? <p className="text-xs text-destructive">Pick at least one aspect ratio.</p> : null}
+            {settings.aspect_ratios.length === 0 ? (
+              <p className="text-xs text-destructive">Pick at least one aspect ratio.</p>
+            ) : null}
           </fieldset>
           <SegmentedChoice
             legend="Length"
@@ -380,16 +439,39 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
             optionClassName="min-w-14 tabular-nums"
           />
         </div>
-        <TemplatePicker templates={opts.templates} value={settings.template_id} ratio={settings.aspect_ratios[0] ?? "9:16"} onChange={(template_id) => change({ template_id })} />
+        <TemplatePicker
+          templates={opts.templates}
+          value={settings.template_id}
+          ratio={settings.aspect_ratios[0] ?? "9:16"}
+          onChange={(template_id) => change({ template_id })}
+        />
         <div className="grid gap-6 lg:grid-cols-2">
-          <VoicePicker voices={opts.voices} value={settings.voice_id} onChange={(voice_id) => change({ voice_id })} legend="Voice-over" />
+          <VoicePicker
+            voices={opts.voices}
+            value={settings.voice_id}
+            onChange={(voice_id) => change({ voice_id })}
+            legend="Voice-over"
+          />
           <div className="space-y-6">
             <fieldset className="space-y-4">
               <legend className="mb-2 text-sm font-medium">Sound and text</legend>
-              <ToggleSwitch label="Captions" checked={settings.captions} onChange={(captions) => change({ captions })} />
-              <ToggleSwitch label="Music" checked={settings.music} disabled={opts.music.length === 0} onChange={(music) => change({ music })} />
+              <ToggleSwitch
+                label="Captions"
+                checked={settings.captions}
+                onChange={(captions) => change({ captions })}
+              />
+              <ToggleSwitch
+                label="Music"
+                checked={settings.music}
+                disabled={opts.music.length === 0}
+                onChange={(music) => change({ music })}
+              />
             </fieldset>
-            <VideoModelSelect models={opts.models} value={settings.model_id} onChange={(model_id) => change({ model_id })} />
+            <VideoModelSelect
+              models={opts.models}
+              value={settings.model_id}
+              onChange={(model_id) => change({ model_id })}
+            />
           </div>
         </div>
       </section>
@@ -406,8 +488,10 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
           <p className="flex items-center gap-2 text-muted-foreground" data-testid="batch-cost">
             <Coins aria-hidden="true" className="size-4" />
             <span>
-              {rows.length} row{rows.length === 1 ? "" : "s"} × {settings.aspect_ratios.length} ratio{settings.aspect_ratios.length === 1 ? "" : "s"} = {cost.items} video{cost.items === 1 ? "" : "s"} ×{" "}
-              {credits(perItem)} = <strong className="text-foreground tabular-nums">{credits(cost.total)}</strong> · you have <span className="tabular-nums">{credits(balance)}</span>
+              {rows.length} row{rows.length === 1 ? "" : "s"} × {settings.aspect_ratios.length} ratio
+              {settings.aspect_ratios.length === 1 ? "" : "s"} = {cost.items} video{cost.items === 1 ? "" : "s"} ×{" "}
+              {credits(perItem)} = <strong className="text-foreground tabular-nums">{credits(cost.total)}</strong> · you
+              have <span className="tabular-nums">{credits(balance)}</span>
             </span>
           </p>
           {short ? (
@@ -419,7 +503,9 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
               .
             </p>
           ) : (
-            <p className="text-xs text-muted-foreground">The whole batch is charged when it starts; videos that fail or are cancelled are refunded.</p>
+            <p className="text-xs text-muted-foreground">
+              The whole batch is charged when it starts; videos that fail or are cancelled are refunded.
+            </p>
           )}
         </div>
         <div className="flex shrink-0 items-center gap-2">

@@ -34,7 +34,11 @@ export function nextDateSentence(summary: BillingSummary): string {
   }
 }
 
-export function BillingOverview(props: { summary: BillingSummary; pending: string | null; onAction(action: BillingAction): void }) {
+export function BillingOverview(props: {
+  summary: BillingSummary;
+  pending: string | null;
+  onAction(action: BillingAction): void;
+}) {
   const { summary, pending } = props;
   const plan = PLANS[summary.plan];
   const status = summary.subscription ? STATUS_TEXT[summary.subscription.status] : undefined;
@@ -97,7 +101,11 @@ export function BillingOverview(props: { summary: BillingSummary; pending: strin
             {formatNumber(summary.balance)}
           </p>
           {summary.balance_note ? (
-            <p id="balance-note" role="note" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive">
+            <p
+              id="balance-note"
+              role="note"
+              className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive"
+            >
               {summary.balance_note}
             </p>
           ) : null}
@@ -110,10 +118,13 @@ export function BillingOverview(props: { summary: BillingSummary; pending: strin
           </p>
           {summary.signup_credits === "pending" ? (
             <p className="text-sm text-muted-foreground">
-              Your free credits wait for a verified email: open the link we sent you, then sign in again to get {formatNumber(PLANS.free.monthlyCredits)} credits.
+              Your free credits wait for a verified email: open the link we sent you, then sign in again to get{" "}
+              {formatNumber(PLANS.free.monthlyCredits)} credits.
             </p>
           ) : summary.signup_credits === "refused" ? (
-            <p className="text-sm text-muted-foreground">This email address already received its free credits on another account.</p>
+            <p className="text-sm text-muted-foreground">
+              This email address already received its free credits on another account.
+            </p>
           ) : null}
           {summary.just_granted > 0 ? (
             <p role="status" className="text-sm font-medium text-primary">

@@ -7,7 +7,15 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import type { BillingSummary } from "@/lib/money/billing/contract";
-import { durationLabel, PLAN_IDS, PLANS, planRank, priceLabel, resolutionLabel, type PlanId } from "@/lib/money/billing/plans";
+import {
+  durationLabel,
+  PLAN_IDS,
+  PLANS,
+  planRank,
+  priceLabel,
+  resolutionLabel,
+  type PlanId,
+} from "@/lib/money/billing/plans";
 import { actionKey, type BillingAction } from "@/lib/client/hooks/use-billing-actions";
 import { cn } from "@/lib/platform/utils";
 
@@ -30,13 +38,26 @@ export function choiceFor(plan: PlanId, summary: BillingSummary): PlanChoice {
   if (plan === current) return { label: "Your plan", action: null };
   if (plan === "free") {
     if (!live) return { label: "Free", action: null };
-    if (sub?.cancel_at_period_end) return { label: "Cancellation scheduled", action: null, note: `You move to Free on ${formatDate(sub.current_period_end) ?? "the period's end"}.` };
-    return withAvailability({ label: "Cancel subscription", action: { kind: "portal", action: "cancel" } }, summary, null);
+    if (sub?.cancel_at_period_end)
+      return {
+        label: "Cancellation scheduled",
+        action: null,
+        note: `You move to Free on ${formatDate(sub.current_period_end) ?? "the period's end"}.`,
+      };
+    return withAvailability(
+      { label: "Cancel subscription", action: { kind: "portal", action: "cancel" } },
+      summary,
+      null,
+    );
   }
   const upgrade = planRank(plan) > planRank(current);
-  if (!live) return withAvailability({ label: `Upgrade to ${name}`, action: { kind: "checkout", item: plan } }, summary, plan);
+  if (!live)
+    return withAvailability({ label: `Upgrade to ${name}`, action: { kind: "checkout", item: plan } }, summary, plan);
   return withAvailability(
-    { label: upgrade ? `Upgrade to ${name}` : `Downgrade to ${name}`, action: { kind: "portal", action: "switch", plan } },
+    {
+      label: upgrade ? `Upgrade to ${name}` : `Downgrade to ${name}`,
+      action: { kind: "portal", action: "switch", plan },
+    },
     summary,
     plan,
   );
@@ -44,7 +65,8 @@ export function choiceFor(plan: PlanId, summary: BillingSummary): PlanChoice {
 
 function withAvailability(choice: PlanChoice, summary: BillingSummary, plan: "pro" | "team" | null): PlanChoice {
   if (!summary.purchasable.available) return { ...choice, note: "Billing isn't set up on this server." };
-  if (plan && !summary.purchasable.items[plan]) return { ...choice, note: `${PLANS[plan].name} isn't for sale on this server yet.` };
+  if (plan && !summary.purchasable.items[plan])
+    return { ...choice, note: `${PLANS[plan].name} isn't for sale on this server yet.` };
   return choice;
 }
 
@@ -65,7 +87,11 @@ export function PlanCards(props: {
         const busy = choice.action && props.pending === actionKey(choice.action);
         return (
           <li key={id} className="flex">
-            <Card role="group" aria-label={`${plan.name} plan`} className={cn("w-full", current && "border-primary ring-1 ring-primary")}>
+            <Card
+              role="group"
+              aria-label={`${plan.name} plan`}
+              className={cn("w-full", current && "border-primary ring-1 ring-primary")}
+            >
               <CardHeader>
                 <div className="flex items-center justify-between gap-2">
                   <CardTitle as="h3" className="text-lg">
@@ -89,13 +115,19 @@ export function PlanCards(props: {
                   <Limit icon={Layers}>{plan.limits.concurrentJobs} jobs at once</Limit>
                   <Limit icon={Clock}>Videos up to {durationLabel(plan.limits.maxVideoSeconds)}</Limit>
                   <Limit icon={MonitorPlay}>Renders up to {resolutionLabel(plan.limits.maxResolution)}</Limit>
-                  <Limit icon={plan.limits.watermark ? Stamp : Check}>{plan.limits.watermark ? "Watermark on videos" : "No watermark"}</Limit>
+                  <Limit icon={plan.limits.watermark ? Stamp : Check}>
+                    {plan.limits.watermark ? "Watermark on videos" : "No watermark"}
+                  </Limit>
                 </ul>
               </CardContent>
               <CardFooter className="flex-col items-stretch gap-2">
                 {choice.action ? (
                   <Button
-                    variant={current || choice.label.startsWith("Cancel") || choice.label.startsWith("Downgrade") ? "outline" : "default"}
+                    variant={
+                      current || choice.label.startsWith("Cancel") || choice.label.startsWith("Downgrade")
+                        ? "outline"
+                        : "default"
+                    }
                     disabled={disabled}
                     aria-describedby={choice.note ? noteId : undefined}
                     aria-busy={busy || undefined}

@@ -12,7 +12,11 @@ export function useStripeReturn(): { kind: StripeReturn; sessionId: string | nul
   const params = useSearchParams();
   const checkout = params.get("checkout");
   const sessionId = params.get("session_id");
-  if (checkout === "success") return { kind: "checkout-success", sessionId: sessionId && /^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId) ? sessionId : null };
+  if (checkout === "success")
+    return {
+      kind: "checkout-success",
+      sessionId: sessionId && /^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId) ? sessionId : null,
+    };
   if (checkout === "cancelled") return { kind: "checkout-cancelled", sessionId: null };
   if (params.get("portal") === "return") return { kind: "portal", sessionId: null };
   return { kind: null, sessionId: null };
@@ -25,7 +29,12 @@ export function ReturnNotice({ kind, state }: { kind: StripeReturn; state: Confi
   const router = useRouter();
   if (!kind) return null;
   const dismiss = (
-    <Button variant="ghost" size="sm" className="mt-2" onClick={() => router.replace("/subscription", { scroll: false })}>
+    <Button
+      variant="ghost"
+      size="sm"
+      className="mt-2"
+      onClick={() => router.replace("/subscription", { scroll: false })}
+    >
       Dismiss
     </Button>
   );

@@ -31,7 +31,12 @@ export function StaffGrantPanel({ onGranted }: { onGranted?(result: StaffGrantRe
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    const parsed = staffGrantBodySchema.safeParse({ user, credits: credits.trim() === "" ? NaN : Number(credits), note, request_id: requestId.current });
+    const parsed = staffGrantBodySchema.safeParse({
+      user,
+      credits: credits.trim() === "" ? NaN : Number(credits),
+      note,
+      request_id: requestId.current,
+    });
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message ?? "Check the form.");
       return;
@@ -58,12 +63,17 @@ export function StaffGrantPanel({ onGranted }: { onGranted?(result: StaffGrantRe
           Grant credits (staff)
         </CardTitle>
         <CardDescription>
-          Adds credits to a user&apos;s balance. The ledger records who granted them and why. Each staff member can grant up to{" "}
-          {formatNumber(STAFF_GRANT_DAILY_CAP)} credits in 24 hours.
+          Adds credits to a user&apos;s balance. The ledger records who granted them and why. Each staff member can
+          grant up to {formatNumber(STAFF_GRANT_DAILY_CAP)} credits in 24 hours.
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form aria-label="Grant credits" onSubmit={submit} className="grid gap-3 md:grid-cols-[1fr_8rem_1fr_auto] md:items-end" noValidate>
+        <form
+          aria-label="Grant credits"
+          onSubmit={submit}
+          className="grid gap-3 md:grid-cols-[1fr_8rem_1fr_auto] md:items-end"
+          noValidate
+        >
           <div className="space-y-1.5">
             <Label htmlFor="grant-user">User email or uid</Label>
             <Input

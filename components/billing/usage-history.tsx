@@ -8,7 +8,11 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LEDGER_REASONS, type CreditHistoryItem, type LedgerReason } from "@/lib/money/billing/contract";
-import { creditHistoryExportUrl, useCreditHistory, type CreditHistoryFilters } from "@/lib/client/hooks/use-credit-history";
+import {
+  creditHistoryExportUrl,
+  useCreditHistory,
+  type CreditHistoryFilters,
+} from "@/lib/client/hooks/use-credit-history";
 import { cn } from "@/lib/platform/utils";
 
 import { formatDateTime, formatDelta } from "./format";
@@ -53,7 +57,9 @@ export function UsageHistory({ refreshKey = 0 }: { refreshKey?: number }) {
           <h2 id="usage-history-heading" className="text-lg font-semibold tracking-tight">
             Usage history
           </h2>
-          <p className="text-sm text-muted-foreground">Every credit spent, refunded, granted or bought, newest first.</p>
+          <p className="text-sm text-muted-foreground">
+            Every credit spent, refunded, granted or bought, newest first.
+          </p>
         </div>
         <Button asChild variant="outline" size="sm">
           <a href={creditHistoryExportUrl(filters)} download>
@@ -63,7 +69,11 @@ export function UsageHistory({ refreshKey = 0 }: { refreshKey?: number }) {
         </Button>
       </div>
 
-      <div role="search" aria-label="Filter the usage history" className="grid gap-3 sm:grid-cols-[12rem_10rem_10rem_auto] sm:items-end">
+      <div
+        role="search"
+        aria-label="Filter the usage history"
+        className="grid gap-3 sm:grid-cols-[12rem_10rem_10rem_auto] sm:items-end"
+      >
         <div className="space-y-1.5">
           <label htmlFor="history-kind" className="text-sm font-medium">
             Type
@@ -86,7 +96,12 @@ export function UsageHistory({ refreshKey = 0 }: { refreshKey?: number }) {
           <label htmlFor="history-from" className="text-sm font-medium">
             From
           </label>
-          <Input id="history-from" type="date" value={filters.from ?? ""} onChange={(e) => setFilters({ ...filters, from: e.target.value || null })} />
+          <Input
+            id="history-from"
+            type="date"
+            value={filters.from ?? ""}
+            onChange={(e) => setFilters({ ...filters, from: e.target.value || null })}
+          />
         </div>
         <div className="space-y-1.5">
           <label htmlFor="history-to" className="text-sm font-medium">
@@ -106,7 +121,9 @@ export function UsageHistory({ refreshKey = 0 }: { refreshKey?: number }) {
           </Button>
         ) : null}
       </div>
-      {badRange ? <p className="text-sm text-destructive">The “From” date is after the “To” date, so nothing can match.</p> : null}
+      {badRange ? (
+        <p className="text-sm text-destructive">The “From” date is after the “To” date, so nothing can match.</p>
+      ) : null}
 
       <HistoryBody history={history} filtered={filtered} />
     </section>
@@ -116,7 +133,11 @@ export function UsageHistory({ refreshKey = 0 }: { refreshKey?: number }) {
 function HistoryBody({ history, filtered }: { history: ReturnType<typeof useCreditHistory>; filtered: boolean }) {
   if (history.error && !history.items.length) {
     return (
-      <LoadError title="We couldn't load your usage history" message={history.error.message} onRetry={() => history.reload()} />
+      <LoadError
+        title="We couldn't load your usage history"
+        message={history.error.message}
+        onRetry={() => history.reload()}
+      />
     );
   }
   if (history.isLoading) {
@@ -135,7 +156,9 @@ function HistoryBody({ history, filtered }: { history: ReturnType<typeof useCred
         <History aria-hidden="true" className="mb-3 size-6 text-muted-foreground" />
         <p className="font-medium">{filtered ? "Nothing matches these filters" : "No credit activity yet"}</p>
         <p className="mt-1 text-sm text-muted-foreground">
-          {filtered ? "Try another type or date range." : "When you generate images or videos, what they cost appears here."}
+          {filtered
+            ? "Try another type or date range."
+            : "When you generate images or videos, what they cost appears here."}
         </p>
       </div>
     );
@@ -185,7 +208,9 @@ function HistoryRow({ item }: { item: CreditHistoryItem }) {
         <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
       </td>
       <td className="px-4 py-2">
-        <span className="mr-2 inline-block rounded-full border px-2 py-0.5 text-xs font-medium">{KIND_LABELS[item.reason]}</span>
+        <span className="mr-2 inline-block rounded-full border px-2 py-0.5 text-xs font-medium">
+          {KIND_LABELS[item.reason]}
+        </span>
         {item.item ? (
           item.item.href ? (
             <Link href={item.item.href} className="font-medium text-primary hover:underline">
@@ -197,10 +222,17 @@ function HistoryRow({ item }: { item: CreditHistoryItem }) {
         ) : null}
         {item.note ? <span className="block text-xs text-muted-foreground">{item.note}</span> : null}
       </td>
-      <td className={cn("px-4 py-2 text-right font-medium whitespace-nowrap tabular-nums", item.delta > 0 ? "text-emerald-700 dark:text-emerald-400" : "")}>
+      <td
+        className={cn(
+          "px-4 py-2 text-right font-medium whitespace-nowrap tabular-nums",
+          item.delta > 0 ? "text-emerald-700 dark:text-emerald-400" : "",
+        )}
+      >
         {formatDelta(item.delta)}
       </td>
-      <td className="px-4 py-2 text-right whitespace-nowrap text-muted-foreground tabular-nums">{item.balance_after.toLocaleString("en-US")}</td>
+      <td className="px-4 py-2 text-right whitespace-nowrap text-muted-foreground tabular-nums">
+        {item.balance_after.toLocaleString("en-US")}
+      </td>
     </tr>
   );
 }

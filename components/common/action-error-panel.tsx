@@ -24,7 +24,9 @@ export function ActionErrorPanel({ error, action, onDismiss, children }: ActionE
       <AlertTitle>{view.title}</AlertTitle>
       <AlertDescription className="space-y-3">
         <p>{view.message}</p>
-        {view.kind === "credits" ? <p>Nothing was charged. Add credits on your subscription page, or make a shorter video.</p> : null}
+        {view.kind === "credits" ? (
+          <p>Nothing was charged. Add credits on your subscription page, or make a shorter video.</p>
+        ) : null}
         {view.kind === "busy" ? <p>Your videos in progress continue; nothing was charged for this one.</p> : null}
         {view.kind === "credits" || onDismiss || children ? (
           <div className="flex flex-wrap gap-2">

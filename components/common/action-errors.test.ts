@@ -9,10 +9,16 @@ it("names each failure a video call can meet", () => {
   expect(describeActionError(err(409, "rendering")).kind).toBe("rendering");
   expect(describeActionError(err(409, "revision_conflict")).kind).toBe("conflict");
   // The API's own shape: code "conflict", the reason in the issue.
-  const conflict = (path: string, message: string) => new ApiClientError({ status: 409, code: "conflict", message: "m", issues: [{ path, message }] });
+  const conflict = (path: string, message: string) =>
+    new ApiClientError({ status: 409, code: "conflict", message: "m", issues: [{ path, message }] });
   expect(describeActionError(conflict("state", "rendering")).kind).toBe("rendering");
   expect(describeActionError(conflict("revision", "revision_conflict")).kind).toBe("conflict");
-  expect(describeActionError(new ApiClientError({ status: 409, code: "conflict", message: "Render the video before sharing it" }), "Sharing did not change")).toEqual({
+  expect(
+    describeActionError(
+      new ApiClientError({ status: 409, code: "conflict", message: "Render the video before sharing it" }),
+      "Sharing did not change",
+    ),
+  ).toEqual({
     kind: "conflict",
     title: "Sharing did not change",
     message: "Render the video before sharing it",

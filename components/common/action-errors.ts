@@ -5,7 +5,15 @@
  */
 import { ApiClientError, conflictReason } from "@/lib/client/api";
 
-export type ActionErrorKind = "credits" | "busy" | "invalid" | "conflict" | "rendering" | "not-found" | "network" | "other";
+export type ActionErrorKind =
+  | "credits"
+  | "busy"
+  | "invalid"
+  | "conflict"
+  | "rendering"
+  | "not-found"
+  | "network"
+  | "other";
 
 export interface ActionErrorView {
   kind: ActionErrorKind;
@@ -26,12 +34,14 @@ export function describeActionError(error: unknown, action = "That did not work"
   }
   const conflict = conflictReason(error);
   if (conflict === "rendering") return { kind: "rendering", title: "This video is rendering", message: error.message };
-  if (conflict === "revision") return { kind: "conflict", title: "This video changed somewhere else", message: error.message };
+  if (conflict === "revision")
+    return { kind: "conflict", title: "This video changed somewhere else", message: error.message };
   if (error.status === 409) return { kind: "conflict", title: action, message: error.message };
   if (error.code === "unprocessable_entity" || error.status === 422 || error.status === 400 || error.status === 413) {
     return { kind: "invalid", title: "Check your settings", message: error.message };
   }
-  if (error.status === 404 || error.status === 403) return { kind: "not-found", title: "We couldn't find this video", message: error.message };
+  if (error.status === 404 || error.status === 403)
+    return { kind: "not-found", title: "We couldn't find this video", message: error.message };
   if (error.status === 0) return { kind: "network", title: "You appear to be offline", message: error.message };
   return { kind: "other", title: action, message: error.message };
 }

@@ -7,7 +7,10 @@ export function ConflictPanel({ what, onReload }: { /** "design", "video" */ wha
     <Alert variant="destructive">
       <AlertTitle>{`This ${what} was changed somewhere else`}</AlertTitle>
       <AlertDescription className="space-y-2">
-        <p>Another tab or device saved a newer version, so your latest edits here were not saved. Reload to continue from the newest version.</p>
+        <p>
+          Another tab or device saved a newer version, so your latest edits here were not saved. Reload to continue from
+          the newest version.
+        </p>
         <Button size="sm" variant="outline" onClick={onReload}>
           Reload the latest version
         </Button>

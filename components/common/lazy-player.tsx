@@ -17,7 +17,10 @@ export type { CompositionPlayerProps };
 
 function PlayerUnavailable({ label }: CompositionPlayerProps) {
   return (
-    <div role="note" className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-lg border border-dashed p-4 text-center text-xs text-muted-foreground">
+    <div
+      role="note"
+      className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-lg border border-dashed p-4 text-center text-xs text-muted-foreground"
+    >
       <VideoOff aria-hidden="true" className="size-5" />
       <span>{label}: the preview could not load. Reload the page to try again.</span>
     </div>
@@ -25,7 +28,10 @@ function PlayerUnavailable({ label }: CompositionPlayerProps) {
 }
 
 export const LazyPlayer = dynamic<CompositionPlayerProps>(
-  () => retryImport(() => import("./composition-player"), { environment: null }).catch(() => ({ default: PlayerUnavailable })),
+  () =>
+    retryImport(() => import("./composition-player"), { environment: null }).catch(() => ({
+      default: PlayerUnavailable,
+    })),
   {
     ssr: false,
     loading: () => <Skeleton className="aspect-video w-full rounded-lg" />,

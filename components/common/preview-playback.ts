@@ -32,7 +32,9 @@ export function useVisible<T extends Element>(): [React.RefObject<T | null>, boo
       setVisible(true);
       return;
     }
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setVisible(true), { rootMargin: "200px" });
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setVisible(true), {
+      rootMargin: "200px",
+    });
     io.observe(el);
     return () => io.disconnect();
   }, [visible]);
@@ -40,7 +42,11 @@ export function useVisible<T extends Element>(): [React.RefObject<T | null>, boo
 }
 
 /** Plays the preview while `active` (and motion is welcome), else holds it at the first scene's still frame. */
-export function usePreviewPlayback(props: { scenes: readonly { from?: number; stillFrame?: number }[] } | undefined, active: boolean, still: boolean) {
+export function usePreviewPlayback(
+  props: { scenes: readonly { from?: number; stillFrame?: number }[] } | undefined,
+  active: boolean,
+  still: boolean,
+) {
   const player = useRef<PlayerRef | null>(null);
   const stillFrame = props ? (props.scenes[0]?.from ?? 0) + (props.scenes[0]?.stillFrame ?? 0) : 0;
   useEffect(() => {

@@ -12,7 +12,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 import { conflictReason } from "@/lib/client/api";
 
-export type SaveStatus = { kind: "idle" } | { kind: "dirty" } | { kind: "saving" } | { kind: "saved" } | { kind: "error"; error: unknown } | { kind: "conflict" };
+export type SaveStatus =
+  | { kind: "idle" }
+  | { kind: "dirty" }
+  | { kind: "saving" }
+  | { kind: "saved" }
+  | { kind: "error"; error: unknown }
+  | { kind: "conflict" };
 
 export interface AutosaveOptions<D, P> {
   /** What a save would send to turn `saved` into `draft`; null when they agree. */
@@ -138,5 +144,18 @@ export function useAutosaveDraft<D, P>(options: AutosaveOptions<D, P>) {
     setStatus({ kind: "saved" });
   }, []);
 
-  return { draft, draftRef, status, setStatus, setDraft, adoptStored, reset, exclusive, save, clearConflict, readOnlyRef, revisionRef };
+  return {
+    draft,
+    draftRef,
+    status,
+    setStatus,
+    setDraft,
+    adoptStored,
+    reset,
+    exclusive,
+    save,
+    clearConflict,
+    readOnlyRef,
+    revisionRef,
+  };
 }

@@ -41,7 +41,8 @@ const EDITORS: Partial<Record<ContentRefView["kind"], EditorEntry>> = {
     render: (id) => <DesignEditor key={id} id={id} />,
   },
   page: {
-    description: "Compose the page from blocks: headings, text, your videos and pictures, buttons. Publish it when it is ready.",
+    description:
+      "Compose the page from blocks: headings, text, your videos and pictures, buttons. Publish it when it is ready.",
     render: (id) => <PageEditor key={id} id={id} />,
   },
 };
@@ -51,7 +52,9 @@ export function ContentEditor({ id }: { id: string }) {
   const ref = useContentRef(id);
   if (ref.error && !ref.data) {
     if (ref.error.status === 404) return <VideoNotFound />;
-    return <ActionErrorPanel error={ref.error} action="We couldn't open this content" onDismiss={() => void ref.mutate()} />;
+    return (
+      <ActionErrorPanel error={ref.error} action="We couldn't open this content" onDismiss={() => void ref.mutate()} />
+    );
   }
   if (!ref.data) {
     return (
@@ -68,7 +71,10 @@ export function ContentEditor({ id }: { id: string }) {
       <>
         <p className="text-sm text-muted-foreground">
           This item cannot be edited here.{" "}
-          <Link href={ref.data.kind === "image" ? `/image-gen/${encodeURIComponent(id)}` : "/create"} className="font-medium text-primary hover:underline">
+          <Link
+            href={ref.data.kind === "image" ? `/image-gen/${encodeURIComponent(id)}` : "/create"}
+            className="font-medium text-primary hover:underline"
+          >
             Open it
           </Link>
         </p>

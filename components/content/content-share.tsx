@@ -32,7 +32,12 @@ function ImageShare({ id }: { id: string }) {
   // A public image of someone else's is not mine to share.
   if ((error && !item) || (item && user && !item.is_mine)) {
     return (
-      <EmptyState icon={SearchX} heading="We couldn't find this content" primaryAction={{ label: "Back to videos", href: "/videos" }} secondaryAction={{ label: "My images", href: "/image-gen/all" }}>
+      <EmptyState
+        icon={SearchX}
+        heading="We couldn't find this content"
+        primaryAction={{ label: "Back to videos", href: "/videos" }}
+        secondaryAction={{ label: "My images", href: "/image-gen/all" }}
+      >
         It may have been deleted, or the link may be wrong.
       </EmptyState>
     );
@@ -48,7 +53,10 @@ function ImageShare({ id }: { id: string }) {
       </div>
       <div className="space-y-4 lg:col-span-7">
         <h2 className="text-lg font-semibold">{item.title || item.settings.prompt}</h2>
-        <SharePanel item={item} onChange={(visibility) => void mutate({ ...item, visibility }, { revalidate: false })} />
+        <SharePanel
+          item={item}
+          onChange={(visibility) => void mutate({ ...item, visibility }, { revalidate: false })}
+        />
         <Link href={`/image-gen/${encodeURIComponent(item.id)}`} className="text-sm text-primary hover:underline">
           Open the image
         </Link>
@@ -70,9 +78,7 @@ export function ContentShare({ id }: { id: string }) {
   if (error && !video) {
     // Not a video of mine: it may be one of my images.
     if (error.status === 404 || error.status === 403) return <OtherShare id={id} />;
-    return (
-      <LoadError title="We couldn't load this content" message={error.message} onRetry={() => mutate()} />
-    );
+    return <LoadError title="We couldn't load this content" message={error.message} onRetry={() => mutate()} />;
   }
   if (!video) return <Loading />;
   return <VideoShare video={video} onChange={(next) => void mutate(next, { revalidate: false })} />;

@@ -48,11 +48,36 @@ export function CreateHub() {
   return (
     <div className="mt-10 space-y-10">
       <div ref={panel} className="scroll-mt-4">
-        {open && options.data ? <NewDesignPanel key={productId ?? ""} options={options.data} productId={productId} onClose={() => router.replace(pathname, { scroll: false })} /> : null}
-        {open && options.error ? <ActionErrorPanel error={options.error} action="We couldn't load the templates" onDismiss={() => void options.mutate()} /> : null}
+        {open && options.data ? (
+          <NewDesignPanel
+            key={productId ?? ""}
+            options={options.data}
+            productId={productId}
+            onClose={() => router.replace(pathname, { scroll: false })}
+          />
+        ) : null}
+        {open && options.error ? (
+          <ActionErrorPanel
+            error={options.error}
+            action="We couldn't load the templates"
+            onDismiss={() => void options.mutate()}
+          />
+        ) : null}
       </div>
-      {startError ? <ActionErrorPanel error={startError} action="The design was not created" onDismiss={() => setStartError(null)} /> : null}
-      <TemplateGallery templates={options.data?.templates} loading={!options.data && !options.error} starting={starting} onDesign={(t) => void startDesign(t)} onVideo={setVideoFor} />
+      {startError ? (
+        <ActionErrorPanel
+          error={startError}
+          action="The design was not created"
+          onDismiss={() => setStartError(null)}
+        />
+      ) : null}
+      <TemplateGallery
+        templates={options.data?.templates}
+        loading={!options.data && !options.error}
+        starting={starting}
+        onDesign={(t) => void startDesign(t)}
+        onVideo={setVideoFor}
+      />
       <RecentDrafts />
       <StartVideoDialog template={videoFor} onClose={() => setVideoFor(null)} />
     </div>

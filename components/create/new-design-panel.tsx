@@ -15,9 +15,11 @@ import { createDesign } from "@/lib/client/hooks/use-designs";
 import { cn } from "@/lib/platform/utils";
 
 const hasPrice = (t: DesignTemplateOption) => t.layouts.some((l) => l.slots.some((s) => s.role === "price"));
-const productLayoutOf = (t: DesignTemplateOption) => t.layouts.find((l) => l.slots.some((s) => s.role === "price")) ?? t.layouts[0];
+const productLayoutOf = (t: DesignTemplateOption) =>
+  t.layouts.find((l) => l.slots.some((s) => s.role === "price")) ?? t.layouts[0];
 
-const TILE = "flex cursor-pointer flex-col items-center gap-1.5 rounded-lg border p-2 text-center text-xs has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring";
+const TILE =
+  "flex cursor-pointer flex-col items-center gap-1.5 rounded-lg border p-2 text-center text-xs has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring";
 
 interface NewDesignPanelProps {
   options: DesignOptions;
@@ -35,7 +37,9 @@ export function NewDesignPanel({ options, productId, onClose }: NewDesignPanelPr
   const initial = (product ? options.templates.find(hasPrice) : undefined) ?? options.templates[0];
   const [templateId, setTemplateId] = useState(initial?.id ?? "");
   const template = options.templates.find((t) => t.id === templateId) ?? initial;
-  const [layoutId, setLayoutId] = useState((product && initial ? productLayoutOf(initial) : initial?.layouts[0])?.id ?? "");
+  const [layoutId, setLayoutId] = useState(
+    (product && initial ? productLayoutOf(initial) : initial?.layouts[0])?.id ?? "",
+  );
   const [ratio, setRatio] = useState<CompositionRatio>("1:1");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -43,7 +47,7 @@ export function NewDesignPanel({ options, productId, onClose }: NewDesignPanelPr
   // Another template: keep the layout when it has it, else its product layout (with a product) or its first.
   useEffect(() => {
     if (!template || template.layouts.some((l) => l.id === layoutId)) return;
-    setLayoutId(((useProduct && product ? productLayoutOf(template) : template.layouts[0])?.id) ?? "");
+    setLayoutId((useProduct && product ? productLayoutOf(template) : template.layouts[0])?.id ?? "");
   }, [template, layoutId, useProduct, product]);
 
   if (!template) return null;
@@ -52,7 +56,12 @@ export function NewDesignPanel({ options, productId, onClose }: NewDesignPanelPr
     setBusy(true);
     setError(null);
     try {
-      const design = await createDesign({ template_id: template.id, layout_id: layoutId, aspect_ratio: ratio, ...(useProduct && product ? { product_id: product.id } : {}) });
+      const design = await createDesign({
+        template_id: template.id,
+        layout_id: layoutId,
+        aspect_ratio: ratio,
+        ...(useProduct && product ? { product_id: product.id } : {}),
+      });
       router.push(`/content/${encodeURIComponent(design.id)}/edit`);
     } catch (e) {
       setError(e);
@@ -61,13 +70,19 @@ export function NewDesignPanel({ options, productId, onClose }: NewDesignPanelPr
   };
 
   return (
-    <section id="new-design" aria-labelledby={`${id}-title`} className="space-y-5 rounded-xl border bg-card p-5 shadow-xs">
+    <section
+      id="new-design"
+      aria-labelledby={`${id}-title`}
+      className="space-y-5 rounded-xl border bg-card p-5 shadow-xs"
+    >
       <div className="flex items-start justify-between gap-3">
         <div>
           <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight">
             New design
           </h2>
-          <p className="text-sm text-muted-foreground">A post, banner or thumbnail: pick a look, a layout and a size. You can resize it to the other sizes later.</p>
+          <p className="text-sm text-muted-foreground">
+            A post, banner or thumbnail: pick a look, a layout and a size. You can resize it to the other sizes later.
+          </p>
         </div>
         <Button type="button" variant="ghost" size="icon" aria-label="Close the new design form" onClick={onClose}>
           <X />
@@ -102,7 +117,14 @@ export function NewDesignPanel({ options, productId, onClose }: NewDesignPanelPr
         <div className="flex flex-wrap gap-2">
           {options.templates.map((t) => (
             <label key={t.id} className={cn(TILE, "w-28")}>
-              <input type="radio" name={`${id}-template`} className="sr-only" checked={t.id === template.id} onChange={() => setTemplateId(t.id)} aria-label={t.name} />
+              <input
+                type="radio"
+                name={`${id}-template`}
+                className="sr-only"
+                checked={t.id === template.id}
+                onChange={() => setTemplateId(t.id)}
+                aria-label={t.name}
+              />
               <span className="flex h-8 w-full overflow-hidden rounded" aria-hidden="true">
                 <span className="flex-1" style={{ background: t.colors.background }} />
                 <span className="w-1/3" style={{ background: t.colors.accent }} />
@@ -131,9 +153,21 @@ export function NewDesignPanel({ options, productId, onClose }: NewDesignPanelPr
         <div className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-7">
           {template.layouts.map((l) => (
             <label key={l.id} className={TILE}>
-              <input type="radio" name={`${id}-layout`} className="sr-only" checked={l.id === layoutId} onChange={() => setLayoutId(l.id)} aria-label={l.name} />
+              <input
+                type="radio"
+                name={`${id}-layout`}
+                className="sr-only"
+                checked={l.id === layoutId}
+                onChange={() => setLayoutId(l.id)}
+                aria-label={l.name}
+              />
               <span className="flex h-24 items-center justify-center">
-                <LayoutThumb layout={l} ratio={ratio} colors={template.colors} className="max-h-24 max-w-full rounded border" />
+                <LayoutThumb
+                  layout={l}
+                  ratio={ratio}
+                  colors={template.colors}
+                  className="max-h-24 max-w-full rounded border"
+                />
               </span>
               <span>{l.name}</span>
             </label>

@@ -29,7 +29,16 @@ function StartVideoForm({ template, onClose }: { template: { id: string; name: s
     setError(null);
     try {
       const o = options.data;
-      const video = await createVideo({ brief, aspect_ratio: ratio, length_s: 15, template_id: template.id, voice_id: o.default_voice_id, captions: o.default_voice_id !== null, music: true, model_id: o.default_model_id });
+      const video = await createVideo({
+        brief,
+        aspect_ratio: ratio,
+        length_s: 15,
+        template_id: template.id,
+        voice_id: o.default_voice_id,
+        captions: o.default_voice_id !== null,
+        music: true,
+        model_id: o.default_model_id,
+      });
       router.push(`/content/${encodeURIComponent(video.id)}/edit`);
     } catch (e) {
       setError(e);
@@ -52,7 +61,16 @@ function StartVideoForm({ template, onClose }: { template: { id: string; name: s
         <label htmlFor={`${id}-brief`} className="text-sm font-medium">
           What is the video about?
         </label>
-        <Textarea id={`${id}-brief`} required rows={4} maxLength={MAX_BRIEF_CHARS} value={brief} onChange={(e) => setBrief(e.target.value)} aria-invalid={fields.brief ? true : undefined} placeholder="A 15-second teaser for our summer menu: fresh lemonade, grilled corn, open till late." />
+        <Textarea
+          id={`${id}-brief`}
+          required
+          rows={4}
+          maxLength={MAX_BRIEF_CHARS}
+          value={brief}
+          onChange={(e) => setBrief(e.target.value)}
+          aria-invalid={fields.brief ? true : undefined}
+          placeholder="A 15-second teaser for our summer menu: fresh lemonade, grilled corn, open till late."
+        />
         {fields.brief ? <p className="text-xs text-destructive">{fields.brief}</p> : null}
       </div>
       <fieldset className="space-y-1">
@@ -66,7 +84,9 @@ function StartVideoForm({ template, onClose }: { template: { id: string; name: s
           ))}
         </div>
       </fieldset>
-      <p className="text-xs text-muted-foreground">You get a 15-second storyboard to edit; nothing is charged until you render it.</p>
+      <p className="text-xs text-muted-foreground">
+        You get a 15-second storyboard to edit; nothing is charged until you render it.
+      </p>
       {error ? <ActionErrorPanel error={error} action="The video was not created" /> : null}
       {options.error ? <ActionErrorPanel error={options.error} action="We couldn't load the video settings" /> : null}
       <div className="flex justify-end gap-2">
@@ -82,7 +102,13 @@ function StartVideoForm({ template, onClose }: { template: { id: string; name: s
 }
 
 /** "Video" on a template card: a brief, a size, and a storyboard draft with that template. */
-export function StartVideoDialog({ template, onClose }: { template: { id: string; name: string } | null; onClose(): void }) {
+export function StartVideoDialog({
+  template,
+  onClose,
+}: {
+  template: { id: string; name: string } | null;
+  onClose(): void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;

@@ -19,9 +19,23 @@ function Preview({ template, active, still }: { template: DesignTemplateOption; 
   const preview = useTemplatePreview(template.id, "1:1");
   const props = preview.data?.props;
   const { player, stillFrame } = usePreviewPlayback(props, active, still);
-  if (preview.error) return <p className="flex size-full items-center justify-center text-xs text-muted-foreground">No preview available</p>;
+  if (preview.error)
+    return (
+      <p className="flex size-full items-center justify-center text-xs text-muted-foreground">No preview available</p>
+    );
   if (!props) return <Skeleton className="size-full rounded-none" />;
-  return <LazyPlayer props={props} label={`Preview of the ${template.name} template`} loop muted playerRef={player} initialFrame={stillFrame} className="size-full" style={{ width: "100%", height: "100%" }} />;
+  return (
+    <LazyPlayer
+      props={props}
+      label={`Preview of the ${template.name} template`}
+      loop
+      muted
+      playerRef={player}
+      initialFrame={stillFrame}
+      className="size-full"
+      style={{ width: "100%", height: "100%" }}
+    />
+  );
 }
 
 interface TemplateCardProps {
@@ -54,11 +68,25 @@ function TemplateCard({ template, busy, disabled, onDesign, onVideo }: TemplateC
         <h3 className="text-sm font-semibold">{template.name}</h3>
         <p className="line-clamp-2 flex-1 text-xs text-muted-foreground">{template.description}</p>
         <div className="flex flex-wrap gap-2">
-          <Button type="button" size="sm" onClick={onDesign} disabled={disabled} aria-busy={busy === "design" || undefined} aria-label={`Start a design with ${template.name}`}>
+          <Button
+            type="button"
+            size="sm"
+            onClick={onDesign}
+            disabled={disabled}
+            aria-busy={busy === "design" || undefined}
+            aria-label={`Start a design with ${template.name}`}
+          >
             {busy === "design" ? <LoaderCircle className="animate-spin" /> : <LayoutTemplate />}
             Design
           </Button>
-          <Button type="button" size="sm" variant="outline" onClick={onVideo} disabled={disabled} aria-label={`Start a video with ${template.name}`}>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={onVideo}
+            disabled={disabled}
+            aria-label={`Start a video with ${template.name}`}
+          >
             <Video />
             Video
           </Button>
@@ -95,7 +123,14 @@ export function TemplateGallery({ templates, loading, starting, onDesign, onVide
       ) : (
         <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-4" aria-label="Templates">
           {(templates ?? []).map((t) => (
-            <TemplateCard key={t.id} template={t} busy={starting === t.id ? "design" : null} disabled={starting !== null} onDesign={() => onDesign(t)} onVideo={() => onVideo(t)} />
+            <TemplateCard
+              key={t.id}
+              template={t}
+              busy={starting === t.id ? "design" : null}
+              disabled={starting !== null}
+              onDesign={() => onDesign(t)}
+              onVideo={() => onVideo(t)}
+            />
           ))}
         </ul>
       )}

@@ -26,7 +26,11 @@ const cellText = (v: unknown) => {
 export function CollectionTable({ name }: { name: string }) {
   const [index, setIndex] = React.useState<string>("");
   const [eq, setEq] = React.useState<Record<string, string>>({});
-  const [applied, setApplied] = React.useState<{ index: string; eq: Record<string, string>; id: string }>({ index: "", eq: {}, id: "" });
+  const [applied, setApplied] = React.useState<{ index: string; eq: Record<string, string>; id: string }>({
+    index: "",
+    eq: {},
+    id: "",
+  });
   const [findId, setFindId] = React.useState("");
   const [cursors, setCursors] = React.useState<string[]>([]);
   const [hidden, setHidden] = React.useState<Set<string>>(new Set());
@@ -94,7 +98,11 @@ export function CollectionTable({ name }: { name: string }) {
           Read-only fields: {meta.locked_fields.map((f) => f.path).join(", ")} (open a document for the reason).
         </p>
       ) : null}
-      {meta?.masked.length ? <p className="text-sm text-muted-foreground">Masked (sensitive): {meta.masked.join(", ")}. Fields named like secrets, tokens or keys are masked too.</p> : null}
+      {meta?.masked.length ? (
+        <p className="text-sm text-muted-foreground">
+          Masked (sensitive): {meta.masked.join(", ")}. Fields named like secrets, tokens or keys are masked too.
+        </p>
+      ) : null}
 
       <div className="grid gap-3 rounded-lg border p-3 md:grid-cols-2">
         <form aria-label="Filter by index" onSubmit={apply} className="space-y-2">
@@ -110,28 +118,55 @@ export function CollectionTable({ name }: { name: string }) {
           {chosen?.filters.map((f) => (
             <div key={f} className="space-y-1">
               <Label htmlFor={`dd-eq-${f}`}>{f} =</Label>
-              <Input id={`dd-eq-${f}`} value={eq[f] ?? ""} onChange={(e) => setEq((x) => ({ ...x, [f]: e.target.value }))} required />
+              <Input
+                id={`dd-eq-${f}`}
+                value={eq[f] ?? ""}
+                onChange={(e) => setEq((x) => ({ ...x, [f]: e.target.value }))}
+                required
+              />
             </div>
           ))}
-          <Button type="submit" size="sm">Apply</Button>
+          <Button type="submit" size="sm">
+            Apply
+          </Button>
           <p className="text-xs text-muted-foreground">{FILTER_HELP}</p>
         </form>
         <div className="space-y-3">
           <form aria-label="Find by id" onSubmit={find} className="space-y-2">
             <Label htmlFor="dd-find">Find by id</Label>
             <div className="flex gap-2">
-              <Input id="dd-find" value={findId} onChange={(e) => setFindId(e.target.value)} placeholder="document id" />
-              <Button type="submit" size="sm" variant="outline">Find</Button>
+              <Input
+                id="dd-find"
+                value={findId}
+                onChange={(e) => setFindId(e.target.value)}
+                placeholder="document id"
+              />
+              <Button type="submit" size="sm" variant="outline">
+                Find
+              </Button>
             </div>
           </form>
           {meta ? (
             <details>
-              <summary className="cursor-pointer text-sm">Columns ({columns.length} of {meta.columns.length})</summary>
+              <summary className="cursor-pointer text-sm">
+                Columns ({columns.length} of {meta.columns.length})
+              </summary>
               <fieldset className="mt-2 grid grid-cols-2 gap-1 text-sm">
                 <legend className="sr-only">Columns shown</legend>
                 {meta.columns.map((c) => (
                   <label key={c} className="flex items-center gap-2 font-mono">
-                    <input type="checkbox" checked={!hidden.has(c)} onChange={() => setHidden((h) => { const n = new Set(h); if (n.has(c)) n.delete(c); else n.add(c); return n; })} />
+                    <input
+                      type="checkbox"
+                      checked={!hidden.has(c)}
+                      onChange={() =>
+                        setHidden((h) => {
+                          const n = new Set(h);
+                          if (n.has(c)) n.delete(c);
+                          else n.add(c);
+                          return n;
+                        })
+                      }
+                    />
                     {c}
                   </label>
                 ))}
@@ -150,16 +185,22 @@ export function CollectionTable({ name }: { name: string }) {
       ) : isLoading || !data ? (
         <Skeleton className="h-48 w-full" aria-label="Loading documents" />
       ) : data.data.length === 0 ? (
-        <p className="rounded-lg border p-6 text-center text-sm text-muted-foreground">No documents {applied.id || applied.index ? "match" : "in this collection yet"}.</p>
+        <p className="rounded-lg border p-6 text-center text-sm text-muted-foreground">
+          No documents {applied.id || applied.index ? "match" : "in this collection yet"}.
+        </p>
       ) : (
         <div className="overflow-x-auto rounded-lg border">
           <table className="w-full text-sm">
             <caption className="sr-only">Documents of {name}</caption>
             <thead className="bg-muted/50 text-left">
               <tr>
-                <th scope="col" className="px-2 py-1.5 font-mono font-medium">id</th>
+                <th scope="col" className="px-2 py-1.5 font-mono font-medium">
+                  id
+                </th>
                 {columns.map((c) => (
-                  <th key={c} scope="col" className="whitespace-nowrap px-2 py-1.5 font-mono font-medium">{c}</th>
+                  <th key={c} scope="col" className="whitespace-nowrap px-2 py-1.5 font-mono font-medium">
+                    {c}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -167,10 +208,21 @@ export function CollectionTable({ name }: { name: string }) {
               {data.data.map((row) => (
                 <tr key={row.id} className="align-top hover:bg-muted/30">
                   <td className="px-2 py-1.5 font-mono">
-                    <Link className="text-primary underline-offset-4 hover:underline" href={`/firestore-dashboard/${encodeURIComponent(name)}/${encodeURIComponent(row.id)}`}>{row.id}</Link>
+                    <Link
+                      className="text-primary underline-offset-4 hover:underline"
+                      href={`/firestore-dashboard/${encodeURIComponent(name)}/${encodeURIComponent(row.id)}`}
+                    >
+                      {row.id}
+                    </Link>
                   </td>
                   {columns.map((c) => (
-                    <td key={c} className="max-w-64 truncate px-2 py-1.5 font-mono text-xs" title={cellText(row.data[c])}>{cellText(row.data[c])}</td>
+                    <td
+                      key={c}
+                      className="max-w-64 truncate px-2 py-1.5 font-mono text-xs"
+                      title={cellText(row.data[c])}
+                    >
+                      {cellText(row.data[c])}
+                    </td>
                   ))}
                 </tr>
               ))}
@@ -179,8 +231,22 @@ export function CollectionTable({ name }: { name: string }) {
         </div>
       )}
       <nav aria-label="Pages" className="flex justify-between">
-        <Button variant="outline" size="sm" disabled={!cursors.length} onClick={() => setCursors((c) => c.slice(0, -1))}>Previous</Button>
-        <Button variant="outline" size="sm" disabled={!data?.next_cursor} onClick={() => data?.next_cursor && setCursors((c) => [...c, data.next_cursor!])}>Next</Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!cursors.length}
+          onClick={() => setCursors((c) => c.slice(0, -1))}
+        >
+          Previous
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!data?.next_cursor}
+          onClick={() => data?.next_cursor && setCursors((c) => [...c, data.next_cursor!])}
+        >
+          Next
+        </Button>
       </nav>
     </div>
   );

@@ -21,12 +21,25 @@ export function CollectionsScreen() {
   const router = useRouter();
   const selected = params.get("c");
   React.useEffect(() => {
-    if (!selected && data?.length) router.replace(`/firestore-dashboard?c=${encodeURIComponent(data.find((c) => c.name === "content")?.name ?? data[0]!.name)}`);
+    if (!selected && data?.length)
+      router.replace(
+        `/firestore-dashboard?c=${encodeURIComponent(data.find((c) => c.name === "content")?.name ?? data[0]!.name)}`,
+      );
   }, [selected, data, router]);
 
-  if (error) return <Alert variant="destructive"><AlertDescription>{error.message}</AlertDescription></Alert>;
+  if (error)
+    return (
+      <Alert variant="destructive">
+        <AlertDescription>{error.message}</AlertDescription>
+      </Alert>
+    );
   if (isLoading || !data) return <Skeleton className="h-64 w-full" aria-label="Loading collections" />;
-  if (!data.length) return <EmptyState icon={Database} heading="No collections">The registry declares no collections.</EmptyState>;
+  if (!data.length)
+    return (
+      <EmptyState icon={Database} heading="No collections">
+        The registry declares no collections.
+      </EmptyState>
+    );
   return (
     <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
       <nav aria-label="Collections" className="lg:sticky lg:top-4 lg:self-start">
@@ -36,7 +49,10 @@ export function CollectionsScreen() {
               <Link
                 href={`/firestore-dashboard?c=${encodeURIComponent(c.name)}`}
                 aria-current={c.name === selected ? "page" : undefined}
-                className={cn("flex items-center justify-between gap-2 rounded-md px-2 py-1.5 hover:bg-muted", c.name === selected && "bg-muted font-medium")}
+                className={cn(
+                  "flex items-center justify-between gap-2 rounded-md px-2 py-1.5 hover:bg-muted",
+                  c.name === selected && "bg-muted font-medium",
+                )}
               >
                 <span className="flex min-w-0 items-center gap-1.5 truncate font-mono">
                   {c.read_only ? <Lock className="size-3.5 shrink-0" aria-label="read-only" /> : null}

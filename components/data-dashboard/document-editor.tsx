@@ -20,7 +20,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { INPUT_CLASSES } from "@/components/ui/form-classes";
 import { MASK, type WriteResult } from "@/lib/operations/data-dashboard/contract";
-import { createDocument, deleteDocument, saveDocument, useCollectionPage, useDocument } from "@/lib/client/hooks/use-data-dashboard";
+import {
+  createDocument,
+  deleteDocument,
+  saveDocument,
+  useCollectionPage,
+  useDocument,
+} from "@/lib/client/hooks/use-data-dashboard";
 import { fieldMessages, issuesOf, type ApiClientError } from "@/lib/client/api";
 
 export const NEW_ID = "~new";
@@ -97,11 +103,20 @@ export function DocumentEditor({ collection, id }: { collection: string; id: str
 
   if (error) {
     return error.status === 404 ? (
-      <EmptyState icon={Database} heading="No such document" primaryAction={{ label: "Back to the collection", href: `/firestore-dashboard?c=${encodeURIComponent(collection)}` }}>
+      <EmptyState
+        icon={Database}
+        heading="No such document"
+        primaryAction={{
+          label: "Back to the collection",
+          href: `/firestore-dashboard?c=${encodeURIComponent(collection)}`,
+        }}
+      >
         {error.message}
       </EmptyState>
     ) : (
-      <Alert variant="destructive"><AlertDescription>{error.message}</AlertDescription></Alert>
+      <Alert variant="destructive">
+        <AlertDescription>{error.message}</AlertDescription>
+      </Alert>
     );
   }
   if (!meta || (!isNew && !doc.data)) return <Skeleton className="h-96 w-full" aria-label="Loading the document" />;
@@ -153,7 +168,14 @@ interface EditorProps {
 function Editor(p: EditorProps) {
   const router = useRouter();
   const fields = React.useMemo(() => fieldsOf(p.schema, p.columns, p.timestamps), [p.schema, p.columns, p.timestamps]);
-  const [texts, setTexts] = React.useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, f.kind === "boolean" ? String(p.initial[f.name] === true) : textOf(f, p.initial[f.name])])));
+  const [texts, setTexts] = React.useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      fields.map((f) => [
+        f.name,
+        f.kind === "boolean" ? String(p.initial[f.name] === true) : textOf(f, p.initial[f.name]),
+      ]),
+    ),
+  );
   const [tab, setTab] = React.useState<"form" | "json">("form");
   const [jsonText, setJsonText] = React.useState(() => JSON.stringify(p.initial, null, 2));
   const [newId, setNewId] = React.useState("");
@@ -192,7 +214,12 @@ function Editor(p: EditorProps) {
     try {
       const d = draft();
       if (next === "json") setJsonText(JSON.stringify(d, null, 2));
-      else setTexts(Object.fromEntries(fields.map((f) => [f.name, f.kind === "boolean" ? String(d[f.name] === true) : textOf(f, d[f.name])])));
+      else
+        setTexts(
+          Object.fromEntries(
+            fields.map((f) => [f.name, f.kind === "boolean" ? String(d[f.name] === true) : textOf(f, d[f.name])]),
+          ),
+        );
       setTab(next);
       setProblem(null);
     } catch (e) {
@@ -213,7 +240,8 @@ function Editor(p: EditorProps) {
       else {
         setReview(null);
         p.onSaved(result);
-        if (!p.id) router.replace(`/firestore-dashboard/${encodeURIComponent(p.collection)}/${encodeURIComponent(result.id)}`);
+        if (!p.id)
+          router.replace(`/firestore-dashboard/${encodeURIComponent(p.collection)}/${encodeURIComponent(result.id)}`);
       }
     } catch (e) {
       setReview(null);
@@ -238,18 +266,37 @@ function Editor(p: EditorProps) {
   const logHref = `/content-update-logs?entity_type=document&entity_id=${encodeURIComponent(`${p.collection}/${saved?.id ?? p.id ?? ""}`)}`;
   const edit = (name: string) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
     setReview(null);
-    setTexts((t) => ({ ...t, [name]: e.target instanceof HTMLInputElement && e.target.type === "checkbox" ? String(e.target.checked) : e.target.value }));
+    setTexts((t) => ({
+      ...t,
+      [name]:
+        e.target instanceof HTMLInputElement && e.target.type === "checkbox"
+          ? String(e.target.checked)
+          : e.target.value,
+    }));
   };
 
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-mono text-sm">
-          <Link className="text-primary underline underline-offset-4" href={`/firestore-dashboard?c=${encodeURIComponent(p.collection)}`}>{p.collection}</Link> / {p.id ?? "new document"}
+          <Link
+            className="text-primary underline underline-offset-4"
+            href={`/firestore-dashboard?c=${encodeURIComponent(p.collection)}`}
+          >
+            {p.collection}
+          </Link>{" "}
+          / {p.id ?? "new document"}
         </p>
         <div role="tablist" aria-label="View" className="inline-flex rounded-md border p-0.5">
           {(["form", "json"] as const).map((t) => (
-            <button key={t} role="tab" type="button" aria-selected={tab === t} onClick={() => switchTab(t)} className={`rounded px-3 py-1 text-sm ${tab === t ? "bg-muted font-medium" : ""}`}>
+            <button
+              key={t}
+              role="tab"
+              type="button"
+              aria-selected={tab === t}
+              onClick={() => switchTab(t)}
+              className={`rounded px-3 py-1 text-sm ${tab === t ? "bg-muted font-medium" : ""}`}
+            >
               {t === "form" ? "Form" : "JSON"}
             </button>
           ))}
@@ -263,18 +310,43 @@ function Editor(p: EditorProps) {
         </Alert>
       ) : null}
 
-      <form aria-label="Document" onSubmit={(e) => { e.preventDefault(); void run(true); }} className="space-y-4">
+      <form
+        aria-label="Document"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(true);
+        }}
+        className="space-y-4"
+      >
         {!p.id ? (
           <div className="space-y-1.5">
             <Label htmlFor="doc-id">Document id{p.idRule.auto ? " (leave empty for a generated one)" : ""}</Label>
-            <Input id="doc-id" value={newId} onChange={(e) => setNewId(e.target.value)} required={!p.idRule.auto} aria-describedby="doc-id-help" />
-            <p id="doc-id-help" className="text-xs text-muted-foreground">{p.idRule.description}</p>
+            <Input
+              id="doc-id"
+              value={newId}
+              onChange={(e) => setNewId(e.target.value)}
+              required={!p.idRule.auto}
+              aria-describedby="doc-id-help"
+            />
+            <p id="doc-id-help" className="text-xs text-muted-foreground">
+              {p.idRule.description}
+            </p>
           </div>
         ) : null}
         {tab === "json" ? (
           <div className="space-y-1.5">
             <Label htmlFor="doc-json">Document as JSON</Label>
-            <Textarea id="doc-json" className="min-h-96 font-mono text-xs" value={jsonText} onChange={(e) => { setReview(null); setJsonText(e.target.value); }} readOnly={!!p.readOnly} spellCheck={false} />
+            <Textarea
+              id="doc-json"
+              className="min-h-96 font-mono text-xs"
+              value={jsonText}
+              onChange={(e) => {
+                setReview(null);
+                setJsonText(e.target.value);
+              }}
+              readOnly={!!p.readOnly}
+              spellCheck={false}
+            />
           </div>
         ) : (
           <div className="grid gap-4 md:grid-cols-2">
@@ -283,26 +355,65 @@ function Editor(p: EditorProps) {
               const msg = messages[f.name];
               const isMasked = p.masked.includes(f.name) || (texts[f.name] ?? "").startsWith(MASK);
               const lockReason = p.readOnly ? undefined : locked.get(f.name);
-              const describedBy = [msg ? `${fid}-error` : null, lockReason ? `${fid}-locked` : null].filter(Boolean).join(" ") || undefined;
-              const common = { id: fid, "aria-invalid": msg ? true : undefined, "aria-describedby": describedBy, disabled: !!p.readOnly || isMasked || !!lockReason } as const;
+              const describedBy =
+                [msg ? `${fid}-error` : null, lockReason ? `${fid}-locked` : null].filter(Boolean).join(" ") ||
+                undefined;
+              const common = {
+                id: fid,
+                "aria-invalid": msg ? true : undefined,
+                "aria-describedby": describedBy,
+                disabled: !!p.readOnly || isMasked || !!lockReason,
+              } as const;
               return (
                 <div key={f.name} className={f.kind === "json" ? "space-y-1.5 md:col-span-2" : "space-y-1.5"}>
                   <Label htmlFor={fid} className="font-mono">
                     {f.name}
-                    <span className="font-sans text-xs font-normal text-muted-foreground">{f.kind}{f.nullable ? ", optional" : ""}{isMasked ? ", masked" : ""}{lockReason ? ", read-only" : ""}</span>
+                    <span className="font-sans text-xs font-normal text-muted-foreground">
+                      {f.kind}
+                      {f.nullable ? ", optional" : ""}
+                      {isMasked ? ", masked" : ""}
+                      {lockReason ? ", read-only" : ""}
+                    </span>
                   </Label>
                   {f.kind === "boolean" ? (
-                    <input type="checkbox" {...common} checked={texts[f.name] === "true"} onChange={edit(f.name)} className="size-4" />
+                    <input
+                      type="checkbox"
+                      {...common}
+                      checked={texts[f.name] === "true"}
+                      onChange={edit(f.name)}
+                      className="size-4"
+                    />
                   ) : f.kind === "enum" ? (
                     <select {...common} className={INPUT_CLASSES} value={texts[f.name] ?? ""} onChange={edit(f.name)}>
                       {f.nullable ? <option value="">(null)</option> : null}
-                      {f.options.map((o) => <option key={String(o)} value={String(o)}>{String(o)}</option>)}
-                      {texts[f.name] && !f.options.some((o) => String(o) === texts[f.name]) ? <option value={texts[f.name]}>{texts[f.name]}</option> : null}
+                      {f.options.map((o) => (
+                        <option key={String(o)} value={String(o)}>
+                          {String(o)}
+                        </option>
+                      ))}
+                      {texts[f.name] && !f.options.some((o) => String(o) === texts[f.name]) ? (
+                        <option value={texts[f.name]}>{texts[f.name]}</option>
+                      ) : null}
                     </select>
                   ) : f.kind === "json" ? (
-                    <Textarea {...common} className="min-h-24 font-mono text-xs" value={texts[f.name] ?? ""} onChange={edit(f.name)} spellCheck={false} />
+                    <Textarea
+                      {...common}
+                      className="min-h-24 font-mono text-xs"
+                      value={texts[f.name] ?? ""}
+                      onChange={edit(f.name)}
+                      spellCheck={false}
+                    />
                   ) : (
-                    <Input {...common} type={f.kind === "number" ? "number" : "text"} step="any" value={texts[f.name] ?? ""} onChange={edit(f.name)} placeholder={f.kind === "timestamp" ? "2026-01-31T12:00:00.000Z" : f.nullable ? "(null)" : undefined} />
+                    <Input
+                      {...common}
+                      type={f.kind === "number" ? "number" : "text"}
+                      step="any"
+                      value={texts[f.name] ?? ""}
+                      onChange={edit(f.name)}
+                      placeholder={
+                        f.kind === "timestamp" ? "2026-01-31T12:00:00.000Z" : f.nullable ? "(null)" : undefined
+                      }
+                    />
                   )}
                   {lockReason ? (
                     <p id={`${fid}-locked`} className="flex gap-1.5 text-xs text-muted-foreground">
@@ -310,7 +421,11 @@ function Editor(p: EditorProps) {
                       <span>{lockReason}</span>
                     </p>
                   ) : null}
-                  {msg ? <p id={`${fid}-error`} className="text-xs text-destructive">{msg}</p> : null}
+                  {msg ? (
+                    <p id={`${fid}-error`} className="text-xs text-destructive">
+                      {msg}
+                    </p>
+                  ) : null}
                 </div>
               );
             })}
@@ -323,7 +438,11 @@ function Editor(p: EditorProps) {
             {issuesOf(problem).length ? (
               <AlertDescription>
                 <ul className="list-disc pl-4">
-                  {issuesOf(problem).map((i) => <li key={`${i.path}:${i.message}`}><span className="font-mono">{i.path || "(document)"}</span>: {i.message}</li>)}
+                  {issuesOf(problem).map((i) => (
+                    <li key={`${i.path}:${i.message}`}>
+                      <span className="font-mono">{i.path || "(document)"}</span>: {i.message}
+                    </li>
+                  ))}
                 </ul>
               </AlertDescription>
             ) : null}
@@ -332,39 +451,60 @@ function Editor(p: EditorProps) {
 
         {review ? (
           <section aria-label="Changes to save" className="space-y-2 rounded-lg border p-3">
-            <h2 className="text-sm font-semibold">{review.changes.length ? `${review.changes.length} field${review.changes.length === 1 ? "" : "s"} will change` : "Nothing changes"}</h2>
+            <h2 className="text-sm font-semibold">
+              {review.changes.length
+                ? `${review.changes.length} field${review.changes.length === 1 ? "" : "s"} will change`
+                : "Nothing changes"}
+            </h2>
             <ul className="space-y-1 font-mono text-xs">
               {review.changes.map((c) => (
                 <li key={c.path}>
-                  {c.path}: <span className="text-red-700 dark:text-red-400">{c.before ?? "—"}</span> → <span className="text-green-700 dark:text-green-400">{c.after ?? "—"}</span>
+                  {c.path}: <span className="text-red-700 dark:text-red-400">{c.before ?? "—"}</span> →{" "}
+                  <span className="text-green-700 dark:text-green-400">{c.after ?? "—"}</span>
                 </li>
               ))}
             </ul>
-            {review.changes.length ? <Button type="button" onClick={() => void run(false)} disabled={busy}>{p.id ? "Save" : "Create"}</Button> : null}
+            {review.changes.length ? (
+              <Button type="button" onClick={() => void run(false)} disabled={busy}>
+                {p.id ? "Save" : "Create"}
+              </Button>
+            ) : null}
           </section>
         ) : null}
 
         {saved ? (
           <Alert role="status">
             <AlertDescription>
-              {saved.written ? `Saved ${saved.changes.length} field${saved.changes.length === 1 ? "" : "s"}.` : "Nothing changed."}{" "}
-              <Link className="text-primary underline underline-offset-4" href={logHref}>See it in the update log</Link>
+              {saved.written
+                ? `Saved ${saved.changes.length} field${saved.changes.length === 1 ? "" : "s"}.`
+                : "Nothing changed."}{" "}
+              <Link className="text-primary underline underline-offset-4" href={logHref}>
+                See it in the update log
+              </Link>
             </AlertDescription>
           </Alert>
         ) : null}
 
         {!p.readOnly ? (
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="secondary" disabled={busy}>Review changes</Button>
+            <Button type="submit" variant="secondary" disabled={busy}>
+              Review changes
+            </Button>
             {p.id ? (
               confirmDelete ? (
                 <span className="inline-flex items-center gap-2" role="group" aria-label="Confirm delete">
                   <span className="text-sm">Delete {p.id} for good?</span>
-                  <Button type="button" variant="destructive" onClick={() => void remove()} disabled={busy}>Delete permanently</Button>
-                  <Button type="button" variant="outline" onClick={() => setConfirmDelete(false)}>Cancel</Button>
+                  <Button type="button" variant="destructive" onClick={() => void remove()} disabled={busy}>
+                    Delete permanently
+                  </Button>
+                  <Button type="button" variant="outline" onClick={() => setConfirmDelete(false)}>
+                    Cancel
+                  </Button>
                 </span>
               ) : (
-                <Button type="button" variant="outline" onClick={() => setConfirmDelete(true)}>Delete…</Button>
+                <Button type="button" variant="outline" onClick={() => setConfirmDelete(true)}>
+                  Delete…
+                </Button>
               )
             ) : null}
           </div>

@@ -43,7 +43,8 @@ export function UpdateLogScreen({ initial }: { initial?: Partial<Filters> }) {
   const [cursors, setCursors] = React.useState<string[]>([]);
   const query = toQuery(applied, cursors[cursors.length - 1]);
   const { data, error, isLoading } = useUpdateLog(query);
-  const set = (k: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const set = (k: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setDraft((d) => ({ ...d, [k]: e.target.value }));
   const apply = (e: React.FormEvent) => {
     e.preventDefault();
     setApplied(draft);
@@ -53,7 +54,11 @@ export function UpdateLogScreen({ initial }: { initial?: Partial<Filters> }) {
 
   return (
     <div className="space-y-6">
-      <form aria-label="Filter the update log" onSubmit={apply} className="grid gap-3 rounded-lg border p-4 sm:grid-cols-3 lg:grid-cols-6 lg:items-end">
+      <form
+        aria-label="Filter the update log"
+        onSubmit={apply}
+        className="grid gap-3 rounded-lg border p-4 sm:grid-cols-3 lg:grid-cols-6 lg:items-end"
+      >
         <div className="space-y-1.5">
           <Label htmlFor="ul-type">Entity type</Label>
           <select id="ul-type" className={INPUT_CLASSES} value={draft.entity_type} onChange={set("entity_type")}>
@@ -83,7 +88,15 @@ export function UpdateLogScreen({ initial }: { initial?: Partial<Filters> }) {
         </div>
         <div className="flex gap-2">
           <Button type="submit">Apply</Button>
-          <Button type="button" variant="outline" onClick={() => { setDraft(EMPTY); setApplied(EMPTY); setCursors([]); }}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              setDraft(EMPTY);
+              setApplied(EMPTY);
+              setCursors([]);
+            }}
+          >
             Clear
           </Button>
         </div>
@@ -92,7 +105,9 @@ export function UpdateLogScreen({ initial }: { initial?: Partial<Filters> }) {
 
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {data ? `${data.data.length} entr${data.data.length === 1 ? "y" : "ies"} on this page${cursors.length ? ` (page ${cursors.length + 1})` : ""}` : ""}
+          {data
+            ? `${data.data.length} entr${data.data.length === 1 ? "y" : "ies"} on this page${cursors.length ? ` (page ${cursors.length + 1})` : ""}`
+            : ""}
         </p>
         <Button asChild variant="outline" size="sm">
           <a href={csv} download>
@@ -110,15 +125,21 @@ export function UpdateLogScreen({ initial }: { initial?: Partial<Filters> }) {
         </Alert>
       ) : isLoading || !data ? (
         <div className="space-y-2" aria-busy="true" aria-label="Loading the update log">
-          {Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-14 w-full" />)}
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-14 w-full" />
+          ))}
         </div>
       ) : data.data.length === 0 ? (
         <EmptyState icon={FileClock} heading="No entries match">
-          {cursors.length ? "There is nothing after this page." : "No change matches these filters yet. Changes to content, layouts, templates, clients, pipelines, prompts and dashboard documents appear here as they happen."}
+          {cursors.length
+            ? "There is nothing after this page."
+            : "No change matches these filters yet. Changes to content, layouts, templates, clients, pipelines, prompts and dashboard documents appear here as they happen."}
         </EmptyState>
       ) : (
         <ol className="divide-y rounded-lg border" aria-label="Update log entries">
-          {data.data.map((e) => <Entry key={e.id} entry={e} />)}
+          {data.data.map((e) => (
+            <Entry key={e.id} entry={e} />
+          ))}
         </ol>
       )}
 
@@ -126,7 +147,11 @@ export function UpdateLogScreen({ initial }: { initial?: Partial<Filters> }) {
         <Button variant="outline" disabled={!cursors.length} onClick={() => setCursors((c) => c.slice(0, -1))}>
           Newer
         </Button>
-        <Button variant="outline" disabled={!data?.next_cursor} onClick={() => data?.next_cursor && setCursors((c) => [...c, data.next_cursor!])}>
+        <Button
+          variant="outline"
+          disabled={!data?.next_cursor}
+          onClick={() => data?.next_cursor && setCursors((c) => [...c, data.next_cursor!])}
+        >
           Older
         </Button>
       </nav>
@@ -181,7 +206,9 @@ function Entry({ entry: e }: { entry: UpdateLogItem }) {
               </tbody>
             </table>
           )}
-          {e.truncated ? <p className="text-xs text-muted-foreground">More fields changed than the entry keeps.</p> : null}
+          {e.truncated ? (
+            <p className="text-xs text-muted-foreground">More fields changed than the entry keeps.</p>
+          ) : null}
         </div>
       </details>
       {e.href ? (

@@ -72,7 +72,13 @@ export function DesignEditor({ id }: { id: string }) {
         </Alert>
       );
     }
-    return <ActionErrorPanel error={design.error} action="We couldn't load this design" onDismiss={() => void design.mutate()} />;
+    return (
+      <ActionErrorPanel
+        error={design.error}
+        action="We couldn't load this design"
+        onDismiss={() => void design.mutate()}
+      />
+    );
   }
   if (!draft || !design.data) return <EditorSkeleton />;
 
@@ -81,9 +87,16 @@ export function DesignEditor({ id }: { id: string }) {
   const layouts = template?.layouts ?? [];
   const colors = template?.colors ?? { background: "#ffffff", accent: "#6366f1", text: "#111111" };
   const props = player.data?.props ?? null;
-  const selectedIndex = Math.max(0, draft.scenes.findIndex((s) => s.id === selected));
+  const selectedIndex = Math.max(
+    0,
+    draft.scenes.findIndex((s) => s.id === selected),
+  );
   const drawnOf = (sceneId: string) => props?.scenes.find((s) => s.id === sceneId) ?? null;
-  const updating = status.kind === "saving" || status.kind === "dirty" || player.isValidating || (player.data ? player.data.revision !== view.revision : false);
+  const updating =
+    status.kind === "saving" ||
+    status.kind === "dirty" ||
+    player.isValidating ||
+    (player.data ? player.data.revision !== view.revision : false);
   const siblings = view.resize.siblings.filter((s) => s.id !== id);
   const firstLayout = layouts.find((l) => l.id === draft.scenes[0]?.layout_id) ?? null;
 
@@ -104,7 +117,8 @@ export function DesignEditor({ id }: { id: string }) {
     if (neighbour) setSelected(neighbour.id);
   };
   const resize = async (ratios: Parameters<typeof resizeDesign>[1]) => {
-    if (!(await ed.save())) throw new Error("Your latest edits are not saved yet; fix what the editor says, then resize.");
+    if (!(await ed.save()))
+      throw new Error("Your latest edits are not saved yet; fix what the editor says, then resize.");
     const made = await resizeDesign(id, ratios);
     setResizing(false);
     // Like Canva: open the new size; the others are linked under "Sizes".
@@ -115,7 +129,8 @@ export function DesignEditor({ id }: { id: string }) {
     setBusy("duplicate");
     setActionError(null);
     try {
-      if (!(await ed.save())) throw new Error("Your latest edits are not saved yet; fix what the editor says, then duplicate.");
+      if (!(await ed.save()))
+        throw new Error("Your latest edits are not saved yet; fix what the editor says, then duplicate.");
       const copy = await duplicateDesign(id);
       router.push(`/content/${encodeURIComponent(copy.id)}/edit`);
     } catch (e) {
@@ -138,7 +153,9 @@ export function DesignEditor({ id }: { id: string }) {
 
   return (
     <div className="space-y-6">
-      {actionError ? <ActionErrorPanel error={actionError} action="That did not work" onDismiss={() => setActionError(null)} /> : null}
+      {actionError ? (
+        <ActionErrorPanel error={actionError} action="That did not work" onDismiss={() => setActionError(null)} />
+      ) : null}
       {readOnly ? (
         <Alert role="status">
           <Lock aria-hidden="true" />
@@ -146,17 +163,23 @@ export function DesignEditor({ id }: { id: string }) {
           <AlertDescription>Editing is paused until the export finishes (a few seconds).</AlertDescription>
         </Alert>
       ) : null}
-      {status.kind === "conflict" ? (
-        <ConflictPanel what="design" onReload={() => void ed.reload()} />
+      {status.kind === "conflict" ? <ConflictPanel what="design" onReload={() => void ed.reload()} /> : null}
+      {status.kind === "error" ? (
+        <ActionErrorPanel error={status.error} action="Your edits were not saved" onDismiss={() => void ed.save()} />
       ) : null}
-      {status.kind === "error" ? <ActionErrorPanel error={status.error} action="Your edits were not saved" onDismiss={() => void ed.save()} /> : null}
 
       <div className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4 shadow-xs">
         <div className="min-w-48 flex-1 space-y-1">
           <label htmlFor="design-title" className="text-xs font-medium">
             Title
           </label>
-          <Input id="design-title" value={draft.title} maxLength={200} readOnly={readOnly} onChange={(e) => ed.edit((d) => ({ ...d, title: e.target.value }))} />
+          <Input
+            id="design-title"
+            value={draft.title}
+            maxLength={200}
+            readOnly={readOnly}
+            onChange={(e) => ed.edit((d) => ({ ...d, title: e.target.value }))}
+          />
         </div>
         <div className="space-y-1">
           <label htmlFor="design-template" className="text-xs font-medium">
@@ -169,7 +192,9 @@ export function DesignEditor({ id }: { id: string }) {
             onChange={(e) => ed.edit((d) => ({ ...d, template_id: e.target.value }))}
             className="flex h-9 rounded-md border border-input bg-background px-3 text-sm shadow-xs disabled:opacity-50"
           >
-            {options.data?.templates.some((t) => t.id === draft.template_id) ? null : <option value={draft.template_id}>{view.template.name}</option>}
+            {options.data?.templates.some((t) => t.id === draft.template_id) ? null : (
+              <option value={draft.template_id}>{view.template.name}</option>
+            )}
             {options.data?.templates.map((t) => (
               <option key={t.id} value={t.id}>
                 {t.name}
@@ -181,11 +206,23 @@ export function DesignEditor({ id }: { id: string }) {
           <Scaling />
           Resize
         </Button>
-        <Button type="button" variant="ghost" onClick={() => void duplicate()} disabled={busy !== null} aria-busy={busy === "duplicate" || undefined}>
+        <Button
+          type="button"
+          variant="ghost"
+          onClick={() => void duplicate()}
+          disabled={busy !== null}
+          aria-busy={busy === "duplicate" || undefined}
+        >
           <Copy />
           Duplicate
         </Button>
-        <Button type="button" variant="ghost" onClick={() => setConfirmDelete(true)} disabled={busy !== null || readOnly} className="text-destructive hover:bg-destructive/10 hover:text-destructive">
+        <Button
+          type="button"
+          variant="ghost"
+          onClick={() => setConfirmDelete(true)}
+          disabled={busy !== null || readOnly}
+          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+        >
           <Trash2 />
           Delete
         </Button>
@@ -195,7 +232,14 @@ export function DesignEditor({ id }: { id: string }) {
             Share
           </Link>
         </Button>
-        <p role="status" aria-live="polite" className={cn("w-full text-xs text-muted-foreground sm:w-auto", status.kind === "error" || status.kind === "conflict" ? "text-destructive" : "")}>
+        <p
+          role="status"
+          aria-live="polite"
+          className={cn(
+            "w-full text-xs text-muted-foreground sm:w-auto",
+            status.kind === "error" || status.kind === "conflict" ? "text-destructive" : "",
+          )}
+        >
           {SAVE_TEXT[status.kind]}
         </p>
       </div>
@@ -217,14 +261,21 @@ export function DesignEditor({ id }: { id: string }) {
                 layouts={layouts}
                 readOnly={readOnly}
                 onSelect={() => setSelected(scene.id)}
-                onChange={(change) => ed.edit((d) => ({ ...d, scenes: d.scenes.map((s) => (s.id === scene.id ? change(s) : s)) }))}
+                onChange={(change) =>
+                  ed.edit((d) => ({ ...d, scenes: d.scenes.map((s) => (s.id === scene.id ? change(s) : s)) }))
+                }
                 onRemove={() => removePage(index)}
                 onImage={(pick) => ed.setImage(scene.id, pick)}
                 picturePrice={options.data?.scene_picture ?? null}
               />
             ))}
           </ol>
-          <Button type="button" variant="outline" disabled={readOnly || draft.scenes.length >= MAX_SCENES} onClick={addPage}>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={readOnly || draft.scenes.length >= MAX_SCENES}
+            onClick={addPage}
+          >
             <CopyPlus />
             Duplicate page {selectedIndex + 1}
           </Button>
@@ -239,23 +290,36 @@ export function DesignEditor({ id }: { id: string }) {
             updating={updating}
             error={player.error && !player.data ? player.error.message : null}
           />
-          <DesignExport design={view} cost={options.data?.export_cost ?? 1} disabled={status.kind === "conflict"} onExport={ed.startExport} />
+          <DesignExport
+            design={view}
+            cost={options.data?.export_cost ?? 1}
+            disabled={status.kind === "conflict"}
+            onExport={ed.startExport}
+          />
           <section aria-labelledby="sizes-title" className="space-y-2 rounded-xl border bg-card p-4 shadow-xs">
             <h2 id="sizes-title" className="text-sm font-semibold">
               Sizes
             </h2>
             {siblings.length === 0 ? (
-              <p className="text-xs text-muted-foreground">Only {view.aspect_ratio} so far. Resize to make this design in the other sizes in one go.</p>
+              <p className="text-xs text-muted-foreground">
+                Only {view.aspect_ratio} so far. Resize to make this design in the other sizes in one go.
+              </p>
             ) : (
               <ul className="flex flex-wrap gap-2">
                 <li>
-                  <span aria-current="page" className="inline-flex items-center rounded-md border border-primary px-2 py-1 text-xs font-medium">
+                  <span
+                    aria-current="page"
+                    className="inline-flex items-center rounded-md border border-primary px-2 py-1 text-xs font-medium"
+                  >
                     {view.aspect_ratio} {RATIO_NAMES[view.aspect_ratio]} (this one)
                   </span>
                 </li>
                 {siblings.map((s) => (
                   <li key={s.id}>
-                    <Link href={`/content/${encodeURIComponent(s.id)}/edit`} className="inline-flex items-center rounded-md border px-2 py-1 text-xs hover:bg-muted">
+                    <Link
+                      href={`/content/${encodeURIComponent(s.id)}/edit`}
+                      className="inline-flex items-center rounded-md border px-2 py-1 text-xs hover:bg-muted"
+                    >
                       {s.aspect_ratio} {RATIO_NAMES[s.aspect_ratio]}
                     </Link>
                   </li>
@@ -275,7 +339,14 @@ export function DesignEditor({ id }: { id: string }) {
         onResize={resize}
         onClose={() => setResizing(false)}
       />
-      <ConfirmDialog open={confirmDelete} title="Delete this design?" confirmLabel="Delete design" busy={busy === "delete"} onConfirm={() => void remove()} onCancel={() => setConfirmDelete(false)}>
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Delete this design?"
+        confirmLabel="Delete design"
+        busy={busy === "delete"}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmDelete(false)}
+      >
         Its pages and exported files are deleted. Its other sizes stay.
       </ConfirmDialog>
     </div>

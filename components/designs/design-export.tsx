@@ -6,7 +6,12 @@ import { Download, FileImage, LoaderCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { credits, formatBytes } from "@/components/common/format";
-import { DEFAULT_JPEG_QUALITY, type DesignFormat, type DesignView, type ExportDesignInput } from "@/lib/creation/designs/contract";
+import {
+  DEFAULT_JPEG_QUALITY,
+  type DesignFormat,
+  type DesignView,
+  type ExportDesignInput,
+} from "@/lib/creation/designs/contract";
 import { isExporting } from "@/lib/client/hooks/use-designs";
 
 interface DesignExportProps {
@@ -51,11 +56,22 @@ export function DesignExport({ design, cost, disabled, onExport }: DesignExportP
         <span className="text-xs text-muted-foreground">{credits(cost)} per export, all pages</span>
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <Button type="button" onClick={() => void start("png")} disabled={disabled || running || starting !== null} aria-busy={starting === "png" || undefined}>
+        <Button
+          type="button"
+          onClick={() => void start("png")}
+          disabled={disabled || running || starting !== null}
+          aria-busy={starting === "png" || undefined}
+        >
           {starting === "png" ? <LoaderCircle className="animate-spin" /> : <FileImage />}
           Export PNG
         </Button>
-        <Button type="button" variant="outline" onClick={() => void start("jpeg")} disabled={disabled || running || starting !== null} aria-busy={starting === "jpeg" || undefined}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => void start("jpeg")}
+          disabled={disabled || running || starting !== null}
+          aria-busy={starting === "jpeg" || undefined}
+        >
           {starting === "jpeg" ? <LoaderCircle className="animate-spin" /> : <FileImage />}
           Export JPEG
         </Button>
@@ -63,10 +79,21 @@ export function DesignExport({ design, cost, disabled, onExport }: DesignExportP
           <label htmlFor={`${id}-quality`} className="block text-xs font-medium">
             JPEG quality: <span className="tabular-nums">{quality}</span>
           </label>
-          <input id={`${id}-quality`} type="range" min={40} max={100} step={5} value={quality} onChange={(ev) => setQuality(Number(ev.target.value))} className="w-full accent-primary" />
+          <input
+            id={`${id}-quality`}
+            type="range"
+            min={40}
+            max={100}
+            step={5}
+            value={quality}
+            onChange={(ev) => setQuality(Number(ev.target.value))}
+            className="w-full accent-primary"
+          />
         </div>
       </div>
-      {error ? <ActionErrorPanel error={error} action="The export did not start" onDismiss={() => setError(null)} /> : null}
+      {error ? (
+        <ActionErrorPanel error={error} action="The export did not start" onDismiss={() => setError(null)} />
+      ) : null}
       {e && (running || e.state === "failed") ? (
         <div className="space-y-1.5">
           <div
@@ -100,10 +127,15 @@ export function DesignExport({ design, cost, disabled, onExport }: DesignExportP
               </a>
             </Button>
             <span className="text-xs text-muted-foreground">
-              {files.pages[0]!.width}×{files.pages[0]!.height} · {formatBytes(files.pages.reduce((n, p) => n + p.size_bytes, 0))}
+              {files.pages[0]!.width}×{files.pages[0]!.height} ·{" "}
+              {formatBytes(files.pages.reduce((n, p) => n + p.size_bytes, 0))}
             </span>
           </div>
-          {stale ? <p className="text-xs text-muted-foreground">You changed the design after this export; export again to include the changes.</p> : null}
+          {stale ? (
+            <p className="text-xs text-muted-foreground">
+              You changed the design after this export; export again to include the changes.
+            </p>
+          ) : null}
         </div>
       ) : null}
     </section>

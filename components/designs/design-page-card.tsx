@@ -6,7 +6,17 @@ import { ChevronRight, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { changeLayout, hasPictureSlot, pictureOf, sceneSummary, setSlotText, textOf, textSlotsOf, type DraftScene, type LayoutOption } from "@/components/video/editor/editor-model";
+import {
+  changeLayout,
+  hasPictureSlot,
+  pictureOf,
+  sceneSummary,
+  setSlotText,
+  textOf,
+  textSlotsOf,
+  type DraftScene,
+  type LayoutOption,
+} from "@/components/video/editor/editor-model";
 import { SceneImagePanel, type ImagePick } from "@/components/video/editor/scene-image-panel";
 import type { RenderScene } from "@/lib/engine/composition/render-props";
 import type { ScenePicturePrice } from "@/lib/creation/video/contract";
@@ -36,7 +46,10 @@ export function DesignPageCard(props: DesignPageCardProps) {
   const layout = props.layouts.find((l) => l.id === scene.layout_id) ?? null;
   const slots = textSlotsOf(scene, drawn, layout);
   return (
-    <li aria-labelledby={`${id}-head`} className={cn("rounded-xl border bg-card shadow-xs", selected && "border-primary ring-1 ring-primary")}>
+    <li
+      aria-labelledby={`${id}-head`}
+      className={cn("rounded-xl border bg-card shadow-xs", selected && "border-primary ring-1 ring-primary")}
+    >
       <div className="flex items-center gap-1 p-2">
         <button
           id={`${id}-head`}
@@ -46,11 +59,24 @@ export function DesignPageCard(props: DesignPageCardProps) {
           onClick={props.onSelect}
           className="flex min-w-0 flex-1 items-center gap-2 rounded-md px-2 py-1.5 text-left hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
         >
-          <ChevronRight aria-hidden="true" className={cn("size-4 shrink-0 transition-transform", selected && "rotate-90")} />
+          <ChevronRight
+            aria-hidden="true"
+            className={cn("size-4 shrink-0 transition-transform", selected && "rotate-90")}
+          />
           <span className="shrink-0 text-sm font-semibold">Page {n}</span>
-          <span className="min-w-0 truncate text-sm text-muted-foreground">{sceneSummary(scene) || layout?.name || scene.layout_id}</span>
+          <span className="min-w-0 truncate text-sm text-muted-foreground">
+            {sceneSummary(scene) || layout?.name || scene.layout_id}
+          </span>
         </button>
-        <Button type="button" variant="ghost" size="icon" aria-label={`Remove page ${n}`} disabled={readOnly || props.count <= 1} onClick={props.onRemove} className="text-destructive hover:bg-destructive/10 hover:text-destructive">
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={`Remove page ${n}`}
+          disabled={readOnly || props.count <= 1}
+          onClick={props.onRemove}
+          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+        >
           <Trash2 />
         </Button>
       </div>
@@ -66,12 +92,17 @@ export function DesignPageCard(props: DesignPageCardProps) {
                 value={scene.layout_id}
                 disabled={readOnly}
                 onChange={(e) => {
-                  const next = props.layouts.find((l) => l.id === e.target.value) ?? { id: e.target.value, name: e.target.value };
+                  const next = props.layouts.find((l) => l.id === e.target.value) ?? {
+                    id: e.target.value,
+                    name: e.target.value,
+                  };
                   props.onChange((s) => changeLayout(s, next));
                 }}
                 className="flex h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs disabled:opacity-50"
               >
-                {props.layouts.some((l) => l.id === scene.layout_id) ? null : <option value={scene.layout_id}>{scene.layout_id}</option>}
+                {props.layouts.some((l) => l.id === scene.layout_id) ? null : (
+                  <option value={scene.layout_id}>{scene.layout_id}</option>
+                )}
                 {props.layouts.map((l) => (
                   <option key={l.id} value={l.id}>
                     {l.name}
@@ -91,9 +122,22 @@ export function DesignPageCard(props: DesignPageCardProps) {
                         {slot.label}
                       </label>
                       {slot.multiline ? (
-                        <Textarea id={fieldId} rows={3} maxLength={slot.maxChars ?? 2000} value={textOf(scene, slot.id)} readOnly={readOnly} onChange={(e) => change(e.target.value)} />
+                        <Textarea
+                          id={fieldId}
+                          rows={3}
+                          maxLength={slot.maxChars ?? 2000}
+                          value={textOf(scene, slot.id)}
+                          readOnly={readOnly}
+                          onChange={(e) => change(e.target.value)}
+                        />
                       ) : (
-                        <Input id={fieldId} maxLength={slot.maxChars ?? 2000} value={textOf(scene, slot.id)} readOnly={readOnly} onChange={(e) => change(e.target.value)} />
+                        <Input
+                          id={fieldId}
+                          maxLength={slot.maxChars ?? 2000}
+                          value={textOf(scene, slot.id)}
+                          readOnly={readOnly}
+                          onChange={(e) => change(e.target.value)}
+                        />
                       )}
                     </div>
                   );
@@ -102,7 +146,17 @@ export function DesignPageCard(props: DesignPageCardProps) {
             ) : (
               <p className="text-xs text-muted-foreground">This layout has no text: its picture fills the page.</p>
             )}
-            {hasPictureSlot(scene, drawn) ? <SceneImagePanel key={scene.id} sceneNumber={n} current={pictureOf(drawn)} prompt={scene.image_prompt ?? ""} disabled={readOnly} price={props.picturePrice} onPick={props.onImage} /> : null}
+            {hasPictureSlot(scene, drawn) ? (
+              <SceneImagePanel
+                key={scene.id}
+                sceneNumber={n}
+                current={pictureOf(drawn)}
+                prompt={scene.image_prompt ?? ""}
+                disabled={readOnly}
+                price={props.picturePrice}
+                onPick={props.onImage}
+              />
+            ) : null}
           </>
         ) : null}
       </div>

@@ -49,11 +49,25 @@ export function DesignPreview({ props, ratio, sceneId, pageNumber, updating, err
           {updating ? "Updating the preview…" : ""}
         </p>
       </div>
-      <div className="mx-auto w-full overflow-hidden rounded-xl border bg-muted" style={{ aspectRatio: shape, maxWidth: `calc(65vh * ${shape})` }} data-testid="design-preview">
+      <div
+        className="mx-auto w-full overflow-hidden rounded-xl border bg-muted"
+        style={{ aspectRatio: shape, maxWidth: `calc(65vh * ${shape})` }}
+        data-testid="design-preview"
+      >
         {props ? (
-          <LazyPlayer props={props} label={`Preview of page ${pageNumber}`} muted playerRef={player} initialFrame={target} className="size-full" style={{ width: "100%", height: "100%" }} />
+          <LazyPlayer
+            props={props}
+            label={`Preview of page ${pageNumber}`}
+            muted
+            playerRef={player}
+            initialFrame={target}
+            className="size-full"
+            style={{ width: "100%", height: "100%" }}
+          />
         ) : error ? (
-          <p className="flex size-full items-center justify-center p-4 text-center text-sm text-muted-foreground">{error}</p>
+          <p className="flex size-full items-center justify-center p-4 text-center text-sm text-muted-foreground">
+            {error}
+          </p>
         ) : (
           <Skeleton className="size-full rounded-none" />
         )}

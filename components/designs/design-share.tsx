@@ -40,12 +40,17 @@ export function DesignShare({ id }: { id: string }) {
   return (
     <div className="grid gap-8 lg:grid-cols-12">
       <div className="lg:col-span-5">
-        <div className="overflow-hidden rounded-xl border bg-muted" style={{ aspectRatio: cssRatio(design.aspect_ratio) }}>
+        <div
+          className="overflow-hidden rounded-xl border bg-muted"
+          style={{ aspectRatio: cssRatio(design.aspect_ratio) }}
+        >
           {files ? (
             // eslint-disable-next-line @next/next/no-img-element -- signed URLs change on every fetch; no optimizer.
             <img src={files.pages[0]!.url} alt={design.title} className="size-full object-contain" />
           ) : (
-            <p className="flex size-full items-center justify-center p-4 text-center text-sm text-muted-foreground">Not exported yet</p>
+            <p className="flex size-full items-center justify-center p-4 text-center text-sm text-muted-foreground">
+              Not exported yet
+            </p>
           )}
         </div>
       </div>
@@ -64,7 +69,9 @@ export function DesignShare({ id }: { id: string }) {
                 : "Export the design first: there is no picture to show yet."
           }
         />
-        {failure ? <ActionErrorPanel error={failure} action="Sharing did not change" onDismiss={() => setFailure(null)} /> : null}
+        {failure ? (
+          <ActionErrorPanel error={failure} action="Sharing did not change" onDismiss={() => setFailure(null)} />
+        ) : null}
         {isPublic && origin ? <CopyField label="Link" value={`${origin}/content/${id}`} copyLabel="Copy link" /> : null}
         <div className="flex flex-wrap gap-2">
           {files ? (

@@ -74,13 +74,25 @@ export function ResizeDialog({ open, current, existing, layout, colors, onResize
         <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight">
           Resize
         </h2>
-        <p className="text-sm text-muted-foreground">Each size you tick becomes a new design with the same pages, laid out for that size. This one stays as it is.</p>
+        <p className="text-sm text-muted-foreground">
+          Each size you tick becomes a new design with the same pages, laid out for that size. This one stays as it is.
+        </p>
         <fieldset className="grid grid-cols-3 gap-3">
           <legend className="sr-only">Sizes to make</legend>
           {others.map((r) => (
-            <label key={r} className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border p-2 text-center text-xs has-[:checked]:border-primary has-[:checked]:ring-1 has-[:checked]:ring-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
+            <label
+              key={r}
+              className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border p-2 text-center text-xs has-[:checked]:border-primary has-[:checked]:ring-1 has-[:checked]:ring-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+            >
               <span className="flex h-24 items-center justify-center">
-                {layout ? <LayoutThumb layout={layout} ratio={r} colors={colors} className="max-h-24 max-w-full rounded border" /> : null}
+                {layout ? (
+                  <LayoutThumb
+                    layout={layout}
+                    ratio={r}
+                    colors={colors}
+                    className="max-h-24 max-w-full rounded border"
+                  />
+                ) : null}
               </span>
               <span className="flex items-center gap-1.5">
                 <input

@@ -9,7 +9,14 @@
 import { useCallback, useEffect, useRef } from "react";
 
 import { useAutosaveDraft, type SaveStatus } from "@/components/common/use-autosave-draft";
-import { editDesign, exportDesign, isExporting, setDesignImage, useDesign, useDesignPlayer } from "@/lib/client/hooks/use-designs";
+import {
+  editDesign,
+  exportDesign,
+  isExporting,
+  setDesignImage,
+  useDesign,
+  useDesignPlayer,
+} from "@/lib/client/hooks/use-designs";
 import type { DesignView, ExportDesignInput } from "@/lib/creation/designs/contract";
 import type { SceneImageInput } from "@/lib/creation/video/contract";
 import { stripVoice, type DraftScene } from "@/components/video/editor/editor-model";
@@ -25,13 +32,20 @@ export interface DesignDraft {
 export type DesignSaveStatus = SaveStatus;
 
 export function designDraftOf(view: Pick<DesignView, "composition">): DesignDraft {
-  return { title: view.composition.title, template_id: view.composition.template.id, scenes: view.composition.scenes.map(stripVoice) };
+  return {
+    title: view.composition.title,
+    template_id: view.composition.template.id,
+    scenes: view.composition.scenes.map(stripVoice),
+  };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The PATCH fields that turn `saved` into `draft`, or null. An empty title is not sent. */
-export function designPatch(draft: DesignDraft, saved: DesignDraft): { title?: string; template_id?: string; scenes?: DraftScene[] } | null {
+export function designPatch(
+  draft: DesignDraft,
+  saved: DesignDraft,
+): { title?: string; template_id?: string; scenes?: DraftScene[] } | null {
   const patch: { title?: string; template_id?: string; scenes?: DraftScene[] } = {};
   const title = draft.title.trim();
   if (title && title !== saved.title) patch.title = title;
@@ -77,7 +91,10 @@ export function useDesignDraft(id: string) {
       const server = designDraftOf(view);
       adoptStored(server, view.revision);
       // No edit since the save left: show what the server stored (a template switch re-lays pages out).
-      if (draftRef.current === sent || sent === null) setDraft(draftRef.current?.title.trim() ? server : { ...server, title: draftRef.current?.title ?? server.title });
+      if (draftRef.current === sent || sent === null)
+        setDraft(
+          draftRef.current?.title.trim() ? server : { ...server, title: draftRef.current?.title ?? server.title },
+        );
       void mutateDesign(view, { revalidate: false });
       void mutatePlayer();
     },
@@ -103,7 +120,10 @@ export function useDesignDraft(id: string) {
   }, [mutateDesign, mutatePlayer, reset]);
 
   const setImage = useCallback(
-    async (sceneId: string, input: { source: "generate"; prompt: string } | { source: "content" | "asset"; id: string }) => {
+    async (
+      sceneId: string,
+      input: { source: "generate"; prompt: string } | { source: "content" | "asset"; id: string },
+    ) => {
       if (!(await save())) throw new Error("Save your edits first: the last save did not go through.");
       return exclusive(async () => {
         const view = await setDesignImage(id, sceneId, { ...input, revision: revisionRef.current } as SceneImageInput);
@@ -117,7 +137,8 @@ export function useDesignDraft(id: string) {
   /** Saves, then queues the export (402 when short of credits). */
   const startExport = useCallback(
     async (input: ExportDesignInput) => {
-      if (!(await save())) throw new Error("Your latest edits are not saved yet; fix what the editor says, then export.");
+      if (!(await save()))
+        throw new Error("Your latest edits are not saved yet; fix what the editor says, then export.");
       return exclusive(async () => {
         const view = await exportDesign(id, input);
         await mutateDesign(view, { revalidate: false });

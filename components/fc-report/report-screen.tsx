@@ -15,12 +15,23 @@ import { INPUT_CLASSES } from "@/components/ui/form-classes";
 import { TrendChart } from "@/components/fc-report/trend-chart";
 import { RANGES, type EvalRunView, type RangeKey, type ReportRow } from "@/lib/operations/fc-report/contract";
 import { useChatModels } from "@/lib/client/hooks/use-chats";
-import { EVALS_PATH, startEvalRun, useEvalRuns, useFailingExamples, useFcReport } from "@/lib/client/hooks/use-fc-report";
+import {
+  EVALS_PATH,
+  startEvalRun,
+  useEvalRuns,
+  useFailingExamples,
+  useFcReport,
+} from "@/lib/client/hooks/use-fc-report";
 import { cn } from "@/lib/platform/utils";
 
 const pct = (n: number | null | undefined) => (n === null || n === undefined ? "—" : `${Math.round(n * 1000) / 10}%`);
 const ms = (n: number | null) => (n === null ? "—" : `${Math.round(n).toLocaleString("en-US")} ms`);
-const RANGE_LABELS: Record<RangeKey, string> = { "24h": "Last 24 hours", "7d": "Last 7 days", "30d": "Last 30 days", "90d": "Last 90 days" };
+const RANGE_LABELS: Record<RangeKey, string> = {
+  "24h": "Last 24 hours",
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+  "90d": "Last 90 days",
+};
 
 export function ReportScreen() {
   const [range, setRange] = useState<RangeKey>("7d");
@@ -29,7 +40,8 @@ export function ReportScreen() {
   const report = useFcReport(range, feature);
   const evals = useEvalRuns();
   const latestEval = new Map<string, EvalRunView>();
-  for (const r of evals.data ?? []) if (r.state === "succeeded" && !latestEval.has(r.model_id)) latestEval.set(r.model_id, r);
+  for (const r of evals.data ?? [])
+    if (r.state === "succeeded" && !latestEval.has(r.model_id)) latestEval.set(r.model_id, r);
 
   return (
     <div className="space-y-8">
@@ -38,7 +50,12 @@ export function ReportScreen() {
           <label htmlFor="fc-range" className="text-sm font-medium">
             Time range
           </label>
-          <select id="fc-range" className={cn(INPUT_CLASSES, "w-auto")} value={range} onChange={(e) => setRange(e.target.value as RangeKey)}>
+          <select
+            id="fc-range"
+            className={cn(INPUT_CLASSES, "w-auto")}
+            value={range}
+            onChange={(e) => setRange(e.target.value as RangeKey)}
+          >
             {(Object.keys(RANGES) as RangeKey[]).map((k) => (
               <option key={k} value={k}>
                 {RANGE_LABELS[k]}
@@ -50,7 +67,12 @@ export function ReportScreen() {
           <label htmlFor="fc-feature" className="text-sm font-medium">
             Feature
           </label>
-          <select id="fc-feature" className={cn(INPUT_CLASSES, "w-auto")} value={feature ?? ""} onChange={(e) => setFeature(e.target.value || null)}>
+          <select
+            id="fc-feature"
+            className={cn(INPUT_CLASSES, "w-auto")}
+            value={feature ?? ""}
+            onChange={(e) => setFeature(e.target.value || null)}
+          >
             <option value="">All features</option>
             {report.data?.features.map((f) => (
               <option key={f} value={f}>
@@ -75,7 +97,8 @@ export function ReportScreen() {
         <Skeleton className="h-64 w-full" aria-label="Loading the report" />
       ) : report.data.total === 0 ? (
         <EmptyState icon={Braces} heading="No function calls in this range">
-          Calls appear here when the video writer, the layout generator or the chat calls a tool. Try a longer range, or ask the chat something.
+          Calls appear here when the video writer, the layout generator or the chat calls a tool. Try a longer range, or
+          ask the chat something.
         </EmptyState>
       ) : (
         <>
@@ -90,11 +113,30 @@ export function ReportScreen() {
               By model and tool
             </h2>
             {/* Wider than the screen: a named region that takes focus, so a keyboard can scroll it. */}
-            <div role="region" aria-label="Table of calls by model and tool" tabIndex={0} className="overflow-x-auto rounded-xl border">
+            <div
+              role="region"
+              aria-label="Table of calls by model and tool"
+              tabIndex={0}
+              className="overflow-x-auto rounded-xl border"
+            >
               <table className="w-full text-sm">
                 <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
                   <tr>
-                    {["Model", "Tool / schema", "Features", "Calls", "Valid", "Schema errors", "Wrong tool", "Missing arg.", "p50", "p95", "Tokens in/out", "Eval accuracy", ""].map((h) => (
+                    {[
+                      "Model",
+                      "Tool / schema",
+                      "Features",
+                      "Calls",
+                      "Valid",
+                      "Schema errors",
+                      "Wrong tool",
+                      "Missing arg.",
+                      "p50",
+                      "p95",
+                      "Tokens in/out",
+                      "Eval accuracy",
+                      "",
+                    ].map((h) => (
                       <th key={h} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
                         {h}
                       </th>
@@ -109,11 +151,16 @@ export function ReportScreen() {
                       <tr key={key} className="border-t" data-row={key}>
                         <td className="px-3 py-2 whitespace-nowrap">{r.model_id}</td>
                         <td className="px-3 py-2">
-                          <code>{r.name}</code> <span className="text-xs text-muted-foreground">{r.kind === "structured" ? "schema" : "tool"}</span>
+                          <code>{r.name}</code>{" "}
+                          <span className="text-xs text-muted-foreground">
+                            {r.kind === "structured" ? "schema" : "tool"}
+                          </span>
                         </td>
                         <td className="px-3 py-2 text-xs">{r.features.join(", ")}</td>
                         <td className="px-3 py-2 tabular-nums">{r.calls}</td>
-                        <td className={cn("px-3 py-2 tabular-nums", r.valid_rate < 0.9 && "text-destructive")}>{pct(r.valid_rate)}</td>
+                        <td className={cn("px-3 py-2 tabular-nums", r.valid_rate < 0.9 && "text-destructive")}>
+                          {pct(r.valid_rate)}
+                        </td>
                         <td className="px-3 py-2 tabular-nums">
                           {r.schema_errors} ({pct(r.schema_error_rate)})
                         </td>
@@ -127,7 +174,13 @@ export function ReportScreen() {
                         <td className="px-3 py-2 tabular-nums">{pct(latestEval.get(r.model_id)?.accuracy)}</td>
                         <td className="px-3 py-2">
                           {failures > 0 ? (
-                            <Button size="sm" variant="outline" aria-expanded={open === r} onClick={() => setOpen(open === r ? null : r)} aria-label={`${failures} failing calls of ${r.name} by ${r.model_id}`}>
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              aria-expanded={open === r}
+                              onClick={() => setOpen(open === r ? null : r)}
+                              aria-label={`${failures} failing calls of ${r.name} by ${r.model_id}`}
+                            >
                               {failures} failing
                             </Button>
                           ) : null}
@@ -160,7 +213,13 @@ function FailingExamples({ range, row, onClose }: { range: RangeKey; row: Report
           Close
         </Button>
       </div>
-      {error ? <p role="alert">{error.message}</p> : !data ? <Skeleton className="h-20" /> : data.length === 0 ? <p className="text-sm text-muted-foreground">No failing calls in this range.</p> : null}
+      {error ? (
+        <p role="alert">{error.message}</p>
+      ) : !data ? (
+        <Skeleton className="h-20" />
+      ) : data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No failing calls in this range.</p>
+      ) : null}
       <ul className="space-y-3">
         {data?.map((e) => (
           <li key={e.id} className="space-y-1 rounded-lg bg-muted/40 p-3 text-sm">
@@ -171,7 +230,14 @@ function FailingExamples({ range, row, onClose }: { range: RangeKey; row: Report
               {e.ref_id ? <span>ref {e.ref_id}</span> : null}
             </div>
             <p>{e.error}</p>
-            <pre role="region" aria-label="Arguments" tabIndex={0} className="max-h-40 overflow-auto rounded bg-background p-2 font-mono text-xs">{e.arguments ?? "(no arguments)"}</pre>
+            <pre
+              role="region"
+              aria-label="Arguments"
+              tabIndex={0}
+              className="max-h-40 overflow-auto rounded bg-background p-2 font-mono text-xs"
+            >
+              {e.arguments ?? "(no arguments)"}
+            </pre>
           </li>
         ))}
       </ul>
@@ -206,14 +272,22 @@ function EvalSection({ runs, error }: { runs: EvalRunView[] | undefined; error: 
         <h2 id="fc-eval" className="text-lg font-semibold">
           Evaluation (Berkeley Function Calling Leaderboard style)
         </h2>
-        <p className="text-sm text-muted-foreground">20 cases over the chat&apos;s own tools — simple, multiple, parallel and irrelevance — scored by matching the calls&apos; names and arguments.</p>
+        <p className="text-sm text-muted-foreground">
+          20 cases over the chat&apos;s own tools — simple, multiple, parallel and irrelevance — scored by matching the
+          calls&apos; names and arguments.
+        </p>
       </div>
       <div className="flex flex-wrap items-end gap-2">
         <div className="space-y-1">
           <label htmlFor="eval-model" className="text-sm font-medium">
             Model to evaluate
           </label>
-          <select id="eval-model" className={cn(INPUT_CLASSES, "w-auto")} value={chosen} onChange={(e) => setModel(e.target.value)}>
+          <select
+            id="eval-model"
+            className={cn(INPUT_CLASSES, "w-auto")}
+            value={chosen}
+            onChange={(e) => setModel(e.target.value)}
+          >
             {models.data?.models.map((m) => (
               <option key={m.id} value={m.id} disabled={!m.enabled}>
                 {m.label}
@@ -227,9 +301,21 @@ function EvalSection({ runs, error }: { runs: EvalRunView[] | undefined; error: 
           Run evaluation
         </Button>
       </div>
-      {problem ? <p role="alert" className="text-sm text-destructive">{problem}</p> : null}
-      {error ? <p role="alert" className="text-sm text-destructive">{error.message}</p> : null}
-      {!runs ? <Skeleton className="h-24" /> : runs.length === 0 ? <p className="text-sm text-muted-foreground">No evaluation has run yet.</p> : null}
+      {problem ? (
+        <p role="alert" className="text-sm text-destructive">
+          {problem}
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error.message}
+        </p>
+      ) : null}
+      {!runs ? (
+        <Skeleton className="h-24" />
+      ) : runs.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No evaluation has run yet.</p>
+      ) : null}
       <ul className="space-y-3">
         {runs?.map((r) => {
           const active = r.state === "queued" || r.state === "running";
@@ -239,15 +325,30 @@ function EvalSection({ runs, error }: { runs: EvalRunView[] | undefined; error: 
               <div className="flex flex-wrap items-center gap-3">
                 <span className="font-medium">{r.model_label}</span>
                 <span className="text-xs text-muted-foreground">{new Date(r.created_at).toLocaleString("en-GB")}</span>
-                <span className={cn("text-sm", r.state === "failed" && "text-destructive")}>{r.state === "succeeded" ? `Accuracy ${pct(r.accuracy)}` : r.state}</span>
+                <span className={cn("text-sm", r.state === "failed" && "text-destructive")}>
+                  {r.state === "succeeded" ? `Accuracy ${pct(r.accuracy)}` : r.state}
+                </span>
                 {r.cases.length > 0 ? (
-                  <Button size="sm" variant="ghost" className="ml-auto" aria-expanded={openRun === r.id} onClick={() => setOpenRun(openRun === r.id ? null : r.id)}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="ml-auto"
+                    aria-expanded={openRun === r.id}
+                    onClick={() => setOpenRun(openRun === r.id ? null : r.id)}
+                  >
                     {openRun === r.id ? "Hide cases" : "Show cases"}
                   </Button>
                 ) : null}
               </div>
               {active ? (
-                <div role="progressbar" aria-label={`Evaluation of ${r.model_label}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 overflow-hidden rounded-full bg-muted">
+                <div
+                  role="progressbar"
+                  aria-label={`Evaluation of ${r.model_label}`}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={percent}
+                  className="h-2 overflow-hidden rounded-full bg-muted"
+                >
                   <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
                 </div>
               ) : null}
@@ -277,7 +378,9 @@ function EvalSection({ runs, error }: { runs: EvalRunView[] | undefined; error: 
                       <tr key={c.id} className="border-t align-top">
                         <td className="py-1 pr-2 whitespace-nowrap">{c.id}</td>
                         <td className="pr-2">{c.prompt}</td>
-                        <td className={cn("pr-2", !c.pass && "text-destructive")}>{c.pass ? "pass" : `${c.error_kind}: ${c.detail ?? ""}`}</td>
+                        <td className={cn("pr-2", !c.pass && "text-destructive")}>
+                          {c.pass ? "pass" : `${c.error_kind}: ${c.detail ?? ""}`}
+                        </td>
                         <td className="font-mono break-all">{c.calls}</td>
                       </tr>
                     ))}

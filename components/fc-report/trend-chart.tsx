@@ -12,7 +12,9 @@ export function TrendChart({ days }: { days: TrendDay[] }) {
   const pad = 24;
   const bw = (w - pad * 2) / Math.max(days.length, 1);
   const y = (n: number) => h - pad - ((h - pad * 2) * n) / max;
-  const label = days.length ? `Calls per day from ${days[0]!.day} to ${days[days.length - 1]!.day}; most in a day: ${max}.` : "No days in range.";
+  const label = days.length
+    ? `Calls per day from ${days[0]!.day} to ${days[days.length - 1]!.day}; most in a day: ${max}.`
+    : "No days in range.";
   return (
     <figure className="space-y-2">
       <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={label} className="h-40 w-full">
@@ -26,8 +28,21 @@ export function TrendChart({ days }: { days: TrendDay[] }) {
           return (
             <g key={d.day}>
               <title>{`${d.day}: ${d.calls} calls, ${d.valid} valid`}</title>
-              <rect x={x} width={bw * 0.7} y={y(d.valid)} height={h - pad - y(d.valid)} className="fill-emerald-600/80" />
-              <rect x={x} width={bw * 0.7} y={y(d.calls)} height={y(d.valid) - y(d.calls)} className="fill-destructive/80" data-invalid={invalid} />
+              <rect
+                x={x}
+                width={bw * 0.7}
+                y={y(d.valid)}
+                height={h - pad - y(d.valid)}
+                className="fill-emerald-600/80"
+              />
+              <rect
+                x={x}
+                width={bw * 0.7}
+                y={y(d.calls)}
+                height={y(d.valid) - y(d.calls)}
+                className="fill-destructive/80"
+                data-invalid={invalid}
+              />
               {days.length <= 14 || i % Math.ceil(days.length / 10) === 0 ? (
                 <text x={x + bw * 0.35} y={h - 8} textAnchor="middle" className="fill-muted-foreground text-[9px]">
                   {d.day.slice(5)}

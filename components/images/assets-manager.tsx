@@ -71,10 +71,20 @@ export function AssetsManager() {
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
           {assets.items.map((a) => (
             <li key={a.id}>
-              <article aria-labelledby={`asset-${a.id}`} className="overflow-hidden rounded-xl border bg-card shadow-xs">
+              <article
+                aria-labelledby={`asset-${a.id}`}
+                className="overflow-hidden rounded-xl border bg-card shadow-xs"
+              >
                 <a href={a.urls.original} target="_blank" rel="noreferrer" className="block aspect-square bg-muted">
                   {/* eslint-disable-next-line @next/next/no-img-element -- signed URLs change on every fetch; no optimizer. */}
-                  <img src={a.urls.thumbnail} alt={a.name} width={a.width ?? 384} height={a.height ?? 384} loading="lazy" className="size-full object-cover" />
+                  <img
+                    src={a.urls.thumbnail}
+                    alt={a.name}
+                    width={a.width ?? 384}
+                    height={a.height ?? 384}
+                    loading="lazy"
+                    className="size-full object-cover"
+                  />
                 </a>
                 <div className="space-y-2 p-3">
                   <h2 id={`asset-${a.id}`} className="truncate text-sm font-medium" title={a.name}>
@@ -91,7 +101,13 @@ export function AssetsManager() {
                         Use in an edit
                       </Link>
                     </Button>
-                    <Button size="sm" variant="ghost" aria-label={`Delete ${a.name}`} className="text-destructive hover:text-destructive" onClick={() => setDeleting(a)}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Delete ${a.name}`}
+                      className="text-destructive hover:text-destructive"
+                      onClick={() => setDeleting(a)}
+                    >
                       <Trash2 />
                     </Button>
                   </div>

@@ -45,13 +45,20 @@ export function EditScreen() {
 
   useEffect(() => {
     if (!models.data) return;
-    const chosen = pickModel({ models: models.data.models, defaultId: models.data.default_model_id, requested: modelId, needsEdit: true });
+    const chosen = pickModel({
+      models: models.data.models,
+      defaultId: models.data.default_model_id,
+      requested: modelId,
+      needsEdit: true,
+    });
     if (chosen && chosen.id !== modelId) setModelId(chosen.id);
   }, [models.data, modelId]);
 
   const pick = (p: { kind: "image" | "asset"; id: string }) => {
     setJobId(null);
-    router.replace(`${pathname}?${p.kind === "image" ? "source" : "asset"}=${encodeURIComponent(p.id)}`, { scroll: false });
+    router.replace(`${pathname}?${p.kind === "image" ? "source" : "asset"}=${encodeURIComponent(p.id)}`, {
+      scroll: false,
+    });
   };
 
   if (state.status === "none") return <SourcePicker onPick={pick} />;
@@ -60,7 +67,11 @@ export function EditScreen() {
       <EmptyState
         icon={ImageOff}
         heading="We couldn't open that image"
-        extra={<Button variant="outline" onClick={() => router.replace(pathname)}>Pick another image</Button>}
+        extra={
+          <Button variant="outline" onClick={() => router.replace(pathname)}>
+            Pick another image
+          </Button>
+        }
       >
         {state.message}
       </EmptyState>
@@ -106,7 +117,12 @@ export function EditScreen() {
   return (
     <div className="grid gap-6 lg:grid-cols-12">
       <div className="space-y-3 lg:col-span-7">
-        <MaskPainter key={`${source.kind}:${source.id}`} ref={painter} src={source.url} alt={`Source: ${source.label}`} />
+        <MaskPainter
+          key={`${source.kind}:${source.id}`}
+          ref={painter}
+          src={source.url}
+          alt={`Source: ${source.label}`}
+        />
       </div>
       <div className="space-y-5 lg:col-span-5">
         <form
@@ -119,7 +135,8 @@ export function EditScreen() {
         >
           <div className="flex items-center justify-between gap-2 text-sm">
             <span className="min-w-0 truncate text-muted-foreground">
-              Editing {source.kind === "asset" ? "reference image" : "image"}: <span className="text-foreground">{source.label}</span>
+              Editing {source.kind === "asset" ? "reference image" : "image"}:{" "}
+              <span className="text-foreground">{source.label}</span>
             </span>
             <Button variant="ghost" size="sm" onClick={() => router.replace(pathname)}>
               <RefreshCw />
@@ -144,7 +161,9 @@ export function EditScreen() {
               }}
             />
             <div className="flex justify-between text-xs">
-              <span role="alert" className="text-destructive">{promptError ?? ""}</span>
+              <span role="alert" className="text-destructive">
+                {promptError ?? ""}
+              </span>
               <span id={`${id}-count`} className="tabular-nums text-muted-foreground">
                 {prompt.length}/{MAX_PROMPT_CHARS}
               </span>
@@ -174,7 +193,14 @@ export function EditScreen() {
           </div>
         </form>
         {submitError ? <GenerationErrorPanel error={submitError} onDismiss={() => setSubmitError(null)} /> : null}
-        {jobId ? <JobProgress key={jobId} jobId={jobId} onSettled={() => void mutate(isProfileKey)} onDismiss={() => setJobId(null)} /> : null}
+        {jobId ? (
+          <JobProgress
+            key={jobId}
+            jobId={jobId}
+            onSettled={() => void mutate(isProfileKey)}
+            onDismiss={() => setJobId(null)}
+          />
+        ) : null}
       </div>
     </div>
   );

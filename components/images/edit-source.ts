@@ -35,7 +35,10 @@ export function useEditSource(input: { imageId: string | null; assetId: string |
     if (image.error) {
       return {
         status: "missing",
-        message: image.error.status === 404 || image.error.status === 403 ? "That image is not one of yours, or it was deleted." : image.error.message,
+        message:
+          image.error.status === 404 || image.error.status === 403
+            ? "That image is not one of yours, or it was deleted."
+            : image.error.message,
       };
     }
     if (!image.data) return { status: "loading" };
@@ -44,11 +47,17 @@ export function useEditSource(input: { imageId: string | null; assetId: string |
     }
     return {
       status: "ready",
-      source: { kind: "image", id: image.data.id, url: image.data.urls.original, label: image.data.settings.prompt || image.data.title },
+      source: {
+        kind: "image",
+        id: image.data.id,
+        url: image.data.urls.original,
+        label: image.data.settings.prompt || image.data.title,
+      },
     };
   }
   if (wantAsset) {
-    if (asset) return { status: "ready", source: { kind: "asset", id: asset.id, url: asset.urls.original, label: asset.name } };
+    if (asset)
+      return { status: "ready", source: { kind: "asset", id: asset.id, url: asset.urls.original, label: asset.name } };
     if (assets.error) return { status: "missing", message: assets.error.message };
     if (assets.isLoading || hasMore || isLoadingMore) return { status: "loading" };
     return { status: "missing", message: "That reference image is not in your assets any more." };

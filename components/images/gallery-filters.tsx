@@ -33,8 +33,18 @@ export function GalleryFilters({ value, onChange }: { value: ImageFilters; onCha
         <label htmlFor="gallery-q" className="sr-only">
           Search prompts
         </label>
-        <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground" />
-        <Input id="gallery-q" type="search" placeholder="Search prompts" value={q} onChange={(e) => setQ(e.target.value)} className="pl-9" />
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground"
+        />
+        <Input
+          id="gallery-q"
+          type="search"
+          placeholder="Search prompts"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          className="pl-9"
+        />
       </div>
       <div>
         <label htmlFor="gallery-model" className="sr-only">

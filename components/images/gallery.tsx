@@ -46,7 +46,12 @@ export function Gallery() {
     onReach: () => void loadMore(),
   });
 
-  const ids = [...keepVisible(selected, pages.items.map((i) => i.id))];
+  const ids = [
+    ...keepVisible(
+      selected,
+      pages.items.map((i) => i.id),
+    ),
+  ];
 
   const remove = async () => {
     setBusy("delete");
@@ -75,28 +80,52 @@ export function Gallery() {
     <div className="space-y-6">
       <GalleryFilters value={filters} onChange={onFilters} />
 
-      <div className="sticky top-16 z-10 flex min-h-11 flex-wrap items-center gap-2 rounded-lg border bg-background/95 px-3 py-1.5 backdrop-blur" aria-label="Selection" role="toolbar">
+      <div
+        className="sticky top-16 z-10 flex min-h-11 flex-wrap items-center gap-2 rounded-lg border bg-background/95 px-3 py-1.5 backdrop-blur"
+        aria-label="Selection"
+        role="toolbar"
+      >
         <span className="mr-auto text-sm text-muted-foreground" aria-live="polite">
-          {ids.length ? `${ids.length} selected` : `${pages.items.length} image${pages.items.length === 1 ? "" : "s"} loaded`}
+          {ids.length
+            ? `${ids.length} selected`
+            : `${pages.items.length} image${pages.items.length === 1 ? "" : "s"} loaded`}
         </span>
-        <Button variant="ghost" size="sm" disabled={pages.items.length === 0} onClick={() => setSelected(new Set(pages.items.map((i) => i.id)))}>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={pages.items.length === 0}
+          onClick={() => setSelected(new Set(pages.items.map((i) => i.id)))}
+        >
           Select all
         </Button>
         <Button variant="ghost" size="sm" disabled={ids.length === 0} onClick={() => setSelected(new Set())}>
           Clear selection
         </Button>
-        <Button variant="outline" size="sm" disabled={ids.length === 0 || busy !== null} onClick={() => void download()}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={ids.length === 0 || busy !== null}
+          onClick={() => void download()}
+        >
           <Download />
           Download PNGs
         </Button>
-        <Button variant="destructive" size="sm" disabled={ids.length === 0 || busy !== null} onClick={() => setConfirming(true)}>
+        <Button
+          variant="destructive"
+          size="sm"
+          disabled={ids.length === 0 || busy !== null}
+          onClick={() => setConfirming(true)}
+        >
           <Trash2 />
           Delete selected
         </Button>
       </div>
 
       {message ? (
-        <Alert variant={message.kind === "error" ? "destructive" : "default"} role={message.kind === "error" ? "alert" : "status"}>
+        <Alert
+          variant={message.kind === "error" ? "destructive" : "default"}
+          role={message.kind === "error" ? "alert" : "status"}
+        >
           <AlertDescription>
             <p>{message.text}</p>
           </AlertDescription>
@@ -109,7 +138,15 @@ export function Gallery() {
         <LoadError title="We couldn't load your images" message={pages.error.message} onRetry={() => pages.reload()} />
       ) : pages.items.length === 0 ? (
         filtered ? (
-          <EmptyState icon={SearchX} heading="No images match" extra={<Button variant="outline" onClick={() => onFilters({})}>Clear filters</Button>}>
+          <EmptyState
+            icon={SearchX}
+            heading="No images match"
+            extra={
+              <Button variant="outline" onClick={() => onFilters({})}>
+                Clear filters
+              </Button>
+            }
+          >
             Try another search or filter.
           </EmptyState>
         ) : (

@@ -15,7 +15,11 @@ export interface GenerationErrorView {
 
 export function describeGenerationError(error: unknown): GenerationErrorView {
   if (!(error instanceof ApiClientError)) {
-    return { kind: "other", title: "The generation did not start", message: "Something unexpected happened. Try again." };
+    return {
+      kind: "other",
+      title: "The generation did not start",
+      message: "Something unexpected happened. Try again.",
+    };
   }
   if (error.code === "payment_required" || error.status === 402) {
     return { kind: "credits", title: "You're out of credits", message: error.message };

@@ -56,7 +56,11 @@ export function GeneratorForm(props: GeneratorFormProps) {
           <label htmlFor={`${id}-prompt`} className="text-sm font-medium">
             Prompt
           </label>
-          <PromptHistoryMenu history={props.history} onPick={(prompt) => onChange({ prompt })} onClear={props.onClearHistory} />
+          <PromptHistoryMenu
+            history={props.history}
+            onPick={(prompt) => onChange({ prompt })}
+            onClear={props.onClearHistory}
+          />
         </div>
         <Textarea
           id={`${id}-prompt`}
@@ -82,7 +86,10 @@ export function GeneratorForm(props: GeneratorFormProps) {
           </span>
           <span
             id={`${id}-prompt-count`}
-            className={cn("tabular-nums text-muted-foreground", settings.prompt.length >= MAX_PROMPT_CHARS && "text-destructive")}
+            className={cn(
+              "tabular-nums text-muted-foreground",
+              settings.prompt.length >= MAX_PROMPT_CHARS && "text-destructive",
+            )}
           >
             {settings.prompt.length}/{MAX_PROMPT_CHARS}
           </span>
@@ -97,7 +104,10 @@ export function GeneratorForm(props: GeneratorFormProps) {
           onClick={() => setShowNegative((v) => !v)}
           className="flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
         >
-          <ChevronDown aria-hidden="true" className={cn("size-4 transition-transform", !showNegative && "-rotate-90")} />
+          <ChevronDown
+            aria-hidden="true"
+            className={cn("size-4 transition-transform", !showNegative && "-rotate-90")}
+          />
           Negative prompt {settings.negativePrompt ? "(set)" : "(optional)"}
         </button>
         <div id={`${id}-negative-panel`} hidden={!showNegative} className="space-y-1">

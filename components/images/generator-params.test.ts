@@ -46,7 +46,14 @@ describe("query string round trip", () => {
 
   it("drops malformed values instead of trusting the URL", () => {
     const got = settingsFromParams(
-      new URLSearchParams({ aspect: "2:1", count: "9", seed: String(MAX_SEED + 1), vibe: "../etc", remix: "ok_id", prompt: "x".repeat(3000) }),
+      new URLSearchParams({
+        aspect: "2:1",
+        count: "9",
+        seed: String(MAX_SEED + 1),
+        vibe: "../etc",
+        remix: "ok_id",
+        prompt: "x".repeat(3000),
+      }),
     );
     expect(got).toEqual({ remixOfId: "ok_id", prompt: "x".repeat(MAX_PROMPT_CHARS) });
     expect(settingsFromParams(new URLSearchParams("count=3&seed=0"))).toEqual({ count: 3, seed: 0 });
@@ -83,7 +90,14 @@ describe("toGenerationRequest", () => {
       { ...DEFAULT_SETTINGS, prompt: "p", modelId: "m", seed: 0, vibeId: "v", remixOfId: "r", negativePrompt: "n" },
       { sourceImageId: "s", mask: "data:image/png;base64,AA==" },
     );
-    expect(body).toMatchObject({ seed: 0, vibe_id: "v", remix_of_id: "r", negative_prompt: "n", source_image_id: "s", mask: "data:image/png;base64,AA==" });
+    expect(body).toMatchObject({
+      seed: 0,
+      vibe_id: "v",
+      remix_of_id: "r",
+      negative_prompt: "n",
+      source_image_id: "s",
+      mask: "data:image/png;base64,AA==",
+    });
   });
 });
 

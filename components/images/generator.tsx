@@ -40,7 +40,10 @@ export function Generator() {
   const vibes = useVibes();
   const { history, remember, clear } = usePromptHistory();
 
-  const [settings, setSettings] = useState<GeneratorSettings>(() => ({ ...DEFAULT_SETTINGS, ...settingsFromParams(params) }));
+  const [settings, setSettings] = useState<GeneratorSettings>(() => ({
+    ...DEFAULT_SETTINGS,
+    ...settingsFromParams(params),
+  }));
   const [errors, setErrors] = useState<SettingsErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<unknown>(null);
@@ -60,7 +63,11 @@ export function Generator() {
   const requestedModel = settings.modelId;
   useEffect(() => {
     if (!models.data) return;
-    const chosen = pickModel({ models: models.data.models, defaultId: models.data.default_model_id, requested: requestedModel });
+    const chosen = pickModel({
+      models: models.data.models,
+      defaultId: models.data.default_model_id,
+      requested: requestedModel,
+    });
     if (!chosen || chosen.id === requestedModel) return;
     if (requestedModel) {
       const wanted = models.data.models.find((m) => m.id === requestedModel);
@@ -131,7 +138,10 @@ export function Generator() {
               <Repeat2 aria-hidden="true" />
               <AlertTitle>Remixing a public image</AlertTitle>
               <AlertDescription className="flex flex-wrap items-center gap-2">
-                <Link href={`/image-gen/${encodeURIComponent(settings.remixOfId)}`} className="text-primary hover:underline">
+                <Link
+                  href={`/image-gen/${encodeURIComponent(settings.remixOfId)}`}
+                  className="text-primary hover:underline"
+                >
                   View the original
                 </Link>
                 <Button variant="ghost" size="sm" onClick={() => change({ remixOfId: null })}>
@@ -148,7 +158,11 @@ export function Generator() {
             </Alert>
           ) : null}
           {models.error ? (
-            <LoadError title="We couldn't load the models" message={models.error.message} onRetry={() => models.mutate()} />
+            <LoadError
+              title="We couldn't load the models"
+              message={models.error.message}
+              onRetry={() => models.mutate()}
+            />
           ) : null}
           <div className="rounded-xl border bg-card p-4 shadow-xs sm:p-6">
             <GeneratorForm

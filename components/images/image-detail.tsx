@@ -44,9 +44,7 @@ export function ImageDetail({ id }: { id: string }) {
         </EmptyState>
       );
     }
-    return (
-      <LoadError title="We couldn't load this image" message={error.message} onRetry={() => mutate()} />
-    );
+    return <LoadError title="We couldn't load this image" message={error.message} onRetry={() => mutate()} />;
   }
 
   if (!item) {
@@ -64,9 +62,13 @@ export function ImageDetail({ id }: { id: string }) {
 
   const mine = item.is_mine;
   const model = models.data?.models.find((m) => m.id === item.settings.model_id);
-    // Before the model list loads (or for a model since removed), the recorded id/label tells.
+  // Before the model list loads (or for a model since removed), the recorded id/label tells.
   const isLocal = model ? isLocalModel(model) : /local/i.test(`${item.settings.model_id} ${item.settings.model_label}`);
-  const box = imageBox({ aspectRatio: item.settings.aspect_ratio, width: item.settings.width, height: item.settings.height });
+  const box = imageBox({
+    aspectRatio: item.settings.aspect_ratio,
+    width: item.settings.width,
+    height: item.settings.height,
+  });
   const ready = item.status === "ready" && item.urls;
 
   const remove = async () => {
@@ -87,16 +89,29 @@ export function ImageDetail({ id }: { id: string }) {
     <div className="grid gap-8 lg:grid-cols-12">
       <div className="lg:col-span-7">
         {ready ? (
-          <a href={item.urls!.original} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-xl border bg-muted">
+          <a
+            href={item.urls!.original}
+            target="_blank"
+            rel="noreferrer"
+            className="block overflow-hidden rounded-xl border bg-muted"
+          >
             {/* eslint-disable-next-line @next/next/no-img-element -- signed URLs change on every fetch; no optimizer. */}
-            <img src={item.urls!.original} alt={item.settings.prompt} width={box.width} height={box.height} className="h-auto w-full" />
+            <img
+              src={item.urls!.original}
+              alt={item.settings.prompt}
+              width={box.width}
+              height={box.height}
+              className="h-auto w-full"
+            />
           </a>
         ) : (
           <div className="flex aspect-square flex-col items-center justify-center gap-3 rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
             {item.status === "failed" ? (
               <>
                 <ImageOff aria-hidden="true" className="size-8" />
-                <p role="alert">This image failed: {item.error ?? "the provider did not return it."} Its credits were refunded.</p>
+                <p role="alert">
+                  This image failed: {item.error ?? "the provider did not return it."} Its credits were refunded.
+                </p>
               </>
             ) : (
               <>
@@ -131,7 +146,9 @@ export function ImageDetail({ id }: { id: string }) {
               </Link>
             </Button>
           )}
-          {item.visibility === "public" ? <LikeButton item={item} onChange={(s) => void mutate({ ...item, ...s }, { revalidate: false })} /> : null}
+          {item.visibility === "public" ? (
+            <LikeButton item={item} onChange={(s) => void mutate({ ...item, ...s }, { revalidate: false })} />
+          ) : null}
         </div>
 
         {mine && ready ? <VariationsButton item={item} /> : null}
@@ -149,17 +166,30 @@ export function ImageDetail({ id }: { id: string }) {
           </div>
         ) : null}
 
-        {mine ? <SharePanel item={item} onChange={(visibility) => void mutate({ ...item, visibility }, { revalidate: false })} /> : null}
+        {mine ? (
+          <SharePanel
+            item={item}
+            onChange={(visibility) => void mutate({ ...item, visibility }, { revalidate: false })}
+          />
+        ) : null}
 
         <ImageSettingsList item={item} isLocal={isLocal} />
 
         {mine ? (
           <div className="border-t pt-4">
-            <Button variant="ghost" className="text-destructive hover:bg-destructive/10 hover:text-destructive" onClick={() => setConfirming(true)}>
+            <Button
+              variant="ghost"
+              className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+              onClick={() => setConfirming(true)}
+            >
               <Trash2 />
               Delete
             </Button>
-            {deleteError ? <p role="alert" className="mt-2 text-sm text-destructive">{deleteError}</p> : null}
+            {deleteError ? (
+              <p role="alert" className="mt-2 text-sm text-destructive">
+                {deleteError}
+              </p>
+            ) : null}
           </div>
         ) : null}
       </div>

@@ -25,14 +25,16 @@ export function InspirationsGrid() {
     );
   }
   if (error) {
-    return (
-      <LoadError title="We couldn't load inspirations" message={error.message} onRetry={() => mutate()} />
-    );
+    return <LoadError title="We couldn't load inspirations" message={error.message} onRetry={() => mutate()} />;
   }
   const items = data?.inspirations ?? [];
   if (items.length === 0) {
     return (
-      <EmptyState icon={Lightbulb} heading="No inspirations yet" primaryAction={{ label: "Start from a blank prompt", href: "/image-gen" }}>
+      <EmptyState
+        icon={Lightbulb}
+        heading="No inspirations yet"
+        primaryAction={{ label: "Start from a blank prompt", href: "/image-gen" }}
+      >
         The curated examples are made on first run; check back in a minute, or start with your own prompt.
       </EmptyState>
     );
@@ -43,10 +45,20 @@ export function InspirationsGrid() {
         const box = imageBox({ aspectRatio: item.aspect_ratio });
         return (
           <li key={item.id} className="mb-4 break-inside-avoid">
-            <article aria-labelledby={`insp-${item.id}`} className="overflow-hidden rounded-xl border bg-card shadow-xs">
+            <article
+              aria-labelledby={`insp-${item.id}`}
+              className="overflow-hidden rounded-xl border bg-card shadow-xs"
+            >
               <div className="bg-muted" style={aspectStyle(item.aspect_ratio)}>
                 {/* eslint-disable-next-line @next/next/no-img-element -- signed URLs change on every fetch; no optimizer. */}
-                <img src={item.image_url} alt={item.prompt} width={box.width} height={box.height} loading="lazy" className="size-full object-cover" />
+                <img
+                  src={item.image_url}
+                  alt={item.prompt}
+                  width={box.width}
+                  height={box.height}
+                  loading="lazy"
+                  className="size-full object-cover"
+                />
               </div>
               <div className="space-y-3 p-4">
                 <h2 id={`insp-${item.id}`} className="font-semibold tracking-tight">

@@ -52,7 +52,10 @@ export function JobProgress({ jobId, aspectRatio = "1:1", onSettled, onDismiss }
       <Alert variant="destructive">
         <AlertTitle>We lost track of this generation</AlertTitle>
         <AlertDescription>
-          <p>{error.status === 404 ? "This job no longer exists." : error.message} Your images, if any were made, are in My images.</p>
+          <p>
+            {error.status === 404 ? "This job no longer exists." : error.message} Your images, if any were made, are in
+            My images.
+          </p>
         </AlertDescription>
       </Alert>
     );
@@ -63,7 +66,10 @@ export function JobProgress({ jobId, aspectRatio = "1:1", onSettled, onDismiss }
   const count = job?.content_ids.length ?? 0;
 
   return (
-    <section aria-labelledby={`job-${jobId}-title`} className="space-y-4 rounded-xl border bg-card p-4 shadow-xs sm:p-5">
+    <section
+      aria-labelledby={`job-${jobId}-title`}
+      className="space-y-4 rounded-xl border bg-card p-4 shadow-xs sm:p-5"
+    >
       <div className="flex items-center justify-between gap-3">
         <h2 id={`job-${jobId}-title`} className="text-sm font-semibold">
           {count > 1 ? `Generating ${count} images` : "Generating your image"}
@@ -85,7 +91,11 @@ export function JobProgress({ jobId, aspectRatio = "1:1", onSettled, onDismiss }
           className="h-2 w-full overflow-hidden rounded-full bg-muted"
         >
           <div
-            className={state === "failed" || state === "cancelled" ? "h-full bg-destructive" : "h-full bg-primary transition-[width] duration-500"}
+            className={
+              state === "failed" || state === "cancelled"
+                ? "h-full bg-destructive"
+                : "h-full bg-primary transition-[width] duration-500"
+            }
             style={{ width: `${Math.max(percent, state === "queued" ? 3 : 0)}%` }}
           />
         </div>
@@ -99,7 +109,10 @@ export function JobProgress({ jobId, aspectRatio = "1:1", onSettled, onDismiss }
         <Alert variant="destructive">
           <AlertTitle>{state === "cancelled" ? "The generation was cancelled" : "The generation failed"}</AlertTitle>
           <AlertDescription>
-            <p>{job?.error ?? "Something went wrong while making your images."} Credits refunded for every image that was not made.</p>
+            <p>
+              {job?.error ?? "Something went wrong while making your images."} Credits refunded for every image that was
+              not made.
+            </p>
           </AlertDescription>
         </Alert>
       ) : null}

@@ -90,7 +90,12 @@ export function MaskPainter({ src, alt, ref }: MaskPainterProps) {
 
   return (
     <div className="space-y-3">
-      <div role="region" aria-label="Mask" aria-describedby={`${id}-help`} className="relative overflow-hidden rounded-xl border bg-muted">
+      <div
+        role="region"
+        aria-label="Mask"
+        aria-describedby={`${id}-help`}
+        className="relative overflow-hidden rounded-xl border bg-muted"
+      >
         {/* eslint-disable-next-line @next/next/no-img-element -- signed URLs change on every fetch; no optimizer. */}
         <img
           src={src}
@@ -101,7 +106,8 @@ export function MaskPainter({ src, alt, ref }: MaskPainterProps) {
           draggable={false}
           ref={(img) => {
             // A cached image can finish before React listens for "load".
-            if (img?.complete && img.naturalWidth && !natural) setNatural({ width: img.naturalWidth, height: img.naturalHeight });
+            if (img?.complete && img.naturalWidth && !natural)
+              setNatural({ width: img.naturalWidth, height: img.naturalHeight });
           }}
           onLoad={(e) => {
             const { naturalWidth: width, naturalHeight: height } = e.currentTarget;
@@ -138,18 +144,35 @@ export function MaskPainter({ src, alt, ref }: MaskPainterProps) {
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <div role="group" aria-label="Mask tool" className="flex gap-1">
-          <Button variant={tool === "brush" ? "secondary" : "ghost"} size="sm" aria-pressed={tool === "brush"} onClick={() => setTool("brush")}>
+          <Button
+            variant={tool === "brush" ? "secondary" : "ghost"}
+            size="sm"
+            aria-pressed={tool === "brush"}
+            onClick={() => setTool("brush")}
+          >
             <Brush />
             Brush
           </Button>
-          <Button variant={tool === "eraser" ? "secondary" : "ghost"} size="sm" aria-pressed={tool === "eraser"} onClick={() => setTool("eraser")}>
+          <Button
+            variant={tool === "eraser" ? "secondary" : "ghost"}
+            size="sm"
+            aria-pressed={tool === "eraser"}
+            onClick={() => setTool("eraser")}
+          >
             <Eraser />
             Eraser
           </Button>
         </div>
         <label className="flex items-center gap-2 text-sm">
           Brush size
-          <input type="range" min={4} max={160} value={brush} onChange={(e) => setBrush(Number(e.target.value))} className="w-32 accent-primary" />
+          <input
+            type="range"
+            min={4}
+            max={160}
+            value={brush}
+            onChange={(e) => setBrush(Number(e.target.value))}
+            className="w-32 accent-primary"
+          />
           <span className="w-10 text-xs tabular-nums text-muted-foreground">{brush}px</span>
         </label>
         <Button variant="ghost" size="sm" onClick={() => fill(false)}>

@@ -8,7 +8,10 @@ export function PaletteSwatches({ colors, size = "md" }: { colors: readonly stri
       {colors.map((c, i) => (
         <span
           key={`${c}-${i}`}
-          className={cn("rounded-full border-2 border-background ring-1 ring-border", size === "sm" ? "size-4" : "size-6")}
+          className={cn(
+            "rounded-full border-2 border-background ring-1 ring-border",
+            size === "sm" ? "size-4" : "size-6",
+          )}
           style={{ backgroundColor: c }}
         />
       ))}

@@ -28,7 +28,12 @@ export function RecentImages() {
       ) : error ? (
         <LoadError title="We couldn't load your recent images" message={error.message} />
       ) : !data || data.items.length === 0 ? (
-        <EmptyState icon={Images} heading="No images yet" headingLevel="h3" secondaryAction={{ label: "Browse inspirations", href: "/image-gen/inspirations" }}>
+        <EmptyState
+          icon={Images}
+          heading="No images yet"
+          headingLevel="h3"
+          secondaryAction={{ label: "Browse inspirations", href: "/image-gen/inspirations" }}
+        >
           Write a prompt above and press Generate; your images will be kept here.
         </EmptyState>
       ) : (

@@ -55,16 +55,16 @@ export function ResultTile({ id, index, aspectRatio, jobSettled }: ResultTilePro
         style={aspectStyle(ratio)}
       >
         <ImageOff aria-hidden="true" className="size-5" />
-        <span>Image {index + 1} failed{item.error ? `: ${item.error}` : ""}</span>
+        <span>
+          Image {index + 1} failed{item.error ? `: ${item.error}` : ""}
+        </span>
       </div>
     );
   }
   return (
     <div className="relative" style={aspectStyle(ratio)}>
       <Skeleton className="absolute inset-0 rounded-lg" />
-      <span className="absolute inset-x-0 bottom-2 text-center text-xs text-muted-foreground">
-        Image {index + 1}
-      </span>
+      <span className="absolute inset-x-0 bottom-2 text-center text-xs text-muted-foreground">Image {index + 1}</span>
     </div>
   );
 }

@@ -52,7 +52,13 @@ export function SeedField({ value, onChange, error }: SeedFieldProps) {
             onChange(digits ? Math.min(Number(digits), MAX_SEED) : 0);
           }}
         />
-        <Button variant="outline" size="icon" aria-label="Random seed" title="Lock a new random seed" onClick={() => onChange(randomSeed())}>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Random seed"
+          title="Lock a new random seed"
+          onClick={() => onChange(randomSeed())}
+        >
           <Dices />
         </Button>
       </div>
@@ -62,7 +68,9 @@ export function SeedField({ value, onChange, error }: SeedFieldProps) {
         </p>
       ) : (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {locked ? "The same seed and settings give the same image." : "A new random seed each run; every image records its own."}
+          {locked
+            ? "The same seed and settings give the same image."
+            : "A new random seed each run; every image records its own."}
         </p>
       )}
     </div>

@@ -25,6 +25,8 @@ it("downloads one at a time, waiting between files", async () => {
 });
 
 it("ignores the job id and param order when deciding whether the prefill changed", () => {
-  expect(prefillKey(new URLSearchParams("job=j1&prompt=a&vibe=v"))).toBe(prefillKey(new URLSearchParams("vibe=v&prompt=a")));
+  expect(prefillKey(new URLSearchParams("job=j1&prompt=a&vibe=v"))).toBe(
+    prefillKey(new URLSearchParams("vibe=v&prompt=a")),
+  );
   expect(prefillKey(new URLSearchParams("prompt=a"))).not.toBe(prefillKey(new URLSearchParams("prompt=b")));
 });

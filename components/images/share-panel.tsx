@@ -15,7 +15,13 @@ function publicLink(id: string, url: string | null): string {
 }
 
 /** Share makes the image public on /content/{id}; Make private takes the link down again. */
-export function SharePanel({ item, onChange }: { item: ImageItem; onChange(visibility: ImageItem["visibility"]): void }) {
+export function SharePanel({
+  item,
+  onChange,
+}: {
+  item: ImageItem;
+  onChange(visibility: ImageItem["visibility"]): void;
+}) {
   const [url, setUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -65,7 +71,13 @@ export function SharePanel({ item, onChange }: { item: ImageItem; onChange(visib
             Public link: anyone with it can view this image
           </label>
           <div className="flex gap-2">
-            <Input id="share-link" readOnly value={link} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
+            <Input
+              id="share-link"
+              readOnly
+              value={link}
+              onFocus={(e) => e.currentTarget.select()}
+              className="font-mono text-xs"
+            />
             <Button
               variant="secondary"
               onClick={() => {

@@ -17,7 +17,13 @@ interface Choice {
   label: string;
 }
 
-function ChoiceGrid({ heading, choices, loading, empty, onPick }: {
+function ChoiceGrid({
+  heading,
+  choices,
+  loading,
+  empty,
+  onPick,
+}: {
   heading: string;
   choices: Choice[];
   loading: boolean;
@@ -48,7 +54,14 @@ function ChoiceGrid({ heading, choices, loading, empty, onPick }: {
                 className="block aspect-square w-full overflow-hidden rounded-lg border bg-muted transition-shadow hover:ring-2 hover:ring-primary"
               >
                 {/* eslint-disable-next-line @next/next/no-img-element -- signed URLs change on every fetch; no optimizer. */}
-                <img src={c.thumb} alt={`Edit: ${c.label}`} width={192} height={192} loading="lazy" className="size-full object-cover" />
+                <img
+                  src={c.thumb}
+                  alt={`Edit: ${c.label}`}
+                  width={192}
+                  height={192}
+                  loading="lazy"
+                  className="size-full object-cover"
+                />
               </button>
             </li>
           ))}

@@ -16,17 +16,22 @@ import { LoadError } from "@/components/common/load-error";
 /** /image-gen/trending: public images ranked by the server; like (optimistic) and remix. */
 export function TrendingGrid() {
   const t = useTrending();
-  const sentinel = useInfiniteTrigger({ enabled: t.hasMore && !t.isLoadingMore && !t.error, onReach: () => void t.loadMore() });
+  const sentinel = useInfiniteTrigger({
+    enabled: t.hasMore && !t.isLoadingMore && !t.error,
+    onReach: () => void t.loadMore(),
+  });
 
   if (t.isLoading) return <ImageGridSkeleton count={12} label="Loading trending images" />;
   if (t.error && t.items.length === 0) {
-    return (
-      <LoadError title="We couldn't load trending images" message={t.error.message} onRetry={() => t.reload()} />
-    );
+    return <LoadError title="We couldn't load trending images" message={t.error.message} onRetry={() => t.reload()} />;
   }
   if (t.items.length === 0) {
     return (
-      <EmptyState icon={Flame} heading="Nothing trending yet" primaryAction={{ label: "Generate an image", href: "/image-gen" }}>
+      <EmptyState
+        icon={Flame}
+        heading="Nothing trending yet"
+        primaryAction={{ label: "Generate an image", href: "/image-gen" }}
+      >
         Images people share publicly show up here, ranked by likes and remixes. Share one of yours to start.
       </EmptyState>
     );
@@ -37,7 +42,10 @@ export function TrendingGrid() {
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         {t.items.map((item, rank) => (
           <li key={item.id}>
-            <article aria-label={`#${rank + 1}: ${item.settings.prompt}`} className="overflow-hidden rounded-xl border bg-card shadow-xs">
+            <article
+              aria-label={`#${rank + 1}: ${item.settings.prompt}`}
+              className="overflow-hidden rounded-xl border bg-card shadow-xs"
+            >
               <ImageTile item={item} className="rounded-none border-0" />
               <div className="space-y-3 p-3">
                 <p className="line-clamp-2 text-sm">{item.settings.prompt}</p>

@@ -30,7 +30,11 @@ export function VariationsButton({ item }: { item: ImageItem }) {
     setBusy(true);
     setError(null);
     try {
-      const settings = { ...DEFAULT_SETTINGS, ...settingsOfImage(item.settings, { keepSeed: false }), count: VARIATION_COUNT };
+      const settings = {
+        ...DEFAULT_SETTINGS,
+        ...settingsOfImage(item.settings, { keepSeed: false }),
+        count: VARIATION_COUNT,
+      };
       const body = toGenerationRequest(settings, { sourceImageId: item.settings.source_image_id ?? undefined });
       const accepted = await startGeneration(body);
       setJobId(accepted.job_id);

@@ -19,19 +19,32 @@ interface VibeCardProps {
 export function VibeCard({ vibe, mine, onEdit, onDelete }: VibeCardProps) {
   const router = useRouter();
   return (
-    <article aria-labelledby={`vibe-${vibe.id}`} className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-xs">
+    <article
+      aria-labelledby={`vibe-${vibe.id}`}
+      className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-xs"
+    >
       {vibe.example_image_urls.length ? (
         <div className="grid grid-cols-3 gap-px bg-border">
           {vibe.example_image_urls.slice(0, 3).map((url, i) => (
             // eslint-disable-next-line @next/next/no-img-element -- signed URLs change on every fetch; no optimizer.
-            <img key={url} src={url} alt={`${vibe.name} example ${i + 1}`} width={256} height={256} loading="lazy" className="aspect-square w-full object-cover" />
+            <img
+              key={url}
+              src={url}
+              alt={`${vibe.name} example ${i + 1}`}
+              width={256}
+              height={256}
+              loading="lazy"
+              className="aspect-square w-full object-cover"
+            />
           ))}
         </div>
       ) : (
         <div
           aria-hidden="true"
           className="h-20"
-          style={{ background: `linear-gradient(120deg, ${(vibe.palette.length > 1 ? vibe.palette : [...vibe.palette, ...vibe.palette]).join(", ")})` }}
+          style={{
+            background: `linear-gradient(120deg, ${(vibe.palette.length > 1 ? vibe.palette : [...vibe.palette, ...vibe.palette]).join(", ")})`,
+          }}
         />
       )}
       <div className="flex flex-1 flex-col gap-3 p-4">
@@ -53,7 +66,11 @@ export function VibeCard({ vibe, mine, onEdit, onDelete }: VibeCardProps) {
           </div>
         </dl>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          <Button size="sm" onClick={() => router.push(generatorHref({ vibeId: vibe.id }))} aria-describedby={`vibe-${vibe.id}`}>
+          <Button
+            size="sm"
+            onClick={() => router.push(generatorHref({ vibeId: vibe.id }))}
+            aria-describedby={`vibe-${vibe.id}`}
+          >
             <Wand2 />
             Apply
           </Button>
@@ -63,7 +80,13 @@ export function VibeCard({ vibe, mine, onEdit, onDelete }: VibeCardProps) {
                 <Pencil />
                 Edit
               </Button>
-              <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${vibe.name}`} className="text-destructive hover:text-destructive">
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={onDelete}
+                aria-label={`Delete ${vibe.name}`}
+                className="text-destructive hover:text-destructive"
+              >
                 <Trash2 />
                 Delete
               </Button>

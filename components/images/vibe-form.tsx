@@ -86,7 +86,12 @@ export function VibeForm({ vibe, onSaved, onCancel }: VibeFormProps) {
         <label htmlFor={`${id}-name`} className="text-sm font-medium">
           Name
         </label>
-        <Input {...field("name")} maxLength={VIBE_NAME_MAX} value={values.name} onChange={(e) => set("name", e.target.value)} />
+        <Input
+          {...field("name")}
+          maxLength={VIBE_NAME_MAX}
+          value={values.name}
+          onChange={(e) => set("name", e.target.value)}
+        />
         {error("name")}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -128,7 +133,12 @@ export function VibeForm({ vibe, onSaved, onCancel }: VibeFormProps) {
                 type="color"
                 aria-label={`Colour ${i + 1}`}
                 value={colour}
-                onChange={(e) => set("palette", values.palette.map((c, j) => (j === i ? e.target.value : c)))}
+                onChange={(e) =>
+                  set(
+                    "palette",
+                    values.palette.map((c, j) => (j === i ? e.target.value : c)),
+                  )
+                }
                 className="size-7 cursor-pointer rounded border-0 bg-transparent p-0"
               />
               <Button
@@ -137,7 +147,12 @@ export function VibeForm({ vibe, onSaved, onCancel }: VibeFormProps) {
                 className="size-6"
                 aria-label={`Remove colour ${i + 1}`}
                 disabled={values.palette.length <= 1}
-                onClick={() => set("palette", values.palette.filter((_, j) => j !== i))}
+                onClick={() =>
+                  set(
+                    "palette",
+                    values.palette.filter((_, j) => j !== i),
+                  )
+                }
               >
                 <X />
               </Button>

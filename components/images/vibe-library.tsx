@@ -31,7 +31,9 @@ export function VibeLibrary() {
     void mutate(
       (current) => {
         const list = current?.vibes ?? [];
-        return { vibes: list.some((v) => v.id === vibe.id) ? list.map((v) => (v.id === vibe.id ? vibe : v)) : [vibe, ...list] };
+        return {
+          vibes: list.some((v) => v.id === vibe.id) ? list.map((v) => (v.id === vibe.id ? vibe : v)) : [vibe, ...list],
+        };
       },
       { revalidate: true },
     );
@@ -44,7 +46,9 @@ export function VibeLibrary() {
     setBusy(true);
     try {
       await deleteVibe(deleting.id);
-      await mutate((current) => ({ vibes: (current?.vibes ?? []).filter((v) => v.id !== deleting.id) }), { revalidate: true });
+      await mutate((current) => ({ vibes: (current?.vibes ?? []).filter((v) => v.id !== deleting.id) }), {
+        revalidate: true,
+      });
       setMessage(`Deleted “${deleting.name}”.`);
       setDeleting(null);
     } catch (e) {
@@ -66,9 +70,7 @@ export function VibeLibrary() {
     );
   }
   if (error) {
-    return (
-      <LoadError title="We couldn't load the vibes" message={error.message} onRetry={() => mutate()} />
-    );
+    return <LoadError title="We couldn't load the vibes" message={error.message} onRetry={() => mutate()} />;
   }
 
   return (
@@ -98,7 +100,8 @@ export function VibeLibrary() {
         ) : null}
         {mine.length === 0 && editing === null ? (
           <EmptyState icon={Palette} heading="No vibes of your own yet" headingLevel="h3">
-            A vibe adds words, a negative prompt and a palette to every prompt it is applied to. Create one, or apply a built-in vibe below.
+            A vibe adds words, a negative prompt and a palette to every prompt it is applied to. Create one, or apply a
+            built-in vibe below.
           </EmptyState>
         ) : (
           <div className={GRID}>

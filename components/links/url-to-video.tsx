@@ -19,7 +19,12 @@ import { isProfileKey } from "@/lib/client/hooks/use-profile";
 import { useVideoOptions } from "@/lib/client/hooks/use-videos";
 import { fieldMessages } from "@/lib/client/api";
 import { MAX_PRODUCT_POINTS } from "@/lib/creation/products/limits";
-import { initialVideoSettings, settingsCost, VideoSettingsFields, type VideoSettingsValue } from "./video-settings-fields";
+import {
+  initialVideoSettings,
+  settingsCost,
+  VideoSettingsFields,
+  type VideoSettingsValue,
+} from "./video-settings-fields";
 
 interface Facts {
   name: string;
@@ -44,7 +49,15 @@ function factsFrom(page: ExtractedPage): Facts {
 }
 
 /** Editable key points: change, add, remove, move up and down. */
-export function PointsEditor({ points, onChange, idPrefix }: { points: string[]; onChange: (points: string[]) => void; idPrefix: string }) {
+export function PointsEditor({
+  points,
+  onChange,
+  idPrefix,
+}: {
+  points: string[];
+  onChange: (points: string[]) => void;
+  idPrefix: string;
+}) {
   const move = (i: number, d: -1 | 1) => {
     const next = [...points];
     const [p] = next.splice(i, 1);
@@ -54,18 +67,46 @@ export function PointsEditor({ points, onChange, idPrefix }: { points: string[];
   return (
     <fieldset className="space-y-2">
       <legend className="mb-1 text-sm font-medium">Key points</legend>
-      {points.length === 0 ? <p className="text-sm text-muted-foreground">No key points yet: add what the video should say.</p> : null}
+      {points.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No key points yet: add what the video should say.</p>
+      ) : null}
       <ol className="space-y-2">
         {points.map((p, i) => (
           <li key={i} className="flex items-center gap-2">
-            <Input aria-label={`Key point ${i + 1}`} id={`${idPrefix}-point-${i}`} value={p} maxLength={200} onChange={(e) => onChange(points.map((x, j) => (j === i ? e.target.value : x)))} />
-            <Button type="button" variant="ghost" size="icon" aria-label={`Move key point ${i + 1} up`} disabled={i === 0} onClick={() => move(i, -1)}>
+            <Input
+              aria-label={`Key point ${i + 1}`}
+              id={`${idPrefix}-point-${i}`}
+              value={p}
+              maxLength={200}
+              onChange={(e) => onChange(points.map((x, j) => (j === i ? e.target.value : x)))}
+            />
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label={`Move key point ${i + 1} up`}
+              disabled={i === 0}
+              onClick={() => move(i, -1)}
+            >
               <ArrowUp />
             </Button>
-            <Button type="button" variant="ghost" size="icon" aria-label={`Move key point ${i + 1} down`} disabled={i === points.length - 1} onClick={() => move(i, 1)}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label={`Move key point ${i + 1} down`}
+              disabled={i === points.length - 1}
+              onClick={() => move(i, 1)}
+            >
               <ArrowDown />
             </Button>
-            <Button type="button" variant="ghost" size="icon" aria-label={`Remove key point ${i + 1}`} onClick={() => onChange(points.filter((_, j) => j !== i))}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label={`Remove key point ${i + 1}`}
+              onClick={() => onChange(points.filter((_, j) => j !== i))}
+            >
               <Trash2 />
             </Button>
           </li>
@@ -137,8 +178,10 @@ export function UrlToVideo() {
     if (!facts || !settings || !page || busy) return;
     const problems: Record<string, string> = {};
     if (!facts.name.trim()) problems.name = "Give the product a name.";
-    if (facts.price.trim() && !/^\d+([.,]\d{1,2})?$/.test(facts.price.trim())) problems.price = "Write the price as a number such as 49.99.";
-    if (facts.currency.trim() && !/^[A-Za-z]{3}$/.test(facts.currency.trim())) problems.currency = "Currency is a 3-letter code such as USD.";
+    if (facts.price.trim() && !/^\d+([.,]\d{1,2})?$/.test(facts.price.trim()))
+      problems.price = "Write the price as a number such as 49.99.";
+    if (facts.currency.trim() && !/^[A-Za-z]{3}$/.test(facts.currency.trim()))
+      problems.currency = "Currency is a 3-letter code such as USD.";
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     setBusy(renderNow ? "render" : "plan");
@@ -158,7 +201,11 @@ export function UrlToVideo() {
         video: { ...settings, render_now: renderNow },
       });
       void mutate(isProfileKey);
-      router.push(renderNow ? `/videos/${encodeURIComponent(made.video.id)}` : `/content/${encodeURIComponent(made.video.id)}/edit`);
+      router.push(
+        renderNow
+          ? `/videos/${encodeURIComponent(made.video.id)}`
+          : `/content/${encodeURIComponent(made.video.id)}/edit`,
+      );
     } catch (e) {
       const fields = fieldMessages(e);
       setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^(facts|video)\./, ""), v])));
@@ -187,12 +234,26 @@ export function UrlToVideo() {
           <label htmlFor={`${id}-url`} className="text-sm font-medium">
             Link to a web page
           </label>
-          <Input id={`${id}-url`} type="url" inputMode="url" autoComplete="url" placeholder="https://shop.example.com/products/linen-apron" value={url} onChange={(e) => setUrl(e.target.value)} aria-describedby={`${id}-url-help`} />
+          <Input
+            id={`${id}-url`}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="https://shop.example.com/products/linen-apron"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            aria-describedby={`${id}-url-help`}
+          />
           <p id={`${id}-url-help`} className="text-xs text-muted-foreground">
             A product page, an article or a landing page. Reading it is free; nothing is saved until you make the video.
           </p>
         </div>
-        <Button type="submit" disabled={!url.trim() || extracting} aria-busy={extracting || undefined} className="sm:mb-6">
+        <Button
+          type="submit"
+          disabled={!url.trim() || extracting}
+          aria-busy={extracting || undefined}
+          className="sm:mb-6"
+        >
           <Link2 />
           Read the page
         </Button>
@@ -226,7 +287,10 @@ export function UrlToVideo() {
               What we found
             </h2>
             <p className="text-sm text-muted-foreground">
-              {page.kind === "product" ? "Product details from the page's own data." : "The page has no product data: these come from its title, description and text."} Check them before the video is written.
+              {page.kind === "product"
+                ? "Product details from the page's own data."
+                : "The page has no product data: these come from its title, description and text."}{" "}
+              Check them before the video is written.
               {page.site_name ? ` From ${page.site_name}.` : ""}
             </p>
           </div>
@@ -248,21 +312,41 @@ export function UrlToVideo() {
               <label htmlFor={`${id}-name`} className="text-sm font-medium">
                 Name
               </label>
-              <Input id={`${id}-name`} value={facts.name} maxLength={200} aria-invalid={errors.name ? true : undefined} onChange={(e) => setFacts({ ...facts, name: e.target.value })} />
+              <Input
+                id={`${id}-name`}
+                value={facts.name}
+                maxLength={200}
+                aria-invalid={errors.name ? true : undefined}
+                onChange={(e) => setFacts({ ...facts, name: e.target.value })}
+              />
               {errors.name ? <p className="text-xs text-destructive">{errors.name}</p> : null}
             </div>
             <div className="space-y-1">
               <label htmlFor={`${id}-price`} className="text-sm font-medium">
                 Price
               </label>
-              <Input id={`${id}-price`} inputMode="decimal" value={facts.price} placeholder="49.99" aria-invalid={errors.price ? true : undefined} onChange={(e) => setFacts({ ...facts, price: e.target.value })} />
+              <Input
+                id={`${id}-price`}
+                inputMode="decimal"
+                value={facts.price}
+                placeholder="49.99"
+                aria-invalid={errors.price ? true : undefined}
+                onChange={(e) => setFacts({ ...facts, price: e.target.value })}
+              />
               {errors.price ? <p className="text-xs text-destructive">{errors.price}</p> : null}
             </div>
             <div className="space-y-1">
               <label htmlFor={`${id}-currency`} className="text-sm font-medium">
                 Currency
               </label>
-              <Input id={`${id}-currency`} value={facts.currency} maxLength={3} placeholder="USD" aria-invalid={errors.currency ? true : undefined} onChange={(e) => setFacts({ ...facts, currency: e.target.value.toUpperCase() })} />
+              <Input
+                id={`${id}-currency`}
+                value={facts.currency}
+                maxLength={3}
+                placeholder="USD"
+                aria-invalid={errors.currency ? true : undefined}
+                onChange={(e) => setFacts({ ...facts, currency: e.target.value.toUpperCase() })}
+              />
               {errors.currency ? <p className="text-xs text-destructive">{errors.currency}</p> : null}
             </div>
           </div>
@@ -270,13 +354,21 @@ export function UrlToVideo() {
             <label htmlFor={`${id}-description`} className="text-sm font-medium">
               Description
             </label>
-            <Textarea id={`${id}-description`} rows={3} maxLength={5000} value={facts.description} onChange={(e) => setFacts({ ...facts, description: e.target.value })} />
+            <Textarea
+              id={`${id}-description`}
+              rows={3}
+              maxLength={5000}
+              value={facts.description}
+              onChange={(e) => setFacts({ ...facts, description: e.target.value })}
+            />
           </div>
           <PointsEditor idPrefix={id} points={facts.points} onChange={(points) => setFacts({ ...facts, points })} />
           <fieldset>
             <legend className="mb-2 text-sm font-medium">Pictures ({facts.picked.length} picked)</legend>
             {page.images.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No pictures on this page; the video gets generated pictures.</p>
+              <p className="text-sm text-muted-foreground">
+                No pictures on this page; the video gets generated pictures.
+              </p>
             ) : (
               <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
                 {page.images.map((src, i) => {
@@ -285,13 +377,26 @@ export function UrlToVideo() {
                     <li key={src}>
                       <label className="group relative block cursor-pointer overflow-hidden rounded-lg border has-[:checked]:ring-2 has-[:checked]:ring-primary has-[:focus-visible]:ring-2">
                         {/* eslint-disable-next-line @next/next/no-img-element -- the page's own pictures, on any host */}
-                        <img src={src} alt="" loading="lazy" referrerPolicy="no-referrer" className="aspect-square w-full bg-muted object-cover" />
+                        <img
+                          src={src}
+                          alt=""
+                          loading="lazy"
+                          referrerPolicy="no-referrer"
+                          className="aspect-square w-full bg-muted object-cover"
+                        />
                         <span className="absolute left-2 top-2 rounded bg-background/90 p-1">
                           <input
                             type="checkbox"
                             aria-label={`Use picture ${i + 1}`}
                             checked={checked}
-                            onChange={() => setFacts({ ...facts, picked: checked ? facts.picked.filter((x) => x !== src) : [...facts.picked, src].slice(0, 12) })}
+                            onChange={() =>
+                              setFacts({
+                                ...facts,
+                                picked: checked
+                                  ? facts.picked.filter((x) => x !== src)
+                                  : [...facts.picked, src].slice(0, 12),
+                              })
+                            }
                           />
                         </span>
                       </label>
@@ -313,16 +418,41 @@ export function UrlToVideo() {
           {!opts || !settings ? (
             <Skeleton className="h-40 w-full" />
           ) : (
-            <VideoSettingsFields options={opts} value={settings} balance={balance} errors={errors} onChange={(patch) => setSettings({ ...settings, ...patch })} />
+            <VideoSettingsFields
+              options={opts}
+              value={settings}
+              balance={balance}
+              errors={errors}
+              onChange={(patch) => setSettings({ ...settings, ...patch })}
+            />
           )}
-          {submitError ? <ActionErrorPanel error={submitError} action="The video was not made" onDismiss={() => setSubmitError(null)} /> : null}
+          {submitError ? (
+            <ActionErrorPanel
+              error={submitError}
+              action="The video was not made"
+              onDismiss={() => setSubmitError(null)}
+            />
+          ) : null}
           <div className="sticky bottom-2 z-10 flex flex-wrap items-center justify-end gap-2 rounded-xl border bg-background/95 p-4 shadow-sm backdrop-blur">
-            {busy ? <Spinner size="sm" label={busy === "plan" ? "Writing your storyboard" : "Making the video"} /> : null}
-            <Button type="button" variant="outline" size="lg" disabled={busy !== null || !model?.available} onClick={() => void make(false)}>
+            {busy ? (
+              <Spinner size="sm" label={busy === "plan" ? "Writing your storyboard" : "Making the video"} />
+            ) : null}
+            <Button
+              type="button"
+              variant="outline"
+              size="lg"
+              disabled={busy !== null || !model?.available}
+              onClick={() => void make(false)}
+            >
               <LayoutList />
               Create storyboard
             </Button>
-            <Button type="button" size="lg" disabled={busy !== null || !model?.available || (cost !== null && cost > balance)} onClick={() => void make(true)}>
+            <Button
+              type="button"
+              size="lg"
+              disabled={busy !== null || !model?.available || (cost !== null && cost > balance)}
+              onClick={() => void make(true)}
+            >
               <Clapperboard />
               Make the video
             </Button>

@@ -15,7 +15,10 @@ import { videoCost } from "@/lib/creation/video/pricing";
 export type VideoSettingsValue = Omit<LinkVideoSettings, "render_now" | "brief">;
 
 export function initialVideoSettings(options: VideoOptions): VideoSettingsValue {
-  const model = options.models.find((m) => m.id === options.default_model_id && m.available) ?? options.models.find((m) => m.available) ?? options.models[0];
+  const model =
+    options.models.find((m) => m.id === options.default_model_id && m.available) ??
+    options.models.find((m) => m.available) ??
+    options.models[0];
   return {
     aspect_ratio: options.ratios.includes("9:16") ? "9:16" : (options.ratios[0] ?? "9:16"),
     length_s: options.lengths.includes(15) ? 15 : (options.lengths[0] ?? 15),
@@ -33,7 +36,21 @@ export function settingsCost(options: VideoOptions, settings: VideoSettingsValue
 }
 
 /** The video choices shared by /url-to-video and a product's "Make a video": ratio, length, template, voice, captions, music, model and the price. */
-export function VideoSettingsFields({ options, value, onChange, balance, errors = {}, compact = false }: { options: VideoOptions; value: VideoSettingsValue; onChange: (patch: Partial<VideoSettingsValue>) => void; balance: number; errors?: Record<string, string>; compact?: boolean }) {
+export function VideoSettingsFields({
+  options,
+  value,
+  onChange,
+  balance,
+  errors = {},
+  compact = false,
+}: {
+  options: VideoOptions;
+  value: VideoSettingsValue;
+  onChange: (patch: Partial<VideoSettingsValue>) => void;
+  balance: number;
+  errors?: Record<string, string>;
+  compact?: boolean;
+}) {
   const cost = settingsCost(options, value);
   return (
     <div className="space-y-6">
@@ -43,7 +60,11 @@ export function VideoSettingsFields({ options, value, onChange, balance, errors 
           name="link-aspect-ratio"
           value={value.aspect_ratio}
           onChange={(aspect_ratio) => onChange({ aspect_ratio })}
-          options={options.ratios.map((ratio) => ({ value: ratio, label: <span className="tabular-nums">{ratio}</span>, ariaLabel: `${ratio} ${RATIO_NAMES[ratio]}` }))}
+          options={options.ratios.map((ratio) => ({
+            value: ratio,
+            label: <span className="tabular-nums">{ratio}</span>,
+            ariaLabel: `${ratio} ${RATIO_NAMES[ratio]}`,
+          }))}
         />
         <SegmentedChoice
           legend="Length"
@@ -54,23 +75,58 @@ export function VideoSettingsFields({ options, value, onChange, balance, errors 
           optionClassName="min-w-14 tabular-nums"
         />
       </div>
-      {compact ? null : <TemplatePicker templates={options.templates} value={value.template_id} ratio={value.aspect_ratio} onChange={(template_id) => onChange({ template_id })} error={errors.template_id} />}
+      {compact ? null : (
+        <TemplatePicker
+          templates={options.templates}
+          value={value.template_id}
+          ratio={value.aspect_ratio}
+          onChange={(template_id) => onChange({ template_id })}
+          error={errors.template_id}
+        />
+      )}
       <div className="grid gap-6 lg:grid-cols-2">
-        <VoicePicker voices={options.voices} value={value.voice_id} onChange={(voice_id) => onChange({ voice_id })} error={errors.voice_id} legend="Voice-over" />
+        <VoicePicker
+          voices={options.voices}
+          value={value.voice_id}
+          onChange={(voice_id) => onChange({ voice_id })}
+          error={errors.voice_id}
+          legend="Voice-over"
+        />
         <div className="space-y-4">
           <fieldset className="space-y-4">
             <legend className="mb-2 text-sm font-medium">Sound and text</legend>
-            <ToggleSwitch label="Captions" description="Burned into the video, plus a captions track." checked={value.captions} onChange={(captions) => onChange({ captions })} />
-            <ToggleSwitch label="Music" description={options.music.length > 0 ? "A background track, quieter under the narration." : "No music tracks are available here."} checked={value.music} disabled={options.music.length === 0} onChange={(music) => onChange({ music })} />
+            <ToggleSwitch
+              label="Captions"
+              description="Burned into the video, plus a captions track."
+              checked={value.captions}
+              onChange={(captions) => onChange({ captions })}
+            />
+            <ToggleSwitch
+              label="Music"
+              description={
+                options.music.length > 0
+                  ? "A background track, quieter under the narration."
+                  : "No music tracks are available here."
+              }
+              checked={value.music}
+              disabled={options.music.length === 0}
+              onChange={(music) => onChange({ music })}
+            />
           </fieldset>
-          <VideoModelSelect models={options.models} value={value.model_id} onChange={(model_id) => onChange({ model_id })} error={errors.model_id} />
+          <VideoModelSelect
+            models={options.models}
+            value={value.model_id}
+            onChange={(model_id) => onChange({ model_id })}
+            error={errors.model_id}
+          />
         </div>
       </div>
       <p className="flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
         <Coins aria-hidden="true" className="size-4" />
         {cost !== null ? (
           <span>
-            Rendering costs <strong className="tabular-nums text-foreground">{credits(cost)}</strong> · you have <span className="tabular-nums">{credits(balance)}</span>. The storyboard is free.
+            Rendering costs <strong className="tabular-nums text-foreground">{credits(cost)}</strong> · you have{" "}
+            <span className="tabular-nums">{credits(balance)}</span>. The storyboard is free.
           </span>
         ) : (
           <span>Pick a model to see the price</span>

@@ -19,14 +19,24 @@ export function ConsentPrompt({ onAnswer }: { onAnswer: (answer: ConsentAnswer) 
         Help us improve Promptframe?
       </h2>
       <p id="analytics-consent-body" className="mt-1 text-muted-foreground">
-        With your permission we measure which pages you visit and which features you use (PostHog), to see what works. Nothing is measured until you
-        allow it, and you can change your mind in Subscription → Your data.
+        With your permission we measure which pages you visit and which features you use (PostHog), to see what works.
+        Nothing is measured until you allow it, and you can change your mind in Subscription → Your data.
       </p>
       <div className="mt-3 flex flex-wrap justify-end gap-2">
-        <button type="button" className={buttonVariants({ variant: "outline", size: "sm" })} aria-describedby="analytics-consent-body" onClick={() => onAnswer("denied")}>
+        <button
+          type="button"
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+          aria-describedby="analytics-consent-body"
+          onClick={() => onAnswer("denied")}
+        >
           Don&apos;t allow
         </button>
-        <button type="button" className={buttonVariants({ size: "sm" })} aria-describedby="analytics-consent-body" onClick={() => onAnswer("granted")}>
+        <button
+          type="button"
+          className={buttonVariants({ size: "sm" })}
+          aria-describedby="analytics-consent-body"
+          onClick={() => onAnswer("granted")}
+        >
           Allow analytics
         </button>
       </div>

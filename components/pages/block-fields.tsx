@@ -6,7 +6,13 @@ import { Clapperboard, ImageOff, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { httpUrlSchema, mediaKey, type MediaPreview, type MediaRef, type PageBlock } from "@/lib/creation/pages/contract";
+import {
+  httpUrlSchema,
+  mediaKey,
+  type MediaPreview,
+  type MediaRef,
+  type PageBlock,
+} from "@/lib/creation/pages/contract";
 
 interface Props {
   block: PageBlock;
@@ -49,11 +55,23 @@ export function BlockFields({ block, media, issues, onChange, onPick }: Props) {
           <label htmlFor={`${id}-t`} className="sr-only">
             Heading text
           </label>
-          <Input id={`${id}-t`} value={block.text} maxLength={200} placeholder="Heading" className="min-w-48 flex-1 text-base font-semibold" onChange={(e) => onChange({ ...block, text: e.target.value })} />
+          <Input
+            id={`${id}-t`}
+            value={block.text}
+            maxLength={200}
+            placeholder="Heading"
+            className="min-w-48 flex-1 text-base font-semibold"
+            onChange={(e) => onChange({ ...block, text: e.target.value })}
+          />
           <label htmlFor={`${id}-l`} className="sr-only">
             Heading level
           </label>
-          <select id={`${id}-l`} value={block.level} onChange={(e) => onChange({ ...block, level: Number(e.target.value) as 1 | 2 | 3 })} className="h-9 rounded-md border border-input bg-background px-2 text-sm">
+          <select
+            id={`${id}-l`}
+            value={block.level}
+            onChange={(e) => onChange({ ...block, level: Number(e.target.value) as 1 | 2 | 3 })}
+            className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+          >
             <option value={1}>Large</option>
             <option value={2}>Medium</option>
             <option value={3}>Small</option>
@@ -66,7 +84,15 @@ export function BlockFields({ block, media, issues, onChange, onPick }: Props) {
           <label htmlFor={`${id}-t`} className="sr-only">
             Text
           </label>
-          <Textarea id={`${id}-t`} rows={4} value={block.text} maxLength={10_000} placeholder="Write something…" onChange={(e) => onChange({ ...block, text: e.target.value })} aria-describedby={`${id}-hint`} />
+          <Textarea
+            id={`${id}-t`}
+            rows={4}
+            value={block.text}
+            maxLength={10_000}
+            placeholder="Write something…"
+            onChange={(e) => onChange({ ...block, text: e.target.value })}
+            aria-describedby={`${id}-hint`}
+          />
           <p id={`${id}-hint`} className="text-xs text-muted-foreground">
             Blank line for a new paragraph · **bold** · *italic* · [link](https://…) · “- ” for a list
           </p>
@@ -78,7 +104,9 @@ export function BlockFields({ block, media, issues, onChange, onPick }: Props) {
         <div className="flex flex-wrap items-center gap-3">
           <Thumb preview={preview} label={preview?.title ?? "Video"} />
           <div className="space-y-1">
-            <p className="text-sm font-medium">{preview?.missing ? "This video was deleted" : (preview?.title ?? "Video")}</p>
+            <p className="text-sm font-medium">
+              {preview?.missing ? "This video was deleted" : (preview?.title ?? "Video")}
+            </p>
             <Button type="button" size="sm" variant="outline" onClick={onPick}>
               Change video
             </Button>
@@ -96,7 +124,13 @@ export function BlockFields({ block, media, issues, onChange, onPick }: Props) {
             <label htmlFor={`${id}-alt`} className="text-xs font-medium">
               Description for screen readers
             </label>
-            <Input id={`${id}-alt`} value={block.alt} maxLength={300} placeholder={preview?.title ?? ""} onChange={(e) => onChange({ ...block, alt: e.target.value })} />
+            <Input
+              id={`${id}-alt`}
+              value={block.alt}
+              maxLength={300}
+              placeholder={preview?.title ?? ""}
+              onChange={(e) => onChange({ ...block, alt: e.target.value })}
+            />
             <Button type="button" size="sm" variant="outline" onClick={onPick}>
               Change picture
             </Button>
@@ -142,13 +176,27 @@ export function BlockFields({ block, media, issues, onChange, onPick }: Props) {
             <label htmlFor={`${id}-label`} className="text-xs font-medium">
               Button label
             </label>
-            <Input id={`${id}-label`} value={block.label} maxLength={60} onChange={(e) => onChange({ ...block, label: e.target.value })} />
+            <Input
+              id={`${id}-label`}
+              value={block.label}
+              maxLength={60}
+              onChange={(e) => onChange({ ...block, label: e.target.value })}
+            />
           </div>
           <div className="space-y-1">
             <label htmlFor={`${id}-url`} className="text-xs font-medium">
               Link
             </label>
-            <Input id={`${id}-url`} type="url" inputMode="url" placeholder="https://" value={block.url} aria-invalid={urlError ? true : undefined} aria-describedby={urlError ? `${id}-ue` : undefined} onChange={(e) => onChange({ ...block, url: e.target.value })} />
+            <Input
+              id={`${id}-url`}
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              value={block.url}
+              aria-invalid={urlError ? true : undefined}
+              aria-describedby={urlError ? `${id}-ue` : undefined}
+              onChange={(e) => onChange({ ...block, url: e.target.value })}
+            />
             <FieldError id={`${id}-ue`} text={urlError} />
           </div>
         </div>

@@ -16,7 +16,10 @@ export function MakePageButton({ videoId, title }: { videoId: string; title: str
     setBusy(true);
     setProblem(null);
     try {
-      const page = await createPage({ title: title.slice(0, 200) || "Untitled page", blocks: [{ id: "video", type: "video", content_id: videoId }] });
+      const page = await createPage({
+        title: title.slice(0, 200) || "Untitled page",
+        blocks: [{ id: "video", type: "video", content_id: videoId }],
+      });
       router.push(`/content/${encodeURIComponent(page.id)}/edit`);
     } catch (e) {
       setProblem((e as Error).message);

@@ -28,7 +28,12 @@ export function MediaPicker({ open, want, multiple, onPick, onClose }: MediaPick
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [chosen, setChosen] = useState<WorkspaceItem[]>([]);
-  const ws = useWorkspace({ kinds: want === "video" ? ["video"] : ["image", "design"], statuses: ["ready"], q: "", sort: "newest" });
+  const ws = useWorkspace({
+    kinds: want === "video" ? ["video"] : ["image", "design"],
+    statuses: ["ready"],
+    q: "",
+    sort: "newest",
+  });
 
   useEffect(() => {
     const dialog = ref.current;
@@ -63,7 +68,9 @@ export function MediaPicker({ open, want, multiple, onPick, onClose }: MediaPick
         <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight">
           {multiple ? "Pick pictures" : `Pick a ${noun}`}
         </h2>
-        <p className="text-sm text-muted-foreground">{want === "video" ? "Your rendered videos." : "Your finished images and designs."}</p>
+        <p className="text-sm text-muted-foreground">
+          {want === "video" ? "Your rendered videos." : "Your finished images and designs."}
+        </p>
         {ws.error ? (
           <p role="alert" className="text-sm text-destructive">
             {ws.error.message}
@@ -89,7 +96,10 @@ export function MediaPicker({ open, want, multiple, onPick, onClose }: MediaPick
                     type="button"
                     aria-pressed={multiple ? on : undefined}
                     onClick={() => choose(item)}
-                    className={cn("group w-full overflow-hidden rounded-lg border text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring", on && "ring-2 ring-primary")}
+                    className={cn(
+                      "group w-full overflow-hidden rounded-lg border text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+                      on && "ring-2 ring-primary",
+                    )}
                   >
                     <span className="relative flex aspect-video items-center justify-center bg-muted">
                       {item.thumbnail_url ? (

@@ -1,7 +1,11 @@
 import { RichText } from "./rich-text";
 import type { PublicBlock } from "@/lib/creation/pages/contract";
 
-const HEADING = { 1: "text-3xl sm:text-4xl font-semibold tracking-tight", 2: "text-2xl font-semibold tracking-tight", 3: "text-xl font-semibold" } as const;
+const HEADING = {
+  1: "text-3xl sm:text-4xl font-semibold tracking-tight",
+  2: "text-2xl font-semibold tracking-tight",
+  3: "text-xl font-semibold",
+} as const;
 
 /**
  * A page's blocks as readers see them. Server-safe (no hooks): the public
@@ -27,7 +31,9 @@ export function PageBlocks({ blocks, headingOffset = 0 }: { blocks: readonly Pub
             );
           }
           case "text":
-            return <RichText key={b.id} text={b.text} className="space-y-3 leading-relaxed text-pretty text-foreground/90" />;
+            return (
+              <RichText key={b.id} text={b.text} className="space-y-3 leading-relaxed text-pretty text-foreground/90" />
+            );
           case "video":
             return (
               <video
@@ -46,7 +52,13 @@ export function PageBlocks({ blocks, headingOffset = 0 }: { blocks: readonly Pub
           case "image":
             return (
               // eslint-disable-next-line @next/next/no-img-element -- the stable URL redirects to a signed one; no optimizer in between
-              <img key={b.id} src={b.picture.src} alt={b.picture.alt} loading={lazy()} className="mx-auto h-auto max-h-[80vh] w-auto rounded-xl border" />
+              <img
+                key={b.id}
+                src={b.picture.src}
+                alt={b.picture.alt}
+                loading={lazy()}
+                className="mx-auto h-auto max-h-[80vh] w-auto rounded-xl border"
+              />
             );
           case "gallery":
             return (
@@ -54,7 +66,12 @@ export function PageBlocks({ blocks, headingOffset = 0 }: { blocks: readonly Pub
                 {b.pictures.map((p, n) => (
                   <li key={n}>
                     {/* eslint-disable-next-line @next/next/no-img-element -- as above */}
-                    <img src={p.src} alt={p.alt} loading={lazy()} className="aspect-square w-full rounded-lg border object-cover" />
+                    <img
+                      src={p.src}
+                      alt={p.alt}
+                      loading={lazy()}
+                      className="aspect-square w-full rounded-lg border object-cover"
+                    />
                   </li>
                 ))}
               </ul>

@@ -2,7 +2,20 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import Link from "next/link";
-import { ArrowDown, ArrowUp, Clapperboard, ExternalLink, GripVertical, Heading, Image as ImageIcon, Images, Link2, Pilcrow, SearchX, Trash2 } from "lucide-react";
+import {
+  ArrowDown,
+  ArrowUp,
+  Clapperboard,
+  ExternalLink,
+  GripVertical,
+  Heading,
+  Image as ImageIcon,
+  Images,
+  Link2,
+  Pilcrow,
+  SearchX,
+  Trash2,
+} from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
@@ -12,7 +25,14 @@ import { CopyField } from "@/components/ui/copy-field";
 import { ToggleSwitch } from "@/components/ui/toggle-switch";
 import { editPage, publishPage, usePage } from "@/lib/client/hooks/use-pages";
 import { conflictReason, issuesOf } from "@/lib/client/api";
-import { blocksSchema, mediaKey, type BlockType, type MediaPreview, type PageBlock, type PageView } from "@/lib/creation/pages/contract";
+import {
+  blocksSchema,
+  mediaKey,
+  type BlockType,
+  type MediaPreview,
+  type PageBlock,
+  type PageView,
+} from "@/lib/creation/pages/contract";
 import type { WorkspaceItem } from "@/lib/creation/workspace/contract";
 import { BlockFields } from "./block-fields";
 import { MediaPicker } from "./media-picker";
@@ -47,7 +67,14 @@ const SAVE_TEXT: Record<SaveState, string> = {
 type Picking = { index: number; mode: "replace" | "append" } | { index: null; type: "video" | "image" | "gallery" };
 
 function fromPick(item: WorkspaceItem): MediaPreview {
-  return { key: mediaKey({ content_id: item.id }), kind: item.kind === "video" ? "video" : item.kind === "design" ? "design" : "image", title: item.title, thumbnail_url: item.thumbnail_url ?? item.poster_url, video_url: null, missing: false };
+  return {
+    key: mediaKey({ content_id: item.id }),
+    kind: item.kind === "video" ? "video" : item.kind === "design" ? "design" : "image",
+    title: item.title,
+    thumbnail_url: item.thumbnail_url ?? item.poster_url,
+    video_url: null,
+    missing: false,
+  };
 }
 
 function Editor({ page, onSaved }: { page: PageView; onSaved(view: PageView): void }) {
@@ -143,7 +170,12 @@ function Editor({ page, onSaved }: { page: PageView; onSaved(view: PageView): vo
       setPicking({ index: null, type });
       return;
     }
-    const block: PageBlock = type === "heading" ? { id: newId(), type, text: "", level: 2 } : type === "text" ? { id: newId(), type, text: "" } : { id: newId(), type: "button", label: "Learn more", url: "" };
+    const block: PageBlock =
+      type === "heading"
+        ? { id: newId(), type, text: "", level: 2 }
+        : type === "text"
+          ? { id: newId(), type, text: "" }
+          : { id: newId(), type: "button", label: "Learn more", url: "" };
     change({ blocks: [...blocks, block] });
   };
 
@@ -151,11 +183,20 @@ function Editor({ page, onSaved }: { page: PageView; onSaved(view: PageView): vo
     const p = picking;
     setPicking(null);
     if (!p || items.length === 0) return;
-    setMedia((m) => ({ ...m, ...Object.fromEntries(items.map((it) => [mediaKey({ content_id: it.id }), m[mediaKey({ content_id: it.id })] ?? fromPick(it)])) }));
+    setMedia((m) => ({
+      ...m,
+      ...Object.fromEntries(
+        items.map((it) => [mediaKey({ content_id: it.id }), m[mediaKey({ content_id: it.id })] ?? fromPick(it)]),
+      ),
+    }));
     const refs = items.map((it) => ({ content_id: it.id }));
     if (p.index === null) {
       const block: PageBlock =
-        p.type === "video" ? { id: newId(), type: "video", content_id: items[0]!.id } : p.type === "image" ? { id: newId(), type: "image", media: refs[0]!, alt: "" } : { id: newId(), type: "gallery", items: refs.slice(0, 12) };
+        p.type === "video"
+          ? { id: newId(), type: "video", content_id: items[0]!.id }
+          : p.type === "image"
+            ? { id: newId(), type: "image", media: refs[0]!, alt: "" }
+            : { id: newId(), type: "gallery", items: refs.slice(0, 12) };
       change({ blocks: [...blocks, block] });
       return;
     }
@@ -183,8 +224,20 @@ function Editor({ page, onSaved }: { page: PageView; onSaved(view: PageView): vo
     }
   };
 
-  const pickerWant = picking ? (picking.index === null ? (picking.type === "video" ? "video" : "picture") : blocks[picking.index]?.type === "video" ? "video" : "picture") : "picture";
-  const pickerMultiple = picking ? (picking.index === null ? picking.type === "gallery" : blocks[picking.index]?.type === "gallery") : false;
+  const pickerWant = picking
+    ? picking.index === null
+      ? picking.type === "video"
+        ? "video"
+        : "picture"
+      : blocks[picking.index]?.type === "video"
+        ? "video"
+        : "picture"
+    : "picture";
+  const pickerMultiple = picking
+    ? picking.index === null
+      ? picking.type === "gallery"
+      : blocks[picking.index]?.type === "gallery"
+    : false;
   const preview = useMemo(() => toPreviewBlocks(blocks, media), [blocks, media]);
   const publicUrl = `${origin}${page.public_path}`;
 
@@ -202,11 +255,21 @@ function Editor({ page, onSaved }: { page: PageView; onSaved(view: PageView): vo
         </div>
 
         <div className="space-y-3 rounded-xl border p-4">
-          <ToggleSwitch label="Published" checked={published} disabled={publishing} onChange={(v) => void togglePublish(v)} description={published ? "Anyone with the link can see this page." : "Only you can see this page."} />
+          <ToggleSwitch
+            label="Published"
+            checked={published}
+            disabled={publishing}
+            onChange={(v) => void togglePublish(v)}
+            description={published ? "Anyone with the link can see this page." : "Only you can see this page."}
+          />
           {published && origin ? (
             <div className="space-y-2">
               <CopyField label="Public link" value={publicUrl} copyLabel="Copy link" />
-              <Link href={page.public_path} target="_blank" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
+              <Link
+                href={page.public_path}
+                target="_blank"
+                className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+              >
                 Open the public page
                 <ExternalLink aria-hidden="true" className="size-3.5" />
               </Link>
@@ -228,7 +291,11 @@ function Editor({ page, onSaved }: { page: PageView; onSaved(view: PageView): vo
           ) : null}
         </p>
 
-        {blocks.length === 0 ? <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">An empty page. Add a first block below.</p> : null}
+        {blocks.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+            An empty page. Add a first block below.
+          </p>
+        ) : null}
         <ol aria-label="Blocks" className="space-y-3">
           {blocks.map((block, i) => {
             const label = ADD.find((a) => a.type === block.type)!.label;
@@ -261,18 +328,44 @@ function Editor({ page, onSaved }: { page: PageView; onSaved(view: PageView): vo
                   </span>
                   <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</span>
                   <div className="ml-auto flex gap-1">
-                    <Button type="button" size="icon" variant="ghost" aria-label={`Move ${label.toLowerCase()} block up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
+                    <Button
+                      type="button"
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Move ${label.toLowerCase()} block up`}
+                      disabled={i === 0}
+                      onClick={() => move(i, i - 1)}
+                    >
                       <ArrowUp aria-hidden="true" />
                     </Button>
-                    <Button type="button" size="icon" variant="ghost" aria-label={`Move ${label.toLowerCase()} block down`} disabled={i === blocks.length - 1} onClick={() => move(i, i + 1)}>
+                    <Button
+                      type="button"
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Move ${label.toLowerCase()} block down`}
+                      disabled={i === blocks.length - 1}
+                      onClick={() => move(i, i + 1)}
+                    >
                       <ArrowDown aria-hidden="true" />
                     </Button>
-                    <Button type="button" size="icon" variant="ghost" aria-label={`Remove ${label.toLowerCase()} block`} onClick={() => change({ blocks: blocks.filter((_, j) => j !== i) })}>
+                    <Button
+                      type="button"
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Remove ${label.toLowerCase()} block`}
+                      onClick={() => change({ blocks: blocks.filter((_, j) => j !== i) })}
+                    >
                       <Trash2 aria-hidden="true" />
                     </Button>
                   </div>
                 </div>
-                <BlockFields block={block} media={media} issues={issues[block.id] ?? {}} onChange={(next) => update(i, next)} onPick={() => setPicking({ index: i, mode: block.type === "gallery" ? "append" : "replace" })} />
+                <BlockFields
+                  block={block}
+                  media={media}
+                  issues={issues[block.id] ?? {}}
+                  onChange={(next) => update(i, next)}
+                  onPick={() => setPicking({ index: i, mode: block.type === "gallery" ? "append" : "replace" })}
+                />
               </li>
             );
           })}
@@ -280,7 +373,14 @@ function Editor({ page, onSaved }: { page: PageView; onSaved(view: PageView): vo
 
         <div role="group" aria-label="Add a block" className="flex flex-wrap gap-2">
           {ADD.map(({ type, label, icon: Icon }) => (
-            <Button key={type} type="button" variant="outline" size="sm" onClick={() => add(type)} disabled={blocks.length >= 50}>
+            <Button
+              key={type}
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => add(type)}
+              disabled={blocks.length >= 50}
+            >
               <Icon aria-hidden="true" />
               Add {label.toLowerCase()}
             </Button>
@@ -294,11 +394,23 @@ function Editor({ page, onSaved }: { page: PageView; onSaved(view: PageView): vo
         </h2>
         <div className="max-h-[80vh] space-y-6 overflow-auto rounded-xl border bg-background p-6">
           <p className="text-2xl font-semibold tracking-tight">{title || "Untitled page"}</p>
-          {preview.length ? <PageBlocks blocks={preview} headingOffset={1} /> : <p className="text-sm text-muted-foreground">Blocks you add show here as readers will see them.</p>}
+          {preview.length ? (
+            <PageBlocks blocks={preview} headingOffset={1} />
+          ) : (
+            <p className="text-sm text-muted-foreground">Blocks you add show here as readers will see them.</p>
+          )}
         </div>
       </section>
 
-      {picking ? <MediaPicker open want={pickerWant} multiple={pickerMultiple} onPick={picked} onClose={() => setPicking(null)} /> : null}
+      {picking ? (
+        <MediaPicker
+          open
+          want={pickerWant}
+          multiple={pickerMultiple}
+          onPick={picked}
+          onClose={() => setPicking(null)}
+        />
+      ) : null}
     </div>
   );
 }
@@ -310,14 +422,16 @@ export function PageEditor({ id }: { id: string }) {
   if (error && !data) {
     if (error.status === 404) {
       return (
-        <EmptyState icon={SearchX} heading="We couldn't find this page" primaryAction={{ label: "Back to the workspace", href: "/main" }}>
+        <EmptyState
+          icon={SearchX}
+          heading="We couldn't find this page"
+          primaryAction={{ label: "Back to the workspace", href: "/main" }}
+        >
           It may have been deleted, or the link may be wrong.
         </EmptyState>
       );
     }
-    return (
-      <LoadError title="We couldn't load this page" message={error.message} onRetry={() => mutate()} />
-    );
+    return <LoadError title="We couldn't load this page" message={error.message} onRetry={() => mutate()} />;
   }
   if (!data) {
     return (

@@ -6,11 +6,16 @@ import { mediaKey, type MediaPreview, type PageBlock, type PublicBlock } from "@
  * unrendered video, a deleted picture) is left out, as on the public page; an
  * unfinished heading or button shows what it will say.
  */
-export function toPreviewBlocks(blocks: readonly PageBlock[], media: Readonly<Record<string, MediaPreview>>): PublicBlock[] {
+export function toPreviewBlocks(
+  blocks: readonly PageBlock[],
+  media: Readonly<Record<string, MediaPreview>>,
+): PublicBlock[] {
   const out: PublicBlock[] = [];
   const picture = (ref: Parameters<typeof mediaKey>[0], alt: string) => {
     const m = media[mediaKey(ref)];
-    return m && !m.missing && m.thumbnail_url && m.kind !== "video" ? { src: m.thumbnail_url, alt: alt || m.title } : null;
+    return m && !m.missing && m.thumbnail_url && m.kind !== "video"
+      ? { src: m.thumbnail_url, alt: alt || m.title }
+      : null;
   };
   for (const b of blocks) {
     switch (b.type) {
@@ -25,8 +30,10 @@ export function toPreviewBlocks(blocks: readonly PageBlock[], media: Readonly<Re
         break;
       case "video": {
         const m = media[mediaKey({ content_id: b.content_id })];
-        if (m?.video_url) out.push({ id: b.id, type: "video", title: m.title, src: m.video_url, poster: m.thumbnail_url });
-        else if (m?.thumbnail_url) out.push({ id: b.id, type: "image", picture: { src: m.thumbnail_url, alt: m.title } });
+        if (m?.video_url)
+          out.push({ id: b.id, type: "video", title: m.title, src: m.video_url, poster: m.thumbnail_url });
+        else if (m?.thumbnail_url)
+          out.push({ id: b.id, type: "image", picture: { src: m.thumbnail_url, alt: m.title } });
         break;
       }
       case "image": {
@@ -35,7 +42,9 @@ export function toPreviewBlocks(blocks: readonly PageBlock[], media: Readonly<Re
         break;
       }
       case "gallery": {
-        const pictures = b.items.map((i) => picture(i, "")).filter((p): p is { src: string; alt: string } => p !== null);
+        const pictures = b.items
+          .map((i) => picture(i, ""))
+          .filter((p): p is { src: string; alt: string } => p !== null);
         if (pictures.length) out.push({ id: b.id, type: "gallery", pictures });
         break;
       }

@@ -30,7 +30,11 @@ function inline(text: string, key: string): ReactNode[] {
 }
 
 export function RichText({ text, className }: { text: string; className?: string }) {
-  const paragraphs = text.replace(/\r\n/g, "\n").split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = text
+    .replace(/\r\n/g, "\n")
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return (
     <div className={className}>
       {paragraphs.map((p, n) => {

@@ -28,7 +28,15 @@ import { DeliveryBadge, RunStateBadge, when } from "./shared";
 
 const SELECT = "h-9 w-full rounded-md border border-input bg-background px-2 text-sm";
 
-function Section({ title, children, actions }: { title: string; children: React.ReactNode; actions?: React.ReactNode }) {
+function Section({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
   return (
     <section className="space-y-3 rounded-xl border p-4" aria-label={title}>
       <div className="flex items-center justify-between gap-2">
@@ -63,7 +71,17 @@ function EditForm({ client }: { client: ClientView }) {
         setBusy(true);
         setError(null);
         try {
-          await mutate(updateClient(client.id, { revision: client.revision, name, brand_kit: kit, default_template_id: template || null, contacts, notes }), { revalidate: false });
+          await mutate(
+            updateClient(client.id, {
+              revision: client.revision,
+              name,
+              brand_kit: kit,
+              default_template_id: template || null,
+              contacts,
+              notes,
+            }),
+            { revalidate: false },
+          );
           setSaved(true);
         } catch (err) {
           setError(err);
@@ -83,7 +101,13 @@ function EditForm({ client }: { client: ClientView }) {
           <div className="flex flex-wrap gap-4">
             {BRAND_COLOR_ROLES.map((role) => (
               <label key={role} className="flex flex-col items-center gap-1 text-xs capitalize">
-                <input type="color" className="size-10 cursor-pointer rounded border" value={kit.colors[role]} aria-label={`${role} colour`} onChange={(e) => setKit({ ...kit, colors: { ...kit.colors, [role]: e.target.value } })} />
+                <input
+                  type="color"
+                  className="size-10 cursor-pointer rounded border"
+                  value={kit.colors[role]}
+                  aria-label={`${role} colour`}
+                  onChange={(e) => setKit({ ...kit, colors: { ...kit.colors, [role]: e.target.value } })}
+                />
                 {role}
               </label>
             ))}
@@ -93,7 +117,14 @@ function EditForm({ client }: { client: ClientView }) {
           {(["heading", "body"] as const).map((slot) => (
             <div key={slot} className="space-y-1.5">
               <Label htmlFor={`font-${slot}`} className="capitalize">{`${slot} font`}</Label>
-              <select id={`font-${slot}`} className={SELECT} value={fontOf(kit.fonts[slot])} onChange={(e) => setKit({ ...kit, fonts: { ...kit.fonts, [slot]: { kind: "bundled", id: e.target.value as FontId } } })}>
+              <select
+                id={`font-${slot}`}
+                className={SELECT}
+                value={fontOf(kit.fonts[slot])}
+                onChange={(e) =>
+                  setKit({ ...kit, fonts: { ...kit.fonts, [slot]: { kind: "bundled", id: e.target.value as FontId } } })
+                }
+              >
                 {kit.fonts[slot].kind === "asset" ? <option value="">Uploaded font</option> : null}
                 {FONT_IDS.map((f) => (
                   <option key={f} value={f}>
@@ -105,34 +136,60 @@ function EditForm({ client }: { client: ClientView }) {
           ))}
           <div className="space-y-1.5">
             <Label htmlFor="c-logo">Logo asset id</Label>
-            <Input id="c-logo" placeholder="none" value={kit.logo_asset_id ?? ""} onChange={(e) => setKit({ ...kit, logo_asset_id: e.target.value.trim() || null })} aria-invalid={Boolean(msg["brand_kit.logo_asset_id"])} />
+            <Input
+              id="c-logo"
+              placeholder="none"
+              value={kit.logo_asset_id ?? ""}
+              onChange={(e) => setKit({ ...kit, logo_asset_id: e.target.value.trim() || null })}
+              aria-invalid={Boolean(msg["brand_kit.logo_asset_id"])}
+            />
           </div>
         </div>
-        <div className="flex items-center gap-3 rounded-lg border p-3" style={{ background: kit.colors.background, color: kit.colors.text }} aria-label="Brand preview">
+        <div
+          className="flex items-center gap-3 rounded-lg border p-3"
+          style={{ background: kit.colors.background, color: kit.colors.text }}
+          aria-label="Brand preview"
+        >
           <span className="size-6 rounded" style={{ background: kit.colors.primary }} />
           <span className="size-6 rounded" style={{ background: kit.colors.secondary }} />
           <span className="size-6 rounded" style={{ background: kit.colors.accent }} />
-          <span style={{ fontFamily: FONTS[(fontOf(kit.fonts.heading) || "inter") as FontId].family }} className="font-semibold">
+          <span
+            style={{ fontFamily: FONTS[(fontOf(kit.fonts.heading) || "inter") as FontId].family }}
+            className="font-semibold"
+          >
             {name || "Client"}
           </span>
         </div>
       </Section>
       <Section title="Default template">
-        <select aria-label="Default template" className={SELECT} value={template} onChange={(e) => setTemplate(e.target.value)}>
+        <select
+          aria-label="Default template"
+          className={SELECT}
+          value={template}
+          onChange={(e) => setTemplate(e.target.value)}
+        >
           <option value="">The writer picks per video</option>
           {(options.data?.templates ?? []).map((t) => (
             <option key={t.id} value={t.id}>
               {t.name} (v{t.version})
             </option>
           ))}
-          {template && options.data && !options.data.templates.some((t) => t.id === template) ? <option value={template}>{template} (not live)</option> : null}
+          {template && options.data && !options.data.templates.some((t) => t.id === template) ? (
+            <option value={template}>{template} (not live)</option>
+          ) : null}
         </select>
         {msg.default_template_id ? <p className="text-sm text-destructive">{msg.default_template_id}</p> : null}
       </Section>
       <Section
         title="Contacts"
         actions={
-          <Button type="button" size="sm" variant="outline" onClick={() => setContacts([...contacts, { name: "", email: null, role: null }])} disabled={contacts.length >= 20}>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={() => setContacts([...contacts, { name: "", email: null, role: null }])}
+            disabled={contacts.length >= 20}
+          >
             <Plus />
             Add contact
           </Button>
@@ -141,13 +198,41 @@ function EditForm({ client }: { client: ClientView }) {
         {contacts.length === 0 ? <p className="text-sm text-muted-foreground">No contacts yet.</p> : null}
         {contacts.map((c, i) => (
           <div key={i} className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]">
-            <Input aria-label={`Contact ${i + 1} name`} placeholder="Name" value={c.name} onChange={(e) => setContacts(contacts.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
-            <Input aria-label={`Contact ${i + 1} email`} placeholder="Email" type="email" value={c.email ?? ""} onChange={(e) => setContacts(contacts.map((x, j) => (j === i ? { ...x, email: e.target.value || null } : x)))} />
-            <Input aria-label={`Contact ${i + 1} role`} placeholder="Role" value={c.role ?? ""} onChange={(e) => setContacts(contacts.map((x, j) => (j === i ? { ...x, role: e.target.value || null } : x)))} />
-            <Button type="button" variant="ghost" size="icon" aria-label={`Remove contact ${i + 1}`} onClick={() => setContacts(contacts.filter((_, j) => j !== i))}>
+            <Input
+              aria-label={`Contact ${i + 1} name`}
+              placeholder="Name"
+              value={c.name}
+              onChange={(e) => setContacts(contacts.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))}
+            />
+            <Input
+              aria-label={`Contact ${i + 1} email`}
+              placeholder="Email"
+              type="email"
+              value={c.email ?? ""}
+              onChange={(e) =>
+                setContacts(contacts.map((x, j) => (j === i ? { ...x, email: e.target.value || null } : x)))
+              }
+            />
+            <Input
+              aria-label={`Contact ${i + 1} role`}
+              placeholder="Role"
+              value={c.role ?? ""}
+              onChange={(e) =>
+                setContacts(contacts.map((x, j) => (j === i ? { ...x, role: e.target.value || null } : x)))
+              }
+            />
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label={`Remove contact ${i + 1}`}
+              onClick={() => setContacts(contacts.filter((_, j) => j !== i))}
+            >
               <Trash2 />
             </Button>
-            {msg[`contacts.${i}`] ? <p className="text-sm text-destructive sm:col-span-4">{msg[`contacts.${i}`]}</p> : null}
+            {msg[`contacts.${i}`] ? (
+              <p className="text-sm text-destructive sm:col-span-4">{msg[`contacts.${i}`]}</p>
+            ) : null}
           </div>
         ))}
       </Section>
@@ -164,7 +249,11 @@ function EditForm({ client }: { client: ClientView }) {
           <Save />
           Save client
         </Button>
-        {saved ? <span role="status" className="text-sm text-muted-foreground">Saved.</span> : null}
+        {saved ? (
+          <span role="status" className="text-sm text-muted-foreground">
+            Saved.
+          </span>
+        ) : null}
       </div>
     </form>
   );
@@ -179,7 +268,10 @@ export function ClientDetail({ id }: { id: string }) {
     return (
       <Alert variant="destructive">
         <AlertDescription>
-          {client.error.status === 404 ? "There is no such client." : client.error.message} <Link href="/prod/clients" className="underline">Back to clients</Link>
+          {client.error.status === 404 ? "There is no such client." : client.error.message}{" "}
+          <Link href="/prod/clients" className="underline">
+            Back to clients
+          </Link>
         </AlertDescription>
       </Alert>
     );
@@ -228,7 +320,9 @@ export function ClientDetail({ id }: { id: string }) {
         <section className="grid grid-cols-2 gap-3" aria-label="Usage">
           <div className="rounded-xl border p-4">
             <p className="text-sm text-muted-foreground">Credits used</p>
-            <p className="text-2xl font-semibold" data-testid="client-credits">{c.credits_used}</p>
+            <p className="text-2xl font-semibold" data-testid="client-credits">
+              {c.credits_used}
+            </p>
           </div>
           <div className="rounded-xl border p-4">
             <p className="text-sm text-muted-foreground">Videos delivered</p>
@@ -255,7 +349,9 @@ export function ClientDetail({ id }: { id: string }) {
                 <Link href={`/prod/pipelines/${p.id}`} className="font-medium underline-offset-4 hover:underline">
                   {p.name}
                 </Link>
-                <span className="text-xs text-muted-foreground">{p.archived ? "Archived" : scheduleText(p.schedule)}</span>
+                <span className="text-xs text-muted-foreground">
+                  {p.archived ? "Archived" : scheduleText(p.schedule)}
+                </span>
               </li>
             ))}
           </ul>
@@ -265,7 +361,10 @@ export function ClientDetail({ id }: { id: string }) {
           <ul className="divide-y">
             {c.runs.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                <Link href={`/prod/pipelines/${r.pipeline_id}?run=${r.id}`} className="underline-offset-4 hover:underline">
+                <Link
+                  href={`/prod/pipelines/${r.pipeline_id}?run=${r.id}`}
+                  className="underline-offset-4 hover:underline"
+                >
                   {r.pipeline_name} · {when(r.created_at)}
                 </Link>
                 <span className="flex items-center gap-2">
@@ -279,11 +378,15 @@ export function ClientDetail({ id }: { id: string }) {
           </ul>
         </Section>
         <Section title="Deliveries">
-          {c.deliveries.length === 0 ? <p className="text-sm text-muted-foreground">No webhook deliveries yet.</p> : null}
+          {c.deliveries.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No webhook deliveries yet.</p>
+          ) : null}
           <ul className="divide-y">
             {c.deliveries.map((d) => (
               <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                <span className="truncate text-muted-foreground">{new URL(d.url).host} · {when(d.created_at)}</span>
+                <span className="truncate text-muted-foreground">
+                  {new URL(d.url).host} · {when(d.created_at)}
+                </span>
                 <DeliveryBadge state={d.state} attempts={d.attempts.length} />
               </li>
             ))}

@@ -31,7 +31,10 @@ function NewClientForm() {
         setBusy(true);
         setError(null);
         try {
-          const c = await createClient({ name, brand_kit: { ...DEFAULT_BRAND_KIT, colors: { ...DEFAULT_BRAND_KIT.colors, primary } } });
+          const c = await createClient({
+            name,
+            brand_kit: { ...DEFAULT_BRAND_KIT, colors: { ...DEFAULT_BRAND_KIT.colors, primary } },
+          });
           router.push(`/prod/clients/${c.id}`);
         } catch (err) {
           setError(err);
@@ -41,12 +44,28 @@ function NewClientForm() {
     >
       <div className="space-y-1.5">
         <Label htmlFor="client-name">Client name</Label>
-        <Input id="client-name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={Boolean(msg.name)} aria-describedby={msg.name ? "client-name-error" : undefined} />
-        {msg.name ? <p id="client-name-error" className="text-sm text-destructive">{msg.name}</p> : null}
+        <Input
+          id="client-name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={Boolean(msg.name)}
+          aria-describedby={msg.name ? "client-name-error" : undefined}
+        />
+        {msg.name ? (
+          <p id="client-name-error" className="text-sm text-destructive">
+            {msg.name}
+          </p>
+        ) : null}
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="client-primary">Primary colour</Label>
-        <Input id="client-primary" type="color" className="w-16 p-1" value={primary} onChange={(e) => setPrimary(e.target.value)} />
+        <Input
+          id="client-primary"
+          type="color"
+          className="w-16 p-1"
+          value={primary}
+          onChange={(e) => setPrimary(e.target.value)}
+        />
       </div>
       <Button type="submit" disabled={busy || !name.trim()}>
         <Plus />
@@ -69,7 +88,13 @@ export function ClientList() {
       <NewClientForm />
       <div className="relative max-w-sm">
         <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
-        <Input aria-label="Search clients" placeholder="Search by name or contact" className="pl-8" value={q} onChange={(e) => setQ(e.target.value)} />
+        <Input
+          aria-label="Search clients"
+          placeholder="Search by name or contact"
+          className="pl-8"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
       </div>
       {clients.error ? (
         <Alert variant="destructive">
@@ -90,8 +115,15 @@ export function ClientList() {
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Clients">
           {clients.data.map((c) => (
             <li key={c.id}>
-              <Link href={`/prod/clients/${c.id}`} className="flex h-full items-start gap-3 rounded-xl border p-4 transition-colors hover:bg-muted/50 focus-visible:outline-2 focus-visible:outline-ring">
-                <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-lg text-sm font-semibold text-white" style={{ background: c.colors.primary }} aria-hidden>
+              <Link
+                href={`/prod/clients/${c.id}`}
+                className="flex h-full items-start gap-3 rounded-xl border p-4 transition-colors hover:bg-muted/50 focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                <span
+                  className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-lg text-sm font-semibold text-white"
+                  style={{ background: c.colors.primary }}
+                  aria-hidden
+                >
                   {c.name.slice(0, 1).toUpperCase()}
                 </span>
                 <span className="min-w-0 flex-1 space-y-1">
@@ -100,7 +132,8 @@ export function ClientList() {
                     {c.demo ? <Badge variant="outline">Demo</Badge> : null}
                   </span>
                   <span className="block text-sm text-muted-foreground">
-                    {c.pipeline_count} pipeline{c.pipeline_count === 1 ? "" : "s"} · {c.contact_count} contact{c.contact_count === 1 ? "" : "s"}
+                    {c.pipeline_count} pipeline{c.pipeline_count === 1 ? "" : "s"} · {c.contact_count} contact
+                    {c.contact_count === 1 ? "" : "s"}
                   </span>
                 </span>
               </Link>

@@ -8,7 +8,20 @@
 import { useState } from "react";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { CircleAlert, CircleCheck, Clock, Download, ExternalLink, KeyRound, LoaderCircle, Pencil, Play, Recycle, RotateCcw, X } from "lucide-react";
+import {
+  CircleAlert,
+  CircleCheck,
+  Clock,
+  Download,
+  ExternalLink,
+  KeyRound,
+  LoaderCircle,
+  Pencil,
+  Play,
+  Recycle,
+  RotateCcw,
+  X,
+} from "lucide-react";
 
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -16,14 +29,37 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { RATIO_NAMES } from "@/components/common/format";
 import type { CompositionRatio } from "@/lib/engine/composition/ratios";
-import { archivePipeline, cancelRun, retryRun, rotateWebhookSecret, runPath, startRun, usePipeline, useRun } from "@/lib/client/hooks/use-production";
+import {
+  archivePipeline,
+  cancelRun,
+  retryRun,
+  rotateWebhookSecret,
+  runPath,
+  startRun,
+  usePipeline,
+  useRun,
+} from "@/lib/client/hooks/use-production";
 import type { PipelineView, RunItemState, RunView } from "@/lib/operations/production/contract";
 import { scheduleText } from "@/lib/operations/production/schedule";
 import { PipelineForm } from "./pipeline-form";
 import { DeliveryBadge, etaText, percent, ProgressBar, RunStateBadge, when } from "./shared";
 
-const ITEM_TEXT: Record<RunItemState, string> = { waiting: "Waiting", planning: "Planning", rendering: "Rendering", done: "Done", failed: "Failed", cancelled: "Cancelled" };
-const ITEM_ICON = { waiting: Clock, planning: LoaderCircle, rendering: LoaderCircle, done: CircleCheck, failed: CircleAlert, cancelled: X } as const;
+const ITEM_TEXT: Record<RunItemState, string> = {
+  waiting: "Waiting",
+  planning: "Planning",
+  rendering: "Rendering",
+  done: "Done",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
+const ITEM_ICON = {
+  waiting: Clock,
+  planning: LoaderCircle,
+  rendering: LoaderCircle,
+  done: CircleCheck,
+  failed: CircleAlert,
+  cancelled: X,
+} as const;
 
 function Definition({ p, onEdit }: { p: PipelineView; onEdit: (() => void) | null }) {
   const [secret, setSecret] = useState<string | null>(null);
@@ -50,12 +86,23 @@ function Definition({ p, onEdit }: { p: PipelineView; onEdit: (() => void) | nul
           </Link>
         </dd>
         <dt className="text-muted-foreground">Source</dt>
-        <dd className="break-all">{src.kind === "csv" ? `${src.file_name} (${src.rows.length} rows)` : src.kind === "feed" ? `${src.format.toUpperCase()} feed ${src.url}` : `${src.links.length} links`}</dd>
+        <dd className="break-all">
+          {src.kind === "csv"
+            ? `${src.file_name} (${src.rows.length} rows)`
+            : src.kind === "feed"
+              ? `${src.format.toUpperCase()} feed ${src.url}`
+              : `${src.links.length} links`}
+        </dd>
         <dt className="text-muted-foreground">Template</dt>
-        <dd>{p.settings.template_id ? `${p.settings.template_id} · ${p.settings.template_version ? `pinned to v${p.settings.template_version}` : "always the current version"}` : "The writer picks"}</dd>
+        <dd>
+          {p.settings.template_id
+            ? `${p.settings.template_id} · ${p.settings.template_version ? `pinned to v${p.settings.template_version}` : "always the current version"}`
+            : "The writer picks"}
+        </dd>
         <dt className="text-muted-foreground">Videos</dt>
         <dd>
-          {p.settings.aspect_ratios.map((r) => RATIO_NAMES[r as CompositionRatio]).join(", ")} · {p.settings.length_s} s · {p.settings.voice_id ? "narrated" : "no narration"} · {p.settings.captions ? "captions" : "no captions"}
+          {p.settings.aspect_ratios.map((r) => RATIO_NAMES[r as CompositionRatio]).join(", ")} · {p.settings.length_s} s
+          · {p.settings.voice_id ? "narrated" : "no narration"} · {p.settings.captions ? "captions" : "no captions"}
         </dd>
         <dt className="text-muted-foreground">Schedule</dt>
         <dd>
@@ -145,9 +192,12 @@ function RunPanel({ pipeId, run }: { pipeId: string; run: RunView }) {
           {run.counts.done} of {run.item_count} done
           {run.counts.failed ? ` · ${run.counts.failed} failed` : ""}
           {run.counts.cancelled ? ` · ${run.counts.cancelled} cancelled` : ""}
-          {run.reused_count ? ` · ${run.reused_count} unchanged, reused` : ""} · {percent(run.progress)}%{run.eta_s !== null ? ` · ${etaText(run.eta_s)}` : ""} · {run.credits_used} credits
+          {run.reused_count ? ` · ${run.reused_count} unchanged, reused` : ""} · {percent(run.progress)}%
+          {run.eta_s !== null ? ` · ${etaText(run.eta_s)}` : ""} · {run.credits_used} credits
         </p>
-        {run.template_version ? <p className="text-xs text-muted-foreground">Rendered with template version {run.template_version}.</p> : null}
+        {run.template_version ? (
+          <p className="text-xs text-muted-foreground">Rendered with template version {run.template_version}.</p>
+        ) : null}
         {run.error ? <p className="text-sm text-destructive">{run.error}</p> : null}
       </div>
       {error ? (
@@ -161,9 +211,14 @@ function RunPanel({ pipeId, run }: { pipeId: string; run: RunView }) {
           return (
             <li key={i.id} className="space-y-1 py-2" data-testid="run-item" data-state={i.state}>
               <div className="flex flex-wrap items-center gap-2 text-sm">
-                <Icon className={`size-4 ${i.state === "planning" || i.state === "rendering" ? "animate-spin motion-reduce:animate-none" : ""}`} aria-hidden />
+                <Icon
+                  className={`size-4 ${i.state === "planning" || i.state === "rendering" ? "animate-spin motion-reduce:animate-none" : ""}`}
+                  aria-hidden
+                />
                 <span className="font-medium">Row {i.position + 1}</span>
-                <span className="min-w-0 flex-1 truncate text-muted-foreground">{i.row.name ?? i.row.prompt ?? i.row.link}</span>
+                <span className="min-w-0 flex-1 truncate text-muted-foreground">
+                  {i.row.name ?? i.row.prompt ?? i.row.link}
+                </span>
                 <Badge variant="outline">{i.aspect_ratio}</Badge>
                 {i.reused ? (
                   <Badge variant="secondary">
@@ -173,14 +228,19 @@ function RunPanel({ pipeId, run }: { pipeId: string; run: RunView }) {
                 ) : null}
                 <span className="sr-only">{ITEM_TEXT[i.state]}</span>
                 {i.video_id ? (
-                  <Link href={`/videos/${i.video_id}`} className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline">
+                  <Link
+                    href={`/videos/${i.video_id}`}
+                    className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                  >
                     Open video <ExternalLink className="size-3" aria-hidden />
                   </Link>
                 ) : (
                   <span className="text-xs text-muted-foreground">{ITEM_TEXT[i.state]}</span>
                 )}
               </div>
-              {i.state !== "done" && i.state !== "failed" && i.state !== "cancelled" ? <ProgressBar value={i.progress} label={`Row ${i.position + 1} progress`} /> : null}
+              {i.state !== "done" && i.state !== "failed" && i.state !== "cancelled" ? (
+                <ProgressBar value={i.progress} label={`Row ${i.position + 1} progress`} />
+              ) : null}
               {i.error && i.state === "failed" ? <p className="text-xs text-destructive">{i.error}</p> : null}
             </li>
           );
@@ -202,8 +262,11 @@ function RunPanel({ pipeId, run }: { pipeId: string; run: RunView }) {
               <tbody key={d.id} className="border-t">
                 <tr>
                   <td colSpan={4} className="py-1">
-                    <DeliveryBadge state={d.state} attempts={d.attempts.length} /> <span className="text-muted-foreground">{d.url}</span>
-                    {d.state === "waiting" && d.next_attempt_at ? <span className="text-muted-foreground"> · next try {when(d.next_attempt_at)}</span> : null}
+                    <DeliveryBadge state={d.state} attempts={d.attempts.length} />{" "}
+                    <span className="text-muted-foreground">{d.url}</span>
+                    {d.state === "waiting" && d.next_attempt_at ? (
+                      <span className="text-muted-foreground"> · next try {when(d.next_attempt_at)}</span>
+                    ) : null}
                   </td>
                 </tr>
                 {d.attempts.map((a, n) => (
@@ -244,7 +307,10 @@ export function PipelineDetail({ id }: { id: string }) {
     return (
       <Alert variant="destructive">
         <AlertDescription>
-          {pipe.error.status === 404 ? "There is no such pipeline." : pipe.error.message} <Link href="/prod/pipelines" className="underline">Back to pipelines</Link>
+          {pipe.error.status === 404 ? "There is no such pipeline." : pipe.error.message}{" "}
+          <Link href="/prod/pipelines" className="underline">
+            Back to pipelines
+          </Link>
         </AlertDescription>
       </Alert>
     );
@@ -305,7 +371,11 @@ export function PipelineDetail({ id }: { id: string }) {
           <ul className="divide-y">
             {p.runs.map((r) => (
               <li key={r.id}>
-                <Link href={`${pathname}?run=${r.id}`} aria-current={r.id === runId ? "true" : undefined} className="flex items-center justify-between gap-2 py-2 text-sm aria-[current=true]:font-semibold">
+                <Link
+                  href={`${pathname}?run=${r.id}`}
+                  aria-current={r.id === runId ? "true" : undefined}
+                  className="flex items-center justify-between gap-2 py-2 text-sm aria-[current=true]:font-semibold"
+                >
                   <span>
                     {when(r.created_at)} · {r.trigger}
                   </span>
@@ -350,7 +420,15 @@ export function PipelineDetail({ id }: { id: string }) {
           )
         ) : null}
       </div>
-      <div>{runId ? <ChosenRun key={runId} pipeId={id} runId={runId} /> : <p className="rounded-xl border border-dashed p-10 text-center text-muted-foreground">Run the pipeline to see its progress and outputs here.</p>}</div>
+      <div>
+        {runId ? (
+          <ChosenRun key={runId} pipeId={id} runId={runId} />
+        ) : (
+          <p className="rounded-xl border border-dashed p-10 text-center text-muted-foreground">
+            Run the pipeline to see its progress and outputs here.
+          </p>
+        )}
+      </div>
     </div>
   );
 }

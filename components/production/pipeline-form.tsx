@@ -20,10 +20,24 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { RATIO_NAMES } from "@/components/common/format";
 import type { CompositionRatio } from "@/lib/engine/composition/ratios";
-import { createPipeline, updatePipeline, uploadPipelineCsv, useClients, useTemplateVersions } from "@/lib/client/hooks/use-production";
+import {
+  createPipeline,
+  updatePipeline,
+  uploadPipelineCsv,
+  useClients,
+  useTemplateVersions,
+} from "@/lib/client/hooks/use-production";
 import { useVideoOptions } from "@/lib/client/hooks/use-videos";
 import { fieldMessages, ApiClientError } from "@/lib/client/api";
-import { FEED_FORMATS, WEEKDAYS, type CsvSource, type FeedFormat, type PipelineInput, type PipelineView, type Schedule } from "@/lib/operations/production/contract";
+import {
+  FEED_FORMATS,
+  WEEKDAYS,
+  type CsvSource,
+  type FeedFormat,
+  type PipelineInput,
+  type PipelineView,
+  type Schedule,
+} from "@/lib/operations/production/contract";
 import { nextRunAt } from "@/lib/operations/production/schedule";
 import { when } from "./shared";
 
@@ -34,7 +48,13 @@ type SourceKind = "csv" | "feed" | "links";
 function csvOf(p: PipelineView): CsvSource | null {
   if (p.source.kind !== "csv") return null;
   const rows = p.source.rows;
-  return { file_name: p.source.file_name, rows, row_count: rows.length, columns: Object.keys(rows[0]?.row ?? {}), key_column: null };
+  return {
+    file_name: p.source.file_name,
+    rows,
+    row_count: rows.length,
+    columns: Object.keys(rows[0]?.row ?? {}),
+    key_column: null,
+  };
 }
 
 export interface PipelineFormProps {
@@ -66,7 +86,9 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
   const [links, setLinks] = useState(src?.kind === "links" ? src.links.join("\n") : "");
   const [template, setTemplate] = useState(set?.template_id ?? "");
   const [version, setVersion] = useState<number | null>(set?.template_version ?? null);
-  const [ratios, setRatios] = useState<CompositionRatio[]>((set?.aspect_ratios as CompositionRatio[] | undefined) ?? ["9:16"]);
+  const [ratios, setRatios] = useState<CompositionRatio[]>(
+    (set?.aspect_ratios as CompositionRatio[] | undefined) ?? ["9:16"],
+  );
   const [length, setLength] = useState<15 | 20 | 30 | 45 | 60>(set?.length_s ?? 15);
   const [voice, setVoice] = useState(set?.voice_id ?? "");
   const [captions, setCaptions] = useState(set?.captions ?? true);
@@ -90,8 +112,13 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
         <KeyRound aria-hidden />
         <AlertTitle>Webhook signing secret</AlertTitle>
         <AlertDescription className="space-y-3">
-          <p>Copy it now: it is shown only this once. Verify each delivery&apos;s <code>Promptframe-Signature: t=…,v1=…</code> header (HMAC-SHA256 of <code>t.body</code>) with it.</p>
-          <code className="block rounded bg-muted p-2 text-sm break-all" data-testid="webhook-secret">{secret.secret}</code>
+          <p>
+            Copy it now: it is shown only this once. Verify each delivery&apos;s{" "}
+            <code>Promptframe-Signature: t=…,v1=…</code> header (HMAC-SHA256 of <code>t.body</code>) with it.
+          </p>
+          <code className="block rounded bg-muted p-2 text-sm break-all" data-testid="webhook-secret">
+            {secret.secret}
+          </code>
           {editing && pipeline ? (
             <Button size="sm" onClick={() => onSaved?.(pipeline)}>
               Back to the pipeline
@@ -109,7 +136,13 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
   const source = (): PipelineInput["source"] | null => {
     if (kind === "csv") return csv ? { kind: "csv", file_name: csv.file_name, rows: csv.rows } : null;
     if (kind === "feed") return { kind: "feed", url: feedUrl.trim(), format };
-    return { kind: "links", links: links.split(/\s+/).map((l) => l.trim()).filter(Boolean) };
+    return {
+      kind: "links",
+      links: links
+        .split(/\s+/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+    };
   };
   const next = nextRunAt(schedule, new Date());
 
@@ -126,16 +159,39 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
         }
         setBusy(true);
         setError(null);
-        const settings = { template_id: template || null, template_version: template ? version : null, aspect_ratios: ratios, length_s: length, voice_id: voice || null, captions, music: set?.music ?? false, model_id: modelId };
+        const settings = {
+          template_id: template || null,
+          template_version: template ? version : null,
+          aspect_ratios: ratios,
+          length_s: length,
+          voice_id: voice || null,
+          captions,
+          music: set?.music ?? false,
+          model_id: modelId,
+        };
         try {
           if (pipeline) {
-            const saved = await updatePipeline(pipeline.id, { revision: pipeline.revision, name, source: src, settings, schedule, webhook_url: webhook.trim() || null });
+            const saved = await updatePipeline(pipeline.id, {
+              revision: pipeline.revision,
+              name,
+              source: src,
+              settings,
+              schedule,
+              webhook_url: webhook.trim() || null,
+            });
             setBusy(false);
             if (saved.webhook_secret) setSecret({ id: saved.id, secret: saved.webhook_secret });
             else onSaved?.(saved);
             return;
           }
-          const made = await createPipeline({ client_id: client, name, source: src, settings, schedule, webhook_url: webhook.trim() || null });
+          const made = await createPipeline({
+            client_id: client,
+            name,
+            source: src,
+            settings,
+            schedule,
+            webhook_url: webhook.trim() || null,
+          });
           if (made.webhook_secret) setSecret({ id: made.id, secret: made.webhook_secret });
           else router.push(`/prod/pipelines/${made.id}`);
         } catch (err) {
@@ -148,9 +204,19 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor="p-client">Client</Label>
-          <select id="p-client" className={SELECT} value={client} onChange={(e) => setClient(e.target.value)} aria-invalid={Boolean(msg.client_id)} disabled={editing} aria-describedby={editing ? "p-client-fixed" : undefined}>
+          <select
+            id="p-client"
+            className={SELECT}
+            value={client}
+            onChange={(e) => setClient(e.target.value)}
+            aria-invalid={Boolean(msg.client_id)}
+            disabled={editing}
+            aria-describedby={editing ? "p-client-fixed" : undefined}
+          >
             <option value="">Pick a client</option>
-            {pipeline && !(clients.data ?? []).some((c) => c.id === pipeline.client_id) ? <option value={pipeline.client_id}>{pipeline.client_name}</option> : null}
+            {pipeline && !(clients.data ?? []).some((c) => c.id === pipeline.client_id) ? (
+              <option value={pipeline.client_id}>{pipeline.client_name}</option>
+            ) : null}
             {(clients.data ?? []).map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -185,7 +251,9 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
           <div className="space-y-2">
             <Label htmlFor="p-csv" className="flex items-center gap-2">
               <FileUp className="size-4" aria-hidden />
-              {editing && csv ? "Replace the CSV file (optional; UTF-8, a link or prompt column, at most 100 rows)" : "CSV file (UTF-8, a link or prompt column, at most 100 rows)"}
+              {editing && csv
+                ? "Replace the CSV file (optional; UTF-8, a link or prompt column, at most 100 rows)"
+                : "CSV file (UTF-8, a link or prompt column, at most 100 rows)"}
             </Label>
             <Input
               id="p-csv"
@@ -203,7 +271,11 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
                 }
               }}
             />
-            {csvError ? <p role="alert" className="text-sm text-destructive">{csvError}</p> : null}
+            {csvError ? (
+              <p role="alert" className="text-sm text-destructive">
+                {csvError}
+              </p>
+            ) : null}
             {csv ? (
               <div className="rounded-lg border bg-muted/30 p-3 text-sm" data-testid="csv-summary">
                 <p className="font-medium">
@@ -224,12 +296,24 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
           <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
             <div className="space-y-1.5">
               <Label htmlFor="p-feed">Feed URL</Label>
-              <Input id="p-feed" type="url" placeholder="https://shop.example/feed.json" value={feedUrl} onChange={(e) => setFeedUrl(e.target.value)} aria-invalid={Boolean(msg["source.url"])} />
+              <Input
+                id="p-feed"
+                type="url"
+                placeholder="https://shop.example/feed.json"
+                value={feedUrl}
+                onChange={(e) => setFeedUrl(e.target.value)}
+                aria-invalid={Boolean(msg["source.url"])}
+              />
               {msg["source.url"] ? <p className="text-sm text-destructive">{msg["source.url"]}</p> : null}
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="p-format">Format</Label>
-              <select id="p-format" className={SELECT} value={format} onChange={(e) => setFormat(e.target.value as FeedFormat)}>
+              <select
+                id="p-format"
+                className={SELECT}
+                value={format}
+                onChange={(e) => setFormat(e.target.value as FeedFormat)}
+              >
                 {FEED_FORMATS.map((f) => (
                   <option key={f} value={f}>
                     {f.toUpperCase()}
@@ -241,7 +325,13 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
         ) : (
           <div className="space-y-1.5">
             <Label htmlFor="p-links">Links, one per line</Label>
-            <Textarea id="p-links" rows={4} value={links} onChange={(e) => setLinks(e.target.value)} aria-invalid={Boolean(msg["source.links"])} />
+            <Textarea
+              id="p-links"
+              rows={4}
+              value={links}
+              onChange={(e) => setLinks(e.target.value)}
+              aria-invalid={Boolean(msg["source.links"])}
+            />
             {msg["source.links"] ? <p className="text-sm text-destructive">{msg["source.links"]}</p> : null}
           </div>
         )}
@@ -261,14 +351,18 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
             }}
           >
             <option value="">The writer picks</option>
-            {set?.template_id && !liveTemplates.some((t) => t.id === set.template_id) ? <option value={set.template_id}>{set.template_id} (no longer live)</option> : null}
+            {set?.template_id && !liveTemplates.some((t) => t.id === set.template_id) ? (
+              <option value={set.template_id}>{set.template_id} (no longer live)</option>
+            ) : null}
             {liveTemplates.map((t) => (
               <option key={t.id} value={t.id}>
                 {t.name} (v{t.version})
               </option>
             ))}
           </select>
-          {msg["settings.template_id"] ? <p className="text-sm text-destructive">{msg["settings.template_id"]}</p> : null}
+          {msg["settings.template_id"] ? (
+            <p className="text-sm text-destructive">{msg["settings.template_id"]}</p>
+          ) : null}
         </div>
         {template ? (
           <div className="space-y-1.5">
@@ -283,7 +377,9 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
               onChange={(e) => setVersion(e.target.value ? Number(e.target.value) : null)}
             >
               <option value="">Always the current version</option>
-              {version !== null && versions.data && !chosenVersion ? <option value={version}>v{version} (not published)</option> : null}
+              {version !== null && versions.data && !chosenVersion ? (
+                <option value={version}>v{version} (not published)</option>
+              ) : null}
               {(versions.data ?? []).map((v) => (
                 <option key={v.version} value={v.version}>
                   v{v.version}
@@ -291,7 +387,11 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
                 </option>
               ))}
             </select>
-            <p id="p-template-version-hint" className="text-xs text-muted-foreground" data-testid="template-version-hint">
+            <p
+              id="p-template-version-hint"
+              className="text-xs text-muted-foreground"
+              data-testid="template-version-hint"
+            >
               {versions.isLoading
                 ? "Loading the published versions…"
                 : versions.error
@@ -304,12 +404,19 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
                         ? `v${version} is no longer the current version${currentVersion ? ` (v${currentVersion} is)` : ""}. Runs still render with it: published versions never change.`
                         : `Every run renders with v${version}, even after newer versions are published.`}
             </p>
-            {msg["settings.template_version"] ? <p className="text-sm text-destructive">{msg["settings.template_version"]}</p> : null}
+            {msg["settings.template_version"] ? (
+              <p className="text-sm text-destructive">{msg["settings.template_version"]}</p>
+            ) : null}
           </div>
         ) : null}
         <div className="space-y-1.5">
           <Label htmlFor="p-length">Length</Label>
-          <select id="p-length" className={SELECT} value={length} onChange={(e) => setLength(Number(e.target.value) as 15 | 20 | 30 | 45 | 60)}>
+          <select
+            id="p-length"
+            className={SELECT}
+            value={length}
+            onChange={(e) => setLength(Number(e.target.value) as 15 | 20 | 30 | 45 | 60)}
+          >
             <option value={15}>About 15 seconds</option>
             <option value={30}>About 30 seconds</option>
             <option value={60}>About 60 seconds</option>
@@ -341,12 +448,18 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
           <div className="flex flex-wrap gap-3 text-sm">
             {(["9:16", "1:1", "16:9"] as const).map((r) => (
               <label key={r} className="flex items-center gap-1.5">
-                <input type="checkbox" checked={ratios.includes(r)} onChange={(e) => setRatios(e.target.checked ? [...ratios, r] : ratios.filter((x) => x !== r))} />
+                <input
+                  type="checkbox"
+                  checked={ratios.includes(r)}
+                  onChange={(e) => setRatios(e.target.checked ? [...ratios, r] : ratios.filter((x) => x !== r))}
+                />
                 {RATIO_NAMES[r]} {r}
               </label>
             ))}
           </div>
-          {msg["settings.aspect_ratios"] ? <p className="text-sm text-destructive">{msg["settings.aspect_ratios"]}</p> : null}
+          {msg["settings.aspect_ratios"] ? (
+            <p className="text-sm text-destructive">{msg["settings.aspect_ratios"]}</p>
+          ) : null}
         </fieldset>
         <label className="flex items-center gap-2 self-end text-sm">
           <input type="checkbox" checked={captions} onChange={(e) => setCaptions(e.target.checked)} />
@@ -363,7 +476,13 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
             value={schedule.kind}
             onChange={(e) => {
               const k = e.target.value;
-              setSchedule(k === "daily" ? { kind: "daily", time: "09:00" } : k === "weekly" ? { kind: "weekly", weekday: "mon", time: "09:00" } : { kind: "on_demand" });
+              setSchedule(
+                k === "daily"
+                  ? { kind: "daily", time: "09:00" }
+                  : k === "weekly"
+                    ? { kind: "weekly", weekday: "mon", time: "09:00" }
+                    : { kind: "on_demand" },
+              );
             }}
           >
             <option value="on_demand">On demand</option>
@@ -374,7 +493,12 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
         {schedule.kind === "weekly" ? (
           <div className="space-y-1.5">
             <Label htmlFor="p-weekday">Day</Label>
-            <select id="p-weekday" className={SELECT} value={schedule.weekday} onChange={(e) => setSchedule({ ...schedule, weekday: e.target.value as (typeof WEEKDAYS)[number] })}>
+            <select
+              id="p-weekday"
+              className={SELECT}
+              value={schedule.weekday}
+              onChange={(e) => setSchedule({ ...schedule, weekday: e.target.value as (typeof WEEKDAYS)[number] })}
+            >
               {WEEKDAYS.map((d) => (
                 <option key={d} value={d}>
                   {d}
@@ -386,7 +510,12 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
         {schedule.kind !== "on_demand" ? (
           <div className="space-y-1.5">
             <Label htmlFor="p-time">Time (UTC)</Label>
-            <Input id="p-time" type="time" value={schedule.time} onChange={(e) => setSchedule({ ...schedule, time: e.target.value })} />
+            <Input
+              id="p-time"
+              type="time"
+              value={schedule.time}
+              onChange={(e) => setSchedule({ ...schedule, time: e.target.value })}
+            />
             {next ? <p className="text-xs text-muted-foreground">Next run {when(next.toISOString())}</p> : null}
           </div>
         ) : null}
@@ -394,8 +523,17 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
 
       <div className="space-y-1.5">
         <Label htmlFor="p-webhook">Webhook URL (optional)</Label>
-        <Input id="p-webhook" type="url" placeholder="https://client.example/hooks/videos" value={webhook} onChange={(e) => setWebhook(e.target.value)} aria-invalid={Boolean(msg.webhook_url)} />
-        <p className="text-xs text-muted-foreground">A finished run POSTs a signed JSON summary here; failures are retried with backoff.</p>
+        <Input
+          id="p-webhook"
+          type="url"
+          placeholder="https://client.example/hooks/videos"
+          value={webhook}
+          onChange={(e) => setWebhook(e.target.value)}
+          aria-invalid={Boolean(msg.webhook_url)}
+        />
+        <p className="text-xs text-muted-foreground">
+          A finished run POSTs a signed JSON summary here; failures are retried with backoff.
+        </p>
         {msg.webhook_url ? <p className="text-sm text-destructive">{msg.webhook_url}</p> : null}
       </div>
 
@@ -403,7 +541,10 @@ export function PipelineForm({ clientId, pipeline, onSaved, onCancel, onReload }
         <Alert variant="destructive" role="alert">
           <AlertTitle>Someone else changed this pipeline</AlertTitle>
           <AlertDescription className="space-y-2">
-            <p>It was saved by someone else after you opened it, so your changes were not saved. They are still here: note what you changed, reload to get the latest version, then make your changes again.</p>
+            <p>
+              It was saved by someone else after you opened it, so your changes were not saved. They are still here:
+              note what you changed, reload to get the latest version, then make your changes again.
+            </p>
             {onReload ? (
               <Button type="button" size="sm" variant="outline" onClick={onReload}>
                 <RefreshCw />

@@ -35,7 +35,10 @@ export function PipelineList() {
           <ul className="space-y-2">
             {pipelines.data.map((p) => (
               <li key={p.id}>
-                <Link href={`/prod/pipelines/${p.id}`} className="block space-y-1 rounded-xl border p-4 transition-colors hover:bg-muted/50 focus-visible:outline-2 focus-visible:outline-ring">
+                <Link
+                  href={`/prod/pipelines/${p.id}`}
+                  className="block space-y-1 rounded-xl border p-4 transition-colors hover:bg-muted/50 focus-visible:outline-2 focus-visible:outline-ring"
+                >
                   <span className="flex flex-wrap items-center gap-2 font-medium">
                     {p.name}
                     {p.demo ? <Badge variant="outline">Demo</Badge> : null}

@@ -25,7 +25,8 @@ export function Catalogue() {
   const [creating, setCreating] = useState(false);
   const products = useProducts(query);
 
-  const open = (productId: string | null) => router.push(productId ? `${pathname}?id=${encodeURIComponent(productId)}` : pathname, { scroll: false });
+  const open = (productId: string | null) =>
+    router.push(productId ? `${pathname}?id=${encodeURIComponent(productId)}` : pathname, { scroll: false });
 
   const items = products.data?.items ?? [];
   const empty = products.data && items.length === 0 && !query.trim();
@@ -54,8 +55,18 @@ export function Catalogue() {
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="relative w-full sm:max-w-xs">
-          <Search aria-hidden="true" className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input type="search" aria-label="Search products by name" placeholder="Search products" value={q} onChange={(e) => setQ(e.target.value)} className="pl-8" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            aria-label="Search products by name"
+            placeholder="Search products"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            className="pl-8"
+          />
         </div>
         <div className="flex gap-2">
           <Button asChild variant="outline">
@@ -90,18 +101,35 @@ export function Catalogue() {
       ) : null}
 
       {empty && !creating ? (
-        <EmptyState icon={Package} heading="No products yet" primaryAction={{ label: "Turn a product page into a video", href: "/url-to-video" }} extra={<Button variant="outline" onClick={() => setCreating(true)}>Add a product by hand</Button>}>
-          Products you sell appear here with the videos, images and designs made from them. Start from a product page&apos;s link, or add one by hand.
+        <EmptyState
+          icon={Package}
+          heading="No products yet"
+          primaryAction={{ label: "Turn a product page into a video", href: "/url-to-video" }}
+          extra={
+            <Button variant="outline" onClick={() => setCreating(true)}>
+              Add a product by hand
+            </Button>
+          }
+        >
+          Products you sell appear here with the videos, images and designs made from them. Start from a product
+          page&apos;s link, or add one by hand.
         </EmptyState>
       ) : null}
 
-      {products.data && items.length === 0 && query.trim() ? <p className="text-sm text-muted-foreground">No product name starts with “{query.trim()}”.</p> : null}
+      {products.data && items.length === 0 && query.trim() ? (
+        <p className="text-sm text-muted-foreground">No product name starts with “{query.trim()}”.</p>
+      ) : null}
 
       {items.length > 0 ? (
         <ul aria-label="Products" className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
           {items.map((p) => (
             <li key={p.id}>
-              <Link href={`${pathname}?id=${encodeURIComponent(p.id)}`} scroll={false} aria-current={openId === p.id ? "true" : undefined} className="block overflow-hidden rounded-xl border transition-colors hover:bg-muted/40 focus-visible:ring-2 aria-[current=true]:ring-2 aria-[current=true]:ring-primary">
+              <Link
+                href={`${pathname}?id=${encodeURIComponent(p.id)}`}
+                scroll={false}
+                aria-current={openId === p.id ? "true" : undefined}
+                className="block overflow-hidden rounded-xl border transition-colors hover:bg-muted/40 focus-visible:ring-2 aria-[current=true]:ring-2 aria-[current=true]:ring-primary"
+              >
                 {p.images[0] ? (
                   // eslint-disable-next-line @next/next/no-img-element -- signed blob URLs
                   <img src={p.images[0].thumbnail_url} alt="" className="aspect-square w-full bg-muted object-cover" />

@@ -48,7 +48,17 @@ export function inputOf(v: ProductFormValue): ProductInput {
 }
 
 /** New product / edit product: name, price, currency, description, key points, pictures from assets or uploads, link. */
-export function ProductForm({ initial, submitLabel, onSubmit, onCancel }: { initial: ProductView | null; submitLabel: string; onSubmit: (input: ProductInput) => Promise<void>; onCancel: () => void }) {
+export function ProductForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  initial: ProductView | null;
+  submitLabel: string;
+  onSubmit: (input: ProductInput) => Promise<void>;
+  onCancel: () => void;
+}) {
   const id = useId();
   const [value, setValue] = useState<ProductFormValue>(() => formValueOf(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -61,7 +71,12 @@ export function ProductForm({ initial, submitLabel, onSubmit, onCancel }: { init
   for (const a of assets.items) known.set(a.id, a.urls.thumbnail);
 
   const toggle = (assetId: string) =>
-    setValue((v) => ({ ...v, image_asset_ids: v.image_asset_ids.includes(assetId) ? v.image_asset_ids.filter((x) => x !== assetId) : [...v.image_asset_ids, assetId].slice(0, MAX_PRODUCT_IMAGES) }));
+    setValue((v) => ({
+      ...v,
+      image_asset_ids: v.image_asset_ids.includes(assetId)
+        ? v.image_asset_ids.filter((x) => x !== assetId)
+        : [...v.image_asset_ids, assetId].slice(0, MAX_PRODUCT_IMAGES),
+    }));
 
   const upload = async (files: FileList | null) => {
     if (!files?.length) return;
@@ -104,8 +119,16 @@ export function ProductForm({ initial, submitLabel, onSubmit, onCancel }: { init
     }
   };
 
-  const field = (name: keyof ProductFormValue) => ({ "aria-invalid": errors[name] ? true : undefined, "aria-describedby": errors[name] ? `${id}-${name}-err` : undefined });
-  const err = (name: string) => (errors[name] ? <p id={`${id}-${name}-err`} className="text-xs text-destructive">{errors[name]}</p> : null);
+  const field = (name: keyof ProductFormValue) => ({
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${id}-${name}-err` : undefined,
+  });
+  const err = (name: string) =>
+    errors[name] ? (
+      <p id={`${id}-${name}-err`} className="text-xs text-destructive">
+        {errors[name]}
+      </p>
+    ) : null;
 
   return (
     <form
@@ -122,21 +145,41 @@ export function ProductForm({ initial, submitLabel, onSubmit, onCancel }: { init
           <label htmlFor={`${id}-name`} className="text-sm font-medium">
             Name
           </label>
-          <Input id={`${id}-name`} value={value.name} maxLength={200} onChange={(e) => setValue({ ...value, name: e.target.value })} {...field("name")} />
+          <Input
+            id={`${id}-name`}
+            value={value.name}
+            maxLength={200}
+            onChange={(e) => setValue({ ...value, name: e.target.value })}
+            {...field("name")}
+          />
           {err("name")}
         </div>
         <div className="space-y-1">
           <label htmlFor={`${id}-price`} className="text-sm font-medium">
             Price
           </label>
-          <Input id={`${id}-price`} inputMode="decimal" placeholder="49.99" value={value.price} onChange={(e) => setValue({ ...value, price: e.target.value })} {...field("price")} />
+          <Input
+            id={`${id}-price`}
+            inputMode="decimal"
+            placeholder="49.99"
+            value={value.price}
+            onChange={(e) => setValue({ ...value, price: e.target.value })}
+            {...field("price")}
+          />
           {err("price")}
         </div>
         <div className="space-y-1">
           <label htmlFor={`${id}-currency`} className="text-sm font-medium">
             Currency
           </label>
-          <Input id={`${id}-currency`} maxLength={3} placeholder="USD" value={value.currency} onChange={(e) => setValue({ ...value, currency: e.target.value.toUpperCase() })} {...field("currency")} />
+          <Input
+            id={`${id}-currency`}
+            maxLength={3}
+            placeholder="USD"
+            value={value.currency}
+            onChange={(e) => setValue({ ...value, currency: e.target.value.toUpperCase() })}
+            {...field("currency")}
+          />
           {err("currency")}
         </div>
       </div>
@@ -144,7 +187,13 @@ export function ProductForm({ initial, submitLabel, onSubmit, onCancel }: { init
         <label htmlFor={`${id}-description`} className="text-sm font-medium">
           Description
         </label>
-        <Textarea id={`${id}-description`} rows={3} maxLength={5000} value={value.description} onChange={(e) => setValue({ ...value, description: e.target.value })} />
+        <Textarea
+          id={`${id}-description`}
+          rows={3}
+          maxLength={5000}
+          value={value.description}
+          onChange={(e) => setValue({ ...value, description: e.target.value })}
+        />
       </div>
       <PointsEditor idPrefix={id} points={value.points} onChange={(points) => setValue({ ...value, points })} />
       {err("points")}
@@ -153,8 +202,22 @@ export function ProductForm({ initial, submitLabel, onSubmit, onCancel }: { init
           Pictures ({value.image_asset_ids.length}/{MAX_PRODUCT_IMAGES})
         </legend>
         <div className="flex flex-wrap items-center gap-2">
-          <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/webp" multiple className="sr-only" id={`${id}-upload`} onChange={(e) => void upload(e.target.files)} />
-          <Button type="button" variant="outline" size="sm" disabled={uploading} onClick={() => fileRef.current?.click()}>
+          <input
+            ref={fileRef}
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            multiple
+            className="sr-only"
+            id={`${id}-upload`}
+            onChange={(e) => void upload(e.target.files)}
+          />
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={uploading}
+            onClick={() => fileRef.current?.click()}
+          >
             <Upload />
             Upload pictures
           </Button>
@@ -162,7 +225,9 @@ export function ProductForm({ initial, submitLabel, onSubmit, onCancel }: { init
           <span className="text-xs text-muted-foreground">or pick from your assets below.</span>
         </div>
         {assets.isLoading ? <p className="text-sm text-muted-foreground">Loading your assets…</p> : null}
-        {known.size === 0 && !assets.isLoading ? <p className="text-sm text-muted-foreground">You have no assets yet.</p> : null}
+        {known.size === 0 && !assets.isLoading ? (
+          <p className="text-sm text-muted-foreground">You have no assets yet.</p>
+        ) : null}
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6">
           {[...known.entries()].map(([assetId, thumb], i) => (
             <li key={assetId}>
@@ -170,7 +235,12 @@ export function ProductForm({ initial, submitLabel, onSubmit, onCancel }: { init
                 {/* eslint-disable-next-line @next/next/no-img-element -- signed blob URLs */}
                 <img src={thumb} alt="" className="aspect-square w-full bg-muted object-cover" />
                 <span className="absolute left-1 top-1 rounded bg-background/90 p-0.5">
-                  <input type="checkbox" aria-label={`Use asset ${i + 1}`} checked={value.image_asset_ids.includes(assetId)} onChange={() => toggle(assetId)} />
+                  <input
+                    type="checkbox"
+                    aria-label={`Use asset ${i + 1}`}
+                    checked={value.image_asset_ids.includes(assetId)}
+                    onChange={() => toggle(assetId)}
+                  />
                 </span>
               </label>
             </li>
@@ -186,7 +256,14 @@ export function ProductForm({ initial, submitLabel, onSubmit, onCancel }: { init
         <label htmlFor={`${id}-link`} className="text-sm font-medium">
           Link <span className="font-normal text-muted-foreground">(optional)</span>
         </label>
-        <Input id={`${id}-link`} type="url" placeholder="https://…" value={value.link} onChange={(e) => setValue({ ...value, link: e.target.value })} {...field("link")} />
+        <Input
+          id={`${id}-link`}
+          type="url"
+          placeholder="https://…"
+          value={value.link}
+          onChange={(e) => setValue({ ...value, link: e.target.value })}
+          {...field("link")}
+        />
         {err("link")}
       </div>
       {formError ? (

@@ -5,14 +5,25 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Clapperboard, ExternalLink, Image as ImageIcon, Palette, Pencil, Trash2, X } from "lucide-react";
 
-import { initialVideoSettings, settingsCost, VideoSettingsFields, type VideoSettingsValue } from "@/components/links/video-settings-fields";
+import {
+  initialVideoSettings,
+  settingsCost,
+  VideoSettingsFields,
+  type VideoSettingsValue,
+} from "@/components/links/video-settings-fields";
 import { ConfirmDialog } from "@/components/images/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { useAuth } from "@/lib/client/hooks/auth-provider";
-import { createLinkVideo, deleteProduct, updateProduct, useProduct, useProductContent } from "@/lib/client/hooks/use-products";
+import {
+  createLinkVideo,
+  deleteProduct,
+  updateProduct,
+  useProduct,
+  useProductContent,
+} from "@/lib/client/hooks/use-products";
 import { useVideoOptions } from "@/lib/client/hooks/use-videos";
 import type { ProductView } from "@/lib/creation/products/contract";
 import { ProductForm } from "./product-form";
@@ -28,7 +39,14 @@ export function formatPrice(p: Pick<ProductView, "price" | "currency">): string 
 }
 
 function imagesPrompt(p: ProductView): string {
-  return [`Product photo of ${p.name}`, p.points[0] ?? p.description.split(/(?<=[.!?])\s/)[0] ?? "", "studio lighting, clean background"].filter(Boolean).join(", ").slice(0, 900);
+  return [
+    `Product photo of ${p.name}`,
+    p.points[0] ?? p.description.split(/(?<=[.!?])\s/)[0] ?? "",
+    "studio lighting, clean background",
+  ]
+    .filter(Boolean)
+    .join(", ")
+    .slice(0, 900);
 }
 
 /** "Make a video" from a product: the video choices in a modal, then the video's page. */
@@ -62,7 +80,16 @@ function MakeVideoDialog({ product, open, onClose }: { product: ProductView; ope
     setError(null);
     try {
       const made = await createLinkVideo({
-        facts: { name: product.name, description: product.description, price: product.price, currency: product.currency, brand: product.brand, points: product.points, image_asset_ids: product.images.map((i) => i.asset_id), link: product.link },
+        facts: {
+          name: product.name,
+          description: product.description,
+          price: product.price,
+          currency: product.currency,
+          brand: product.brand,
+          points: product.points,
+          image_asset_ids: product.images.map((i) => i.asset_id),
+          link: product.link,
+        },
         video: { ...settings, render_now: cost !== null && cost <= balance },
         product_id: product.id,
       });
@@ -92,8 +119,20 @@ function MakeVideoDialog({ product, open, onClose }: { product: ProductView; ope
             <X />
           </Button>
         </div>
-        {!opts || !settings ? <Skeleton className="h-40 w-full" /> : <VideoSettingsFields options={opts} value={settings} balance={balance} compact onChange={(patch) => setSettings({ ...settings, ...patch })} />}
-        {error ? <ActionErrorPanel error={error} action="The video was not made" onDismiss={() => setError(null)} /> : null}
+        {!opts || !settings ? (
+          <Skeleton className="h-40 w-full" />
+        ) : (
+          <VideoSettingsFields
+            options={opts}
+            value={settings}
+            balance={balance}
+            compact
+            onChange={(patch) => setSettings({ ...settings, ...patch })}
+          />
+        )}
+        {error ? (
+          <ActionErrorPanel error={error} action="The video was not made" onDismiss={() => setError(null)} />
+        ) : null}
         <div className="flex justify-end gap-2">
           {busy ? <Spinner size="sm" label="Making the video" /> : null}
           <Button type="button" disabled={busy || !settings} onClick={() => void make()}>
@@ -142,7 +181,8 @@ export function ProductPanel({ id, onClose }: { id: string; onClose: () => void 
           </h2>
           <p className="text-sm text-muted-foreground">
             {price ? <span className="font-medium text-foreground">{price}</span> : "No price"}
-            {p.brand ? ` · ${p.brand}` : ""} · {p.source === "link" ? "from a link" : p.source === "bulk" ? "from a bulk run" : "added by hand"}
+            {p.brand ? ` · ${p.brand}` : ""} ·{" "}
+            {p.source === "link" ? "from a link" : p.source === "bulk" ? "from a bulk run" : "added by hand"}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -174,10 +214,19 @@ export function ProductPanel({ id, onClose }: { id: string; onClose: () => void 
       ) : (
         <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
           <div className="grid grid-cols-3 gap-2 md:grid-cols-2">
-            {p.images.length === 0 ? <div className="col-span-full flex aspect-square items-center justify-center rounded-lg bg-muted text-sm text-muted-foreground">No pictures</div> : null}
+            {p.images.length === 0 ? (
+              <div className="col-span-full flex aspect-square items-center justify-center rounded-lg bg-muted text-sm text-muted-foreground">
+                No pictures
+              </div>
+            ) : null}
             {p.images.map((img, i) => (
               // eslint-disable-next-line @next/next/no-img-element -- signed blob URLs
-              <img key={img.asset_id} src={img.thumbnail_url} alt={`${p.name}, picture ${i + 1}`} className="aspect-square w-full rounded-lg bg-muted object-cover" />
+              <img
+                key={img.asset_id}
+                src={img.thumbnail_url}
+                alt={`${p.name}, picture ${i + 1}`}
+                className="aspect-square w-full rounded-lg bg-muted object-cover"
+              />
             ))}
           </div>
           <div className="space-y-4">
@@ -190,7 +239,12 @@ export function ProductPanel({ id, onClose }: { id: string; onClose: () => void 
               </ul>
             ) : null}
             {p.link ? (
-              <a href={p.link} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-sm underline underline-offset-2">
+              <a
+                href={p.link}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="inline-flex items-center gap-1 text-sm underline underline-offset-2"
+              >
                 <ExternalLink className="size-3.5" aria-hidden="true" />
                 {new URL(p.link).hostname}
               </a>
@@ -220,17 +274,24 @@ export function ProductPanel({ id, onClose }: { id: string; onClose: () => void 
       <div className="space-y-2">
         <h3 className="text-sm font-medium">Made from this product</h3>
         {content.isLoading ? <Skeleton className="h-20 w-full" /> : null}
-        {content.data && content.data.length === 0 ? <p className="text-sm text-muted-foreground">Nothing yet. Make a video, images or a design from it.</p> : null}
+        {content.data && content.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nothing yet. Make a video, images or a design from it.</p>
+        ) : null}
         {content.data && content.data.length > 0 ? (
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {content.data.map((c) => (
               <li key={c.id}>
-                <Link href={c.href} className="block overflow-hidden rounded-lg border hover:bg-muted/50 focus-visible:ring-2">
+                <Link
+                  href={c.href}
+                  className="block overflow-hidden rounded-lg border hover:bg-muted/50 focus-visible:ring-2"
+                >
                   {c.thumbnail_url ? (
                     // eslint-disable-next-line @next/next/no-img-element -- signed blob URLs
                     <img src={c.thumbnail_url} alt="" className="aspect-video w-full bg-muted object-cover" />
                   ) : (
-                    <div className="flex aspect-video items-center justify-center bg-muted text-xs text-muted-foreground">{c.status}</div>
+                    <div className="flex aspect-video items-center justify-center bg-muted text-xs text-muted-foreground">
+                      {c.status}
+                    </div>
                   )}
                   <p className="truncate p-2 text-sm">
                     <span className="sr-only">{c.kind}: </span>
@@ -264,7 +325,8 @@ export function ProductPanel({ id, onClose }: { id: string; onClose: () => void 
           }
         }}
       >
-        The product leaves your catalogue. The videos, images and designs made from it stay where they are, and so do its pictures in your assets.
+        The product leaves your catalogue. The videos, images and designs made from it stay where they are, and so do
+        its pictures in your assets.
         {deleteError ? <span className="mt-2 block text-destructive">{deleteError}</span> : null}
       </ConfirmDialog>
     </section>

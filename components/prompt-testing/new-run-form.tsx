@@ -17,7 +17,12 @@ export function NewRunForm({ overview }: { overview: PromptsOverview }) {
   const suite = overview.suites.find((s) => s.id === suiteId) ?? null;
   const prompt = usePrompt(suite?.prompt_id ?? null);
   const [versions, setVersions] = useState<number[]>([]);
-  const [models, setModels] = useState<string[]>(() => overview.models.filter((m) => m.enabled).slice(0, 1).map((m) => m.id));
+  const [models, setModels] = useState<string[]>(() =>
+    overview.models
+      .filter((m) => m.enabled)
+      .slice(0, 1)
+      .map((m) => m.id),
+  );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -47,7 +52,12 @@ export function NewRunForm({ overview }: { overview: PromptsOverview }) {
     <form onSubmit={submit} className="space-y-4" aria-label="Start a run">
       <div className="space-y-1.5">
         <Label htmlFor="run-suite">Suite</Label>
-        <select id="run-suite" value={suiteId} onChange={(e) => setSuiteId(e.target.value)} className="h-9 w-full rounded-md border border-input bg-background px-2 text-sm">
+        <select
+          id="run-suite"
+          value={suiteId}
+          onChange={(e) => setSuiteId(e.target.value)}
+          className="h-9 w-full rounded-md border border-input bg-background px-2 text-sm"
+        >
           {overview.suites.map((s) => (
             <option key={s.id} value={s.id}>
               {s.name} ({s.cases.length} cases)
@@ -61,9 +71,15 @@ export function NewRunForm({ overview }: { overview: PromptsOverview }) {
         <div className="flex flex-wrap gap-3">
           {prompt.data?.versions.map((v) => (
             <label key={v.version} className="flex items-center gap-1.5 text-sm">
-              <input type="checkbox" checked={versions.includes(v.version)} onChange={() => setVersions(toggle(versions, v.version))} />
+              <input
+                type="checkbox"
+                checked={versions.includes(v.version)}
+                onChange={() => setVersions(toggle(versions, v.version))}
+              />
               v{v.version}
-              {v.version === prompt.data!.current_version ? <span className="text-muted-foreground">(current)</span> : null}
+              {v.version === prompt.data!.current_version ? (
+                <span className="text-muted-foreground">(current)</span>
+              ) : null}
             </label>
           ))}
         </div>
@@ -73,7 +89,12 @@ export function NewRunForm({ overview }: { overview: PromptsOverview }) {
         <div className="flex flex-col gap-1.5">
           {overview.models.map((m) => (
             <label key={m.id} className="flex items-center gap-1.5 text-sm" title={m.note ?? undefined}>
-              <input type="checkbox" disabled={!m.enabled} checked={models.includes(m.id)} onChange={() => setModels(toggle(models, m.id))} />
+              <input
+                type="checkbox"
+                disabled={!m.enabled}
+                checked={models.includes(m.id)}
+                onChange={() => setModels(toggle(models, m.id))}
+              />
               {m.label}
               {!m.enabled ? <span className="text-xs text-muted-foreground">— {m.note}</span> : null}
             </label>

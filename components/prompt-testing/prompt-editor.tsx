@@ -58,7 +58,16 @@ export function PromptEditor({ prompts }: { prompts: PromptSummary[] }) {
     <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
       <nav aria-label="Prompts" className="flex flex-col gap-1">
         {prompts.map((p) => (
-          <button key={p.id} type="button" onClick={() => { setKey(p.id); setMessage(null); }} aria-current={p.id === key ? "true" : undefined} className={`rounded-md px-3 py-2 text-left text-sm hover:bg-muted ${p.id === key ? "bg-muted font-medium" : ""}`}>
+          <button
+            key={p.id}
+            type="button"
+            onClick={() => {
+              setKey(p.id);
+              setMessage(null);
+            }}
+            aria-current={p.id === key ? "true" : undefined}
+            className={`rounded-md px-3 py-2 text-left text-sm hover:bg-muted ${p.id === key ? "bg-muted font-medium" : ""}`}
+          >
             {p.name}
             <span className="block font-mono text-xs text-muted-foreground">
               {p.id} · v{p.current_version}
@@ -67,7 +76,13 @@ export function PromptEditor({ prompts }: { prompts: PromptSummary[] }) {
         ))}
       </nav>
       {!prompt.data ? (
-        prompt.error ? <p role="alert" className="text-sm text-destructive">{prompt.error.message}</p> : <Skeleton className="h-64 w-full" />
+        prompt.error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {prompt.error.message}
+          </p>
+        ) : (
+          <Skeleton className="h-64 w-full" />
+        )
       ) : (
         <div className="min-w-0 space-y-5">
           <p className="text-sm text-muted-foreground">{prompt.data.description}</p>
@@ -75,7 +90,14 @@ export function PromptEditor({ prompts }: { prompts: PromptSummary[] }) {
             <h3 className="text-sm font-medium">Versions</h3>
             <div className="flex flex-wrap gap-2" role="group" aria-label="Versions">
               {prompt.data.versions.map((v) => (
-                <Button key={v.version} type="button" size="sm" variant={v.version === viewing ? "default" : "outline"} onClick={() => setViewing(v.version)} aria-pressed={v.version === viewing}>
+                <Button
+                  key={v.version}
+                  type="button"
+                  size="sm"
+                  variant={v.version === viewing ? "default" : "outline"}
+                  onClick={() => setViewing(v.version)}
+                  aria-pressed={v.version === viewing}
+                >
                   v{v.version}
                   {v.version === prompt.data!.current_version ? " (current)" : ""}
                 </Button>
@@ -87,26 +109,52 @@ export function PromptEditor({ prompts }: { prompts: PromptSummary[] }) {
                   v{shown.version} by {shown.created_by} on {when(shown.created_at)}
                   {shown.notes ? ` — ${shown.notes}` : ""}
                 </p>
-                <HighlightedTemplate text={shown.text} className="max-h-48 overflow-auto" scrollLabel={`Version ${shown.version}`} />
+                <HighlightedTemplate
+                  text={shown.text}
+                  className="max-h-48 overflow-auto"
+                  scrollLabel={`Version ${shown.version}`}
+                />
               </div>
             ) : null}
           </div>
           <form onSubmit={save} className="space-y-3" aria-label="New version">
             <div className="space-y-1.5">
               <Label htmlFor="prompt-text">New version (from v{prompt.data.current_version})</Label>
-              <Textarea id="prompt-text" value={text} onChange={(e) => setText(e.target.value)} rows={8} className="font-mono text-xs" />
+              <Textarea
+                id="prompt-text"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                rows={8}
+                className="font-mono text-xs"
+              />
               <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground" aria-live="polite">
-                Variables: {vars.length ? vars.map((v) => <Badge key={v} variant="outline" className="font-mono">{`{{${v}}}`}</Badge>) : "none"}
+                Variables:{" "}
+                {vars.length
+                  ? vars.map((v) => <Badge key={v} variant="outline" className="font-mono">{`{{${v}}}`}</Badge>)
+                  : "none"}
                 <span>· each case of a suite fills them by name.</span>
               </div>
-              <HighlightedTemplate text={text} className="max-h-40 overflow-auto" scrollLabel="New version with its variables marked" />
+              <HighlightedTemplate
+                text={text}
+                className="max-h-40 overflow-auto"
+                scrollLabel="New version with its variables marked"
+              />
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="prompt-notes">What changed</Label>
-              <Input id="prompt-notes" value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={500} placeholder="e.g. Shorter headlines" />
+              <Input
+                id="prompt-notes"
+                value={notes}
+                onChange={(e) => setNotes(e.target.value)}
+                maxLength={500}
+                placeholder="e.g. Shorter headlines"
+              />
             </div>
             {message ? (
-              <Alert variant={message.kind === "error" ? "destructive" : "default"} role={message.kind === "error" ? "alert" : "status"}>
+              <Alert
+                variant={message.kind === "error" ? "destructive" : "default"}
+                role={message.kind === "error" ? "alert" : "status"}
+              >
                 <AlertDescription>{message.text}</AlertDescription>
               </Alert>
             ) : null}

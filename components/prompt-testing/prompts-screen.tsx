@@ -19,7 +19,17 @@ export function PromptsScreen() {
             <CardTitle>Start a run</CardTitle>
             <CardDescription>A suite&apos;s cases × prompt versions × models, on the job queue.</CardDescription>
           </CardHeader>
-          <CardContent>{data ? <NewRunForm overview={data} /> : error ? <p role="alert" className="text-sm text-destructive">{error.message}</p> : <Skeleton className="h-40 w-full" />}</CardContent>
+          <CardContent>
+            {data ? (
+              <NewRunForm overview={data} />
+            ) : error ? (
+              <p role="alert" className="text-sm text-destructive">
+                {error.message}
+              </p>
+            ) : (
+              <Skeleton className="h-40 w-full" />
+            )}
+          </CardContent>
         </Card>
         <Card>
           <CardHeader>
@@ -34,16 +44,25 @@ export function PromptsScreen() {
       <Card>
         <CardHeader>
           <CardTitle>Suites</CardTitle>
-          <CardDescription>Cases with their inputs and assertions. A suite that does not validate is not saved.</CardDescription>
+          <CardDescription>
+            Cases with their inputs and assertions. A suite that does not validate is not saved.
+          </CardDescription>
         </CardHeader>
-        <CardContent>{isLoading ? <Skeleton className="h-40 w-full" /> : data ? <SuiteEditor suites={data.suites} /> : null}</CardContent>
+        <CardContent>
+          {isLoading ? <Skeleton className="h-40 w-full" /> : data ? <SuiteEditor suites={data.suites} /> : null}
+        </CardContent>
       </Card>
       <Card>
         <CardHeader>
           <CardTitle>Prompts</CardTitle>
-          <CardDescription>The product&apos;s own prompts. Versions never change; saving makes a new current version that the product uses.</CardDescription>
+          <CardDescription>
+            The product&apos;s own prompts. Versions never change; saving makes a new current version that the product
+            uses.
+          </CardDescription>
         </CardHeader>
-        <CardContent>{isLoading ? <Skeleton className="h-40 w-full" /> : data ? <PromptEditor prompts={data.prompts} /> : null}</CardContent>
+        <CardContent>
+          {isLoading ? <Skeleton className="h-40 w-full" /> : data ? <PromptEditor prompts={data.prompts} /> : null}
+        </CardContent>
       </Card>
     </div>
   );

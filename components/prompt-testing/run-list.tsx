@@ -10,7 +10,12 @@ import { ms, Progress, rate, RunStateBadge, usd, when } from "./shared";
 export function RunList() {
   const { data, error, isLoading } = useRuns();
   if (isLoading) return <Skeleton className="h-24 w-full" />;
-  if (error) return <p role="alert" className="text-sm text-destructive">{error.message}</p>;
+  if (error)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {error.message}
+      </p>
+    );
   if (!data?.length) return <p className="text-sm text-muted-foreground">No runs yet. Start one from a suite.</p>;
   return (
     <div className="overflow-x-auto">
@@ -30,7 +35,10 @@ export function RunList() {
           {data.map((r) => (
             <tr key={r.id} className="border-t align-top">
               <td className="py-2 pr-3">
-                <Link href={`/automated-prompts-testing/${r.id}`} className="font-medium underline-offset-4 hover:underline">
+                <Link
+                  href={`/automated-prompts-testing/${r.id}`}
+                  className="font-medium underline-offset-4 hover:underline"
+                >
                   {r.suite_name}
                 </Link>
                 <div className="text-xs text-muted-foreground">
@@ -47,7 +55,10 @@ export function RunList() {
                 ) : null}
               </td>
               <td className="py-2 pr-3 tabular-nums">
-                {rate(r.pass_rate)} <span className="text-xs text-muted-foreground">({r.passed}/{r.done})</span>
+                {rate(r.pass_rate)}{" "}
+                <span className="text-xs text-muted-foreground">
+                  ({r.passed}/{r.done})
+                </span>
               </td>
               <td className="py-2 pr-3 tabular-nums">{usd(r.cost_usd)}</td>
               <td className="py-2 pr-3 tabular-nums">{ms(r.latency_p50_ms)}</td>

@@ -32,17 +32,32 @@ function CellDetail({ run, cell }: { run: RunView; cell: CellResult }) {
       <h2 className="font-medium">
         {cell.case_id} · v{cell.version} · {column?.model_label ?? cell.model_id}{" "}
         <Badge variant={cell.passed ? "secondary" : "destructive"}>{cell.passed ? "Pass" : "Fail"}</Badge>
-        {change === "fixed" || change === "broke" ? <Badge variant="outline" className="ml-1">{change === "fixed" ? "Fixed since last run" : "Broke since last run"}</Badge> : null}
+        {change === "fixed" || change === "broke" ? (
+          <Badge variant="outline" className="ml-1">
+            {change === "fixed" ? "Fixed since last run" : "Broke since last run"}
+          </Badge>
+        ) : null}
       </h2>
       <p className="text-xs text-muted-foreground">
-        {ms(cell.latency_ms)} · {cell.input_tokens ?? "—"} in / {cell.output_tokens ?? "—"} out tokens · {usd(cell.cost_usd)}
+        {ms(cell.latency_ms)} · {cell.input_tokens ?? "—"} in / {cell.output_tokens ?? "—"} out tokens ·{" "}
+        {usd(cell.cost_usd)}
       </p>
       <ul className="space-y-1 text-sm" aria-label="Assertions">
         {cell.assertions.map((a, i) => {
           const Icon = STATUS_ICON[a.status];
           return (
             <li key={i} className="flex gap-2">
-              <Icon aria-hidden className={cn("mt-0.5 size-4 shrink-0", a.status === "pass" ? "text-emerald-600" : a.status === "fail" ? "text-destructive" : "text-muted-foreground")} />
+              <Icon
+                aria-hidden
+                className={cn(
+                  "mt-0.5 size-4 shrink-0",
+                  a.status === "pass"
+                    ? "text-emerald-600"
+                    : a.status === "fail"
+                      ? "text-destructive"
+                      : "text-muted-foreground",
+                )}
+              />
               <span>
                 <span className="font-medium">{STATUS_TEXT[a.status]}</span> — {a.type}: {a.message}
               </span>
@@ -57,7 +72,18 @@ function CellDetail({ run, cell }: { run: RunView; cell: CellResult }) {
       ) : null}
       <div>
         <h3 className="mb-1 text-sm font-medium">Output</h3>
-        {cell.output === null ? <p className="text-sm text-muted-foreground">No output.</p> : <pre role="region" aria-label="Cell output" tabIndex={0} className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-md bg-muted/50 p-3 font-mono text-xs">{pretty(cell.output)}</pre>}
+        {cell.output === null ? (
+          <p className="text-sm text-muted-foreground">No output.</p>
+        ) : (
+          <pre
+            role="region"
+            aria-label="Cell output"
+            tabIndex={0}
+            className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-md bg-muted/50 p-3 font-mono text-xs"
+          >
+            {pretty(cell.output)}
+          </pre>
+        )}
       </div>
     </section>
   );
@@ -70,9 +96,21 @@ export function RunMatrix({ runId }: { runId: string }) {
 
   if (isLoading) return <Skeleton className="h-64 w-full" />;
   if (error?.status === 404 || (!run && !error)) {
-    return <MissingItem icon={CircleMinus} noun="test run" ids={[{ label: "Run ID", value: runId }]} back={{ label: "Back to test runs", href: "/automated-prompts-testing" }} />;
+    return (
+      <MissingItem
+        icon={CircleMinus}
+        noun="test run"
+        ids={[{ label: "Run ID", value: runId }]}
+        back={{ label: "Back to test runs", href: "/automated-prompts-testing" }}
+      />
+    );
   }
-  if (error || !run) return <p role="alert" className="text-sm text-destructive">{error?.message}</p>;
+  if (error || !run)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {error?.message}
+      </p>
+    );
 
   const cells = new Map(run.cells.map((c) => [cellKey(c), c]));
   const live = run.state === "queued" || run.state === "running";
@@ -84,7 +122,8 @@ export function RunMatrix({ runId }: { runId: string }) {
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
         <RunStateBadge state={run.state} />
         <span>
-          Suite <span className="font-medium">{run.suite_name}</span> · <span className="font-mono">{run.prompt_id}</span>
+          Suite <span className="font-medium">{run.suite_name}</span> ·{" "}
+          <span className="font-mono">{run.prompt_id}</span>
         </span>
         <span>
           Pass rate <span className="font-medium tabular-nums">{rate(run.pass_rate)}</span> ({run.passed}/{run.done})
@@ -100,7 +139,8 @@ export function RunMatrix({ runId }: { runId: string }) {
       {live ? (
         <div className="space-y-1.5" aria-live="polite">
           <p className="flex items-center gap-2 text-sm">
-            <LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" /> {run.done} of {run.total} cells done
+            <LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" /> {run.done} of{" "}
+            {run.total} cells done
           </p>
           <Progress done={run.done} total={run.total} label="Run progress" />
         </div>
@@ -117,7 +157,10 @@ export function RunMatrix({ runId }: { runId: string }) {
             <Link className="underline underline-offset-4" href={`/automated-prompts-testing/${run.previous.id}`}>
               previous run
             </Link>{" "}
-            of this suite ({when(run.previous.created_at)}, pass rate {rate(run.previous.pass_rate)}): {flipped === 0 ? "no cell changed between pass and fail." : `${flipped} cell${flipped > 1 ? "s" : ""} flipped (outlined).`}
+            of this suite ({when(run.previous.created_at)}, pass rate {rate(run.previous.pass_rate)}):{" "}
+            {flipped === 0
+              ? "no cell changed between pass and fail."
+              : `${flipped} cell${flipped > 1 ? "s" : ""} flipped (outlined).`}
           </>
         ) : (
           "This is the first finished run of this suite: nothing to compare with."
@@ -172,16 +215,28 @@ export function RunMatrix({ runId }: { runId: string }) {
                         aria-label={`${c.id}, v${col.version}, ${col.model_label}: ${cell.passed ? "pass" : "fail"}${change === "fixed" ? ", fixed since the previous run" : change === "broke" ? ", broke since the previous run" : ""}`}
                         className={cn(
                           "flex w-full items-center gap-1.5 rounded-md px-2 py-1.5 text-left",
-                          cell.passed ? "bg-emerald-500/10 text-emerald-800 dark:text-emerald-300" : "bg-destructive/10 text-destructive",
+                          cell.passed
+                            ? "bg-emerald-500/10 text-emerald-800 dark:text-emerald-300"
+                            : "bg-destructive/10 text-destructive",
                           (change === "fixed" || change === "broke") && "ring-2 ring-amber-500",
                           key === selected && "outline outline-2 outline-offset-2 outline-primary",
                         )}
                       >
-                        {cell.passed ? <CircleCheck aria-hidden className="size-4" /> : <CircleAlert aria-hidden className="size-4" />}
+                        {cell.passed ? (
+                          <CircleCheck aria-hidden className="size-4" />
+                        ) : (
+                          <CircleAlert aria-hidden className="size-4" />
+                        )}
                         {cell.passed ? "Pass" : "Fail"}
                         <span className="ml-auto text-xs opacity-70 tabular-nums">{ms(cell.latency_ms)}</span>
-                        {change === "fixed" || change === "broke" ? <span className="text-xs font-medium text-amber-700 dark:text-amber-300">{change}</span> : null}
-                        {notRun ? <span className="text-xs text-muted-foreground" title="Rubric checks need a keyed model">+{notRun} not run</span> : null}
+                        {change === "fixed" || change === "broke" ? (
+                          <span className="text-xs font-medium text-amber-700 dark:text-amber-300">{change}</span>
+                        ) : null}
+                        {notRun ? (
+                          <span className="text-xs text-muted-foreground" title="Rubric checks need a keyed model">
+                            +{notRun} not run
+                          </span>
+                        ) : null}
                       </button>
                     </td>
                   );
@@ -191,7 +246,13 @@ export function RunMatrix({ runId }: { runId: string }) {
           </tbody>
         </table>
       </div>
-      {chosen ? <CellDetail run={run} cell={chosen} /> : run.cells.length ? <p className="text-sm text-muted-foreground">Choose a cell to see its output and each assertion&apos;s result.</p> : null}
+      {chosen ? (
+        <CellDetail run={run} cell={chosen} />
+      ) : run.cells.length ? (
+        <p className="text-sm text-muted-foreground">
+          Choose a cell to see its output and each assertion&apos;s result.
+        </p>
+      ) : null}
     </div>
   );
 }

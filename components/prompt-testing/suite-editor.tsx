@@ -9,12 +9,28 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { ASSERTION_LABELS, PROMPT_KEYS, PROMPT_TASKS, type PromptKey, type SuiteView } from "@/lib/operations/prompt-testing/contract";
+import {
+  ASSERTION_LABELS,
+  PROMPT_KEYS,
+  PROMPT_TASKS,
+  type PromptKey,
+  type SuiteView,
+} from "@/lib/operations/prompt-testing/contract";
 import { issuesOf } from "@/lib/client/api";
 import { createSuite, PROMPTS_PATH, updateSuite } from "@/lib/client/hooks/use-prompt-testing";
 
 const NEW = "__new";
-const EXAMPLE_CASES = [{ id: "first-case", description: "", vars: { input: "Say hello." }, assertions: [{ type: "contains", value: "hello" }, { type: "length", max: 500 }] }];
+const EXAMPLE_CASES = [
+  {
+    id: "first-case",
+    description: "",
+    vars: { input: "Say hello." },
+    assertions: [
+      { type: "contains", value: "hello" },
+      { type: "length", max: 500 },
+    ],
+  },
+];
 
 /**
  * A suite as data: name, prompt and its cases as JSON (inputs and assertions).
@@ -29,7 +45,10 @@ export function SuiteEditor({ suites }: { suites: SuiteView[] }) {
   const [description, setDescription] = useState("");
   const [promptId, setPromptId] = useState<PromptKey>("chat.system");
   const [cases, setCases] = useState("");
-  const [problem, setProblem] = useState<{ message: string; issues: readonly { path: string; message: string }[] } | null>(null);
+  const [problem, setProblem] = useState<{
+    message: string;
+    issues: readonly { path: string; message: string }[];
+  } | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -72,7 +91,12 @@ export function SuiteEditor({ suites }: { suites: SuiteView[] }) {
       <div className="flex flex-wrap items-end gap-3">
         <div className="space-y-1.5">
           <Label htmlFor="suite-pick">Suite</Label>
-          <select id="suite-pick" value={id} onChange={(e) => setId(e.target.value)} className="h-9 rounded-md border border-input bg-background px-2 text-sm">
+          <select
+            id="suite-pick"
+            value={id}
+            onChange={(e) => setId(e.target.value)}
+            className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+          >
             {suites.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
@@ -94,7 +118,12 @@ export function SuiteEditor({ suites }: { suites: SuiteView[] }) {
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="suite-prompt">Prompt</Label>
-          <select id="suite-prompt" value={promptId} onChange={(e) => setPromptId(e.target.value as PromptKey)} className="h-9 w-full rounded-md border border-input bg-background px-2 text-sm">
+          <select
+            id="suite-prompt"
+            value={promptId}
+            onChange={(e) => setPromptId(e.target.value as PromptKey)}
+            className="h-9 w-full rounded-md border border-input bg-background px-2 text-sm"
+          >
             {PROMPT_KEYS.map((k) => (
               <option key={k} value={k}>
                 {PROMPT_TASKS[k].label} ({k})
@@ -105,18 +134,33 @@ export function SuiteEditor({ suites }: { suites: SuiteView[] }) {
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="suite-description">Description</Label>
-        <Input id="suite-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={1000} />
+        <Input
+          id="suite-description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={1000}
+        />
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="suite-cases">Cases (JSON)</Label>
         <p id="suite-cases-help" className="text-xs text-muted-foreground">
-          Each case: an id, its inputs in <code>vars</code> ({PROMPT_TASKS[promptId].inputs.join(", ")} for this prompt, plus the prompt&apos;s {"{{variables}}"}) and assertions of type{" "}
+          Each case: an id, its inputs in <code>vars</code> ({PROMPT_TASKS[promptId].inputs.join(", ")} for this prompt,
+          plus the prompt&apos;s {"{{variables}}"}) and assertions of type{" "}
           {Object.entries(ASSERTION_LABELS)
             .map(([k, v]) => `${k} (${v.toLowerCase()})`)
             .join(", ")}
           .
         </p>
-        <Textarea id="suite-cases" aria-describedby="suite-cases-help" aria-invalid={problem ? true : undefined} value={cases} onChange={(e) => setCases(e.target.value)} rows={14} className="font-mono text-xs" spellCheck={false} />
+        <Textarea
+          id="suite-cases"
+          aria-describedby="suite-cases-help"
+          aria-invalid={problem ? true : undefined}
+          value={cases}
+          onChange={(e) => setCases(e.target.value)}
+          rows={14}
+          className="font-mono text-xs"
+          spellCheck={false}
+        />
       </div>
       {problem ? (
         <Alert variant="destructive">
@@ -135,7 +179,11 @@ export function SuiteEditor({ suites }: { suites: SuiteView[] }) {
           </AlertDescription>
         </Alert>
       ) : null}
-      {saved ? <p role="status" className="text-sm text-muted-foreground">{saved}</p> : null}
+      {saved ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {saved}
+        </p>
+      ) : null}
       <Button type="submit" disabled={busy}>
         <Save aria-hidden /> {busy ? "Saving…" : suite ? "Save suite" : "Create suite"}
       </Button>

@@ -48,7 +48,9 @@ describe("AppShell", () => {
   it("marks the current page with aria-current=page", () => {
     auth = signedIn(PROFILE);
     const html = render("/videos");
-    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/videos"|<a[^>]*href="\/videos"[^>]*aria-current="page"/);
+    expect(html).toMatch(
+      /<a[^>]*aria-current="page"[^>]*href="\/videos"|<a[^>]*href="\/videos"[^>]*aria-current="page"/,
+    );
     expect(html.match(/aria-current="page"/g)).toHaveLength(1);
   });
 

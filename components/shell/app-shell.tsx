@@ -110,7 +110,11 @@ export function AppShell({ children }: { children: React.ReactNode }) {
           {menuOpen ? <SidebarNav groups={groups} pathname={pathname} onNavigate={closeMenu} /> : null}
         </div>
 
-        <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6 lg:px-10 lg:py-10">
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6 lg:px-10 lg:py-10"
+        >
           {children}
         </main>
       </div>

@@ -34,7 +34,13 @@ function isNavigable(entry: RouteEntry): boolean {
   return entry.nav === true && !entry.pattern.includes("[");
 }
 
-export function buildNavGroups({ staff, routes = ROUTES }: { staff: boolean; routes?: readonly RouteEntry[] }): NavGroup[] {
+export function buildNavGroups({
+  staff,
+  routes = ROUTES,
+}: {
+  staff: boolean;
+  routes?: readonly RouteEntry[];
+}): NavGroup[] {
   return NAV_GROUPS.flatMap(({ area, label }) => {
     const entries = routes.filter((r) => r.area === area && isNavigable(r) && (staff || r.access !== "internal"));
     if (entries.length === 0) return [];

@@ -61,7 +61,10 @@ export function SidebarNav({ groups, pathname, onNavigate, className }: SidebarN
                           : "text-sidebar-foreground/85 hover:bg-sidebar-accent/60 hover:text-sidebar-foreground",
                       )}
                     >
-                      <Icon aria-hidden="true" className={cn("size-4 shrink-0", isActive ? "text-primary" : "opacity-80")} />
+                      <Icon
+                        aria-hidden="true"
+                        className={cn("size-4 shrink-0", isActive ? "text-primary" : "opacity-80")}
+                      />
                       <span className="truncate">{item.title}</span>
                     </Link>
                   </li>

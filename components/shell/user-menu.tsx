@@ -57,7 +57,13 @@ export function UserMenu() {
         </div>
       </div>
 
-      <Button variant="ghost" size="sm" onClick={handleSignOut} disabled={signingOut} aria-busy={signingOut || undefined}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={handleSignOut}
+        disabled={signingOut}
+        aria-busy={signingOut || undefined}
+      >
         {signingOut ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <LogOut aria-hidden="true" />}
         <span className="sr-only sm:not-sr-only">Sign out</span>
       </Button>

@@ -9,7 +9,8 @@ export const alertVariants = cva("relative w-full rounded-lg border px-4 py-3 te
   variants: {
     variant: {
       default: "bg-card text-card-foreground",
-      destructive: "border-destructive/40 bg-destructive/5 text-destructive [&_[data-slot=alert-description]]:text-destructive/90",
+      destructive:
+        "border-destructive/40 bg-destructive/5 text-destructive [&_[data-slot=alert-description]]:text-destructive/90",
     },
     /** `grid` lays out an icon, AlertTitle and AlertDescription; `block` holds plain text or a list. */
     layout: {

@@ -8,9 +8,7 @@ import { buttonVariants } from "./button-variants";
 
 export { buttonVariants };
 
-export interface ButtonProps
-  extends React.ComponentProps<"button">,
-    VariantProps<typeof buttonVariants> {
+export interface ButtonProps extends React.ComponentProps<"button">, VariantProps<typeof buttonVariants> {
   /** Render the single child (e.g. a next/link) with button styles instead of a <button>. */
   asChild?: boolean;
 }

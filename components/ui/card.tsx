@@ -24,7 +24,9 @@ export function CardTitle({
   className,
   ...props
 }: React.ComponentProps<"h3"> & { as?: HeadingLevel }) {
-  return <Heading data-slot="card-title" className={cn("text-base leading-snug font-semibold", className)} {...props} />;
+  return (
+    <Heading data-slot="card-title" className={cn("text-base leading-snug font-semibold", className)} {...props} />
+  );
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<"p">) {

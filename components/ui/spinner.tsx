@@ -22,7 +22,10 @@ export function Spinner({ label = "Loading", size = "md", className, ...props }:
       {...props}
     >
       {/* Reduced motion still needs a sign of progress, so the spin only slows down. */}
-      <LoaderCircle aria-hidden="true" className={cn("animate-spin motion-reduce:[animation-duration:2.5s]", SIZES[size])} />
+      <LoaderCircle
+        aria-hidden="true"
+        className={cn("animate-spin motion-reduce:[animation-duration:2.5s]", SIZES[size])}
+      />
       <span className="sr-only">{label}</span>
     </span>
   );

@@ -34,7 +34,10 @@ export function ToggleSwitch({ label, checked, onChange, description, disabled, 
       >
         <span
           aria-hidden="true"
-          className={cn("block size-4 rounded-full bg-background shadow-sm transition-transform", checked ? "translate-x-4" : "translate-x-0")}
+          className={cn(
+            "block size-4 rounded-full bg-background shadow-sm transition-transform",
+            checked ? "translate-x-4" : "translate-x-0",
+          )}
         />
       </button>
       <div className="min-w-0">

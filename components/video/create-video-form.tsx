@@ -17,7 +17,13 @@ import { isProfileKey } from "@/lib/client/hooks/use-profile";
 import { createVideo, useVideoOptions } from "@/lib/client/hooks/use-videos";
 import { fieldMessages } from "@/lib/client/api";
 import { briefDefaults } from "@/lib/creation/video/brief/request";
-import { MAX_BRIEF_CHARS, createVideoInputSchema, type CreateVideoInput, type VideoLength, type VideoOptions } from "@/lib/creation/video/contract";
+import {
+  MAX_BRIEF_CHARS,
+  createVideoInputSchema,
+  type CreateVideoInput,
+  type VideoLength,
+  type VideoOptions,
+} from "@/lib/creation/video/contract";
 import { videoCost } from "@/lib/creation/video/pricing";
 import { cn } from "@/lib/platform/utils";
 import { credits, RATIO_NAMES } from "@/components/common/format";
@@ -43,7 +49,9 @@ function RatioShape({ ratio }: { ratio: CompositionRatio }) {
 
 function initialSettings(options: VideoOptions): Settings {
   const model =
-    options.models.find((m) => m.id === options.default_model_id && m.available) ?? options.models.find((m) => m.available) ?? options.models[0];
+    options.models.find((m) => m.id === options.default_model_id && m.available) ??
+    options.models.find((m) => m.available) ??
+    options.models[0];
   return {
     brief: "",
     aspect_ratio: options.ratios.includes("9:16") ? "9:16" : (options.ratios[0] ?? "9:16"),
@@ -88,7 +96,11 @@ export function CreateVideoForm() {
 
   if (options.error && !options.data) {
     return (
-      <LoadError title="We couldn't load the video options" message={options.error.message} onRetry={() => options.mutate()} />
+      <LoadError
+        title="We couldn't load the video options"
+        message={options.error.message}
+        onRetry={() => options.mutate()}
+      />
     );
   }
 
@@ -135,7 +147,9 @@ export function CreateVideoForm() {
     try {
       const video = await createVideo({ ...settings, render_now: renderNow });
       void mutate(isProfileKey);
-      router.push(renderNow ? `/videos/${encodeURIComponent(video.id)}` : `/content/${encodeURIComponent(video.id)}/edit`);
+      router.push(
+        renderNow ? `/videos/${encodeURIComponent(video.id)}` : `/content/${encodeURIComponent(video.id)}/edit`,
+      );
     } catch (error) {
       const fields = fieldMessages(error);
       const mapped: Errors = {};
@@ -148,7 +162,12 @@ export function CreateVideoForm() {
 
   const briefLength = settings.brief.length;
   const fromBrief = briefDefaults(settings.brief, opts.lengths);
-  const moodNames: Record<string, string> = { energetic: "an energetic", calm: "a calm", playful: "a playful", corporate: "a business-like" };
+  const moodNames: Record<string, string> = {
+    energetic: "an energetic",
+    calm: "a calm",
+    playful: "a playful",
+    corporate: "a business-like",
+  };
 
   const changeBrief = (brief: string) => {
     const asked = briefDefaults(brief, opts.lengths).length_s;
@@ -190,14 +209,21 @@ export function CreateVideoForm() {
           <span id={`${id}-brief-err`} className="text-destructive">
             {errors.brief ?? ""}
           </span>
-          <span id={`${id}-brief-count`} className={cn("tabular-nums text-muted-foreground", briefLength >= MAX_BRIEF_CHARS && "text-destructive")}>
+          <span
+            id={`${id}-brief-count`}
+            className={cn("tabular-nums text-muted-foreground", briefLength >= MAX_BRIEF_CHARS && "text-destructive")}
+          >
             {briefLength.toLocaleString("en-US")}/{MAX_BRIEF_CHARS.toLocaleString("en-US")}
             <span className="sr-only"> characters</span>
           </span>
         </div>
         <p id={`${id}-brief-hint`} aria-live="polite" className="min-h-4 text-xs text-muted-foreground">
-          {fromBrief.length_s !== null && fromBrief.length_s === settings.length_s && !lengthPicked ? `Length set to ${fromBrief.length_s} s from your brief; you can change it. ` : ""}
-          {fromBrief.mood && settings.template_id === null ? `The writer picks ${moodNames[fromBrief.mood]} template for the ${fromBrief.tone} tone you asked for.` : ""}
+          {fromBrief.length_s !== null && fromBrief.length_s === settings.length_s && !lengthPicked
+            ? `Length set to ${fromBrief.length_s} s from your brief; you can change it. `
+            : ""}
+          {fromBrief.mood && settings.template_id === null
+            ? `The writer picks ${moodNames[fromBrief.mood]} template for the ${fromBrief.tone} tone you asked for.`
+            : ""}
         </p>
       </div>
 
@@ -246,7 +272,13 @@ export function CreateVideoForm() {
       />
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <VoicePicker voices={opts.voices} value={settings.voice_id} onChange={(voice_id) => change({ voice_id })} error={errors.voice_id} legend="Voice-over" />
+        <VoicePicker
+          voices={opts.voices}
+          value={settings.voice_id}
+          onChange={(voice_id) => change({ voice_id })}
+          error={errors.voice_id}
+          legend="Voice-over"
+        />
         <div className="space-y-6">
           <fieldset className="space-y-4">
             <legend className="mb-2 text-sm font-medium">Sound and text</legend>
@@ -259,18 +291,31 @@ export function CreateVideoForm() {
             <ToggleSwitch
               label="Music"
               description={
-                opts.music.length > 0 ? "A background track, quieter while the narration speaks." : "No music tracks are available here."
+                opts.music.length > 0
+                  ? "A background track, quieter while the narration speaks."
+                  : "No music tracks are available here."
               }
               checked={settings.music}
               disabled={opts.music.length === 0}
               onChange={(music) => change({ music })}
             />
           </fieldset>
-          <VideoModelSelect models={opts.models} value={settings.model_id} onChange={(model_id) => change({ model_id })} error={errors.model_id} />
+          <VideoModelSelect
+            models={opts.models}
+            value={settings.model_id}
+            onChange={(model_id) => change({ model_id })}
+            error={errors.model_id}
+          />
         </div>
       </div>
 
-      {submitError ? <ActionErrorPanel error={submitError} action="The video was not created" onDismiss={() => setSubmitError(null)} /> : null}
+      {submitError ? (
+        <ActionErrorPanel
+          error={submitError}
+          action="The video was not created"
+          onDismiss={() => setSubmitError(null)}
+        />
+      ) : null}
 
       <div className="sticky bottom-2 z-10 flex flex-col gap-3 rounded-xl border bg-background/95 p-4 shadow-sm backdrop-blur sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0 flex-1 space-y-1 text-sm" aria-live="polite">
@@ -294,12 +339,22 @@ export function CreateVideoForm() {
               to render it.
             </p>
           ) : (
-            <p className="text-xs text-muted-foreground">The storyboard is free; credits are taken when the video renders and refunded if it fails.</p>
+            <p className="text-xs text-muted-foreground">
+              The storyboard is free; credits are taken when the video renders and refunded if it fails.
+            </p>
           )}
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-2 sm:flex-nowrap">
-          {busy ? <Spinner size="sm" label={busy === "plan" ? "Writing your storyboard" : "Starting the render"} /> : null}
-          <Button type="submit" variant="outline" size="lg" disabled={busy !== null || !model?.available} aria-busy={busy === "plan" || undefined}>
+          {busy ? (
+            <Spinner size="sm" label={busy === "plan" ? "Writing your storyboard" : "Starting the render"} />
+          ) : null}
+          <Button
+            type="submit"
+            variant="outline"
+            size="lg"
+            disabled={busy !== null || !model?.available}
+            aria-busy={busy === "plan" || undefined}
+          >
             <LayoutList />
             Create storyboard
           </Button>

@@ -18,7 +18,17 @@ export interface NativeVideoProps {
  * seeking through range requests, captions as a track. Server-safe (no
  * hooks), so the public pages render it without shipping JavaScript.
  */
-export function NativeVideo({ src, poster, captions, title, width, height, className, style, autoPlay }: NativeVideoProps) {
+export function NativeVideo({
+  src,
+  poster,
+  captions,
+  title,
+  width,
+  height,
+  className,
+  style,
+  autoPlay,
+}: NativeVideoProps) {
   return (
     <video
       controls

@@ -38,13 +38,22 @@ export function RenderProgress({ render, onCancel, cancelling, hasPreviousFile }
   const detail = stageDetail(render);
 
   return (
-    <section aria-labelledby="render-progress-title" className="space-y-4 rounded-xl border bg-card p-4 shadow-xs sm:p-5">
+    <section
+      aria-labelledby="render-progress-title"
+      className="space-y-4 rounded-xl border bg-card p-4 shadow-xs sm:p-5"
+    >
       <div className="flex items-center justify-between gap-3">
         <h2 id="render-progress-title" className="text-sm font-semibold">
           Rendering your video
         </h2>
         {onCancel ? (
-          <Button variant="ghost" size="sm" onClick={onCancel} disabled={cancelling} aria-busy={cancelling || undefined}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onCancel}
+            disabled={cancelling}
+            aria-busy={cancelling || undefined}
+          >
             <X />
             Cancel render
           </Button>
@@ -60,7 +69,10 @@ export function RenderProgress({ render, onCancel, cancelling, hasPreviousFile }
           aria-valuetext={`${detail}; ${percent}% overall`}
           className="h-2 w-full overflow-hidden rounded-full bg-muted"
         >
-          <div className="h-full bg-primary transition-[width] duration-700" style={{ width: `${Math.max(percent, 2)}%` }} />
+          <div
+            className="h-full bg-primary transition-[width] duration-700"
+            style={{ width: `${Math.max(percent, 2)}%` }}
+          />
         </div>
         <p role="status" aria-live="polite" className="text-xs text-muted-foreground tabular-nums">
           {detail} · {percent}% overall
@@ -75,11 +87,19 @@ export function RenderProgress({ render, onCancel, cancelling, hasPreviousFile }
             <li
               key={stage}
               aria-current={state === "current" ? "step" : undefined}
-              className={cn("flex items-center gap-2", state === "pending" && "text-muted-foreground", state === "current" && "font-medium")}
+              className={cn(
+                "flex items-center gap-2",
+                state === "pending" && "text-muted-foreground",
+                state === "current" && "font-medium",
+              )}
             >
               <Icon
                 aria-hidden="true"
-                className={cn("size-4 shrink-0", state === "done" && "text-success", state === "current" && "animate-spin text-primary motion-reduce:animate-none")}
+                className={cn(
+                  "size-4 shrink-0",
+                  state === "done" && "text-success",
+                  state === "current" && "animate-spin text-primary motion-reduce:animate-none",
+                )}
               />
               <span>{STAGE_TEXT[stage]}</span>
               {frames && frames.total > 0 ? (
@@ -87,7 +107,9 @@ export function RenderProgress({ render, onCancel, cancelling, hasPreviousFile }
                   {Math.round((frames.rendered / frames.total) * 100)}% · {frames.rendered}/{frames.total}
                 </span>
               ) : null}
-              <span className="sr-only">{state === "done" ? "(done)" : state === "current" ? "(in progress)" : "(to do)"}</span>
+              <span className="sr-only">
+                {state === "done" ? "(done)" : state === "current" ? "(in progress)" : "(to do)"}
+              </span>
             </li>
           );
         })}

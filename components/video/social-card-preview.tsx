@@ -12,7 +12,11 @@ export function SocialCardPreview({ title, posterUrl, domain }: SocialCardPrevie
   return (
     <figure className="space-y-2">
       <figcaption className="text-sm font-medium">Social card preview</figcaption>
-      <div className="max-w-md overflow-hidden rounded-2xl border bg-card shadow-xs" role="img" aria-label={`Link preview: ${title}, ${domain}`}>
+      <div
+        className="max-w-md overflow-hidden rounded-2xl border bg-card shadow-xs"
+        role="img"
+        aria-label={`Link preview: ${title}, ${domain}`}
+      >
         <div className="relative flex aspect-[1.91/1] items-center justify-center bg-black">
           {posterUrl ? (
             <>

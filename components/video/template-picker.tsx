@@ -14,7 +14,15 @@ import { useReducedMotion } from "@/components/common/preview-playback";
 const CARD =
   "group flex cursor-pointer flex-col overflow-hidden rounded-xl border bg-card text-left transition-shadow hover:border-primary/50 has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring";
 
-function TemplatePreview({ template, ratio, still }: { template: TemplateOption; ratio: CompositionRatio; still: boolean }) {
+function TemplatePreview({
+  template,
+  ratio,
+  still,
+}: {
+  template: TemplateOption;
+  ratio: CompositionRatio;
+  still: boolean;
+}) {
   const preview = useTemplatePreview(template.id, ratio);
   const props = preview.data?.props;
   return (
@@ -54,7 +62,11 @@ interface TemplatePickerProps {
 export function TemplatePicker({ templates, value, ratio, onChange, error }: TemplatePickerProps) {
   const still = useReducedMotion();
   return (
-    <fieldset className="min-w-0 space-y-2" aria-invalid={error ? true : undefined} aria-describedby={error ? "template-error" : undefined}>
+    <fieldset
+      className="min-w-0 space-y-2"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? "template-error" : undefined}
+    >
       <legend className="mb-2 text-sm font-medium">Template</legend>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
         <label className={CARD}>

@@ -16,7 +16,10 @@ export function VideoCard({ video }: { video: VideoSummary }) {
   const title = video.title || "Untitled video";
   const poster = useStableUrl(video.poster_url);
   return (
-    <article aria-labelledby={`video-${video.id}-title`} className="group relative flex flex-col overflow-hidden rounded-xl border bg-card shadow-xs transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
+    <article
+      aria-labelledby={`video-${video.id}-title`}
+      className="group relative flex flex-col overflow-hidden rounded-xl border bg-card shadow-xs transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md"
+    >
       <div className="relative flex aspect-video items-center justify-center bg-muted">
         {poster ? (
           // eslint-disable-next-line @next/next/no-img-element -- signed URL; no optimizer in between
@@ -57,7 +60,10 @@ export function VideoCard({ video }: { video: VideoSummary }) {
             aria-valuenow={percent}
             className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
           >
-            <div className="h-full bg-primary transition-[width] duration-700" style={{ width: `${Math.max(percent, 3)}%` }} />
+            <div
+              className="h-full bg-primary transition-[width] duration-700"
+              style={{ width: `${Math.max(percent, 3)}%` }}
+            />
           </div>
         ) : null}
       </div>

@@ -11,7 +11,16 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isProfileKey } from "@/lib/client/hooks/use-profile";
-import { cancelRender, deleteVideo, duplicateVideo, isRendering, renderVideo, useVideo, VIDEO_LIST_KEY, type VideoPage } from "@/lib/client/hooks/use-videos";
+import {
+  cancelRender,
+  deleteVideo,
+  duplicateVideo,
+  isRendering,
+  renderVideo,
+  useVideo,
+  VIDEO_LIST_KEY,
+  type VideoPage,
+} from "@/lib/client/hooks/use-videos";
 import type { VideoView } from "@/lib/creation/video/contract";
 import { credits, cssRatio, formatBytes, formatDate, formatDuration } from "@/components/common/format";
 import { MadeWith } from "./made-with";
@@ -66,9 +75,7 @@ export function VideoDetail({ id }: { id: string }) {
 
   if (error && !video) {
     if (error.status === 404 || error.status === 403) return <VideoNotFound />;
-    return (
-      <LoadError title="We couldn't load this video" message={error.message} onRetry={() => mutate()} />
-    );
+    return <LoadError title="We couldn't load this video" message={error.message} onRetry={() => mutate()} />;
   }
 
   if (!video) {
@@ -121,7 +128,11 @@ export function VideoDetail({ id }: { id: string }) {
         setConfirming(false);
       }
       // The list may be cached from moments ago (its refetch on mount is then deduplicated): drop the video from it.
-      await globalMutate(VIDEO_LIST_KEY, (pages?: VideoPage[]) => pages?.map((p) => ({ ...p, items: p.items.filter((i) => i.id !== video.id) })), { revalidate: false });
+      await globalMutate(
+        VIDEO_LIST_KEY,
+        (pages?: VideoPage[]) => pages?.map((p) => ({ ...p, items: p.items.filter((i) => i.id !== video.id) })),
+        { revalidate: false },
+      );
       router.push("/videos");
     });
 
@@ -133,7 +144,12 @@ export function VideoDetail({ id }: { id: string }) {
     <div className="grid gap-8 lg:grid-cols-12">
       <div className="space-y-4 lg:col-span-7">
         {rendering ? (
-          <RenderProgress render={video.render} hasPreviousFile={Boolean(files)} onCancel={() => void cancel()} cancelling={busy === "cancel"} />
+          <RenderProgress
+            render={video.render}
+            hasPreviousFile={Boolean(files)}
+            onCancel={() => void cancel()}
+            cancelling={busy === "cancel"}
+          />
         ) : null}
         {failed ? <FailedRender video={video} onRetry={() => void render()} busy={busy === "render"} /> : null}
         {files ? (
@@ -157,7 +173,9 @@ export function VideoDetail({ id }: { id: string }) {
             style={{ aspectRatio: cssRatio(video.aspect_ratio) }}
           >
             <Clapperboard aria-hidden="true" className="size-8 text-primary" />
-            <p className="max-w-xs text-sm text-muted-foreground">This video is a storyboard: edit its scenes, then render it.</p>
+            <p className="max-w-xs text-sm text-muted-foreground">
+              This video is a storyboard: edit its scenes, then render it.
+            </p>
             <div className="flex flex-wrap justify-center gap-2">
               <Button asChild variant="outline">
                 <Link href={`/content/${encodeURIComponent(video.id)}/edit`}>
@@ -172,7 +190,13 @@ export function VideoDetail({ id }: { id: string }) {
             </div>
           </div>
         ) : null}
-        {actionError ? <ActionErrorPanel error={actionError.error} action={actionError.action} onDismiss={() => setActionError(null)} /> : null}
+        {actionError ? (
+          <ActionErrorPanel
+            error={actionError.error}
+            action={actionError.action}
+            onDismiss={() => setActionError(null)}
+          />
+        ) : null}
       </div>
 
       <div className="space-y-6 lg:col-span-5">
@@ -202,7 +226,12 @@ export function VideoDetail({ id }: { id: string }) {
               Edit
             </Link>
           </Button>
-          <Button variant="outline" onClick={() => void duplicate()} disabled={busy !== null} aria-busy={busy === "duplicate" || undefined}>
+          <Button
+            variant="outline"
+            onClick={() => void duplicate()}
+            disabled={busy !== null}
+            aria-busy={busy === "duplicate" || undefined}
+          >
             <Copy />
             Duplicate
           </Button>
@@ -213,7 +242,12 @@ export function VideoDetail({ id }: { id: string }) {
             </Link>
           </Button>
           {files && !rendering ? (
-            <Button variant="outline" onClick={() => void render()} disabled={busy !== null} aria-busy={busy === "render" || undefined}>
+            <Button
+              variant="outline"
+              onClick={() => void render()}
+              disabled={busy !== null}
+              aria-busy={busy === "render" || undefined}
+            >
               <RotateCcw />
               Render again
             </Button>
@@ -235,7 +269,11 @@ export function VideoDetail({ id }: { id: string }) {
         </p>
 
         <div className="border-t pt-4">
-          <Button variant="ghost" className="text-destructive hover:bg-destructive/10 hover:text-destructive" onClick={() => setConfirming(true)}>
+          <Button
+            variant="ghost"
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+            onClick={() => setConfirming(true)}
+          >
             <Trash2 />
             Delete
           </Button>
@@ -250,7 +288,8 @@ export function VideoDetail({ id }: { id: string }) {
         onConfirm={() => void remove()}
         onCancel={() => setConfirming(false)}
       >
-        The video, its storyboard, its files and its revisions are removed for good, and its public links stop working. This cannot be undone.
+        The video, its storyboard, its files and its revisions are removed for good, and its public links stop working.
+        This cannot be undone.
       </ConfirmDialog>
     </div>
   );

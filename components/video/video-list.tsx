@@ -21,7 +21,11 @@ export function VideoList() {
 
   if (videos.isLoading) {
     return (
-      <div role="status" aria-busy="true" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      <div
+        role="status"
+        aria-busy="true"
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+      >
         <span className="sr-only">Loading your videos</span>
         {Array.from({ length: 8 }, (_, i) => (
           <Skeleton key={i} className="aspect-[4/3] rounded-xl" />
@@ -56,7 +60,12 @@ export function VideoList() {
       </ul>
       {videos.hasMore ? (
         <div className="flex justify-center">
-          <Button variant="outline" onClick={() => void videos.loadMore()} disabled={videos.isLoadingMore} aria-busy={videos.isLoadingMore || undefined}>
+          <Button
+            variant="outline"
+            onClick={() => void videos.loadMore()}
+            disabled={videos.isLoadingMore}
+            aria-busy={videos.isLoadingMore || undefined}
+          >
             {videos.isLoadingMore ? "Loading…" : "Show more"}
           </Button>
         </div>

@@ -22,7 +22,13 @@ function useOrigin(): string {
   return origin;
 }
 
-export function embedCode(input: { origin: string; embedPath: string; title: string; width: number; height: number }): string {
+export function embedCode(input: {
+  origin: string;
+  embedPath: string;
+  title: string;
+  width: number;
+  height: number;
+}): string {
   // 560 px wide (or tall, for vertical videos) like common embeds; the frame keeps the video's shape.
   const scale = 560 / Math.max(input.width, input.height);
   const w = Math.round(input.width * scale);
@@ -82,7 +88,9 @@ export function VideoShare({ video, onChange }: { video: VideoView; onChange(vid
           />
         </div>
 
-        {error ? <ActionErrorPanel error={error} action="Sharing did not change" onDismiss={() => setError(null)} /> : null}
+        {error ? (
+          <ActionErrorPanel error={error} action="Sharing did not change" onDismiss={() => setError(null)} />
+        ) : null}
 
         {isPublic && !files ? (
           <Alert role="status">
@@ -97,7 +105,12 @@ export function VideoShare({ video, onChange }: { video: VideoView; onChange(vid
           <div className="space-y-5">
             <div className="space-y-1">
               <CopyField label="Watch page" value={watchUrl!} copyLabel="Copy link" />
-              <a href={video.share.watch_path} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-xs text-primary hover:underline">
+              <a
+                href={video.share.watch_path}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex items-center gap-1 text-xs text-primary hover:underline"
+              >
                 <ExternalLink aria-hidden="true" className="size-3" />
                 Open the watch page
                 <span className="sr-only">(opens in a new tab)</span>
@@ -131,7 +144,11 @@ export function VideoShare({ video, onChange }: { video: VideoView; onChange(vid
       </div>
 
       <div className="space-y-6 lg:col-span-5">
-        <SocialCardPreview title={title} posterUrl={files?.poster_url ?? null} domain={origin ? new URL(origin).host : ""} />
+        <SocialCardPreview
+          title={title}
+          posterUrl={files?.poster_url ?? null}
+          domain={origin ? new URL(origin).host : ""}
+        />
         {files ? (
           <div className="overflow-hidden rounded-xl border bg-black">
             <NativeVideo

@@ -93,7 +93,10 @@ export function VoicePicker({ voices, value, onChange, error, legend = "Voice" }
                 onChange={() => onChange(voice.id)}
                 className="size-4 accent-primary"
               />
-              <label htmlFor={id} className="flex min-w-0 flex-1 cursor-pointer flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+              <label
+                htmlFor={id}
+                className="flex min-w-0 flex-1 cursor-pointer flex-wrap items-center gap-x-2 gap-y-1 text-sm"
+              >
                 <span className="font-medium">{voice.label}</span>
                 <span className="text-xs text-muted-foreground">{voice.language}</span>
                 {voice.preview ? <LocalPreviewBadge /> : null}
@@ -102,7 +105,9 @@ export function VoicePicker({ voices, value, onChange, error, legend = "Voice" }
                 type="button"
                 variant="ghost"
                 size="sm"
-                aria-label={playing === voice.id ? `Stop the sample of ${voice.label}` : `Play a sample of ${voice.label}`}
+                aria-label={
+                  playing === voice.id ? `Stop the sample of ${voice.label}` : `Play a sample of ${voice.label}`
+                }
                 aria-pressed={playing === voice.id}
                 onClick={() => toggle(voice)}
               >

@@ -10,7 +10,12 @@ export const KIND_LABEL: Record<WorkspaceKind, { one: string; many: string; icon
   product: { one: "Product", many: "Products", icon: Package },
 };
 
-export const STATUS_LABEL: Record<WorkspaceStatus, string> = { draft: "Draft", running: "In progress", ready: "Ready", failed: "Failed" };
+export const STATUS_LABEL: Record<WorkspaceStatus, string> = {
+  draft: "Draft",
+  running: "In progress",
+  ready: "Ready",
+  failed: "Failed",
+};
 
 /** A page's "ready" is "Published"; everything else reads the same across kinds. */
 export function statusText(item: Pick<WorkspaceItem, "kind" | "status">): string {

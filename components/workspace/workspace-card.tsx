@@ -72,7 +72,10 @@ export function WorkspaceCard({ item, selected, onToggle }: Props) {
         {item.excerpt ? <p className="line-clamp-2 text-xs text-muted-foreground">{item.excerpt}</p> : null}
         <div className="mt-auto flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           <Badge variant={STATUS_VARIANT[item.status]}>
-            <StatusIcon aria-hidden="true" className={item.status === "running" ? "animate-spin motion-reduce:animate-none" : undefined} />
+            <StatusIcon
+              aria-hidden="true"
+              className={item.status === "running" ? "animate-spin motion-reduce:animate-none" : undefined}
+            />
             {statusText(item)}
             {item.status === "running" ? <span className="tabular-nums">{percent}%</span> : null}
           </Badge>
@@ -87,8 +90,18 @@ export function WorkspaceCard({ item, selected, onToggle }: Props) {
           </time>
         </div>
         {item.status === "running" ? (
-          <div role="progressbar" aria-label={`Progress of ${title}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-1.5 w-full overflow-hidden rounded-full bg-muted">
-            <div className="h-full bg-primary transition-[width] duration-700" style={{ width: `${Math.max(percent, 3)}%` }} />
+          <div
+            role="progressbar"
+            aria-label={`Progress of ${title}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
+          >
+            <div
+              className="h-full bg-primary transition-[width] duration-700"
+              style={{ width: `${Math.max(percent, 3)}%` }}
+            />
           </div>
         ) : null}
         {item.status === "draft" && item.edit_href ? (

@@ -11,14 +11,33 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { createPage } from "@/lib/client/hooks/use-pages";
-import { deleteWorkspaceItems, downloadWorkspaceItems, useWorkspace, type WorkspaceFilters } from "@/lib/client/hooks/use-workspace";
+import {
+  deleteWorkspaceItems,
+  downloadWorkspaceItems,
+  useWorkspace,
+  type WorkspaceFilters,
+} from "@/lib/client/hooks/use-workspace";
 import { cn } from "@/lib/platform/utils";
-import { itemKey, WORKSPACE_KINDS, WORKSPACE_SORTS, WORKSPACE_STATUSES, type WorkspaceItem, type WorkspaceKind, type WorkspaceSort, type WorkspaceStatus } from "@/lib/creation/workspace/contract";
+import {
+  itemKey,
+  WORKSPACE_KINDS,
+  WORKSPACE_SORTS,
+  WORKSPACE_STATUSES,
+  type WorkspaceItem,
+  type WorkspaceKind,
+  type WorkspaceSort,
+  type WorkspaceStatus,
+} from "@/lib/creation/workspace/contract";
 import { KIND_LABEL, STATUS_LABEL } from "./kind";
 import { WorkspaceCard } from "./workspace-card";
 import { LoadError } from "@/components/common/load-error";
 
-const SORT_LABEL: Record<WorkspaceSort, string> = { newest: "Newest first", oldest: "Oldest first", edited: "Recently edited", title: "Title (A–Z)" };
+const SORT_LABEL: Record<WorkspaceSort, string> = {
+  newest: "Newest first",
+  oldest: "Oldest first",
+  edited: "Recently edited",
+  title: "Title (A–Z)",
+};
 const SEARCH_DEBOUNCE_MS = 300;
 
 function listParam<T extends string>(raw: string | null, allowed: readonly T[]): T[] {
@@ -132,8 +151,13 @@ export function WorkspaceScreen() {
       const result = await deleteWorkspaceItems(refs);
       setSelected(new Set());
       setConfirming(false);
-      const skipped = result.skipped.length ? ` ${result.skipped.length} could not be deleted: ${result.skipped[0]!.reason}` : "";
-      setNotice({ tone: result.skipped.length ? "error" : "ok", text: `Deleted ${result.deleted.length} item${result.deleted.length === 1 ? "" : "s"}.${skipped}` });
+      const skipped = result.skipped.length
+        ? ` ${result.skipped.length} could not be deleted: ${result.skipped[0]!.reason}`
+        : "";
+      setNotice({
+        tone: result.skipped.length ? "error" : "ok",
+        text: `Deleted ${result.deleted.length} item${result.deleted.length === 1 ? "" : "s"}.${skipped}`,
+      });
       await ws.reload();
     } catch (e) {
       setConfirming(false);
@@ -148,7 +172,10 @@ export function WorkspaceScreen() {
     setNotice(null);
     try {
       const { files, skipped } = await downloadWorkspaceItems(refs);
-      setNotice({ tone: "ok", text: `Downloading ${files} file${files === 1 ? "" : "s"}${skipped ? `; ${skipped} selected item${skipped === 1 ? " has" : "s have"} no file` : ""}.` });
+      setNotice({
+        tone: "ok",
+        text: `Downloading ${files} file${files === 1 ? "" : "s"}${skipped ? `; ${skipped} selected item${skipped === 1 ? " has" : "s have"} no file` : ""}.`,
+      });
     } catch (e) {
       setNotice({ tone: "error", text: (e as Error).message });
     } finally {
@@ -176,7 +203,13 @@ export function WorkspaceScreen() {
           <label htmlFor="ws-search" className="text-sm font-medium">
             Search
           </label>
-          <Input id="ws-search" type="search" placeholder="Titles, prompts, text…" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Input
+            id="ws-search"
+            type="search"
+            placeholder="Titles, prompts, text…"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <div className="space-y-1.5">
           <label htmlFor="ws-sort" className="text-sm font-medium">
@@ -205,7 +238,11 @@ export function WorkspaceScreen() {
         {WORKSPACE_KINDS.map((k) => {
           const Icon = KIND_LABEL[k].icon;
           return (
-            <Chip key={k} pressed={filters.kinds.includes(k)} onClick={() => setFilters({ kinds: toggle(filters.kinds, k as WorkspaceKind) })}>
+            <Chip
+              key={k}
+              pressed={filters.kinds.includes(k)}
+              onClick={() => setFilters({ kinds: toggle(filters.kinds, k as WorkspaceKind) })}
+            >
               <Icon aria-hidden="true" className="size-3.5" />
               {KIND_LABEL[k].many}
             </Chip>
@@ -214,12 +251,23 @@ export function WorkspaceScreen() {
       </div>
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filter by status">
         {WORKSPACE_STATUSES.map((s) => (
-          <Chip key={s} pressed={filters.statuses.includes(s)} onClick={() => setFilters({ statuses: toggle(filters.statuses, s as WorkspaceStatus) })}>
+          <Chip
+            key={s}
+            pressed={filters.statuses.includes(s)}
+            onClick={() => setFilters({ statuses: toggle(filters.statuses, s as WorkspaceStatus) })}
+          >
             {STATUS_LABEL[s]}
           </Chip>
         ))}
         {filtered ? (
-          <Button variant="ghost" size="sm" onClick={() => { setSearch(""); setFilters({ kinds: [], statuses: [], q: "" }); }}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setSearch("");
+              setFilters({ kinds: [], statuses: [], q: "" });
+            }}
+          >
             <X aria-hidden="true" />
             Clear filters
           </Button>
@@ -227,20 +275,40 @@ export function WorkspaceScreen() {
       </div>
 
       {ws.items.length > 0 ? (
-        <div role="toolbar" aria-label="Selection" className="sticky top-0 z-20 flex flex-wrap items-center gap-3 rounded-lg border bg-background/95 px-3 py-2 backdrop-blur">
+        <div
+          role="toolbar"
+          aria-label="Selection"
+          className="sticky top-0 z-20 flex flex-wrap items-center gap-3 rounded-lg border bg-background/95 px-3 py-2 backdrop-blur"
+        >
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="size-4 accent-primary" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(visibleKeys))} />
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={allSelected}
+              onChange={() => setSelected(allSelected ? new Set() : new Set(visibleKeys))}
+            />
             Select all
           </label>
           <span className="text-sm text-muted-foreground" aria-live="polite">
             {chosen.length ? `${chosen.length} selected` : "Shift-click to select a range"}
           </span>
           <div className="ml-auto flex gap-2">
-            <Button variant="outline" size="sm" disabled={!chosen.length || busy !== null} aria-busy={busy === "download" || undefined} onClick={() => void doDownload()}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!chosen.length || busy !== null}
+              aria-busy={busy === "download" || undefined}
+              onClick={() => void doDownload()}
+            >
               <Download aria-hidden="true" />
               Download
             </Button>
-            <Button variant="destructive" size="sm" disabled={!chosen.length || busy !== null} onClick={() => setConfirming(true)}>
+            <Button
+              variant="destructive"
+              size="sm"
+              disabled={!chosen.length || busy !== null}
+              onClick={() => setConfirming(true)}
+            >
               <Trash2 aria-hidden="true" />
               Delete
             </Button>
@@ -259,7 +327,11 @@ export function WorkspaceScreen() {
       {ws.error && ws.items.length === 0 ? (
         <LoadError title="We couldn't load your workspace" message={ws.error.message} onRetry={() => ws.reload()} />
       ) : ws.isLoading ? (
-        <div role="status" aria-busy="true" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        <div
+          role="status"
+          aria-busy="true"
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+        >
           <span className="sr-only">Loading your workspace</span>
           {Array.from({ length: 8 }, (_, i) => (
             <Skeleton key={i} className="aspect-[4/3] rounded-xl" />
@@ -267,27 +339,64 @@ export function WorkspaceScreen() {
         </div>
       ) : ws.items.length === 0 ? (
         filtered ? (
-          <EmptyState icon={SearchX} heading="Nothing matches" extra={<Button variant="outline" onClick={() => { setSearch(""); setFilters({ kinds: [], statuses: [], q: "" }); }}>Clear filters</Button>}>
+          <EmptyState
+            icon={SearchX}
+            heading="Nothing matches"
+            extra={
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setSearch("");
+                  setFilters({ kinds: [], statuses: [], q: "" });
+                }}
+              >
+                Clear filters
+              </Button>
+            }
+          >
             No item fits these filters{filters.q ? ` and “${filters.q}”` : ""}. Try other words or fewer filters.
           </EmptyState>
         ) : (
-          <EmptyState icon={LayoutGrid} heading="Your workspace is empty" primaryAction={{ label: "Start creating", href: "/create" }} secondaryAction={{ label: "Open assets", href: "/assets" }}>
-            Videos, designs, images, pages and products you create will gather here. Pick something to make to get started.
+          <EmptyState
+            icon={LayoutGrid}
+            heading="Your workspace is empty"
+            primaryAction={{ label: "Start creating", href: "/create" }}
+            secondaryAction={{ label: "Open assets", href: "/assets" }}
+          >
+            Videos, designs, images, pages and products you create will gather here. Pick something to make to get
+            started.
           </EmptyState>
         )
       ) : (
         <>
-          <ul aria-label="My work" aria-busy={ws.isValidating || undefined} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          <ul
+            aria-label="My work"
+            aria-busy={ws.isValidating || undefined}
+            className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+          >
             {ws.items.map((item, index) => (
               <li key={itemKey(item)}>
-                <WorkspaceCard item={item} selected={selected.has(itemKey(item))} onToggle={(shift) => onToggle(index, shift)} />
+                <WorkspaceCard
+                  item={item}
+                  selected={selected.has(itemKey(item))}
+                  onToggle={(shift) => onToggle(index, shift)}
+                />
               </li>
             ))}
           </ul>
-          {ws.truncated ? <p className="text-center text-xs text-muted-foreground">Filters and search look through your 2,000 most recent items.</p> : null}
+          {ws.truncated ? (
+            <p className="text-center text-xs text-muted-foreground">
+              Filters and search look through your 2,000 most recent items.
+            </p>
+          ) : null}
           {ws.hasMore ? (
             <div className="flex justify-center">
-              <Button variant="outline" onClick={() => void ws.loadMore()} disabled={ws.isLoadingMore} aria-busy={ws.isLoadingMore || undefined}>
+              <Button
+                variant="outline"
+                onClick={() => void ws.loadMore()}
+                disabled={ws.isLoadingMore}
+                aria-busy={ws.isLoadingMore || undefined}
+              >
                 {ws.isLoadingMore ? "Loading…" : "Show more"}
               </Button>
             </div>

@@ -4,7 +4,12 @@
  * throw the client's ApiClientError (lib/client/api.ts), so the screen branches on `code`.
  */
 import { apiFetch, errorFromResponse, networkError, screenHeaders } from "@/lib/client/api";
-import { ACCOUNT_DELETE_PATH, ACCOUNT_EXPORT_PATH, SIGN_OUT_EVERYWHERE_PATH, type DeleteAccountResult } from "@/lib/creation/account/contract";
+import {
+  ACCOUNT_DELETE_PATH,
+  ACCOUNT_EXPORT_PATH,
+  SIGN_OUT_EVERYWHERE_PATH,
+  type DeleteAccountResult,
+} from "@/lib/creation/account/contract";
 
 export interface DownloadedArchive {
   blob: Blob;
@@ -17,7 +22,10 @@ function fileNameOf(disposition: string | null): string {
 }
 
 /** Fetches the archive, reporting the bytes received so far as they arrive. */
-export async function downloadMyData(onProgress: (bytes: number) => void, signal?: AbortSignal): Promise<DownloadedArchive> {
+export async function downloadMyData(
+  onProgress: (bytes: number) => void,
+  signal?: AbortSignal,
+): Promise<DownloadedArchive> {
   let response: Response;
   try {
     response = await fetch(ACCOUNT_EXPORT_PATH, {
@@ -45,7 +53,10 @@ export async function downloadMyData(onProgress: (bytes: number) => void, signal
   } catch (error) {
     throw networkError(error, "The download broke off. Please try again.");
   }
-  return { blob: new Blob(chunks, { type: "application/zip" }), fileName: fileNameOf(response.headers.get("content-disposition")) };
+  return {
+    blob: new Blob(chunks, { type: "application/zip" }),
+    fileName: fileNameOf(response.headers.get("content-disposition")),
+  };
 }
 
 /** Hands the archive to the browser's downloads, as a link click would. */

@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it, jest } from "@jest/globals";
 import { z } from "zod";
-import { ApiClientError, SCREEN_HEADER, apiFetch, apiRequest, conflictReason, errorFromResponse, fieldMessages, issuesOf, networkError } from "./api";
+import {
+  ApiClientError,
+  SCREEN_HEADER,
+  apiFetch,
+  apiRequest,
+  conflictReason,
+  errorFromResponse,
+  fieldMessages,
+  issuesOf,
+  networkError,
+} from "./api";
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -8,8 +18,9 @@ afterEach(() => {
 });
 
 function answer(status: number, body: unknown) {
-  const fetchMock = jest.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-    new Response(typeof body === "string" ? body : JSON.stringify(body), { status }),
+  const fetchMock = jest.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(typeof body === "string" ? body : JSON.stringify(body), { status }),
   );
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return fetchMock;
@@ -18,7 +29,9 @@ function answer(status: number, body: unknown) {
 describe("apiFetch", () => {
   it("sends the bearer token, no body, same-origin credentials, and resolves to data", async () => {
     const fetchMock = answer(200, { data: { user_id: "u1" } });
-    await expect(apiFetch("/api/v1/users/login/", { method: "POST", token: "tok" })).resolves.toEqual({ user_id: "u1" });
+    await expect(apiFetch("/api/v1/users/login/", { method: "POST", token: "tok" })).resolves.toEqual({
+      user_id: "u1",
+    });
     const [path, init] = fetchMock.mock.calls[0]!;
     expect(path).toBe("/api/v1/users/login/");
     expect(init).toMatchObject({ method: "POST", credentials: "same-origin", body: undefined });
@@ -61,20 +74,37 @@ describe("apiRequest and the field issues", () => {
   });
 
   it("carries a 422's issues, which fieldMessages files under each level of the path", async () => {
-    answer(422, { error: { code: "unprocessable_entity", message: "Check the fields.", issues: [{ path: "scenes.2.narration", message: "Too long" }, { message: "No path" }, "junk"] } });
+    answer(422, {
+      error: {
+        code: "unprocessable_entity",
+        message: "Check the fields.",
+        issues: [{ path: "scenes.2.narration", message: "Too long" }, { message: "No path" }, "junk"],
+      },
+    });
     const error = await apiFetch("/api/v1/videos", { method: "POST", body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiClientError);
-    expect(issuesOf(error)).toEqual([{ path: "scenes.2.narration", message: "Too long" }, { path: "", message: "No path" }]);
-    expect(fieldMessages(error)).toEqual({ "scenes.2.narration": "Too long", "scenes.2": "Too long", scenes: "Too long", "": "No path" });
+    expect(issuesOf(error)).toEqual([
+      { path: "scenes.2.narration", message: "Too long" },
+      { path: "", message: "No path" },
+    ]);
+    expect(fieldMessages(error)).toEqual({
+      "scenes.2.narration": "Too long",
+      "scenes.2": "Too long",
+      scenes: "Too long",
+      "": "No path",
+    });
     expect(issuesOf(new Error("x"))).toEqual([]);
   });
 
   it("tells a revision conflict from a rendering one", () => {
-    const e409 = (issues: { path: string; message: string }[]) => new ApiClientError({ status: 409, code: "conflict", message: "m", issues });
+    const e409 = (issues: { path: string; message: string }[]) =>
+      new ApiClientError({ status: 409, code: "conflict", message: "m", issues });
     expect(conflictReason(e409([{ path: "revision", message: "revision_conflict" }]))).toBe("revision");
     expect(conflictReason(e409([{ path: "state", message: "rendering" }]))).toBe("rendering");
     expect(conflictReason(e409([]))).toBeNull();
-    expect(conflictReason(new ApiClientError({ status: 400, code: "revision_conflict", message: "m" }))).toBe("revision");
+    expect(conflictReason(new ApiClientError({ status: 400, code: "revision_conflict", message: "m" }))).toBe(
+      "revision",
+    );
     expect(conflictReason(new ApiClientError({ status: 400, code: "bad_request", message: "m" }))).toBeNull();
   });
 
@@ -99,7 +129,9 @@ describe("apiRequest and the field issues", () => {
   it("sends a file's bytes as they are, with its type", async () => {
     const fetchMock = answer(200, { data: { rows: 1 } });
     const file = new Blob(["a,b\n1,2\n"], { type: "text/csv" });
-    await expect(apiFetch("/api/v1/batches/preview", { method: "POST", file: { body: file, type: "text/csv" } })).resolves.toEqual({ rows: 1 });
+    await expect(
+      apiFetch("/api/v1/batches/preview", { method: "POST", file: { body: file, type: "text/csv" } }),
+    ).resolves.toEqual({ rows: 1 });
     const init = fetchMock.mock.calls[0]![1]!;
     expect(init.body).toBe(file);
     expect((init.headers as Record<string, string>)["Content-Type"]).toBe("text/csv");
@@ -113,7 +145,9 @@ describe("apiRequest and the field issues", () => {
   });
 
   it("reads the error of a download that failed before its body was read", async () => {
-    const error = await errorFromResponse(new Response(JSON.stringify({ error: { code: "rate_limited", message: "Slow down." } }), { status: 429 }));
+    const error = await errorFromResponse(
+      new Response(JSON.stringify({ error: { code: "rate_limited", message: "Slow down." } }), { status: 429 }),
+    );
     expect(error).toMatchObject({ status: 429, code: "rate_limited", message: "Slow down." });
     expect(networkError(new TypeError("x"))).toMatchObject({ status: 0, code: "network_error" });
   });

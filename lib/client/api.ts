@@ -43,7 +43,13 @@ export class ApiClientError extends Error {
   /** The per-field issues of a 422 (and the reason of a 409); empty otherwise. */
   readonly issues: readonly FieldIssue[];
 
-  constructor(input: { status: number; code: string; message: string; issues?: readonly FieldIssue[]; cause?: unknown }) {
+  constructor(input: {
+    status: number;
+    code: string;
+    message: string;
+    issues?: readonly FieldIssue[];
+    cause?: unknown;
+  }) {
     super(input.message, { cause: input.cause });
     this.name = "ApiClientError";
     this.status = input.status;
@@ -57,13 +63,18 @@ export interface DataSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const nonEmptyString = (value: unknown): value is string => typeof value === "string" && value.length > 0;
 
 function readIssues(value: unknown): FieldIssue[] {
   if (!Array.isArray(value)) return [];
-  return value.flatMap((i) => (isRecord(i) && typeof i.message === "string" ? [{ path: typeof i.path === "string" ? i.path : "", message: i.message }] : []));
+  return value.flatMap((i) =>
+    isRecord(i) && typeof i.message === "string"
+      ? [{ path: typeof i.path === "string" ? i.path : "", message: i.message }]
+      : [],
+  );
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -84,7 +95,12 @@ export function networkError(cause: unknown, message: string = NETWORK_MESSAGE):
 export function errorFromBody(response: Response, json: unknown): ApiClientError {
   const error = isRecord(json) && isRecord(json.error) ? json.error : null;
   if (error && nonEmptyString(error.code) && nonEmptyString(error.message)) {
-    return new ApiClientError({ status: response.status, code: error.code, message: error.message, issues: readIssues(error.issues) });
+    return new ApiClientError({
+      status: response.status,
+      code: error.code,
+      message: error.message,
+      issues: readIssues(error.issues),
+    });
   }
   return new ApiClientError({
     status: response.status,
@@ -119,7 +135,10 @@ export interface ApiRequestOptions<T = unknown> {
 }
 
 /** The whole success body (`data` and what sits beside it); throws ApiClientError. A 204 resolves to `{ data: null }`. */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<{ data: T } & Record<string, unknown>> {
+export async function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions<T> = {},
+): Promise<{ data: T } & Record<string, unknown>> {
   const { method = "GET", body, file, token, schema, signal } = options;
   const headers: Record<string, string> = { Accept: "application/json", ...screenHeaders(method) };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -144,12 +163,21 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
   const json = await readJson(response);
   if (!response.ok) throw errorFromBody(response, json);
   if (!isRecord(json) || !("data" in json)) {
-    throw new ApiClientError({ status: response.status, code: CLIENT_ERROR_CODES.invalidResponse, message: UNREADABLE_MESSAGE });
+    throw new ApiClientError({
+      status: response.status,
+      code: CLIENT_ERROR_CODES.invalidResponse,
+      message: UNREADABLE_MESSAGE,
+    });
   }
   if (!schema) return json as { data: T } & Record<string, unknown>;
   const data = schema.safeParse(json.data);
   if (!data.success) {
-    throw new ApiClientError({ status: response.status, code: CLIENT_ERROR_CODES.invalidResponse, message: UNREADABLE_MESSAGE, cause: data.error });
+    throw new ApiClientError({
+      status: response.status,
+      code: CLIENT_ERROR_CODES.invalidResponse,
+      message: UNREADABLE_MESSAGE,
+      cause: data.error,
+    });
   }
   return { ...json, data: data.data };
 }
@@ -163,7 +191,8 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions<T> = 
 export const fetcher = <T>(path: string): Promise<T> => apiFetch<T>(path);
 
 /** The SWR fetcher for keys whose answer is the whole body (`data` beside `next_cursor` and the like). */
-export const pageFetcher = <P extends { data: unknown }>(path: string): Promise<P> => apiRequest(path) as unknown as Promise<P>;
+export const pageFetcher = <P extends { data: unknown }>(path: string): Promise<P> =>
+  apiRequest(path) as unknown as Promise<P>;
 
 /** The issues of a 422 (empty for anything else). */
 export function issuesOf(error: unknown): readonly FieldIssue[] {
@@ -196,7 +225,8 @@ export function conflictReason(error: unknown): "revision" | "rendering" | null 
   if (error.status !== 409) return null;
   const issues = issuesOf(error);
   if (issues.some((i) => i.path === "revision" || i.message === "revision_conflict")) return "revision";
-  if (issues.some((i) => (i.path === "state" && i.message === "rendering") || i.message === "rendering")) return "rendering";
+  if (issues.some((i) => (i.path === "state" && i.message === "rendering") || i.message === "rendering"))
+    return "rendering";
   return null;
 }
 

@@ -5,7 +5,9 @@
  */
 import type { SWRInfiniteResponse } from "swr/infinite";
 
-export function cursorList<P extends { items: unknown[]; next_cursor: string | null }, E>(swr: SWRInfiniteResponse<P, E>) {
+export function cursorList<P extends { items: unknown[]; next_cursor: string | null }, E>(
+  swr: SWRInfiniteResponse<P, E>,
+) {
   const pages = swr.data ?? [];
   const last = pages[pages.length - 1];
   return {

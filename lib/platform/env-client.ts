@@ -30,7 +30,9 @@ export const clientEnv: ClientEnv = {
 /** Fails loudly where the config is used, not at import (public pages never touch Firebase). */
 export function requireFirebaseConfig(env: ClientEnv = clientEnv): ClientEnv {
   if (!env.apiKey) {
-    throw new Error("NEXT_PUBLIC_FIREBASE_API_KEY is not set: copy .env.example to .env.local and fill in the web config.");
+    throw new Error(
+      "NEXT_PUBLIC_FIREBASE_API_KEY is not set: copy .env.example to .env.local and fill in the web config.",
+    );
   }
   return env;
 }

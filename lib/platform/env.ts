@@ -28,7 +28,10 @@ const schema = z
     IMAGE_GEN_HOSTS: list,
     PUBLIC_PREVIEW_PATH: z
       .string()
-      .regex(/^\/[A-Za-z0-9_-]{12,}$/, "PUBLIC_PREVIEW_PATH must be one path segment of at least 12 URL-safe characters, e.g. /p-3f9c1a7e5b2d")
+      .regex(
+        /^\/[A-Za-z0-9_-]{12,}$/,
+        "PUBLIC_PREVIEW_PATH must be one path segment of at least 12 URL-safe characters, e.g. /p-3f9c1a7e5b2d",
+      )
       .optional(),
     AUTH_PUBLIC_KEYS_URL: z.string().url().optional(),
     AUTH_ID_TOKEN_KEYS_URL: z.string().url().optional(),
@@ -50,10 +53,12 @@ const schema = z
       imageGenHosts: e.IMAGE_GEN_HOSTS,
       publicPreviewPath: e.PUBLIC_PREVIEW_PATH ?? null,
       /** Session-cookie signing keys (x509 PEMs by key id). */
-      authPublicKeysUrl: e.AUTH_PUBLIC_KEYS_URL ?? "https://www.googleapis.com/identitytoolkit/v3/relyingparty/publicKeys",
+      authPublicKeysUrl:
+        e.AUTH_PUBLIC_KEYS_URL ?? "https://www.googleapis.com/identitytoolkit/v3/relyingparty/publicKeys",
       /** ID-token signing keys (the API's Bearer calls). */
       idTokenKeysUrl:
-        e.AUTH_ID_TOKEN_KEYS_URL ?? "https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com",
+        e.AUTH_ID_TOKEN_KEYS_URL ??
+        "https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com",
       dataDir: e.DATA_DIR ?? ".data",
     };
   });
@@ -140,7 +145,10 @@ const rateLimitSchema = z
         try {
           return overridesSchema.parse(JSON.parse(v));
         } catch (e) {
-          ctx.addIssue({ code: "custom", message: `RATE_LIMITS must be JSON like {"storyboard":{"points":3}}: ${(e as Error).message}` });
+          ctx.addIssue({
+            code: "custom",
+            message: `RATE_LIMITS must be JSON like {"storyboard":{"points":3}}: ${(e as Error).message}`,
+          });
           return z.NEVER;
         }
       }),

@@ -22,4 +22,20 @@ import { chatCollections } from "@/lib/operations/chat/collections";
 import { fcReportCollections } from "@/lib/operations/fc-report/collections";
 import { authCollections } from "@/lib/access/auth/collections";
 
-export const allCollections: readonly AnyCollectionDef[] = [...coreCollections, ...billingCollections, ...compositionCollections, ...videoCollections, ...callCollections, ...productCollections, ...batchCollections, ...brandCollections, ...updateLogCollections, ...promptStoreCollections, ...promptCollections, ...prodCollections, ...chatCollections, ...fcReportCollections, ...authCollections];
+export const allCollections: readonly AnyCollectionDef[] = [
+  ...coreCollections,
+  ...billingCollections,
+  ...compositionCollections,
+  ...videoCollections,
+  ...callCollections,
+  ...productCollections,
+  ...batchCollections,
+  ...brandCollections,
+  ...updateLogCollections,
+  ...promptStoreCollections,
+  ...promptCollections,
+  ...prodCollections,
+  ...chatCollections,
+  ...fcReportCollections,
+  ...authCollections,
+];

@@ -36,7 +36,10 @@ async function toolkit(op: "signUp" | "signInWithPassword", email: string): Prom
   });
 }
 
-function req(url: string, init: { method?: string; token?: string; cookie?: string; json?: unknown } = {}): NextRequest {
+function req(
+  url: string,
+  init: { method?: string; token?: string; cookie?: string; json?: unknown } = {},
+): NextRequest {
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.cookie) headers.cookie = init.cookie;
@@ -99,20 +102,76 @@ beforeAll(async () => {
   await seedAsset(db, store, alice.uid, "a-asset");
   await seedProduct(db, alice.uid, "a-prod", { name: "Alice rope" });
   await seedImage(db, store, bob.uid, "b-img", { title: "Bob private" });
-  const kit = await brandKit.PUT(req("/api/v1/brand-kit", { method: "PUT", cookie: alice.cookie, json: DEFAULT_BRAND_KIT }), ctx);
+  const kit = await brandKit.PUT(
+    req("/api/v1/brand-kit", { method: "PUT", cookie: alice.cookie, json: DEFAULT_BRAND_KIT }),
+    ctx,
+  );
   expect(kit.status).toBe(200);
   // Bob likes Alice's shared picture; Alice likes her own.
-  expect((await like.POST(req("/api/v1/images/a-pub/like", { method: "POST", token: bob.token }), withId("a-pub"))).status).toBe(200);
-  expect((await like.POST(req("/api/v1/images/a-pub/like", { method: "POST", token: alice.token }), withId("a-pub"))).status).toBe(200);
+  expect(
+    (await like.POST(req("/api/v1/images/a-pub/like", { method: "POST", token: bob.token }), withId("a-pub"))).status,
+  ).toBe(200);
+  expect(
+    (await like.POST(req("/api/v1/images/a-pub/like", { method: "POST", token: alice.token }), withId("a-pub"))).status,
+  ).toBe(200);
   // Credit history as the ledger holds it (opening balance keyed by uid, a debit) and a change in the audit trail.
   const at = new Date().toISOString();
-  await db.collection(creditLedger).doc(`open-${alice.uid}`).create({ owner_id: alice.uid, delta: 100, reason: "grant", balance_after: 100, content_id: null, job_id: null, note: "opening balance", created_at: at });
-  await db.collection(creditLedger).doc("debit-job-a1").create({ owner_id: alice.uid, delta: -5, reason: "debit", balance_after: 95, content_id: "a-vid", job_id: "job-a1", note: null, created_at: at });
-  await db.collection(creditLedger).doc("debit-job-b1").create({ owner_id: bob.uid, delta: -5, reason: "debit", balance_after: 95, content_id: "b-img", job_id: "job-b1", note: null, created_at: at });
-  await db.collection(updateLog).doc("log-a1").create({
-    entity_type: "content", entity_id: "a-vid", entity_label: "Alice film", action: "update", actor_kind: "user", actor_id: alice.uid, actor_email: alice.email,
-    source: "PATCH /api/v1/videos/a-vid", screen: "/videos/a-vid", changes: [{ path: "title", before: '"Draft"', after: '"Alice film"' }], truncated: false, created_at: at,
-  });
+  await db
+    .collection(creditLedger)
+    .doc(`open-${alice.uid}`)
+    .create({
+      owner_id: alice.uid,
+      delta: 100,
+      reason: "grant",
+      balance_after: 100,
+      content_id: null,
+      job_id: null,
+      note: "opening balance",
+      created_at: at,
+    });
+  await db
+    .collection(creditLedger)
+    .doc("debit-job-a1")
+    .create({
+      owner_id: alice.uid,
+      delta: -5,
+      reason: "debit",
+      balance_after: 95,
+      content_id: "a-vid",
+      job_id: "job-a1",
+      note: null,
+      created_at: at,
+    });
+  await db
+    .collection(creditLedger)
+    .doc("debit-job-b1")
+    .create({
+      owner_id: bob.uid,
+      delta: -5,
+      reason: "debit",
+      balance_after: 95,
+      content_id: "b-img",
+      job_id: "job-b1",
+      note: null,
+      created_at: at,
+    });
+  await db
+    .collection(updateLog)
+    .doc("log-a1")
+    .create({
+      entity_type: "content",
+      entity_id: "a-vid",
+      entity_label: "Alice film",
+      action: "update",
+      actor_kind: "user",
+      actor_id: alice.uid,
+      actor_email: alice.email,
+      source: "PATCH /api/v1/videos/a-vid",
+      screen: "/videos/a-vid",
+      changes: [{ path: "title", before: '"Draft"', after: '"Alice film"' }],
+      truncated: false,
+      created_at: at,
+    });
 });
 
 afterAll(async () => {
@@ -125,7 +184,9 @@ async function download(who: Person): Promise<Record<string, Uint8Array>> {
   const res = await exportRoute.POST(req("/api/v1/account/export", { method: "POST", cookie: who.cookie }), ctx);
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toBe("application/zip");
-  expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="promptframe-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+  expect(res.headers.get("content-disposition")).toMatch(
+    /^attachment; filename="promptframe-data-\d{4}-\d{2}-\d{2}\.zip"$/,
+  );
   return unzipSync(new Uint8Array(await res.arrayBuffer()));
 }
 
@@ -136,9 +197,24 @@ describe("POST /api/v1/account/export", () => {
   it("streams one ZIP with the person's documents as JSON and their files, and nothing of anyone else", async () => {
     const zip = await download(alice);
     const names = Object.keys(zip).sort();
-    expect(names).toEqual(expect.arrayContaining(["README.txt", "manifest.json", "data/content.json", "data/assets.json", "data/products.json", "data/brand_kits.json", "data/likes.json", "data/users.json", "data/credit_ledger.json", "data/compositions.json", "data/update_log.json"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "README.txt",
+        "manifest.json",
+        "data/content.json",
+        "data/assets.json",
+        "data/products.json",
+        "data/brand_kits.json",
+        "data/likes.json",
+        "data/users.json",
+        "data/credit_ledger.json",
+        "data/compositions.json",
+        "data/update_log.json",
+      ]),
+    );
     // Every JSON file parses.
-    for (const name of names.filter((n) => n.endsWith(".json"))) expect(() => JSON.parse(strFromU8(zip[name]!))).not.toThrow();
+    for (const name of names.filter((n) => n.endsWith(".json")))
+      expect(() => JSON.parse(strFromU8(zip[name]!))).not.toThrow();
 
     expect(ids(zip, "content")).toEqual(["a-des", "a-img", "a-pub", "a-vid"]);
     expect(ids(zip, "assets")).toEqual(["a-asset"]);
@@ -152,7 +228,14 @@ describe("POST /api/v1/account/export", () => {
     // The files, byte for byte, under their keys.
     const files = names.filter((n) => n.startsWith("files/")).sort();
     expect(files).toEqual(
-      [`assets/${alice.uid}/a-asset.png`, `designs/${alice.uid}/a-des/still.png`, `images/${alice.uid}/a-img.png`, `images/${alice.uid}/a-pub.png`, `videos/${alice.uid}/a-vid/poster-r0.png`, `videos/${alice.uid}/a-vid/video-r0.mp4`]
+      [
+        `assets/${alice.uid}/a-asset.png`,
+        `designs/${alice.uid}/a-des/still.png`,
+        `images/${alice.uid}/a-img.png`,
+        `images/${alice.uid}/a-pub.png`,
+        `videos/${alice.uid}/a-vid/poster-r0.png`,
+        `videos/${alice.uid}/a-vid/video-r0.mp4`,
+      ]
         .map((k) => `files/${k}`)
         .sort(),
     );
@@ -163,7 +246,12 @@ describe("POST /api/v1/account/export", () => {
     expect(Buffer.from(zip[`files/videos/${alice.uid}/a-vid/video-r0.mp4`]!)).toEqual(Buffer.concat(chunks));
 
     const manifest = JSON.parse(strFromU8(zip["manifest.json"]!));
-    expect(manifest).toMatchObject({ format: "promptframe-export/1", user_id: alice.uid, email: alice.email, collections: { content: 4, assets: 1, products: 1 } });
+    expect(manifest).toMatchObject({
+      format: "promptframe-export/1",
+      user_id: alice.uid,
+      email: alice.email,
+      collections: { content: 4, assets: 1, products: 1 },
+    });
     expect(manifest.files).toHaveLength(6);
 
     // Nothing of Bob's anywhere in the archive (his uid would be in his ids, keys and likes).
@@ -194,7 +282,14 @@ describe("POST /api/v1/account/export", () => {
 
 describe("POST /api/v1/account/delete", () => {
   const del = (who: Person, json: unknown, via: "cookie" | "token" = "cookie") =>
-    deleteRoute.POST(req("/api/v1/account/delete", { method: "POST", json, ...(via === "cookie" ? { cookie: who.cookie } : { token: who.token }) }), ctx);
+    deleteRoute.POST(
+      req("/api/v1/account/delete", {
+        method: "POST",
+        json,
+        ...(via === "cookie" ? { cookie: who.cookie } : { token: who.token }),
+      }),
+      ctx,
+    );
 
   it("refuses a wrong or missing confirmation and running work, changing nothing", async () => {
     const wrong = await del(alice, { confirm_email: bob.email });
@@ -206,7 +301,21 @@ describe("POST /api/v1/account/delete", () => {
     const { jobs } = await import("@/lib/platform/db/collections");
     const at = new Date().toISOString();
     const job = db.collection(jobs).doc("job-a-running");
-    await job.create({ type: "video.render", owner_id: alice.uid, content_id: "a-vid", state: "running", progress: 0.5, attempts: 1, max_attempts: 3, error: null, worker_id: "w", lease_expires_at: null, input: {}, created_at: at, updated_at: at });
+    await job.create({
+      type: "video.render",
+      owner_id: alice.uid,
+      content_id: "a-vid",
+      state: "running",
+      progress: 0.5,
+      attempts: 1,
+      max_attempts: 3,
+      error: null,
+      worker_id: "w",
+      lease_expires_at: null,
+      input: {},
+      created_at: at,
+      updated_at: at,
+    });
     const busy = await del(alice, { confirm_email: alice.email });
     expect(busy.status).toBe(409);
     expect((await busy.json()).error.message).toMatch(/still being made/);
@@ -219,7 +328,11 @@ describe("POST /api/v1/account/delete", () => {
   it("refuses staff accounts", async () => {
     const { deleteAccount } = await import("@/lib/creation/account/service");
     const staff = { uid: "s1", email: "s@promptframe.ai", isStaff: true } as Parameters<typeof deleteAccount>[1];
-    await expect(deleteAccount({ db, store, auth: { revokeRefreshTokens: jest.fn(), deleteUser: jest.fn() } }, staff, { confirm_email: "s@promptframe.ai" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      deleteAccount({ db, store, auth: { revokeRefreshTokens: jest.fn(), deleteUser: jest.fn() } }, staff, {
+        confirm_email: "s@promptframe.ai",
+      }),
+    ).rejects.toMatchObject({ code: "forbidden" });
   });
 
   it("deletes everything of hers, keeps the ledger pseudonymised, leaves Bob alone, and is safe to retry", async () => {
@@ -231,7 +344,12 @@ describe("POST /api/v1/account/delete", () => {
     const res = await del(alice, { confirm_email: `  ${alice.email.toUpperCase()} ` });
     expect(res.status).toBe(200);
     const { data } = await res.json();
-    expect(data).toMatchObject({ deleted: true, files: 6, documents: { content: 4, assets: 1, products: 1, brand_kits: 1, users: 1, likes: 2 }, pseudonymised: { credit_ledger: 2, update_log: 1 } });
+    expect(data).toMatchObject({
+      deleted: true,
+      files: 6,
+      documents: { content: 4, assets: 1, products: 1, brand_kits: 1, users: 1, likes: 2 },
+      pseudonymised: { credit_ledger: 2, update_log: 1 },
+    });
     expect(res.headers.getSetCookie().some((c) => c.startsWith("authToken=;"))).toBe(true);
 
     // Her session, her token and her password are all refused.
@@ -242,9 +360,11 @@ describe("POST /api/v1/account/delete", () => {
     expect((await signIn.json()).error.message).toMatch(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
 
     // Nothing of hers can be read: her content 404s (even the shared picture), the signed link 404s, no file is left.
-    for (const id of ["a-img", "a-pub"]) expect((await image.GET(req(`/api/v1/images/${id}`, { token: bob.token }), withId(id))).status).toBe(404);
+    for (const id of ["a-img", "a-pub"])
+      expect((await image.GET(req(`/api/v1/images/${id}`, { token: bob.token }), withId(id))).status).toBe(404);
     expect((await blobs.GET(req(blobUrl.pathname + blobUrl.search), withKey(blobKey))).status).toBe(404);
-    for (const area of ["images", "assets", "videos", "designs"]) expect(await store.list(`${area}/${alice.uid}/`)).toEqual([]);
+    for (const area of ["images", "assets", "videos", "designs"])
+      expect(await store.list(`${area}/${alice.uid}/`)).toEqual([]);
     const { content, creditLedger, likes } = await import("@/lib/platform/db/collections");
     expect(await db.collection(content).where("owner_id", "==", alice.uid).get()).toEqual([]);
     expect(await db.collection(likes).where("content_owner_id", "==", alice.uid).get()).toEqual([]);
@@ -255,9 +375,18 @@ describe("POST /api/v1/account/delete", () => {
     expect(data.pseudonym).toBe(pseudonym);
     expect(await db.collection(creditLedger).where("owner_id", "==", alice.uid).get()).toEqual([]);
     const kept = await db.collection(creditLedger).where("owner_id", "==", pseudonym).get();
-    expect(kept.map((e) => [e.id, e.data.delta]).sort()).toEqual([["debit-job-a1", -5], [`open-${pseudonym}`, 100]]);
+    expect(kept.map((e) => [e.id, e.data.delta]).sort()).toEqual([
+      ["debit-job-a1", -5],
+      [`open-${pseudonym}`, 100],
+    ]);
     const { updateLog } = await import("@/lib/platform/update-log/collections");
-    expect((await db.collection(updateLog).doc("log-a1").get())?.data).toMatchObject({ actor_id: pseudonym, actor_email: null, entity_label: null, changes: [], action: "update" });
+    expect((await db.collection(updateLog).doc("log-a1").get())?.data).toMatchObject({
+      actor_id: pseudonym,
+      actor_email: null,
+      entity_label: null,
+      changes: [],
+      action: "update",
+    });
 
     // Bob's things are untouched.
     expect((await image.GET(req("/api/v1/images/b-img", { token: bob.token }), withId("b-img"))).status).toBe(200);
@@ -267,7 +396,12 @@ describe("POST /api/v1/account/delete", () => {
 
     // A retry (e.g. after a failure half way) finds nothing left and still succeeds.
     const { deleteAccountData, deleteFirebaseUser } = await import("@/lib/creation/account/delete");
-    expect(await deleteAccountData({ db, store, auth: { revokeRefreshTokens: jest.fn(), deleteUser: jest.fn() } }, alice.uid)).toEqual({ deleted: {}, pseudonymised: {}, files: 0, pseudonym });
+    expect(
+      await deleteAccountData(
+        { db, store, auth: { revokeRefreshTokens: jest.fn(), deleteUser: jest.fn() } },
+        alice.uid,
+      ),
+    ).toEqual({ deleted: {}, pseudonymised: {}, files: 0, pseudonym });
     const { adminAuth } = await import("@/lib/access/auth/server/firebase-admin");
     await expect(deleteFirebaseUser(adminAuth(), alice.uid)).resolves.toBeUndefined();
     expect((await del(alice, { confirm_email: alice.email })).status).toBe(401);

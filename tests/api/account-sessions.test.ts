@@ -18,7 +18,10 @@ const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}
 const mail = (local: string) => `${local}.${RUN}@example.com`;
 const PASSWORD = "secret-pass-1";
 
-async function identityToolkit(op: "signUp" | "signInWithPassword", email: string): Promise<{ idToken: string; localId: string }> {
+async function identityToolkit(
+  op: "signUp" | "signInWithPassword",
+  email: string,
+): Promise<{ idToken: string; localId: string }> {
   const res = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:${op}?key=demo-api-key`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -71,7 +74,9 @@ const info = (init: { cookie?: string; token?: string }) => userInfo.GET(req("/a
 /** Set-Cookie lines that delete both session cookies. */
 function clearsBothCookies(res: Response): boolean {
   const set = res.headers.getSetCookie();
-  return ["authToken", "userId"].every((name) => set.some((c) => c.startsWith(`${name}=;`) && /Max-Age=(0|-\d+)(;|$)/.test(c)));
+  return ["authToken", "userId"].every((name) =>
+    set.some((c) => c.startsWith(`${name}=;`) && /Max-Age=(0|-\d+)(;|$)/.test(c)),
+  );
 }
 
 describe("POST /api/v1/users/logout/", () => {
@@ -92,10 +97,15 @@ describe("POST /api/v1/users/logout/", () => {
     // Someone who kept a copy of the cookie sends it again (it has not expired: 14 days).
     const replay = await info({ cookie });
     expect(replay.status).toBe(401);
-    expect((await replay.json()).error).toEqual({ code: "unauthorized", message: expect.stringMatching(/session was ended/) });
+    expect((await replay.json()).error).toEqual({
+      code: "unauthorized",
+      message: expect.stringMatching(/session was ended/),
+    });
     // Still refused on later calls (no cache brings it back), and by every route, not only the one tried.
     expect((await info({ cookie })).status).toBe(401);
-    expect((await everywhere.POST(req("/api/v1/account/sign-out-everywhere", { method: "POST", cookie }), ctx)).status).toBe(401);
+    expect(
+      (await everywhere.POST(req("/api/v1/account/sign-out-everywhere", { method: "POST", cookie }), ctx)).status,
+    ).toBe(401);
     // Only that session ended: the other browser and Bearer calls go on.
     expect((await info({ cookie: other })).status).toBe(200);
     expect((await info({ token: idToken })).status).toBe(200);
@@ -104,7 +114,10 @@ describe("POST /api/v1/users/logout/", () => {
   it("clears the cookies without an error for a missing or bad cookie, and records nothing for it", async () => {
     const none = await logout.POST(req("/api/v1/users/logout/", { method: "POST" }), ctx);
     expect(none.status).toBe(200);
-    const bad = await logout.POST(req("/api/v1/users/logout/", { method: "POST", cookie: "authToken=garbage; userId=x" }), ctx);
+    const bad = await logout.POST(
+      req("/api/v1/users/logout/", { method: "POST", cookie: "authToken=garbage; userId=x" }),
+      ctx,
+    );
     expect(bad.status).toBe(200);
     expect(clearsBothCookies(bad)).toBe(true);
     const { getDb } = await import("@/lib/platform/db");
@@ -123,7 +136,10 @@ describe("POST /api/v1/account/sign-out-everywhere", () => {
     // Firebase compares whole seconds: revoke in a later second than the sign-in.
     await new Promise((r) => setTimeout(r, 1100));
 
-    const res = await everywhere.POST(req("/api/v1/account/sign-out-everywhere", { method: "POST", cookie: here }), ctx);
+    const res = await everywhere.POST(
+      req("/api/v1/account/sign-out-everywhere", { method: "POST", cookie: here }),
+      ctx,
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: { signed_out: true } });
     expect(clearsBothCookies(res)).toBe(true);
@@ -140,7 +156,9 @@ describe("POST /api/v1/account/sign-out-everywhere", () => {
   });
 
   it("needs a signed-in caller and takes POST only", async () => {
-    expect((await everywhere.POST(req("/api/v1/account/sign-out-everywhere", { method: "POST" }), ctx)).status).toBe(401);
+    expect((await everywhere.POST(req("/api/v1/account/sign-out-everywhere", { method: "POST" }), ctx)).status).toBe(
+      401,
+    );
     expect(everywhere.GET().status).toBe(405);
   });
 });

@@ -40,7 +40,11 @@ function req(url: string, init: { method?: string; token?: string; body?: string
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.cookie) headers.cookie = init.cookie;
-  return new NextRequest(new URL(url, "http://localhost:3000"), { method: init.method ?? "GET", headers, body: init.body });
+  return new NextRequest(new URL(url, "http://localhost:3000"), {
+    method: init.method ?? "GET",
+    headers,
+    body: init.body,
+  });
 }
 
 /** The route context Next passes to handlers (these routes have no params). */
@@ -155,15 +159,25 @@ describe("GET /api/v1/user-info/", () => {
     expect(res.status).toBe(200);
     const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
     const uid = (await res.json()).data.user_id as string;
-    return { uid, token, cookie: cookies.join("; "), auth: cookies.find((c) => c.startsWith("authToken="))!.slice("authToken=".length) };
+    return {
+      uid,
+      token,
+      cookie: cookies.join("; "),
+      auth: cookies.find((c) => c.startsWith("authToken="))!.slice("authToken=".length),
+    };
   }
 
   it("refuses a session cookie issued in the future (iat), as the edge does", async () => {
     const { uid, auth } = await sessionOf(mail("future.iat"));
     const [header, payload] = auth.split(".");
     const claims = JSON.parse(Buffer.from(payload!, "base64url").toString());
-    const forged = Buffer.from(JSON.stringify({ ...claims, iat: Math.floor(Date.now() / 1000) + 3600 })).toString("base64url");
-    const res = await userInfo.GET(req("/api/v1/user-info", { cookie: `authToken=${header}.${forged}.; userId=${uid}` }), ctx);
+    const forged = Buffer.from(JSON.stringify({ ...claims, iat: Math.floor(Date.now() / 1000) + 3600 })).toString(
+      "base64url",
+    );
+    const res = await userInfo.GET(
+      req("/api/v1/user-info", { cookie: `authToken=${header}.${forged}.; userId=${uid}` }),
+      ctx,
+    );
     expect(res.status).toBe(401);
     // The same cookie with its real iat is fine (the forgery is the only difference).
     const real = await userInfo.GET(req("/api/v1/user-info", { cookie: `authToken=${auth}; userId=${uid}` }), ctx);

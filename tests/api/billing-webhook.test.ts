@@ -11,7 +11,16 @@ import { NextRequest } from "next/server";
 import Stripe from "stripe";
 import { json, noParams, req } from "./image-library.support";
 import { addProfile, configureStripe, PRICES, unconfigureStripe, WEBHOOK_SECRET } from "./billing.support";
-import { chargeObject, completedSession, disputeObject, eventOf, fakeId, invoiceObject, signEvent, subscriptionObject } from "../support/stripe-fake";
+import {
+  chargeObject,
+  completedSession,
+  disputeObject,
+  eventOf,
+  fakeId,
+  invoiceObject,
+  signEvent,
+  subscriptionObject,
+} from "../support/stripe-fake";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "pf-billing-webhook-"));
 process.env.DATA_DIR = dataDir;
@@ -57,7 +66,8 @@ const user = async (credits = 100) => {
   return uid;
 };
 const balance = async (uid: string) => (await db.collection(C.users).doc(uid).get())!.data;
-const ledger = async (uid: string) => (await db.collection(C.creditLedger).where("owner_id", "==", uid).get()).map((e) => e.data);
+const ledger = async (uid: string) =>
+  (await db.collection(C.creditLedger).where("owner_id", "==", uid).get()).map((e) => e.data);
 const eventCount = () => db.collection(B.billingEvents).count();
 
 const day = 86400_000;
@@ -67,12 +77,24 @@ const at = (days: number) => new Date(t0.getTime() + days * day);
 describe("refusals: nothing is written", () => {
   it("no signature, a forged one, a tampered body or an old delivery is a 400", async () => {
     const uid = await user();
-    const event = eventOf("invoice.paid", invoiceObject({ customer: "cus_x", subscription: "sub_x", billingReason: "subscription_cycle", lines: [{ price: PRICES.pro, start: t0, end: at(31) }], metadata: { uid } }));
+    const event = eventOf(
+      "invoice.paid",
+      invoiceObject({
+        customer: "cus_x",
+        subscription: "sub_x",
+        billingReason: "subscription_cycle",
+        lines: [{ price: PRICES.pro, start: t0, end: at(31) }],
+        metadata: { uid },
+      }),
+    );
     const before = await eventCount();
     const { payload, signature } = signEvent(event, WEBHOOK_SECRET);
 
     const missing = await deliver(payload, null);
-    expect([missing.status, missing.body.error.message]).toEqual([400, expect.stringMatching(/Missing the Stripe-Signature header/)]);
+    expect([missing.status, missing.body.error.message]).toEqual([
+      400,
+      expect.stringMatching(/Missing the Stripe-Signature header/),
+    ]);
     const forged = signEvent(event, "whsec_someone_else");
     expect((await deliver(forged.payload, forged.signature)).status).toBe(400);
     const tampered = payload.replace(/"amount_paid": \d+/, '"amount_paid": 1');
@@ -94,7 +116,22 @@ describe("refusals: nothing is written", () => {
   it("a body over 512 KB is a typed 413 while it streams (no Content-Length to trust), even signed, and changes nothing", async () => {
     const uid = await user(10);
     const padded = (pad: number) =>
-      signEvent(eventOf("checkout.session.completed", completedSession({ id: uniq("cs_test"), object: "checkout.session", mode: "payment", customer: uniq("cus"), client_reference_id: uid, metadata: { uid, item: "credits_500" }, success_url: "x", custom_text: "x".repeat(pad) })), WEBHOOK_SECRET);
+      signEvent(
+        eventOf(
+          "checkout.session.completed",
+          completedSession({
+            id: uniq("cs_test"),
+            object: "checkout.session",
+            mode: "payment",
+            customer: uniq("cus"),
+            client_reference_id: uid,
+            metadata: { uid, item: "credits_500" },
+            success_url: "x",
+            custom_text: "x".repeat(pad),
+          }),
+        ),
+        WEBHOOK_SECRET,
+      );
     /** The payload as a stream in 64 KB chunks: the request carries no Content-Length. */
     const streamed = ({ payload, signature }: { payload: string; signature: string }) => {
       const bytes = new TextEncoder().encode(payload);
@@ -106,14 +143,23 @@ describe("refusals: nothing is written", () => {
           at += 64 * 1024;
         },
       });
-      const request = new NextRequest("http://localhost:3000/api/v1/billing/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body, duplex: "half" } as ConstructorParameters<typeof NextRequest>[1]);
+      const request = new NextRequest("http://localhost:3000/api/v1/billing/webhook", {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        body,
+        duplex: "half",
+      } as ConstructorParameters<typeof NextRequest>[1]);
       expect(request.headers.get("content-length")).toBeNull();
       return route.POST(request, noParams).then(json);
     };
     const before = await eventCount();
 
     const big = await streamed(padded(600 * 1024));
-    expect([big.status, big.body.error.code, big.body.error.message]).toEqual([413, "payload_too_large", "A Stripe event is never this large."]);
+    expect([big.status, big.body.error.code, big.body.error.message]).toEqual([
+      413,
+      "payload_too_large",
+      "A Stripe event is never this large.",
+    ]);
     expect(await eventCount()).toBe(before);
     expect((await balance(uid)).credits).toBe(10);
     expect(await ledger(uid)).toEqual([]);
@@ -132,7 +178,14 @@ describe("refusals: nothing is written", () => {
   it("an event whose object this server cannot read is a 400 and is not recorded, so Stripe's retry can apply it later", async () => {
     const logged = jest.spyOn(console, "error").mockImplementation(() => undefined);
     const before = await eventCount();
-    const res = await send(eventOf("customer.subscription.updated", { id: "sub_broken", object: "subscription", customer: "cus_x", status: "active" }));
+    const res = await send(
+      eventOf("customer.subscription.updated", {
+        id: "sub_broken",
+        object: "subscription",
+        customer: "cus_x",
+        status: "active",
+      }),
+    );
     expect(res.status).toBe(400);
     expect(await eventCount()).toBe(before);
     logged.mockRestore();
@@ -159,12 +212,33 @@ describe("subscribe, renew, upgrade, cancel, replay", () => {
 
     // Subscribe through Checkout: the session completes, the subscription starts, its first invoice is paid.
     const session = completedSession(
-      { id: uniq("cs_test"), object: "checkout.session", mode: "subscription", customer, client_reference_id: uid, metadata: meta, success_url: "x" },
+      {
+        id: uniq("cs_test"),
+        object: "checkout.session",
+        mode: "subscription",
+        customer,
+        client_reference_id: uid,
+        metadata: meta,
+        success_url: "x",
+      },
       { subscription: sub },
     );
-    expect(await step("checkout.session.completed", session, at(0))).toMatchObject({ outcome: "applied", duplicate: false });
+    expect(await step("checkout.session.completed", session, at(0))).toMatchObject({
+      outcome: "applied",
+      duplicate: false,
+    });
     await step("customer.subscription.created", subAt({}), at(0));
-    await step("invoice.paid", invoiceObject({ customer, subscription: sub, billingReason: "subscription_create", lines: [{ price: PRICES.pro, start: t0, end: at(31) }], metadata: meta }), at(0));
+    await step(
+      "invoice.paid",
+      invoiceObject({
+        customer,
+        subscription: sub,
+        billingReason: "subscription_create",
+        lines: [{ price: PRICES.pro, start: t0, end: at(31) }],
+        metadata: meta,
+      }),
+      at(0),
+    );
     expect(await balance(uid)).toMatchObject({ plan: "pro", credits: 2100 });
     expect((await db.collection(B.billingAccounts).doc(uid).get())!.data).toMatchObject({
       stripe_customer_id: customer,
@@ -179,7 +253,17 @@ describe("subscribe, renew, upgrade, cancel, replay", () => {
     // Renewal: the period moves on (no credits until it is paid), then its invoice is paid.
     await step("customer.subscription.updated", subAt(period2), at(31));
     expect((await balance(uid)).credits).toBe(2050);
-    await step("invoice.paid", invoiceObject({ customer, subscription: sub, billingReason: "subscription_cycle", lines: [{ price: PRICES.pro, ...period2 }], metadata: meta }), at(31));
+    await step(
+      "invoice.paid",
+      invoiceObject({
+        customer,
+        subscription: sub,
+        billingReason: "subscription_cycle",
+        lines: [{ price: PRICES.pro, ...period2 }],
+        metadata: meta,
+      }),
+      at(31),
+    );
     expect((await balance(uid)).credits).toBe(4050);
 
     // Upgrade mid-period: Team's credits minus what Pro already granted for this period; the proration invoice adds nothing more.
@@ -202,9 +286,20 @@ describe("subscribe, renew, upgrade, cancel, replay", () => {
     expect((await balance(uid)).credits).toBe(12050);
 
     // Cancel at the period's end, then the end comes.
-    await step("customer.subscription.updated", subAt({ ...period2, price: PRICES.team, cancelAtPeriodEnd: true }), at(45));
-    expect((await db.collection(B.billingAccounts).doc(uid).get())!.data).toMatchObject({ plan: "team", cancel_at_period_end: true });
-    await step("customer.subscription.deleted", subAt({ ...period2, price: PRICES.team, status: "canceled", cancelAtPeriodEnd: true }), at(61));
+    await step(
+      "customer.subscription.updated",
+      subAt({ ...period2, price: PRICES.team, cancelAtPeriodEnd: true }),
+      at(45),
+    );
+    expect((await db.collection(B.billingAccounts).doc(uid).get())!.data).toMatchObject({
+      plan: "team",
+      cancel_at_period_end: true,
+    });
+    await step(
+      "customer.subscription.deleted",
+      subAt({ ...period2, price: PRICES.team, status: "canceled", cancelAtPeriodEnd: true }),
+      at(61),
+    );
     expect(await balance(uid)).toMatchObject({ plan: "free", credits: 12050 });
 
     // Replay everything (Stripe retries, an attacker resends captured deliveries): nothing changes.
@@ -215,13 +310,20 @@ describe("subscribe, renew, upgrade, cancel, replay", () => {
     expect(await balance(uid)).toMatchObject({ plan: "free", credits: 12050 });
 
     const entries = await ledger(uid);
-    expect(entries.filter((e) => e.reason === "grant").map((e) => e.delta).sort((a, b) => a - b)).toEqual([100, 2000, 2000, 8000]);
+    expect(
+      entries
+        .filter((e) => e.reason === "grant")
+        .map((e) => e.delta)
+        .sort((a, b) => a - b),
+    ).toEqual([100, 2000, 2000, 8000]);
     expect(entries.reduce((s, e) => s + e.delta, 0)).toBe(12050);
     expect(await credits.rebuildBalance({ db, uid })).toMatchObject({ balance: 12050, matches: true });
     // Every delivery is on the audit trail once, with what it did.
     const trail = await db.collection(B.billingEvents).where("owner_id", "==", uid).get();
     expect(trail).toHaveLength(events.length);
-    expect(trail.map((t) => t.data.summary)).toEqual(expect.arrayContaining(["plan pro → team, active, +8000 credits"]));
+    expect(trail.map((t) => t.data.summary)).toEqual(
+      expect.arrayContaining(["plan pro → team, active, +8000 credits"]),
+    );
   });
 
   it("the same event delivered five times at once (several workers) grants once", async () => {
@@ -229,7 +331,15 @@ describe("subscribe, renew, upgrade, cancel, replay", () => {
     const customer = uniq("cus");
     await db.collection(B.billingCustomers).doc(customer).set({ owner_id: uid, created_at: t0.toISOString() });
     const sub = uniq("sub");
-    const event = eventOf("invoice.paid", invoiceObject({ customer, subscription: sub, billingReason: "subscription_create", lines: [{ price: PRICES.team, start: t0, end: at(31) }] }));
+    const event = eventOf(
+      "invoice.paid",
+      invoiceObject({
+        customer,
+        subscription: sub,
+        billingReason: "subscription_create",
+        lines: [{ price: PRICES.team, start: t0, end: at(31) }],
+      }),
+    );
     const results = await Promise.all(Array.from({ length: 5 }, () => send(event)));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(results.filter((r) => !r.body.data.duplicate)).toHaveLength(1);
@@ -247,7 +357,9 @@ describe("subscribe, renew, upgrade, cancel, replay", () => {
     const sub = uniq("sub");
     const spec = { id: sub, customer, price: PRICES.pro, start: t0, end: at(31) };
     await send(eventOf("customer.subscription.created", subscriptionObject(spec), { created: at(0) }));
-    await send(eventOf("customer.subscription.deleted", subscriptionObject({ ...spec, status: "canceled" }), { created: at(5) }));
+    await send(
+      eventOf("customer.subscription.deleted", subscriptionObject({ ...spec, status: "canceled" }), { created: at(5) }),
+    );
     const late = await send(eventOf("customer.subscription.updated", subscriptionObject(spec), { created: at(1) }));
     expect(late.body.data.outcome).toBe("ignored_stale");
     expect((await balance(uid)).plan).toBe("free");
@@ -260,37 +372,79 @@ describe("subscribe, renew, upgrade, cancel, replay", () => {
     const sub = uniq("sub");
     const spec = { id: sub, customer, price: PRICES.team, start: t0, end: at(31) };
     await send(eventOf("customer.subscription.created", subscriptionObject(spec), { created: at(0) }));
-    await send(eventOf("invoice.paid", invoiceObject({ customer, subscription: sub, billingReason: "subscription_create", lines: [{ price: PRICES.team, start: t0, end: at(31) }] }), { created: at(0) }));
+    await send(
+      eventOf(
+        "invoice.paid",
+        invoiceObject({
+          customer,
+          subscription: sub,
+          billingReason: "subscription_create",
+          lines: [{ price: PRICES.team, start: t0, end: at(31) }],
+        }),
+        { created: at(0) },
+      ),
+    );
     const { enqueueJob } = await import("@/lib/platform/jobs/queue");
-    const jobIds = await Promise.all(Array.from({ length: 5 }, () => enqueueJob(db, { type: "image.generate", owner_id: uid, content_id: null })));
+    const jobIds = await Promise.all(
+      Array.from({ length: 5 }, () => enqueueJob(db, { type: "image.generate", owner_id: uid, content_id: null })),
+    );
     const before = await balance(uid);
 
-    const res = await send(eventOf("customer.subscription.updated", subscriptionObject({ ...spec, price: PRICES.pro }), { created: at(3) }));
+    const res = await send(
+      eventOf("customer.subscription.updated", subscriptionObject({ ...spec, price: PRICES.pro }), { created: at(3) }),
+    );
     expect(res.body.data.outcome).toBe("applied");
     expect(await balance(uid)).toEqual({ ...before, plan: "pro" });
     const jobs = await Promise.all(jobIds.map((id) => db.collection(C.jobs).doc(id).get()));
     expect(jobs.map((j) => j!.data.state)).toEqual(Array(5).fill("queued"));
     // New work now meets Pro's cap of 6 at once.
     const { assertWithinPlan } = await import("@/lib/money/billing/enforce");
-    await expect(db.runTransaction((tx) => assertWithinPlan(tx, { db, uid, kind: "image" }))).resolves.toMatchObject({ plan: "pro" });
+    await expect(db.runTransaction((tx) => assertWithinPlan(tx, { db, uid, kind: "image" }))).resolves.toMatchObject({
+      plan: "pro",
+    });
     await enqueueJob(db, { type: "image.generate", owner_id: uid, content_id: null });
-    await expect(db.runTransaction((tx) => assertWithinPlan(tx, { db, uid, kind: "image" }))).rejects.toMatchObject({ status: 429 });
+    await expect(db.runTransaction((tx) => assertWithinPlan(tx, { db, uid, kind: "image" }))).rejects.toMatchObject({
+      status: 429,
+    });
   });
 });
 
 describe("customers and prices we do not know", () => {
   it("an event for an unknown customer is acknowledged (so Stripe stops retrying), recorded, and changes nothing", async () => {
     const warned = jest.spyOn(console, "warn").mockImplementation(() => undefined);
-    const event = eventOf("invoice.paid", invoiceObject({ customer: "cus_stranger", subscription: "sub_stranger", billingReason: "subscription_cycle", lines: [{ price: PRICES.team, start: t0, end: at(31) }] }));
+    const event = eventOf(
+      "invoice.paid",
+      invoiceObject({
+        customer: "cus_stranger",
+        subscription: "sub_stranger",
+        billingReason: "subscription_cycle",
+        lines: [{ price: PRICES.team, start: t0, end: at(31) }],
+      }),
+    );
     const ledgerBefore = await db.collection(C.creditLedger).count();
     const res = await send(event);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ received: true, duplicate: false, outcome: "ignored_unknown_customer" });
     expect(await db.collection(C.creditLedger).count()).toBe(ledgerBefore);
     const { billingId } = await import("@/lib/money/billing/ledger");
-    expect((await db.collection(B.billingEvents).doc(billingId("evt", event.id as string)).get())!.data).toMatchObject({ outcome: "ignored_unknown_customer", owner_id: null });
+    expect(
+      (await db
+        .collection(B.billingEvents)
+        .doc(billingId("evt", event.id as string))
+        .get())!.data,
+    ).toMatchObject({ outcome: "ignored_unknown_customer", owner_id: null });
     // metadata naming an account that does not exist is no better.
-    const ghost = eventOf("customer.subscription.created", subscriptionObject({ id: "sub_ghost", customer: "cus_ghost", price: PRICES.pro, start: t0, end: at(31), metadata: { uid: "no-such-user" } }));
+    const ghost = eventOf(
+      "customer.subscription.created",
+      subscriptionObject({
+        id: "sub_ghost",
+        customer: "cus_ghost",
+        price: PRICES.pro,
+        start: t0,
+        end: at(31),
+        metadata: { uid: "no-such-user" },
+      }),
+    );
     expect((await send(ghost)).body.data.outcome).toBe("ignored_unknown_customer");
     expect(warned).toHaveBeenCalled();
     warned.mockRestore();
@@ -301,7 +455,12 @@ describe("customers and prices we do not know", () => {
     const customer = uniq("cus");
     await db.collection(B.billingCustomers).doc(customer).set({ owner_id: uid, created_at: t0.toISOString() });
     const other = { id: "price_enterprise", product: "prod_ent", unitAmount: 99900, recurring: true };
-    const res = await send(eventOf("customer.subscription.created", subscriptionObject({ id: uniq("sub"), customer, price: other, start: t0, end: at(31) })));
+    const res = await send(
+      eventOf(
+        "customer.subscription.created",
+        subscriptionObject({ id: uniq("sub"), customer, price: other, start: t0, end: at(31) }),
+      ),
+    );
     expect(res.body.data.outcome).toBe("ignored_unknown_price");
     expect((await balance(uid)).plan).toBe("free");
   });
@@ -311,7 +470,14 @@ describe("credit packs", () => {
   it("a paid Checkout session grants the pack once; an async payment grants when it succeeds, not before", async () => {
     const uid = await user(10);
     const customer = uniq("cus");
-    const base = { object: "checkout.session", mode: "payment", customer, client_reference_id: uid, metadata: { uid, item: "credits_500" }, success_url: "x" };
+    const base = {
+      object: "checkout.session",
+      mode: "payment",
+      customer,
+      client_reference_id: uid,
+      metadata: { uid, item: "credits_500" },
+      success_url: "x",
+    };
 
     const paid = eventOf("checkout.session.completed", completedSession({ ...base, id: uniq("cs_test") }));
     expect((await send(paid)).body.data.outcome).toBe("applied");
@@ -319,7 +485,10 @@ describe("credit packs", () => {
     expect((await send(paid)).body.data.duplicate).toBe(true);
 
     const sessionId = uniq("cs_test");
-    const pending = eventOf("checkout.session.completed", completedSession({ ...base, id: sessionId }, { paid: false }));
+    const pending = eventOf(
+      "checkout.session.completed",
+      completedSession({ ...base, id: sessionId }, { paid: false }),
+    );
     expect((await send(pending)).body.data.outcome).toBe("ignored_unpaid");
     expect((await balance(uid)).credits).toBe(510);
     const succeeded = eventOf("checkout.session.async_payment_succeeded", completedSession({ ...base, id: sessionId }));
@@ -341,7 +510,18 @@ describe("credit packs", () => {
   it("a pack that does not exist is recorded and grants nothing", async () => {
     const uid = await user();
     const res = await send(
-      eventOf("checkout.session.completed", completedSession({ id: uniq("cs_test"), object: "checkout.session", mode: "payment", customer: uniq("cus"), client_reference_id: uid, metadata: { uid, item: "credits_9999" }, success_url: "x" })),
+      eventOf(
+        "checkout.session.completed",
+        completedSession({
+          id: uniq("cs_test"),
+          object: "checkout.session",
+          mode: "payment",
+          customer: uniq("cus"),
+          client_reference_id: uid,
+          metadata: { uid, item: "credits_9999" },
+          success_url: "x",
+        }),
+      ),
     );
     expect(res.body.data.outcome).toBe("ignored_unknown_price");
     expect((await balance(uid)).credits).toBe(100);
@@ -355,17 +535,55 @@ describe("refunds and disputes of a credit pack", () => {
     const customer = uniq("cus");
     const paymentIntent = fakeId("pi");
     const session = completedSession(
-      { id: uniq("cs_test"), object: "checkout.session", mode: "payment", amount_total: 1000, currency: "usd", customer, client_reference_id: uid, metadata: { uid, item: "credits_500" }, success_url: "x" },
+      {
+        id: uniq("cs_test"),
+        object: "checkout.session",
+        mode: "payment",
+        amount_total: 1000,
+        currency: "usd",
+        customer,
+        client_reference_id: uid,
+        metadata: { uid, item: "credits_500" },
+        success_url: "x",
+      },
       { paymentIntent },
     );
     expect((await send(eventOf("checkout.session.completed", session))).body.data.outcome).toBe("applied");
     const charge = fakeId("ch");
     return { uid, customer, paymentIntent, charge };
   }
-  const refunded = (p: { customer: string; paymentIntent: string; charge: string }, amountRefunded: number, refunds?: { id: string; amount: number }[]) =>
-    eventOf("charge.refunded", chargeObject({ id: p.charge, paymentIntent: p.paymentIntent, customer: p.customer, amount: 1000, amountRefunded, refunds }));
-  const disputed = (type: string, p: { paymentIntent: string; charge: string }, d: { id: string; amount?: number; status?: string; reason?: string }) =>
-    eventOf(type, disputeObject({ id: d.id, charge: p.charge, paymentIntent: p.paymentIntent, amount: d.amount ?? 1000, status: d.status, reason: d.reason }));
+  const refunded = (
+    p: { customer: string; paymentIntent: string; charge: string },
+    amountRefunded: number,
+    refunds?: { id: string; amount: number }[],
+  ) =>
+    eventOf(
+      "charge.refunded",
+      chargeObject({
+        id: p.charge,
+        paymentIntent: p.paymentIntent,
+        customer: p.customer,
+        amount: 1000,
+        amountRefunded,
+        refunds,
+      }),
+    );
+  const disputed = (
+    type: string,
+    p: { paymentIntent: string; charge: string },
+    d: { id: string; amount?: number; status?: string; reason?: string },
+  ) =>
+    eventOf(
+      type,
+      disputeObject({
+        id: d.id,
+        charge: p.charge,
+        paymentIntent: p.paymentIntent,
+        amount: d.amount ?? 1000,
+        status: d.status,
+        reason: d.reason,
+      }),
+    );
   const takeBacks = async (uid: string) => (await ledger(uid)).filter((e) => e.reason === "adjustment");
 
   it("a refund takes the pack's credits back once, naming the charge and refund; the balance may go below zero", async () => {
@@ -414,7 +632,9 @@ describe("refunds and disputes of a credit pack", () => {
     const [entry] = await takeBacks(pack.uid);
     expect(entry).toMatchObject({ delta: -500, note: expect.stringContaining("dp_won12345") });
     const { billingLedgerIds } = await import("@/lib/money/billing/ledger");
-    expect(await db.collection(C.creditLedger).doc(billingLedgerIds.disputeTakeBack("dp_won12345")).get()).not.toBeNull();
+    expect(
+      await db.collection(C.creditLedger).doc(billingLedgerIds.disputeTakeBack("dp_won12345")).get(),
+    ).not.toBeNull();
     // The same dispute again under another event id takes nothing more.
     await send({ ...created, id: fakeId("evt") });
     expect((await balance(pack.uid)).credits).toBe(20);
@@ -446,8 +666,13 @@ describe("refunds and disputes of a credit pack", () => {
     const uid = await user(100);
     const stranger = { customer: uniq("cus"), paymentIntent: fakeId("pi"), charge: fakeId("ch") };
     const before = await db.collection(C.creditLedger).count();
-    expect((await send(refunded(stranger, 1000))).body.data).toMatchObject({ outcome: "ignored_unknown_payment", duplicate: false });
-    expect((await send(disputed("charge.dispute.created", stranger, { id: "dp_stranger1" }))).body.data.outcome).toBe("ignored_unknown_payment");
+    expect((await send(refunded(stranger, 1000))).body.data).toMatchObject({
+      outcome: "ignored_unknown_payment",
+      duplicate: false,
+    });
+    expect((await send(disputed("charge.dispute.created", stranger, { id: "dp_stranger1" }))).body.data.outcome).toBe(
+      "ignored_unknown_payment",
+    );
     expect(await db.collection(C.creditLedger).count()).toBe(before);
     expect((await balance(uid)).credits).toBe(100);
   });
@@ -458,27 +683,60 @@ describe("below zero, spending stops until the balance is positive again", () =>
     const uid = await user(0);
     const customer = uniq("cus");
     const paymentIntent = fakeId("pi");
-    await send(eventOf("checkout.session.completed", completedSession({ id: uniq("cs_test"), object: "checkout.session", mode: "payment", amount_total: 1000, currency: "usd", customer, client_reference_id: uid, metadata: { uid, item: "credits_500" }, success_url: "x" }, { paymentIntent })));
+    await send(
+      eventOf(
+        "checkout.session.completed",
+        completedSession(
+          {
+            id: uniq("cs_test"),
+            object: "checkout.session",
+            mode: "payment",
+            amount_total: 1000,
+            currency: "usd",
+            customer,
+            client_reference_id: uid,
+            metadata: { uid, item: "credits_500" },
+            success_url: "x",
+          },
+          { paymentIntent },
+        ),
+      ),
+    );
     await credits.debit({ db, uid, amount: 500, reason: "spent it all" });
-    await send(eventOf("charge.refunded", chargeObject({ paymentIntent, customer, amount: 1000, amountRefunded: 1000 })));
+    await send(
+      eventOf("charge.refunded", chargeObject({ paymentIntent, customer, amount: 1000, amountRefunded: 1000 })),
+    );
     expect((await balance(uid)).credits).toBe(-500);
 
     const refused = credits.debit({ db, uid, amount: 1, reason: "image.generate: 1 × Local preview" });
-    await expect(refused).rejects.toMatchObject({ status: 402, message: expect.stringMatching(/below zero.*refunded or disputed/i) });
+    await expect(refused).rejects.toMatchObject({
+      status: 402,
+      message: expect.stringMatching(/below zero.*refunded or disputed/i),
+    });
     const entries = (await ledger(uid)).length;
 
     const { getBillingSummary } = await import("@/lib/money/billing/summary");
     const { billingConfig } = await import("@/lib/money/billing/config");
     const summary = await getBillingSummary({ db, config: billingConfig(), uid });
-    expect(summary).toMatchObject({ balance: -500, balance_note: expect.stringMatching(/refunded or disputed.*paused/i) });
+    expect(summary).toMatchObject({
+      balance: -500,
+      balance_note: expect.stringMatching(/refunded or disputed.*paused/i),
+    });
 
     const { prepareCredit } = await import("@/lib/money/billing/ledger");
-    const grantBy = (amount: number, id: string) => db.runTransaction(async (tx) => (await prepareCredit(tx, { db, uid, amount, reason: "grant", entryId: id, note: "test", now: new Date() })).stage());
+    const grantBy = (amount: number, id: string) =>
+      db.runTransaction(async (tx) =>
+        (
+          await prepareCredit(tx, { db, uid, amount, reason: "grant", entryId: id, note: "test", now: new Date() })
+        ).stage(),
+      );
     await grantBy(500, "grant-back-to-zero");
     // Zero is not positive: still refused.
     await expect(credits.debit({ db, uid, amount: 1, reason: "x" })).rejects.toMatchObject({ status: 402 });
     await grantBy(3, "grant-positive");
-    await expect(credits.debit({ db, uid, amount: 4, reason: "more than the balance" })).rejects.toMatchObject({ status: 402 });
+    await expect(credits.debit({ db, uid, amount: 4, reason: "more than the balance" })).rejects.toMatchObject({
+      status: 402,
+    });
     await expect(credits.debit({ db, uid, amount: 3, reason: "within the balance" })).resolves.toEqual({ balance: 0 });
     expect((await ledger(uid)).length).toBe(entries + 3);
     expect((await getBillingSummary({ db, config: billingConfig(), uid })).balance_note).toBeNull();
@@ -488,9 +746,29 @@ describe("below zero, spending stops until the balance is positive again", () =>
     const uid = await user(0);
     const customer = uniq("cus");
     const paymentIntent = fakeId("pi");
-    await send(eventOf("checkout.session.completed", completedSession({ id: uniq("cs_test"), object: "checkout.session", mode: "payment", amount_total: 1000, currency: "usd", customer, client_reference_id: uid, metadata: { uid, item: "credits_500" }, success_url: "x" }, { paymentIntent })));
+    await send(
+      eventOf(
+        "checkout.session.completed",
+        completedSession(
+          {
+            id: uniq("cs_test"),
+            object: "checkout.session",
+            mode: "payment",
+            amount_total: 1000,
+            currency: "usd",
+            customer,
+            client_reference_id: uid,
+            metadata: { uid, item: "credits_500" },
+            success_url: "x",
+          },
+          { paymentIntent },
+        ),
+      ),
+    );
     await credits.debit({ db, uid, amount: 500, reason: "spent it all" });
-    await send(eventOf("charge.refunded", chargeObject({ paymentIntent, customer, amount: 1000, amountRefunded: 1000 })));
+    await send(
+      eventOf("charge.refunded", chargeObject({ paymentIntent, customer, amount: 1000, amountRefunded: 1000 })),
+    );
     const { ensureMonthlyGrant } = await import("@/lib/money/billing/grants");
     const nextMonths = new Date(Date.now() + 62 * day);
     expect(await ensureMonthlyGrant({ db, uid, now: nextMonths })).toEqual({ granted: 100 });

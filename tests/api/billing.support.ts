@@ -15,7 +15,15 @@ export const PRICES = {
   pack: { id: "price_credits_500", product: "prod_credits", unitAmount: 1000, recurring: false },
 } satisfies Record<string, FakePrice>;
 
-const ENV_KEYS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_PRO", "STRIPE_PRICE_TEAM", "STRIPE_PRICE_CREDITS_500", "STRIPE_API_BASE", "APP_BASE_URL"];
+const ENV_KEYS = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_PRICE_PRO",
+  "STRIPE_PRICE_TEAM",
+  "STRIPE_PRICE_CREDITS_500",
+  "STRIPE_API_BASE",
+  "APP_BASE_URL",
+];
 
 /** Billing as a deployment with Stripe set up would have it (read per request, so tests can switch). */
 export function configureStripe(overrides: Record<string, string | undefined> = {}) {
@@ -72,24 +80,35 @@ export function stripeServer() {
 }
 
 function newFake() {
-  return new FakeStripe({ secretKey: SECRET_KEY, prices: Object.values(PRICES), pagesBase: "https://checkout.stripe.com" });
+  return new FakeStripe({
+    secretKey: SECRET_KEY,
+    prices: Object.values(PRICES),
+    pagesBase: "https://checkout.stripe.com",
+  });
 }
 
-export async function addProfile(db: import("@/lib/platform/db/db").Db, user: { uid: string; email?: string | null }, over: { credits?: number; plan?: "free" | "pro" | "team"; created_at?: string } = {}) {
+export async function addProfile(
+  db: import("@/lib/platform/db/db").Db,
+  user: { uid: string; email?: string | null },
+  over: { credits?: number; plan?: "free" | "pro" | "team"; created_at?: string } = {},
+) {
   const { users } = await import("@/lib/platform/db/collections");
   const at = over.created_at ?? new Date().toISOString();
-  await db.collection(users).doc(user.uid).set({
-    user_id: user.uid,
-    email: user.email ?? null,
-    name: null,
-    photo_url: null,
-    provider: "password",
-    is_staff: false,
-    credits: over.credits ?? 100,
-    plan: over.plan ?? "free",
-    created_at: at,
-    last_login_at: at,
-  });
+  await db
+    .collection(users)
+    .doc(user.uid)
+    .set({
+      user_id: user.uid,
+      email: user.email ?? null,
+      name: null,
+      photo_url: null,
+      provider: "password",
+      is_staff: false,
+      credits: over.credits ?? 100,
+      plan: over.plan ?? "free",
+      created_at: at,
+      last_login_at: at,
+    });
 }
 
 const emulator = () => process.env.FIREBASE_AUTH_EMULATOR_HOST!;

@@ -8,7 +8,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { json, noParams, req } from "./image-library.support";
-import { addProfile, configureStripe, newPlainUser, newStaffUser, PRICES, stripeServer, unconfigureStripe, WEBHOOK_SECRET } from "./billing.support";
+import {
+  addProfile,
+  configureStripe,
+  newPlainUser,
+  newStaffUser,
+  PRICES,
+  stripeServer,
+  unconfigureStripe,
+  WEBHOOK_SECRET,
+} from "./billing.support";
 import { completedSession, eventOf, signEvent, subscriptionObject } from "../support/stripe-fake";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "pf-billing-api-"));
@@ -17,7 +26,13 @@ process.env.DATA_DIR = dataDir;
 const stripe = stripeServer();
 type Handler = (request: ReturnType<typeof req>, context: typeof noParams) => Promise<Response> | Response;
 type Route = { GET?: Handler; POST?: Handler };
-let summaryRoute: Route, checkoutRoute: Route, portalRoute: Route, historyRoute: Route, exportRoute: Route, grantsRoute: Route, webhookRoute: Route;
+let summaryRoute: Route,
+  checkoutRoute: Route,
+  portalRoute: Route,
+  historyRoute: Route,
+  exportRoute: Route,
+  grantsRoute: Route,
+  webhookRoute: Route;
 let db: import("@/lib/platform/db/db").Db;
 let C: typeof import("@/lib/platform/db/collections");
 let B: typeof import("@/lib/money/billing/collections");
@@ -53,8 +68,10 @@ async function signedUp(label: string, over: Parameters<typeof addProfile>[2] = 
 }
 const call = (route: Route, method: "GET" | "POST", url: string, init: { token?: string; json?: unknown } = {}) =>
   Promise.resolve(route[method]!(req(url, { method, ...init }), noParams)).then(json);
-const checkout = (token: string, body: unknown) => call(checkoutRoute, "POST", "/api/v1/billing/checkout", { token, json: body });
-const portal = (token: string, body: unknown) => call(portalRoute, "POST", "/api/v1/billing/portal", { token, json: body });
+const checkout = (token: string, body: unknown) =>
+  call(checkoutRoute, "POST", "/api/v1/billing/checkout", { token, json: body });
+const portal = (token: string, body: unknown) =>
+  call(portalRoute, "POST", "/api/v1/billing/portal", { token, json: body });
 const stripeCalls = () => stripe.fake.log.map((r) => `${r.method} ${r.path}`);
 
 async function liveSubscription(uid: string, plan: "pro" | "team") {
@@ -65,21 +82,24 @@ async function liveSubscription(uid: string, plan: "pro" | "team") {
   await db.collection(B.billingCustomers).doc(customer).set({ owner_id: uid, created_at: at });
   // The fake Stripe must know the customer for portal sessions.
   stripe.fake.customers.set(customer, { id: customer, object: "customer" });
-  await db.collection(B.billingAccounts).doc(uid).set({
-    owner_id: uid,
-    stripe_customer_id: customer,
-    subscription_id: "sub_seed123",
-    subscription_item_id: "si_seed123",
-    subscription_status: "active",
-    price_id: plan === "pro" ? PRICES.pro.id : PRICES.team.id,
-    plan,
-    current_period_start: at,
-    current_period_end: end,
-    cancel_at_period_end: false,
-    state_event_at: at,
-    created_at: at,
-    updated_at: at,
-  });
+  await db
+    .collection(B.billingAccounts)
+    .doc(uid)
+    .set({
+      owner_id: uid,
+      stripe_customer_id: customer,
+      subscription_id: "sub_seed123",
+      subscription_item_id: "si_seed123",
+      subscription_status: "active",
+      price_id: plan === "pro" ? PRICES.pro.id : PRICES.team.id,
+      plan,
+      current_period_start: at,
+      current_period_end: end,
+      cancel_at_period_end: false,
+      state_event_at: at,
+      created_at: at,
+      updated_at: at,
+    });
 }
 
 describe("without Stripe configured (the embedded default)", () => {
@@ -90,7 +110,11 @@ describe("without Stripe configured (the embedded default)", () => {
     expect(body.data).toMatchObject({
       plan: "free",
       balance: 100,
-      purchasable: { available: false, reason: expect.stringMatching(/not set up on this server/), items: { pro: false, team: false, credits_500: false } },
+      purchasable: {
+        available: false,
+        reason: expect.stringMatching(/not set up on this server/),
+        items: { pro: false, team: false, credits_500: false },
+      },
       subscription: null,
       period: { kind: "free", monthly_credits: 100, granted: 100, next: { kind: "refreshes" } },
       has_billing_account: false,
@@ -106,7 +130,10 @@ describe("without Stripe configured (the embedded default)", () => {
     const u = await signedUp("plain");
     const co = await checkout(u.token, { item: "pro", request_id: "req-000001" });
     expect(co.status).toBe(503);
-    expect(co.body.error).toEqual({ code: "service_unavailable", message: expect.stringMatching(/not set up on this server/) });
+    expect(co.body.error).toEqual({
+      code: "service_unavailable",
+      message: expect.stringMatching(/not set up on this server/),
+    });
     expect((await portal(u.token, { action: "manage" })).status).toBe(503);
     expect(stripeCalls()).toEqual([]);
   });
@@ -139,7 +166,11 @@ describe("Checkout against Stripe's API", () => {
     const u = await signedUp("buyer");
     const { status, body } = await checkout(u.token, { item: "pro", request_id: "click-0001" });
     expect(status).toBe(200);
-    expect(body.data).toEqual({ url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/), session_id: expect.any(String), reused: false });
+    expect(body.data).toEqual({
+      url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/),
+      session_id: expect.any(String),
+      reused: false,
+    });
     expect(stripeCalls()).toEqual(["POST /v1/customers", "POST /v1/checkout/sessions"]);
     const [customerCall, sessionCall] = stripe.fake.log;
     expect(customerCall).toMatchObject({
@@ -160,7 +191,10 @@ describe("Checkout against Stripe's API", () => {
       subscription_data: { metadata: { uid: u.uid, item: "pro" } },
     });
     // The customer id is on the user's billing account, and the reverse link serves the webhooks.
-    expect((await db.collection(B.billingAccounts).doc(u.uid).get())!.data).toMatchObject({ stripe_customer_id: customerId, plan: "free" });
+    expect((await db.collection(B.billingAccounts).doc(u.uid).get())!.data).toMatchObject({
+      stripe_customer_id: customerId,
+      plan: "free",
+    });
     expect((await db.collection(B.billingCustomers).doc(customerId).get())!.data.owner_id).toBe(u.uid);
 
     // A second purchase (the credit pack) reuses the customer.
@@ -180,13 +214,18 @@ describe("Checkout against Stripe's API", () => {
     const deliver = async (event: Record<string, unknown>) => {
       const { payload, signature } = signEvent(event, WEBHOOK_SECRET);
       const headers = { "content-type": "application/json", "stripe-signature": signature };
-      const res = await webhookRoute.POST!(req("/api/v1/billing/webhook", { method: "POST", body: payload, headers }), noParams);
+      const res = await webhookRoute.POST!(
+        req("/api/v1/billing/webhook", { method: "POST", body: payload, headers }),
+        noParams,
+      );
       expect(res.status).toBe(200);
     };
     const status = async (sessionId: string) =>
-      (await call(summaryRoute, "GET", `/api/v1/billing?checkout_session=${sessionId}`, { token: u.token })).body.data as { plan: string; balance: number; checkout: unknown };
+      (await call(summaryRoute, "GET", `/api/v1/billing?checkout_session=${sessionId}`, { token: u.token })).body
+        .data as { plan: string; balance: number; checkout: unknown };
 
-    const pack = (await checkout(u.token, { item: "credits_500", request_id: "ret-pack-1" })).body.data.session_id as string;
+    const pack = (await checkout(u.token, { item: "credits_500", request_id: "ret-pack-1" })).body.data
+      .session_id as string;
     expect(await status(pack)).toMatchObject({ balance: 100, checkout: { session_id: pack, completed: false } });
     await deliver(eventOf("checkout.session.completed", completedSession(stripe.fake.sessions.get(pack)!)));
     expect(await status(pack)).toMatchObject({ balance: 600, checkout: { session_id: pack, completed: true } });
@@ -197,14 +236,23 @@ describe("Checkout against Stripe's API", () => {
     await deliver(eventOf("checkout.session.completed", completedSession(session, { subscription: "sub_ret123" })));
     expect(await status(pro)).toMatchObject({ plan: "free", checkout: { completed: false } });
     const start = new Date();
-    const sub = subscriptionObject({ id: "sub_ret123", customer: String(session.customer), price: PRICES.pro, start, end: new Date(start.getTime() + 30 * 86400_000), metadata: { uid: u.uid } });
+    const sub = subscriptionObject({
+      id: "sub_ret123",
+      customer: String(session.customer),
+      price: PRICES.pro,
+      start,
+      end: new Date(start.getTime() + 30 * 86400_000),
+      metadata: { uid: u.uid },
+    });
     await deliver(eventOf("customer.subscription.created", sub));
     expect(await status(pro)).toMatchObject({ plan: "pro", checkout: { completed: true } });
     // Someone else's session id tells nothing.
     const other = await signedUp("nosy");
     const nosy = await call(summaryRoute, "GET", `/api/v1/billing?checkout_session=${pack}`, { token: other.token });
     expect(nosy.body.data.checkout).toEqual({ session_id: pack, completed: false });
-    expect((await call(summaryRoute, "GET", "/api/v1/billing?checkout_session=../../etc", { token: u.token })).status).toBe(422);
+    expect(
+      (await call(summaryRoute, "GET", "/api/v1/billing?checkout_session=../../etc", { token: u.token })).status,
+    ).toBe(422);
   });
 
   it("a double click on Buy (two requests at once, one request id) makes one customer and one session", async () => {
@@ -228,12 +276,16 @@ describe("Checkout against Stripe's API", () => {
     const u = await signedUp("typo");
     const gold = await checkout(u.token, { item: "gold", request_id: "req-gold-1" });
     expect(gold.status).toBe(422);
-    expect(gold.body.error.message).toBe('There is no plan or credit pack called "gold". Choose Pro, Team or the 500-credit pack.');
+    expect(gold.body.error.message).toBe(
+      'There is no plan or credit pack called "gold". Choose Pro, Team or the 500-credit pack.',
+    );
     const free = await checkout(u.token, { item: "free", request_id: "req-free-1" });
     expect([free.status, free.body.error.message]).toEqual([422, expect.stringMatching(/Free plan needs no checkout/)]);
     expect((await checkout(u.token, { item: "pro" })).status).toBe(422);
     expect((await checkout(u.token, { item: "pro", request_id: "x" })).status).toBe(422);
-    expect((await checkout(u.token, { item: "pro", request_id: "req-extra-1", price: "price_cheap" })).status).toBe(422);
+    expect((await checkout(u.token, { item: "pro", request_id: "req-extra-1", price: "price_cheap" })).status).toBe(
+      422,
+    );
     expect(stripeCalls()).toEqual([]);
   });
 
@@ -241,9 +293,16 @@ describe("Checkout against Stripe's API", () => {
     configureStripe({ STRIPE_PRICE_TEAM: undefined });
     const u = await signedUp("noteam");
     const team = await checkout(u.token, { item: "team", request_id: "req-team-1" });
-    expect([team.status, team.body.error.message]).toEqual([503, "The Team plan is not for sale on this server yet (its Stripe price is not configured)."]);
+    expect([team.status, team.body.error.message]).toEqual([
+      503,
+      "The Team plan is not for sale on this server yet (its Stripe price is not configured).",
+    ]);
     const summary = await call(summaryRoute, "GET", "/api/v1/billing", { token: u.token });
-    expect(summary.body.data.purchasable).toEqual({ available: true, reason: null, items: { pro: true, team: false, credits_500: true } });
+    expect(summary.body.data.purchasable).toEqual({
+      available: true,
+      reason: null,
+      items: { pro: true, team: false, credits_500: true },
+    });
   });
 
   it("Stripe refusing the request (a price it does not know) is a 503 that leaks nothing, and nothing is recorded", async () => {
@@ -284,7 +343,13 @@ describe("the Customer Portal", () => {
     expect(res.status).toBe(200);
     expect(res.body.data.url).toMatch(/^https:\/\/checkout\.stripe\.com\/p\/session\/bps_/);
     const call = stripe.fake.log.at(-1)!;
-    expect(call).toMatchObject({ path: "/v1/billing_portal/sessions", params: { customer: [...stripe.fake.customers.keys()][0], return_url: "http://localhost:3000/subscription?portal=return" } });
+    expect(call).toMatchObject({
+      path: "/v1/billing_portal/sessions",
+      params: {
+        customer: [...stripe.fake.customers.keys()][0],
+        return_url: "http://localhost:3000/subscription?portal=return",
+      },
+    });
     // Without a subscription there is nothing to switch or cancel.
     expect((await portal(u.token, { action: "switch", plan: "team" })).status).toBe(409);
     expect((await portal(u.token, { action: "cancel" })).status).toBe(409);
@@ -296,15 +361,26 @@ describe("the Customer Portal", () => {
     expect((await portal(u.token, { action: "switch", plan: "team" })).status).toBe(200);
     expect(stripe.fake.log.at(-1)!.params.flow_data).toEqual({
       type: "subscription_update_confirm",
-      subscription_update_confirm: { subscription: "sub_seed123", items: [{ id: "si_seed123", price: PRICES.team.id, quantity: "1" }] },
-      after_completion: { type: "redirect", redirect: { return_url: "http://localhost:3000/subscription?portal=return" } },
+      subscription_update_confirm: {
+        subscription: "sub_seed123",
+        items: [{ id: "si_seed123", price: PRICES.team.id, quantity: "1" }],
+      },
+      after_completion: {
+        type: "redirect",
+        redirect: { return_url: "http://localhost:3000/subscription?portal=return" },
+      },
     });
     expect((await portal(u.token, { action: "cancel" })).status).toBe(200);
-    expect(stripe.fake.log.at(-1)!.params.flow_data).toMatchObject({ type: "subscription_cancel", subscription_cancel: { subscription: "sub_seed123" } });
+    expect(stripe.fake.log.at(-1)!.params.flow_data).toMatchObject({
+      type: "subscription_cancel",
+      subscription_cancel: { subscription: "sub_seed123" },
+    });
     const same = await portal(u.token, { action: "switch", plan: "pro" });
     expect([same.status, same.body.error.message]).toEqual([409, "You are already on the Pro plan."]);
     expect((await portal(u.token, { action: "switch", plan: "gold" })).status).toBe(422);
-    expect((await portal(u.token, { action: "switch", plan: "free" })).body.error.message).toMatch(/cancel your subscription/);
+    expect((await portal(u.token, { action: "switch", plan: "free" })).body.error.message).toMatch(
+      /cancel your subscription/,
+    );
   });
 
   it("a downgrade while jobs are running is refused with how many and why; nothing reaches Stripe", async () => {
@@ -332,13 +408,45 @@ describe("usage history", () => {
     const other = await signedUp("other");
     const { debit, refund } = await import("@/lib/money/credits/credits");
     const at = (d: string) => new Date(`${d}T10:00:00Z`);
-    await db.collection(C.content).doc("img_hist_1").create({
-      owner_id: u.uid, kind: "image", title: "a red kite over dunes", status: "ready", visibility: "private", settings: {},
-      blobs: { original: null, thumbnail: null, poster: null }, error: null, created_at: at("2026-02-01").toISOString(), updated_at: at("2026-02-01").toISOString(),
+    await db
+      .collection(C.content)
+      .doc("img_hist_1")
+      .create({
+        owner_id: u.uid,
+        kind: "image",
+        title: "a red kite over dunes",
+        status: "ready",
+        visibility: "private",
+        settings: {},
+        blobs: { original: null, thumbnail: null, poster: null },
+        error: null,
+        created_at: at("2026-02-01").toISOString(),
+        updated_at: at("2026-02-01").toISOString(),
+      });
+    await debit({
+      db,
+      uid: u.uid,
+      amount: 4,
+      reason: "image.generate: 4 × Local preview",
+      ref: { jobId: "job_h1", contentId: "img_hist_1" },
+      now: at("2026-02-01"),
     });
-    await debit({ db, uid: u.uid, amount: 4, reason: "image.generate: 4 × Local preview", ref: { jobId: "job_h1", contentId: "img_hist_1" }, now: at("2026-02-01") });
-    await debit({ db, uid: u.uid, amount: 2, reason: "image.generate: 2 × Local preview", ref: { jobId: "job_h2", contentId: "img_gone" }, now: at("2026-02-03") });
-    await refund({ db, uid: u.uid, jobId: "job_h2", reason: "generation failed", contentId: "img_gone", now: at("2026-02-04") });
+    await debit({
+      db,
+      uid: u.uid,
+      amount: 2,
+      reason: "image.generate: 2 × Local preview",
+      ref: { jobId: "job_h2", contentId: "img_gone" },
+      now: at("2026-02-03"),
+    });
+    await refund({
+      db,
+      uid: u.uid,
+      jobId: "job_h2",
+      reason: "generation failed",
+      contentId: "img_gone",
+      now: at("2026-02-04"),
+    });
     await debit({ db, uid: other.uid, amount: 1, reason: "not mine", ref: { jobId: "job_o1" }, now: at("2026-02-02") });
 
     const all = await call(historyRoute, "GET", "/api/v1/billing/history", { token: u.token });
@@ -364,23 +472,38 @@ describe("usage history", () => {
 
     const refunds = await call(historyRoute, "GET", "/api/v1/billing/history?kind=refund", { token: u.token });
     expect(refunds.body.data.items.map((i: { reason: string }) => i.reason)).toEqual(["refund"]);
-    const feb2to3 = await call(historyRoute, "GET", "/api/v1/billing/history?from=2026-02-02&to=2026-02-03", { token: u.token });
+    const feb2to3 = await call(historyRoute, "GET", "/api/v1/billing/history?from=2026-02-02&to=2026-02-03", {
+      token: u.token,
+    });
     expect(feb2to3.body.data.items.map((i: { delta: number }) => i.delta)).toEqual([-2]);
 
     const page1 = await call(historyRoute, "GET", "/api/v1/billing/history?limit=3", { token: u.token });
     expect(page1.body.data.items).toHaveLength(3);
-    const page2 = await call(historyRoute, "GET", `/api/v1/billing/history?limit=3&cursor=${page1.body.data.next_cursor}`, { token: u.token });
+    const page2 = await call(
+      historyRoute,
+      "GET",
+      `/api/v1/billing/history?limit=3&cursor=${page1.body.data.next_cursor}`,
+      { token: u.token },
+    );
     expect(page2.body.data).toMatchObject({ items: [{ id: all.body.data.items[3].id }], next_cursor: null });
     // Another user's entry as a cursor leaks nothing.
     const theirs = (await db.collection(C.creditLedger).where("owner_id", "==", other.uid).get())[0]!.id;
-    expect((await call(historyRoute, "GET", `/api/v1/billing/history?cursor=${theirs}`, { token: u.token })).body.data).toEqual({ items: [], next_cursor: null });
-    expect((await call(historyRoute, "GET", "/api/v1/billing/history?kind=bonus", { token: u.token })).status).toBe(422);
-    expect((await call(historyRoute, "GET", "/api/v1/billing/history?from=yesterday", { token: u.token })).status).toBe(422);
+    expect(
+      (await call(historyRoute, "GET", `/api/v1/billing/history?cursor=${theirs}`, { token: u.token })).body.data,
+    ).toEqual({ items: [], next_cursor: null });
+    expect((await call(historyRoute, "GET", "/api/v1/billing/history?kind=bonus", { token: u.token })).status).toBe(
+      422,
+    );
+    expect((await call(historyRoute, "GET", "/api/v1/billing/history?from=yesterday", { token: u.token })).status).toBe(
+      422,
+    );
 
     const csv = await exportRoute.GET!(req("/api/v1/billing/history/export?kind=debit", { token: u.token }), noParams);
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="promptframe-credits-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(csv.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="promptframe-credits-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = (await csv.text()).trimEnd().split("\r\n");
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe("date,type,credits,balance_after,description,item_type,item_title,item_link,job_id,entry_id");
@@ -395,13 +518,25 @@ describe("staff grants", () => {
     const staff = await newStaffUser("grantor");
     await addProfile(db, staff);
     const u = await signedUp("lucky", { credits: 3 });
-    const grant = (token: string, body: unknown) => call(grantsRoute, "POST", "/api/v1/billing/grants", { token, json: body });
-    const body = { user: u.email.toUpperCase(), credits: 250, note: "goodwill after an outage", request_id: "grant-req-0001" };
+    const grant = (token: string, body: unknown) =>
+      call(grantsRoute, "POST", "/api/v1/billing/grants", { token, json: body });
+    const body = {
+      user: u.email.toUpperCase(),
+      credits: 250,
+      note: "goodwill after an outage",
+      request_id: "grant-req-0001",
+    };
 
     expect((await grant(u.token, body)).status).toBe(403);
     const ok = await grant(staff.token, body);
     expect(ok.status).toBe(201);
-    expect(ok.body.data).toEqual({ user_id: u.uid, email: u.email, credits_granted: 250, balance: 253, duplicate: false });
+    expect(ok.body.data).toEqual({
+      user_id: u.uid,
+      email: u.email,
+      credits_granted: 250,
+      balance: 253,
+      duplicate: false,
+    });
     const again = await grant(staff.token, body);
     expect([again.status, again.body.data.duplicate, again.body.data.balance]).toEqual([200, true, 253]);
 
@@ -416,8 +551,18 @@ describe("staff grants", () => {
     expect((await rebuildBalance({ db, uid: u.uid })).matches).toBe(true);
 
     const nobody = await grant(staff.token, { ...body, user: "nobody@example.com", request_id: "grant-req-0003" });
-    expect([nobody.status, nobody.body.error.message]).toEqual([404, expect.stringMatching(/No account uses the email nobody@example.com/)]);
-    for (const bad of [{ credits: 0 }, { credits: 1.5 }, { credits: 100_001 }, { note: "x" }, { user: "" }, { user: "not/a uid" }]) {
+    expect([nobody.status, nobody.body.error.message]).toEqual([
+      404,
+      expect.stringMatching(/No account uses the email nobody@example.com/),
+    ]);
+    for (const bad of [
+      { credits: 0 },
+      { credits: 1.5 },
+      { credits: 100_001 },
+      { note: "x" },
+      { user: "" },
+      { user: "not/a uid" },
+    ]) {
       const res = await grant(staff.token, { ...body, request_id: "grant-req-bad1", ...bad });
       expect(res.status).toBe(422);
     }
@@ -428,12 +573,21 @@ describe("staff grants", () => {
     const staff = await newStaffUser("logged");
     await addProfile(db, staff);
     const u = await signedUp("logged-target", { credits: 7 });
-    const res = await call(grantsRoute, "POST", "/api/v1/billing/grants", { token: staff.token, json: { user: u.uid, credits: 30, note: "make good a failed render", request_id: "grant-log-0001" } });
+    const res = await call(grantsRoute, "POST", "/api/v1/billing/grants", {
+      token: staff.token,
+      json: { user: u.uid, credits: 30, note: "make good a failed render", request_id: "grant-log-0001" },
+    });
     expect(res.status).toBe(201);
     const { updateLog } = await import("@/lib/platform/update-log/collections");
     const entries = await db.collection(updateLog).where("entity_id", "==", `users/${u.uid}`).get();
     expect(entries.map((e) => e.data)).toEqual([
-      expect.objectContaining({ entity_type: "document", action: "grant", actor_id: staff.uid, actor_email: staff.email, changes: [{ path: "credits", before: "7", after: "37" }] }),
+      expect.objectContaining({
+        entity_type: "document",
+        action: "grant",
+        actor_id: staff.uid,
+        actor_email: staff.email,
+        changes: [{ path: "credits", before: "7", after: "37" }],
+      }),
     ]);
   });
 
@@ -443,7 +597,11 @@ describe("staff grants", () => {
     const other = await newStaffUser("colleague");
     await Promise.all([addProfile(db, staff), addProfile(db, other)]);
     const u = await signedUp("capped-target", { credits: 0 });
-    const grant = (token: string, credits: number, id: string) => call(grantsRoute, "POST", "/api/v1/billing/grants", { token, json: { user: u.uid, credits, note: "support case 42", request_id: id } });
+    const grant = (token: string, credits: number, id: string) =>
+      call(grantsRoute, "POST", "/api/v1/billing/grants", {
+        token,
+        json: { user: u.uid, credits, note: "support case 42", request_id: id },
+      });
 
     expect((await grant(staff.token, STAFF_GRANT_DAILY_CAP - 1000, "cap-req-0001")).status).toBe(201);
     const over = await grant(staff.token, 1001, "cap-req-0002");
@@ -467,18 +625,26 @@ describe("staff grants", () => {
     const u = await signedUp("rolling-target", { credits: 0 });
     const staff = { uid: "staff-rolling", email: "rolling@promptframe.ai" };
     const t0 = new Date("2026-05-01T09:00:00.000Z");
-    const grant = (credits: number, requestId: string, now: Date) => grantCreditsAsStaff({ db, staff, user: u.uid, credits, note: "rolling window", requestId, now });
+    const grant = (credits: number, requestId: string, now: Date) =>
+      grantCreditsAsStaff({ db, staff, user: u.uid, credits, note: "rolling window", requestId, now });
     await grant(STAFF_GRANT_DAILY_CAP, "roll-0001", t0);
     // An hour before the first grant is 24 hours old: try again in an hour.
-    await expect(grant(1, "roll-0002", new Date(t0.getTime() + 23 * 3600_000))).rejects.toMatchObject({ status: 429, headers: { "Retry-After": "3600" } });
-    await expect(grant(1, "roll-0003", new Date(t0.getTime() + 24 * 3600_000 + 1000))).resolves.toMatchObject({ credits_granted: 1 });
+    await expect(grant(1, "roll-0002", new Date(t0.getTime() + 23 * 3600_000))).rejects.toMatchObject({
+      status: 429,
+      headers: { "Retry-After": "3600" },
+    });
+    await expect(grant(1, "roll-0003", new Date(t0.getTime() + 24 * 3600_000 + 1000))).resolves.toMatchObject({
+      credits_granted: 1,
+    });
 
     // Five grants of a third of the cap at the same moment: three fit.
     const later = new Date(t0.getTime() + 3 * 86400_000);
     const third = Math.floor(STAFF_GRANT_DAILY_CAP / 3);
     const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => grant(third, `roll-par-${i}`, later)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
-    expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.status)).toEqual([429, 429]);
+    expect(
+      results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.status),
+    ).toEqual([429, 429]);
     expect((await db.collection(C.users).doc(u.uid).get())!.data.credits).toBe(STAFF_GRANT_DAILY_CAP + 1 + 3 * third);
   });
 });

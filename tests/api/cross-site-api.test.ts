@@ -40,7 +40,14 @@ function req(pathname: string, init: { method?: string; headers?: Record<string,
 }
 
 const putKit = (headers: Record<string, string>, primary: string) =>
-  brand.PUT(req("/api/v1/brand-kit", { method: "PUT", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ ...KIT, colors: { ...KIT.colors, primary } }) }), ctx);
+  brand.PUT(
+    req("/api/v1/brand-kit", {
+      method: "PUT",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ ...KIT, colors: { ...KIT.colors, primary } }),
+    }),
+    ctx,
+  );
 
 async function savedPrimary(): Promise<string> {
   const res = await brand.GET(req("/api/v1/brand-kit", { headers: { cookie } }), ctx);
@@ -57,10 +64,17 @@ beforeAll(async () => {
   const signUp = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: `cross.site.${RUN}@example.com`, password: "secret-pass-1", returnSecureToken: true }),
+    body: JSON.stringify({
+      email: `cross.site.${RUN}@example.com`,
+      password: "secret-pass-1",
+      returnSecureToken: true,
+    }),
   });
   idToken = ((await signUp.json()) as { idToken: string }).idToken;
-  const res = await login.POST(req("/api/v1/users/login/", { method: "POST", headers: { authorization: `Bearer ${idToken}` } }), ctx);
+  const res = await login.POST(
+    req("/api/v1/users/login/", { method: "POST", headers: { authorization: `Bearer ${idToken}` } }),
+    ctx,
+  );
   expect(res.status).toBe(200);
   cookie = res.headers
     .getSetCookie()
@@ -88,7 +102,13 @@ it("refuses a cookie-signed change from another site with a typed 403 and change
   expect(await savedPrimary()).not.toBe("#ff0000");
 
   // A cross-site logout is refused too: the cookies are not cleared.
-  const out = await logout.POST(req("/api/v1/users/logout/", { method: "POST", headers: { cookie, origin: "https://evil.example", "sec-fetch-site": "cross-site" } }), ctx);
+  const out = await logout.POST(
+    req("/api/v1/users/logout/", {
+      method: "POST",
+      headers: { cookie, origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    }),
+    ctx,
+  );
   expect(out.status).toBe(403);
   expect(out.headers.getSetCookie()).toEqual([]);
 });
@@ -96,20 +116,36 @@ it("refuses a cookie-signed change from another site with a typed 403 and change
 it("lets the app's own page, the alternate host, a Bearer call and a request with neither header through", async () => {
   expect((await putKit({ cookie, origin: APP, "sec-fetch-site": "same-origin" }, "#000001")).status).toBe(200);
   expect(await savedPrimary()).toBe("#000001");
-  expect((await putKit({ cookie, origin: "http://images.localhost:3000", "sec-fetch-site": "same-site" }, "#000002")).status).toBe(200);
+  expect(
+    (await putKit({ cookie, origin: "http://images.localhost:3000", "sec-fetch-site": "same-site" }, "#000002")).status,
+  ).toBe(200);
   expect(await savedPrimary()).toBe("#000002");
   // A Bearer call is not ambient authority: another site's page cannot send one without CORS.
-  expect((await putKit({ authorization: `Bearer ${idToken}`, origin: "https://evil.example", "sec-fetch-site": "cross-site" }, "#000003")).status).toBe(200);
+  expect(
+    (
+      await putKit(
+        { authorization: `Bearer ${idToken}`, origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+        "#000003",
+      )
+    ).status,
+  ).toBe(200);
   expect(await savedPrimary()).toBe("#000003");
   expect((await putKit({ cookie }, "#000004")).status).toBe(200);
   expect(await savedPrimary()).toBe("#000004");
 });
 
 it("reads stay open to any origin, and the webhook (no cookie) is judged by its signature alone", async () => {
-  const read = await brand.GET(req("/api/v1/brand-kit", { headers: { cookie, origin: "https://evil.example", "sec-fetch-site": "cross-site" } }), ctx);
+  const read = await brand.GET(
+    req("/api/v1/brand-kit", { headers: { cookie, origin: "https://evil.example", "sec-fetch-site": "cross-site" } }),
+    ctx,
+  );
   expect(read.status).toBe(200);
   const hook = await webhook.POST(
-    req("/api/v1/billing/webhook", { method: "POST", headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site", "stripe-signature": "t=1,v1=00" }, body: "{}" }),
+    req("/api/v1/billing/webhook", {
+      method: "POST",
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site", "stripe-signature": "t=1,v1=00" },
+      body: "{}",
+    }),
     ctx,
   );
   // Not the cross-site 403: billing answers for itself (not configured, or a bad signature).

@@ -24,7 +24,8 @@ let drafts: typeof import("@/app/api/v1/drafts/route");
 let alice: TestUser;
 let bob: TestUser;
 
-const create = (token: string, body: Record<string, unknown>) => designs.POST(req("/api/v1/designs", { method: "POST", token, json: body }), noParams);
+const create = (token: string, body: Record<string, unknown>) =>
+  designs.POST(req("/api/v1/designs", { method: "POST", token, json: body }), noParams);
 
 beforeAll(async () => {
   designs = await import("@/app/api/v1/designs/route");
@@ -39,8 +40,25 @@ beforeAll(async () => {
   const { getDb } = await import("@/lib/platform/db");
   const { users } = await import("@/lib/platform/db/collections");
   const at = new Date().toISOString();
-  for (const [u, credits] of [[alice, 5], [bob, 0]] as const) {
-    await getDb().collection(users).doc(u.uid).create({ user_id: u.uid, email: `${u.uid}@example.com`, name: "T", photo_url: null, provider: "password", is_staff: false, credits, plan: "free", created_at: at, last_login_at: at });
+  for (const [u, credits] of [
+    [alice, 5],
+    [bob, 0],
+  ] as const) {
+    await getDb()
+      .collection(users)
+      .doc(u.uid)
+      .create({
+        user_id: u.uid,
+        email: `${u.uid}@example.com`,
+        name: "T",
+        photo_url: null,
+        provider: "password",
+        is_staff: false,
+        credits,
+        plan: "free",
+        created_at: at,
+        last_login_at: at,
+      });
   }
 });
 
@@ -56,10 +74,18 @@ it("answers 401 without a token", async () => {
 });
 
 it("creates a design from a template (201), reads it, previews it, lists it as a draft, and keeps it from others", async () => {
-  const created = await json(await create(alice.token, { template_id: "starter-bold", layout_id: "starter-product", aspect_ratio: "1:1" }));
+  const created = await json(
+    await create(alice.token, { template_id: "starter-bold", layout_id: "starter-product", aspect_ratio: "1:1" }),
+  );
   expect(created.status).toBe(201);
   const id = created.body.data.id;
-  expect(created.body.data).toMatchObject({ kind: "design", status: "draft", aspect_ratio: "1:1", revision: 0, template: { id: "starter-bold", name: "Bold" } });
+  expect(created.body.data).toMatchObject({
+    kind: "design",
+    status: "draft",
+    aspect_ratio: "1:1",
+    revision: 0,
+    template: { id: "starter-bold", name: "Bold" },
+  });
   const got = await json(await one.GET(req(`/api/v1/designs/${id}`, { token: alice.token }), withId(id)));
   expect(got.body.data.composition.scenes[0].layout_id).toBe("starter-product");
   const props = await json(await player.GET(req(`/api/v1/designs/${id}/player`, { token: alice.token }), withId(id)));
@@ -67,30 +93,101 @@ it("creates a design from a template (201), reads it, previews it, lists it as a
   const list = await json(await drafts.GET(req("/api/v1/drafts", { token: alice.token }), noParams));
   expect(list.body.data[0]).toMatchObject({ id, kind: "design", edit_path: `/content/${id}/edit` });
   expect((await one.GET(req(`/api/v1/designs/${id}`, { token: bob.token }), withId(id))).status).toBe(404);
-  expect((await resize.POST(req(`/api/v1/designs/${id}/resize`, { method: "POST", token: bob.token, json: { aspect_ratios: ["9:16"] } }), withId(id))).status).toBe(404);
-  expect((await one.DELETE(req(`/api/v1/designs/${id}`, { method: "DELETE", token: bob.token }), withId(id))).status).toBe(404);
+  expect(
+    (
+      await resize.POST(
+        req(`/api/v1/designs/${id}/resize`, { method: "POST", token: bob.token, json: { aspect_ratios: ["9:16"] } }),
+        withId(id),
+      )
+    ).status,
+  ).toBe(404);
+  expect(
+    (await one.DELETE(req(`/api/v1/designs/${id}`, { method: "DELETE", token: bob.token }), withId(id))).status,
+  ).toBe(404);
 });
 
 it("refuses bad input with typed 4xx and changes nothing", async () => {
-  expect((await json(await create(alice.token, { template_id: "missing" }))).body.error).toMatchObject({ code: "unprocessable_entity", issues: [{ path: "template_id" }] });
+  expect((await json(await create(alice.token, { template_id: "missing" }))).body.error).toMatchObject({
+    code: "unprocessable_entity",
+    issues: [{ path: "template_id" }],
+  });
   expect((await create(alice.token, { template_id: "starter-bold", layout_id: "nope" })).status).toBe(422);
   expect((await create(alice.token, { product_id: "missing" })).status).toBe(422);
   expect((await create(alice.token, { from_video: { content_id: "missing", scene_id: "s1" } })).status).toBe(422);
-  expect((await create(alice.token, { from_video: { content_id: "x", scene_id: "s1" }, template_id: "starter-bold" })).status).toBe(422);
-  const bad = await designs.POST(req("/api/v1/designs", { method: "POST", token: alice.token, body: "{oops", headers: { "content-type": "application/json" } }), noParams);
+  expect(
+    (await create(alice.token, { from_video: { content_id: "x", scene_id: "s1" }, template_id: "starter-bold" }))
+      .status,
+  ).toBe(422);
+  const bad = await designs.POST(
+    req("/api/v1/designs", {
+      method: "POST",
+      token: alice.token,
+      body: "{oops",
+      headers: { "content-type": "application/json" },
+    }),
+    noParams,
+  );
   expect(bad.status).toBe(400);
 
   const id = (await json(await create(alice.token, { template_id: "starter-bold" }))).body.data.id;
-  const stale = await json(await one.PATCH(req(`/api/v1/designs/${id}`, { method: "PATCH", token: alice.token, json: { revision: 3, title: "Stale" } }), withId(id)));
+  const stale = await json(
+    await one.PATCH(
+      req(`/api/v1/designs/${id}`, { method: "PATCH", token: alice.token, json: { revision: 3, title: "Stale" } }),
+      withId(id),
+    ),
+  );
   expect(stale.status).toBe(409);
   expect(stale.body.error.issues).toEqual([{ path: "revision", message: "revision_conflict" }]);
-  expect((await one.PATCH(req(`/api/v1/designs/${id}`, { method: "PATCH", token: alice.token, json: { revision: 0, scenes: [] } }), withId(id))).status).toBe(422);
-  expect((await resize.POST(req(`/api/v1/designs/${id}/resize`, { method: "POST", token: alice.token, json: { aspect_ratios: ["3:1"] } }), withId(id))).status).toBe(422);
-  expect((await exporter.POST(req(`/api/v1/designs/${id}/export`, { method: "POST", token: alice.token, json: { format: "gif" } }), withId(id))).status).toBe(422);
-  expect((await exporter.POST(req(`/api/v1/designs/${id}/export`, { method: "POST", token: alice.token, json: { format: "jpeg", quality: 0 } }), withId(id))).status).toBe(422);
-  expect((await download.GET(req(`/api/v1/designs/${id}/download?format=png`, { token: alice.token }), withId(id))).status).toBe(409);
-  expect((await download.GET(req(`/api/v1/designs/${id}/download?format=bmp`, { token: alice.token }), withId(id))).status).toBe(422);
-  expect((await share.PUT(req(`/api/v1/designs/${id}/share`, { method: "PUT", token: alice.token, json: { public: true } }), withId(id))).status).toBe(409);
+  expect(
+    (
+      await one.PATCH(
+        req(`/api/v1/designs/${id}`, { method: "PATCH", token: alice.token, json: { revision: 0, scenes: [] } }),
+        withId(id),
+      )
+    ).status,
+  ).toBe(422);
+  expect(
+    (
+      await resize.POST(
+        req(`/api/v1/designs/${id}/resize`, { method: "POST", token: alice.token, json: { aspect_ratios: ["3:1"] } }),
+        withId(id),
+      )
+    ).status,
+  ).toBe(422);
+  expect(
+    (
+      await exporter.POST(
+        req(`/api/v1/designs/${id}/export`, { method: "POST", token: alice.token, json: { format: "gif" } }),
+        withId(id),
+      )
+    ).status,
+  ).toBe(422);
+  expect(
+    (
+      await exporter.POST(
+        req(`/api/v1/designs/${id}/export`, {
+          method: "POST",
+          token: alice.token,
+          json: { format: "jpeg", quality: 0 },
+        }),
+        withId(id),
+      )
+    ).status,
+  ).toBe(422);
+  expect(
+    (await download.GET(req(`/api/v1/designs/${id}/download?format=png`, { token: alice.token }), withId(id))).status,
+  ).toBe(409);
+  expect(
+    (await download.GET(req(`/api/v1/designs/${id}/download?format=bmp`, { token: alice.token }), withId(id))).status,
+  ).toBe(422);
+  expect(
+    (
+      await share.PUT(
+        req(`/api/v1/designs/${id}/share`, { method: "PUT", token: alice.token, json: { public: true } }),
+        withId(id),
+      )
+    ).status,
+  ).toBe(409);
   expect((await one.POST()).status).toBe(405);
   const after = await json(await one.GET(req(`/api/v1/designs/${id}`, { token: alice.token }), withId(id)));
   expect(after.body.data).toMatchObject({ revision: 0, visibility: "private", status: "draft", credits_spent: 0 });
@@ -98,18 +195,50 @@ it("refuses bad input with typed 4xx and changes nothing", async () => {
 
 it("resize answers 201 with one design per ratio; export answers 202 with a queued job, 402 when short of credits", async () => {
   const id = (await json(await create(alice.token, { template_id: "starter-bold", aspect_ratio: "1:1" }))).body.data.id;
-  const resized = await json(await resize.POST(req(`/api/v1/designs/${id}/resize`, { method: "POST", token: alice.token, json: { aspect_ratios: ["9:16", "16:9"] } }), withId(id)));
+  const resized = await json(
+    await resize.POST(
+      req(`/api/v1/designs/${id}/resize`, {
+        method: "POST",
+        token: alice.token,
+        json: { aspect_ratios: ["9:16", "16:9"] },
+      }),
+      withId(id),
+    ),
+  );
   expect(resized.status).toBe(201);
   expect(resized.body.data.map((d: { aspect_ratio: string }) => d.aspect_ratio)).toEqual(["9:16", "16:9"]);
   expect(resized.body.data[0].resize).toMatchObject({ set_id: id, resized_from: id });
 
-  const accepted = await json(await exporter.POST(req(`/api/v1/designs/${id}/export`, { method: "POST", token: alice.token, json: { format: "png" } }), withId(id)));
+  const accepted = await json(
+    await exporter.POST(
+      req(`/api/v1/designs/${id}/export`, { method: "POST", token: alice.token, json: { format: "png" } }),
+      withId(id),
+    ),
+  );
   expect(accepted.status).toBe(202);
-  expect(accepted.body.data).toMatchObject({ status: "exporting", export: { state: "queued", format: "png", credits: 1 }, credits_spent: 1 });
-  expect((await exporter.POST(req(`/api/v1/designs/${id}/export`, { method: "POST", token: alice.token, json: { format: "png" } }), withId(id))).status).toBe(409);
+  expect(accepted.body.data).toMatchObject({
+    status: "exporting",
+    export: { state: "queued", format: "png", credits: 1 },
+    credits_spent: 1,
+  });
+  expect(
+    (
+      await exporter.POST(
+        req(`/api/v1/designs/${id}/export`, { method: "POST", token: alice.token, json: { format: "png" } }),
+        withId(id),
+      )
+    ).status,
+  ).toBe(409);
 
   const bobs = (await json(await create(bob.token, { template_id: "starter-bold" }))).body.data.id;
-  const poor = await json(await exporter.POST(req(`/api/v1/designs/${bobs}/export`, { method: "POST", token: bob.token, json: { format: "png" } }), withId(bobs)));
+  const poor = await json(
+    await exporter.POST(
+      req(`/api/v1/designs/${bobs}/export`, { method: "POST", token: bob.token, json: { format: "png" } }),
+      withId(bobs),
+    ),
+  );
   expect(poor.status).toBe(402);
-  expect((await json(await one.GET(req(`/api/v1/designs/${bobs}`, { token: bob.token }), withId(bobs)))).body.data).toMatchObject({ status: "draft", export: null });
+  expect(
+    (await json(await one.GET(req(`/api/v1/designs/${bobs}`, { token: bob.token }), withId(bobs)))).body.data,
+  ).toMatchObject({ status: "draft", export: null });
 });

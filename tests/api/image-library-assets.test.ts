@@ -40,8 +40,14 @@ afterAll(async () => {
 
 function upload(user: TestUser, bytes: Uint8Array, opts: { name?: string; type?: string; field?: string } = {}) {
   const form = new FormData();
-  form.append(opts.field ?? "file", new Blob([new Uint8Array(bytes)], { type: opts.type ?? "image/png" }), opts.name ?? "picture.png");
-  return assetsRoute.POST(req("/api/v1/assets", { method: "POST", token: user.token, body: form }), noParams).then(json);
+  form.append(
+    opts.field ?? "file",
+    new Blob([new Uint8Array(bytes)], { type: opts.type ?? "image/png" }),
+    opts.name ?? "picture.png",
+  );
+  return assetsRoute
+    .POST(req("/api/v1/assets", { method: "POST", token: user.token, body: form }), noParams)
+    .then(json);
 }
 
 async function assetCount(): Promise<number> {
@@ -56,7 +62,10 @@ async function blobCount(): Promise<number> {
 }
 
 it("uploads a PNG: 201 with its size, type from the bytes and signed URLs that the blob route serves", async () => {
-  const res = await upload(alice, await png(120, 80, "#aa3355"), { name: "shot.png", type: "application/octet-stream" });
+  const res = await upload(alice, await png(120, 80, "#aa3355"), {
+    name: "shot.png",
+    type: "application/octet-stream",
+  });
   expect(res.status).toBe(201);
   expect(res.body.data).toMatchObject({
     id: expect.any(String),
@@ -66,7 +75,10 @@ it("uploads a PNG: 201 with its size, type from the bytes and signed URLs that t
     size: expect.any(Number),
     width: 120,
     height: 80,
-    urls: { original: expect.stringMatching(/^\/api\/v1\/blobs\/assets\/.+\/original\.png\?expires=/), thumbnail: expect.stringMatching(/thumb\.webp\?expires=/) },
+    urls: {
+      original: expect.stringMatching(/^\/api\/v1\/blobs\/assets\/.+\/original\.png\?expires=/),
+      thumbnail: expect.stringMatching(/thumb\.webp\?expires=/),
+    },
     created_at: expect.any(String),
   });
   const blobs = await import("@/app/api/v1/blobs/[...key]/route");
@@ -80,7 +92,12 @@ it("uploads a PNG: 201 with its size, type from the bytes and signed URLs that t
 it.each([
   ["a PDF", 415, "unsupported_media_type", async () => Buffer.from("%PDF-1.7 not a picture")],
   ["a text file called .png", 415, "unsupported_media_type", async () => Buffer.from("definitely not a picture")],
-  ["a file over 10 MB", 413, "payload_too_large", async () => Buffer.concat([await png(120, 80, "#aa3355"), Buffer.alloc(10 * 1024 * 1024)])],
+  [
+    "a file over 10 MB",
+    413,
+    "payload_too_large",
+    async () => Buffer.concat([await png(120, 80, "#aa3355"), Buffer.alloc(10 * 1024 * 1024)]),
+  ],
 ] as const)("refuses %s with a typed %i and writes nothing", async (_label, status, code, make) => {
   const [assetsBefore, blobsBefore] = [await assetCount(), await blobCount()];
   const res = await upload(bob, await make());
@@ -91,7 +108,10 @@ it.each([
 });
 
 it("refuses a body that is not multipart (415), no file field (422) and an oversized declared length (413)", async () => {
-  const notMultipart = await assetsRoute.POST(req("/api/v1/assets", { method: "POST", token: bob.token, json: { file: "x" } }), noParams);
+  const notMultipart = await assetsRoute.POST(
+    req("/api/v1/assets", { method: "POST", token: bob.token, json: { file: "x" } }),
+    noParams,
+  );
   expect(notMultipart.status).toBe(415);
   const wrongField = await upload(bob, await png(120, 80, "#aa3355"), { field: "image" });
   expect(wrongField.status).toBe(422);
@@ -103,7 +123,12 @@ it("refuses a body that is not multipart (415), no file field (422) and an overs
     headers: { "content-type": "multipart/form-data; boundary=abc", "content-length": String(50 * 1024 * 1024) },
   });
   expect((await assetsRoute.POST(declared, noParams)).status).toBe(413);
-  const garbled = req("/api/v1/assets", { method: "POST", token: bob.token, body: "not multipart at all", headers: { "content-type": "multipart/form-data; boundary=abc" } });
+  const garbled = req("/api/v1/assets", {
+    method: "POST",
+    token: bob.token,
+    body: "not multipart at all",
+    headers: { "content-type": "multipart/form-data; boundary=abc" },
+  });
   expect((await assetsRoute.POST(garbled, noParams)).status).toBe(400);
 });
 
@@ -116,14 +141,28 @@ it("lists mine newest first with a cursor; another user's asset cannot be delete
   const first = await json(await assetsRoute.GET(req("/api/v1/assets?limit=2", { token: bob.token }), noParams));
   expect(first.status).toBe(200);
   expect(first.body.data.items.map((i: { id: string }) => i.id)).toEqual([mine[2], mine[1]]);
-  const second = await json(await assetsRoute.GET(req(`/api/v1/assets?limit=2&cursor=${first.body.data.next_cursor}`, { token: bob.token }), noParams));
+  const second = await json(
+    await assetsRoute.GET(
+      req(`/api/v1/assets?limit=2&cursor=${first.body.data.next_cursor}`, { token: bob.token }),
+      noParams,
+    ),
+  );
   expect(second.body.data).toEqual({ items: [expect.objectContaining({ id: mine[0], width: 10 })], next_cursor: null });
-  expect((await json(await assetsRoute.GET(req("/api/v1/assets?limit=500", { token: bob.token }), noParams))).status).toBe(422);
+  expect(
+    (await json(await assetsRoute.GET(req("/api/v1/assets?limit=500", { token: bob.token }), noParams))).status,
+  ).toBe(422);
 
-  const byAlice = await json(await assetRoute.DELETE(req(`/api/v1/assets/${mine[0]}`, { method: "DELETE", token: alice.token }), withId(mine[0]!)));
+  const byAlice = await json(
+    await assetRoute.DELETE(
+      req(`/api/v1/assets/${mine[0]}`, { method: "DELETE", token: alice.token }),
+      withId(mine[0]!),
+    ),
+  );
   expect(byAlice.status).toBe(404);
   expect(byAlice.body.error.code).toBe("not_found");
-  const byBob = await json(await assetRoute.DELETE(req(`/api/v1/assets/${mine[0]}`, { method: "DELETE", token: bob.token }), withId(mine[0]!)));
+  const byBob = await json(
+    await assetRoute.DELETE(req(`/api/v1/assets/${mine[0]}`, { method: "DELETE", token: bob.token }), withId(mine[0]!)),
+  );
   expect(byBob).toMatchObject({ status: 200, body: { data: { deleted: 1, kept_for: { total: 0 } } } });
   const after = await json(await assetsRoute.GET(req("/api/v1/assets", { token: bob.token }), noParams));
   expect(after.body.data.items.map((i: { id: string }) => i.id)).toEqual([mine[2], mine[1]]);

@@ -19,7 +19,11 @@ export async function newUser(label: string): Promise<TestUser> {
   const res = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: `${label}.${randomUUID().slice(0, 8)}@example.com`, password: "secret-pass-1", returnSecureToken: true }),
+    body: JSON.stringify({
+      email: `${label}.${randomUUID().slice(0, 8)}@example.com`,
+      password: "secret-pass-1",
+      returnSecureToken: true,
+    }),
   });
   const body = (await res.json()) as { idToken?: string; localId?: string };
   if (!body.idToken || !body.localId) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);

@@ -56,11 +56,27 @@ let bobsOwnKey = "";
 
 const db = async () => (await import("@/lib/platform/db")).getDb();
 const store = async () => (await import("@/lib/platform/storage")).getBlobStore();
-const cols = async () => ({ ...(await import("@/lib/platform/db/collections")), ...(await import("@/lib/engine/composition/collections")), ...(await import("@/lib/creation/video/collections")), ...(await import("@/lib/creation/products/collections")), ...(await import("@/lib/creation/brand/collections")) });
+const cols = async () => ({
+  ...(await import("@/lib/platform/db/collections")),
+  ...(await import("@/lib/engine/composition/collections")),
+  ...(await import("@/lib/creation/video/collections")),
+  ...(await import("@/lib/creation/products/collections")),
+  ...(await import("@/lib/creation/brand/collections")),
+});
 const foreign = (key: string) => ({ type: "media", key, media_type: "image/png", source: "asset" });
 
 async function uploadAsset(user: TestUser, color: string): Promise<{ id: string; key: string }> {
-  const up = await json(await r.assets.POST(req("/api/v1/assets?name=pic.png", { method: "POST", token: user.token, body: new Uint8Array(await png(48, 32, color)), headers: { "content-type": "application/octet-stream" } }), noParams));
+  const up = await json(
+    await r.assets.POST(
+      req("/api/v1/assets?name=pic.png", {
+        method: "POST",
+        token: user.token,
+        body: new Uint8Array(await png(48, 32, color)),
+        headers: { "content-type": "application/octet-stream" },
+      }),
+      noParams,
+    ),
+  );
   expect(up.status).toBe(201);
   const { assets } = await cols();
   const doc = await (await db()).collection(assets).doc(up.body.data.id).get();
@@ -68,16 +84,34 @@ async function uploadAsset(user: TestUser, color: string): Promise<{ id: string;
 }
 
 /** An image as lib/media/images leaves a finished one: its blob under images/<uid>/<id>/. */
-async function plantImage(owner: string, visibility: "private" | "public", settings: Record<string, unknown> = {}): Promise<{ id: string; key: string }> {
+async function plantImage(
+  owner: string,
+  visibility: "private" | "public",
+  settings: Record<string, unknown> = {},
+): Promise<{ id: string; key: string }> {
   const { content } = await cols();
   const ref = (await db()).collection(content).doc();
   const key = `images/${owner}/${ref.id}/original.png`;
   await (await store()).put(key, await png(48, 32, "#2563eb"));
   const at = new Date().toISOString();
   await ref.create({
-    owner_id: owner, kind: "image", title: "Alice's picture", status: "ready", visibility,
-    settings: { prompt: "a secret", model_id: "local-preview", model_label: "Local preview", aspect_ratio: "1:1", seed: 1, ...settings },
-    blobs: { original: key, thumbnail: null, poster: null }, error: null, created_at: at, updated_at: at,
+    owner_id: owner,
+    kind: "image",
+    title: "Alice's picture",
+    status: "ready",
+    visibility,
+    settings: {
+      prompt: "a secret",
+      model_id: "local-preview",
+      model_label: "Local preview",
+      aspect_ratio: "1:1",
+      seed: 1,
+      ...settings,
+    },
+    blobs: { original: key, thumbnail: null, poster: null },
+    error: null,
+    created_at: at,
+    updated_at: at,
   });
   return { id: ref.id, key };
 }
@@ -87,17 +121,37 @@ async function bobsState(): Promise<string> {
   const c = await cols();
   const d = await db();
   const rows = await Promise.all(
-    [c.content, c.compositions, c.compositionRevisions, c.products].map(async (col) => (await d.collection(col as typeof c.content).where("owner_id", "==", bob.uid).get()).map((s) => [s.id, s.data]).sort()),
+    [c.content, c.compositions, c.compositionRevisions, c.products].map(async (col) =>
+      (
+        await d
+          .collection(col as typeof c.content)
+          .where("owner_id", "==", bob.uid)
+          .get()
+      )
+        .map((s) => [s.id, s.data])
+        .sort(),
+    ),
   );
   const kit = await d.collection(c.brandKits).doc(bob.uid).get();
-  const files = (await (await store()).list(`videos/${bob.uid}/`)).length + (await (await store()).list(`designs/${bob.uid}/`)).length;
+  const files =
+    (await (await store()).list(`videos/${bob.uid}/`)).length +
+    (await (await store()).list(`designs/${bob.uid}/`)).length;
   return JSON.stringify({ rows, kit: kit?.data ?? null, files });
 }
 
-async function expectRefused(res: Response, status: number, issuePath?: string | RegExp): Promise<{ code: string; issues?: { path: string; message: string }[] }> {
+async function expectRefused(
+  res: Response,
+  status: number,
+  issuePath?: string | RegExp,
+): Promise<{ code: string; issues?: { path: string; message: string }[] }> {
   const { status: got, body } = await json(res);
   expect([got, body.error?.code]).toEqual([status, status === 404 ? "not_found" : "unprocessable_entity"]);
-  if (issuePath) expect(body.error.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: issuePath instanceof RegExp ? expect.stringMatching(issuePath) : issuePath })]));
+  if (issuePath)
+    expect(body.error.issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: issuePath instanceof RegExp ? expect.stringMatching(issuePath) : issuePath }),
+      ]),
+    );
   return body.error;
 }
 
@@ -105,13 +159,40 @@ async function expectRefused(res: Response, status: number, issuePath?: string |
 const leaksAlice = (x: unknown) => JSON.stringify(x).includes(alice.uid);
 
 async function newVideo(user: TestUser): Promise<{ id: string; composition: any }> {
-  const res = await json(await r.videos.POST(req("/api/v1/videos", { method: "POST", token: user.token, json: { brief: "Bean There roasts coffee in Lisbon every morning.", aspect_ratio: "9:16", length_s: 15, template_id: "starter-bold", voice_id: null, captions: false, music: false, model_id: "local/preview" } }), noParams));
+  const res = await json(
+    await r.videos.POST(
+      req("/api/v1/videos", {
+        method: "POST",
+        token: user.token,
+        json: {
+          brief: "Bean There roasts coffee in Lisbon every morning.",
+          aspect_ratio: "9:16",
+          length_s: 15,
+          template_id: "starter-bold",
+          voice_id: null,
+          captions: false,
+          music: false,
+          model_id: "local/preview",
+        },
+      }),
+      noParams,
+    ),
+  );
   expect(res.status).toBe(201);
   return { id: res.body.data.id, composition: res.body.data.composition };
 }
 
 async function newDesign(user: TestUser): Promise<{ id: string; composition: any }> {
-  const res = await json(await r.designs.POST(req("/api/v1/designs", { method: "POST", token: user.token, json: { template_id: "starter-bold", layout_id: "starter-full-bleed", aspect_ratio: "1:1" } }), noParams));
+  const res = await json(
+    await r.designs.POST(
+      req("/api/v1/designs", {
+        method: "POST",
+        token: user.token,
+        json: { template_id: "starter-bold", layout_id: "starter-full-bleed", aspect_ratio: "1:1" },
+      }),
+      noParams,
+    ),
+  );
   expect(res.status).toBe(201);
   return { id: res.body.data.id, composition: res.body.data.composition };
 }
@@ -173,7 +254,21 @@ beforeAll(async () => {
   const { users } = await cols();
   const at = new Date().toISOString();
   for (const u of [alice, bob]) {
-    await (await db()).collection(users).doc(u.uid).create({ user_id: u.uid, email: `${u.uid}@example.com`, name: "T", photo_url: null, provider: "password", is_staff: false, credits: 50, plan: "free", created_at: at, last_login_at: at });
+    await (await db())
+      .collection(users)
+      .doc(u.uid)
+      .create({
+        user_id: u.uid,
+        email: `${u.uid}@example.com`,
+        name: "T",
+        photo_url: null,
+        provider: "password",
+        is_staff: false,
+        credits: 50,
+        plan: "free",
+        created_at: at,
+        last_login_at: at,
+      });
   }
   const asset = await uploadAsset(alice, "#dc2626");
   a.assetId = asset.id;
@@ -200,12 +295,29 @@ describe("videos", () => {
       const scenes = stripVoice(composition.scenes);
       scenes[0] = { ...scenes[0], layout_id: to.layout, values: { [to.slot]: foreign(key) } };
       const before = await bobsState();
-      await expectRefused(await r.video.PATCH(req(`/api/v1/videos/${id}`, { method: "PATCH", token: bob.token, json: { revision: 0, template_id: "starter-elegant", scenes } }), withId(id)), 422, `scenes.0.values.${to.slot}`);
+      await expectRefused(
+        await r.video.PATCH(
+          req(`/api/v1/videos/${id}`, {
+            method: "PATCH",
+            token: bob.token,
+            json: { revision: 0, template_id: "starter-elegant", scenes },
+          }),
+          withId(id),
+        ),
+        422,
+        `scenes.0.values.${to.slot}`,
+      );
       expect(await bobsState()).toBe(before);
     }
     const got = await json(await r.video.GET(req(`/api/v1/videos/${id}`, { token: bob.token }), withId(id)));
-    expect([got.body.data.revision, got.body.data.composition.template.id, leaksAlice(got.body)]).toEqual([0, "starter-bold", false]);
-    const player = await json(await r.videoPlayer.GET(req(`/api/v1/videos/${id}/player`, { token: bob.token }), withId(id)));
+    expect([got.body.data.revision, got.body.data.composition.template.id, leaksAlice(got.body)]).toEqual([
+      0,
+      "starter-bold",
+      false,
+    ]);
+    const player = await json(
+      await r.videoPlayer.GET(req(`/api/v1/videos/${id}/player`, { token: bob.token }), withId(id)),
+    );
     expect([player.status, leaksAlice(player.body)]).toEqual([200, false]);
   });
 
@@ -218,15 +330,47 @@ describe("videos", () => {
       return scenes;
     };
     const before = await bobsState();
-    await expectRefused(await r.video.PATCH(req(`/api/v1/videos/${id}`, { method: "PATCH", token: bob.token, json: { revision: 0, scenes: withKey(a.assetKey) } }), withId(id)), 422, `scenes.0.values.${here.slot}`);
+    await expectRefused(
+      await r.video.PATCH(
+        req(`/api/v1/videos/${id}`, {
+          method: "PATCH",
+          token: bob.token,
+          json: { revision: 0, scenes: withKey(a.assetKey) },
+        }),
+        withId(id),
+      ),
+      422,
+      `scenes.0.values.${here.slot}`,
+    );
     expect(await bobsState()).toBe(before);
-    const own = await json(await r.video.PATCH(req(`/api/v1/videos/${id}`, { method: "PATCH", token: bob.token, json: { revision: 0, scenes: withKey(bobsOwnKey) } }), withId(id)));
+    const own = await json(
+      await r.video.PATCH(
+        req(`/api/v1/videos/${id}`, {
+          method: "PATCH",
+          token: bob.token,
+          json: { revision: 0, scenes: withKey(bobsOwnKey) },
+        }),
+        withId(id),
+      ),
+    );
     expect(own.status).toBe(200);
     const to = await pictureLayout("starter-elegant");
     const scenes = stripVoice(own.body.data.composition.scenes);
     scenes[0] = { ...scenes[0], layout_id: to.layout, values: { [to.slot]: foreign("samples/starter/photo.jpg") } };
-    const sample = await json(await r.video.PATCH(req(`/api/v1/videos/${id}`, { method: "PATCH", token: bob.token, json: { revision: 1, template_id: "starter-elegant", scenes } }), withId(id)));
-    expect([sample.status, sample.body.data?.composition.scenes[0].values[to.slot].key]).toEqual([200, "samples/starter/photo.jpg"]);
+    const sample = await json(
+      await r.video.PATCH(
+        req(`/api/v1/videos/${id}`, {
+          method: "PATCH",
+          token: bob.token,
+          json: { revision: 1, template_id: "starter-elegant", scenes },
+        }),
+        withId(id),
+      ),
+    );
+    expect([sample.status, sample.body.data?.composition.scenes[0].values[to.slot].key]).toEqual([
+      200,
+      "samples/starter/photo.jpg",
+    ]);
   });
 
   it("restoring a revision that holds a foreign key is refused (422) and changes nothing", async () => {
@@ -235,9 +379,24 @@ describe("videos", () => {
     const here = await pictureLayout("starter-bold");
     const old = structuredClone(composition);
     old.scenes[0] = { ...old.scenes[0], layout_id: here.layout, values: { [here.slot]: foreign(a.imageKey) } };
-    await (await db()).collection(compositionRevisions).doc(revisionId(id, 9)).create({ content_id: id, owner_id: bob.uid, revision: 9, body: { ...old, revision: 9 }, saved_at: new Date().toISOString() });
+    await (await db())
+      .collection(compositionRevisions)
+      .doc(revisionId(id, 9))
+      .create({
+        content_id: id,
+        owner_id: bob.uid,
+        revision: 9,
+        body: { ...old, revision: 9 },
+        saved_at: new Date().toISOString(),
+      });
     const before = await bobsState();
-    await expectRefused(await r.videoRestore.POST(req(`/api/v1/videos/${id}/revisions/9/restore`, { method: "POST", token: bob.token }), { params: Promise.resolve({ id, revision: "9" }) }), 422, `scenes.0.values.${here.slot}`);
+    await expectRefused(
+      await r.videoRestore.POST(req(`/api/v1/videos/${id}/revisions/9/restore`, { method: "POST", token: bob.token }), {
+        params: Promise.resolve({ id, revision: "9" }),
+      }),
+      422,
+      `scenes.0.values.${here.slot}`,
+    );
     expect(await bobsState()).toBe(before);
   });
 
@@ -245,7 +404,14 @@ describe("videos", () => {
     const { id } = await newVideo(bob);
     await plantComposition(id, (b) => (b.scenes[0].values.planted = foreign(a.assetKey)));
     const before = await bobsState();
-    await expectRefused(await r.videoDuplicate.POST(req(`/api/v1/videos/${id}/duplicate`, { method: "POST", token: bob.token }), withId(id)), 422, "scenes.0.values.planted");
+    await expectRefused(
+      await r.videoDuplicate.POST(
+        req(`/api/v1/videos/${id}/duplicate`, { method: "POST", token: bob.token }),
+        withId(id),
+      ),
+      422,
+      "scenes.0.values.planted",
+    );
     expect(await bobsState()).toBe(before);
   });
 
@@ -254,11 +420,31 @@ describe("videos", () => {
     const here = await pictureLayout("starter-bold");
     const scenes = stripVoice(composition.scenes);
     scenes[0] = { ...scenes[0], layout_id: here.layout, values: {} };
-    expect((await r.video.PATCH(req(`/api/v1/videos/${id}`, { method: "PATCH", token: bob.token, json: { revision: 0, scenes } }), withId(id))).status).toBe(200);
+    expect(
+      (
+        await r.video.PATCH(
+          req(`/api/v1/videos/${id}`, { method: "PATCH", token: bob.token, json: { revision: 0, scenes } }),
+          withId(id),
+        )
+      ).status,
+    ).toBe(200);
     const before = await bobsState();
-    for (const [source, pid] of [["asset", a.assetId], ["content", a.imageId]] as const) {
+    for (const [source, pid] of [
+      ["asset", a.assetId],
+      ["content", a.imageId],
+    ] as const) {
       const sceneId = composition.scenes[0].id;
-      await expectRefused(await r.videoSceneImage.POST(req(`/api/v1/videos/${id}/scenes/${sceneId}/image`, { method: "POST", token: bob.token, json: { source, id: pid, revision: 1 } }), sceneParams(id, sceneId)), 404);
+      await expectRefused(
+        await r.videoSceneImage.POST(
+          req(`/api/v1/videos/${id}/scenes/${sceneId}/image`, {
+            method: "POST",
+            token: bob.token,
+            json: { source, id: pid, revision: 1 },
+          }),
+          sceneParams(id, sceneId),
+        ),
+        404,
+      );
     }
     expect(await bobsState()).toBe(before);
   });
@@ -267,28 +453,111 @@ describe("videos", () => {
     const before = await bobsState();
     const { createVideo } = await import("@/lib/creation/video/service/create-video");
     const { videoRuntime } = await import("@/lib/creation/video/runtime");
-    const err = await createVideo(videoRuntime(), bob.uid, { brief: "Coffee from Lisbon.", aspect_ratio: "9:16", length_s: 15, template_id: "starter-bold", voice_id: null, captions: false, music: false, model_id: "local/preview" }, { pictures: [foreign(a.assetKey) as never] }).catch((e) => e);
+    const err = await createVideo(
+      videoRuntime(),
+      bob.uid,
+      {
+        brief: "Coffee from Lisbon.",
+        aspect_ratio: "9:16",
+        length_s: 15,
+        template_id: "starter-bold",
+        voice_id: null,
+        captions: false,
+        music: false,
+        model_id: "local/preview",
+      },
+      { pictures: [foreign(a.assetKey) as never] },
+    ).catch((e) => e);
     expect([err.status, err.issues?.[0]?.path]).toEqual([422, "pictures.0"]);
-    await expectRefused(await r.linksVideo.POST(req("/api/v1/links/video", { method: "POST", token: bob.token, json: { facts: { name: "Mug", image_asset_ids: [a.assetId] }, video: { aspect_ratio: "9:16", length_s: 15, template_id: null, voice_id: null, captions: false, music: false, model_id: "local/preview" } } }), noParams), 422, "facts.image_asset_ids.0");
+    await expectRefused(
+      await r.linksVideo.POST(
+        req("/api/v1/links/video", {
+          method: "POST",
+          token: bob.token,
+          json: {
+            facts: { name: "Mug", image_asset_ids: [a.assetId] },
+            video: {
+              aspect_ratio: "9:16",
+              length_s: 15,
+              template_id: null,
+              voice_id: null,
+              captions: false,
+              music: false,
+              model_id: "local/preview",
+            },
+          },
+        }),
+        noParams,
+      ),
+      422,
+      "facts.image_asset_ids.0",
+    );
     expect(await bobsState()).toBe(before);
   });
 
   it("a product's pictures are my own assets only (422)", async () => {
     const before = await bobsState();
-    await expectRefused(await r.products.POST(req("/api/v1/products", { method: "POST", token: bob.token, json: { name: "Mug", image_asset_ids: [a.assetId] } }), noParams), 422, "image_asset_ids.0");
+    await expectRefused(
+      await r.products.POST(
+        req("/api/v1/products", {
+          method: "POST",
+          token: bob.token,
+          json: { name: "Mug", image_asset_ids: [a.assetId] },
+        }),
+        noParams,
+      ),
+      422,
+      "image_asset_ids.0",
+    );
     expect(await bobsState()).toBe(before);
   });
 
   it("the brand kit names my own assets only (422); applying it never brings in a foreign file", async () => {
     const before = await bobsState();
-    await expectRefused(await r.brandKit.PUT(req("/api/v1/brand-kit", { method: "PUT", token: bob.token, json: { logo_asset_id: a.assetId, colors: { primary: "#111111", secondary: "#222222", accent: "#ff0000", text: "#ffffff", background: "#000000" }, fonts: { heading: { kind: "bundled", id: "inter" }, body: { kind: "bundled", id: "inter" } } } }), noParams), 422, "logo_asset_id");
+    await expectRefused(
+      await r.brandKit.PUT(
+        req("/api/v1/brand-kit", {
+          method: "PUT",
+          token: bob.token,
+          json: {
+            logo_asset_id: a.assetId,
+            colors: {
+              primary: "#111111",
+              secondary: "#222222",
+              accent: "#ff0000",
+              text: "#ffffff",
+              background: "#000000",
+            },
+            fonts: { heading: { kind: "bundled", id: "inter" }, body: { kind: "bundled", id: "inter" } },
+          },
+        }),
+        noParams,
+      ),
+      422,
+      "logo_asset_id",
+    );
     expect(await bobsState()).toBe(before);
     // A kit planted in the store naming Alice's asset: the snapshot resolves only Bob's own assets.
     const { brandKits } = await cols();
     const at = new Date().toISOString();
-    await (await db()).collection(brandKits).doc(bob.uid).set({ owner_id: bob.uid, logo_asset_id: a.assetId, colors: { primary: "#111111", secondary: "#222222", accent: "#ff0000", text: "#ffffff", background: "#000000" }, fonts: { heading: { kind: "asset", asset_id: a.assetId }, body: { kind: "bundled", id: "inter" } }, created_at: at, updated_at: at } as never);
+    await (await db())
+      .collection(brandKits)
+      .doc(bob.uid)
+      .set({
+        owner_id: bob.uid,
+        logo_asset_id: a.assetId,
+        colors: { primary: "#111111", secondary: "#222222", accent: "#ff0000", text: "#ffffff", background: "#000000" },
+        fonts: { heading: { kind: "asset", asset_id: a.assetId }, body: { kind: "bundled", id: "inter" } },
+        created_at: at,
+        updated_at: at,
+      } as never);
     const { id } = await newVideo(bob);
-    const applied = await json(await r.videoBrand.PUT(req(`/api/v1/videos/${id}/brand`, { method: "PUT", token: bob.token, json: { apply: true, revision: 0 } }), withId(id)));
+    const applied = await json(
+      await r.videoBrand.PUT(
+        req(`/api/v1/videos/${id}/brand`, { method: "PUT", token: bob.token, json: { apply: true, revision: 0 } }),
+        withId(id),
+      ),
+    );
     expect([applied.status, leaksAlice(applied.body)]).toEqual([200, false]);
     await (await db()).collection(brandKits).doc(bob.uid).delete();
   });
@@ -297,21 +566,42 @@ describe("videos", () => {
     const { id, composition } = await newVideo(bob);
     const here = await pictureLayout("starter-bold");
     await plantComposition(id, (b) => {
-      b.scenes[0] = { ...b.scenes[0], layout_id: here.layout, values: { ...b.scenes[0].values, [here.slot]: foreign(a.assetKey) } };
+      b.scenes[0] = {
+        ...b.scenes[0],
+        layout_id: here.layout,
+        values: { ...b.scenes[0].values, [here.slot]: foreign(a.assetKey) },
+      };
       b.scenes[1].voice = { key: a.imageKey, duration_ms: 1000, cues: [], voice_id: "espeak:en-us-f", text_hash: "x" };
-      b.brand = { apply: true, logo_key: a.imageKey, logo_asset_id: a.assetId, fonts: { heading: { kind: "asset", asset_id: a.assetId, key: a.assetKey, family: "Stolen" } } };
-      b.scenes[1] = { ...b.scenes[1], layout_id: here.layout, values: { ...b.scenes[1].values, [here.slot]: foreign(bobsOwnKey) } };
+      b.brand = {
+        apply: true,
+        logo_key: a.imageKey,
+        logo_asset_id: a.assetId,
+        fonts: { heading: { kind: "asset", asset_id: a.assetId, key: a.assetKey, family: "Stolen" } },
+      };
+      b.scenes[1] = {
+        ...b.scenes[1],
+        layout_id: here.layout,
+        values: { ...b.scenes[1].values, [here.slot]: foreign(bobsOwnKey) },
+      };
     });
     expect(composition.scenes.length).toBeGreaterThan(1);
     const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
-      const player = await json(await r.videoPlayer.GET(req(`/api/v1/videos/${id}/player`, { token: bob.token }), withId(id)));
+      const player = await json(
+        await r.videoPlayer.GET(req(`/api/v1/videos/${id}/player`, { token: bob.token }), withId(id)),
+      );
       expect(player.status).toBe(200);
       expect(leaksAlice(player.body.data.props)).toBe(false);
       // His own picture is still signed: only the foreign keys went.
       expect(JSON.stringify(player.body.data.props)).toContain(bobsOwnKey);
       const logged = warn.mock.calls.map((c) => String(c[0])).join("\n");
-      for (const p of [`scenes.0.values.${here.slot}`, "scenes.1.voice.key", "brand.logo_key", "brand.fonts.heading.key"]) expect(logged).toContain(p);
+      for (const p of [
+        `scenes.0.values.${here.slot}`,
+        "scenes.1.voice.key",
+        "brand.logo_key",
+        "brand.fonts.heading.key",
+      ])
+        expect(logged).toContain(p);
     } finally {
       warn.mockRestore();
     }
@@ -324,7 +614,17 @@ describe("videos", () => {
     const doc = (await ref.get())!.data;
     const own = `videos/${bob.uid}/${id}/poster.png`;
     await (await store()).put(own, await png(48, 32, "#dc2626"));
-    const files = { video_key: a.assetKey, poster_key: own, captions_key: null, revision: 0, duration_ms: 1000, width: 48, height: 32, size_bytes: 10, rendered_at: new Date().toISOString() };
+    const files = {
+      video_key: a.assetKey,
+      poster_key: own,
+      captions_key: null,
+      revision: 0,
+      duration_ms: 1000,
+      width: 48,
+      height: 32,
+      size_bytes: 10,
+      rendered_at: new Date().toISOString(),
+    };
     await ref.update({ visibility: "public", status: "ready", settings: { ...doc.settings, files } });
     const variant = (v: string) => ({ params: Promise.resolve({ id, variant: v }) });
     const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
@@ -343,13 +643,45 @@ describe("designs", () => {
     const to = await pictureLayout("starter-elegant");
     const here = await pictureLayout("starter-bold");
     const before = await bobsState();
-    const switched = [{ ...stripVoice(composition.scenes)[0], layout_id: to.layout, values: { [to.slot]: foreign(a.assetKey) } }];
-    await expectRefused(await r.design.PATCH(req(`/api/v1/designs/${id}`, { method: "PATCH", token: bob.token, json: { revision: 0, template_id: "starter-elegant", scenes: switched } }), withId(id)), 422, `scenes.0.values.${to.slot}`);
-    const same = [{ ...stripVoice(composition.scenes)[0], layout_id: here.layout, values: { [here.slot]: foreign(a.imageKey) } }];
-    await expectRefused(await r.design.PATCH(req(`/api/v1/designs/${id}`, { method: "PATCH", token: bob.token, json: { revision: 0, scenes: same } }), withId(id)), 422, `scenes.0.values.${here.slot}`);
+    const switched = [
+      { ...stripVoice(composition.scenes)[0], layout_id: to.layout, values: { [to.slot]: foreign(a.assetKey) } },
+    ];
+    await expectRefused(
+      await r.design.PATCH(
+        req(`/api/v1/designs/${id}`, {
+          method: "PATCH",
+          token: bob.token,
+          json: { revision: 0, template_id: "starter-elegant", scenes: switched },
+        }),
+        withId(id),
+      ),
+      422,
+      `scenes.0.values.${to.slot}`,
+    );
+    const same = [
+      { ...stripVoice(composition.scenes)[0], layout_id: here.layout, values: { [here.slot]: foreign(a.imageKey) } },
+    ];
+    await expectRefused(
+      await r.design.PATCH(
+        req(`/api/v1/designs/${id}`, { method: "PATCH", token: bob.token, json: { revision: 0, scenes: same } }),
+        withId(id),
+      ),
+      422,
+      `scenes.0.values.${here.slot}`,
+    );
     expect(await bobsState()).toBe(before);
     const sceneId = composition.scenes[0].id;
-    await expectRefused(await r.designSceneImage.POST(req(`/api/v1/designs/${id}/scenes/${sceneId}/image`, { method: "POST", token: bob.token, json: { source: "asset", id: a.assetId, revision: 0 } }), sceneParams(id, sceneId)), 404);
+    await expectRefused(
+      await r.designSceneImage.POST(
+        req(`/api/v1/designs/${id}/scenes/${sceneId}/image`, {
+          method: "POST",
+          token: bob.token,
+          json: { source: "asset", id: a.assetId, revision: 0 },
+        }),
+        sceneParams(id, sceneId),
+      ),
+      404,
+    );
     expect(await bobsState()).toBe(before);
   });
 
@@ -359,9 +691,38 @@ describe("designs", () => {
     const video = await newVideo(bob);
     await plantComposition(video.id, (b) => (b.scenes[0].values.planted = foreign(a.imageKey)));
     const before = await bobsState();
-    await expectRefused(await r.designDuplicate.POST(req(`/api/v1/designs/${id}/duplicate`, { method: "POST", token: bob.token }), withId(id)), 422, "scenes.0.values.planted");
-    await expectRefused(await r.designResize.POST(req(`/api/v1/designs/${id}/resize`, { method: "POST", token: bob.token, json: { aspect_ratios: ["9:16", "16:9"] } }), withId(id)), 422, "scenes.0.values.planted");
-    await expectRefused(await r.designs.POST(req("/api/v1/designs", { method: "POST", token: bob.token, json: { from_video: { content_id: video.id, scene_id: video.composition.scenes[0].id } } }), noParams), 422, "scenes.0.values.planted");
+    await expectRefused(
+      await r.designDuplicate.POST(
+        req(`/api/v1/designs/${id}/duplicate`, { method: "POST", token: bob.token }),
+        withId(id),
+      ),
+      422,
+      "scenes.0.values.planted",
+    );
+    await expectRefused(
+      await r.designResize.POST(
+        req(`/api/v1/designs/${id}/resize`, {
+          method: "POST",
+          token: bob.token,
+          json: { aspect_ratios: ["9:16", "16:9"] },
+        }),
+        withId(id),
+      ),
+      422,
+      "scenes.0.values.planted",
+    );
+    await expectRefused(
+      await r.designs.POST(
+        req("/api/v1/designs", {
+          method: "POST",
+          token: bob.token,
+          json: { from_video: { content_id: video.id, scene_id: video.composition.scenes[0].id } },
+        }),
+        noParams,
+      ),
+      422,
+      "scenes.0.values.planted",
+    );
     expect(await bobsState()).toBe(before);
   });
 
@@ -369,13 +730,23 @@ describe("designs", () => {
     const { id } = await newDesign(bob);
     const here = await pictureLayout("starter-bold");
     await plantComposition(id, (b) => {
-      b.scenes[0] = { ...b.scenes[0], layout_id: here.layout, values: { ...b.scenes[0].values, [here.slot]: foreign(a.assetKey) } };
+      b.scenes[0] = {
+        ...b.scenes[0],
+        layout_id: here.layout,
+        values: { ...b.scenes[0].values, [here.slot]: foreign(a.assetKey) },
+      };
       b.scenes[1] = { ...b.scenes[0], id: "own", values: { [here.slot]: foreign(bobsOwnKey) } };
     });
     const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
-      const player = await json(await r.designPlayer.GET(req(`/api/v1/designs/${id}/player`, { token: bob.token }), withId(id)));
-      expect([player.status, leaksAlice(player.body.data.props), JSON.stringify(player.body.data.props).includes(bobsOwnKey)]).toEqual([200, false, true]);
+      const player = await json(
+        await r.designPlayer.GET(req(`/api/v1/designs/${id}/player`, { token: bob.token }), withId(id)),
+      );
+      expect([
+        player.status,
+        leaksAlice(player.body.data.props),
+        JSON.stringify(player.body.data.props).includes(bobsOwnKey),
+      ]).toEqual([200, false, true]);
       expect(warn.mock.calls.map((c) => String(c[0])).join("\n")).toContain(`scenes.0.values.${here.slot}`);
     } finally {
       warn.mockRestore();
@@ -386,13 +757,40 @@ describe("designs", () => {
 describe("pages and public content", () => {
   it("a page's blocks name my own media only (422 on create and edit, nothing stored)", async () => {
     const before = await bobsState();
-    await expectRefused(await r.pages.POST(req("/api/v1/pages", { method: "POST", token: bob.token, json: { title: "Mine", blocks: [{ id: "b1", type: "image", media: { asset_id: a.assetId } }] } }), noParams), 422, "blocks.0.media");
+    await expectRefused(
+      await r.pages.POST(
+        req("/api/v1/pages", {
+          method: "POST",
+          token: bob.token,
+          json: { title: "Mine", blocks: [{ id: "b1", type: "image", media: { asset_id: a.assetId } }] },
+        }),
+        noParams,
+      ),
+      422,
+      "blocks.0.media",
+    );
     expect(await bobsState()).toBe(before);
-    const created = await json(await r.pages.POST(req("/api/v1/pages", { method: "POST", token: bob.token, json: { title: "Mine", blocks: [] } }), noParams));
+    const created = await json(
+      await r.pages.POST(
+        req("/api/v1/pages", { method: "POST", token: bob.token, json: { title: "Mine", blocks: [] } }),
+        noParams,
+      ),
+    );
     expect(created.status).toBe(201);
     const id = created.body.data.id;
     const after = await bobsState();
-    await expectRefused(await r.page.PATCH(req(`/api/v1/pages/${id}`, { method: "PATCH", token: bob.token, json: { revision: 0, blocks: [{ id: "g", type: "gallery", items: [{ content_id: a.imageId }] }] } }), withId(id)), 422, "blocks.0.items.0");
+    await expectRefused(
+      await r.page.PATCH(
+        req(`/api/v1/pages/${id}`, {
+          method: "PATCH",
+          token: bob.token,
+          json: { revision: 0, blocks: [{ id: "g", type: "gallery", items: [{ content_id: a.imageId }] }] },
+        }),
+        withId(id),
+      ),
+      422,
+      "blocks.0.items.0",
+    );
     expect(await bobsState()).toBe(after);
   });
 
@@ -402,14 +800,48 @@ describe("pages and public content", () => {
     const at = new Date().toISOString();
     // Bob's public image whose file key was replaced by Alice's, and a published page showing it.
     const img = d.collection(content).doc();
-    await img.create({ owner_id: bob.uid, kind: "image", title: "t", status: "ready", visibility: "public", settings: {}, blobs: { original: a.imageKey, thumbnail: null, poster: null }, error: null, created_at: at, updated_at: at });
+    await img.create({
+      owner_id: bob.uid,
+      kind: "image",
+      title: "t",
+      status: "ready",
+      visibility: "public",
+      settings: {},
+      blobs: { original: a.imageKey, thumbnail: null, poster: null },
+      error: null,
+      created_at: at,
+      updated_at: at,
+    });
     const page = d.collection(content).doc();
-    await page.create({ owner_id: bob.uid, kind: "page", title: "p", status: "ready", visibility: "public", settings: { page: { blocks: [{ id: "b1", type: "image", media: { content_id: img.id }, alt: "" }], revision: 0, description: "", cover: null, published_at: at } }, blobs: { original: null, thumbnail: null, poster: null }, error: null, created_at: at, updated_at: at });
+    await page.create({
+      owner_id: bob.uid,
+      kind: "page",
+      title: "p",
+      status: "ready",
+      visibility: "public",
+      settings: {
+        page: {
+          blocks: [{ id: "b1", type: "image", media: { content_id: img.id }, alt: "" }],
+          revision: 0,
+          description: "",
+          cover: null,
+          published_at: at,
+        },
+      },
+      blobs: { original: null, thumbnail: null, poster: null },
+      error: null,
+      created_at: at,
+      updated_at: at,
+    });
     const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
-      const media = await r.publicPageMedia.GET(req(`/api/v1/public/pages/${page.id}/media/b1`), { params: Promise.resolve({ pageId: page.id, blockId: "b1" }) });
+      const media = await r.publicPageMedia.GET(req(`/api/v1/public/pages/${page.id}/media/b1`), {
+        params: Promise.resolve({ pageId: page.id, blockId: "b1" }),
+      });
       expect(media.status).toBe(404);
-      const shared = await r.publicContent.GET(req(`/api/v1/public/content/${img.id}/original`), { params: Promise.resolve({ id: img.id, variant: "original" }) });
+      const shared = await r.publicContent.GET(req(`/api/v1/public/content/${img.id}/original`), {
+        params: Promise.resolve({ id: img.id, variant: "original" }),
+      });
       expect(shared.status).toBe(404);
     } finally {
       warn.mockRestore();
@@ -419,14 +851,18 @@ describe("pages and public content", () => {
 
 describe("images", () => {
   it("another user's public image shows no owner uid and no source ids; the owner sees them", async () => {
-    const seen = await json(await r.image.GET(req(`/api/v1/images/${a.publicId}`, { token: bob.token }), withId(a.publicId)));
+    const seen = await json(
+      await r.image.GET(req(`/api/v1/images/${a.publicId}`, { token: bob.token }), withId(a.publicId)),
+    );
     expect(seen.status).toBe(200);
     expect(seen.body.data).toMatchObject({ id: a.publicId, is_mine: false, settings: { source_image_id: null } });
     expect(seen.body.data).not.toHaveProperty("owner_id");
     // The signed file URLs carry the blob key (which names its folder's uid): everything else names neither her nor her private original.
     const { urls: _urls, ...fields } = seen.body.data;
     expect([leaksAlice(fields), JSON.stringify(seen.body).includes(a.imageId)]).toEqual([false, false]);
-    const mine = await json(await r.image.GET(req(`/api/v1/images/${a.publicId}`, { token: alice.token }), withId(a.publicId)));
+    const mine = await json(
+      await r.image.GET(req(`/api/v1/images/${a.publicId}`, { token: alice.token }), withId(a.publicId)),
+    );
     expect(mine.body.data).toMatchObject({ is_mine: true, settings: { source_image_id: a.imageId } });
     const trending = await json(await r.trending.GET(req("/api/v1/images/trending", { token: bob.token }), noParams));
     expect(trending.body.data.items.map((i: { id: string }) => i.id)).toContain(a.publicId);
@@ -437,13 +873,36 @@ describe("images", () => {
   it("remix_of_id must be an image I may see: another user's private one is a 404 and nothing is made or charged", async () => {
     const { content, users } = await cols();
     const d = await db();
-    const count = async () => [await d.collection(content).where("owner_id", "==", bob.uid).count(), (await d.collection(users).doc(bob.uid).get())!.data.credits];
+    const count = async () => [
+      await d.collection(content).where("owner_id", "==", bob.uid).count(),
+      (await d.collection(users).doc(bob.uid).get())!.data.credits,
+    ];
     const before = await count();
     for (const id of [a.imageId, "no-such-image"]) {
-      await expectRefused(await r.generations.POST(req("/api/v1/images/generations", { method: "POST", token: bob.token, json: { prompt: "a lighthouse", model_id: "local/preview", remix_of_id: id } }), noParams), 404, "remixOfId");
+      await expectRefused(
+        await r.generations.POST(
+          req("/api/v1/images/generations", {
+            method: "POST",
+            token: bob.token,
+            json: { prompt: "a lighthouse", model_id: "local/preview", remix_of_id: id },
+          }),
+          noParams,
+        ),
+        404,
+        "remixOfId",
+      );
     }
     expect(await count()).toEqual(before);
-    const ok = await json(await r.generations.POST(req("/api/v1/images/generations", { method: "POST", token: bob.token, json: { prompt: "a lighthouse", model_id: "local/preview", remix_of_id: a.publicId } }), noParams));
+    const ok = await json(
+      await r.generations.POST(
+        req("/api/v1/images/generations", {
+          method: "POST",
+          token: bob.token,
+          json: { prompt: "a lighthouse", model_id: "local/preview", remix_of_id: a.publicId },
+        }),
+        noParams,
+      ),
+    );
     expect(ok.status).toBe(202);
   });
 });

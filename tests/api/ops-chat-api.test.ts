@@ -21,7 +21,12 @@ jest.setTimeout(30_000);
 let user: TestUser;
 let staffToken: string;
 const chatParams = { params: Promise.resolve({ chatId: "chat1" }) };
-const body = (text: string) => ({ trigger: "submit-message", model_id: "local/preview", message: { id: "m1", role: "user", parts: [{ type: "text", text }] }, ids: ["m1"] });
+const body = (text: string) => ({
+  trigger: "submit-message",
+  model_id: "local/preview",
+  message: { id: "m1", role: "user", parts: [{ type: "text", text }] },
+  ids: ["m1"],
+});
 
 beforeAll(async () => {
   user = await newUser("ops-chat");
@@ -48,13 +53,42 @@ it("refuses non-staff on every chat and report route, and writes nothing", async
     ["models", models.GET(req("/api/v1/ops/chat/models", { token: user.token }), noParams)],
     ["chats", list.GET(req("/api/v1/ops/chat/chats", { token: user.token }), noParams)],
     ["chat", one.GET(req("/api/v1/ops/chat/chats/chat1", { token: user.token }), chatParams)],
-    ["rename", one.PATCH(req("/api/v1/ops/chat/chats/chat1", { method: "PATCH", token: user.token, json: { title: "x" } }), chatParams)],
+    [
+      "rename",
+      one.PATCH(
+        req("/api/v1/ops/chat/chats/chat1", { method: "PATCH", token: user.token, json: { title: "x" } }),
+        chatParams,
+      ),
+    ],
     ["delete", one.DELETE(req("/api/v1/ops/chat/chats/chat1", { method: "DELETE", token: user.token }), chatParams)],
-    ["message", messages.POST(req("/api/v1/ops/chat/chats/chat1/messages", { method: "POST", token: user.token, json: body("How many users are there?") }), chatParams)],
+    [
+      "message",
+      messages.POST(
+        req("/api/v1/ops/chat/chats/chat1/messages", {
+          method: "POST",
+          token: user.token,
+          json: body("How many users are there?"),
+        }),
+        chatParams,
+      ),
+    ],
     ["report", report.GET(req("/api/v1/ops/function-calls/report", { token: user.token }), noParams)],
-    ["examples", examples.GET(req("/api/v1/ops/function-calls/examples?model_id=a&name=b", { token: user.token }), noParams)],
+    [
+      "examples",
+      examples.GET(req("/api/v1/ops/function-calls/examples?model_id=a&name=b", { token: user.token }), noParams),
+    ],
     ["evals", evals.GET(req("/api/v1/ops/function-calls/evals", { token: user.token }), noParams)],
-    ["start eval", evals.POST(req("/api/v1/ops/function-calls/evals", { method: "POST", token: user.token, json: { model_id: "local/preview" } }), noParams)],
+    [
+      "start eval",
+      evals.POST(
+        req("/api/v1/ops/function-calls/evals", {
+          method: "POST",
+          token: user.token,
+          json: { model_id: "local/preview" },
+        }),
+        noParams,
+      ),
+    ],
   ];
   for (const [name, p] of calls) {
     const res = await json(await p);
@@ -74,9 +108,27 @@ it("serves staff, and refuses a 1 MB message with a clear 413", async () => {
   const ok = await json(await models.GET(req("/api/v1/ops/chat/models", { token: staffToken }), noParams));
   expect(ok.status).toBe(200);
   expect(ok.body.data.models.map((m: { id: string }) => m.id)).toContain("local/preview");
-  const big = await json(await messages.POST(req("/api/v1/ops/chat/chats/chat1/messages", { method: "POST", token: staffToken, json: body("x".repeat(1024 * 1024)) }), chatParams));
+  const big = await json(
+    await messages.POST(
+      req("/api/v1/ops/chat/chats/chat1/messages", {
+        method: "POST",
+        token: staffToken,
+        json: body("x".repeat(1024 * 1024)),
+      }),
+      chatParams,
+    ),
+  );
   expect(big.status).toBe(413);
   expect(big.body.error.message).toMatch(/at most 32 KB/);
-  const bad = await json(await messages.POST(req("/api/v1/ops/chat/chats/chat1/messages", { method: "POST", token: staffToken, json: { ...body("hi"), model_id: "nope/model" } }), chatParams));
+  const bad = await json(
+    await messages.POST(
+      req("/api/v1/ops/chat/chats/chat1/messages", {
+        method: "POST",
+        token: staffToken,
+        json: { ...body("hi"), model_id: "nope/model" },
+      }),
+      chatParams,
+    ),
+  );
   expect([bad.status, bad.body.error.code]).toEqual([422, "unprocessable_entity"]);
 });

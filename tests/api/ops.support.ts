@@ -10,7 +10,11 @@ const emulator = () => process.env.FIREBASE_AUTH_EMULATOR_HOST!;
 const url = (op: string) => `http://${emulator()}/identitytoolkit.googleapis.com/v1/${op}?key=demo-api-key`;
 
 async function post(op: string, body: unknown, owner = false): Promise<Record<string, unknown>> {
-  const res = await fetch(url(op), { method: "POST", headers: { "content-type": "application/json", ...(owner ? { authorization: "Bearer owner" } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(url(op), {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(owner ? { authorization: "Bearer owner" } : {}) },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as Record<string, unknown>;
   if (!res.ok) throw new Error(`emulator ${op} failed: ${JSON.stringify(json)}`);
   return json;

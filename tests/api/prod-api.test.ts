@@ -25,7 +25,11 @@ let versions: typeof import("@/app/api/v1/ops/pipelines/template-versions/route"
 let user: TestUser;
 let staff: string;
 
-const KIT = { logo_asset_id: null, colors: { primary: "#111111", secondary: "#222222", accent: "#333333", text: "#000000", background: "#ffffff" }, fonts: { heading: { kind: "bundled", id: "inter" }, body: { kind: "bundled", id: "inter" } } };
+const KIT = {
+  logo_asset_id: null,
+  colors: { primary: "#111111", secondary: "#222222", accent: "#333333", text: "#000000", background: "#ffffff" },
+  fonts: { heading: { kind: "bundled", id: "inter" }, body: { kind: "bundled", id: "inter" } },
+};
 
 beforeAll(async () => {
   clients = await import("@/app/api/v1/ops/clients/route");
@@ -51,13 +55,24 @@ it("refuses anyone who is not staff: 401 without a token, 403 for a signed-in us
   const id = { params: Promise.resolve({ clientId: "x", pipeId: "x" }) };
   const answers = await Promise.all([
     clients.GET(req("/api/v1/ops/clients", { token: t }), noParams),
-    clients.POST(req("/api/v1/ops/clients", { method: "POST", token: t, json: { name: "Nope", brand_kit: KIT } }), noParams),
+    clients.POST(
+      req("/api/v1/ops/clients", { method: "POST", token: t, json: { name: "Nope", brand_kit: KIT } }),
+      noParams,
+    ),
     client.GET(req("/api/v1/ops/clients/x", { token: t }), id),
     client.PATCH(req("/api/v1/ops/clients/x", { method: "PATCH", token: t, json: { revision: 0, name: "N" } }), id),
     client.DELETE(req("/api/v1/ops/clients/x?revision=0", { method: "DELETE", token: t }), id),
     pipelines.GET(req("/api/v1/ops/pipelines", { token: t }), noParams),
     pipeline.GET(req("/api/v1/ops/pipelines/x", { token: t }), id),
-    csv.POST(req("/api/v1/ops/pipelines/csv", { method: "POST", token: t, body: "prompt\nhello\n", headers: { "content-type": "text/csv" } }), noParams),
+    csv.POST(
+      req("/api/v1/ops/pipelines/csv", {
+        method: "POST",
+        token: t,
+        body: "prompt\nhello\n",
+        headers: { "content-type": "text/csv" },
+      }),
+      noParams,
+    ),
     runs.POST(req("/api/v1/ops/pipelines/x/runs", { method: "POST", token: t }), id),
     versions.GET(req("/api/v1/ops/pipelines/template-versions?template_id=x", { token: t }), noParams),
   ]);
@@ -71,22 +86,64 @@ it("refuses anyone who is not staff: 401 without a token, 403 for a signed-in us
 });
 
 it("gives staff typed answers: 422 for a bad client or a non-UTF-8 CSV, 201, then 409 for a stale revision", async () => {
-  const bad = await json(await clients.POST(req("/api/v1/ops/clients", { method: "POST", token: staff, json: { name: "", brand_kit: KIT } }), noParams));
+  const bad = await json(
+    await clients.POST(
+      req("/api/v1/ops/clients", { method: "POST", token: staff, json: { name: "", brand_kit: KIT } }),
+      noParams,
+    ),
+  );
   expect(bad.status).toBe(422);
   expect(bad.body.error.issues[0].path).toBe("name");
 
-  const latin1 = await json(await csv.POST(req("/api/v1/ops/pipelines/csv", { method: "POST", token: staff, body: Buffer.from("prompt\nCaf\xe9\n", "latin1"), headers: { "content-type": "text/csv" } }), noParams));
+  const latin1 = await json(
+    await csv.POST(
+      req("/api/v1/ops/pipelines/csv", {
+        method: "POST",
+        token: staff,
+        body: Buffer.from("prompt\nCaf\xe9\n", "latin1"),
+        headers: { "content-type": "text/csv" },
+      }),
+      noParams,
+    ),
+  );
   expect(latin1.status).toBe(422);
   expect(latin1.body.error.message).toMatch(/not UTF-8/);
   // A million short rows fill the 2 MB body: a 422 with the reason, never a 500.
-  const million = await json(await csv.POST(req("/api/v1/ops/pipelines/csv", { method: "POST", token: staff, body: `prompt\n${"a\n".repeat(1_000_000)}`, headers: { "content-type": "text/csv" } }), noParams));
+  const million = await json(
+    await csv.POST(
+      req("/api/v1/ops/pipelines/csv", {
+        method: "POST",
+        token: staff,
+        body: `prompt\n${"a\n".repeat(1_000_000)}`,
+        headers: { "content-type": "text/csv" },
+      }),
+      noParams,
+    ),
+  );
   expect(million.status).toBe(422);
   expect(million.body.error.message).toMatch(/1,000,001 lines/);
 
-  const made = await json(await clients.POST(req("/api/v1/ops/clients", { method: "POST", token: staff, json: { name: "Acme Tea", brand_kit: KIT, contacts: [{ name: "Jo", email: "jo@acme.example" }] } }), noParams));
+  const made = await json(
+    await clients.POST(
+      req("/api/v1/ops/clients", {
+        method: "POST",
+        token: staff,
+        json: { name: "Acme Tea", brand_kit: KIT, contacts: [{ name: "Jo", email: "jo@acme.example" }] },
+      }),
+      noParams,
+    ),
+  );
   expect(made.status).toBe(201);
   const id = { params: Promise.resolve({ clientId: made.body.data.id }) };
-  const edit = (revision: number) => client.PATCH(req(`/api/v1/ops/clients/${made.body.data.id}`, { method: "PATCH", token: staff, json: { revision, notes: "Prefers square videos." } }), id);
+  const edit = (revision: number) =>
+    client.PATCH(
+      req(`/api/v1/ops/clients/${made.body.data.id}`, {
+        method: "PATCH",
+        token: staff,
+        json: { revision, notes: "Prefers square videos." },
+      }),
+      id,
+    );
   expect((await edit(0)).status).toBe(200);
   const stale = await json(await edit(0));
   expect(stale.status).toBe(409);
@@ -101,9 +158,22 @@ it("lists a template's published versions for pinning: 422 without a template, 4
   const { templates } = await import("@/lib/engine/composition/collections");
   await ensureStarterLibrary(getDb());
   const [t] = await getDb().collection(templates).where("stage", "==", "live").limit(1).get();
-  const ok = await json(await versions.GET(req(`/api/v1/ops/pipelines/template-versions?template_id=${t!.id}`, { token: staff }), noParams));
+  const ok = await json(
+    await versions.GET(req(`/api/v1/ops/pipelines/template-versions?template_id=${t!.id}`, { token: staff }), noParams),
+  );
   expect(ok.status).toBe(200);
-  expect(ok.body.data).toEqual([expect.objectContaining({ version: t!.data.current_version, current: true, template_live: true })]);
-  expect((await versions.GET(req("/api/v1/ops/pipelines/template-versions", { token: staff }), noParams)).status).toBe(422);
-  expect((await versions.GET(req("/api/v1/ops/pipelines/template-versions?template_id=no-such-template", { token: staff }), noParams)).status).toBe(404);
+  expect(ok.body.data).toEqual([
+    expect.objectContaining({ version: t!.data.current_version, current: true, template_live: true }),
+  ]);
+  expect((await versions.GET(req("/api/v1/ops/pipelines/template-versions", { token: staff }), noParams)).status).toBe(
+    422,
+  );
+  expect(
+    (
+      await versions.GET(
+        req("/api/v1/ops/pipelines/template-versions?template_id=no-such-template", { token: staff }),
+        noParams,
+      )
+    ).status,
+  ).toBe(404);
 });

@@ -24,9 +24,25 @@ const project = process.env.FIREBASE_PROJECT_ID!;
 async function newStaff(): Promise<TestUser> {
   const email = `staff.${randomUUID().slice(0, 8)}@promptframe.ai`;
   const base = `http://${emulator}/identitytoolkit.googleapis.com/v1`;
-  const up = (await (await fetch(`${base}/accounts:signUp?key=demo-api-key`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "secret-pass-1", returnSecureToken: true }) })).json()) as { localId: string };
-  await fetch(`${base}/projects/${project}/accounts:update`, { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer owner" }, body: JSON.stringify({ localId: up.localId, emailVerified: true }) });
-  const signIn = (await (await fetch(`${base}/accounts:signInWithPassword?key=demo-api-key`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "secret-pass-1", returnSecureToken: true }) })).json()) as { idToken: string };
+  const up = (await (
+    await fetch(`${base}/accounts:signUp?key=demo-api-key`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "secret-pass-1", returnSecureToken: true }),
+    })
+  ).json()) as { localId: string };
+  await fetch(`${base}/projects/${project}/accounts:update`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: "Bearer owner" },
+    body: JSON.stringify({ localId: up.localId, emailVerified: true }),
+  });
+  const signIn = (await (
+    await fetch(`${base}/accounts:signInWithPassword?key=demo-api-key`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "secret-pass-1", returnSecureToken: true }),
+    })
+  ).json()) as { idToken: string };
   return { uid: up.localId, token: signIn.idToken };
 }
 
@@ -62,11 +78,21 @@ it("refuses everyone but staff: 401 without a token, 403 for a user, on every ro
   const calls = (token?: string) => [
     prompts.GET(req("/api/v1/ops/prompts", { token }), noParams),
     prompt.GET(req("/api/v1/ops/prompts/video.writer", { token }), at({ promptId: "video.writer" })),
-    versions.POST(req("/api/v1/ops/prompts/video.writer/versions", { method: "POST", token, json: { text: "A new writer prompt text.", based_on: 1 } }), at({ promptId: "video.writer" })),
+    versions.POST(
+      req("/api/v1/ops/prompts/video.writer/versions", {
+        method: "POST",
+        token,
+        json: { text: "A new writer prompt text.", based_on: 1 },
+      }),
+      at({ promptId: "video.writer" }),
+    ),
     suites.GET(req("/api/v1/ops/prompts/suites", { token }), noParams),
     suites.POST(req("/api/v1/ops/prompts/suites", { method: "POST", token, json: {} }), noParams),
     suite.GET(req("/api/v1/ops/prompts/suites/demo-video-writer", { token }), at({ suiteId: "demo-video-writer" })),
-    suite.PUT(req("/api/v1/ops/prompts/suites/demo-video-writer", { method: "PUT", token, json: {} }), at({ suiteId: "demo-video-writer" })),
+    suite.PUT(
+      req("/api/v1/ops/prompts/suites/demo-video-writer", { method: "PUT", token, json: {} }),
+      at({ suiteId: "demo-video-writer" }),
+    ),
     runs.GET(req("/api/v1/ops/prompt-runs", { token }), noParams),
     runs.POST(req("/api/v1/ops/prompt-runs", { method: "POST", token, json: {} }), noParams),
     run.GET(req("/api/v1/ops/prompt-runs/x", { token }), at({ runId: "x" })),
@@ -81,19 +107,56 @@ it("refuses everyone but staff: 401 without a token, 403 for a user, on every ro
 it("for staff: the seeded prompts and demo suite, a broken regex refused, a run started and read back", async () => {
   const overview = await json(await prompts.GET(req("/api/v1/ops/prompts", { token: staff.token }), noParams));
   expect(overview.status).toBe(200);
-  expect(overview.body.data.prompts.map((p: { id: string }) => p.id)).toEqual(["video.writer", "layout.generator", "links.summariser", "chat.system"]);
+  expect(overview.body.data.prompts.map((p: { id: string }) => p.id)).toEqual([
+    "video.writer",
+    "layout.generator",
+    "links.summariser",
+    "chat.system",
+  ]);
   expect(overview.body.data.suites.map((s: { id: string }) => s.id)).toContain("demo-video-writer");
   expect(overview.body.data.models.find((m: { id: string }) => m.id === "local/preview").enabled).toBe(true);
 
-  const broken = await json(await suites.POST(req("/api/v1/ops/prompts/suites", { method: "POST", token: staff.token, json: { name: "Bad", prompt_id: "chat.system", cases: [{ id: "a", vars: { input: "hi" }, assertions: [{ type: "regex", pattern: "([" }] }] } }), noParams));
+  const broken = await json(
+    await suites.POST(
+      req("/api/v1/ops/prompts/suites", {
+        method: "POST",
+        token: staff.token,
+        json: {
+          name: "Bad",
+          prompt_id: "chat.system",
+          cases: [{ id: "a", vars: { input: "hi" }, assertions: [{ type: "regex", pattern: "([" }] }],
+        },
+      }),
+      noParams,
+    ),
+  );
   expect(broken.status).toBe(422);
   expect(broken.body.error.message).toMatch(/The regex \/\(\[\/ does not compile/);
   expect(broken.body.error.issues[0].path).toBe("cases.0.assertions.0.pattern");
 
-  const started = await json(await runs.POST(req("/api/v1/ops/prompt-runs", { method: "POST", token: staff.token, json: { suite_id: "demo-video-writer", versions: [1], models: ["local/preview"] } }), noParams));
+  const started = await json(
+    await runs.POST(
+      req("/api/v1/ops/prompt-runs", {
+        method: "POST",
+        token: staff.token,
+        json: { suite_id: "demo-video-writer", versions: [1], models: ["local/preview"] },
+      }),
+      noParams,
+    ),
+  );
   expect(started.status).toBe(201);
   expect(started.body.data).toMatchObject({ state: "queued", total: 4, done: 0 });
-  const view = await json(await run.GET(req(`/api/v1/ops/prompt-runs/${started.body.data.id}`, { token: staff.token }), at({ runId: started.body.data.id })));
-  expect(view.body.data).toMatchObject({ columns: [{ key: "v1|local/preview", model_label: "Local preview" }], cases: [{ id: "coffee-launch" }, { id: "no-invented-prices" }, { id: "stat-scene" }, { id: "writer-rules" }] });
-  expect((await run.GET(req("/api/v1/ops/prompt-runs/nope", { token: staff.token }), at({ runId: "nope" }))).status).toBe(404);
+  const view = await json(
+    await run.GET(
+      req(`/api/v1/ops/prompt-runs/${started.body.data.id}`, { token: staff.token }),
+      at({ runId: started.body.data.id }),
+    ),
+  );
+  expect(view.body.data).toMatchObject({
+    columns: [{ key: "v1|local/preview", model_label: "Local preview" }],
+    cases: [{ id: "coffee-launch" }, { id: "no-invented-prices" }, { id: "stat-scene" }, { id: "writer-rules" }],
+  });
+  expect(
+    (await run.GET(req("/api/v1/ops/prompt-runs/nope", { token: staff.token }), at({ runId: "nope" }))).status,
+  ).toBe(404);
 });

@@ -37,10 +37,22 @@ let alice: TestUser;
 let bob: TestUser;
 
 const BRIEF = "Bean There roasts coffee in Lisbon. Every bag is roasted the morning it ships.";
-const VIDEO = { aspect_ratio: "9:16", length_s: 15, template_id: null, voice_id: null, captions: false, music: false, model_id: "local/preview" };
-const createVideo = (token: string) => videos.POST(req("/api/v1/videos", { method: "POST", token, json: { brief: BRIEF, ...VIDEO } }), noParams);
+const VIDEO = {
+  aspect_ratio: "9:16",
+  length_s: 15,
+  template_id: null,
+  voice_id: null,
+  captions: false,
+  music: false,
+  model_id: "local/preview",
+};
+const createVideo = (token: string) =>
+  videos.POST(req("/api/v1/videos", { method: "POST", token, json: { brief: BRIEF, ...VIDEO } }), noParams);
 const extractLink = (token: string) =>
-  extract.POST(req("/api/v1/links/extract", { method: "POST", token, json: { url: "http://169.254.169.254/latest/meta-data/" } }), noParams);
+  extract.POST(
+    req("/api/v1/links/extract", { method: "POST", token, json: { url: "http://169.254.169.254/latest/meta-data/" } }),
+    noParams,
+  );
 
 beforeAll(async () => {
   extract = await import("@/app/api/v1/links/extract/route");
@@ -56,7 +68,21 @@ beforeAll(async () => {
   const { users } = await import("@/lib/platform/db/collections");
   const at = new Date().toISOString();
   for (const u of [alice, bob]) {
-    await getDb().collection(users).doc(u.uid).create({ user_id: u.uid, email: `${u.uid}@example.com`, name: "T", photo_url: null, provider: "password", is_staff: false, credits: 50, plan: "free", created_at: at, last_login_at: at });
+    await getDb()
+      .collection(users)
+      .doc(u.uid)
+      .create({
+        user_id: u.uid,
+        email: `${u.uid}@example.com`,
+        name: "T",
+        photo_url: null,
+        provider: "password",
+        is_staff: false,
+        credits: 50,
+        plan: "free",
+        created_at: at,
+        last_login_at: at,
+      });
   }
 });
 
@@ -87,7 +113,9 @@ describe("per user", () => {
     const refused = await call(extractLink(alice.token));
     const retry = expect429(refused, refused.headers);
     expect(retry).toBeLessThanOrEqual(3600);
-    expect(refused.body.error.message).toMatch(/^Too many link look-ups: at most 2 an hour\. Try again in (\d+ minutes?|1 hour)\.$/);
+    expect(refused.body.error.message).toMatch(
+      /^Too many link look-ups: at most 2 an hour\. Try again in (\d+ minutes?|1 hour)\.$/,
+    );
     expect((await call(extractLink(bob.token))).status).toBe(422);
   });
 
@@ -98,19 +126,44 @@ describe("per user", () => {
     const midnight = new Date();
     midnight.setUTCHours(24, 0, 0, 0);
     expect(Math.abs(retry - (midnight.getTime() - Date.now()) / 1000)).toBeLessThan(5);
-    expect(refused.body.error.message).toMatch(/^You have reached the cap of 2 storyboards a day\. Storyboards stay free; the count starts again at midnight UTC, in \d+ (hours?|minutes?|seconds?)/);
+    expect(refused.body.error.message).toMatch(
+      /^You have reached the cap of 2 storyboards a day\. Storyboards stay free; the count starts again at midnight UTC, in \d+ (hours?|minutes?|seconds?)/,
+    );
     // A video from a link is a storyboard too.
-    const fromLink = await call(linkVideo.POST(req("/api/v1/links/video", { method: "POST", token: alice.token, json: { facts: { name: "Mug" }, video: VIDEO } }), noParams));
+    const fromLink = await call(
+      linkVideo.POST(
+        req("/api/v1/links/video", {
+          method: "POST",
+          token: alice.token,
+          json: { facts: { name: "Mug" }, video: VIDEO },
+        }),
+        noParams,
+      ),
+    );
     expect429(fromLink, fromLink.headers);
     expect((await createVideo(bob.token)).status).toBe(201);
   });
 
   it("voice samples and CSV previews are limited too", async () => {
-    const sample = (token: string) => call(voiceSample.GET(req("/api/v1/voices/nope/sample", { token }), { params: Promise.resolve({ voiceId: "nope" }) }));
+    const sample = (token: string) =>
+      call(
+        voiceSample.GET(req("/api/v1/voices/nope/sample", { token }), { params: Promise.resolve({ voiceId: "nope" }) }),
+      );
     expect((await sample(alice.token)).status).toBe(404);
     const refused = await sample(alice.token);
     expect429(refused, refused.headers);
-    const preview = (token: string) => call(csvPreview.POST(req("/api/v1/batches/preview", { method: "POST", token, body: "name\nMug\n", headers: { "content-type": "text/csv" } }), noParams));
+    const preview = (token: string) =>
+      call(
+        csvPreview.POST(
+          req("/api/v1/batches/preview", {
+            method: "POST",
+            token,
+            body: "name\nMug\n",
+            headers: { "content-type": "text/csv" },
+          }),
+          noParams,
+        ),
+      );
     expect((await preview(alice.token)).status).toBe(200);
     const again = await preview(alice.token);
     expect429(again, again.headers);
@@ -122,21 +175,34 @@ describe("per IP, without sign-in", () => {
   const from = (ip: string) => ({ "x-forwarded-for": ip });
 
   it("shared files: 429 after the limit for one address, across the public media routes; another address is unaffected", async () => {
-    const video = (ip: string) => call(publicVideo.GET(req("/api/v1/public/videos/nope/video", { headers: from(ip) }), { params: Promise.resolve({ id: "nope", variant: "video" }) }));
-    const content = (ip: string) => call(publicContent.GET(req("/api/v1/public/content/nope/original", { headers: from(ip) }), { params: Promise.resolve({ id: "nope", variant: "original" }) }));
+    const video = (ip: string) =>
+      call(
+        publicVideo.GET(req("/api/v1/public/videos/nope/video", { headers: from(ip) }), {
+          params: Promise.resolve({ id: "nope", variant: "video" }),
+        }),
+      );
+    const content = (ip: string) =>
+      call(
+        publicContent.GET(req("/api/v1/public/content/nope/original", { headers: from(ip) }), {
+          params: Promise.resolve({ id: "nope", variant: "original" }),
+        }),
+      );
     expect((await video("203.0.113.5")).status).toBe(404);
     expect((await content("203.0.113.5")).status).toBe(404);
     expect((await video("203.0.113.5")).status).toBe(404);
     const refused = await content("203.0.113.5");
     const retry = expect429(refused, refused.headers);
     expect(retry).toBeLessThanOrEqual(60);
-    expect(refused.body.error.message).toMatch(/^Too many shared-file requests: at most 3 a minute\. Try again in (\d+ seconds?|1 minute)\.$/);
+    expect(refused.body.error.message).toMatch(
+      /^Too many shared-file requests: at most 3 a minute\. Try again in (\d+ seconds?|1 minute)\.$/,
+    );
     expect((await video("203.0.113.6")).status).toBe(404);
   });
 
   it("sign-up: new profiles from one address are limited; signing in again is not; another address still signs up", async () => {
     const fresh = async () => (await newUser("signup")).token;
-    const signIn = (token: string, ip: string) => call(login.POST(req("/api/v1/users/login/", { method: "POST", token, headers: from(ip) }), noParams));
+    const signIn = (token: string, ip: string) =>
+      call(login.POST(req("/api/v1/users/login/", { method: "POST", token, headers: from(ip) }), noParams));
     const first = await fresh();
     expect((await signIn(first, "198.51.100.7")).status).toBe(200);
     expect((await signIn(await fresh(), "198.51.100.7")).status).toBe(200);

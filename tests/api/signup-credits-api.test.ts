@@ -29,7 +29,11 @@ let collections: typeof import("@/lib/platform/db/collections");
 let grants: typeof import("@/lib/money/billing/grants");
 
 async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
   return (await res.json()) as T;
 }
 
@@ -41,26 +45,44 @@ interface Account {
 
 async function account(email: string, verified: boolean): Promise<Account> {
   const password = "secret-pass-1";
-  const up = await post<{ localId?: string }>(`${base}/accounts:signUp?key=demo-api-key`, { email, password, returnSecureToken: true });
+  const up = await post<{ localId?: string }>(`${base}/accounts:signUp?key=demo-api-key`, {
+    email,
+    password,
+    returnSecureToken: true,
+  });
   if (!up.localId) throw new Error(`emulator sign-up failed for ${email}: ${JSON.stringify(up)}`);
   if (verified) await verify({ uid: up.localId, email, password });
   return { uid: up.localId, email, password };
 }
 
 async function verify(a: Account): Promise<void> {
-  await post(`${base}/projects/${project}/accounts:update`, { localId: a.uid, emailVerified: true }, { authorization: "Bearer owner" });
+  await post(
+    `${base}/projects/${project}/accounts:update`,
+    { localId: a.uid, emailVerified: true },
+    { authorization: "Bearer owner" },
+  );
 }
 
 async function token(a: Account): Promise<string> {
-  const r = await post<{ idToken?: string }>(`${base}/accounts:signInWithPassword?key=demo-api-key`, { email: a.email, password: a.password, returnSecureToken: true });
+  const r = await post<{ idToken?: string }>(`${base}/accounts:signInWithPassword?key=demo-api-key`, {
+    email: a.email,
+    password: a.password,
+    returnSecureToken: true,
+  });
   if (!r.idToken) throw new Error(`emulator sign-in failed: ${JSON.stringify(r)}`);
   return r.idToken;
 }
 
 async function signIn(a: Account): Promise<number> {
-  const res = await login.POST(new NextRequest(new URL("/api/v1/users/login/", "http://localhost:3000"), { method: "POST", headers: { authorization: `Bearer ${await token(a)}` } }), {
-    params: Promise.resolve({}),
-  });
+  const res = await login.POST(
+    new NextRequest(new URL("/api/v1/users/login/", "http://localhost:3000"), {
+      method: "POST",
+      headers: { authorization: `Bearer ${await token(a)}` },
+    }),
+    {
+      params: Promise.resolve({}),
+    },
+  );
   return res.status;
 }
 
@@ -105,7 +127,13 @@ it("a verified email gets the free credits once; another spelling of the same Gm
   const nextMonth = new Date();
   nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1, 2);
   expect(await grants.ensureMonthlyGrant({ db, uid: second.uid, now: nextMonth })).toEqual({ granted: 0 });
-  expect(await db.collection(collections.users).doc(first.uid).update({ credits: 40 }).then(() => grants.ensureMonthlyGrant({ db, uid: first.uid, now: nextMonth }))).toEqual({ granted: 60 });
+  expect(
+    await db
+      .collection(collections.users)
+      .doc(first.uid)
+      .update({ credits: 40 })
+      .then(() => grants.ensureMonthlyGrant({ db, uid: first.uid, now: nextMonth })),
+  ).toEqual({ granted: 60 });
 });
 
 it("an unverified email gets nothing until verified, then the credits at its next sign-in, through the ledger, once", async () => {
@@ -115,8 +143,17 @@ it("an unverified email gets nothing until verified, then the credits at its nex
   expect(await signIn(a)).toBe(200);
   expect((await profile(a.uid))!.credits).toBe(0);
   // The subscription screen says why, and claims no grant this month.
-  const summary = await billing.GET(new NextRequest(new URL("/api/v1/billing", "http://localhost:3000"), { headers: { authorization: `Bearer ${await token(a)}` } }), { params: Promise.resolve({}) });
-  expect((await summary.json()).data).toMatchObject({ balance: 0, signup_credits: "pending", period: { kind: "free", granted: null } });
+  const summary = await billing.GET(
+    new NextRequest(new URL("/api/v1/billing", "http://localhost:3000"), {
+      headers: { authorization: `Bearer ${await token(a)}` },
+    }),
+    { params: Promise.resolve({}) },
+  );
+  expect((await summary.json()).data).toMatchObject({
+    balance: 0,
+    signup_credits: "pending",
+    period: { kind: "free", granted: null },
+  });
 
   await verify(a);
   expect(await signIn(a)).toBe(200);
@@ -124,7 +161,14 @@ it("an unverified email gets nothing until verified, then the credits at its nex
   expect(await signIn(a)).toBe(200);
   expect((await profile(a.uid))!.credits).toBe(100);
   const entries = await ledger(a.uid);
-  expect(entries.filter((e) => e.delta > 0)).toEqual([expect.objectContaining({ delta: 100, reason: "grant", balance_after: 100, note: "New account: 100 free credits (email verified)" })]);
+  expect(entries.filter((e) => e.delta > 0)).toEqual([
+    expect.objectContaining({
+      delta: 100,
+      reason: "grant",
+      balance_after: 100,
+      note: "New account: 100 free credits (email verified)",
+    }),
+  ]);
   expect(entries.reduce((s, e) => s + e.delta, 0)).toBe(100);
 });
 
@@ -135,7 +179,11 @@ it("an account made again with the same address after the first was deleted gets
   expect((await profile(first.uid))!.credits).toBe(100);
   // The account is deleted: its profile and its Auth account go; the address's record stays.
   await db.collection(collections.users).doc(first.uid).delete();
-  await fetch(`${base}/projects/${project}/accounts:delete`, { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer owner" }, body: JSON.stringify({ localId: first.uid }) });
+  await fetch(`${base}/projects/${project}/accounts:delete`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: "Bearer owner" },
+    body: JSON.stringify({ localId: first.uid }),
+  });
 
   const again = await account(email.toLowerCase(), true);
   expect(again.uid).not.toBe(first.uid);
@@ -156,7 +204,21 @@ it("two accounts of one mailbox signing in at the same moment: one grant", async
 it("an account made before the rule keeps its credits, and its verified address is recorded so a second account gets none", async () => {
   const old = await account(`old.${RUN}@example.com`, true);
   const at = new Date("2026-01-05T00:00:00Z").toISOString();
-  await db.collection(collections.users).doc(old.uid).create({ user_id: old.uid, email: old.email, name: null, photo_url: null, provider: "password", is_staff: false, credits: 37, plan: "free", created_at: at, last_login_at: at });
+  await db
+    .collection(collections.users)
+    .doc(old.uid)
+    .create({
+      user_id: old.uid,
+      email: old.email,
+      name: null,
+      photo_url: null,
+      provider: "password",
+      is_staff: false,
+      credits: 37,
+      plan: "free",
+      created_at: at,
+      last_login_at: at,
+    });
   expect(await signIn(old)).toBe(200);
   expect(await profile(old.uid)).toMatchObject({ credits: 37 });
   expect((await profile(old.uid))!.signup_credits).toBeUndefined();
@@ -166,7 +228,9 @@ it("an account made before the rule keeps its credits, and its verified address 
 });
 
 it("the record holds a hash of the normalised address, never the address", async () => {
-  const records = (await db.collection((await import("@/lib/money/billing/collections")).signupGrants).get()).map((r) => ({ id: r.id, ...r.data }));
+  const records = (await db.collection((await import("@/lib/money/billing/collections")).signupGrants).get()).map(
+    (r) => ({ id: r.id, ...r.data }),
+  );
   expect(records.length).toBeGreaterThan(0);
   expect(JSON.stringify(records)).not.toMatch(/@|example\.com|gmail/);
   expect(records.map((r) => r.id)).toContain(grants.signupGrantId(`jo.smith.${RUN}@gmail.com`));

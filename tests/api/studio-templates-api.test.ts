@@ -42,20 +42,44 @@ it("is for company staff only", async () => {
   expect((await list.GET(req("/api/v1/studio/templates"), noParams)).status).toBe(401);
   const refused = await json(await list.GET(req("/api/v1/studio/templates", { token: customer.token }), noParams));
   expect(refused).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
-  expect((await draft.PATCH(req("/api/v1/studio/templates/starter-bold/draft", { method: "PATCH", token: customer.token, json: { revision: 0 } }), tid("starter-bold"))).status).toBe(403);
+  expect(
+    (
+      await draft.PATCH(
+        req("/api/v1/studio/templates/starter-bold/draft", {
+          method: "PATCH",
+          token: customer.token,
+          json: { revision: 0 },
+        }),
+        tid("starter-bold"),
+      )
+    ).status,
+  ).toBe(403);
   const ok = await json(await list.GET(req("/api/v1/studio/templates", { token: staff }), noParams));
   expect(ok.status).toBe(200);
-  expect(ok.body.data.map((t: { id: string }) => t.id).sort()).toEqual(["starter-bold", "starter-corporate", "starter-elegant", "starter-playful"]);
+  expect(ok.body.data.map((t: { id: string }) => t.id).sort()).toEqual([
+    "starter-bold",
+    "starter-corporate",
+    "starter-elegant",
+    "starter-playful",
+  ]);
 });
 
 it("answers bad input with typed 4xx and saves nothing", async () => {
-  const detail = await json(await one.GET(req("/api/v1/studio/templates/starter-elegant", { token: staff }), tid("starter-elegant")));
+  const detail = await json(
+    await one.GET(req("/api/v1/studio/templates/starter-elegant", { token: staff }), tid("starter-elegant")),
+  );
   expect(detail.status).toBe(200);
   const { revision } = detail.body.data.template;
   const style = detail.body.data.draft.body.style;
-  const patch = (body: unknown) => draft.PATCH(req("/api/v1/studio/templates/starter-elegant/draft", { method: "PATCH", token: staff, json: body }), tid("starter-elegant"));
+  const patch = (body: unknown) =>
+    draft.PATCH(
+      req("/api/v1/studio/templates/starter-elegant/draft", { method: "PATCH", token: staff, json: body }),
+      tid("starter-elegant"),
+    );
 
-  const invalid = await json(await patch({ revision, style: { ...style, palette: { ...style.palette, accent: "blue" } } }));
+  const invalid = await json(
+    await patch({ revision, style: { ...style, palette: { ...style.palette, accent: "blue" } } }),
+  );
   expect(invalid.status).toBe(422);
   expect(invalid.body.error.issues).toEqual([expect.objectContaining({ path: "style.palette.accent" })]);
   expect((await json(await patch({ revision, surprise: true }))).status).toBe(422);
@@ -70,7 +94,12 @@ it("answers bad input with typed 4xx and saves nothing", async () => {
 
   const form = new FormData();
   form.append("file", new Blob([Buffer.from("this is a text file, not a font")], { type: "font/ttf" }), "fake.ttf");
-  const notFont = await json(await fonts.POST(req("/api/v1/studio/templates/starter-elegant/fonts", { method: "POST", token: staff, body: form }), tid("starter-elegant")));
+  const notFont = await json(
+    await fonts.POST(
+      req("/api/v1/studio/templates/starter-elegant/fonts", { method: "POST", token: staff, body: form }),
+      tid("starter-elegant"),
+    ),
+  );
   expect(notFont.status).toBe(422);
   expect(notFont.body.error.message).toMatch(/not a usable font/);
 });

@@ -45,7 +45,8 @@ beforeAll(async () => {
   const [db, blobs] = [getDb(), getBlobStore()];
   for (const { id } of ITEMS) {
     await seedVideo(db, blobs, alice.uid, id, { title: `Long ${id}`, rendered: true });
-    const key = ((await db.collection(content).doc(id).get())!.data.settings as { files: { video_key: string } }).files.video_key;
+    const key = ((await db.collection(content).doc(id).get())!.data.settings as { files: { video_key: string } }).files
+      .video_key;
     // An ISO box header is what the store's type sniffing reads; the rest is the film.
     const film = Buffer.alloc(FILE, id.charCodeAt(4));
     Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypisom0000mp41isom")]).copy(film);
@@ -81,7 +82,8 @@ beforeEach(() => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const downloadRequest = (items: typeof ITEMS) => req("/api/v1/workspace/download", { method: "POST", token: alice.token, json: { items } });
+const downloadRequest = (items: typeof ITEMS) =>
+  req("/api/v1/workspace/download", { method: "POST", token: alice.token, json: { items } });
 
 function expectArchive(bytes: Uint8Array, items: typeof ITEMS) {
   const files = unzipSync(bytes);
@@ -118,7 +120,11 @@ it("over real HTTP, a client that stops reading stops the server reading; one th
   const server = http.createServer(async (incoming, outgoing) => {
     const chunks: Buffer[] = [];
     for await (const c of incoming) chunks.push(c as Buffer);
-    const request = new NextRequest(new URL(incoming.url!, "http://localhost:3000"), { method: incoming.method, headers: incoming.headers as Record<string, string>, body: Buffer.concat(chunks) });
+    const request = new NextRequest(new URL(incoming.url!, "http://localhost:3000"), {
+      method: incoming.method,
+      headers: incoming.headers as Record<string, string>,
+      body: Buffer.concat(chunks),
+    });
     const res = await download.POST(request, noParams);
     outgoing.writeHead(res.status, Object.fromEntries(res.headers));
     await pipeToNodeResponse(res.body!, outgoing);
@@ -128,7 +134,20 @@ it("over real HTTP, a client that stops reading stops the server reading; one th
   try {
     const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
       const body = JSON.stringify({ items: ITEMS });
-      const r = http.request({ host: "127.0.0.1", port, path: "/api/v1/workspace/download", method: "POST", headers: { authorization: `Bearer ${alice.token}`, "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, resolve);
+      const r = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/api/v1/workspace/download",
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${alice.token}`,
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+          },
+        },
+        resolve,
+      );
       r.on("error", reject);
       r.end(body);
     });
@@ -160,7 +179,16 @@ it("over real HTTP, a client that stops reading stops the server reading; one th
 });
 
 it("still answers 422 before streaming when nothing in the selection has a file", async () => {
-  const none = await json(await download.POST(req("/api/v1/workspace/download", { method: "POST", token: alice.token, json: { items: [{ kind: "page", id: "x" }] } }), noParams));
+  const none = await json(
+    await download.POST(
+      req("/api/v1/workspace/download", {
+        method: "POST",
+        token: alice.token,
+        json: { items: [{ kind: "page", id: "x" }] },
+      }),
+      noParams,
+    ),
+  );
   expect(none.status).toBe(422);
   expect(store.read).toBe(0);
 });

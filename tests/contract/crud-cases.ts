@@ -56,14 +56,18 @@ export function crudCases(ctx: CaseContext): void {
     expect((await ref.get())?.data).toEqual(item({ n: 1 }));
   });
 
-  contractCase(ctx, "a stored document that no longer fits its schema is reported as malformed-document", async (db) => {
-    await ctx.target.writeRaw("items/bad", { owner: "u1", n: "not a number" });
-    await db.collection(items).doc("good").create(item());
-    const err = await errorOf(db.collection(items).doc("bad").get());
-    expect(isDbError(err, "malformed-document")).toBe(true);
-    expect((err as { details: { path: string } }).details.path).toBe("items/bad");
-    expect(isDbError(await errorOf(db.collection(items).get()), "malformed-document")).toBe(true);
-  });
+  contractCase(
+    ctx,
+    "a stored document that no longer fits its schema is reported as malformed-document",
+    async (db) => {
+      await ctx.target.writeRaw("items/bad", { owner: "u1", n: "not a number" });
+      await db.collection(items).doc("good").create(item());
+      const err = await errorOf(db.collection(items).doc("bad").get());
+      expect(isDbError(err, "malformed-document")).toBe(true);
+      expect((err as { details: { path: string } }).details.path).toBe("items/bad");
+      expect(isDbError(await errorOf(db.collection(items).get()), "malformed-document")).toBe(true);
+    },
+  );
 
   contractCase(ctx, "server timestamps fill declared timestamp fields with the commit time", async (db) => {
     const before = Date.now();
@@ -111,8 +115,16 @@ export function crudCases(ctx: CaseContext): void {
       await db.collection(items).doc("a").set(item());
       await db.collection(items).doc("a").collection(notes).doc("n").set({ text: "t", at: "2026-01-01T00:00:00Z" });
       await db.collection(users).doc("u1").set({
-        user_id: "u1", email: null, name: null, photo_url: null, provider: "password",
-        is_staff: false, credits: 0, plan: "free", created_at: "2026-01-01T00:00:00Z", last_login_at: "2026-01-01T00:00:00Z",
+        user_id: "u1",
+        email: null,
+        name: null,
+        photo_url: null,
+        provider: "password",
+        is_staff: false,
+        credits: 0,
+        plan: "free",
+        created_at: "2026-01-01T00:00:00Z",
+        last_login_at: "2026-01-01T00:00:00Z",
       });
       expect(await db.listCollections()).toEqual(["items", "users"]);
       expect(await db.collection(items).doc("a").listCollections()).toEqual(["notes"]);
@@ -126,7 +138,10 @@ export function crudCases(ctx: CaseContext): void {
     async (db) => {
       const col = db.collection(items);
       await col.doc("taken").create(item({ n: 1 }));
-      const failing = db.batch().set(col.doc("x"), item({ n: 2 })).create(col.doc("taken"), item({ n: 3 }));
+      const failing = db
+        .batch()
+        .set(col.doc("x"), item({ n: 2 }))
+        .create(col.doc("taken"), item({ n: 3 }));
       expect(isDbError(await errorOf(failing.commit()), "already-exists")).toBe(true);
       expect(await col.doc("x").get()).toBeNull();
       expect((await col.doc("taken").get())?.data.n).toBe(1);
@@ -137,7 +152,12 @@ export function crudCases(ctx: CaseContext): void {
   contractCase(ctx, "a batch applies its writes together and holds at most 500", async (db) => {
     const col = db.collection(items);
     await col.doc("taken").create(item({ n: 1 }));
-    await db.batch().set(col.doc("x"), item({ n: 2 })).update(col.doc("taken"), { n: 5 }).delete(col.doc("nope")).commit();
+    await db
+      .batch()
+      .set(col.doc("x"), item({ n: 2 }))
+      .update(col.doc("taken"), { n: 5 })
+      .delete(col.doc("nope"))
+      .commit();
     expect((await col.doc("x").get())?.data.n).toBe(2);
     expect((await col.doc("taken").get())?.data.n).toBe(5);
     const big = db.batch();
@@ -148,9 +168,19 @@ export function crudCases(ctx: CaseContext): void {
   contractCase(ctx, "an update touches only the fields it names (defaults are not re-applied)", async (db) => {
     const ref = db.collection(jobs).doc("j");
     await ref.create({
-      type: "image.generate", owner_id: "u1", content_id: null, state: "queued", progress: 0, attempts: 0,
-      max_attempts: 7, error: null, worker_id: null, lease_expires_at: null, input: { prompt: "cat" },
-      created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z",
+      type: "image.generate",
+      owner_id: "u1",
+      content_id: null,
+      state: "queued",
+      progress: 0,
+      attempts: 0,
+      max_attempts: 7,
+      error: null,
+      worker_id: null,
+      lease_expires_at: null,
+      input: { prompt: "cat" },
+      created_at: "2026-01-01T00:00:00Z",
+      updated_at: "2026-01-01T00:00:00Z",
     });
     await ref.update({ progress: 0.25 });
     expect((await ref.get())?.data).toMatchObject({ progress: 0.25, max_attempts: 7, input: { prompt: "cat" } });

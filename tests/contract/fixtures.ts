@@ -14,7 +14,11 @@ export const items = defineCollection({
     at: isoTimestamp(),
   }),
   timestamps: ["at"],
-  indexes: [["owner", "at desc"], ["owner", "n"], ["n", "label"]],
+  indexes: [
+    ["owner", "at desc"],
+    ["owner", "n"],
+    ["n", "label"],
+  ],
 });
 
 export const counters = defineCollection({

@@ -55,7 +55,10 @@ function notFound(res: http.ServerResponse) {
 }
 
 /** multipart/related: part 1 is the JSON metadata, part 2 the bytes. */
-function parseMultipart(body: Buffer, contentType: string): { metadata: Record<string, unknown>; data: Buffer; type: string } {
+function parseMultipart(
+  body: Buffer,
+  contentType: string,
+): { metadata: Record<string, unknown>; data: Buffer; type: string } {
   const boundary = /boundary="?([^";]+)"?/.exec(contentType)?.[1];
   if (!boundary) throw new Error("no multipart boundary");
   const delim = Buffer.from(`--${boundary}`);
@@ -95,7 +98,13 @@ export async function startGcsStandIn(): Promise<GcsStandIn> {
         if (upload && req.method === "POST") {
           const { metadata, data, type } = parseMultipart(Buffer.concat(chunks), req.headers["content-type"] ?? "");
           const name = url.searchParams.get("name") ?? String(metadata.name);
-          const o = { name, bucket: upload[1]!, data, contentType: String(metadata.contentType ?? type), generation: String(generation++) };
+          const o = {
+            name,
+            bucket: upload[1]!,
+            data,
+            contentType: String(metadata.contentType ?? type),
+            generation: String(generation++),
+          };
           objects.set(`${o.bucket}/${name}`, o);
           return json(res, 200, resource(o));
         }
@@ -113,7 +122,10 @@ export async function startGcsStandIn(): Promise<GcsStandIn> {
           if (range) {
             const start = Number(range[1]);
             const end = range[2] ? Math.min(Number(range[2]), o.data.length - 1) : o.data.length - 1;
-            res.writeHead(206, { "content-type": o.contentType, "content-range": `bytes ${start}-${end}/${o.data.length}` });
+            res.writeHead(206, {
+              "content-type": o.contentType,
+              "content-range": `bytes ${start}-${end}/${o.data.length}`,
+            });
             res.end(o.data.subarray(start, end + 1));
             return;
           }
@@ -126,7 +138,9 @@ export async function startGcsStandIn(): Promise<GcsStandIn> {
         }
         if (listing && req.method === "GET") {
           const prefix = url.searchParams.get("prefix") ?? "";
-          const items = [...objects.values()].filter((o) => o.bucket === listing[1] && o.name.startsWith(prefix)).map(resource);
+          const items = [...objects.values()]
+            .filter((o) => o.bucket === listing[1] && o.name.startsWith(prefix))
+            .map(resource);
           return json(res, 200, { kind: "storage#objects", items });
         }
         json(res, 501, { error: { code: 501, message: `stand-in does not implement ${req.method} ${url.pathname}` } });

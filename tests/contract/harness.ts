@@ -21,7 +21,8 @@ export function countsFor(target: string) {
 
 export function printCounts(): void {
   const lines = [...counts.entries()].map(
-    ([t, c]) => `  ${t}: ${c.run} run, ${c.skipped} skipped${c.reasons.length ? `\n    - ${c.reasons.join("\n    - ")}` : ""}`,
+    ([t, c]) =>
+      `  ${t}: ${c.run} run, ${c.skipped} skipped${c.reasons.length ? `\n    - ${c.reasons.join("\n    - ")}` : ""}`,
   );
   console.log(`contract cases per driver:\n${lines.join("\n")}`);
 }

@@ -53,7 +53,13 @@ export function queryCases(ctx: CaseContext): void {
     "integers and fractions order as one number line",
     async (db) => {
       const col = db.collection(items);
-      for (const [id, n] of [["a", 2], ["b", 1.5], ["c", -0.5], ["d", 10]] as const) await col.doc(id).set(item({ n }));
+      for (const [id, n] of [
+        ["a", 2],
+        ["b", 1.5],
+        ["c", -0.5],
+        ["d", 10],
+      ] as const)
+        await col.doc(id).set(item({ n }));
       expect(ids(await col.orderBy("n", "desc").get())).toEqual(["d", "a", "b", "c"]);
       expect(ids(await col.where("n", ">", 1.9).get())).toEqual(["a", "d"]);
     },
@@ -76,7 +82,9 @@ export function queryCases(ctx: CaseContext): void {
     expect(ids(await col.orderBy("n").orderBy("at", "desc").get())).toEqual(["a", "b", "d", "c", "e"]);
     expect(ids(await col.orderBy("owner", "desc").orderBy("at").get())).toEqual(["c", "d", "a", "b", "e"]);
     expect(ids(await col.where("owner", "==", "u1").orderBy("at", "desc").limit(2).get())).toEqual(["e", "b"]);
-    expect(() => col.orderBy("n").orderBy("at").orderBy("owner")).toThrow(expect.objectContaining({ code: "invalid-query" }));
+    expect(() => col.orderBy("n").orderBy("at").orderBy("owner")).toThrow(
+      expect.objectContaining({ code: "invalid-query" }),
+    );
   });
 
   contractCase(
@@ -105,7 +113,9 @@ export function queryCases(ctx: CaseContext): void {
     const col = db.collection(items);
     expect(() => col.where("n", "in", [])).toThrow(expect.objectContaining({ code: "invalid-query" }));
     expect(() => col.where("n", "<", null as never)).toThrow(expect.objectContaining({ code: "invalid-query" }));
-    expect(() => col.where("owner'); DROP TABLE c_items; --" as "owner", "==", "x")).toThrow(expect.objectContaining({ code: "invalid-query" }));
+    expect(() => col.where("owner'); DROP TABLE c_items; --" as "owner", "==", "x")).toThrow(
+      expect.objectContaining({ code: "invalid-query" }),
+    );
     expect(() => col.limit(0)).toThrow(expect.objectContaining({ code: "invalid-query" }));
   });
 
@@ -116,7 +126,11 @@ export function queryCases(ctx: CaseContext): void {
       const col = db.collection(items);
       const batch = db.batch();
       // Pairs share a timestamp, so the id tie-break decides the order inside each pair.
-      for (let i = 0; i < 25; i++) batch.set(col.doc(`i${String(i).padStart(2, "0")}`), item({ owner: "u1", n: i, at: minute(Math.floor(i / 2)) }));
+      for (let i = 0; i < 25; i++)
+        batch.set(
+          col.doc(`i${String(i).padStart(2, "0")}`),
+          item({ owner: "u1", n: i, at: minute(Math.floor(i / 2)) }),
+        );
       batch.set(col.doc("other"), item({ owner: "u2", at: minute(3) }));
       await batch.commit();
       const all = ids(await col.where("owner", "==", "u1").orderBy("at", "desc").get());
@@ -127,7 +141,11 @@ export function queryCases(ctx: CaseContext): void {
         const page = await query.get();
         if (!page.length) break;
         pages.push(ids(page));
-        query = col.where("owner", "==", "u1").orderBy("at", "desc").limit(10).startAfter(page[page.length - 1]!);
+        query = col
+          .where("owner", "==", "u1")
+          .orderBy("at", "desc")
+          .limit(10)
+          .startAfter(page[page.length - 1]!);
       }
       expect(pages.map((p) => p.length)).toEqual([10, 10, 5]);
       expect(pages.flat()).toEqual(all);

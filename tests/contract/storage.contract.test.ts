@@ -27,13 +27,18 @@ async function read(stream: Readable): Promise<Buffer> {
 }
 
 function chunked(buf: Buffer, size = 512): Readable {
-  return Readable.from((function* () {
-    for (let i = 0; i < buf.length; i += size) yield buf.subarray(i, i + size);
-  })());
+  return Readable.from(
+    (function* () {
+      for (let i = 0; i < buf.length; i += size) yield buf.subarray(i, i + size);
+    })(),
+  );
 }
 
 async function errorOf(p: Promise<unknown>): Promise<unknown> {
-  return p.then(() => new Error("expected a rejection"), (e: unknown) => e);
+  return p.then(
+    () => new Error("expected a rejection"),
+    (e: unknown) => e,
+  );
 }
 
 interface StoreTarget {
@@ -51,7 +56,11 @@ const targets: StoreTarget[] = [];
 beforeAll(async () => {
   const root = path.join(tmp, "data", "blobs");
   const walk = (d: string): string[] =>
-    fs.existsSync(d) ? fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)])) : [];
+    fs.existsSync(d)
+      ? fs
+          .readdirSync(d, { withFileTypes: true })
+          .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]))
+      : [];
   targets.push({
     name: "local",
     store: new LocalBlobStore({ root, secret, urlPrefix: "/api/v1/blobs" }),
@@ -60,10 +69,27 @@ beforeAll(async () => {
     checkSignedUrl(url, key) {
       const u = new URL(url, "http://app");
       expect(u.pathname).toBe(`/api/v1/blobs/${key}`);
-      expect(() => verifyBlobSignature({ secret, key, expires: u.searchParams.get("expires"), sig: u.searchParams.get("sig") })).not.toThrow();
-      expect(() => verifyBlobSignature({ secret, key: `${key}x`, expires: u.searchParams.get("expires"), sig: u.searchParams.get("sig") })).toThrow(expect.objectContaining({ code: "invalid-signature" }));
+      expect(() =>
+        verifyBlobSignature({ secret, key, expires: u.searchParams.get("expires"), sig: u.searchParams.get("sig") }),
+      ).not.toThrow();
+      expect(() =>
+        verifyBlobSignature({
+          secret,
+          key: `${key}x`,
+          expires: u.searchParams.get("expires"),
+          sig: u.searchParams.get("sig"),
+        }),
+      ).toThrow(expect.objectContaining({ code: "invalid-signature" }));
       const later = new Date(Date.now() + 3_600_000);
-      expect(() => verifyBlobSignature({ secret, key, expires: u.searchParams.get("expires"), sig: u.searchParams.get("sig"), now: later })).toThrow(expect.objectContaining({ code: "expired" }));
+      expect(() =>
+        verifyBlobSignature({
+          secret,
+          key,
+          expires: u.searchParams.get("expires"),
+          sig: u.searchParams.get("sig"),
+          now: later,
+        }),
+      ).toThrow(expect.objectContaining({ code: "expired" }));
     },
   });
   standIn = await startGcsStandIn();
@@ -73,7 +99,10 @@ beforeAll(async () => {
     projectId: "demo-promptframe",
     useAuthWithCustomEndpoint: false,
     // Signing happens locally with this key; nothing is sent to Google.
-    credentials: { client_email: "signer@demo-promptframe.iam.gserviceaccount.com", private_key: privateKey.export({ type: "pkcs8", format: "pem" }).toString() },
+    credentials: {
+      client_email: "signer@demo-promptframe.iam.gserviceaccount.com",
+      private_key: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+    },
     retryOptions: { autoRetry: false },
   });
   targets.push({
@@ -118,7 +147,9 @@ describe.each(["local", "gcs"])("blob store contract on %s", (name) => {
     expect((await read(part!.body)).equals(MP4.subarray(100, 200))).toBe(true);
     const tail = await t().store.get(k, { range: { start: MP4.length - 10 } });
     expect((await read(tail!.body)).equals(MP4.subarray(MP4.length - 10))).toBe(true);
-    expect(isStorageError(await errorOf(t().store.get(k, { range: { start: MP4.length } })), "invalid-range")).toBe(true);
+    expect(isStorageError(await errorOf(t().store.get(k, { range: { start: MP4.length } })), "invalid-range")).toBe(
+      true,
+    );
   });
 
   test("an upload over the size cap fails with too-large and stores nothing", async () => {
@@ -131,16 +162,34 @@ describe.each(["local", "gcs"])("blob store contract on %s", (name) => {
   test("bytes that are not an allowed type, or not the declared type, are refused and nothing is stored", async () => {
     const before = t().stored();
     const k = key("x.png");
-    expect(isStorageError(await errorOf(t().store.put(k, Buffer.from("<html>not an image</html>"))), "unsupported-type")).toBe(true);
-    expect(isStorageError(await errorOf(t().store.put(k, JPEG, { declaredType: "image/png" })), "unsupported-type")).toBe(true);
-    expect(isStorageError(await errorOf(t().store.put(k, MP4, { allowedTypes: ["image/png"] })), "unsupported-type")).toBe(true);
+    expect(
+      isStorageError(await errorOf(t().store.put(k, Buffer.from("<html>not an image</html>"))), "unsupported-type"),
+    ).toBe(true);
+    expect(
+      isStorageError(await errorOf(t().store.put(k, JPEG, { declaredType: "image/png" })), "unsupported-type"),
+    ).toBe(true);
+    expect(
+      isStorageError(await errorOf(t().store.put(k, MP4, { allowedTypes: ["image/png"] })), "unsupported-type"),
+    ).toBe(true);
     expect(isStorageError(await errorOf(t().store.put(k, Buffer.alloc(0))), "unsupported-type")).toBe(true);
     expect(t().stored()).toEqual(before);
   });
 
   test("keys that try to leave their folder are refused before any I/O", async () => {
     const before = t().stored();
-    const tricks = ["../escape.png", "a/../../escape.png", "/etc/passwd", "a\\..\\b.png", ".hidden", "a//b.png", "a/./b.png", "", "a/", "x".repeat(600), "a\u0000b"];
+    const tricks = [
+      "../escape.png",
+      "a/../../escape.png",
+      "/etc/passwd",
+      "a\\..\\b.png",
+      ".hidden",
+      "a//b.png",
+      "a/./b.png",
+      "",
+      "a/",
+      "x".repeat(600),
+      "a\u0000b",
+    ];
     for (const k of tricks) {
       expect(isStorageError(await errorOf(t().store.put(k, PNG)), "invalid-key")).toBe(true);
       expect(isStorageError(await errorOf(t().store.get(k)), "invalid-key")).toBe(true);

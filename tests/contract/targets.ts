@@ -16,7 +16,14 @@ import { EmbeddedDriver } from "@/lib/platform/db/embedded/embedded-driver";
 import { FirestoreDriver } from "@/lib/platform/db/firestore/firestore-driver";
 import { contractCollections } from "./fixtures";
 
-export type Gap = "cursors" | "isolation" | "list-collections" | "batch-atomicity" | "null-filters" | "mixed-number-order" | "id-order";
+export type Gap =
+  | "cursors"
+  | "isolation"
+  | "list-collections"
+  | "batch-atomicity"
+  | "null-filters"
+  | "mixed-number-order"
+  | "id-order";
 
 export interface Target {
   name: string;
@@ -93,7 +100,9 @@ function firestoreTarget(opts: { name: string; gaps: Target["gaps"]; host?: stri
     async fresh() {
       if (server) server.state.clear();
       else {
-        const res = await fetch(`http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: "DELETE" });
+        const res = await fetch(`http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`, {
+          method: "DELETE",
+        });
         if (!res.ok) throw new Error(`could not wipe the Firestore emulator: ${res.status}`);
       }
       // close() is a no-op here: one client serves every case and stop() ends it.
@@ -117,11 +126,13 @@ export function contractTargets(): Target[] {
       name: "firestore-fake",
       gaps: {
         cursors: "@firestore-emulator/server ignores startAfter/startAt cursors (MACHINE-NOTES.md)",
-        isolation: "@firestore-emulator/server does not isolate transactions: 10 parallel increments end at 1 (MACHINE-NOTES.md)",
+        isolation:
+          "@firestore-emulator/server does not isolate transactions: 10 parallel increments end at 1 (MACHINE-NOTES.md)",
         "list-collections": "@firestore-emulator/server does not implement listCollections (MACHINE-NOTES.md)",
         // Found by this suite and confirmed with the bare admin SDK (not yet in MACHINE-NOTES.md):
         "batch-atomicity": "@firestore-emulator/server applies a batch's earlier writes when a later one fails",
-        "null-filters": "@firestore-emulator/server ignores where(field, ==/!=, null) (IS_NULL unary filters) and returns every document",
+        "null-filters":
+          "@firestore-emulator/server ignores where(field, ==/!=, null) (IS_NULL unary filters) and returns every document",
         "mixed-number-order": "@firestore-emulator/server does not order integers and doubles together",
         "id-order": "@firestore-emulator/server breaks orderBy ties by insertion order, not by document id",
       },

@@ -90,10 +90,18 @@ export function txCases(ctx: CaseContext): void {
       const t0 = new Date("2026-01-01T00:00:00Z");
       const jobIds = [];
       for (let i = 0; i < 8; i++) {
-        jobIds.push(await enqueueJob(db, { type: "image.generate", owner_id: "u1", content_id: null }, new Date(t0.getTime() + i)));
+        jobIds.push(
+          await enqueueJob(
+            db,
+            { type: "image.generate", owner_id: "u1", content_id: null },
+            new Date(t0.getTime() + i),
+          ),
+        );
       }
       const claims = await Promise.all(
-        Array.from({ length: 20 }, (_, w) => claimJob(db, { workerId: `w${w}`, leaseMs: 60_000, now: new Date("2026-01-01T00:01:00Z") })),
+        Array.from({ length: 20 }, (_, w) =>
+          claimJob(db, { workerId: `w${w}`, leaseMs: 60_000, now: new Date("2026-01-01T00:01:00Z") }),
+        ),
       );
       const won = claims.filter((c) => c !== null);
       expect(won).toHaveLength(8);
@@ -111,7 +119,9 @@ export function txCases(ctx: CaseContext): void {
     const first = await claimJob(db, { workerId: "dead", leaseMs: 10_000, now: t(1) });
     expect(first?.id).toBe(id);
     expect(await claimJob(db, { workerId: "w2", leaseMs: 10_000, now: t(5) })).toBeNull();
-    expect(await heartbeatJob(db, { jobId: id, workerId: "dead", leaseMs: 10_000, progress: 0.5, now: t(8) })).toBe(true);
+    expect(await heartbeatJob(db, { jobId: id, workerId: "dead", leaseMs: 10_000, progress: 0.5, now: t(8) })).toBe(
+      true,
+    );
     // The heartbeat moved the lease to t(18).
     expect(await claimJob(db, { workerId: "w2", leaseMs: 10_000, now: t(15) })).toBeNull();
     const second = await claimJob(db, { workerId: "w2", leaseMs: 10_000, now: t(19) });
@@ -120,7 +130,11 @@ export function txCases(ctx: CaseContext): void {
     expect(await completeJob(db, { jobId: id, workerId: "dead", now: t(20) })).toBe(false);
     expect(await failJob(db, { jobId: id, workerId: "w2", error: "boom", now: t(21) })).toBe(true);
     // Out of attempts: failed, never handed out again.
-    expect((await db.collection(jobs).doc(id).get())?.data).toMatchObject({ state: "failed", error: "boom", worker_id: null });
+    expect((await db.collection(jobs).doc(id).get())?.data).toMatchObject({
+      state: "failed",
+      error: "boom",
+      worker_id: null,
+    });
     expect(await claimJob(db, { workerId: "w3", leaseMs: 10_000, now: t(60) })).toBeNull();
   });
 }

@@ -46,8 +46,21 @@ async function addProduct(uid: string, withPicture = true): Promise<string> {
   if (withPicture) {
     const ref = env.db.collection(assets).doc();
     const key = `assets/${uid}/${ref.id}/original.png`;
-    await env.store.put(key, await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c0392b" } }).png().toBuffer(), { allowedTypes: ["image/png"] });
-    await ref.create({ owner_id: uid, filename: "bottle.png", content_type: "image/png", size: 100, storage_key: key, created_at: at });
+    await env.store.put(
+      key,
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c0392b" } })
+        .png()
+        .toBuffer(),
+      { allowedTypes: ["image/png"] },
+    );
+    await ref.create({
+      owner_id: uid,
+      filename: "bottle.png",
+      content_type: "image/png",
+      size: 100,
+      storage_key: key,
+      created_at: at,
+    });
     assetIds.push(ref.id);
   }
   const ref = env.db.collection(products).doc();
@@ -86,12 +99,26 @@ afterAll(async () => {
 
 describe("creating", () => {
   it("from a template and layout: sample content on one page at the ratio asked", async () => {
-    const d = await createDesign(deps, UID, { template_id: "starter-bold", layout_id: "starter-statement", aspect_ratio: "4:5" });
-    expect(d).toMatchObject({ kind: "design", status: "draft", aspect_ratio: "4:5", revision: 0, files: null, export: null, product_id: null });
+    const d = await createDesign(deps, UID, {
+      template_id: "starter-bold",
+      layout_id: "starter-statement",
+      aspect_ratio: "4:5",
+    });
+    expect(d).toMatchObject({
+      kind: "design",
+      status: "draft",
+      aspect_ratio: "4:5",
+      revision: 0,
+      files: null,
+      export: null,
+      product_id: null,
+    });
     expect(d.composition.kind).toBe("design");
     expect(d.composition.scenes).toHaveLength(1);
     expect(d.composition.scenes[0]!.layout_id).toBe("starter-statement");
-    expect(Object.values(d.composition.scenes[0]!.values).some((v) => v.type === "text" && v.text.length > 0)).toBe(true);
+    expect(Object.values(d.composition.scenes[0]!.values).some((v) => v.type === "text" && v.text.length > 0)).toBe(
+      true,
+    );
     expect(d.resize).toMatchObject({ set_id: d.id, resized_from: null, siblings: [{ id: d.id, aspect_ratio: "4:5" }] });
     expect(await env.store.head("samples/starter/photo.jpg")).not.toBeNull();
   });
@@ -106,21 +133,46 @@ describe("creating", () => {
     expect(texts).toContain("Trail Bottle");
     expect(texts).toContain("$49.99");
     const media = Object.values(scene.values).find((v) => v.type === "media");
-    expect(media).toMatchObject({ type: "media", source: "asset", key: expect.stringMatching(new RegExp(`^assets/${UID}/`)) });
+    expect(media).toMatchObject({
+      type: "media",
+      source: "asset",
+      key: expect.stringMatching(new RegExp(`^assets/${UID}/`)),
+    });
     const snap = await env.db.collection(content).doc(d.id).get();
     expect((snap!.data.settings as { product_id: string }).product_id).toBe(productId);
   });
 
   it("from a video scene: that scene's values, the video's template and ratio; its picture outlives the video", async () => {
-    const planned = await createVideo(deps, UID, { brief: "Trail Bottle keeps water cold for a whole day on the trail.", aspect_ratio: "9:16", length_s: 15, template_id: "starter-elegant", voice_id: null, captions: false, music: false, model_id: "local/preview" });
+    const planned = await createVideo(deps, UID, {
+      brief: "Trail Bottle keeps water cold for a whole day on the trail.",
+      aspect_ratio: "9:16",
+      length_s: 15,
+      template_id: "starter-elegant",
+      voice_id: null,
+      captions: false,
+      music: false,
+      model_id: "local/preview",
+    });
     // A scene picture as a render leaves it, under the video's own prefix.
     const target = planned.composition.scenes.findIndex((s) => Object.values(s.values).some((v) => v.type === "none"));
     const pictureKey = `videos/${UID}/${planned.id}/scenes/pic.png`;
-    await env.store.put(pictureKey, await sharp({ create: { width: 32, height: 32, channels: 3, background: "#336699" } }).png().toBuffer(), { allowedTypes: ["image/png"] });
+    await env.store.put(
+      pictureKey,
+      await sharp({ create: { width: 32, height: 32, channels: 3, background: "#336699" } })
+        .png()
+        .toBuffer(),
+      { allowedTypes: ["image/png"] },
+    );
     const withPicture = planned.composition.scenes.map(({ voice: _v, ...s }, i) => {
       if (i !== target) return s;
       const slot = Object.keys(s.values).find((k) => s.values[k]!.type === "none")!;
-      return { ...s, values: { ...s.values, [slot]: { type: "media" as const, key: pictureKey, media_type: "image/png", source: "generated" as const } } };
+      return {
+        ...s,
+        values: {
+          ...s.values,
+          [slot]: { type: "media" as const, key: pictureKey, media_type: "image/png", source: "generated" as const },
+        },
+      };
     });
     const video = await editVideo(deps, UID, planned.id, { revision: 0, scenes: withPicture });
     const scene = video.composition.scenes[target]!;
@@ -137,9 +189,21 @@ describe("creating", () => {
     expect(await env.store.head(pictureKey)).toBeNull();
     expect(await env.store.head(picture.key)).not.toBeNull();
     await expectApiError(createDesign(deps, UID, { from_video: { content_id: planned.id, scene_id: "nope" } }), 422);
-    const other = await createVideo(deps, UID, { brief: "Another short video about bottles.", aspect_ratio: "1:1", length_s: 15, template_id: null, voice_id: null, captions: false, music: false, model_id: "local/preview" });
+    const other = await createVideo(deps, UID, {
+      brief: "Another short video about bottles.",
+      aspect_ratio: "1:1",
+      length_s: 15,
+      template_id: null,
+      voice_id: null,
+      captions: false,
+      music: false,
+      model_id: "local/preview",
+    });
     await expectApiError(createDesign(deps, UID, { from_video: { content_id: other.id, scene_id: "nope" } }), 422);
-    await expectApiError(createDesign(deps, OTHER, { from_video: { content_id: other.id, scene_id: other.composition.scenes[0]!.id } }), 422);
+    await expectApiError(
+      createDesign(deps, OTHER, { from_video: { content_id: other.id, scene_id: other.composition.scenes[0]!.id } }),
+      422,
+    );
   });
 
   it("refuses unknown templates, layouts, products and someone else's product with a 422, writing nothing", async () => {
@@ -158,25 +222,49 @@ describe("editing and resizing", () => {
     const d = await createDesign(deps, UID, { template_id: "starter-bold", layout_id: "starter-statement" });
     const page = d.composition.scenes[0]!;
     const slot = Object.keys(page.values).find((k) => page.values[k]!.type === "text")!;
-    const edited = await editDesign(deps, UID, d.id, { revision: 0, title: "Summer sale", scenes: [{ ...page, values: { ...page.values, [slot]: { type: "text", text: "Half off" } } }] });
+    const edited = await editDesign(deps, UID, d.id, {
+      revision: 0,
+      title: "Summer sale",
+      scenes: [{ ...page, values: { ...page.values, [slot]: { type: "text", text: "Half off" } } }],
+    });
     expect(edited).toMatchObject({ revision: 1, title: "Summer sale" });
     expect(edited.composition.scenes[0]!.values[slot]).toEqual({ type: "text", text: "Half off" });
     const stale = await expectApiError(editDesign(deps, UID, d.id, { revision: 0, title: "Stale" }), 409);
     expect(stale.message).toMatch(/changed since you opened it/);
     await expectApiError(editDesign(deps, OTHER, d.id, { revision: 1, title: "Mine" }), 404);
-    await expectApiError(editDesign(deps, UID, d.id, { revision: 1, scenes: [{ ...page, values: { ...page.values, image: { type: "media", key: `assets/${OTHER}/x/original.png`, media_type: "image/png", source: "asset" } } }] }), 422);
+    await expectApiError(
+      editDesign(deps, UID, d.id, {
+        revision: 1,
+        scenes: [
+          {
+            ...page,
+            values: {
+              ...page.values,
+              image: { type: "media", key: `assets/${OTHER}/x/original.png`, media_type: "image/png", source: "asset" },
+            },
+          },
+        ],
+      }),
+      422,
+    );
     expect((await getDesign(deps, UID, d.id)).revision).toBe(1);
   });
 
   it("resize makes one linked design per ratio with the same pages; its own ratio is a 422", async () => {
-    const d = await createDesign(deps, UID, { template_id: "starter-bold", layout_id: "starter-statement", aspect_ratio: "1:1" });
+    const d = await createDesign(deps, UID, {
+      template_id: "starter-bold",
+      layout_id: "starter-statement",
+      aspect_ratio: "1:1",
+    });
     await expectApiError(resizeDesign(deps, UID, d.id, { aspect_ratios: ["9:16", "1:1"] }), 422);
     await expectApiError(resizeDesign(deps, UID, d.id, { aspect_ratios: [] }), 422);
     const made = await resizeDesign(deps, UID, d.id, { aspect_ratios: ["9:16", "16:9", "4:5"] });
     expect(made.map((m) => m.aspect_ratio)).toEqual(["9:16", "16:9", "4:5"]);
     for (const m of made) {
       expect(m.resize).toMatchObject({ set_id: d.id, resized_from: d.id });
-      expect(m.composition.scenes.map((s) => [s.layout_id, s.values])).toEqual(d.composition.scenes.map((s) => [s.layout_id, s.values]));
+      expect(m.composition.scenes.map((s) => [s.layout_id, s.values])).toEqual(
+        d.composition.scenes.map((s) => [s.layout_id, s.values]),
+      );
     }
     const again = await getDesign(deps, UID, d.id);
     expect(again.resize.siblings.map((s) => s.aspect_ratio).sort()).toEqual(["16:9", "1:1", "4:5", "9:16"]);
@@ -195,21 +283,38 @@ describe("editing and resizing", () => {
 
 describe("exporting", () => {
   it("renders every page as PNG (1 credit) with progress, a thumbnail, and a download", async () => {
-    const d = await createDesign(deps, UID, { template_id: "starter-bold", layout_id: "starter-statement", aspect_ratio: "9:16" });
+    const d = await createDesign(deps, UID, {
+      template_id: "starter-bold",
+      layout_id: "starter-statement",
+      aspect_ratio: "9:16",
+    });
     const page = d.composition.scenes[0]!;
     const two = await editDesign(deps, UID, d.id, { revision: 0, scenes: [page, { ...page, id: "second" }] });
     const before = await balanceOf(env.db, UID);
     await expectApiError(requestExport(deps, UID, d.id, { format: "gif" }), 422);
     const queued = await requestExport(deps, UID, two.id, { format: "png" });
-    expect(queued).toMatchObject({ status: "exporting", export: { state: "queued", format: "png", credits: 1, pages: { rendered: 0, total: 2 } } });
+    expect(queued).toMatchObject({
+      status: "exporting",
+      export: { state: "queued", format: "png", credits: 1, pages: { rendered: 0, total: 2 } },
+    });
     expect(await balanceOf(env.db, UID)).toBe(before - 1);
     await expectApiError(requestExport(deps, UID, d.id, { format: "png" }), 409);
     await expectApiError(editDesign(deps, UID, d.id, { revision: 1, title: "While exporting" }), 409);
 
-    const worker = createDesignWorker({ db: env.db, store: env.store, renderer: () => renderer, renderWidth: 72, log: () => undefined });
+    const worker = createDesignWorker({
+      db: env.db,
+      store: env.store,
+      renderer: () => renderer,
+      renderWidth: 72,
+      log: () => undefined,
+    });
     expect(await worker.processNext()).toMatchObject({ outcome: "succeeded" });
     const done = await getDesign(deps, UID, d.id);
-    expect(done).toMatchObject({ status: "ready", export: { state: "succeeded", progress: 1, pages: { rendered: 2, total: 2 } }, files: { format: "png", revision: 1 } });
+    expect(done).toMatchObject({
+      status: "ready",
+      export: { state: "succeeded", progress: 1, pages: { rendered: 2, total: 2 } },
+      files: { format: "png", revision: 1 },
+    });
     expect(done.files!.pages).toHaveLength(2);
     expect(done.thumbnail_url).toBeTruthy();
     const size = sizeForWidth("9:16", 72);
@@ -244,7 +349,13 @@ describe("exporting", () => {
       renderStill: () => Promise.reject(new RenderError("invalid-props", "bad props", { retryable: false })),
       close: async () => undefined,
     };
-    const worker = createDesignWorker({ db: env.db, store: env.store, renderer: () => broken, renderWidth: 72, log: () => undefined });
+    const worker = createDesignWorker({
+      db: env.db,
+      store: env.store,
+      renderer: () => broken,
+      renderWidth: 72,
+      log: () => undefined,
+    });
     expect(await worker.processNext()).toMatchObject({ outcome: "failed" });
     const after = await getDesign(deps, UID, d.id);
     expect(after).toMatchObject({ status: "failed", files: null, export: { state: "failed", refunded: true } });

@@ -89,14 +89,26 @@ test.describe("detail screens", () => {
 
     test("axe: a video's page, its storyboard editor and its share screen", async ({ page }) => {
       const made = await page.request.post("/api/v1/videos", {
-        data: { brief: "A short ad for a corner bakery's rye loaf.", aspect_ratio: "9:16", length_s: 15, template_id: null, voice_id: null, captions: false, music: false, model_id: "local/preview" },
+        data: {
+          brief: "A short ad for a corner bakery's rye loaf.",
+          aspect_ratio: "9:16",
+          length_s: 15,
+          template_id: null,
+          voice_id: null,
+          captions: false,
+          music: false,
+          model_id: "local/preview",
+        },
       });
       expect(made.status()).toBe(201);
       const id = ((await made.json()) as { data: { id: string } }).data.id;
       await page.goto(`/content/${id}/edit`);
       await expect(page.locator("[data-scene-head]").first()).toBeVisible({ timeout: 30_000 });
       await expectNoSeriousViolations(page, "/content/[contentId]/edit");
-      for (const [path, screen] of [[`/videos/${id}`, "/videos/[contentId]"], [`/content/${id}/share`, "/content/[contentId]/share"]] as const) {
+      for (const [path, screen] of [
+        [`/videos/${id}`, "/videos/[contentId]"],
+        [`/content/${id}/share`, "/content/[contentId]/share"],
+      ] as const) {
         await page.goto(path);
         await expectNoSeriousViolations(page, screen);
       }
@@ -107,7 +119,9 @@ test.describe("detail screens", () => {
     test.use({ role: "staff" });
 
     test("axe: a layout's pipeline and animation", async ({ page }) => {
-      const made = await page.request.post("/api/v1/studio/layouts", { data: { name: `A11y ${randomUUID().slice(0, 6)}`, copy_from: "starter-split" } });
+      const made = await page.request.post("/api/v1/studio/layouts", {
+        data: { name: `A11y ${randomUUID().slice(0, 6)}`, copy_from: "starter-split" },
+      });
       expect(made.status()).toBe(201);
       const id = ((await made.json()) as { data: { id: string } }).data.id;
       for (const path of [`/layouts-pipeline/${id}`, `/layouts-pipeline/${id}/animation`]) {
@@ -117,7 +131,11 @@ test.describe("detail screens", () => {
     });
 
     test("axe: a template's pipeline, style config and animation", async ({ page }) => {
-      for (const path of ["/templates-pipeline/starter-corporate", "/templates-pipeline/starter-corporate/style-config", "/templates-pipeline/starter-corporate/animation"]) {
+      for (const path of [
+        "/templates-pipeline/starter-corporate",
+        "/templates-pipeline/starter-corporate/style-config",
+        "/templates-pipeline/starter-corporate/animation",
+      ]) {
         await page.goto(path);
         await expectNoSeriousViolations(page, path);
       }
@@ -142,7 +160,17 @@ test.describe("detail screens", () => {
       const id = `a11y-${randomUUID().slice(0, 8)}`;
       const at = new Date().toISOString();
       const created = await page.request.post("/api/v1/ops/data/vibes", {
-        data: { id, data: { owner_id: null, name: "A11y vibe", prompt_additions: "soft light", visibility: "private", created_at: at, updated_at: at } },
+        data: {
+          id,
+          data: {
+            owner_id: null,
+            name: "A11y vibe",
+            prompt_additions: "soft light",
+            visibility: "private",
+            created_at: at,
+            updated_at: at,
+          },
+        },
       });
       expect(created.ok()).toBe(true);
       const path = `/firestore-dashboard/vibes/${id}`;

@@ -15,7 +15,11 @@ test("staff open the internal area and see it in the navigation", async ({ page,
   await expect(shell.heading()).toHaveText("Clients");
 });
 
-test("ordinary users are sent home from internal routes and never see internal links", async ({ page, signedInAs, shell }) => {
+test("ordinary users are sent home from internal routes and never see internal links", async ({
+  page,
+  signedInAs,
+  shell,
+}) => {
   await signedInAs("user", "/");
   await expect(shell.heading()).toHaveText("Home");
   await expect(page.getByRole("link", { name: "Firestore dashboard" })).toHaveCount(0);
@@ -54,7 +58,11 @@ test("protected screens render a spinner, not the screen, until auth resolves", 
   expect(markup).not.toMatch(/<h1[^>]*>Videos</);
 });
 
-test("an unknown path shows the not-found page inside the shell for signed-in users", async ({ page, signedInAs, shell }) => {
+test("an unknown path shows the not-found page inside the shell for signed-in users", async ({
+  page,
+  signedInAs,
+  shell,
+}) => {
   await signedInAs("user", "/");
   const res = await page.goto("/no-such-screen");
   expect(res?.status()).toBe(404);

@@ -14,13 +14,24 @@ import { setCredits } from "../support/test-db";
 const local = !process.env.BASE_URL;
 const RENDER_TIMEOUT = 240_000;
 
-test("a batch of three with one failing row: retry after fixing it, then download the ZIP", async ({ page, signedInAs }) => {
+test("a batch of three with one failing row: retry after fixing it, then download the ZIP", async ({
+  page,
+  signedInAs,
+}) => {
   test.setTimeout(RENDER_TIMEOUT * 2);
   await signedInAs("user", "/megapot");
   if (local) await setCredits(seedAccount("user").uid, 100);
   await page.reload();
 
-  await page.getByLabel(/One per line/).fill(["Bean There roasts coffee in Lisbon, every bag the morning it ships.", "http://10.0.0.1/products/kettle", "A spring tea sale: twenty percent off every green tea this week."].join("\n"));
+  await page
+    .getByLabel(/One per line/)
+    .fill(
+      [
+        "Bean There roasts coffee in Lisbon, every bag the morning it ships.",
+        "http://10.0.0.1/products/kettle",
+        "A spring tea sale: twenty percent off every green tea this week.",
+      ].join("\n"),
+    );
   await expect(page.getByText("3 rows", { exact: false }).first()).toBeVisible();
   await page.getByRole("radio", { name: "About 15 seconds" }).check({ force: true });
   await page.locator("#voice-none").check({ force: true });
@@ -52,10 +63,17 @@ test("a batch of three with one failing row: retry after fixing it, then downloa
   await expect(items.nth(1)).toHaveAttribute("data-state", "done", { timeout: RENDER_TIMEOUT });
   await expect(page.getByTestId("batch-summary")).toContainText("3 of 3 done");
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download ZIP (3)" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download ZIP (3)" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^batch-[A-Za-z0-9_-]+\.zip$/);
   const entries = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
   const names = Object.keys(entries).sort();
-  expect(names).toEqual([expect.stringMatching(/^row-001-9x16-bean-there/), expect.stringMatching(/^row-002-9x16-a-kettle/), expect.stringMatching(/^row-003-9x16-a-spring-tea/)]);
+  expect(names).toEqual([
+    expect.stringMatching(/^row-001-9x16-bean-there/),
+    expect.stringMatching(/^row-002-9x16-a-kettle/),
+    expect.stringMatching(/^row-003-9x16-a-spring-tea/),
+  ]);
   for (const n of names) expect(Buffer.from(entries[n]!.subarray(4, 8)).toString()).toBe("ftyp");
 });

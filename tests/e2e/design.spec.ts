@@ -42,7 +42,10 @@ async function resizeTo916AndExportPng(page: Page, fromId: string) {
   }
   await dialog.getByRole("checkbox", { name: "9:16 Vertical" }).check();
   await dialog.getByRole("button", { name: "Make this size" }).click();
-  await page.waitForURL((url) => /\/content\/[A-Za-z0-9_-]+\/edit$/.test(url.pathname) && !url.pathname.includes(fromId), { timeout: 30_000 });
+  await page.waitForURL(
+    (url) => /\/content\/[A-Za-z0-9_-]+\/edit$/.test(url.pathname) && !url.pathname.includes(fromId),
+    { timeout: 30_000 },
+  );
   const id = designIdFrom(page.url());
   await expect(page.getByRole("heading", { name: /Page 1 \(9:16\)/ })).toBeVisible();
   // The resize set links back to the original size.
@@ -58,8 +61,18 @@ async function resizeTo916AndExportPng(page: Page, fromId: string) {
   expect(meta).toMatchObject({ format: "png", ...SIZE_9_16 });
 
   const res = await page.request.get(`/api/v1/designs/${id}`);
-  const view = (await res.json()).data as { aspect_ratio: string; status: string; resize: { set_id: string }; export: { credits: number } };
-  expect(view).toMatchObject({ aspect_ratio: "9:16", status: "ready", resize: { set_id: fromId }, export: { credits: 1 } });
+  const view = (await res.json()).data as {
+    aspect_ratio: string;
+    status: string;
+    resize: { set_id: string };
+    export: { credits: number };
+  };
+  expect(view).toMatchObject({
+    aspect_ratio: "9:16",
+    status: "ready",
+    resize: { set_id: fromId },
+    export: { credits: 1 },
+  });
   return id;
 }
 
@@ -69,7 +82,14 @@ test("product by hand → design → resize to 9:16 → export PNG", async ({ pa
   test.setTimeout(EXPORT_TIMEOUT + 90_000);
   const tag = randomUUID().slice(0, 6);
   await signIn(signedInAs, "/create");
-  const made = await page.request.post("/api/v1/products", { data: { name: `Trail Bottle ${tag}`, price: "49.99", currency: "USD", points: ["Cold for 24 hours", "Fits every cup holder"] } });
+  const made = await page.request.post("/api/v1/products", {
+    data: {
+      name: `Trail Bottle ${tag}`,
+      price: "49.99",
+      currency: "USD",
+      points: ["Cold for 24 hours", "Fits every cup holder"],
+    },
+  });
   expect(made.status()).toBe(201);
   const productId = ((await made.json()) as { data: { id: string } }).data.id;
 
@@ -80,7 +100,9 @@ test("product by hand → design → resize to 9:16 → export PNG", async ({ pa
   await page.waitForURL(/\/content\/[A-Za-z0-9_-]+\/edit$/, { timeout: 30_000 });
   const id = designIdFrom(page.url());
   await expect(page.getByRole("textbox", { name: "Price", exact: true })).toHaveValue("$49.99");
-  await expect(page.getByRole("group", { name: "Text" }).getByRole("textbox").first()).toHaveValue(`Trail Bottle ${tag}`);
+  await expect(page.getByRole("group", { name: "Text" }).getByRole("textbox").first()).toHaveValue(
+    `Trail Bottle ${tag}`,
+  );
 
   await resizeTo916AndExportPng(page, id);
 });
@@ -90,7 +112,9 @@ test("template → design → edit → the resized copy keeps the edit → recen
   await signIn(signedInAs, "/create");
   // /create: what to make, the gallery with live previews (loaded on visibility), and the new-design flow.
   await expect(page.getByRole("link", { name: /Videos in bulk/ })).toHaveAttribute("href", "/megapot");
-  await expect(page.getByRole("group", { name: /Preview of the .+ template/ }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("group", { name: /Preview of the .+ template/ }).first()).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByRole("link", { name: /^Design/ }).click();
   await expect(page.getByRole("heading", { name: "New design" })).toBeVisible();
   await page.getByRole("radio", { name: "Bold" }).check({ force: true });
@@ -105,14 +129,28 @@ test("template → design → edit → the resized copy keeps the edit → recen
   const text = page.getByRole("group", { name: "Text" }).getByRole("textbox").first();
   await text.fill("Half off today");
   await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible({ timeout: 15_000 });
-  await expect.poll(async () => ((await (await page.request.get(`/api/v1/designs/${id}`)).json()) as { data: { revision: number } }).data.revision).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/v1/designs/${id}`)).json()) as { data: { revision: number } }).data
+          .revision,
+    )
+    .toBe(1);
 
   const made = await page.request.post(`/api/v1/designs/${id}/resize`, { data: { aspect_ratios: ["9:16"] } });
   expect(made.status()).toBe(201);
   const resized = ((await made.json()) as { data: { id: string }[] }).data[0]!.id;
   // The new size kept the edit, and it shows among the drafts on /create with the original.
-  const copy = (await (await page.request.get(`/api/v1/designs/${resized}`)).json()) as { data: { composition: { scenes: { values: Record<string, { type: string; text?: string }> }[] } } };
+  const copy = (await (await page.request.get(`/api/v1/designs/${resized}`)).json()) as {
+    data: { composition: { scenes: { values: Record<string, { type: string; text?: string }> }[] } };
+  };
   expect(Object.values(copy.data.composition.scenes[0]!.values).some((v) => v.text === "Half off today")).toBe(true);
   await page.goto("/create");
-  await expect(page.getByRole("list", { name: "Recent drafts" }).getByRole("link").filter({ hasText: /Bold design/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("list", { name: "Recent drafts" })
+      .getByRole("link")
+      .filter({ hasText: /Bold design/ })
+      .first(),
+  ).toBeVisible();
 });

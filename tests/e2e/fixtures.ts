@@ -28,7 +28,10 @@ export class AppShell {
   constructor(readonly page: Page) {}
 
   async signOut() {
-    await this.page.getByRole("button", { name: /sign out/i }).first().click();
+    await this.page
+      .getByRole("button", { name: /sign out/i })
+      .first()
+      .click();
   }
 
   heading() {

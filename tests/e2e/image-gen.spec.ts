@@ -14,7 +14,11 @@ const local = !process.env.BASE_URL;
 async function generate(page: Page, prompt: string, opts: { count?: number } = {}) {
   await page.goto("/image-gen");
   await page.getByLabel("Prompt", { exact: true }).fill(prompt);
-  if (opts.count) await page.getByRole("radio", { name: String(opts.count), exact: true }).check().catch(() => {});
+  if (opts.count)
+    await page
+      .getByRole("radio", { name: String(opts.count), exact: true })
+      .check()
+      .catch(() => {});
   await page.getByRole("button", { name: "Generate", exact: true }).click();
 }
 
@@ -38,17 +42,30 @@ test.describe.configure({ mode: "serial" });
 test("generates with the local model and shows progress, surviving a reload mid-job", async ({ page, signedInAs }) => {
   await signedInAs("user", "/image-gen");
   await expect(page.getByLabel("Model", { exact: true })).toHaveValue("local/preview");
-  await expect(page.getByText(/Local preview/).filter({ visible: true }).first()).toBeVisible();
+  await expect(
+    page
+      .getByText(/Local preview/)
+      .filter({ visible: true })
+      .first(),
+  ).toBeVisible();
   await generate(page, "a lighthouse on a cliff at sunset, warm orange sky");
   await expect(page.getByRole("progressbar", { name: "Generation progress" })).toBeVisible();
   await page.reload();
   await openResult(page);
   await expect(page.getByText("a lighthouse on a cliff at sunset, warm orange sky").first()).toBeVisible();
-  const img = page.getByRole("img").filter({ has: page.locator("xpath=self::img") }).first();
+  const img = page
+    .getByRole("img")
+    .filter({ has: page.locator("xpath=self::img") })
+    .first();
   await expect(img).toBeVisible();
 });
 
-test("reuses settings, makes a variation, shares publicly, and deletes", async ({ page, signedInAs, context, browser }) => {
+test("reuses settings, makes a variation, shares publicly, and deletes", async ({
+  page,
+  signedInAs,
+  context,
+  browser,
+}) => {
   await signedInAs("user", "/image-gen");
   await generate(page, "a red bicycle leaning on a blue wall");
   const detailUrl = await openResult(page);

@@ -25,15 +25,21 @@ test.describe.configure({ mode: "serial" });
 test.skip(!local, "serves its saved page from this machine");
 
 test.beforeAll(async () => {
-  const png = await sharp({ create: { width: 480, height: 480, channels: 3, background: "#1f6f8b" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 480, height: 480, channels: 3, background: "#1f6f8b" } })
+    .png()
+    .toBuffer();
   const saved = readFileSync(path.join(process.cwd(), "tests/fixtures/links/xmobile-redmi.html"), "utf8");
   server = http.createServer((req, res) => {
     if (req.url === "/product") {
       // The saved page, its picture pointed at this server (the shop's CDN is out of reach here).
-      const html = saved.replaceAll("https:\\/\\/xmobile.lk\\/wp-content\\/uploads\\/2025\\/03", `${base.replaceAll("/", "\\/")}\\/img`);
+      const html = saved.replaceAll(
+        "https:\\/\\/xmobile.lk\\/wp-content\\/uploads\\/2025\\/03",
+        `${base.replaceAll("/", "\\/")}\\/img`,
+      );
       return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
     }
-    if (req.url?.startsWith("/img/")) return void res.writeHead(200, { "content-type": "image/png", "access-control-allow-origin": "*" }).end(png);
+    if (req.url?.startsWith("/img/"))
+      return void res.writeHead(200, { "content-type": "image/png", "access-control-allow-origin": "*" }).end(png);
     res.writeHead(404).end();
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -42,7 +48,10 @@ test.beforeAll(async () => {
 
 test.afterAll(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
 
-test("link → facts → pick a picture, edit a point → the video renders and plays with the product's name", async ({ page, signedInAs }) => {
+test("link → facts → pick a picture, edit a point → the video renders and plays with the product's name", async ({
+  page,
+  signedInAs,
+}) => {
   test.setTimeout(RENDER_TIMEOUT + 90_000);
   await signedInAs("user", "/url-to-video");
   await setCredits(seedAccount("user").uid, 200);
@@ -72,7 +81,9 @@ test("link → facts → pick a picture, edit a point → the video renders and 
 
   await page.waitForURL(/\/videos\/[A-Za-z0-9_-]+$/, { timeout: 60_000 });
   const id = /\/videos\/([A-Za-z0-9_-]+)$/.exec(page.url())![1]!;
-  await expect(page.getByRole("heading", { level: 2, name: /Xiaomi Redmi Note 14 Pro Plus/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("heading", { level: 2, name: /Xiaomi Redmi Note 14 Pro Plus/ })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect
     .poll(
       async () => {
@@ -85,10 +96,13 @@ test("link → facts → pick a picture, edit a point → the video renders and 
     .toBe("ready");
   const player = page.locator("video");
   await expect(player).toBeVisible({ timeout: 15_000 });
-  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : 0)), { timeout: 30_000 }).toBeGreaterThan(3);
+  await expect
+    .poll(() => player.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : 0)), { timeout: 30_000 })
+    .toBeGreaterThan(3);
 
   // The product is in the catalogue with the edited point and the video made from it.
-  const products = (await (await page.request.get(`/api/v1/products?q=${encodeURIComponent("xiaomi redmi")}`)).json()).data;
+  const products = (await (await page.request.get(`/api/v1/products?q=${encodeURIComponent("xiaomi redmi")}`)).json())
+    .data;
   const product = products.find((p: { link: string | null }) => p.link === `${base}/product`);
   expect(product.points[0]).toBe("A bright 6.67 inch OLED screen at 120Hz.");
   expect(product.points).toHaveLength(6);
@@ -113,13 +127,18 @@ test("a product by hand: create, find it by name, edit it", async ({ page, signe
   await form.getByLabel("Price", { exact: true }).fill("34.50");
   await form.getByLabel("Currency", { exact: true }).fill("eur");
   await form.getByRole("button", { name: "Add a key point" }).click();
-  await form.getByRole("textbox", { name: "Key point 1", exact: true }).fill("Stonewashed linen that softens with every wash.");
+  await form
+    .getByRole("textbox", { name: "Key point 1", exact: true })
+    .fill("Stonewashed linen that softens with every wash.");
   await form.getByRole("button", { name: "Save product" }).click();
 
   await expect(page).toHaveURL(/\/product\?id=/);
   await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
   await expect(page.getByRole("region", { name }).getByText("€34.50")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Make a design" })).toHaveAttribute("href", /\/create\?make=design&product=/);
+  await expect(page.getByRole("link", { name: "Make a design" })).toHaveAttribute(
+    "href",
+    /\/create\?make=design&product=/,
+  );
   await expect(page.getByRole("link", { name: "Make images" })).toHaveAttribute("href", /\/image-gen\?prompt=.*Zest/);
 
   await page.getByRole("searchbox", { name: "Search products by name" }).fill(`zest linen apron ${tag}`);

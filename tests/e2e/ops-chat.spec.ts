@@ -5,7 +5,10 @@
  */
 import { expect, test } from "./fixtures";
 
-test("chat with a tool call, reopen it, and find its calls in the function-calling report", async ({ page, signedInAs }) => {
+test("chat with a tool call, reopen it, and find its calls in the function-calling report", async ({
+  page,
+  signedInAs,
+}) => {
   await signedInAs("staff", "/llm-chat");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
@@ -23,11 +26,24 @@ test("chat with a tool call, reopen it, and find its calls in the function-calli
   await page.reload();
   await expect(page.getByText("How many content documents are there?").first()).toBeVisible();
   await expect(page.locator('details[data-tool="count_documents"]')).toHaveAttribute("data-state", "done");
-  await expect(page.getByRole("navigation", { name: "Chats" }).getByRole("link", { name: "How many content documents are there?" })).toBeVisible();
+  await expect(
+    page
+      .getByRole("navigation", { name: "Chats" })
+      .getByRole("link", { name: "How many content documents are there?" }),
+  ).toBeVisible();
 
   // A video plan made through the API records the writer's calls (feature video.writer).
   const video = await page.request.post("/api/v1/videos", {
-    data: { brief: "A short ad for a neighbourhood bakery's new sourdough.", aspect_ratio: "9:16", length_s: 15, template_id: null, voice_id: null, captions: false, music: false, model_id: "local/preview" },
+    data: {
+      brief: "A short ad for a neighbourhood bakery's new sourdough.",
+      aspect_ratio: "9:16",
+      length_s: 15,
+      template_id: null,
+      voice_id: null,
+      captions: false,
+      music: false,
+      model_id: "local/preview",
+    },
   });
   expect(video.status()).toBe(201);
 

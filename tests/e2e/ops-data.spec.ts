@@ -7,11 +7,26 @@ import { randomUUID } from "node:crypto";
 import { accountFor } from "../support/accounts";
 import { expect, test } from "./fixtures";
 
-test("staff edit a document: a schema error first, then a valid change that the update log shows", async ({ page, signedInAs }) => {
+test("staff edit a document: a schema error first, then a valid change that the update log shows", async ({
+  page,
+  signedInAs,
+}) => {
   await signedInAs("staff", "/firestore-dashboard");
   const id = `e2e-${randomUUID().slice(0, 8)}`;
   const at = new Date().toISOString();
-  const created = await page.request.post("/api/v1/ops/data/vibes", { data: { id, data: { owner_id: null, name: "E2E vibe", prompt_additions: "soft light", visibility: "private", created_at: at, updated_at: at } } });
+  const created = await page.request.post("/api/v1/ops/data/vibes", {
+    data: {
+      id,
+      data: {
+        owner_id: null,
+        name: "E2E vibe",
+        prompt_additions: "soft light",
+        visibility: "private",
+        created_at: at,
+        updated_at: at,
+      },
+    },
+  });
   expect(created.status()).toBe(201);
 
   await page.goto(`/firestore-dashboard/vibes/${id}`);
@@ -39,7 +54,10 @@ test("staff edit a document: a schema error first, then a valid change that the 
   await expect(entry).toContainText(`/firestore-dashboard/vibes/${id}`);
 });
 
-test("money stays out of the dashboard's reach: the ledger is read-only and a profile's credits are locked, each saying where to go instead", async ({ page, signedInAs }) => {
+test("money stays out of the dashboard's reach: the ledger is read-only and a profile's credits are locked, each saying where to go instead", async ({
+  page,
+  signedInAs,
+}) => {
   await signedInAs("staff", "/firestore-dashboard?c=credit_ledger");
   const table = page.getByRole("region", { name: "Collection credit_ledger" });
   await expect(table.getByRole("note", { name: "Read-only" })).toContainText("grant credits on /subscription");

@@ -10,17 +10,28 @@ import { test, expect } from "./fixtures";
 import { seedAccount } from "../support/accounts";
 import { setCredits } from "../support/test-db";
 
-test("compose a page from /main, publish it, read it signed out, unpublish and delete it", async ({ page, signedInAs, browser, baseURL }) => {
+test("compose a page from /main, publish it, read it signed out, unpublish and delete it", async ({
+  page,
+  signedInAs,
+  browser,
+  baseURL,
+}) => {
   const word = `lighthouse${randomUUID().slice(0, 6)}`;
   await signedInAs("user", "/main");
   // Other specs spend the same seed account's credits; the picture below needs one.
   if (!process.env.BASE_URL) await setCredits(seedAccount("user").uid, 50);
 
   // Content, quickly: one image from the local preview model.
-  const gen = await page.request.post("/api/v1/images/generations", { data: { prompt: `A ${word} at dusk`, model_id: "local/preview", count: 1, aspect_ratio: "1:1" } });
+  const gen = await page.request.post("/api/v1/images/generations", {
+    data: { prompt: `A ${word} at dusk`, model_id: "local/preview", count: 1, aspect_ratio: "1:1" },
+  });
   expect(gen.status()).toBe(202);
   const imageId: string = (await gen.json()).data.content_ids[0];
-  await expect.poll(async () => (await (await page.request.get(`/api/v1/images/${imageId}`)).json()).data?.status, { timeout: 30_000 }).toBe("ready");
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/v1/images/${imageId}`)).json()).data?.status, {
+      timeout: 30_000,
+    })
+    .toBe("ready");
 
   // /main: it is there; filter by kind and search by its prompt.
   await page.reload();
@@ -72,8 +83,14 @@ test("compose a page from /main, publish it, read it signed out, unpublish and d
   const img = reader.locator("article img").first();
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
   await expect(reader.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
-  await expect(reader.locator('meta[property="og:description"]')).toHaveAttribute("content", "The light keeps ships safe.");
-  await expect(reader.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/api\/v1\/public\/pages\/.+\/media\//);
+  await expect(reader.locator('meta[property="og:description"]')).toHaveAttribute(
+    "content",
+    "The light keeps ships safe.",
+  );
+  await expect(reader.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    /\/api\/v1\/public\/pages\/.+\/media\//,
+  );
   await expect(reader.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
 
   // Unpublished: the same link is a clean not-found, and its media stop answering.

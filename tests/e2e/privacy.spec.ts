@@ -42,7 +42,12 @@ async function replaying(browser: Browser, baseURL: string, cookies: { name: str
   return other;
 }
 
-test("download my data, then delete my account: nothing of mine is left and I cannot sign in", async ({ page, context, browser, baseURL }) => {
+test("download my data, then delete my account: nothing of mine is left and I cannot sign in", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
   test.skip(!local, "creates and deletes accounts: local emulator only");
   test.setTimeout(120_000);
   const email = `privacy-${randomUUID().slice(0, 8)}@example.com`;
@@ -55,12 +60,17 @@ test("download my data, then delete my account: nothing of mine is left and I ca
   const prompt = `a paper boat on a puddle ${randomUUID().slice(0, 6)}`;
   await page.getByLabel("Prompt", { exact: true }).fill(prompt);
   await page.getByRole("button", { name: "Generate", exact: true }).click();
-  await page.getByRole("link", { name: /open image/i }).first().click({ timeout: 30_000 });
+  await page
+    .getByRole("link", { name: /open image/i })
+    .first()
+    .click({ timeout: 30_000 });
   await page.waitForURL(/\/image-gen\/[A-Za-z0-9_-]{20}$/);
   const imageId = page.url().split("/").pop()!;
   await page.getByRole("button", { name: "Share" }).click();
   await expect(page.getByRole("textbox", { name: /public link/i })).toHaveValue(/\/content\/[A-Za-z0-9_-]+$/);
-  const image = (await (await page.request.get(`/api/v1/images/${imageId}`)).json()) as { data: { owner_id?: string; urls: { original: string } } };
+  const image = (await (await page.request.get(`/api/v1/images/${imageId}`)).json()) as {
+    data: { owner_id?: string; urls: { original: string } };
+  };
   const fileUrl = image.data.urls.original;
   const visitor = await browser.newContext({ baseURL });
   expect((await visitor.request.get(`/content/${imageId}`)).status()).toBe(200); // now in the page cache
@@ -119,7 +129,9 @@ test("download my data, then delete my account: nothing of mine is left and I ca
 
   // And they cannot sign in again.
   await signIn(page, email, "/videos");
-  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toContainText(/no account with that email|do not match/);
+  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toContainText(
+    /no account with that email|do not match/,
+  );
   await expect(page).toHaveURL(/\/email-login/);
 });
 

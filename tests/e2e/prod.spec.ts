@@ -14,7 +14,10 @@ import { setCredits } from "../support/test-db";
 const local = !process.env.BASE_URL;
 const RENDER_TIMEOUT = 240_000;
 
-test("staff create a client and a CSV pipeline, run it, follow its progress and download its outputs", async ({ page, signedInAs }) => {
+test("staff create a client and a CSV pipeline, run it, follow its progress and download its outputs", async ({
+  page,
+  signedInAs,
+}) => {
   test.setTimeout(RENDER_TIMEOUT + 60_000);
   await signedInAs("staff", "/prod/clients");
   if (local) await setCredits(seedAccount("staff").uid, 100);
@@ -32,7 +35,14 @@ test("staff create a client and a CSV pipeline, run it, follow its progress and 
   await page.getByLabel(/CSV file/).setInputFiles({
     name: "spotlights.csv",
     mimeType: "text/csv",
-    buffer: Buffer.from(["sku,prompt", "CB1,Cold brew steeped for eighteen hours.", "LR2,The Lisbon roast: dark and sweet.", "GT3,A green tea sale this week."].join("\n")),
+    buffer: Buffer.from(
+      [
+        "sku,prompt",
+        "CB1,Cold brew steeped for eighteen hours.",
+        "LR2,The Lisbon roast: dark and sweet.",
+        "GT3,A green tea sale this week.",
+      ].join("\n"),
+    ),
   });
   await expect(page.getByTestId("csv-summary")).toContainText("3 rows from spotlights.csv · keyed by “sku”");
   await page.getByLabel("Captions").uncheck();
@@ -50,7 +60,10 @@ test("staff create a client and a CSV pipeline, run it, follow its progress and 
   await expect(page.getByRole("progressbar", { name: "Run progress" })).toHaveAttribute("aria-valuenow", "100");
   await expect(run.getByRole("link", { name: "Open video" })).toHaveCount(3);
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download ZIP (3)" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download ZIP (3)" }).click(),
+  ]);
   const entries = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
   const names = Object.keys(entries).sort();
   expect(names).toHaveLength(3);

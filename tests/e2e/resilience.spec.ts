@@ -49,12 +49,17 @@ async function reachErrorPage(page: Page) {
   const state = await failScreenChunk(page, Number.POSITIVE_INFINITY);
   const loads = countDocumentLoads(page);
   await page.goto("/subscription");
-  await expect(page.getByRole("heading", { name: "We're having trouble loading this page" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "We're having trouble loading this page" })).toBeVisible({
+    timeout: 30_000,
+  });
   expect(loads.count).toBe(2); // the first visit and exactly one reload
   expect(state.failed).toBe(8); // 1 + 3 retries, twice
 }
 
-test("a chunk that never loads reloads the page once, then the error page's Refresh Page recovers", async ({ page, signedInAs }) => {
+test("a chunk that never loads reloads the page once, then the error page's Refresh Page recovers", async ({
+  page,
+  signedInAs,
+}) => {
   await signedInAs("user", "/");
   await reachErrorPage(page);
   await expect(page.getByText(/connection/i).first()).toBeVisible();

@@ -37,7 +37,9 @@ async function watchCsp(context: BrowserContext): Promise<string[]> {
   });
   await context.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp(`${e.violatedDirective} blocked ${e.blockedURI || "inline"}`);
+      (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp(
+        `${e.violatedDirective} blocked ${e.blockedURI || "inline"}`,
+      );
     });
   });
   context.on("console", (msg) => {
@@ -49,9 +51,17 @@ async function watchCsp(context: BrowserContext): Promise<string[]> {
 /** React has hydrated the page: its elements carry React's fiber keys. */
 async function expectHydrated(page: Page) {
   await expect
-    .poll(() => page.evaluate(() => Array.from(document.body.querySelectorAll("*")).some((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber")))), {
-      timeout: 15_000,
-    })
+    .poll(
+      () =>
+        page.evaluate(() =>
+          Array.from(document.body.querySelectorAll("*")).some((el) =>
+            Object.keys(el).some((k) => k.startsWith("__reactFiber")),
+          ),
+        ),
+      {
+        timeout: 15_000,
+      },
+    )
     .toBe(true);
 }
 
@@ -65,7 +75,10 @@ async function servePage(html: string): Promise<{ port: number; close: () => Pro
     res.end(html);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** A public image through the API (the local preview model), shared: its /content/{id} is a cached public viewer. */
@@ -76,12 +89,20 @@ async function sharedImage(page: Page): Promise<string> {
   });
   expect(gen.status()).toBe(202);
   const id: string = (await gen.json()).data.content_ids[0];
-  await expect.poll(async () => (await (await page.request.get(`/api/v1/images/${id}`)).json()).data?.status, { timeout: 30_000 }).toBe("ready");
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/v1/images/${id}`)).json()).data?.status, { timeout: 30_000 })
+    .toBe("ready");
   expect((await page.request.post(`/api/v1/images/${id}/share`)).status()).toBe(200);
   return id;
 }
 
-test("security headers on public, cached, signed-in, embeddable and API responses; public pages hydrate without a CSP violation", async ({ page, request, signedInAs, browser, baseURL }) => {
+test("security headers on public, cached, signed-in, embeddable and API responses; public pages hydrate without a CSP violation", async ({
+  page,
+  request,
+  signedInAs,
+  browser,
+  baseURL,
+}) => {
   expectPageHeaders(await request.get("/login"), "/login");
   expectPageHeaders(await request.get("/v1/videos/no-such-video"), "/v1/videos (public viewer)");
 
@@ -89,7 +110,8 @@ test("security headers on public, cached, signed-in, embeddable and API response
   expectPageHeaders(await page.goto("/videos"), "/videos (signed in)");
   const imageId = await sharedImage(page);
   // Rendered once, then served from the page cache: both carry the policy.
-  for (let visit = 0; visit < 2; visit++) expectPageHeaders(await request.get(`/content/${imageId}`), `/content/{id} visit ${visit + 1}`);
+  for (let visit = 0; visit < 2; visit++)
+    expectPageHeaders(await request.get(`/content/${imageId}`), `/content/{id} visit ${visit + 1}`);
 
   for (const path of ["/v0/videos/no-such-video", "/v0/videos/no-such-video/"]) {
     const h = (await request.get(path)).headers();
@@ -111,7 +133,9 @@ test("security headers on public, cached, signed-in, embeddable and API response
   const reader = await readerContext.newPage();
   await reader.goto(`/content/${imageId}`);
   const img = reader.locator("main img").first();
-  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 15_000 })
+    .toBeGreaterThan(0);
   await expectHydrated(reader);
   await reader.goto("/v1/videos/no-such-video");
   await expectHydrated(reader);
@@ -121,7 +145,10 @@ test("security headers on public, cached, signed-in, embeddable and API response
   expect(violations).toEqual([]);
 });
 
-test("no CSP violation: the sign-in page and Google popup, home, the Remotion Player previews; each hydrates", async ({ page, context }) => {
+test("no CSP violation: the sign-in page and Google popup, home, the Remotion Player previews; each hydrates", async ({
+  page,
+  context,
+}) => {
   test.skip(!local, "the emulator's popup page exists only locally");
   const violations = await watchCsp(context);
 
@@ -145,7 +172,9 @@ test("no CSP violation: the sign-in page and Google popup, home, the Remotion Pl
 
   // The Remotion Player: the templates' animated previews.
   await page.goto("/prompt-to-video");
-  await expect(page.getByRole("group", { name: /Animated preview of the .+ template/ }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("group", { name: /Animated preview of the .+ template/ }).first()).toBeVisible({
+    timeout: 30_000,
+  });
   await page.waitForTimeout(1_000);
 
   expect(violations).toEqual([]);
@@ -159,9 +188,13 @@ test("another site may frame the embeddable player and nothing else", async ({ p
     <iframe id="login" src="${baseURL}/login" width="400" height="300"></iframe>`);
   try {
     await page.goto(`http://127.0.0.1:${embedder.port}/`);
-    await expect(page.frameLocator("#player").getByRole("heading", { name: "This video isn't available" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.frameLocator("#player").getByRole("heading", { name: "This video isn't available" })).toBeVisible(
+      { timeout: 15_000 },
+    );
     // Chromium replaces a frame its ancestors may not hold with an error page.
-    await expect.poll(() => page.frames().filter((f) => f.url().startsWith("chrome-error://")).length, { timeout: 15_000 }).toBe(2);
+    await expect
+      .poll(() => page.frames().filter((f) => f.url().startsWith("chrome-error://")).length, { timeout: 15_000 })
+      .toBe(2);
     await expect(page.frameLocator("#login").getByRole("button", { name: "Continue with Google" })).toHaveCount(0);
     await expect(page.frameLocator("#watch").getByRole("heading")).toHaveCount(0);
   } finally {
@@ -169,7 +202,12 @@ test("another site may frame the embeddable player and nothing else", async ({ p
   }
 });
 
-test("a same-site page on another port cannot sign the user out with their cookie; the app itself can", async ({ page, context, signedInAs, baseURL }) => {
+test("a same-site page on another port cannot sign the user out with their cookie; the app itself can", async ({
+  page,
+  context,
+  signedInAs,
+  baseURL,
+}) => {
   test.skip(!local, "needs the local stack's localhost origin");
   await signedInAs("user", "/videos");
   const signedIn = async () => (await page.request.get("/api/v1/user-info")).status();

@@ -97,6 +97,8 @@ test("a closed Google popup gives the closed-popup message, not a hang", async (
   await button.click();
   const popup = await popupPromise;
   await popup.close();
-  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toContainText("The sign-in window was closed", { timeout: 20_000 });
+  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toContainText("The sign-in window was closed", {
+    timeout: 20_000,
+  });
   await expect(button).toBeEnabled();
 });

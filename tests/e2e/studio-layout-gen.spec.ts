@@ -18,13 +18,19 @@ test("staff generate two layouts, approve one into the pipeline and reject the o
   const candidates = page.getByTestId("candidate");
   await expect(candidates).toHaveCount(2, { timeout: 30_000 });
   await expect(page).toHaveURL(/\/layout-gen\?batch=[0-9a-f]+/);
-  for (const ratio of ["9:16", "1:1", "4:5", "16:9"]) await expect(candidates.first().getByTestId(`layout-preview-${ratio}`)).toBeVisible();
+  for (const ratio of ["9:16", "1:1", "4:5", "16:9"])
+    await expect(candidates.first().getByTestId(`layout-preview-${ratio}`)).toBeVisible();
   await expect(candidates.first().getByText("Local preview (not AI)")).toBeVisible();
-  const ids = await candidates.getByRole("link", { name: /^Review / }).evaluateAll((links) => links.map((a) => a.getAttribute("href")!.split("/").pop()!));
+  const ids = await candidates
+    .getByRole("link", { name: /^Review / })
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")!.split("/").pop()!));
   expect(ids).toHaveLength(2);
   const [approved, rejected] = ids as [string, string];
 
-  await candidates.first().getByRole("link", { name: /^Review / }).click();
+  await candidates
+    .first()
+    .getByRole("link", { name: /^Review / })
+    .click();
   await expect(page).toHaveURL(`/generated-layouts/${approved}`);
   await expect(page.getByText(brief)).toBeVisible();
   await page.getByRole("button", { name: /^Approve / }).click();
@@ -41,5 +47,7 @@ test("staff generate two layouts, approve one into the pipeline and reject the o
   await expect(rejectCard).toHaveCount(0);
 
   await page.getByRole("button", { name: "Rejected", exact: true }).click();
-  await expect(page.locator(`[data-layout-id="${rejected}"]`).getByText("The logo crowds the bullet points")).toBeVisible();
+  await expect(
+    page.locator(`[data-layout-id="${rejected}"]`).getByText("The logo crowds the bullet points"),
+  ).toBeVisible();
 });

@@ -12,7 +12,9 @@ import { test, expect } from "./fixtures";
 
 test("staff arrange, animate and publish a layout", async ({ page, signedInAs }) => {
   await signedInAs("staff", "/layouts");
-  await expect(page.getByRole("list", { name: "Layouts" }).getByRole("link", { name: "Split: picture and text", exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Layouts" }).getByRole("link", { name: "Split: picture and text", exact: true }),
+  ).toBeVisible();
 
   const name = `E2E split ${randomUUID().slice(0, 8)}`;
   const made = await page.request.post("/api/v1/studio/layouts", { data: { name, copy_from: "starter-split" } });
@@ -52,12 +54,18 @@ test("staff arrange, animate and publish a layout", async ({ page, signedInAs })
   const tpl = "starter-playful";
   const detail = (await (await page.request.get(`/api/v1/studio/templates/${tpl}`)).json()).data;
   const offered = detail.current.layouts.map((l: { id: string }) => l.id);
-  const edited = await page.request.patch(`/api/v1/studio/templates/${tpl}/draft`, { data: { revision: detail.template.revision, layout_ids: [...offered, id] } });
+  const edited = await page.request.patch(`/api/v1/studio/templates/${tpl}/draft`, {
+    data: { revision: detail.template.revision, layout_ids: [...offered, id] },
+  });
   expect(edited.status(), await edited.text()).toBe(200);
-  const published = await page.request.post(`/api/v1/studio/templates/${tpl}/publish`, { data: { revision: (await edited.json()).data.template.revision } });
+  const published = await page.request.post(`/api/v1/studio/templates/${tpl}/publish`, {
+    data: { revision: (await edited.json()).data.template.revision },
+  });
   expect(published.status(), await published.text()).toBe(200);
   const token = await idTokenFor(accountFor("user"));
-  const options = (await (await page.request.get("/api/v1/videos/options", { headers: { authorization: `Bearer ${token}` } })).json()).data;
+  const options = (
+    await (await page.request.get("/api/v1/videos/options", { headers: { authorization: `Bearer ${token}` } })).json()
+  ).data;
   const picker = options.templates.find((t: { id: string }) => t.id === tpl);
   expect(picker.layouts.map((l: { id: string }) => l.id)).toContain(id);
 });

@@ -34,7 +34,10 @@ async function signInFresh(page: Page, base = "") {
 const plans = (page: Page) => page.getByRole("list", { name: "Plans" });
 const planCard = (page: Page, name: string) => plans(page).getByRole("group", { name: `${name} plan`, exact: true });
 
-test("shows the plans side by side with prices, credits and limits, the current one marked", async ({ page, signedInAs }) => {
+test("shows the plans side by side with prices, credits and limits, the current one marked", async ({
+  page,
+  signedInAs,
+}) => {
   await signedInAs("user", "/subscription");
   await expect(page.getByText("Credits are spent as you generate images and videos.")).toBeVisible({ timeout: 20_000 });
   await expect(plans(page).getByRole("heading", { level: 3 })).toHaveText(["Free", "Pro", "Team"]);
@@ -65,10 +68,15 @@ test("shows the plans side by side with prices, credits and limits, the current 
   await expect(page.getByRole("heading", { name: "Grant credits (staff)" })).toHaveCount(0);
 });
 
-test("without Stripe, the plans still show and the buttons explain that billing is not set up here", async ({ page, signedInAs }) => {
+test("without Stripe, the plans still show and the buttons explain that billing is not set up here", async ({
+  page,
+  signedInAs,
+}) => {
   test.skip(!local, "the local app server runs the embedded default, without Stripe");
   await signedInAs("user", "/subscription");
-  await expect(page.getByRole("status").filter({ hasText: "Billing isn't set up on this server" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Billing isn't set up on this server" })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByText(/Online payments are not set up on this server/)).toBeVisible();
   for (const name of ["Upgrade to Pro", "Upgrade to Team"]) {
     const button = page.getByRole("button", { name });
@@ -77,12 +85,19 @@ test("without Stripe, the plans still show and the buttons explain that billing 
   }
   await expect(page.getByRole("button", { name: /Buy 500 credits/ })).toBeDisabled();
   // The API behind the buttons says the same, as a typed 503.
-  const res = await page.request.post("/api/v1/billing/checkout", { data: { item: "pro", request_id: "e2e-not-configured" } });
+  const res = await page.request.post("/api/v1/billing/checkout", {
+    data: { item: "pro", request_id: "e2e-not-configured" },
+  });
   expect(res.status()).toBe(503);
-  expect((await res.json()).error).toEqual({ code: "service_unavailable", message: expect.stringMatching(/not set up on this server/) });
+  expect((await res.json()).error).toEqual({
+    code: "service_unavailable",
+    message: expect.stringMatching(/not set up on this server/),
+  });
 });
 
-test("the usage history shows a generation with a link to its image, filters by type, and exports CSV", async ({ page }) => {
+test("the usage history shows a generation with a link to its image, filters by type, and exports CSV", async ({
+  page,
+}) => {
   test.skip(!local, "creates its own account in the local Auth emulator");
   await signInFresh(page);
   const prompt = `a paper boat on a green pond ${randomUUID().slice(0, 6)}`;
@@ -106,17 +121,26 @@ test("the usage history shows a generation with a link to its image, filters by 
   await history.getByLabel("Type").selectOption({ label: "Spent" });
   await expect(link).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent("download"), history.getByRole("link", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    history.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^promptframe-credits-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync((await download.path())!, "utf8");
-  expect(csv.split("\r\n")[0]).toBe("date,type,credits,balance_after,description,item_type,item_title,item_link,job_id,entry_id");
+  expect(csv.split("\r\n")[0]).toBe(
+    "date,type,credits,balance_after,description,item_type,item_title,item_link,job_id,entry_id",
+  );
   expect(csv).toContain(`,spent,-1,99,image.generate: 1 × Local preview,image,${prompt},`);
 
   await link.click();
   await expect(page).toHaveURL(/\/image-gen\/[A-Za-z0-9_-]{20}$/);
 });
 
-test("staff grant credits from the panel; the ledger names who granted them", async ({ page, signedInAs, accounts }) => {
+test("staff grant credits from the panel; the ledger names who granted them", async ({
+  page,
+  signedInAs,
+  accounts,
+}) => {
   await signedInAs("staff", "/subscription");
   const panel = page.getByRole("form", { name: "Grant credits" });
   await expect(panel).toBeVisible({ timeout: 20_000 });
@@ -130,10 +154,14 @@ test("staff grant credits from the panel; the ledger names who granted them", as
   await expect(page.getByText("Grant at least 1 credit.")).toBeVisible();
   await panel.getByLabel("Credits", { exact: true }).fill("5");
   await panel.getByRole("button", { name: "Grant credits" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `Granted 5 credits to ${accounts.staff.email}` })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: `Granted 5 credits to ${accounts.staff.email}` }),
+  ).toBeVisible();
   await expect(page.getByTestId("credit-balance")).toHaveText((before + 5).toLocaleString("en-US"));
   const history = page.getByRole("region", { name: "Usage history" });
-  await expect(history.getByRole("row").filter({ hasText: reason })).toContainText(new RegExp(`staff grant by ${accounts.staff.email.replace(/[.+]/g, "\\$&")} \\(uid [^)]+\\)`));
+  await expect(history.getByRole("row").filter({ hasText: reason })).toContainText(
+    new RegExp(`staff grant by ${accounts.staff.email.replace(/[.+]/g, "\\$&")} \\(uid [^)]+\\)`),
+  );
 });
 
 test.describe("with Stripe configured (a local stand-in)", () => {
@@ -158,22 +186,26 @@ test.describe("with Stripe configured (a local stand-in)", () => {
     appBase = `http://localhost:${port}`;
     standIn.setAppUrl(appBase);
     // The same build and data as the suite's server; only the billing environment differs.
-    app = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-H", "localhost", "-p", String(port)], {
-      cwd: path.join(__dirname, "..", ".."),
-      env: {
-        ...process.env,
-        ...testAppEnv,
-        PORT: String(port),
-        IN_APP_WORKER: "0",
-        STRIPE_SECRET_KEY: secretKey,
-        STRIPE_WEBHOOK_SECRET: webhookSecret,
-        STRIPE_PRICE_PRO: "price_e2e_pro",
-        STRIPE_PRICE_TEAM: "price_e2e_team",
-        STRIPE_PRICE_CREDITS_500: "price_e2e_credits_500",
-        STRIPE_API_BASE: standIn.base,
+    app = spawn(
+      process.execPath,
+      [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-H", "localhost", "-p", String(port)],
+      {
+        cwd: path.join(__dirname, "..", ".."),
+        env: {
+          ...process.env,
+          ...testAppEnv,
+          PORT: String(port),
+          IN_APP_WORKER: "0",
+          STRIPE_SECRET_KEY: secretKey,
+          STRIPE_WEBHOOK_SECRET: webhookSecret,
+          STRIPE_PRICE_PRO: "price_e2e_pro",
+          STRIPE_PRICE_TEAM: "price_e2e_team",
+          STRIPE_PRICE_CREDITS_500: "price_e2e_credits_500",
+          STRIPE_API_BASE: standIn.base,
+        },
+        stdio: "ignore",
       },
-      stdio: "ignore",
-    });
+    );
     await waitForHealth(`${appBase}/api/v1/health`, 150_000);
   });
 
@@ -182,7 +214,9 @@ test.describe("with Stripe configured (a local stand-in)", () => {
     await standIn?.close();
   });
 
-  test("Upgrade to Pro goes to Stripe Checkout; cancelling comes back unchanged; paying makes the plan Pro; a credit pack is bought once", async ({ page }) => {
+  test("Upgrade to Pro goes to Stripe Checkout; cancelling comes back unchanged; paying makes the plan Pro; a credit pack is bought once", async ({
+    page,
+  }) => {
     await signInFresh(page, appBase);
     await expect(page.getByTestId("current-plan")).toHaveText("Free", { timeout: 20_000 });
     await expect(page.getByText("Billing isn't set up on this server")).toHaveCount(0);
@@ -202,7 +236,11 @@ test.describe("with Stripe configured (a local stand-in)", () => {
     expect(standIn.fake.log.filter((r) => r.path === "/v1/customers")).toHaveLength(1);
     expect(sessions.at(-1)).toMatchObject({
       authorization: `Bearer ${secretKey}`,
-      params: { mode: "subscription", line_items: [{ price: "price_e2e_pro", quantity: "1" }], success_url: `${appBase}/subscription?checkout=success&session_id={CHECKOUT_SESSION_ID}` },
+      params: {
+        mode: "subscription",
+        line_items: [{ price: "price_e2e_pro", quantity: "1" }],
+        success_url: `${appBase}/subscription?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+      },
     });
 
     // Again, and pay: Stripe's webhooks arrive, the browser returns to the success URL.
@@ -221,10 +259,13 @@ test.describe("with Stripe configured (a local stand-in)", () => {
     await expect(page.getByTestId("credit-balance")).toHaveText("2,100");
     await expect(page.getByText(/^Renews on [A-Z][a-z]+ \d{1,2}, \d{4} with 2,000 new credits\.$/)).toBeVisible();
     await expect(planCard(page, "Pro").getByText("Current plan")).toBeVisible();
-    await expect(page.getByRole("region", { name: "Usage history" }).getByText(/Pro plan: 2000 monthly credits/)).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Usage history" }).getByText(/Pro plan: 2000 monthly credits/),
+    ).toBeVisible();
 
     // A double click on Buy makes one Checkout session; paying adds the pack once.
-    const packSessions = () => standIn.fake.log.filter((r) => r.path === "/v1/checkout/sessions" && r.params.mode === "payment").length;
+    const packSessions = () =>
+      standIn.fake.log.filter((r) => r.path === "/v1/checkout/sessions" && r.params.mode === "payment").length;
     await page.getByRole("button", { name: "Buy 500 credits · $10" }).dblclick();
     await page.waitForURL(`${standIn.base}/c/pay/**`);
     expect(packSessions()).toBe(1);
@@ -232,7 +273,9 @@ test.describe("with Stripe configured (a local stand-in)", () => {
     await page.waitForURL(/\/subscription\?checkout=success/);
     await expect(page.getByText("Your plan and credits below are up to date.")).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId("credit-balance")).toHaveText("2,600");
-    await expect(page.getByRole("region", { name: "Usage history" }).getByText(/Bought 500 credits \(Stripe Checkout cs_test_/)).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Usage history" }).getByText(/Bought 500 credits \(Stripe Checkout cs_test_/),
+    ).toBeVisible();
 
     // Managing the subscription opens Stripe's portal for this customer.
     await page.getByRole("button", { name: "Manage billing" }).click();
@@ -263,7 +306,8 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the configured app server did not answer ${url} within ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline)
+      throw new Error(`the configured app server did not answer ${url} within ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 500));
   }
 }

@@ -69,7 +69,11 @@ async function signIn(signedInAs: (role: "user" | "staff", next?: string) => Pro
   if (local) await setCredits(seedAccount("user").uid, 200);
 }
 
-test("prompt → storyboard → render with progress → edit → re-render → share → watch signed out → unshare", async ({ page, signedInAs, browser }) => {
+test("prompt → storyboard → render with progress → edit → re-render → share → watch signed out → unshare", async ({
+  page,
+  signedInAs,
+  browser,
+}) => {
   test.setTimeout(RENDER_TIMEOUT * 2 + 120_000);
   const tag = randomUUID().slice(0, 8);
   const brief = `A short video about a lighthouse keeper who bakes bread at dawn. Fresh loaves, warm light, a quiet harbour. ${tag}`;
@@ -78,7 +82,9 @@ test("prompt → storyboard → render with progress → edit → re-render → 
   await fillCreateForm(page, brief);
   await expect(page.getByText(`${brief.length}/2,000`)).toBeVisible();
   // Templates show animated previews (the Player loads on demand).
-  await expect(page.getByRole("group", { name: /Animated preview of the .+ template/ }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("group", { name: /Animated preview of the .+ template/ }).first()).toBeVisible({
+    timeout: 30_000,
+  });
   // The price shows before anything is made.
   await expect(page.getByText(/Rendering costs \d+ credits?/)).toBeVisible();
   await expect(page.getByText(/Local preview/).first()).toBeVisible();
@@ -109,7 +115,9 @@ test("prompt → storyboard → render with progress → edit → re-render → 
   await expect(player).toBeVisible({ timeout: 15_000 });
   await expect(player).toHaveAttribute("poster", /.+/);
   await expect(player.locator("track[kind=captions]")).toHaveCount(1);
-  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : 0)), { timeout: 30_000 }).toBeGreaterThan(5);
+  await expect
+    .poll(() => player.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : 0)), { timeout: 30_000 })
+    .toBeGreaterThan(5);
   await expect(page.getByRole("link", { name: "Download MP4" })).toHaveAttribute("download", /\.mp4$/);
   await expect(page.getByRole("heading", { name: "How it was made" })).toBeVisible();
   await expect(page.getByText(brief)).toBeVisible();
@@ -149,7 +157,9 @@ test("prompt → storyboard → render with progress → edit → re-render → 
   await expect(page.getByRole("switch", { name: "Public link" })).toHaveAttribute("aria-checked", "true");
   const watch = page.getByRole("textbox", { name: "Watch page" });
   await expect(watch).toHaveValue(new RegExp(`/v1/videos/${id}$`));
-  await expect(page.getByRole("textbox", { name: "Embed code" })).toHaveValue(new RegExp(`^<iframe src="http[^"]+/v0/videos/${id}"`));
+  await expect(page.getByRole("textbox", { name: "Embed code" })).toHaveValue(
+    new RegExp(`^<iframe src="http[^"]+/v0/videos/${id}"`),
+  );
   await expect(page.getByRole("img", { name: /^Link preview: / })).toBeVisible();
   const origin = new URL(page.url()).origin;
 
@@ -161,12 +171,19 @@ test("prompt → storyboard → render with progress → edit → re-render → 
   const publicVideo = visitorPage.locator("video");
   await expect(publicVideo).toBeVisible();
   await expect(publicVideo.locator("track[kind=captions]")).toHaveCount(1);
-  await expect.poll(() => publicVideo.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : 0)), { timeout: 30_000 }).toBeGreaterThan(5);
+  await expect
+    .poll(() => publicVideo.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : 0)), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(5);
   await expect(visitorPage.getByRole("link", { name: "Make your own" })).toHaveAttribute("href", "/prompt-to-video");
   await expect(visitorPage.locator('meta[property="og:type"]')).toHaveAttribute("content", "video.other");
   await expect(visitorPage.locator('meta[property="og:image"]').first()).toHaveAttribute("content", /poster/);
   await expect(visitorPage.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "player");
-  await expect(visitorPage.locator('meta[name="twitter:player"]')).toHaveAttribute("content", new RegExp(`/v0/videos/${id}$`));
+  await expect(visitorPage.locator('meta[name="twitter:player"]')).toHaveAttribute(
+    "content",
+    new RegExp(`/v0/videos/${id}$`),
+  );
 
   const embedRes = await visitorPage.goto(`${origin}/v0/videos/${id}`);
   expect(embedRes?.status()).toBe(200);
@@ -196,7 +213,10 @@ test("prompt → storyboard → render with progress → edit → re-render → 
   await visitor.close();
 });
 
-test("out of credits: the price says so, nothing is charged, and the render explains what to do", async ({ page, signedInAs }) => {
+test("out of credits: the price says so, nothing is charged, and the render explains what to do", async ({
+  page,
+  signedInAs,
+}) => {
   test.skip(!local, "sets a balance directly in the local store");
   test.setTimeout(120_000);
   await signedInAs("user", "/prompt-to-video");

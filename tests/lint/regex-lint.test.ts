@@ -10,7 +10,11 @@ import { readFileSync } from "node:fs";
 type Message = { ruleId: string | null; line: number; message: string };
 
 function lint(snippets: { code: string; filePath: string }[]): Message[][] {
-  const out = execFileSync(process.execPath, ["tests/support/lint-snippets.mjs"], { input: JSON.stringify(snippets), encoding: "utf8", timeout: 120_000 });
+  const out = execFileSync(process.execPath, ["tests/support/lint-snippets.mjs"], {
+    input: JSON.stringify(snippets),
+    encoding: "utf8",
+    timeout: 120_000,
+  });
   return JSON.parse(out) as Message[][];
 }
 
@@ -22,10 +26,16 @@ const PLUGIN_SNIPPETS = [
   // Nested quantifiers over the same characters: exponential on "a a a a … !".
   { code: "export const words = (s: string) => /^(\\w+\\s?)*$/.test(s);\n", filePath: "components/example/words.tsx" },
   // Two adjacent loops that trade spaces: polynomial.
-  { code: "export const pair = (s: string) => /^\\s*[a-z]*\\s*=\\s*\\s*\\d+$/.test(s);\n", filePath: "lib/engine/composition/example.ts" },
+  {
+    code: "export const pair = (s: string) => /^\\s*[a-z]*\\s*=\\s*\\s*\\d+$/.test(s);\n",
+    filePath: "lib/engine/composition/example.ts",
+  },
   // An unanchored trailing-space trim restarts at every space: quadratic on untrusted text.
-  { code: "export const trim = (s: string) => s.replace(/\\s+$/, \"\");\n", filePath: "lib/creation/links/example.ts" },
-  { code: "export const trim = (s: string) => s.replace(/\\s+$/, \"\");\n", filePath: "lib/engine/composition/example.ts" },
+  { code: 'export const trim = (s: string) => s.replace(/\\s+$/, "");\n', filePath: "lib/creation/links/example.ts" },
+  {
+    code: 'export const trim = (s: string) => s.replace(/\\s+$/, "");\n',
+    filePath: "lib/engine/composition/example.ts",
+  },
   { code: readFileSync("lib/media/assets/inspect.ts", "utf8"), filePath: "lib/media/assets/inspect.ts" },
   { code: readFileSync("lib/creation/links/extract-html.ts", "utf8"), filePath: "lib/creation/links/extract-html.ts" },
   { code: readFileSync("lib/creation/batches/csv.ts", "utf8"), filePath: "lib/creation/batches/csv.ts" },
@@ -33,12 +43,12 @@ const PLUGIN_SNIPPETS = [
 const RECHECK_SNIPPETS = [
   // looksLikeSvg before the fix: exponential on "<!---->" x n + "x" (30 comments froze the server for 87 s).
   {
-    code: 'export const svg = (t: string) => /^\\s*(<\\?xml[^>]*>\\s*)?(<!--[\\s\\S]*?-->\\s*)*(<!DOCTYPE[^>]*>\\s*)?(<!--[\\s\\S]*?-->\\s*)*<svg[\\s>]/i.test(t);\n',
+    code: "export const svg = (t: string) => /^\\s*(<\\?xml[^>]*>\\s*)?(<!--[\\s\\S]*?-->\\s*)*(<!DOCTYPE[^>]*>\\s*)?(<!--[\\s\\S]*?-->\\s*)*<svg[\\s>]/i.test(t);\n",
     filePath: "lib/media/assets/example.ts",
   },
   // The text price before the fix: quadratic over a page of digit groups.
   {
-    code: 'export const price = (t: string) => /([$€£])\\s?(\\d{1,6}(?:[.,]\\d{3})*[.,]\\d{2})|(\\d{1,6}(?:[.,]\\d{3})*[.,]\\d{2})\\s?(€|EUR|USD|GBP|\\$|£)/.exec(t);\n',
+    code: "export const price = (t: string) => /([$€£])\\s?(\\d{1,6}(?:[.,]\\d{3})*[.,]\\d{2})|(\\d{1,6}(?:[.,]\\d{3})*[.,]\\d{2})\\s?(€|EUR|USD|GBP|\\$|£)/.exec(t);\n",
     filePath: "lib/creation/links/example.ts",
   },
 ];
@@ -49,7 +59,10 @@ beforeAll(() => {
 });
 
 it("fails on reintroduced bad regexes and passes the fixed parsers", () => {
-  const [exponential, polynomial, quadraticSearch, sameOutsideUntrusted, inspect, extractHtml, csv] = results.slice(0, PLUGIN_SNIPPETS.length);
+  const [exponential, polynomial, quadraticSearch, sameOutsideUntrusted, inspect, extractHtml, csv] = results.slice(
+    0,
+    PLUGIN_SNIPPETS.length,
+  );
   expect(rules(exponential!)).toContain("regexp/no-super-linear-backtracking");
   expect(exponential!.find((m) => m.ruleId === "regexp/no-super-linear-backtracking")!.message).toMatch(/exponential/);
   expect(rules(polynomial!)).toContain("regexp/no-super-linear-backtracking");

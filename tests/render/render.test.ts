@@ -13,7 +13,16 @@ import { isRenderError } from "@/lib/engine/render/errors";
 import { LocalRenderer } from "@/lib/engine/render/local-driver";
 import { prepareRender } from "@/lib/engine/render/prepare";
 import { renderCompositionVideo } from "@/lib/engine/render/render-composition";
-import { ffmpeg, ffprobe, meanVolumeDb, openRenderTestEnv, sampleComposition, storeNarration, toneM4a, type RenderTestEnv } from "@/tests/support/render-env";
+import {
+  ffmpeg,
+  ffprobe,
+  meanVolumeDb,
+  openRenderTestEnv,
+  sampleComposition,
+  storeNarration,
+  toneM4a,
+  type RenderTestEnv,
+} from "@/tests/support/render-env";
 import { stillFrameOf } from "@/remotion/frame-state";
 
 jest.setTimeout(120_000);
@@ -80,9 +89,19 @@ async function difference(a: string, b: string): Promise<number> {
 
 describe("a narrated 3-scene video with music", () => {
   it("renders to an H.264 + AAC MP4 of the right length and size, with sound", async () => {
-    const voices = [await storeNarration(env.dir, env.store, "n1", 1.6, 440), await storeNarration(env.dir, env.store, "n2", 1.2, 523), await storeNarration(env.dir, env.store, "n3", 1.0, 659)];
-    await env.store.put("music/test-bed.m4a", await toneM4a(path.join(env.dir, "bed.m4a"), 2, 196), { allowedTypes: ["video/mp4"] });
-    const { composition, templateVersion } = sampleComposition({ templateId: "starter-corporate", ratio: "16:9", voices });
+    const voices = [
+      await storeNarration(env.dir, env.store, "n1", 1.6, 440),
+      await storeNarration(env.dir, env.store, "n2", 1.2, 523),
+      await storeNarration(env.dir, env.store, "n3", 1.0, 659),
+    ];
+    await env.store.put("music/test-bed.m4a", await toneM4a(path.join(env.dir, "bed.m4a"), 2, 196), {
+      allowedTypes: ["video/mp4"],
+    });
+    const { composition, templateVersion } = sampleComposition({
+      templateId: "starter-corporate",
+      ratio: "16:9",
+      voices,
+    });
     const out = path.join(env.dir, "video.mp4");
     const poster = path.join(env.dir, "poster.jpg");
     const stages = new Set<string>();
@@ -112,7 +131,13 @@ describe("a narrated 3-scene video with music", () => {
     expect(result.warnings).toEqual([]);
 
     // A frame the pipeline did not capture (it repeats the one before) looks like that frame drawn on its own.
-    const prepared = await prepareRender({ composition, templateVersion, store: env.store, driver: "local", size: { width: 256, height: 144 } });
+    const prepared = await prepareRender({
+      composition,
+      templateVersion,
+      store: env.store,
+      driver: "local",
+      size: { width: 256, height: 144 },
+    });
     try {
       const frame = stillFrameOf(prepared.props, 1) + 5;
       const still = path.join(env.dir, "frame.png");
@@ -127,9 +152,22 @@ describe("a narrated 3-scene video with music", () => {
   });
 
   it("still has an (silent) audio track when there is no narration and no music", async () => {
-    const { composition, templateVersion } = sampleComposition({ templateId: "starter-bold", ratio: "1:1", scenes: 1, durationMs: 1000, captions: false });
+    const { composition, templateVersion } = sampleComposition({
+      templateId: "starter-bold",
+      ratio: "1:1",
+      scenes: 1,
+      durationMs: 1000,
+      captions: false,
+    });
     const out = path.join(env.dir, "silent.mp4");
-    await renderCompositionVideo({ composition, templateVersion, store: env.store, renderer, size: { width: 128, height: 128 }, outputPath: out });
+    await renderCompositionVideo({
+      composition,
+      templateVersion,
+      store: env.store,
+      renderer,
+      size: { width: 128, height: 128 },
+      outputPath: out,
+    });
     const probe = await ffprobe(out);
     expect(probe.streams.map((s) => s.codec_type).sort()).toEqual(["audio", "video"]);
     expect(await meanVolumeDb(out)).toBe(-Infinity);
@@ -140,8 +178,19 @@ describe("a narrated 3-scene video with music", () => {
 
 describe("failures", () => {
   async function longVideo() {
-    const { composition, templateVersion } = sampleComposition({ templateId: "starter-bold", ratio: "16:9", scenes: 3, durationMs: 20_000 });
-    return prepareRender({ composition, templateVersion, store: env.store, driver: "local", size: { width: 128, height: 72 } });
+    const { composition, templateVersion } = sampleComposition({
+      templateId: "starter-bold",
+      ratio: "16:9",
+      scenes: 3,
+      durationMs: 20_000,
+    });
+    return prepareRender({
+      composition,
+      templateVersion,
+      store: env.store,
+      driver: "local",
+      size: { width: 128, height: 72 },
+    });
   }
 
   it("a cancelled render rejects with a typed error and leaves no file", async () => {
@@ -150,7 +199,12 @@ describe("failures", () => {
     const out = path.join(env.dir, "cancelled.mp4");
     try {
       const err = await renderer
-        .renderVideo({ props: prepared.props, outputPath: out, signal: controller.signal, onProgress: (p) => p.renderedFrames > 3 && controller.abort() })
+        .renderVideo({
+          props: prepared.props,
+          outputPath: out,
+          signal: controller.signal,
+          onProgress: (p) => p.renderedFrames > 3 && controller.abort(),
+        })
         .catch((e) => e);
       expect(isRenderError(err, "cancelled")).toBe(true);
       expect(err.retryable).toBe(false);
@@ -188,9 +242,20 @@ describe("failures", () => {
       expect(await settlesFalse(() => groupAlive(killedPid), 3000)).toBe(false);
       expect(renderer.pool.runningPids()).toEqual([]);
 
-      const { composition, templateVersion } = sampleComposition({ templateId: "starter-bold", ratio: "1:1", scenes: 1, durationMs: 1000 });
+      const { composition, templateVersion } = sampleComposition({
+        templateId: "starter-bold",
+        ratio: "1:1",
+        scenes: 1,
+        durationMs: 1000,
+      });
       const again = path.join(env.dir, "after-crash.png");
-      const p2 = await prepareRender({ composition, templateVersion, store: env.store, driver: "local", size: { width: 96, height: 96 } });
+      const p2 = await prepareRender({
+        composition,
+        templateVersion,
+        store: env.store,
+        driver: "local",
+        size: { width: 96, height: 96 },
+      });
       try {
         await renderer.renderStill({ props: p2.props, format: "png", outputPath: again });
       } finally {
@@ -206,8 +271,19 @@ describe("failures", () => {
 
   it("closing the renderer leaves no browser process behind", async () => {
     const own = new LocalRenderer();
-    const { composition, templateVersion } = sampleComposition({ templateId: "starter-bold", ratio: "1:1", scenes: 1, durationMs: 1000 });
-    const prepared = await prepareRender({ composition, templateVersion, store: env.store, driver: "local", size: { width: 64, height: 64 } });
+    const { composition, templateVersion } = sampleComposition({
+      templateId: "starter-bold",
+      ratio: "1:1",
+      scenes: 1,
+      durationMs: 1000,
+    });
+    const prepared = await prepareRender({
+      composition,
+      templateVersion,
+      store: env.store,
+      driver: "local",
+      size: { width: 64, height: 64 },
+    });
     try {
       await own.renderStill({ props: prepared.props, format: "jpeg", outputPath: path.join(env.dir, "own.jpg") });
     } finally {

@@ -52,19 +52,38 @@ it("renders every starter layout in every aspect ratio with long sample text, no
       const layoutIds = STARTER_LAYOUTS.map((l) => l.id).filter((id) => owner.get(id) === t.id);
       if (layoutIds.length === 0) continue;
       const body = starterTemplateVersion(t);
-      const composition = sampleComposition({ templateId: t.id, version: 1, body, ratio, layoutIds, sample: "long", sceneMs: 2000 });
-      const prepared = await prepareRender({ composition, templateVersion: body, store: env.store, driver: "local", size: sizeForWidth(ratio, 160) });
+      const composition = sampleComposition({
+        templateId: t.id,
+        version: 1,
+        body,
+        ratio,
+        layoutIds,
+        sample: "long",
+        sceneMs: 2000,
+      });
+      const prepared = await prepareRender({
+        composition,
+        templateVersion: body,
+        store: env.store,
+        driver: "local",
+        size: sizeForWidth(ratio, 160),
+      });
       try {
         expect(prepared.warnings.filter((w) => w.code === "text-overflow" || w.code === "missing-box")).toEqual([]);
         for (let i = 0; i < layoutIds.length; i++) {
           // Both still formats the product exports.
           const format = i % 2 ? "jpeg" : "png";
-          const file = path.join(env.dir, `studio-${ratio.replace(":", "x")}-${layoutIds[i]}.${format === "png" ? "png" : "jpg"}`);
+          const file = path.join(
+            env.dir,
+            `studio-${ratio.replace(":", "x")}-${layoutIds[i]}.${format === "png" ? "png" : "jpg"}`,
+          );
           const r = await renderer.renderStill({ props: prepared.props, sceneIndex: i, format, outputPath: file });
           const meta = await sharp(file).metadata();
           const stats = await sharp(file).stats();
-          if (meta.width !== r.width || meta.height !== r.height) failures.push(`${ratio} ${layoutIds[i]}: ${meta.width}x${meta.height}`);
-          if (Math.max(...stats.channels.slice(0, 3).map((c) => c.stdev)) < 12) failures.push(`${ratio} ${layoutIds[i]}: blank`);
+          if (meta.width !== r.width || meta.height !== r.height)
+            failures.push(`${ratio} ${layoutIds[i]}: ${meta.width}x${meta.height}`);
+          if (Math.max(...stats.channels.slice(0, 3).map((c) => c.stdev)) < 12)
+            failures.push(`${ratio} ${layoutIds[i]}: blank`);
           count++;
         }
       } finally {
@@ -80,9 +99,18 @@ it("renders every starter layout in every aspect ratio with long sample text, no
 it("a /remotion-test job renders a small MP4 with progress, a log, its timing and the file", async () => {
   await ensureStarterLibrary(env.db);
   const deps = { db: env.db, store: env.store };
-  const queued = await enqueueTestRender(deps, "staff1", { preview: { template_id: "starter-playful", layout_id: "starter-statement", ratio: "1:1", sample: "short" }, width: 160 });
+  const queued = await enqueueTestRender(deps, "staff1", {
+    preview: { template_id: "starter-playful", layout_id: "starter-statement", ratio: "1:1", sample: "short" },
+    width: 160,
+  });
   expect(queued).toMatchObject({ state: "queued", file: null });
-  const worker = createTestRenderWorker({ db: env.db, store: env.store, renderer: () => renderer, fps: 10, log: () => undefined });
+  const worker = createTestRenderWorker({
+    db: env.db,
+    store: env.store,
+    renderer: () => renderer,
+    fps: 10,
+    log: () => undefined,
+  });
   expect(await worker.processNext()).toEqual({ jobId: queued.id, outcome: "succeeded" });
   const done = await getTestRender(deps, queued.id);
   expect(done).toMatchObject({ state: "succeeded", progress: 1, stage: "done", error: null });
@@ -93,15 +121,24 @@ it("a /remotion-test job renders a small MP4 with progress, a log, its timing an
   const local = path.join(env.dir, "test.mp4");
   const read = (await env.store.get(key))!;
   expect(read.info.size).toBe(done.file!.size_bytes);
-  await new Promise<void>((resolve, reject) => read.body.pipe(fs.createWriteStream(local)).on("finish", resolve).on("error", reject));
+  await new Promise<void>((resolve, reject) =>
+    read.body.pipe(fs.createWriteStream(local)).on("finish", resolve).on("error", reject),
+  );
   const probe = await ffprobe(local);
-  expect(probe.streams.find((s) => s.codec_type === "video")).toMatchObject({ codec_name: "h264", width: 160, height: 160 });
+  expect(probe.streams.find((s) => s.codec_type === "video")).toMatchObject({
+    codec_name: "h264",
+    width: 160,
+    height: 160,
+  });
   expect(await worker.processNext()).toBeNull();
 });
 
 it("refuses a test render of a layout the version does not offer, before queuing anything", async () => {
   await ensureStarterLibrary(env.db);
-  const e = await enqueueTestRender({ db: env.db, store: env.store }, "staff1", { preview: { template_id: "starter-bold", layout_id: "starter-quote", ratio: "1:1" }, width: 160 }).catch((x) => x);
+  const e = await enqueueTestRender({ db: env.db, store: env.store }, "staff1", {
+    preview: { template_id: "starter-bold", layout_id: "starter-quote", ratio: "1:1" },
+    width: 160,
+  }).catch((x) => x);
   expect(e.code).toBe("unprocessable_entity");
   expect(e.message).toMatch(/does not offer layout "starter-quote"/);
 });

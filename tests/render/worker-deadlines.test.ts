@@ -42,12 +42,34 @@ function hangingDriver(signals: AbortSignal[], onRender?: () => Promise<void>): 
     await onRender?.();
     return new Promise<never>(() => {});
   };
-  return { kind: "local", renderVideo: hang, renderStill: hang, renderPoster: hang, close: async () => undefined } as RenderDriver;
+  return {
+    kind: "local",
+    renderVideo: hang,
+    renderStill: hang,
+    renderPoster: hang,
+    close: async () => undefined,
+  } as RenderDriver;
 }
 
-const picture = async () => ({ type: "media" as const, key: "samples/photo.jpg", media_type: "image/jpeg", source: "generated" as const });
-const refundsFor = async (jobId: string) => (await env.db.collection(creditLedger).where("job_id", "==", jobId).get()).filter((e) => e.data.reason === "refund");
-const newVideo = () => createVideo(deps, UID, { brief: "A steel bottle that keeps water cold for a day.", aspect_ratio: "9:16", length_s: 15, template_id: null, voice_id: null, captions: false, music: false, model_id: "local/preview" });
+const picture = async () => ({
+  type: "media" as const,
+  key: "samples/photo.jpg",
+  media_type: "image/jpeg",
+  source: "generated" as const,
+});
+const refundsFor = async (jobId: string) =>
+  (await env.db.collection(creditLedger).where("job_id", "==", jobId).get()).filter((e) => e.data.reason === "refund");
+const newVideo = () =>
+  createVideo(deps, UID, {
+    brief: "A steel bottle that keeps water cold for a day.",
+    aspect_ratio: "9:16",
+    length_s: 15,
+    template_id: null,
+    voice_id: null,
+    captions: false,
+    music: false,
+    model_id: "local/preview",
+  });
 
 describe("video renders", () => {
   it("a render that never finishes is ended at its deadline, failed and refunded once; the worker claims the next render", async () => {
@@ -57,12 +79,24 @@ describe("video renders", () => {
     const next = await newVideo();
     await requestRender(deps, UID, next.id);
     const signals: AbortSignal[] = [];
-    const worker = createVideoWorker({ db: env.db, store: env.store, renderer: () => hangingDriver(signals), renderWidth: 96, deadlineMs: 1000, makePicture: picture, log: () => undefined });
+    const worker = createVideoWorker({
+      db: env.db,
+      store: env.store,
+      renderer: () => hangingDriver(signals),
+      renderWidth: 96,
+      deadlineMs: 1000,
+      makePicture: picture,
+      log: () => undefined,
+    });
 
     expect(await worker.processNext()).toEqual({ jobId: queued.render!.job_id, outcome: "failed" });
     expect(signals[0]?.aborted).toBe(true);
     const failed = await getVideo(deps, UID, stuck.id);
-    expect(failed.render).toMatchObject({ state: "failed", refunded: true, error: expect.stringMatching(/took longer than/) });
+    expect(failed.render).toMatchObject({
+      state: "failed",
+      refunded: true,
+      error: expect.stringMatching(/took longer than/),
+    });
     expect(await refundsFor(queued.render!.job_id)).toHaveLength(1);
 
     // The same worker goes on: the next render is claimed (and ends at its own deadline too).
@@ -80,11 +114,27 @@ describe("video renders", () => {
     const jobId = queued.render!.job_id;
     const afterCharge = await balanceOf(env.db, UID);
     const signals: AbortSignal[] = [];
-    const takeOver = async () => void (await env.db.collection(jobs).doc(jobId).update({ worker_id: "someone-else", lease_expires_at: new Date(Date.now() + 600_000).toISOString() }));
-    const worker = createVideoWorker({ db: env.db, store: env.store, renderer: () => hangingDriver(signals, takeOver), renderWidth: 96, leaseMs: 400, deadlineMs: 60_000, makePicture: picture, log: () => undefined });
+    const takeOver = async () =>
+      void (await env.db
+        .collection(jobs)
+        .doc(jobId)
+        .update({ worker_id: "someone-else", lease_expires_at: new Date(Date.now() + 600_000).toISOString() }));
+    const worker = createVideoWorker({
+      db: env.db,
+      store: env.store,
+      renderer: () => hangingDriver(signals, takeOver),
+      renderWidth: 96,
+      leaseMs: 400,
+      deadlineMs: 60_000,
+      makePicture: picture,
+      log: () => undefined,
+    });
     expect(await worker.processNext()).toEqual({ jobId, outcome: "lease-lost" });
     expect(signals[0]?.aborted).toBe(true);
-    expect((await env.db.collection(jobs).doc(jobId).get())!.data).toMatchObject({ state: "running", worker_id: "someone-else" });
+    expect((await env.db.collection(jobs).doc(jobId).get())!.data).toMatchObject({
+      state: "running",
+      worker_id: "someone-else",
+    });
     expect(await refundsFor(jobId)).toHaveLength(0);
     expect(await balanceOf(env.db, UID)).toBe(afterCharge);
   });
@@ -96,11 +146,21 @@ describe("design exports", () => {
     const before = await balanceOf(env.db, UID);
     await requestExport(deps, UID, d.id, { format: "jpeg", quality: 70 });
     const signals: AbortSignal[] = [];
-    const worker = createDesignWorker({ db: env.db, store: env.store, renderer: () => hangingDriver(signals), renderWidth: 72, deadlineMs: 1000, log: () => undefined });
+    const worker = createDesignWorker({
+      db: env.db,
+      store: env.store,
+      renderer: () => hangingDriver(signals),
+      renderWidth: 72,
+      deadlineMs: 1000,
+      log: () => undefined,
+    });
     expect(await worker.processNext()).toMatchObject({ outcome: "failed" });
     expect(signals[0]?.aborted).toBe(true);
     const after = await getDesign(deps, UID, d.id);
-    expect(after).toMatchObject({ status: "failed", export: { state: "failed", refunded: true, error: expect.stringMatching(/took longer than/) } });
+    expect(after).toMatchObject({
+      status: "failed",
+      export: { state: "failed", refunded: true, error: expect.stringMatching(/took longer than/) },
+    });
     expect(await balanceOf(env.db, UID)).toBe(before);
     expect(await refundsFor(after.export!.job_id)).toHaveLength(1);
     expect(await worker.processNext()).toBeNull();
@@ -112,8 +172,20 @@ describe("design exports", () => {
     const jobId = (await getDesign(deps, UID, d.id)).export!.job_id;
     const charged = await balanceOf(env.db, UID);
     const signals: AbortSignal[] = [];
-    const takeOver = async () => void (await env.db.collection(jobs).doc(jobId).update({ worker_id: "someone-else", lease_expires_at: new Date(Date.now() + 600_000).toISOString() }));
-    const worker = createDesignWorker({ db: env.db, store: env.store, renderer: () => hangingDriver(signals, takeOver), renderWidth: 72, leaseMs: 400, deadlineMs: 60_000, log: () => undefined });
+    const takeOver = async () =>
+      void (await env.db
+        .collection(jobs)
+        .doc(jobId)
+        .update({ worker_id: "someone-else", lease_expires_at: new Date(Date.now() + 600_000).toISOString() }));
+    const worker = createDesignWorker({
+      db: env.db,
+      store: env.store,
+      renderer: () => hangingDriver(signals, takeOver),
+      renderWidth: 72,
+      leaseMs: 400,
+      deadlineMs: 60_000,
+      log: () => undefined,
+    });
     expect(await worker.processNext()).toEqual({ jobId, outcome: "lease-lost" });
     expect(signals[0]?.aborted).toBe(true);
     expect(await refundsFor(jobId)).toHaveLength(0);
@@ -128,18 +200,41 @@ describe("studio test renders", () => {
     const stuck = await enqueueTestRender({ db: env.db, store: env.store }, "staff1", { preview, width: 160 });
     const next = await enqueueTestRender({ db: env.db, store: env.store }, "staff1", { preview, width: 160 });
     const signals: AbortSignal[] = [];
-    const worker = createTestRenderWorker({ db: env.db, store: env.store, renderer: () => hangingDriver(signals), deadlineMs: 1000, log: () => undefined });
+    const worker = createTestRenderWorker({
+      db: env.db,
+      store: env.store,
+      renderer: () => hangingDriver(signals),
+      deadlineMs: 1000,
+      log: () => undefined,
+    });
     expect(await worker.processNext()).toEqual({ jobId: stuck.id, outcome: "failed" });
     expect(signals[0]?.aborted).toBe(true);
-    expect((await env.db.collection(jobs).doc(stuck.id).get())!.data).toMatchObject({ state: "failed", error: expect.stringMatching(/ran longer than/) });
+    expect((await env.db.collection(jobs).doc(stuck.id).get())!.data).toMatchObject({
+      state: "failed",
+      error: expect.stringMatching(/ran longer than/),
+    });
     expect((await worker.processNext())?.jobId).toBe(next.id);
   });
 
   it("a test render taken over by another worker is aborted through its signal", async () => {
-    const queued = await enqueueTestRender({ db: env.db, store: env.store }, "staff1", { preview: { template_id: "starter-playful", layout_id: "starter-statement", ratio: "1:1", sample: "short" }, width: 160 });
+    const queued = await enqueueTestRender({ db: env.db, store: env.store }, "staff1", {
+      preview: { template_id: "starter-playful", layout_id: "starter-statement", ratio: "1:1", sample: "short" },
+      width: 160,
+    });
     const signals: AbortSignal[] = [];
-    const takeOver = async () => void (await env.db.collection(jobs).doc(queued.id).update({ worker_id: "someone-else", lease_expires_at: new Date(Date.now() + 600_000).toISOString() }));
-    const worker = createTestRenderWorker({ db: env.db, store: env.store, renderer: () => hangingDriver(signals, takeOver), leaseMs: 400, deadlineMs: 60_000, log: () => undefined });
+    const takeOver = async () =>
+      void (await env.db
+        .collection(jobs)
+        .doc(queued.id)
+        .update({ worker_id: "someone-else", lease_expires_at: new Date(Date.now() + 600_000).toISOString() }));
+    const worker = createTestRenderWorker({
+      db: env.db,
+      store: env.store,
+      renderer: () => hangingDriver(signals, takeOver),
+      leaseMs: 400,
+      deadlineMs: 60_000,
+      log: () => undefined,
+    });
     expect(await worker.processNext()).toEqual({ jobId: queued.id, outcome: "lease-lost" });
     expect(signals[0]?.aborted).toBe(true);
   });

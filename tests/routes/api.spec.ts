@@ -15,7 +15,13 @@ for (const path of ["/api/v1/user-info/", "/api/v1/user-info"]) {
 }
 
 test("bad, malformed and oversized tokens are 401, never 500", async ({ request }) => {
-  for (const authorization of ["Bearer garbage", "Bearer a.b.c", "Basic dXNlcjpwdw==", `Bearer ${"x".repeat(6000)}`, "Bearer"]) {
+  for (const authorization of [
+    "Bearer garbage",
+    "Bearer a.b.c",
+    "Basic dXNlcjpwdw==",
+    `Bearer ${"x".repeat(6000)}`,
+    "Bearer",
+  ]) {
     const res = await request.get("/api/v1/user-info/", { headers: { authorization } });
     expect(res.status(), authorization.slice(0, 20)).toBe(401);
     expect((await res.json()).error.code).toBe("unauthorized");
@@ -23,11 +29,15 @@ test("bad, malformed and oversized tokens are 401, never 500", async ({ request 
 });
 
 test("a forged or oversized session cookie is 401 on the API", async ({ request }) => {
-  const res = await request.get("/api/v1/user-info/", { headers: { cookie: `authToken=${"y".repeat(5000)}; userId=someone` } });
+  const res = await request.get("/api/v1/user-info/", {
+    headers: { cookie: `authToken=${"y".repeat(5000)}; userId=someone` },
+  });
   expect(res.status()).toBe(401);
 });
 
-test("login answers { data: { user_id } }, sets HttpOnly session cookies, then user-info returns the profile", async ({ baseURL }) => {
+test("login answers { data: { user_id } }, sets HttpOnly session cookies, then user-info returns the profile", async ({
+  baseURL,
+}) => {
   const ctx = await playwrightRequest.newContext({ baseURL });
   const account = accountFor("staff");
   const token = await idTokenFor(account);
@@ -36,7 +46,10 @@ test("login answers { data: { user_id } }, sets HttpOnly session cookies, then u
     expect(login.status()).toBe(200);
     const body = await login.json();
     expect(body).toEqual({ data: { user_id: expect.any(String) } });
-    const setCookies = login.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
+    const setCookies = login
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === "set-cookie")
+      .map((h) => h.value);
     const authCookie = setCookies.find((c) => c.startsWith("authToken="));
     expect(authCookie).toMatch(/HttpOnly/i);
     expect(authCookie).toMatch(/SameSite=Lax/i);
@@ -48,7 +61,12 @@ test("login answers { data: { user_id } }, sets HttpOnly session cookies, then u
   expect(info.status()).toBe(200);
   const { data } = await info.json();
   if (!process.env.BASE_URL) expect(data.user_id).toBe(seedAccount("staff").uid);
-  expect(data).toMatchObject({ email: account.email, is_staff: true, plan: expect.any(String), credits: expect.any(Number) });
+  expect(data).toMatchObject({
+    email: account.email,
+    is_staff: true,
+    plan: expect.any(String),
+    credits: expect.any(Number),
+  });
   expect(Date.parse(data.last_login_at)).not.toBeNaN();
 
   // The session cookie alone also identifies the caller (same-origin app calls).

@@ -62,8 +62,16 @@ test("health answers within seconds while hostile uploads and a hostile page are
   const backtracking = Buffer.from(`${"<!---->".repeat(30)}x`);
   const links = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">${'<use xlink:href = "#a" href="#b"/>'.repeat(28_000)}<image href="file:///etc/passwd"/></svg>`;
   const hostile = Promise.all([
-    user.post("/api/v1/assets?name=logo.svg", { headers: { "content-type": "application/octet-stream" }, data: backtracking, timeout: 120_000 }),
-    user.post("/api/v1/assets?name=links.svg", { headers: { "content-type": "application/octet-stream" }, data: Buffer.from(links), timeout: 120_000 }),
+    user.post("/api/v1/assets?name=logo.svg", {
+      headers: { "content-type": "application/octet-stream" },
+      data: backtracking,
+      timeout: 120_000,
+    }),
+    user.post("/api/v1/assets?name=links.svg", {
+      headers: { "content-type": "application/octet-stream" },
+      data: Buffer.from(links),
+      timeout: 120_000,
+    }),
     user.post("/api/v1/links/extract", { data: { url: pageUrl }, timeout: 120_000 }),
   ]);
   const [times, [upload, svg, page]] = await Promise.all([probeHealth(probe, hostile), hostile]);
@@ -75,7 +83,10 @@ test("health answers within seconds while hostile uploads and a hostile page are
   const pageBody = await page.json();
   if (page.status() !== 200) {
     expect(page.status(), JSON.stringify(pageBody)).toBe(422);
-    expect(pageBody.error).toMatchObject({ code: "unprocessable_entity", issues: [{ path: "url", message: "timeout" }] });
+    expect(pageBody.error).toMatchObject({
+      code: "unprocessable_entity",
+      issues: [{ path: "url", message: "timeout" }],
+    });
   }
 
   console.log(`hostile-input: page ${page.status()}, ${times.length} health answers, slowest ${Math.max(...times)} ms`);
@@ -83,7 +94,9 @@ test("health answers within seconds while hostile uploads and a hostile page are
   expect(Math.max(...times), `health answer times (ms): ${times.join(", ")}`).toBeLessThan(HEALTH_WITHIN_MS);
   // Nothing of the refused uploads was stored.
   const mine = await user.get("/api/v1/assets");
-  expect(((await mine.json()).data.items as { name: string }[]).filter((a) => /^(logo|links)\.svg$/.test(a.name))).toEqual([]);
+  expect(
+    ((await mine.json()).data.items as { name: string }[]).filter((a) => /^(logo|links)\.svg$/.test(a.name)),
+  ).toEqual([]);
   await user.dispose();
   await probe.dispose();
 });

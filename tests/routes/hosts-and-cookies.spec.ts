@@ -22,7 +22,9 @@ test("signed-in users on the alternate host go straight to /image-gen from entry
   await ctx.dispose();
 });
 
-test("forged, mismatched and malformed cookies mean signed out (redirect, cookies cleared), never an error page", async ({ request }) => {
+test("forged, mismatched and malformed cookies mean signed out (redirect, cookies cleared), never an error page", async ({
+  request,
+}) => {
   const forged = [
     "authToken=eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.; userId=x",
     "authToken=not-a-jwt; userId=x",
@@ -43,7 +45,10 @@ test("a valid session with another user's userId cookie is rejected", async ({ b
   await signInContext(ctx, accountFor("staff"));
   const state = await ctx.storageState();
   const authToken = state.cookies.find((c) => c.name === "authToken")!.value;
-  const res = await ctx.get("/layouts", { headers: { cookie: `authToken=${authToken}; userId=someone-else` }, maxRedirects: 0 });
+  const res = await ctx.get("/layouts", {
+    headers: { cookie: `authToken=${authToken}; userId=someone-else` },
+    maxRedirects: 0,
+  });
   expect(res.status()).toBe(307);
   await ctx.dispose();
 });

@@ -15,13 +15,28 @@ import { sampleValues } from "@/lib/engine/composition/starter";
 import { COMPOSITION_SCHEMA_VERSION } from "@/lib/engine/composition/composition-schema";
 import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { slugify } from "@/lib/studio/layouts/contract";
-import { createLayout, deleteLayout, getLayout, layoutHistory, listLayouts, moveLayoutStage, updateLayout, type StudioLayoutDeps } from "@/lib/studio/layouts/service";
+import {
+  createLayout,
+  deleteLayout,
+  getLayout,
+  layoutHistory,
+  listLayouts,
+  moveLayoutStage,
+  updateLayout,
+  type StudioLayoutDeps,
+} from "@/lib/studio/layouts/service";
 import { updateLog } from "@/lib/platform/update-log/collections";
 import { runAs } from "@/lib/platform/update-log/context";
 
 let env: TestEnv;
 let deps: StudioLayoutDeps;
-const STAFF = { actorKind: "user" as const, actorId: "staff-1", actorEmail: "dana@promptframe.ai", source: "test", screen: "/layouts-pipeline/x" };
+const STAFF = {
+  actorKind: "user" as const,
+  actorId: "staff-1",
+  actorEmail: "dana@promptframe.ai",
+  source: "test",
+  screen: "/layouts-pipeline/x",
+};
 
 beforeAll(async () => {
   env = openTestEnv();
@@ -30,8 +45,21 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-const logFor = async (id: string) => (await env.db.collection(updateLog).where("entity_type", "==", "layout").where("entity_id", "==", id).orderBy("created_at", "desc").get()).map((r) => r.data);
-const bodyOf = (l: LayoutBody): LayoutBody => ({ name: l.name, description: l.description, slots: l.slots, boxes: l.boxes });
+const logFor = async (id: string) =>
+  (
+    await env.db
+      .collection(updateLog)
+      .where("entity_type", "==", "layout")
+      .where("entity_id", "==", id)
+      .orderBy("created_at", "desc")
+      .get()
+  ).map((r) => r.data);
+const bodyOf = (l: LayoutBody): LayoutBody => ({
+  name: l.name,
+  description: l.description,
+  slots: l.slots,
+  boxes: l.boxes,
+});
 
 it("slugs names", () => {
   expect(slugify("Product hero: price badge!")).toBe("product-hero-price-badge");
@@ -41,8 +69,32 @@ it("slugs names", () => {
 it("lists the library with filters, leaving out generated candidates in review or rejected", async () => {
   const at = new Date().toISOString();
   const starter = (await env.db.collection(layouts).doc("starter-split").get())!.data;
-  for (const [id, status] of [["gen-pending", "pending"], ["gen-rejected", "rejected"], ["gen-accepted", "accepted"]] as const) {
-    await env.db.collection(layouts).doc(id).create({ ...starter, name: `Generated ${status}`, origin: "generated", stage: "draft", demo: false, created_at: at, updated_at: at, generation: { brief: "b", model_id: "local", batch_id: "b1", status, reason: null, reviewed_by: null, reviewed_at: null } });
+  for (const [id, status] of [
+    ["gen-pending", "pending"],
+    ["gen-rejected", "rejected"],
+    ["gen-accepted", "accepted"],
+  ] as const) {
+    await env.db
+      .collection(layouts)
+      .doc(id)
+      .create({
+        ...starter,
+        name: `Generated ${status}`,
+        origin: "generated",
+        stage: "draft",
+        demo: false,
+        created_at: at,
+        updated_at: at,
+        generation: {
+          brief: "b",
+          model_id: "local",
+          batch_id: "b1",
+          status,
+          reason: null,
+          reviewed_by: null,
+          reviewed_at: null,
+        },
+      });
   }
   const all = await listLayouts(deps);
   const ids = all.map((l) => l.id);
@@ -50,7 +102,12 @@ it("lists the library with filters, leaving out generated candidates in review o
   expect(ids).toContain("gen-accepted");
   expect(ids).not.toContain("gen-pending");
   expect(ids).not.toContain("gen-rejected");
-  expect(all.find((l) => l.id === "starter-split")).toMatchObject({ stage: "live", usage: 0, error_count: 0, last_move: null });
+  expect(all.find((l) => l.id === "starter-split")).toMatchObject({
+    stage: "live",
+    usage: 0,
+    error_count: 0,
+    last_move: null,
+  });
   expect((await listLayouts(deps, { stage: "draft" })).map((l) => l.id)).toEqual(["gen-accepted"]);
   const withLogo = await listLayouts(deps, { kind: "logo" });
   expect(withLogo.length).toBeGreaterThan(0);
@@ -61,7 +118,15 @@ it("lists the library with filters, leaving out generated candidates in review o
 it("creates a draft with a unique slug id, logged once", async () => {
   const a = await runAs(STAFF, () => createLayout(deps, "staff-1", { name: "Promo card" }));
   const b = await runAs(STAFF, () => createLayout(deps, "staff-1", { name: "Promo card", copy_from: "starter-split" }));
-  expect(a).toMatchObject({ id: "promo-card", stage: "draft", origin: "staff", revision: 0, version: 1, created_by: "staff-1", error_count: 0 });
+  expect(a).toMatchObject({
+    id: "promo-card",
+    stage: "draft",
+    origin: "staff",
+    revision: 0,
+    version: 1,
+    created_by: "staff-1",
+    error_count: 0,
+  });
   expect(b.id).toBe("promo-card-2");
   expect(b.slots.map((s) => s.id)).toEqual((await getLayout(deps, "starter-split")).slots.map((s) => s.id));
   expect(a.sample_media.photo).toContain("samples/starter/photo.jpg");
@@ -114,8 +179,14 @@ it("moves stages by the pipeline's rules, logs each move, and the board knows wh
   let l = await getLayout(deps, id);
   await expectApiError(moveLayoutStage(deps, id, { revision: l.revision, to: "live" }), 422);
   await expectApiError(moveLayoutStage(deps, id, { revision: l.revision + 5, to: "review" }), 409);
-  for (const to of ["review", "approved", "live"] as const) l = await runAs(STAFF, () => moveLayoutStage(deps, id, { revision: l.revision, to }));
-  expect(l).toMatchObject({ stage: "live", revision: 4, version: 2, last_move: { from: "approved", to: "live", actor: "dana@promptframe.ai" } });
+  for (const to of ["review", "approved", "live"] as const)
+    l = await runAs(STAFF, () => moveLayoutStage(deps, id, { revision: l.revision, to }));
+  expect(l).toMatchObject({
+    stage: "live",
+    revision: 4,
+    version: 2,
+    last_move: { from: "approved", to: "live", actor: "dana@promptframe.ai" },
+  });
   expect((await logFor(id)).filter((e) => e.action === "stage")).toHaveLength(3);
   const history = await layoutHistory(deps, id);
   expect(history.entries.map((e) => e.action)).toEqual(["stage", "stage", "stage", "update", "create"]);
@@ -125,9 +196,24 @@ it("moves stages by the pipeline's rules, logs each move, and the board knows wh
 
 it("will not make a layout with errors live", async () => {
   const at = new Date().toISOString();
-  const bad = bodyOf((await getLayout(deps, "promo-card")));
+  const bad = bodyOf(await getLayout(deps, "promo-card"));
   bad.boxes["4:5"].headline = { x: 0.9, y: 0.9, w: 0.5, h: 0.5 };
-  await env.db.collection(layouts).doc("broken").create({ ...bad, name: "Broken", stage: "approved", revision: 0, demo: false, created_at: at, updated_at: at, created_by: "x", origin: "staff", version: 1, generation: null });
+  await env.db
+    .collection(layouts)
+    .doc("broken")
+    .create({
+      ...bad,
+      name: "Broken",
+      stage: "approved",
+      revision: 0,
+      demo: false,
+      created_at: at,
+      updated_at: at,
+      created_by: "x",
+      origin: "staff",
+      version: 1,
+      generation: null,
+    });
   const e = await expectApiError(moveLayoutStage(deps, "broken", { revision: 0, to: "live" }), 422);
   expect(e.issues![0]!.path).toBe("boxes.4:5.headline");
   expect((await getLayout(deps, "broken")).stage).toBe("approved");
@@ -148,7 +234,18 @@ it("retiring a layout keeps content made with it rendering (the template version
   const tv = (await getTemplateVersion(env.db, "starter-bold", 1))!;
   const snap = tv.layouts.find((x) => x.id === "starter-split")!;
   const props = resolveRenderProps({
-    composition: { schema_version: COMPOSITION_SCHEMA_VERSION, owner_id: "u", kind: "design", title: "t", aspect_ratio: "1:1", template: { id: "starter-bold", version: 1 }, scenes: [{ id: "s1", layout_id: "starter-split", values: sampleValues(snap), narration: "", duration_ms: 3000 }], audio: { voice_id: null, captions: false, music: { track_id: null, volume: 0.35 } }, brand: null, revision: 0 },
+    composition: {
+      schema_version: COMPOSITION_SCHEMA_VERSION,
+      owner_id: "u",
+      kind: "design",
+      title: "t",
+      aspect_ratio: "1:1",
+      template: { id: "starter-bold", version: 1 },
+      scenes: [{ id: "s1", layout_id: "starter-split", values: sampleValues(snap), narration: "", duration_ms: 3000 }],
+      audio: { voice_id: null, captions: false, music: { track_id: null, volume: 0.35 } },
+      brand: null,
+      revision: 0,
+    },
     templateVersion: tv,
     mediaUrl: (k) => k,
     size: { width: 200, height: 200 },

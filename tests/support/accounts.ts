@@ -42,7 +42,8 @@ export function accountFor(role: Role): Account {
     const prefix = role === "staff" ? "E2E_STAFF" : "E2E_USER";
     const email = process.env[`${prefix}_EMAIL`];
     const password = process.env[`${prefix}_PASSWORD`];
-    if (!email || !password) throw new Error(`Set ${prefix}_EMAIL and ${prefix}_PASSWORD to run against ${process.env.BASE_URL}.`);
+    if (!email || !password)
+      throw new Error(`Set ${prefix}_EMAIL and ${prefix}_PASSWORD to run against ${process.env.BASE_URL}.`);
     return { email, password, name: role };
   }
   return seedAccount(role);
@@ -93,7 +94,12 @@ export function ensureSeedAccounts(): Promise<void> {
 }
 
 /** Creates a throwaway emulator account (e.g. an unverified company address). */
-export async function createEmulatorAccount(props: { email: string; password: string; emailVerified?: boolean; displayName?: string }) {
+export async function createEmulatorAccount(props: {
+  email: string;
+  password: string;
+  emailVerified?: boolean;
+  displayName?: string;
+}) {
   return adminAuth().createUser(props);
 }
 

@@ -30,7 +30,9 @@ export async function rectMask(
     .toBuffer();
 }
 
-export async function pngSize(bytes: Uint8Array): Promise<{ width: number; height: number; format: string | undefined }> {
+export async function pngSize(
+  bytes: Uint8Array,
+): Promise<{ width: number; height: number; format: string | undefined }> {
   const meta = await sharp(Buffer.from(bytes)).metadata();
   return { width: meta.width, height: meta.height, format: meta.format };
 }

@@ -17,9 +17,30 @@ import { LocalBlobStore } from "@/lib/platform/storage/local-store";
 import type { GenerateImagesRequest, ImageGenerator, ImageModelInfo } from "@/lib/media/images/types";
 
 export const MODELS: ImageModelInfo[] = [
-  { id: "local-preview", label: "Local preview", provider: "local", enabled: true, supportsEdit: true, maxImagesPerCall: 4 },
-  { id: "gpt-image-1", label: "GPT Image 1", provider: "openai", enabled: true, supportsEdit: true, maxImagesPerCall: 4 },
-  { id: "flux-schnell", label: "Flux Schnell", provider: "fal", enabled: true, supportsEdit: false, maxImagesPerCall: 4 },
+  {
+    id: "local-preview",
+    label: "Local preview",
+    provider: "local",
+    enabled: true,
+    supportsEdit: true,
+    maxImagesPerCall: 4,
+  },
+  {
+    id: "gpt-image-1",
+    label: "GPT Image 1",
+    provider: "openai",
+    enabled: true,
+    supportsEdit: true,
+    maxImagesPerCall: 4,
+  },
+  {
+    id: "flux-schnell",
+    label: "Flux Schnell",
+    provider: "fal",
+    enabled: true,
+    supportsEdit: false,
+    maxImagesPerCall: 4,
+  },
   { id: "imagen-4", label: "Imagen 4", provider: "google", enabled: false, supportsEdit: false, maxImagesPerCall: 4 },
 ];
 
@@ -34,7 +55,13 @@ export class FakeAiError extends Error {
   }
 }
 
-const SIZES: Record<string, [number, number]> = { "1:1": [64, 64], "4:5": [64, 80], "3:2": [96, 64], "16:9": [128, 72], "9:16": [72, 128] };
+const SIZES: Record<string, [number, number]> = {
+  "1:1": [64, 64],
+  "4:5": [64, 80],
+  "3:2": [96, 64],
+  "16:9": [128, 72],
+  "9:16": [72, 128],
+};
 
 export interface FakeGenerator extends ImageGenerator {
   calls: GenerateImagesRequest[];
@@ -55,7 +82,11 @@ export function fakeGenerator(): FakeGenerator {
     const seed = req.seed ?? 0;
     const images = await Promise.all(
       Array.from({ length: req.n }, (_, i) =>
-        sharp({ create: { width, height, channels: 3, background: { r: (seed + i) % 256, g: (seed >> 8) % 256, b: 128 } } }).png().toBuffer(),
+        sharp({
+          create: { width, height, channels: 3, background: { r: (seed + i) % 256, g: (seed >> 8) % 256, b: 128 } },
+        })
+          .png()
+          .toBuffer(),
       ),
     );
     return { images: images.map((b) => new Uint8Array(b)), mediaType: "image/png", warnings: [], modelId: req.modelId };
@@ -73,8 +104,15 @@ export interface TestEnv {
 
 export function openTestEnv(): TestEnv {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pf-images-"));
-  const db = new Db(new EmbeddedDriver({ file: path.join(dir, "test.sqlite"), collections: allCollections }), allCollections);
-  const store = new LocalBlobStore({ root: path.join(dir, "blobs"), secret: randomBytes(32), urlPrefix: "/api/v1/blobs" });
+  const db = new Db(
+    new EmbeddedDriver({ file: path.join(dir, "test.sqlite"), collections: allCollections }),
+    allCollections,
+  );
+  const store = new LocalBlobStore({
+    root: path.join(dir, "blobs"),
+    secret: randomBytes(32),
+    urlPrefix: "/api/v1/blobs",
+  });
   return {
     dir,
     db,
@@ -88,18 +126,21 @@ export function openTestEnv(): TestEnv {
 
 export async function addUser(db: Db, uid: string, credits: number): Promise<void> {
   const at = "2026-01-01T00:00:00.000Z";
-  await db.collection(users).doc(uid).create({
-    user_id: uid,
-    email: `${uid}@example.com`,
-    name: uid,
-    photo_url: null,
-    provider: "password",
-    is_staff: false,
-    credits,
-    plan: "free",
-    created_at: at,
-    last_login_at: at,
-  });
+  await db
+    .collection(users)
+    .doc(uid)
+    .create({
+      user_id: uid,
+      email: `${uid}@example.com`,
+      name: uid,
+      photo_url: null,
+      provider: "password",
+      is_staff: false,
+      credits,
+      plan: "free",
+      created_at: at,
+      last_login_at: at,
+    });
 }
 
 export async function balanceOf(db: Db, uid: string): Promise<number> {
@@ -117,5 +158,9 @@ export async function writes(env: TestEnv) {
 }
 
 export async function pngOf(width: number, height: number): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 4, background: "#ffffff" } }).png().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 4, background: "#ffffff" } })
+      .png()
+      .toBuffer(),
+  );
 }

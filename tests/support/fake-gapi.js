@@ -25,7 +25,12 @@
         if (cb) cb(m.result);
         return;
       }
-      var handler = m.name === "__ping" ? function () { return true; } : handlers[m.name];
+      var handler =
+        m.name === "__ping"
+          ? function () {
+              return true;
+            }
+          : handlers[m.name];
       Promise.resolve(handler ? handler(m.payload) : undefined).then(function (result) {
         var reply = { kind: "reply", id: m.id, result: [result] };
         reply[TAG] = true;
@@ -47,10 +52,16 @@
       });
     }
     return {
-      register: function (name, fn) { handlers[name] = fn; },
+      register: function (name, fn) {
+        handlers[name] = fn;
+      },
       send: send,
-      ping: function (cb) { return send("__ping", null, cb); },
-      restyle: function () { return Promise.resolve(); },
+      ping: function (cb) {
+        return send("__ping", null, cb);
+      },
+      restyle: function () {
+        return Promise.resolve();
+      },
     };
   }
 
@@ -59,23 +70,37 @@
       var frame = document.createElement("iframe");
       frame.src = options.url;
       var attrs = (options.attributes && options.attributes.style) || {};
-      Object.keys(attrs).forEach(function (k) { frame.style[k] = attrs[k]; });
-      var loaded = new Promise(function (resolve) { frame.addEventListener("load", function () { resolve(); }); });
+      Object.keys(attrs).forEach(function (k) {
+        frame.style[k] = attrs[k];
+      });
+      var loaded = new Promise(function (resolve) {
+        frame.addEventListener("load", function () {
+          resolve();
+        });
+      });
       (options.where || document.body).appendChild(frame);
-      var iframe = channel(function () { return frame.contentWindow; }, loaded);
+      var iframe = channel(function () {
+        return frame.contentWindow;
+      }, loaded);
       return Promise.resolve(callback ? callback(iframe) : iframe);
     },
     getParentIframe: function () {
-      return channel(function () { return window.parent; }, Promise.resolve());
+      return channel(function () {
+        return window.parent;
+      }, Promise.resolve());
     },
   };
 
   window.gapi = {
     load: function (_name, opts) {
-      setTimeout(function () { (typeof opts === "function" ? opts : opts.callback)(); });
+      setTimeout(function () {
+        (typeof opts === "function" ? opts : opts.callback)();
+      });
     },
     iframes: {
-      getContext: function () { return context; },
+      getContext: function () {
+        return context;
+      },
       Iframe: function () {},
       CROSS_ORIGIN_IFRAMES_FILTER: {},
     },

@@ -35,7 +35,13 @@ export interface Growth {
 }
 
 /** Times `run(input(size))` and `run(input(size * factor))`; inputs are made before timing. */
-export async function growth<T>(opts: { input: (size: number) => T; run: (input: T) => unknown; size: number; factor?: number; rounds?: number }): Promise<Growth> {
+export async function growth<T>(opts: {
+  input: (size: number) => T;
+  run: (input: T) => unknown;
+  size: number;
+  factor?: number;
+  rounds?: number;
+}): Promise<Growth> {
   const factor = opts.factor ?? 8;
   const rounds = opts.rounds ?? 3;
   const smallInput = opts.input(opts.size);

@@ -35,37 +35,46 @@ export async function seedImage(env: { db: Db; store: BlobStore }, s: SeedImage)
   const at = s.createdAt.toISOString();
   let blobs = { original: null as string | null, thumbnail: null as string | null, poster: null };
   if (s.withBlobs) {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } })
+      .png()
+      .toBuffer();
     const webp = await sharp(png).webp().toBuffer();
-    blobs = { original: `images/${s.owner}/${s.id}/original.png`, thumbnail: `images/${s.owner}/${s.id}/thumb.webp`, poster: null };
+    blobs = {
+      original: `images/${s.owner}/${s.id}/original.png`,
+      thumbnail: `images/${s.owner}/${s.id}/thumb.webp`,
+      poster: null,
+    };
     await env.store.put(blobs.original!, png);
     await env.store.put(blobs.thumbnail!, webp);
   }
-  await env.db.collection(content).doc(s.id).set({
-    owner_id: s.owner,
-    kind: "image",
-    title: `image ${s.id}`,
-    status: s.status ?? "ready",
-    visibility: s.visibility ?? "private",
-    settings: {
-      mode: "generate",
-      prompt: `prompt of ${s.id}`,
-      negative_prompt: null,
-      vibe_id: s.vibeId ?? null,
-      vibe_name: s.vibeId ? `Vibe ${s.vibeId}` : null,
-      aspect_ratio: "1:1",
-      model_id: "local-preview",
-      model_label: "Local preview",
-      seed: 7,
-      source_image_id: null,
-      remix_of: s.remixOf ?? null,
-      job_id: `job-${s.id}`,
-      width: 8,
-      height: 8,
-    },
-    blobs,
-    error: null,
-    created_at: at,
-    updated_at: at,
-  });
+  await env.db
+    .collection(content)
+    .doc(s.id)
+    .set({
+      owner_id: s.owner,
+      kind: "image",
+      title: `image ${s.id}`,
+      status: s.status ?? "ready",
+      visibility: s.visibility ?? "private",
+      settings: {
+        mode: "generate",
+        prompt: `prompt of ${s.id}`,
+        negative_prompt: null,
+        vibe_id: s.vibeId ?? null,
+        vibe_name: s.vibeId ? `Vibe ${s.vibeId}` : null,
+        aspect_ratio: "1:1",
+        model_id: "local-preview",
+        model_label: "Local preview",
+        seed: 7,
+        source_image_id: null,
+        remix_of: s.remixOf ?? null,
+        job_id: `job-${s.id}`,
+        width: 8,
+        height: 8,
+      },
+      blobs,
+      error: null,
+      created_at: at,
+      updated_at: at,
+    });
 }

@@ -31,7 +31,11 @@ export async function startRedis(): Promise<TestRedis> {
   const bin = redisServerBinary();
   if (!bin) throw new Error("redis-server is not installed");
   const port = await freePort();
-  const child: ChildProcess = spawn(bin, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(
+    bin,
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
   await new Promise<void>((resolve, reject) => {
     let out = "";
     const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);

@@ -10,11 +10,21 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { COMPOSITION_SCHEMA_VERSION, type CompositionBody, type Scene } from "@/lib/engine/composition/composition-schema";
+import {
+  COMPOSITION_SCHEMA_VERSION,
+  type CompositionBody,
+  type Scene,
+} from "@/lib/engine/composition/composition-schema";
 import type { CaptionCue } from "@/lib/engine/composition/cues";
 import type { CompositionRatio } from "@/lib/engine/composition/ratios";
 import { ensureSampleMedia } from "@/lib/engine/composition/sample-media";
-import { STARTER_TEMPLATES, sampleNarration, sampleValues, starterTemplate, starterTemplateVersion } from "@/lib/engine/composition/starter";
+import {
+  STARTER_TEMPLATES,
+  sampleNarration,
+  sampleValues,
+  starterTemplate,
+  starterTemplateVersion,
+} from "@/lib/engine/composition/starter";
 import type { TemplateVersionBody } from "@/lib/engine/composition/template-schema";
 import { LocalBlobStore } from "@/lib/platform/storage/local-store";
 
@@ -36,8 +46,14 @@ export interface ProbeStream {
   duration?: string;
 }
 
-export async function ffprobe(file: string): Promise<{ format: { duration: string; size: string }; streams: ProbeStream[] }> {
-  const { stdout } = await run(FFPROBE, ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file], { env });
+export async function ffprobe(
+  file: string,
+): Promise<{ format: { duration: string; size: string }; streams: ProbeStream[] }> {
+  const { stdout } = await run(
+    FFPROBE,
+    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file],
+    { env },
+  );
   return JSON.parse(stdout);
 }
 
@@ -49,8 +65,26 @@ export async function ffprobe(file: string): Promise<{ format: { duration: strin
  */
 export async function meanVolumeDb(file: string): Promise<number> {
   const pcm = await new Promise<Buffer>((resolve, reject) => {
-    execFile(FFMPEG, ["-hide_banner", "-nostdin", "-i", file, "-vn", "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", "-f", "wav", "-"], { env, encoding: "buffer", maxBuffer: 256 * 1024 * 1024 }, (err, stdout) =>
-      err ? reject(err) : resolve(stdout),
+    execFile(
+      FFMPEG,
+      [
+        "-hide_banner",
+        "-nostdin",
+        "-i",
+        file,
+        "-vn",
+        "-ac",
+        "1",
+        "-ar",
+        "16000",
+        "-c:a",
+        "pcm_s16le",
+        "-f",
+        "wav",
+        "-",
+      ],
+      { env, encoding: "buffer", maxBuffer: 256 * 1024 * 1024 },
+      (err, stdout) => (err ? reject(err) : resolve(stdout)),
     );
   });
   // A streamed WAV: the samples follow the "data" chunk header (its size field is unknown when piped).
@@ -67,7 +101,20 @@ export async function meanVolumeDb(file: string): Promise<number> {
 
 /** An M4A (AAC) tone: a sine at `hz` for `seconds`, made with ffmpeg's sine source. */
 export async function toneM4a(file: string, seconds: number, hz: number): Promise<Buffer> {
-  await ffmpeg(["-y", "-f", "lavfi", "-i", `sine=frequency=${hz}:sample_rate=44100:duration=${seconds}`, "-c:a", "aac", "-b:a", "96k", "-f", "mp4", file]);
+  await ffmpeg([
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    `sine=frequency=${hz}:sample_rate=44100:duration=${seconds}`,
+    "-c:a",
+    "aac",
+    "-b:a",
+    "96k",
+    "-f",
+    "mp4",
+    file,
+  ]);
   return fs.readFileSync(file);
 }
 
@@ -79,13 +126,23 @@ export interface RenderTestEnv {
 
 export async function openRenderTestEnv(): Promise<RenderTestEnv> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pf-render-"));
-  const store = new LocalBlobStore({ root: path.join(dir, "blobs"), secret: randomBytes(32), urlPrefix: "/api/v1/blobs" });
+  const store = new LocalBlobStore({
+    root: path.join(dir, "blobs"),
+    secret: randomBytes(32),
+    urlPrefix: "/api/v1/blobs",
+  });
   await ensureSampleMedia(store);
   return { dir, store, close: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** Narration stored as M4A with one caption cue per sentence-ish half. */
-export async function storeNarration(envDir: string, store: LocalBlobStore, name: string, seconds: number, hz: number): Promise<NonNullable<Scene["voice"]>> {
+export async function storeNarration(
+  envDir: string,
+  store: LocalBlobStore,
+  name: string,
+  seconds: number,
+  hz: number,
+): Promise<NonNullable<Scene["voice"]>> {
   const file = path.join(envDir, `${name}.m4a`);
   const bytes = await toneM4a(file, seconds, hz);
   // Under the sample composition owner's own folder: prepareRender drops keys its owner may not use.
@@ -112,7 +169,9 @@ export function sampleComposition(input: {
 }): { composition: CompositionBody; templateVersion: TemplateVersionBody } {
   const t = starterTemplate(input.templateId ?? STARTER_TEMPLATES[0]!.id)!;
   const tv = starterTemplateVersion(t);
-  const layouts = input.layoutIds ? input.layoutIds.map((id) => tv.layouts.find((l) => l.id === id)!) : tv.layouts.slice(0, input.scenes ?? 3);
+  const layouts = input.layoutIds
+    ? input.layoutIds.map((id) => tv.layouts.find((l) => l.id === id)!)
+    : tv.layouts.slice(0, input.scenes ?? 3);
   const scenes: Scene[] = layouts.map((l, i) => ({
     id: `s${i + 1}`,
     layout_id: l.id,

@@ -66,10 +66,22 @@ export function decodeForm(body: string): Obj {
   return root;
 }
 
-function stripeError(status: number, type: string, message: string, extra: { code?: string; param?: string } = {}): FakeResponse {
+function stripeError(
+  status: number,
+  type: string,
+  message: string,
+  extra: { code?: string; param?: string } = {},
+): FakeResponse {
   return {
     status,
-    json: { error: { type, message, ...(extra.code ? { code: extra.code, doc_url: `https://stripe.com/docs/error-codes/${extra.code}` } : {}), ...(extra.param ? { param: extra.param } : {}) } },
+    json: {
+      error: {
+        type,
+        message,
+        ...(extra.code ? { code: extra.code, doc_url: `https://stripe.com/docs/error-codes/${extra.code}` } : {}),
+        ...(extra.param ? { param: extra.param } : {}),
+      },
+    },
     headers: { "request-id": fakeId("req") },
   };
 }
@@ -99,7 +111,14 @@ export class FakeStripe {
     const path = req.path.split("?")[0]!;
     const header = (name: string) => req.headers[name] ?? req.headers[name.toLowerCase()] ?? null;
     const idempotencyKey = header("Idempotency-Key");
-    this.log.push({ method: req.method, path, params, idempotencyKey, authorization: header("Authorization"), stripeVersion: header("Stripe-Version") });
+    this.log.push({
+      method: req.method,
+      path,
+      params,
+      idempotencyKey,
+      authorization: header("Authorization"),
+      stripeVersion: header("Stripe-Version"),
+    });
 
     if (header("Authorization") !== `Bearer ${this.opts.secretKey}`) {
       return stripeError(401, "invalid_request_error", "Invalid API Key provided: sk_test_****");
@@ -108,18 +127,27 @@ export class FakeStripe {
       const seen = this.replays.get(`${path} ${idempotencyKey}`);
       if (seen) {
         if (seen.params !== req.body) {
-          return stripeError(400, "idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with.");
+          return stripeError(
+            400,
+            "idempotency_error",
+            "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+          );
         }
         return { ...seen.response, headers: { ...seen.response.headers, "idempotent-replayed": "true" } };
       }
     }
     const response = this.route(req.method, path, params);
-    if (idempotencyKey && req.method === "POST" && response.status < 500) this.replays.set(`${path} ${idempotencyKey}`, { params: req.body, response });
+    if (idempotencyKey && req.method === "POST" && response.status < 500)
+      this.replays.set(`${path} ${idempotencyKey}`, { params: req.body, response });
     return response;
   }
 
   private route(method: string, path: string, p: Obj): FakeResponse {
-    const ok = (json: Obj): FakeResponse => ({ status: 200, json, headers: { "request-id": fakeId("req"), "stripe-version": API_VERSION } });
+    const ok = (json: Obj): FakeResponse => ({
+      status: 200,
+      json,
+      headers: { "request-id": fakeId("req"), "stripe-version": API_VERSION },
+    });
     if (method === "POST" && path === "/v1/customers") {
       const customer = {
         id: fakeId("cus"),
@@ -148,9 +176,16 @@ export class FakeStripe {
     }
     if (method === "POST" && path === "/v1/checkout/sessions") return this.createSession(p, ok);
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
-      if (!p.customer) return stripeError(400, "invalid_request_error", "Missing required param: customer.", { code: "parameter_missing", param: "customer" });
+      if (!p.customer)
+        return stripeError(400, "invalid_request_error", "Missing required param: customer.", {
+          code: "parameter_missing",
+          param: "customer",
+        });
       if (!this.customers.has(p.customer as string)) {
-        return stripeError(400, "invalid_request_error", `No such customer: '${p.customer}'`, { code: "resource_missing", param: "customer" });
+        return stripeError(400, "invalid_request_error", `No such customer: '${p.customer}'`, {
+          code: "resource_missing",
+          param: "customer",
+        });
       }
       const id = fakeId("bps");
       const session = {
@@ -177,25 +212,44 @@ export class FakeStripe {
   private createSession(p: Obj, ok: (json: Obj) => FakeResponse): FakeResponse {
     const mode = p.mode as string | undefined;
     if (!mode || !["payment", "subscription", "setup"].includes(mode)) {
-      return stripeError(400, "invalid_request_error", "Missing required param: mode.", { code: "parameter_missing", param: "mode" });
+      return stripeError(400, "invalid_request_error", "Missing required param: mode.", {
+        code: "parameter_missing",
+        param: "mode",
+      });
     }
-    if (!p.success_url) return stripeError(400, "invalid_request_error", "Missing required param: success_url.", { code: "parameter_missing", param: "success_url" });
+    if (!p.success_url)
+      return stripeError(400, "invalid_request_error", "Missing required param: success_url.", {
+        code: "parameter_missing",
+        param: "success_url",
+      });
     if (p.customer && !this.customers.has(p.customer as string)) {
-      return stripeError(400, "invalid_request_error", `No such customer: '${p.customer}'`, { code: "resource_missing", param: "customer" });
+      return stripeError(400, "invalid_request_error", `No such customer: '${p.customer}'`, {
+        code: "resource_missing",
+        param: "customer",
+      });
     }
     const items = (p.line_items as Obj[] | undefined) ?? [];
-    if (!items.length) return stripeError(400, "invalid_request_error", "Missing required param: line_items.", { code: "parameter_missing", param: "line_items" });
+    if (!items.length)
+      return stripeError(400, "invalid_request_error", "Missing required param: line_items.", {
+        code: "parameter_missing",
+        param: "line_items",
+      });
     let total = 0;
     for (const [i, item] of items.entries()) {
       const price = this.price(item.price as string);
       if (!price) {
-        return stripeError(400, "invalid_request_error", `No such price: '${item.price}'`, { code: "resource_missing", param: `line_items[${i}][price]` });
+        return stripeError(400, "invalid_request_error", `No such price: '${item.price}'`, {
+          code: "resource_missing",
+          param: `line_items[${i}][price]`,
+        });
       }
       if (price.recurring !== (mode === "subscription")) {
         return stripeError(
           400,
           "invalid_request_error",
-          price.recurring ? "You specified `payment` mode but passed a recurring price." : "You must provide at least one recurring price in `subscription` mode.",
+          price.recurring
+            ? "You specified `payment` mode but passed a recurring price."
+            : "You must provide at least one recurring price in `subscription` mode.",
         );
       }
       total += price.unitAmount * Number(item.quantity ?? 1);
@@ -303,7 +357,14 @@ export interface InvoiceLineSpec {
   proration?: boolean;
 }
 
-export function invoiceObject(i: { id?: string; customer: string; subscription: string; billingReason: string; lines: InvoiceLineSpec[]; metadata?: Obj }): Obj {
+export function invoiceObject(i: {
+  id?: string;
+  customer: string;
+  subscription: string;
+  billingReason: string;
+  lines: InvoiceLineSpec[];
+  metadata?: Obj;
+}): Obj {
   const id = i.id ?? fakeId("in");
   const amount = i.lines.reduce((s, l) => s + (l.amount ?? l.price.unitAmount), 0);
   return {
@@ -332,10 +393,20 @@ export function invoiceObject(i: { id?: string; customer: string; subscription: 
         parent: {
           type: "subscription_item_details",
           invoice_item_details: null,
-          subscription_item_details: { invoice_item: null, proration: l.proration ?? false, proration_details: null, subscription: i.subscription, subscription_item: `si_${i.subscription.slice(4, 18)}` },
+          subscription_item_details: {
+            invoice_item: null,
+            proration: l.proration ?? false,
+            proration_details: null,
+            subscription: i.subscription,
+            subscription_item: `si_${i.subscription.slice(4, 18)}`,
+          },
         },
         period: { start: unix(l.start), end: unix(l.end) },
-        pricing: { type: "price_details", price_details: { price: l.price.id, product: l.price.product }, unit_amount_decimal: String(l.price.unitAmount) },
+        pricing: {
+          type: "price_details",
+          price_details: { price: l.price.id, product: l.price.product },
+          unit_amount_decimal: String(l.price.unitAmount),
+        },
         quantity: 1,
       })),
       has_more: false,
@@ -343,7 +414,11 @@ export function invoiceObject(i: { id?: string; customer: string; subscription: 
       url: `/v1/invoices/${id}/lines`,
     },
     metadata: {},
-    parent: { type: "subscription_details", quote_details: null, subscription_details: { metadata: i.metadata ?? {}, subscription: i.subscription } },
+    parent: {
+      type: "subscription_details",
+      quote_details: null,
+      subscription_details: { metadata: i.metadata ?? {}, subscription: i.subscription },
+    },
     period_end: unix(),
     period_start: unix(),
     status: "paid",
@@ -370,12 +445,25 @@ export function priceObject(p: FakePrice): Obj {
  * A completed Checkout session as Stripe sends it in `checkout.session.completed`.
  * A payment-mode session names the PaymentIntent that took the money (its charge's refunds and disputes name it too).
  */
-export function completedSession(session: Obj, extra: { subscription?: string | null; paid?: boolean; paymentIntent?: string } = {}): Obj {
+export function completedSession(
+  session: Obj,
+  extra: { subscription?: string | null; paid?: boolean; paymentIntent?: string } = {},
+): Obj {
   const { _line_items, _subscription_metadata, ...wire } = session;
   void _line_items;
   void _subscription_metadata;
-  const paymentIntent = wire.mode === "payment" ? (extra.paymentIntent ?? (wire.payment_intent as string | null | undefined) ?? fakeId("pi")) : null;
-  return { ...wire, status: "complete", payment_status: extra.paid === false ? "unpaid" : "paid", subscription: extra.subscription ?? null, payment_intent: paymentIntent, url: null };
+  const paymentIntent =
+    wire.mode === "payment"
+      ? (extra.paymentIntent ?? (wire.payment_intent as string | null | undefined) ?? fakeId("pi"))
+      : null;
+  return {
+    ...wire,
+    status: "complete",
+    payment_status: extra.paid === false ? "unpaid" : "paid",
+    subscription: extra.subscription ?? null,
+    payment_intent: paymentIntent,
+    url: null,
+  };
 }
 
 export interface ChargeSpec {
@@ -404,7 +492,13 @@ export function chargeObject(c: ChargeSpec): Obj {
     application_fee: null,
     application_fee_amount: null,
     balance_transaction: fakeId("txn"),
-    billing_details: { address: { city: null, country: "US", line1: null, line2: null, postal_code: "94107", state: null }, email: null, name: null, phone: null, tax_id: null },
+    billing_details: {
+      address: { city: null, country: "US", line1: null, line2: null, postal_code: "94107", state: null },
+      email: null,
+      name: null,
+      phone: null,
+      tax_id: null,
+    },
     calculated_statement_descriptor: "PROMPTFRAME",
     captured: true,
     created: unix(),
@@ -419,11 +513,28 @@ export function chargeObject(c: ChargeSpec): Obj {
     livemode: false,
     metadata: {},
     on_behalf_of: null,
-    outcome: { network_status: "approved_by_network", reason: null, risk_level: "normal", seller_message: "Payment complete.", type: "authorized" },
+    outcome: {
+      network_status: "approved_by_network",
+      reason: null,
+      risk_level: "normal",
+      seller_message: "Payment complete.",
+      type: "authorized",
+    },
     paid: true,
     payment_intent: c.paymentIntent,
     payment_method: fakeId("pm"),
-    payment_method_details: { card: { brand: "visa", country: "US", exp_month: 12, exp_year: 2030, funding: "credit", last4: "4242", network: "visa" }, type: "card" },
+    payment_method_details: {
+      card: {
+        brand: "visa",
+        country: "US",
+        exp_month: 12,
+        exp_year: 2030,
+        funding: "credit",
+        last4: "4242",
+        network: "visa",
+      },
+      type: "card",
+    },
     receipt_email: null,
     receipt_number: null,
     receipt_url: `https://pay.stripe.com/receipts/payment/${id}`,
@@ -432,7 +543,17 @@ export function chargeObject(c: ChargeSpec): Obj {
       ? {
           refunds: {
             object: "list",
-            data: c.refunds.map((r) => ({ id: r.id, object: "refund", amount: r.amount, charge: id, currency: "usd", payment_intent: c.paymentIntent, reason: "requested_by_customer", status: "succeeded", created: unix() })),
+            data: c.refunds.map((r) => ({
+              id: r.id,
+              object: "refund",
+              amount: r.amount,
+              charge: id,
+              currency: "usd",
+              payment_intent: c.paymentIntent,
+              reason: "requested_by_customer",
+              status: "succeeded",
+              created: unix(),
+            })),
             has_more: false,
             total_count: c.refunds.length,
             url: `/v1/charges/${id}/refunds`,
@@ -472,21 +593,40 @@ export function disputeObject(d: DisputeSpec): Obj {
     created: unix(),
     currency: "usd",
     enhanced_eligibility_types: [],
-    evidence: { customer_name: null, customer_email_address: null, product_description: null, uncategorized_text: null },
-    evidence_details: { due_by: unix() + 7 * 86400, enhanced_eligibility: {}, has_evidence: false, past_due: false, submission_count: 0, submission_method: null },
+    evidence: {
+      customer_name: null,
+      customer_email_address: null,
+      product_description: null,
+      uncategorized_text: null,
+    },
+    evidence_details: {
+      due_by: unix() + 7 * 86400,
+      enhanced_eligibility: {},
+      has_evidence: false,
+      past_due: false,
+      submission_count: 0,
+      submission_method: null,
+    },
     intended_submission_method: null,
     is_charge_refundable: status.startsWith("warning_"),
     livemode: false,
     metadata: {},
     network_reason_code: "10.4",
     payment_intent: d.paymentIntent,
-    payment_method_details: { card: { brand: "visa", case_type: "chargeback", network_reason_code: "10.4" }, type: "card" },
+    payment_method_details: {
+      card: { brand: "visa", case_type: "chargeback", network_reason_code: "10.4" },
+      type: "card",
+    },
     reason: d.reason ?? "fraudulent",
     status,
   };
 }
 
-export function eventOf(type: string, object: Obj, opts: { id?: string; created?: Date; previousAttributes?: Obj } = {}): Obj {
+export function eventOf(
+  type: string,
+  object: Obj,
+  opts: { id?: string; created?: Date; previousAttributes?: Obj } = {},
+): Obj {
   return {
     id: opts.id ?? fakeId("evt"),
     object: "event",
@@ -503,5 +643,8 @@ export function eventOf(type: string, object: Obj, opts: { id?: string; created?
 /** The body and Stripe-Signature header of a delivery, signed with the library's own helper. */
 export function signEvent(event: Obj, secret: string, timestamp?: number): { payload: string; signature: string } {
   const payload = JSON.stringify(event, null, 2);
-  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) }) };
+  return {
+    payload,
+    signature: Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) }),
+  };
 }

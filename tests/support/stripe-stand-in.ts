@@ -9,7 +9,16 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { completedSession, eventOf, FakeStripe, fakeId, invoiceObject, signEvent, subscriptionObject, type FakePrice } from "./stripe-fake";
+import {
+  completedSession,
+  eventOf,
+  FakeStripe,
+  fakeId,
+  invoiceObject,
+  signEvent,
+  subscriptionObject,
+  type FakePrice,
+} from "./stripe-fake";
 
 export interface StripeStandIn {
   /** http://127.0.0.1:<port>, for STRIPE_API_BASE. */
@@ -39,7 +48,12 @@ export async function startStripeStandIn(opts: {
       const body = await readBody(req);
       const url = new URL(req.url ?? "/", "http://stand-in");
       if (url.pathname.startsWith("/v1/")) {
-        const r = fake!.handle({ method: req.method ?? "GET", path: url.pathname + url.search, headers: req.headers as Record<string, string>, body });
+        const r = fake!.handle({
+          method: req.method ?? "GET",
+          path: url.pathname + url.search,
+          headers: req.headers as Record<string, string>,
+          body,
+        });
         res.writeHead(r.status, { "content-type": "application/json", ...r.headers });
         return res.end(JSON.stringify(r.json));
       }
@@ -54,7 +68,11 @@ export async function startStripeStandIn(opts: {
       }
       const portal = /^\/p\/session\/([A-Za-z0-9_]+)$/.exec(url.pathname);
       const ps = portal ? fake!.portalSessions.get(portal[1]!) : undefined;
-      if (ps) return html(res, `<h1>Billing portal (test stand-in)</h1><p>Customer ${esc(ps.customer)}</p><a href="${esc(ps.return_url)}">Return to Promptframe</a>`);
+      if (ps)
+        return html(
+          res,
+          `<h1>Billing portal (test stand-in)</h1><p>Customer ${esc(ps.customer)}</p><a href="${esc(ps.return_url)}">Return to Promptframe</a>`,
+        );
       res.writeHead(404, { "content-type": "text/plain" });
       res.end("not found");
     } catch (error) {
@@ -65,7 +83,11 @@ export async function startStripeStandIn(opts: {
 
   async function deliver(event: Obj) {
     const { payload, signature } = signEvent(event, opts.webhookSecret);
-    const r = await fetch(`${appUrl}/api/v1/billing/webhook`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
+    const r = await fetch(`${appUrl}/api/v1/billing/webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      body: payload,
+    });
     deliveries.push({ type: String(event.type), status: r.status });
   }
 
@@ -79,8 +101,24 @@ export async function startStripeStandIn(opts: {
       const end = new Date(start.getTime() + 30 * 86400_000);
       const subscriptionMeta = (session._subscription_metadata as Obj) ?? {};
       await deliver(eventOf("checkout.session.completed", completedSession(session, { subscription: sub })));
-      await deliver(eventOf("customer.subscription.created", subscriptionObject({ id: sub, customer, price, start, end, metadata: subscriptionMeta })));
-      await deliver(eventOf("invoice.paid", invoiceObject({ customer, subscription: sub, billingReason: "subscription_create", lines: [{ price, start, end }], metadata: subscriptionMeta })));
+      await deliver(
+        eventOf(
+          "customer.subscription.created",
+          subscriptionObject({ id: sub, customer, price, start, end, metadata: subscriptionMeta }),
+        ),
+      );
+      await deliver(
+        eventOf(
+          "invoice.paid",
+          invoiceObject({
+            customer,
+            subscription: sub,
+            billingReason: "subscription_create",
+            lines: [{ price, start, end }],
+            metadata: subscriptionMeta,
+          }),
+        ),
+      );
     } else {
       await deliver(eventOf("checkout.session.completed", completedSession(session)));
     }

@@ -21,16 +21,29 @@ const version = starterTemplateVersion(STARTER_TEMPLATES[0]!);
 it("is the template's palette, accent first, or the applied brand kit's", () => {
   const p = version.style.palette;
   expect(scenePalette(version, { brand: null })).toEqual([p.accent, p.surface, p.background, p.muted]);
-  const brand = { apply: true, palette: { primary: "#1d4ed8", secondary: "#3a86ff", accent: "#ffbf00", text: "#111111", background: "#f8f9fa" } };
+  const brand = {
+    apply: true,
+    palette: { primary: "#1d4ed8", secondary: "#3a86ff", accent: "#ffbf00", text: "#111111", background: "#f8f9fa" },
+  };
   expect(scenePalette(version, { brand } as never).slice(0, 3)).toEqual(["#1d4ed8", "#3a86ff", "#f8f9fa"]);
   // A kit that is not applied changes nothing.
-  expect(scenePalette(version, { brand: { ...brand, apply: false } } as never)).toEqual(scenePalette(version, { brand: null }));
+  expect(scenePalette(version, { brand: { ...brand, apply: false } } as never)).toEqual(
+    scenePalette(version, { brand: null }),
+  );
 });
 
 it("colours the generated picture (local preview model)", async () => {
   expect(sceneImageModel().provider).toBe("local");
   const picture = async (palette: string[], sceneId: string) => {
-    const value = await generateScenePicture({ store: env.store, uid: "u1", contentId: "c1", sceneId, prompt: "running shoes", ratio: "1:1", palette });
+    const value = await generateScenePicture({
+      store: env.store,
+      uid: "u1",
+      contentId: "c1",
+      sceneId,
+      prompt: "running shoes",
+      ratio: "1:1",
+      palette,
+    });
     const read = await env.store.get(value.key);
     const chunks: Buffer[] = [];
     for await (const chunk of read!.body) chunks.push(chunk as Buffer);

@@ -30,7 +30,16 @@ afterAll(() => env?.close());
 const kit = (primary: string) => ({ ...DEFAULT_BRAND_KIT, colors: { ...DEFAULT_BRAND_KIT.colors, primary } });
 
 it("applies a snapshot of the kit, keeps it when the kit changes, and turns it off", async () => {
-  const video = await createVideo(deps, UID, { brief: "Bean There roasts coffee in Lisbon.", aspect_ratio: "1:1", length_s: 15, template_id: null, voice_id: null, captions: false, music: false, model_id: "local/preview" });
+  const video = await createVideo(deps, UID, {
+    brief: "Bean There roasts coffee in Lisbon.",
+    aspect_ratio: "1:1",
+    length_s: 15,
+    template_id: null,
+    voice_id: null,
+    captions: false,
+    music: false,
+    model_id: "local/preview",
+  });
   expect(video.composition.brand).toBeNull();
   await saveBrandKit(deps, UID, kit("#123456"));
 
@@ -51,7 +60,16 @@ it("applies a snapshot of the kit, keeps it when the kit changes, and turns it o
 });
 
 it("refuses bad input and other people's videos", async () => {
-  const video = await createVideo(deps, UID, { brief: "A spring tea sale.", aspect_ratio: "9:16", length_s: 15, template_id: null, voice_id: null, captions: false, music: false, model_id: "local/preview" });
+  const video = await createVideo(deps, UID, {
+    brief: "A spring tea sale.",
+    aspect_ratio: "9:16",
+    length_s: 15,
+    template_id: null,
+    voice_id: null,
+    captions: false,
+    music: false,
+    model_id: "local/preview",
+  });
   await expectApiError(applyBrandToVideo(deps, UID, video.id, { apply: "yes", revision: 0 }), 422);
   await expectApiError(applyBrandToVideo(deps, OTHER, video.id, { apply: true, revision: video.revision }), 404);
   // A logo that is not one of my assets cannot enter the kit.

@@ -39,7 +39,8 @@ let deps: VideoDeps;
 let renderer: LocalRenderer;
 const UID = "video-user";
 
-const BRIEF = "Bean There is a small coffee roaster in Lisbon. We roast every bag the morning it ships. Subscribers save 20% and can pause any time.";
+const BRIEF =
+  "Bean There is a small coffee roaster in Lisbon. We roast every bag the morning it ships. Subscribers save 20% and can pause any time.";
 
 beforeAll(async () => {
   await ensureBundle();
@@ -55,7 +56,17 @@ afterAll(async () => {
 });
 
 const create = (over: Record<string, unknown> = {}) =>
-  createVideo(deps, UID, { brief: BRIEF, aspect_ratio: "16:9", length_s: 15, template_id: null, voice_id: "espeak:en-us-f", captions: true, music: true, model_id: "local/preview", ...over });
+  createVideo(deps, UID, {
+    brief: BRIEF,
+    aspect_ratio: "16:9",
+    length_s: 15,
+    template_id: null,
+    voice_id: "espeak:en-us-f",
+    captions: true,
+    music: true,
+    model_id: "local/preview",
+    ...over,
+  });
 
 describe("planning", () => {
   it("turns a brief into a storyboard made of its own words, and records the writer's calls", async () => {
@@ -74,7 +85,9 @@ describe("planning", () => {
     ]);
     // Deterministic: the same brief gives the same plan.
     const again = await create();
-    expect(again.composition.scenes.map((s) => [s.layout_id, s.narration])).toEqual(video.composition.scenes.map((s) => [s.layout_id, s.narration]));
+    expect(again.composition.scenes.map((s) => [s.layout_id, s.narration])).toEqual(
+      video.composition.scenes.map((s) => [s.layout_id, s.narration]),
+    );
   });
 
   it("refuses bad settings with a 422 and writes nothing", async () => {
@@ -101,12 +114,40 @@ describe("editing", () => {
     const scenes = video.composition.scenes.map(({ voice: _v, ...s }) => s);
     const first = scenes[0]!;
     const slot = Object.keys(first.values).find((k) => first.values[k]!.type === "text")!;
-    const edited = await editVideo(deps, UID, video.id, { revision: 0, scenes: [{ ...first, values: { ...first.values, [slot]: { type: "text", text: "Fresh every morning" } } }, ...scenes.slice(1)] });
+    const edited = await editVideo(deps, UID, video.id, {
+      revision: 0,
+      scenes: [
+        { ...first, values: { ...first.values, [slot]: { type: "text", text: "Fresh every morning" } } },
+        ...scenes.slice(1),
+      ],
+    });
     expect(edited.revision).toBe(1);
     expect(edited.composition.scenes[0]!.values[slot]).toEqual({ type: "text", text: "Fresh every morning" });
     await expectApiError(editVideo(deps, UID, video.id, { revision: 0, title: "Stale" }), 409);
-    await expectApiError(editVideo(deps, UID, video.id, { revision: 1, scenes: [{ ...first, layout_id: "starter-quote" }] }), 422);
-    await expectApiError(editVideo(deps, UID, video.id, { revision: 1, scenes: [{ ...first, values: { ...first.values, image: { type: "media", key: "images/someone-else/x/original.png", media_type: "image/png", source: "content" } } }] }), 422);
+    await expectApiError(
+      editVideo(deps, UID, video.id, { revision: 1, scenes: [{ ...first, layout_id: "starter-quote" }] }),
+      422,
+    );
+    await expectApiError(
+      editVideo(deps, UID, video.id, {
+        revision: 1,
+        scenes: [
+          {
+            ...first,
+            values: {
+              ...first.values,
+              image: {
+                type: "media",
+                key: "images/someone-else/x/original.png",
+                media_type: "image/png",
+                source: "content",
+              },
+            },
+          },
+        ],
+      }),
+      422,
+    );
     await expectApiError(editVideo(deps, "other-user", video.id, { revision: 1, title: "Mine now" }), 404);
     expect((await listRevisions(deps, UID, video.id)).map((r) => r.revision)).toEqual([1, 0]);
     const restored = await restoreRevision(deps, UID, video.id, 0);
@@ -124,14 +165,27 @@ describe("rendering", () => {
     const video = await create({ aspect_ratio: "1:1" });
     const before = await balanceOf(env.db, UID);
     const queued = await requestRender(deps, UID, video.id);
-    expect(queued.render).toMatchObject({ state: "queued", stage: "queued", credits: videoCost({ seconds: 15, provider: "local" }) });
+    expect(queued.render).toMatchObject({
+      state: "queued",
+      stage: "queued",
+      credits: videoCost({ seconds: 15, provider: "local" }),
+    });
     expect(await balanceOf(env.db, UID)).toBe(before - queued.render!.credits);
     await expectApiError(editVideo(deps, UID, video.id, { revision: 0, title: "While rendering" }), 409);
     await expectApiError(requestRender(deps, UID, video.id), 409);
 
     const stages: string[] = [];
-    const worker = createVideoWorker({ db: env.db, store: env.store, renderer: () => renderer, renderWidth: 160, log: () => undefined });
-    const watch = setInterval(() => void getVideo(deps, UID, video.id).then((v) => v.render && stages.push(v.render.stage)), 200);
+    const worker = createVideoWorker({
+      db: env.db,
+      store: env.store,
+      renderer: () => renderer,
+      renderWidth: 160,
+      log: () => undefined,
+    });
+    const watch = setInterval(
+      () => void getVideo(deps, UID, video.id).then((v) => v.render && stages.push(v.render.stage)),
+      200,
+    );
     const outcome = await worker.processNext();
     clearInterval(watch);
     expect(outcome).toEqual({ jobId: queued.render!.job_id, outcome: "succeeded" });
@@ -147,11 +201,15 @@ describe("rendering", () => {
     expect(done.composition.scenes.every((s) => !!s.voice)).toBe(true);
     const wanted = done.composition.scenes.filter((s) => s.image_prompt);
     expect(wanted.length).toBeGreaterThan(0);
-    expect(wanted.every((s) => Object.values(s.values).some((v) => v.type === "media" && v.source === "generated"))).toBe(true);
+    expect(
+      wanted.every((s) => Object.values(s.values).some((v) => v.type === "media" && v.source === "generated")),
+    ).toBe(true);
     const mp4 = path.join(env.dir, "check.mp4");
     const stored = (await env.db.collection(content).doc(video.id).get())!.data.blobs.original!;
     const blob = (await env.store.get(stored))!;
-    await new Promise<void>((resolve, reject) => blob.body.pipe(fs.createWriteStream(mp4)).on("finish", resolve).on("error", reject));
+    await new Promise<void>((resolve, reject) =>
+      blob.body.pipe(fs.createWriteStream(mp4)).on("finish", resolve).on("error", reject),
+    );
     const probe = await ffprobe(mp4);
     expect(probe.streams.map((s) => s.codec_type).sort()).toEqual(["audio", "video"]);
     expect(Math.abs(Number(probe.format.duration) * 1000 - files.duration_ms)).toBeLessThan(100);
@@ -160,7 +218,11 @@ describe("rendering", () => {
 
     expect(await readPublicVideo(env.db, video.id)).toBeNull();
     await shareVideo(deps, UID, video.id, { public: true });
-    expect(await readPublicVideo(env.db, video.id)).toMatchObject({ id: video.id, width: 160, video_url: `/api/v1/public/videos/${video.id}/video` });
+    expect(await readPublicVideo(env.db, video.id)).toMatchObject({
+      id: video.id,
+      width: 160,
+      video_url: `/api/v1/public/videos/${video.id}/video`,
+    });
     await shareVideo(deps, UID, video.id, { public: false });
     expect(await readPublicVideo(env.db, video.id)).toBeNull();
 
@@ -186,7 +248,19 @@ describe("rendering", () => {
       },
       close: async () => undefined,
     };
-    const worker = createVideoWorker({ db: env.db, store: env.store, renderer: () => broken, renderWidth: 96, log: () => undefined, makePicture: async () => ({ type: "media", key: "samples/photo.jpg", media_type: "image/jpeg", source: "generated" }) });
+    const worker = createVideoWorker({
+      db: env.db,
+      store: env.store,
+      renderer: () => broken,
+      renderWidth: 96,
+      log: () => undefined,
+      makePicture: async () => ({
+        type: "media",
+        key: "samples/photo.jpg",
+        media_type: "image/jpeg",
+        source: "generated",
+      }),
+    });
     expect((await worker.processNext())?.outcome).toBe("failed");
     const failed = await getVideo(deps, UID, video.id);
     expect(failed.status).toBe("failed");
@@ -205,7 +279,16 @@ describe("rendering", () => {
 
   it("out of credits is a 402 and queues nothing", async () => {
     await addUser(env.db, "poor-user", 1);
-    const video = await createVideo(deps, "poor-user", { brief: BRIEF, aspect_ratio: "9:16", length_s: 15, template_id: null, voice_id: null, captions: false, music: false, model_id: "local/preview" });
+    const video = await createVideo(deps, "poor-user", {
+      brief: BRIEF,
+      aspect_ratio: "9:16",
+      length_s: 15,
+      template_id: null,
+      voice_id: null,
+      captions: false,
+      music: false,
+      model_id: "local/preview",
+    });
     await expectApiError(requestRender(deps, "poor-user", video.id), 402);
     expect((await getVideo(deps, "poor-user", video.id)).render).toBeNull();
   });

@@ -12,7 +12,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function MegapotPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Many videos at once: paste up to 100 links or prompts, or upload a CSV, pick the look once, and download them all as one ZIP." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Many videos at once: paste up to 100 links or prompts, or upload a CSV, pick the look once, and download them all as one ZIP."
+      />
       <Suspense>
         <MegapotClient />
       </Suspense>

@@ -38,9 +38,14 @@ export default function SubscriptionPage() {
 function SubscriptionScreen() {
   const { profile } = useAuth();
   const returned = useStripeReturn();
-  const [confirm, setConfirm] = useState<ConfirmState>(returned.kind === "checkout-success" || returned.kind === "portal" ? "waiting" : "done");
+  const [confirm, setConfirm] = useState<ConfirmState>(
+    returned.kind === "checkout-success" || returned.kind === "portal" ? "waiting" : "done",
+  );
   const confirming = confirm === "waiting";
-  const billing = useBilling({ refreshInterval: confirming ? CONFIRM_POLL_MS : undefined, checkoutSession: returned.sessionId });
+  const billing = useBilling({
+    refreshInterval: confirming ? CONFIRM_POLL_MS : undefined,
+    checkoutSession: returned.sessionId,
+  });
   const actions = useBillingActions();
   const { mutate } = useSWRConfig();
   const first = useRef<BillingSummary | null>(null);
@@ -57,7 +62,10 @@ function SubscriptionScreen() {
     if (!data) return;
     first.current ??= data;
     const before = first.current;
-    const changed = data.plan !== before.plan || data.balance !== before.balance || data.subscription?.status !== before.subscription?.status;
+    const changed =
+      data.plan !== before.plan ||
+      data.balance !== before.balance ||
+      data.subscription?.status !== before.subscription?.status;
     if (confirming && (data.checkout ? data.checkout.completed : changed)) setConfirm("done");
     // The shell shows the balance and plan from the profile: keep it in step.
     const prev = last.current;
@@ -81,7 +89,11 @@ function SubscriptionScreen() {
       {summary ? (
         <BillingOverview summary={summary} pending={actions.pending} onAction={actions.run} />
       ) : billing.error ? (
-        <LoadError title="We couldn't load your plan" message={<>{billing.error.message} Your plan and credits are not affected.</>} onRetry={() => billing.mutate()} />
+        <LoadError
+          title="We couldn't load your plan"
+          message={<>{billing.error.message} Your plan and credits are not affected.</>}
+          onRetry={() => billing.mutate()}
+        />
       ) : (
         <OverviewSkeleton />
       )}
@@ -100,7 +112,9 @@ function SubscriptionScreen() {
           <h2 id="plans-heading" className="text-lg font-semibold tracking-tight">
             Plans
           </h2>
-          <p className="text-sm text-muted-foreground">Monthly credits and limits per plan. Credits from paid plans carry over; Free tops up to 100 each month.</p>
+          <p className="text-sm text-muted-foreground">
+            Monthly credits and limits per plan. Credits from paid plans carry over; Free tops up to 100 each month.
+          </p>
         </div>
         {summary && !summary.purchasable.available ? (
           <Alert role="status">
@@ -110,7 +124,11 @@ function SubscriptionScreen() {
             </AlertDescription>
           </Alert>
         ) : null}
-        {summary ? <PlanCards summary={summary} pending={actions.pending} onAction={actions.run} /> : <Skeleton className="h-72 w-full" />}
+        {summary ? (
+          <PlanCards summary={summary} pending={actions.pending} onAction={actions.run} />
+        ) : (
+          <Skeleton className="h-72 w-full" />
+        )}
       </section>
 
       <UsageHistory refreshKey={historyVersion} />

@@ -11,7 +11,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function AutomatedPromptsTestingPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="The product's prompts as versioned data, suites of cases with assertions, and runs across versions and models." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="The product's prompts as versioned data, suites of cases with assertions, and runs across versions and models."
+      />
       <PromptsScreen />
     </>
   );

@@ -18,7 +18,10 @@ export default async function ContentUpdateLogsPage({ searchParams }: Props) {
   const initial = Object.fromEntries(["entity_type", "entity_id", "actor", "from", "to"].map((k) => [k, one(k) ?? ""]));
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Every change to content, layouts, templates, clients, pipelines, prompts and dashboard documents: who, when, from where, and what changed." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Every change to content, layouts, templates, clients, pipelines, prompts and dashboard documents: who, when, from where, and what changed."
+      />
       <UpdateLogScreen initial={initial} />
     </>
   );

@@ -13,7 +13,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function FirestoreDashboardPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Browse, edit and export the database's collections. Edits are checked against each collection's schema and recorded in the update log; secrets stay masked." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Browse, edit and export the database's collections. Edits are checked against each collection's schema and recorded in the update log; secrets stay masked."
+      />
       <Suspense fallback={<Skeleton className="h-64 w-full" />}>
         <CollectionsScreen />
       </Suspense>

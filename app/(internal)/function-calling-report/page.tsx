@@ -11,7 +11,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function FunctionCallingReportPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="How models call functions, and how often those calls succeed." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="How models call functions, and how often those calls succeed."
+      />
       <ReportScreen />
     </>
   );

@@ -11,7 +11,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function GeneratedLayoutsPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Layouts made with the layout generator, ready for review: approve them into the layout pipeline or reject them with a reason." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Layouts made with the layout generator, ready for review: approve them into the layout pipeline or reject them with a reason."
+      />
       <ReviewQueue />
     </>
   );

@@ -16,7 +16,10 @@ export const dynamic = "force-dynamic";
 export default function LayoutGenPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Generate new layouts for videos and designs from a brief; candidates wait in Generated layouts for review." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Generate new layouts for videos and designs from a brief; candidates wait in Generated layouts for review."
+      />
       <Suspense fallback={<Spinner label="Loading the layout generator" />}>
         <LayoutGenScreen models={listLanguageModels()} defaultModelId={defaultLanguageModelId()} />
       </Suspense>

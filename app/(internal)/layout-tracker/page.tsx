@@ -17,7 +17,10 @@ export default async function LayoutTrackerPage({ searchParams }: Props) {
   const layout = typeof raw === "string" && /^[a-z0-9][a-z0-9-]{0,63}$/.test(raw) ? raw : null;
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Each layout's way through the stages (who, when, what changed) and its use since it went live." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Each layout's way through the stages (who, when, what changed) and its use since it went live."
+      />
       <LayoutTracker layoutId={layout} />
     </>
   );

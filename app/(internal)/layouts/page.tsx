@@ -11,7 +11,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function LayoutsPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="The layouts that videos and designs are built from, drawn with sample content." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="The layouts that videos and designs are built from, drawn with sample content."
+      />
       <LayoutLibrary />
     </>
   );

@@ -11,7 +11,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function LlmChatPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Chat with a language model that can look things up in our data, count documents, make an image or draft a layout." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Chat with a language model that can look things up in our data, count documents, make an image or draft a layout."
+      />
       <ChatScreen chatId={null} />
     </>
   );

@@ -13,7 +13,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function RemotionTestPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Any template, version, layout and aspect ratio with sample text (or a real content item) in the Player, and a test render to MP4 on the server." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Any template, version, layout and aspect ratio with sample text (or a real content item) in the Player, and a test render to MP4 on the server."
+      />
       <Suspense fallback={<Skeleton className="h-96 w-full" />}>
         <RemotionTest />
       </Suspense>

@@ -11,7 +11,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function TemplatesDashboardPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="How templates are used and how they perform: content made, renders, failures and render time." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="How templates are used and how they perform: content made, renders, failures and render time."
+      />
       <TemplateDashboard />
     </>
   );

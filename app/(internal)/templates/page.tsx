@@ -11,7 +11,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function TemplatesPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="The templates customers start their designs and videos from. Point at a preview to play it." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="The templates customers start their designs and videos from. Point at a preview to play it."
+      />
       <TemplateLibrary />
     </>
   );

@@ -63,7 +63,14 @@ function Field({ label, hint, ...input }: { label: string; hint?: string } & Com
       <label data-slot="label" htmlFor={id} className={LABEL_CLASSES}>
         {label}
       </label>
-      <input type="text" data-slot="input" className={INPUT_CLASSES} id={id} {...input} aria-describedby={describedBy} />
+      <input
+        type="text"
+        data-slot="input"
+        className={INPUT_CLASSES}
+        id={id}
+        {...input}
+        aria-describedby={describedBy}
+      />
       {hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}

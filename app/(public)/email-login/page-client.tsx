@@ -39,11 +39,19 @@ export function EmailLoginPageClient({
     const index = EMAIL_LOGIN_MODES.indexOf(mode);
     const last = EMAIL_LOGIN_MODES.length - 1;
     const target =
-      event.key === "ArrowRight" ? (index === last ? 0 : index + 1)
-      : event.key === "ArrowLeft" ? (index === 0 ? last : index - 1)
-      : event.key === "Home" ? 0
-      : event.key === "End" ? last
-      : null;
+      event.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
     if (target === null) return;
     event.preventDefault();
     select(EMAIL_LOGIN_MODES[target]!, true);

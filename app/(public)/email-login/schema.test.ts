@@ -14,7 +14,9 @@ describe("email sign-in validation", () => {
 
   it("trims the email and requires a password", () => {
     expect(signInSchema.parse({ email: "  a@example.com ", password: "secret" }).email).toBe("a@example.com");
-    expect(messages(signInSchema.safeParse({ email: "a@example.com", password: "" }))).toEqual(["Enter your password."]);
+    expect(messages(signInSchema.safeParse({ email: "a@example.com", password: "" }))).toEqual([
+      "Enter your password.",
+    ]);
   });
 });
 
@@ -22,7 +24,12 @@ describe("create account validation", () => {
   const valid = { name: "", email: "a@example.com", password: "secret1", confirmPassword: "secret1" };
 
   it("accepts a valid account with no name", () => {
-    expect(signUpSchema.parse(valid)).toEqual({ name: undefined, email: "a@example.com", password: "secret1", confirmPassword: "secret1" });
+    expect(signUpSchema.parse(valid)).toEqual({
+      name: undefined,
+      email: "a@example.com",
+      password: "secret1",
+      confirmPassword: "secret1",
+    });
   });
 
   it("requires at least 6 characters", () => {

@@ -61,10 +61,13 @@ class Reader {
 function formSchema<T>(read: (r: Reader) => T | undefined): FormSchema<T> {
   const safeParse = (input: unknown): FormParseResult<T> => {
     const fields = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Fields) : null;
-    if (!fields) return { success: false, error: { issues: [{ path: [], message: "Invalid input: expected object" }] } };
+    if (!fields)
+      return { success: false, error: { issues: [{ path: [], message: "Invalid input: expected object" }] } };
     const reader = new Reader(fields);
     const data = read(reader);
-    return reader.issues.length === 0 ? { success: true, data: data as T } : { success: false, error: { issues: reader.issues } };
+    return reader.issues.length === 0
+      ? { success: true, data: data as T }
+      : { success: false, error: { issues: reader.issues } };
   };
   return {
     safeParse,

@@ -1,6 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ArrowRight, FolderOpen, ImagePlus, Images, Link as LinkIcon, WandSparkles, type LucideIcon } from "lucide-react";
+import {
+  ArrowRight,
+  FolderOpen,
+  ImagePlus,
+  Images,
+  Link as LinkIcon,
+  WandSparkles,
+  type LucideIcon,
+} from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
@@ -19,10 +27,26 @@ export const metadata: Metadata = {
 };
 
 const FEATURES: readonly { icon: LucideIcon; title: string; description: string }[] = [
-  { icon: ImagePlus, title: "Images from a prompt", description: "Describe what you want to see and get images you can edit and reuse." },
-  { icon: WandSparkles, title: "Videos from a prompt", description: "Write what your video should show and say, and turn it into a video." },
-  { icon: LinkIcon, title: "Videos from a link", description: "Turn a web page, such as a product page, into a short video." },
-  { icon: FolderOpen, title: "One library", description: "Keep your images, logos and files together, ready for the next project." },
+  {
+    icon: ImagePlus,
+    title: "Images from a prompt",
+    description: "Describe what you want to see and get images you can edit and reuse.",
+  },
+  {
+    icon: WandSparkles,
+    title: "Videos from a prompt",
+    description: "Write what your video should show and say, and turn it into a video.",
+  },
+  {
+    icon: LinkIcon,
+    title: "Videos from a link",
+    description: "Turn a web page, such as a product page, into a short video.",
+  },
+  {
+    icon: FolderOpen,
+    title: "One library",
+    description: "Keep your images, logos and files together, ready for the next project.",
+  },
 ];
 
 export default function PublicPreviewPage() {

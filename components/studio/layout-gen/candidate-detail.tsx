@@ -22,7 +22,15 @@ export function CandidateDetail({ layoutId }: { layoutId: string }) {
 
   if (isLoading) return <Skeleton className="h-96 w-full" />;
   if (error?.status === 404 || (!layout && !error)) {
-    return <MissingItem icon={Boxes} noun="generated layout" ids={[{ label: "Layout ID", value: layoutId }]} back={{ label: "Back to generated layouts", href: "/generated-layouts" }} reason="It may have been made under another id, or the link is wrong." />;
+    return (
+      <MissingItem
+        icon={Boxes}
+        noun="generated layout"
+        ids={[{ label: "Layout ID", value: layoutId }]}
+        back={{ label: "Back to generated layouts", href: "/generated-layouts" }}
+        reason="It may have been made under another id, or the link is wrong."
+      />
+    );
   }
   if (error || !layout) {
     return (
@@ -92,7 +100,11 @@ export function CandidateDetail({ layoutId }: { layoutId: string }) {
                   </td>
                   <td className="px-3 py-2">{s.kind}</td>
                   <td className="px-3 py-2">{s.role}</td>
-                  <td className="px-3 py-2">{s.kind === "text" ? `${s.fit.maxChars} chars, ${s.fit.minFontPx}–${s.fit.maxFontPx}px${s.fit.maxLines ? `, ≤ ${s.fit.maxLines} lines` : ""}` : s.fit.objectFit}</td>
+                  <td className="px-3 py-2">
+                    {s.kind === "text"
+                      ? `${s.fit.maxChars} chars, ${s.fit.minFontPx}–${s.fit.maxFontPx}px${s.fit.maxLines ? `, ≤ ${s.fit.maxLines} lines` : ""}`
+                      : s.fit.objectFit}
+                  </td>
                   <td className="px-3 py-2">{s.z}</td>
                 </tr>
               ))}

@@ -3,7 +3,10 @@ import { FlaskConical } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import type { GeneratedLayoutView } from "@/lib/studio/layout-gen/contract";
 
-const STATUS: Record<GeneratedLayoutView["generation"]["status"], { label: string; variant: "secondary" | "default" | "destructive" }> = {
+const STATUS: Record<
+  GeneratedLayoutView["generation"]["status"],
+  { label: string; variant: "secondary" | "default" | "destructive" }
+> = {
   pending: { label: "Waiting for review", variant: "secondary" },
   accepted: { label: "Approved", variant: "default" },
   rejected: { label: "Rejected", variant: "destructive" },

@@ -43,7 +43,9 @@ export function LayoutGenScreen({ models, defaultModelId }: LayoutGenScreenProps
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<GenerateLayoutsResult | null>(null);
   // After a reload: the batch's saved candidates from the store.
-  const stored = useGeneratedLayouts(batchParam && result?.batch_id !== batchParam ? { status: "all", batch: batchParam } : null);
+  const stored = useGeneratedLayouts(
+    batchParam && result?.batch_id !== batchParam ? { status: "all", batch: batchParam } : null,
+  );
   const model = models.find((m) => m.id === modelId) ?? null;
   const briefTooShort = brief.trim().length < 8;
 
@@ -65,18 +67,36 @@ export function LayoutGenScreen({ models, defaultModelId }: LayoutGenScreenProps
 
   // This session's answer (with repairs and refusals), else the stored batch named in the address.
   const fresh = result && (!batchParam || result.batch_id === batchParam) ? result : null;
-  const outcomes: CandidateOutcome[] | null = fresh ? fresh.candidates : stored.data ? stored.data.map((layout, i) => ({ index: i, status: "saved" as const, layout, repairs: [] })) : null;
+  const outcomes: CandidateOutcome[] | null = fresh
+    ? fresh.candidates
+    : stored.data
+      ? stored.data.map((layout, i) => ({ index: i, status: "saved" as const, layout, repairs: [] }))
+      : null;
 
   return (
     <div className="space-y-8">
-      <form onSubmit={submit} className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6 lg:grid-cols-[1fr_16rem]" aria-describedby={`${id}-about`}>
+      <form
+        onSubmit={submit}
+        className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6 lg:grid-cols-[1fr_16rem]"
+        aria-describedby={`${id}-about`}
+      >
         <div className="space-y-2">
           <label htmlFor={`${id}-brief`} className="text-sm font-medium">
             Brief
           </label>
-          <Textarea id={`${id}-brief`} value={brief} onChange={(e) => setBrief(e.target.value)} rows={4} maxLength={1000} placeholder={EXAMPLE} aria-invalid={error !== null && briefTooShort} aria-describedby={`${id}-brief-hint`} />
+          <Textarea
+            id={`${id}-brief`}
+            value={brief}
+            onChange={(e) => setBrief(e.target.value)}
+            rows={4}
+            maxLength={1000}
+            placeholder={EXAMPLE}
+            aria-invalid={error !== null && briefTooShort}
+            aria-describedby={`${id}-brief-hint`}
+          />
           <p id={`${id}-brief-hint`} className="text-xs text-muted-foreground">
-            Name the slots and where they go: a picture, a headline, a price badge, bullet points, a button, a logo in a corner.{" "}
+            Name the slots and where they go: a picture, a headline, a price badge, bullet points, a button, a logo in a
+            corner.{" "}
             <button type="button" className="underline underline-offset-2" onClick={() => setBrief(EXAMPLE)}>
               Use the example
             </button>
@@ -87,7 +107,12 @@ export function LayoutGenScreen({ models, defaultModelId }: LayoutGenScreenProps
             <label htmlFor={`${id}-count`} className="text-sm font-medium">
               How many layouts
             </label>
-            <select id={`${id}-count`} value={count} onChange={(e) => setCount(Number(e.target.value))} className="flex h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs">
+            <select
+              id={`${id}-count`}
+              value={count}
+              onChange={(e) => setCount(Number(e.target.value))}
+              className="flex h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs"
+            >
               {Array.from({ length: MAX_CANDIDATES }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
                   {n}
@@ -99,7 +124,13 @@ export function LayoutGenScreen({ models, defaultModelId }: LayoutGenScreenProps
             <label htmlFor={`${id}-model`} className="text-sm font-medium">
               Model
             </label>
-            <select id={`${id}-model`} value={modelId} onChange={(e) => setModelId(e.target.value)} aria-describedby={`${id}-model-note`} className="flex h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs">
+            <select
+              id={`${id}-model`}
+              value={modelId}
+              onChange={(e) => setModelId(e.target.value)}
+              aria-describedby={`${id}-model-note`}
+              className="flex h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs"
+            >
               {models.map((m) => (
                 <option key={m.id} value={m.id} disabled={!m.enabled}>
                   {m.enabled ? m.label : `${m.label} (${m.note ?? "not configured"})`}
@@ -107,7 +138,9 @@ export function LayoutGenScreen({ models, defaultModelId }: LayoutGenScreenProps
               ))}
             </select>
             <p id={`${id}-model-note`} className="flex items-start gap-1 text-xs text-muted-foreground">
-              {model?.provider === "local" ? <FlaskConical className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" /> : null}
+              {model?.provider === "local" ? (
+                <FlaskConical className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+              ) : null}
               {model?.note ?? "Answers as structured output against the layout schema."}
             </p>
           </div>
@@ -117,7 +150,8 @@ export function LayoutGenScreen({ models, defaultModelId }: LayoutGenScreenProps
           </Button>
         </div>
         <p id={`${id}-about`} className="text-xs text-muted-foreground lg:col-span-2">
-          Every candidate is checked against the layout schema; small faults are repaired and listed, unusable answers are reported and never saved. Saved candidates wait in{" "}
+          Every candidate is checked against the layout schema; small faults are repaired and listed, unusable answers
+          are reported and never saved. Saved candidates wait in{" "}
           <Link href="/generated-layouts" className="underline underline-offset-2">
             Generated layouts
           </Link>{" "}
@@ -134,7 +168,9 @@ export function LayoutGenScreen({ models, defaultModelId }: LayoutGenScreenProps
 
       {running ? (
         <section aria-label="Generating" className="space-y-3">
-          <Spinner label={`Generating ${running.count} layout${running.count === 1 ? "" : "s"} with ${running.label}`} />
+          <Spinner
+            label={`Generating ${running.count} layout${running.count === 1 ? "" : "s"} with ${running.label}`}
+          />
           <p className="text-sm text-muted-foreground">
             Generating {running.count} layout{running.count === 1 ? "" : "s"} with {running.label}…
           </p>
@@ -162,8 +198,14 @@ export function LayoutGenScreen({ models, defaultModelId }: LayoutGenScreenProps
               <AlertDescription>{fresh.notice}</AlertDescription>
             </Alert>
           ) : null}
-          {stored.error ? <p role="alert" className="text-sm text-destructive">{stored.error.message}</p> : null}
-          {outcomes.length === 0 ? <p className="text-sm text-muted-foreground">This batch has no saved candidates.</p> : null}
+          {stored.error ? (
+            <p role="alert" className="text-sm text-destructive">
+              {stored.error.message}
+            </p>
+          ) : null}
+          {outcomes.length === 0 ? (
+            <p className="text-sm text-muted-foreground">This batch has no saved candidates.</p>
+          ) : null}
           <ol className="grid gap-4 xl:grid-cols-2">
             {outcomes.map((c) => (
               <li key={c.index}>

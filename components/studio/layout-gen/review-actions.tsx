@@ -44,7 +44,10 @@ export function ReviewActions({ layout, onReviewed }: ReviewActionsProps) {
     setBusy(decision);
     setError(null);
     try {
-      const next = decision === "approve" ? await approveGeneratedLayout(layout.id, layout.revision) : await rejectGeneratedLayout(layout.id, layout.revision, reason);
+      const next =
+        decision === "approve"
+          ? await approveGeneratedLayout(layout.id, layout.revision)
+          : await rejectGeneratedLayout(layout.id, layout.revision, reason);
       setRejecting(false);
       onReviewed(next, decision);
     } catch (e) {
@@ -59,11 +62,24 @@ export function ReviewActions({ layout, onReviewed }: ReviewActionsProps) {
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => decide("approve")} disabled={busy !== null} aria-label={`Approve ${layout.name}`}>
+        <Button
+          size="sm"
+          onClick={() => decide("approve")}
+          disabled={busy !== null}
+          aria-label={`Approve ${layout.name}`}
+        >
           <Check aria-hidden="true" />
           {busy === "approve" ? "Approving…" : "Approve"}
         </Button>
-        <Button size="sm" variant="outline" onClick={() => setRejecting((v) => !v)} disabled={busy !== null} aria-expanded={rejecting} aria-controls={`${id}-reject`} aria-label={`Reject ${layout.name}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setRejecting((v) => !v)}
+          disabled={busy !== null}
+          aria-expanded={rejecting}
+          aria-controls={`${id}-reject`}
+          aria-label={`Reject ${layout.name}`}
+        >
           <X aria-hidden="true" />
           Reject…
         </Button>
@@ -80,7 +96,16 @@ export function ReviewActions({ layout, onReviewed }: ReviewActionsProps) {
           <label htmlFor={`${id}-reason`} className="text-sm font-medium">
             Why reject it?
           </label>
-          <Textarea id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={2} placeholder="e.g. the logo fights the price badge" aria-describedby={`${id}-hint`} autoFocus />
+          <Textarea
+            id={`${id}-reason`}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            maxLength={500}
+            rows={2}
+            placeholder="e.g. the logo fights the price badge"
+            aria-describedby={`${id}-hint`}
+            autoFocus
+          />
           <p id={`${id}-hint`} className="text-xs text-muted-foreground">
             The reason is kept with the layout; a rejected layout stays out of the library.
           </p>

@@ -41,7 +41,13 @@ export function ReviewQueue() {
     <div className="space-y-6">
       <div role="group" aria-label="Show" className="flex flex-wrap gap-2">
         {FILTERS.map((f) => (
-          <Button key={f.value} size="sm" variant={filter === f.value ? "default" : "outline"} aria-pressed={filter === f.value} onClick={() => setFilter(f.value)}>
+          <Button
+            key={f.value}
+            size="sm"
+            variant={filter === f.value ? "default" : "outline"}
+            aria-pressed={filter === f.value}
+            onClick={() => setFilter(f.value)}
+          >
             {f.label}
           </Button>
         ))}
@@ -63,7 +69,9 @@ export function ReviewQueue() {
         ) : null}
       </p>
 
-      {compared.length === 2 ? <Compare layouts={compared as [GeneratedLayoutView, GeneratedLayoutView]} onClose={() => setCompare([])} /> : null}
+      {compared.length === 2 ? (
+        <Compare layouts={compared as [GeneratedLayoutView, GeneratedLayoutView]} onClose={() => setCompare([])} />
+      ) : null}
 
       {list.error ? (
         <p role="alert" className="text-sm text-destructive">
@@ -78,8 +86,14 @@ export function ReviewQueue() {
           <Skeleton className="h-64" />
         </div>
       ) : items.length === 0 ? (
-        <EmptyState icon={Boxes} heading={filter === "pending" ? "Nothing waiting for review" : "No layouts here"} primaryAction={{ label: "Open layout generator", href: "/layout-gen" }}>
-          {filter === "pending" ? "Every generated layout has been reviewed. Generate more from a brief." : "Generated layouts you review show up here."}
+        <EmptyState
+          icon={Boxes}
+          heading={filter === "pending" ? "Nothing waiting for review" : "No layouts here"}
+          primaryAction={{ label: "Open layout generator", href: "/layout-gen" }}
+        >
+          {filter === "pending"
+            ? "Every generated layout has been reviewed. Generate more from a brief."
+            : "Generated layouts you review show up here."}
         </EmptyState>
       ) : (
         <ul className="grid gap-4 xl:grid-cols-2" aria-label="Generated layouts">
@@ -94,7 +108,12 @@ export function ReviewQueue() {
                       </Link>
                     </CardTitle>
                     <label className="flex shrink-0 items-center gap-1.5 text-xs">
-                      <input type="checkbox" checked={compare.includes(l.id)} onChange={() => toggleCompare(l.id)} aria-describedby={`${id}-compare-hint`} />
+                      <input
+                        type="checkbox"
+                        checked={compare.includes(l.id)}
+                        onChange={() => toggleCompare(l.id)}
+                        aria-describedby={`${id}-compare-hint`}
+                      />
                       Compare
                     </label>
                   </div>
@@ -106,7 +125,15 @@ export function ReviewQueue() {
                   <ReviewActions
                     layout={l}
                     onReviewed={(next, decision) => {
-                      if (next) setNotice(decision === "approve" ? { text: `Approved "${next.name}": it is a draft in the layout pipeline.`, href: next.pipeline_path } : { text: `Rejected "${next.name}".` });
+                      if (next)
+                        setNotice(
+                          decision === "approve"
+                            ? {
+                                text: `Approved "${next.name}": it is a draft in the layout pipeline.`,
+                                href: next.pipeline_path,
+                              }
+                            : { text: `Rejected "${next.name}".` },
+                        );
                       setCompare((c) => c.filter((x) => x !== l.id));
                       void list.mutate();
                     }}
@@ -136,7 +163,13 @@ function Compare({ layouts, onClose }: { layouts: [GeneratedLayoutView, Generate
         </h2>
         <div role="group" aria-label="Aspect ratio" className="flex gap-1">
           {COMPOSITION_RATIOS.map((r) => (
-            <Button key={r} size="sm" variant={ratio === r ? "default" : "outline"} aria-pressed={ratio === r} onClick={() => setRatio(r)}>
+            <Button
+              key={r}
+              size="sm"
+              variant={ratio === r ? "default" : "outline"}
+              aria-pressed={ratio === r}
+              onClick={() => setRatio(r)}
+            >
               {r}
             </Button>
           ))}

@@ -31,9 +31,16 @@ export function LayoutBoard() {
   return (
     <div className="grid gap-4 overflow-x-auto md:grid-cols-5">
       {LIBRARY_STAGES.map((stage) => {
-        const items = data.layouts.filter((l) => l.stage === stage).sort((a, b) => a.stage_since.localeCompare(b.stage_since));
+        const items = data.layouts
+          .filter((l) => l.stage === stage)
+          .sort((a, b) => a.stage_since.localeCompare(b.stage_since));
         return (
-          <section key={stage} aria-labelledby={`col-${stage}`} data-stage={stage} className="min-w-52 space-y-2 rounded-lg bg-muted/50 p-3">
+          <section
+            key={stage}
+            aria-labelledby={`col-${stage}`}
+            data-stage={stage}
+            className="min-w-52 space-y-2 rounded-lg bg-muted/50 p-3"
+          >
             <h2 id={`col-${stage}`} className="text-sm font-semibold">
               {STAGE_LABELS[stage]} <span className="font-normal text-muted-foreground">({items.length})</span>
             </h2>
@@ -42,14 +49,23 @@ export function LayoutBoard() {
             <ul className="space-y-2">
               {items.map((l) => (
                 <li key={l.id} className="rounded-md border bg-card p-2 text-sm">
-                  <Link href={`/layouts-pipeline/${l.id}`} className="font-medium hover:underline">{l.name}</Link>
+                  <Link href={`/layouts-pipeline/${l.id}`} className="font-medium hover:underline">
+                    {l.name}
+                  </Link>
                   <p className="text-xs text-muted-foreground">
-                    {l.last_move ? `Moved by ${l.last_move.actor}` : l.created_by === "system" ? "Seeded" : "Created by staff"} · here {waitedFor(l.stage_since, now)}
+                    {l.last_move
+                      ? `Moved by ${l.last_move.actor}`
+                      : l.created_by === "system"
+                        ? "Seeded"
+                        : "Created by staff"}{" "}
+                    · here {waitedFor(l.stage_since, now)}
                   </p>
                   <p className="text-xs text-muted-foreground">
                     v{l.version} · {l.origin} · used {l.usage}×{l.error_count ? ` · ${l.error_count} errors` : ""}
                   </p>
-                  <Link href={`/layout-tracker?layout=${l.id}`} className="text-xs underline">History</Link>
+                  <Link href={`/layout-tracker?layout=${l.id}`} className="text-xs underline">
+                    History
+                  </Link>
                 </li>
               ))}
             </ul>

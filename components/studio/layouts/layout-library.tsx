@@ -31,7 +31,12 @@ export function LayoutLibrary() {
   const [stage, setStage] = useState<LibraryStage | "">("");
   const [q, setQ] = useState("");
   const search = useDeferredValue(q.trim());
-  const { data, error, isLoading } = useStudioLayouts({ ratio: ratio || undefined, kind: kind || undefined, stage: stage || undefined, q: search || undefined });
+  const { data, error, isLoading } = useStudioLayouts({
+    ratio: ratio || undefined,
+    kind: kind || undefined,
+    stage: stage || undefined,
+    q: search || undefined,
+  });
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState("");
   const [createError, setCreateError] = useState<string | null>(null);
@@ -56,32 +61,60 @@ export function LayoutLibrary() {
       <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter layouts">
         <div className="space-y-1">
           <Label htmlFor="layout-search">Search</Label>
-          <Input id="layout-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name, slot, role…" className="w-56" />
+          <Input
+            id="layout-search"
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="Name, slot, role…"
+            className="w-56"
+          />
         </div>
         <div className="space-y-1">
           <Label htmlFor="layout-ratio">Aspect ratio</Label>
-          <select id="layout-ratio" className={SELECT} value={ratio} onChange={(e) => setRatio(e.target.value as CompositionRatio | "")}>
+          <select
+            id="layout-ratio"
+            className={SELECT}
+            value={ratio}
+            onChange={(e) => setRatio(e.target.value as CompositionRatio | "")}
+          >
             <option value="">Any (shown 9:16)</option>
             {COMPOSITION_RATIOS.map((r) => (
-              <option key={r} value={r}>{r}</option>
+              <option key={r} value={r}>
+                {r}
+              </option>
             ))}
           </select>
         </div>
         <div className="space-y-1">
           <Label htmlFor="layout-kind">Has a slot of kind</Label>
-          <select id="layout-kind" className={SELECT} value={kind} onChange={(e) => setKind(e.target.value as SlotKind | "")}>
+          <select
+            id="layout-kind"
+            className={SELECT}
+            value={kind}
+            onChange={(e) => setKind(e.target.value as SlotKind | "")}
+          >
             <option value="">Any</option>
             {SLOT_KINDS.map((k) => (
-              <option key={k} value={k}>{k}</option>
+              <option key={k} value={k}>
+                {k}
+              </option>
             ))}
           </select>
         </div>
         <div className="space-y-1">
           <Label htmlFor="layout-stage">Stage</Label>
-          <select id="layout-stage" className={SELECT} value={stage} onChange={(e) => setStage(e.target.value as LibraryStage | "")}>
+          <select
+            id="layout-stage"
+            className={SELECT}
+            value={stage}
+            onChange={(e) => setStage(e.target.value as LibraryStage | "")}
+          >
             <option value="">Any</option>
             {LIBRARY_STAGES.map((s) => (
-              <option key={s} value={s}>{STAGE_LABELS[s]}</option>
+              <option key={s} value={s}>
+                {STAGE_LABELS[s]}
+              </option>
             ))}
           </select>
         </div>
@@ -96,14 +129,34 @@ export function LayoutLibrary() {
       </div>
 
       {creating ? (
-        <form onSubmit={create} className="flex flex-wrap items-end gap-3 rounded-lg border p-4" aria-label="New layout">
+        <form
+          onSubmit={create}
+          className="flex flex-wrap items-end gap-3 rounded-lg border p-4"
+          aria-label="New layout"
+        >
           <div className="space-y-1">
             <Label htmlFor="new-layout-name">Name</Label>
-            <Input id="new-layout-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={80} className="w-72" autoFocus />
+            <Input
+              id="new-layout-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              required
+              maxLength={80}
+              className="w-72"
+              autoFocus
+            />
           </div>
-          <Button type="submit" disabled={busy || !name.trim()}>{busy ? "Creating…" : "Create draft"}</Button>
-          <p className="text-sm text-muted-foreground">Starts as a picture with a headline; you arrange it in the pipeline.</p>
-          {createError ? <p role="alert" className="w-full text-sm text-destructive">{createError}</p> : null}
+          <Button type="submit" disabled={busy || !name.trim()}>
+            {busy ? "Creating…" : "Create draft"}
+          </Button>
+          <p className="text-sm text-muted-foreground">
+            Starts as a picture with a headline; you arrange it in the pipeline.
+          </p>
+          {createError ? (
+            <p role="alert" className="w-full text-sm text-destructive">
+              {createError}
+            </p>
+          ) : null}
         </form>
       ) : null}
 
@@ -112,13 +165,21 @@ export function LayoutLibrary() {
           <AlertDescription>{error.message}</AlertDescription>
         </Alert>
       ) : isLoading && !data ? (
-        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" aria-busy="true" aria-label="Loading layouts">
+        <div
+          className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5"
+          aria-busy="true"
+          aria-label="Loading layouts"
+        >
           {Array.from({ length: 10 }, (_, i) => (
             <Skeleton key={i} className="aspect-[9/16] w-full" />
           ))}
         </div>
       ) : data && data.layouts.length === 0 ? (
-        <EmptyState icon={LayoutTemplate} heading="No layouts match" primaryAction={{ label: "Open layout generator", href: "/layout-gen" }}>
+        <EmptyState
+          icon={LayoutTemplate}
+          heading="No layouts match"
+          primaryAction={{ label: "Open layout generator", href: "/layout-gen" }}
+        >
           Change the filters, or make a new layout.
         </EmptyState>
       ) : data ? (
@@ -131,13 +192,24 @@ export function LayoutLibrary() {
               </Link>
               <div className="space-y-1 p-3 text-sm">
                 <div className="flex items-start justify-between gap-2">
-                  <Link href={`/layouts-pipeline/${l.id}`} className="font-medium hover:underline">{l.name}</Link>
+                  <Link href={`/layouts-pipeline/${l.id}`} className="font-medium hover:underline">
+                    {l.name}
+                  </Link>
                   <StageBadge stage={l.stage} />
                 </div>
                 <p className="text-xs text-muted-foreground">
-                  v{l.version} · {l.origin} · {l.slots.length} slots · used in {l.usage} {l.usage === 1 ? "item" : "items"}
+                  v{l.version} · {l.origin} · {l.slots.length} slots · used in {l.usage}{" "}
+                  {l.usage === 1 ? "item" : "items"}
                 </p>
-                {l.error_count > 0 ? <p className="text-xs text-destructive">{l.error_count} {l.error_count === 1 ? "error" : "errors"}</p> : l.warning_count > 0 ? <p className="text-xs text-amber-700 dark:text-amber-400">{l.warning_count} {l.warning_count === 1 ? "warning" : "warnings"}</p> : null}
+                {l.error_count > 0 ? (
+                  <p className="text-xs text-destructive">
+                    {l.error_count} {l.error_count === 1 ? "error" : "errors"}
+                  </p>
+                ) : l.warning_count > 0 ? (
+                  <p className="text-xs text-amber-700 dark:text-amber-400">
+                    {l.warning_count} {l.warning_count === 1 ? "warning" : "warnings"}
+                  </p>
+                ) : null}
               </div>
             </li>
           ))}

@@ -27,10 +27,20 @@ export function LayoutPreview({ layout, ratio, media, long, width = 320, styleId
   }, [layout, ratio, media, long, width, styleId]);
   if (!result.props) {
     return (
-      <div role="note" className="flex w-full items-center justify-center border border-dashed p-3 text-center text-xs text-muted-foreground" style={{ aspectRatio: ratio.replace(":", " / ") }}>
+      <div
+        role="note"
+        className="flex w-full items-center justify-center border border-dashed p-3 text-center text-xs text-muted-foreground"
+        style={{ aspectRatio: ratio.replace(":", " / ") }}
+      >
         {layout.name} cannot be drawn in {ratio}: {result.error}
       </div>
     );
   }
-  return <LazyLayoutStill props={result.props} label={`${layout.name} at ${ratio} with ${long ? "long" : "short"} sample content`} className={className} />;
+  return (
+    <LazyLayoutStill
+      props={result.props}
+      label={`${layout.name} at ${ratio} with ${long ? "long" : "short"} sample content`}
+      className={className}
+    />
+  );
 }

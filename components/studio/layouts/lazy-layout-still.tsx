@@ -6,7 +6,14 @@ import { retryImport } from "@/lib/client/lazy/retry-import";
 import type { LayoutStillProps } from "./layout-still";
 
 function StillUnavailable({ label }: LayoutStillProps) {
-  return <div role="note" className="flex aspect-square w-full items-center justify-center rounded border border-dashed p-2 text-center text-xs text-muted-foreground">{label}: the preview could not load.</div>;
+  return (
+    <div
+      role="note"
+      className="flex aspect-square w-full items-center justify-center rounded border border-dashed p-2 text-center text-xs text-muted-foreground"
+    >
+      {label}: the preview could not load.
+    </div>
+  );
 }
 
 export const LazyLayoutStill = dynamic<LayoutStillProps>(

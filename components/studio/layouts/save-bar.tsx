@@ -29,16 +29,26 @@ export function SaveBar({ layout, dirty, blocked, save, moving, onSave, onReload
           v{layout.version} · revision {layout.revision}
         </span>
         <div className="ml-auto flex flex-wrap gap-2">
-          <Button onClick={onSave} disabled={!dirty || !!blocked || save.kind === "saving"} title={blocked ?? undefined}>
+          <Button
+            onClick={onSave}
+            disabled={!dirty || !!blocked || save.kind === "saving"}
+            title={blocked ?? undefined}
+          >
             {save.kind === "saving" ? "Saving…" : dirty ? "Save" : "Saved"}
           </Button>
-          {inQueue ? null : (
-            STAGE_TRANSITIONS[layout.stage].map((to) => (
-              <Button key={to} variant={to === "live" ? "default" : "outline"} disabled={dirty || moving} title={dirty ? "Save your changes first" : undefined} onClick={() => onMove(to)}>
-                {stageActionLabel(layout.stage, to)}
-              </Button>
-            ))
-          )}
+          {inQueue
+            ? null
+            : STAGE_TRANSITIONS[layout.stage].map((to) => (
+                <Button
+                  key={to}
+                  variant={to === "live" ? "default" : "outline"}
+                  disabled={dirty || moving}
+                  title={dirty ? "Save your changes first" : undefined}
+                  onClick={() => onMove(to)}
+                >
+                  {stageActionLabel(layout.stage, to)}
+                </Button>
+              ))}
         </div>
       </div>
       <div aria-live="polite" className="text-sm">
@@ -46,7 +56,11 @@ export function SaveBar({ layout, dirty, blocked, save, moving, onSave, onReload
         {save.kind === "saved" ? <p className="text-muted-foreground">Saved as revision {save.revision}.</p> : null}
         {inQueue ? (
           <p className="text-muted-foreground">
-            This generated layout is waiting in the <Link className="underline" href={`/generated-layouts/${layout.id}`}>review queue</Link>; approve it there to move it through the pipeline.
+            This generated layout is waiting in the{" "}
+            <Link className="underline" href={`/generated-layouts/${layout.id}`}>
+              review queue
+            </Link>
+            ; approve it there to move it through the pipeline.
           </p>
         ) : null}
       </div>
@@ -55,7 +69,10 @@ export function SaveBar({ layout, dirty, blocked, save, moving, onSave, onReload
           <AlertTitle>Someone else changed this layout</AlertTitle>
           <AlertDescription>
             <p>{save.message}</p>
-            <p>Your edits are still on screen and nothing was overwritten. Reload to get the latest version (your unsaved edits will be replaced).</p>
+            <p>
+              Your edits are still on screen and nothing was overwritten. Reload to get the latest version (your unsaved
+              edits will be replaced).
+            </p>
             <Button size="sm" variant="outline" className="mt-2" onClick={onReload}>
               Reload the layout
             </Button>

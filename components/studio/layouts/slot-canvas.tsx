@@ -54,7 +54,16 @@ export function SlotCanvas({ body, ratio, media, long, styleId, selected, flagge
     e.stopPropagation();
     onSelect(id);
     (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
-    drag.current = { id, mode, startX: e.clientX, startY: e.clientY, start, others: Object.entries(boxes).filter(([k]) => k !== id).map(([, b]) => b) };
+    drag.current = {
+      id,
+      mode,
+      startX: e.clientX,
+      startY: e.clientY,
+      start,
+      others: Object.entries(boxes)
+        .filter(([k]) => k !== id)
+        .map(([, b]) => b),
+    };
   }
 
   function move(e: PointerEvent<HTMLElement>) {
@@ -63,7 +72,8 @@ export function SlotCanvas({ body, ratio, media, long, styleId, selected, flagge
     if (!d || !rect) return;
     const dx = (e.clientX - d.startX) / rect.width;
     const dy = (e.clientY - d.startY) / rect.height;
-    const next = d.mode === "move" ? moveWithSnap(d.start, dx, dy, d.others) : resizeWithSnap(d.start, dx, dy, d.others);
+    const next =
+      d.mode === "move" ? moveWithSnap(d.start, dx, dy, d.others) : resizeWithSnap(d.start, dx, dy, d.others);
     setGuides(next.guides);
     onBox(d.id, next.box);
   }
@@ -89,7 +99,11 @@ export function SlotCanvas({ body, ratio, media, long, styleId, selected, flagge
       <div className="absolute inset-0 overflow-hidden" aria-hidden="false">
         <LayoutPreview layout={body} ratio={ratio} media={media} long={long} width={540} styleId={styleId} />
       </div>
-      <div className="absolute inset-0" role="group" aria-label={`Slots at ${ratio}. Select a slot, then drag it or use the arrow keys (Shift for bigger steps, Alt to resize).`}>
+      <div
+        className="absolute inset-0"
+        role="group"
+        aria-label={`Slots at ${ratio}. Select a slot, then drag it or use the arrow keys (Shift for bigger steps, Alt to resize).`}
+      >
         {ordered.map((s) => {
           const b = boxes[s.id];
           if (!b) return null;
@@ -98,7 +112,11 @@ export function SlotCanvas({ body, ratio, media, long, styleId, selected, flagge
             <div
               key={s.id}
               data-slot-id={s.id}
-              className={cn("absolute border border-dashed", isSel ? "border-2 border-solid border-sky-500" : "border-white/70 mix-blend-difference", flagged.has(s.id) && "border-2 border-solid border-red-500 mix-blend-normal")}
+              className={cn(
+                "absolute border border-dashed",
+                isSel ? "border-2 border-solid border-sky-500" : "border-white/70 mix-blend-difference",
+                flagged.has(s.id) && "border-2 border-solid border-red-500 mix-blend-normal",
+              )}
               style={{ left: pct(b.x), top: pct(b.y), width: pct(b.w), height: pct(b.h), zIndex: isSel ? 200 : s.z }}
             >
               <button
@@ -113,7 +131,9 @@ export function SlotCanvas({ body, ratio, media, long, styleId, selected, flagge
                 onClick={() => onSelect(s.id)}
                 onKeyDown={(e) => key(e, s.id, s.label)}
               >
-                <span className="absolute left-0 top-0 bg-sky-500 px-1 text-[10px] leading-4 text-white">{s.label}</span>
+                <span className="absolute left-0 top-0 bg-sky-500 px-1 text-[10px] leading-4 text-white">
+                  {s.label}
+                </span>
               </button>
               {isSel ? (
                 <span
@@ -130,13 +150,25 @@ export function SlotCanvas({ body, ratio, media, long, styleId, selected, flagge
           );
         })}
         {guides.x.map((x) => (
-          <div key={`gx${x}`} data-guide="x" className="pointer-events-none absolute inset-y-0 w-px bg-fuchsia-500" style={{ left: pct(x), zIndex: 300 }} />
+          <div
+            key={`gx${x}`}
+            data-guide="x"
+            className="pointer-events-none absolute inset-y-0 w-px bg-fuchsia-500"
+            style={{ left: pct(x), zIndex: 300 }}
+          />
         ))}
         {guides.y.map((y) => (
-          <div key={`gy${y}`} data-guide="y" className="pointer-events-none absolute inset-x-0 h-px bg-fuchsia-500" style={{ top: pct(y), zIndex: 300 }} />
+          <div
+            key={`gy${y}`}
+            data-guide="y"
+            className="pointer-events-none absolute inset-x-0 h-px bg-fuchsia-500"
+            style={{ top: pct(y), zIndex: 300 }}
+          />
         ))}
       </div>
-      <p className="sr-only" aria-live="polite">{said}</p>
+      <p className="sr-only" aria-live="polite">
+        {said}
+      </p>
     </div>
   );
 }

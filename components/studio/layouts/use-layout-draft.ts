@@ -12,9 +12,19 @@ import { moveStudioLayout, saveStudioLayout, useStudioLayout } from "@/lib/clien
 import { ApiClientError, type FieldIssue } from "@/lib/client/api";
 import type { LayoutView } from "@/lib/studio/layouts/contract";
 
-const bodyOf = (l: LayoutBody): LayoutBody => ({ name: l.name, description: l.description, slots: l.slots, boxes: l.boxes });
+const bodyOf = (l: LayoutBody): LayoutBody => ({
+  name: l.name,
+  description: l.description,
+  slots: l.slots,
+  boxes: l.boxes,
+});
 
-export type SaveState = { kind: "idle" } | { kind: "saving" } | { kind: "saved"; revision: number } | { kind: "conflict"; message: string } | { kind: "error"; message: string; issues: readonly FieldIssue[] };
+export type SaveState =
+  | { kind: "idle" }
+  | { kind: "saving" }
+  | { kind: "saved"; revision: number }
+  | { kind: "conflict"; message: string }
+  | { kind: "error"; message: string; issues: readonly FieldIssue[] };
 
 export function useLayoutDraft(id: string) {
   const { data, error, isLoading, mutate } = useStudioLayout(id);
@@ -31,7 +41,10 @@ export function useLayoutDraft(id: string) {
     }
   }, [data, base]);
 
-  const dirty = useMemo(() => !!draft && !!base && JSON.stringify(draft) !== JSON.stringify(bodyOf(base)), [draft, base]);
+  const dirty = useMemo(
+    () => !!draft && !!base && JSON.stringify(draft) !== JSON.stringify(bodyOf(base)),
+    [draft, base],
+  );
 
   const saveDraft = useCallback(async () => {
     if (!draft || !base) return;
@@ -44,7 +57,12 @@ export function useLayoutDraft(id: string) {
       setSave({ kind: "saved", revision: saved.revision });
     } catch (e) {
       if (e instanceof ApiClientError && e.status === 409) setSave({ kind: "conflict", message: e.message });
-      else setSave({ kind: "error", message: e instanceof Error ? e.message : "Could not save.", issues: e instanceof ApiClientError ? e.issues : [] });
+      else
+        setSave({
+          kind: "error",
+          message: e instanceof Error ? e.message : "Could not save.",
+          issues: e instanceof ApiClientError ? e.issues : [],
+        });
     }
   }, [draft, base, id, mutate]);
 
@@ -68,7 +86,12 @@ export function useLayoutDraft(id: string) {
         setSave({ kind: "idle" });
       } catch (e) {
         if (e instanceof ApiClientError && e.status === 409) setSave({ kind: "conflict", message: e.message });
-        else setSave({ kind: "error", message: e instanceof Error ? e.message : "Could not move the layout.", issues: e instanceof ApiClientError ? e.issues : [] });
+        else
+          setSave({
+            kind: "error",
+            message: e instanceof Error ? e.message : "Could not move the layout.",
+            issues: e instanceof ApiClientError ? e.issues : [],
+          });
       } finally {
         setMoving(false);
       }

@@ -6,7 +6,18 @@
  * them holds every number. The drawings are hidden from assistive tech, so
  * recharts' keyboard layer (a focusable surface) is off too.
  */
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 
 import type { DashboardView } from "@/lib/studio/templates/dashboard";
 
@@ -14,9 +25,16 @@ const COLORS = ["#2563eb", "#db2777", "#16a34a", "#ea580c", "#7c3aed", "#0891b2"
 
 export function DashboardCharts({ data, metric }: { data: DashboardView; metric: "content" | "renders" }) {
   const templates = data.rows.map((r) => ({ id: r.id, name: r.name }));
-  const series = data.days.map((d) => ({ day: d.day.slice(5), ...Object.fromEntries(templates.map((t) => [t.id, d[metric][t.id] ?? 0])) }));
+  const series = data.days.map((d) => ({
+    day: d.day.slice(5),
+    ...Object.fromEntries(templates.map((t) => [t.id, d[metric][t.id] ?? 0])),
+  }));
   const total = data.days.reduce((a, d) => a + Object.values(d[metric]).reduce((x, y) => x + y, 0), 0);
-  const failures = data.rows.map((r) => ({ name: r.name, renders: r.renders + r.test_renders - r.failures, failures: r.failures }));
+  const failures = data.rows.map((r) => ({
+    name: r.name,
+    renders: r.renders + r.test_renders - r.failures,
+    failures: r.failures,
+  }));
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <figure className="space-y-2">
@@ -32,7 +50,16 @@ export function DashboardCharts({ data, metric }: { data: DashboardView; metric:
               <Tooltip />
               <Legend wrapperStyle={{ fontSize: 12 }} />
               {templates.map((t, i) => (
-                <Line key={t.id} type="monotone" dataKey={t.id} name={t.name} stroke={COLORS[i % COLORS.length]} strokeWidth={2} dot={false} isAnimationActive={false} />
+                <Line
+                  key={t.id}
+                  type="monotone"
+                  dataKey={t.id}
+                  name={t.name}
+                  stroke={COLORS[i % COLORS.length]}
+                  strokeWidth={2}
+                  dot={false}
+                  isAnimationActive={false}
+                />
               ))}
             </LineChart>
           </ResponsiveContainer>
@@ -53,7 +80,9 @@ export function DashboardCharts({ data, metric }: { data: DashboardView; metric:
             </BarChart>
           </ResponsiveContainer>
         </div>
-        <p className="sr-only">{failures.map((f) => `${f.name}: ${f.renders} renders, ${f.failures} failed`).join("; ")}</p>
+        <p className="sr-only">
+          {failures.map((f) => `${f.name}: ${f.renders} renders, ${f.failures} failed`).join("; ")}
+        </p>
       </figure>
     </div>
   );

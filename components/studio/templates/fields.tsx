@@ -4,12 +4,30 @@ import { useId } from "react";
 
 import { Label } from "@/components/ui/label";
 
-export function SelectField<T extends string>({ label, value, options, onChange, hint }: { label: string; value: T; options: readonly { value: T; label: string }[]; onChange(v: T): void; hint?: string }) {
+export function SelectField<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  hint,
+}: {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange(v: T): void;
+  hint?: string;
+}) {
   const id = useId();
   return (
     <div className="space-y-1">
       <Label htmlFor={id}>{label}</Label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value as T)} aria-describedby={hint ? `${id}-hint` : undefined} className="h-9 w-full rounded-md border bg-background px-2 text-sm">
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value as T)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="h-9 w-full rounded-md border bg-background px-2 text-sm"
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -25,7 +43,23 @@ export function SelectField<T extends string>({ label, value, options, onChange,
   );
 }
 
-export function RangeField({ label, value, min, max, step, onChange, format }: { label: string; value: number; min: number; max: number; step: number; onChange(v: number): void; format?: (v: number) => string }) {
+export function RangeField({
+  label,
+  value,
+  min,
+  max,
+  step,
+  onChange,
+  format,
+}: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  onChange(v: number): void;
+  format?: (v: number) => string;
+}) {
   const id = useId();
   return (
     <div className="space-y-1">
@@ -35,7 +69,16 @@ export function RangeField({ label, value, min, max, step, onChange, format }: {
           {format ? format(value) : value}
         </output>
       </div>
-      <input id={id} type="range" min={min} max={max} step={step} value={value} onChange={(e) => onChange(Number(e.target.value))} className="w-full accent-primary" />
+      <input
+        id={id}
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="w-full accent-primary"
+      />
     </div>
   );
 }
@@ -44,7 +87,13 @@ export function ColorField({ label, value, onChange }: { label: string; value: s
   const id = useId();
   return (
     <div className="flex items-center gap-2">
-      <input id={id} type="color" value={value} onChange={(e) => onChange(e.target.value)} className="h-9 w-12 cursor-pointer rounded border bg-background p-0.5" />
+      <input
+        id={id}
+        type="color"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="h-9 w-12 cursor-pointer rounded border bg-background p-0.5"
+      />
       <Label htmlFor={id} className="flex-1">
         {label}
       </Label>
@@ -53,4 +102,7 @@ export function ColorField({ label, value, onChange }: { label: string; value: s
   );
 }
 
-export const labelled = <T extends string>(values: readonly T[], label: (v: T) => string = (v) => v.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase())) => values.map((value) => ({ value, label: label(value) }));
+export const labelled = <T extends string>(
+  values: readonly T[],
+  label: (v: T) => string = (v) => v.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase()),
+) => values.map((value) => ({ value, label: label(value) }));

@@ -19,7 +19,15 @@ import { LazyPlayer } from "@/components/common/lazy-player";
 import type { CompositionRatio } from "@/lib/engine/composition/ratios";
 import type { TemplateVersionBody } from "@/lib/engine/composition/template-schema";
 import { TEST_RENDER_WIDTHS, type PreviewInputRaw, type TestRenderView } from "@/lib/studio/templates/contract";
-import { startTestRender, templatePath, useStudioPreview, useStudioTemplate, useStudioTemplates, useTestRender, useTestRenders } from "@/lib/client/hooks/use-studio-templates";
+import {
+  startTestRender,
+  templatePath,
+  useStudioPreview,
+  useStudioTemplate,
+  useStudioTemplates,
+  useTestRender,
+  useTestRenders,
+} from "@/lib/client/hooks/use-studio-templates";
 import { type ApiClientError, fetcher } from "@/lib/client/api";
 import { SelectField } from "./fields";
 import { RatioPicker } from "./ratio-picker";
@@ -33,9 +41,23 @@ function RenderResult({ view }: { view: TestRenderView }) {
     <section aria-labelledby={`render-${view.id}`} className="space-y-3 rounded-lg border p-4">
       <h3 id={`render-${view.id}`} className="flex items-center gap-2 text-sm font-semibold">
         {active ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
-        Test render {view.state === "succeeded" ? "finished" : view.state === "failed" ? "failed" : view.state === "queued" ? "queued" : `running: ${view.stage}`}
+        Test render{" "}
+        {view.state === "succeeded"
+          ? "finished"
+          : view.state === "failed"
+            ? "failed"
+            : view.state === "queued"
+              ? "queued"
+              : `running: ${view.stage}`}
       </h3>
-      <div role="progressbar" aria-label="Test render progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-2 w-full overflow-hidden rounded bg-muted">
+      <div
+        role="progressbar"
+        aria-label="Test render progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        className="h-2 w-full overflow-hidden rounded bg-muted"
+      >
         <div className="h-full bg-primary transition-[width]" style={{ width: `${pct}%` }} />
       </div>
       {view.error ? (
@@ -58,13 +80,28 @@ function RenderResult({ view }: { view: TestRenderView }) {
         </div>
         <div>
           <dt className="text-muted-foreground">File</dt>
-          <dd>{view.file ? `${Math.round(view.file.size_bytes / 1024)} KB, ${(view.file.duration_ms / 1000).toFixed(1)} s` : "—"}</dd>
+          <dd>
+            {view.file
+              ? `${Math.round(view.file.size_bytes / 1024)} KB, ${(view.file.duration_ms / 1000).toFixed(1)} s`
+              : "—"}
+          </dd>
         </div>
       </dl>
       {view.file ? (
         <div className="space-y-2">
-          <video src={view.file.url} controls muted playsInline className="max-h-80 rounded border bg-black" aria-label="The rendered MP4" />
-          <a href={view.file.url} download={`remotion-test-${view.id}.mp4`} className="inline-flex items-center gap-1 text-sm font-medium underline">
+          <video
+            src={view.file.url}
+            controls
+            muted
+            playsInline
+            className="max-h-80 rounded border bg-black"
+            aria-label="The rendered MP4"
+          />
+          <a
+            href={view.file.url}
+            download={`remotion-test-${view.id}.mp4`}
+            className="inline-flex items-center gap-1 text-sm font-medium underline"
+          >
             <Download aria-hidden className="size-4" /> Download the MP4
           </a>
         </div>
@@ -102,7 +139,12 @@ export function RemotionTest() {
     if (!templateId && list.data?.length) setTemplateId(list.data[0]!.id);
   }, [list.data, templateId]);
   const detail = useStudioTemplate(templateId || null);
-  const versionKey = templateId && detail.data ? (version === "current" ? null : `${templatePath(templateId)}/versions/${version}`) : null;
+  const versionKey =
+    templateId && detail.data
+      ? version === "current"
+        ? null
+        : `${templatePath(templateId)}/versions/${version}`
+      : null;
   const versionBody = useSWR<{ body: TemplateVersionBody }, ApiClientError>(versionKey, fetcher);
   const layouts = (version === "current" ? detail.data?.current : versionBody.data?.body)?.layouts ?? [];
 
@@ -112,7 +154,13 @@ export function RemotionTest() {
         ? { template_id: templateId || "none", ratio, sample: "content", content_id: contentId.trim() }
         : null
       : templateId
-        ? { template_id: templateId, ratio, sample, layout_id: layoutId || null, ...(version === "current" ? {} : { version: version === "draft" ? "draft" : Number(version) }) }
+        ? {
+            template_id: templateId,
+            ratio,
+            sample,
+            layout_id: layoutId || null,
+            ...(version === "current" ? {} : { version: version === "draft" ? "draft" : Number(version) }),
+          }
         : null;
   const preview = useStudioPreview(input);
   const render = useTestRender(renderId);
@@ -125,7 +173,9 @@ export function RemotionTest() {
     try {
       const v = await startTestRender(input, width);
       setRenderId(v.id);
-      router.replace(`/remotion-test?template=${encodeURIComponent(templateId)}&render=${encodeURIComponent(v.id)}`, { scroll: false });
+      router.replace(`/remotion-test?template=${encodeURIComponent(templateId)}&render=${encodeURIComponent(v.id)}`, {
+        scroll: false,
+      });
       void recent.mutate();
     } catch (e) {
       setStartError((e as ApiClientError).message);
@@ -136,8 +186,12 @@ export function RemotionTest() {
 
   const versionOptions = [
     { value: "current", label: detail.data ? `Current (v${detail.data.template.current_version})` : "Current" },
-    ...(detail.data?.draft.saved ? [{ value: "draft", label: `Unpublished draft (v${detail.data.draft.version})` }] : []),
-    ...(detail.data?.versions.filter((v) => v.version !== detail.data!.template.current_version).map((v) => ({ value: String(v.version), label: `v${v.version}` })) ?? []),
+    ...(detail.data?.draft.saved
+      ? [{ value: "draft", label: `Unpublished draft (v${detail.data.draft.version})` }]
+      : []),
+    ...(detail.data?.versions
+      .filter((v) => v.version !== detail.data!.template.current_version)
+      .map((v) => ({ value: String(v.version), label: `v${v.version}` })) ?? []),
   ];
 
   return (
@@ -156,8 +210,15 @@ export function RemotionTest() {
         {sample === "content" ? (
           <div className="space-y-1">
             <Label htmlFor="content-id">Content id</Label>
-            <Input id="content-id" value={contentId} onChange={(e) => setContentId(e.target.value)} placeholder="e.g. a video's id from /videos/{id}" />
-            <p className="text-xs text-muted-foreground">It renders as made: its own template version, ratio and scenes.</p>
+            <Input
+              id="content-id"
+              value={contentId}
+              onChange={(e) => setContentId(e.target.value)}
+              placeholder="e.g. a video's id from /videos/{id}"
+            />
+            <p className="text-xs text-muted-foreground">
+              It renders as made: its own template version, ratio and scenes.
+            </p>
           </div>
         ) : (
           <>
@@ -171,15 +232,33 @@ export function RemotionTest() {
                 setLayoutId("");
               }}
             />
-            <SelectField label="Version" value={version} options={versionOptions} onChange={(v) => (setVersion(v), setLayoutId(""))} />
-            <SelectField label="Layout" value={layoutId} options={[{ value: "", label: "Every layout (a sample video)" }, ...layouts.map((l) => ({ value: l.id, label: l.name }))]} onChange={setLayoutId} />
+            <SelectField
+              label="Version"
+              value={version}
+              options={versionOptions}
+              onChange={(v) => (setVersion(v), setLayoutId(""))}
+            />
+            <SelectField
+              label="Layout"
+              value={layoutId}
+              options={[
+                { value: "", label: "Every layout (a sample video)" },
+                ...layouts.map((l) => ({ value: l.id, label: l.name })),
+              ]}
+              onChange={setLayoutId}
+            />
             <div className="space-y-1">
               <span className="text-sm font-medium">Aspect ratio</span>
               <RatioPicker value={ratio} onChange={setRatio} />
             </div>
           </>
         )}
-        <SelectField label="Test render width" value={String(width)} options={TEST_RENDER_WIDTHS.map((w) => ({ value: String(w), label: `${w} px` }))} onChange={(v) => setWidth(Number(v))} />
+        <SelectField
+          label="Test render width"
+          value={String(width)}
+          options={TEST_RENDER_WIDTHS.map((w) => ({ value: String(w), label: `${w} px` }))}
+          onChange={(v) => setWidth(Number(v))}
+        />
         <Button type="submit" disabled={!input || starting || !!preview.error} aria-busy={starting || undefined}>
           <Clapperboard /> {starting ? "Queuing…" : "Render MP4 on the server"}
         </Button>
@@ -200,7 +279,10 @@ export function RemotionTest() {
               <AlertDescription>{preview.error.message}</AlertDescription>
             </Alert>
           ) : preview.data ? (
-            <div className="mx-auto" style={{ maxWidth: preview.data.props.width >= preview.data.props.height ? 720 : 360 }}>
+            <div
+              className="mx-auto"
+              style={{ maxWidth: preview.data.props.width >= preview.data.props.height ? 720 : 360 }}
+            >
               <LazyPlayer props={preview.data.props} label={`Preview: ${preview.data.label}`} controls loop muted />
               {preview.data.warnings.length ? (
                 <ul className="mt-2 text-sm text-amber-800 dark:text-amber-300" aria-label="Warnings">
@@ -216,7 +298,11 @@ export function RemotionTest() {
             <p className="text-sm text-muted-foreground">Pick a template, or enter a content id.</p>
           )}
         </section>
-        {render.data ? <RenderResult view={render.data} /> : render.error ? <p className="text-sm text-destructive">{render.error.message}</p> : null}
+        {render.data ? (
+          <RenderResult view={render.data} />
+        ) : render.error ? (
+          <p className="text-sm text-destructive">{render.error.message}</p>
+        ) : null}
         {recent.data && recent.data.length ? (
           <section aria-labelledby="recent-title" className="space-y-2">
             <h2 id="recent-title" className="text-base font-semibold">
@@ -225,8 +311,13 @@ export function RemotionTest() {
             <ul className="space-y-1 text-sm">
               {recent.data.map((r) => (
                 <li key={r.id}>
-                  <button type="button" className="text-left underline-offset-2 hover:underline" onClick={() => setRenderId(r.id)}>
-                    {new Date(r.created_at).toLocaleString()} · {r.input.preview.template_id} · {r.input.preview.ratio} · {r.input.width} px · {r.state}
+                  <button
+                    type="button"
+                    className="text-left underline-offset-2 hover:underline"
+                    onClick={() => setRenderId(r.id)}
+                  >
+                    {new Date(r.created_at).toLocaleString()} · {r.input.preview.template_id} · {r.input.preview.ratio}{" "}
+                    · {r.input.width} px · {r.state}
                     {r.timing.render_ms !== null ? ` · ${(r.timing.render_ms / 1000).toFixed(1)} s` : ""}
                   </button>
                 </li>

@@ -32,10 +32,37 @@ export interface SamplePlayerProps {
   sceneMs?: number | null;
 }
 
-export function SamplePlayer({ templateId, version, body, ratio, layoutIds, sample = "short", width = 360, sampleMedia, mode, active = false, label, className, sceneMs }: SamplePlayerProps) {
+export function SamplePlayer({
+  templateId,
+  version,
+  body,
+  ratio,
+  layoutIds,
+  sample = "short",
+  width = 360,
+  sampleMedia,
+  mode,
+  active = false,
+  label,
+  className,
+  sceneMs,
+}: SamplePlayerProps) {
   const result = useMemo(() => {
     try {
-      return { ok: true as const, ...sampleProps({ templateId, version, body, ratio, layoutIds, sample, width, mediaUrl: (k) => sampleMedia[k] ?? "", ...(sceneMs === null ? { sceneMs: null, narration: true } : sceneMs ? { sceneMs } : {}) }) };
+      return {
+        ok: true as const,
+        ...sampleProps({
+          templateId,
+          version,
+          body,
+          ratio,
+          layoutIds,
+          sample,
+          width,
+          mediaUrl: (k) => sampleMedia[k] ?? "",
+          ...(sceneMs === null ? { sceneMs: null, narration: true } : sceneMs ? { sceneMs } : {}),
+        }),
+      };
     } catch (e) {
       return { ok: false as const, message: e instanceof Error ? e.message : "This sample does not resolve." };
     }
@@ -53,7 +80,10 @@ export function SamplePlayer({ templateId, version, body, ratio, layoutIds, samp
   }, [active, mode, stillFrame]);
   if (!result.ok) {
     return (
-      <p role="note" className="flex size-full items-center justify-center bg-destructive/10 p-2 text-center text-xs text-destructive">
+      <p
+        role="note"
+        className="flex size-full items-center justify-center bg-destructive/10 p-2 text-center text-xs text-destructive"
+      >
         {result.message}
       </p>
     );

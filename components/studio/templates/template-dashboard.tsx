@@ -16,7 +16,10 @@ import type { LibraryStage } from "@/lib/engine/composition/layout-schema";
 import { useTemplateDashboard } from "@/lib/client/hooks/use-studio-templates";
 import { StageBadge } from "@/components/studio/stage-badge";
 
-const DashboardCharts = dynamic(() => import("./dashboard-charts").then((m) => m.DashboardCharts), { ssr: false, loading: () => <Skeleton className="h-64 w-full" /> });
+const DashboardCharts = dynamic(() => import("./dashboard-charts").then((m) => m.DashboardCharts), {
+  ssr: false,
+  loading: () => <Skeleton className="h-64 w-full" />,
+});
 
 type Key = "name" | "content" | "renders" | "failures" | "median_render_ms" | "last_used";
 const COLUMNS: { key: Key; label: string; numeric: boolean }[] = [
@@ -39,7 +42,16 @@ export function TemplateDashboard() {
     out.sort((a: DashboardRow, b: DashboardRow) => {
       const x = a[sort.key];
       const y = b[sort.key];
-      const c = x === y ? 0 : x === null ? -1 : y === null ? 1 : typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
+      const c =
+        x === y
+          ? 0
+          : x === null
+            ? -1
+            : y === null
+              ? 1
+              : typeof x === "number" && typeof y === "number"
+                ? x - y
+                : String(x).localeCompare(String(y));
       return sort.dir === "asc" ? c : -c;
     });
     return out;
@@ -60,7 +72,8 @@ export function TemplateDashboard() {
           <legend className="sr-only">Chart</legend>
           {(["content", "renders"] as const).map((m) => (
             <label key={m} className="flex items-center gap-1">
-              <input type="radio" name="metric" checked={metric === m} onChange={() => setMetric(m)} /> {m === "content" ? "Content made" : "Renders"}
+              <input type="radio" name="metric" checked={metric === m} onChange={() => setMetric(m)} />{" "}
+              {m === "content" ? "Content made" : "Renders"}
             </label>
           ))}
         </fieldset>
@@ -75,8 +88,19 @@ export function TemplateDashboard() {
                 const active = sort.key === c.key;
                 const Icon = active ? (sort.dir === "asc" ? ArrowUp : ArrowDown) : ArrowUpDown;
                 return (
-                  <th key={c.key} scope="col" aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : "none"} className={c.numeric ? "py-2 text-right" : "py-2"}>
-                    <button type="button" className="inline-flex items-center gap-1 font-medium hover:underline" onClick={() => setSort((s) => ({ key: c.key, dir: s.key === c.key && s.dir === "desc" ? "asc" : "desc" }))}>
+                  <th
+                    key={c.key}
+                    scope="col"
+                    aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : "none"}
+                    className={c.numeric ? "py-2 text-right" : "py-2"}
+                  >
+                    <button
+                      type="button"
+                      className="inline-flex items-center gap-1 font-medium hover:underline"
+                      onClick={() =>
+                        setSort((s) => ({ key: c.key, dir: s.key === c.key && s.dir === "desc" ? "asc" : "desc" }))
+                      }
+                    >
                       {c.label} <Icon aria-hidden className="size-3.5" />
                     </button>
                   </th>
@@ -91,7 +115,10 @@ export function TemplateDashboard() {
             {rows.map((r) => (
               <tr key={r.id} className="border-b align-top last:border-0">
                 <th scope="row" className="py-2 pr-3 text-left font-normal">
-                  <Link href={`/templates-pipeline/${encodeURIComponent(r.id)}`} className="font-medium hover:underline">
+                  <Link
+                    href={`/templates-pipeline/${encodeURIComponent(r.id)}`}
+                    className="font-medium hover:underline"
+                  >
                     {r.name}
                   </Link>{" "}
                   <span className="inline-flex gap-1 text-xs text-muted-foreground">
@@ -101,7 +128,9 @@ export function TemplateDashboard() {
                 <td className="py-2 text-right tabular-nums">{r.content}</td>
                 <td className="py-2 text-right tabular-nums">
                   {r.renders}
-                  {r.test_renders ? <span className="block text-xs text-muted-foreground">+{r.test_renders} test</span> : null}
+                  {r.test_renders ? (
+                    <span className="block text-xs text-muted-foreground">+{r.test_renders} test</span>
+                  ) : null}
                 </td>
                 <td className="py-2 text-right tabular-nums">{r.failures}</td>
                 <td className="py-2 text-right tabular-nums">{seconds(r.median_render_ms)}</td>
@@ -124,7 +153,10 @@ export function TemplateDashboard() {
           </tbody>
         </table>
       </div>
-      <p className="text-xs text-muted-foreground">Render time runs from the job being queued to its file being saved. Updated {new Date(data.generated_at).toLocaleTimeString()}.</p>
+      <p className="text-xs text-muted-foreground">
+        Render time runs from the job being queued to its file being saved. Updated{" "}
+        {new Date(data.generated_at).toLocaleTimeString()}.
+      </p>
     </div>
   );
 }

@@ -24,9 +24,25 @@ function Preview({ t, active }: { t: TemplateSummary; active: boolean }) {
   const preview = useStudioPreview({ template_id: t.id, ratio: "1:1", sample: "short" });
   const props = preview.data?.props;
   const { player, stillFrame } = usePreviewPlayback(props, active, still);
-  if (preview.error) return <p className="flex size-full items-center justify-center p-2 text-center text-xs text-muted-foreground">No preview: {preview.error.message}</p>;
+  if (preview.error)
+    return (
+      <p className="flex size-full items-center justify-center p-2 text-center text-xs text-muted-foreground">
+        No preview: {preview.error.message}
+      </p>
+    );
   if (!props) return <Skeleton className="size-full rounded-none" />;
-  return <LazyPlayer props={props} label={`Preview of the ${t.name} template`} loop muted playerRef={player} initialFrame={stillFrame} className="size-full" style={{ width: "100%", height: "100%" }} />;
+  return (
+    <LazyPlayer
+      props={props}
+      label={`Preview of the ${t.name} template`}
+      loop
+      muted
+      playerRef={player}
+      initialFrame={stillFrame}
+      className="size-full"
+      style={{ width: "100%", height: "100%" }}
+    />
+  );
 }
 
 function Card({ t }: { t: TemplateSummary }) {
@@ -41,7 +57,10 @@ function Card({ t }: { t: TemplateSummary }) {
       onFocus={() => setActive(true)}
       onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && setActive(false)}
     >
-      <Link href={`/templates-pipeline/${encodeURIComponent(t.id)}`} className="block focus-visible:outline-2 focus-visible:outline-ring">
+      <Link
+        href={`/templates-pipeline/${encodeURIComponent(t.id)}`}
+        className="block focus-visible:outline-2 focus-visible:outline-ring"
+      >
         <div className="pointer-events-none aspect-square w-full" style={{ background: t.palette.background }}>
           {visible ? <Preview t={t} active={active} /> : null}
         </div>
@@ -96,7 +115,11 @@ export function TemplateLibrary() {
   }
   if (data.length === 0) {
     return (
-      <EmptyState icon={Layers} heading="No templates yet" primaryAction={{ label: "Open templates dashboard", href: "/templates-dashboard" }}>
+      <EmptyState
+        icon={Layers}
+        heading="No templates yet"
+        primaryAction={{ label: "Open templates dashboard", href: "/templates-dashboard" }}
+      >
         Templates appear here once they are added.
       </EmptyState>
     );

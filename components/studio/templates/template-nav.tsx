@@ -18,12 +18,20 @@ export function TemplateNav({ id, current }: { id: string; current: "" | "/style
           key={t.suffix}
           href={`${base}${t.suffix}`}
           aria-current={t.suffix === current ? "page" : undefined}
-          className={cn("-mb-px border-b-2 px-3 py-2 text-sm", t.suffix === current ? "border-primary font-medium" : "border-transparent text-muted-foreground hover:text-foreground")}
+          className={cn(
+            "-mb-px border-b-2 px-3 py-2 text-sm",
+            t.suffix === current
+              ? "border-primary font-medium"
+              : "border-transparent text-muted-foreground hover:text-foreground",
+          )}
         >
           {t.label}
         </Link>
       ))}
-      <Link href={`/remotion-test?template=${encodeURIComponent(id)}`} className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        href={`/remotion-test?template=${encodeURIComponent(id)}`}
+        className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm text-muted-foreground hover:text-foreground"
+      >
         Test render
       </Link>
     </nav>

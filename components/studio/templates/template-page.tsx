@@ -17,7 +17,13 @@ import type { CompositionRatio } from "@/lib/engine/composition/ratios";
 import { COMPOSITION_RATIOS } from "@/lib/engine/composition/ratios";
 import type { CheckReport } from "@/lib/studio/templates/checks";
 import type { TemplateDetail } from "@/lib/studio/templates/contract";
-import { discardTemplateDraft, moveStage, publishVersion, saveDraft, useStudioTemplate } from "@/lib/client/hooks/use-studio-templates";
+import {
+  discardTemplateDraft,
+  moveStage,
+  publishVersion,
+  saveDraft,
+  useStudioTemplate,
+} from "@/lib/client/hooks/use-studio-templates";
 import type { ApiClientError } from "@/lib/client/api";
 import { RatioPicker } from "./ratio-picker";
 import { SamplePlayer } from "./sample-player";
@@ -30,16 +36,24 @@ function ChecksTable({ report, title }: { report: CheckReport; title: string }) 
   return (
     <section aria-labelledby="checks-title" className="space-y-3">
       <h2 id="checks-title" className="flex items-center gap-2 text-lg font-semibold">
-        {report.passed ? <CircleCheck aria-hidden className="size-5 text-green-600" /> : <CircleAlert aria-hidden className="size-5 text-destructive" />}
+        {report.passed ? (
+          <CircleCheck aria-hidden className="size-5 text-green-600" />
+        ) : (
+          <CircleAlert aria-hidden className="size-5 text-destructive" />
+        )}
         {title}: {report.passed ? "passing" : `${report.errors} failing`}
-        {report.warnings ? <span className="text-sm font-normal text-muted-foreground">({report.warnings} warnings)</span> : null}
+        {report.warnings ? (
+          <span className="text-sm font-normal text-muted-foreground">({report.warnings} warnings)</span>
+        ) : null}
       </h2>
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">Each layout in each aspect ratio with short and long sample text</caption>
           <thead>
             <tr className="border-b text-left">
-              <th scope="col" className="py-1 pr-3 font-medium">Layout</th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Layout
+              </th>
               {COMPOSITION_RATIOS.map((r) => (
                 <th key={r} scope="col" className="px-2 py-1 font-medium">
                   {r}
@@ -60,7 +74,9 @@ function ChecksTable({ report, title }: { report: CheckReport; title: string }) 
                   return (
                     <td key={r} className="px-2 py-1">
                       {errors ? (
-                        <span className="text-destructive">✕ {errors} error{errors > 1 ? "s" : ""}</span>
+                        <span className="text-destructive">
+                          ✕ {errors} error{errors > 1 ? "s" : ""}
+                        </span>
                       ) : warnings ? (
                         <span className="text-amber-700 dark:text-amber-400">! {warnings}</span>
                       ) : (
@@ -78,7 +94,11 @@ function ChecksTable({ report, title }: { report: CheckReport; title: string }) 
         <ul className="space-y-1 text-sm" aria-label={`${title} problems`}>
           {problems.slice(0, 30).map((p, i) => (
             <li key={i} className="flex gap-2">
-              {p.severity === "error" ? <CircleAlert aria-label="Error" className="mt-0.5 size-4 shrink-0 text-destructive" /> : <TriangleAlert aria-label="Warning" className="mt-0.5 size-4 shrink-0 text-amber-600" />}
+              {p.severity === "error" ? (
+                <CircleAlert aria-label="Error" className="mt-0.5 size-4 shrink-0 text-destructive" />
+              ) : (
+                <TriangleAlert aria-label="Warning" className="mt-0.5 size-4 shrink-0 text-amber-600" />
+              )}
               <span>
                 <strong className="font-medium">
                   {p.cell.layoutName} · {p.cell.ratio} · {p.cell.sample} text:
@@ -109,7 +129,10 @@ function LayoutsSection({ d, onChange, busy }: { d: TemplateDetail; onChange(ids
     <section aria-labelledby="layouts-title" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="layouts-title" className="text-lg font-semibold">
-          Layouts {d.draft.saved ? <span className="text-sm font-normal text-muted-foreground">(draft v{d.draft.version})</span> : null}
+          Layouts{" "}
+          {d.draft.saved ? (
+            <span className="text-sm font-normal text-muted-foreground">(draft v{d.draft.version})</span>
+          ) : null}
         </h2>
         <RatioPicker value={ratio} onChange={setRatio} label="Thumbnail aspect ratio" />
       </div>
@@ -117,20 +140,54 @@ function LayoutsSection({ d, onChange, busy }: { d: TemplateDetail; onChange(ids
         {d.draft.body.layouts.map((l, i) => (
           <li key={l.id} className="overflow-hidden rounded-lg border bg-card">
             <div className="pointer-events-none bg-muted">
-              <SamplePlayer templateId={d.template.id} version={d.draft.version} body={d.draft.body} ratio={ratio} layoutIds={[l.id]} width={240} sampleMedia={d.sample_media} mode="still" label={`${l.name} in ${ratio}`} />
+              <SamplePlayer
+                templateId={d.template.id}
+                version={d.draft.version}
+                body={d.draft.body}
+                ratio={ratio}
+                layoutIds={[l.id]}
+                width={240}
+                sampleMedia={d.sample_media}
+                mode="still"
+                label={`${l.name} in ${ratio}`}
+              />
             </div>
             <div className="flex items-center justify-between gap-1 p-2">
               <span className="truncate text-xs font-medium" title={l.name}>
                 {i + 1}. {l.name}
               </span>
               <span className="flex shrink-0">
-                <Button type="button" size="icon" variant="ghost" className="size-7" disabled={busy || i === 0} onClick={() => move(i, -1)} aria-label={`Move ${l.name} earlier`}>
+                <Button
+                  type="button"
+                  size="icon"
+                  variant="ghost"
+                  className="size-7"
+                  disabled={busy || i === 0}
+                  onClick={() => move(i, -1)}
+                  aria-label={`Move ${l.name} earlier`}
+                >
                   <ArrowUp />
                 </Button>
-                <Button type="button" size="icon" variant="ghost" className="size-7" disabled={busy || i === ids.length - 1} onClick={() => move(i, 1)} aria-label={`Move ${l.name} later`}>
+                <Button
+                  type="button"
+                  size="icon"
+                  variant="ghost"
+                  className="size-7"
+                  disabled={busy || i === ids.length - 1}
+                  onClick={() => move(i, 1)}
+                  aria-label={`Move ${l.name} later`}
+                >
                   <ArrowDown />
                 </Button>
-                <Button type="button" size="icon" variant="ghost" className="size-7" disabled={busy || ids.length === 1} onClick={() => onChange(ids.filter((x) => x !== l.id))} aria-label={`Remove ${l.name}`}>
+                <Button
+                  type="button"
+                  size="icon"
+                  variant="ghost"
+                  className="size-7"
+                  disabled={busy || ids.length === 1}
+                  onClick={() => onChange(ids.filter((x) => x !== l.id))}
+                  aria-label={`Remove ${l.name}`}
+                >
                   <Trash2 />
                 </Button>
               </span>
@@ -149,7 +206,12 @@ function LayoutsSection({ d, onChange, busy }: { d: TemplateDetail; onChange(ids
         >
           <div className="space-y-1">
             <Label htmlFor="add-layout">Offer another layout</Label>
-            <select id="add-layout" value={adding} onChange={(e) => setAdding(e.target.value)} className="h-9 rounded-md border bg-background px-2 text-sm">
+            <select
+              id="add-layout"
+              value={adding}
+              onChange={(e) => setAdding(e.target.value)}
+              className="h-9 rounded-md border bg-background px-2 text-sm"
+            >
               <option value="">Choose a layout…</option>
               {candidates.map((l) => (
                 <option key={l.id} value={l.id}>
@@ -211,7 +273,13 @@ export function TemplatePage({ id }: { id: string }) {
         <div className="flex flex-wrap gap-2" role="group" aria-label="Stage actions">
           {d.stage_actions.map((a) => (
             <span key={a.to} className="flex flex-col items-end gap-1">
-              <Button type="button" variant={a.to === "live" ? "default" : "outline"} disabled={busy || !!a.blocked} aria-describedby={a.blocked ? `blocked-${a.to}` : undefined} onClick={() => act(`${a.label}: done.`, () => moveStage(id, t.revision, a.to))}>
+              <Button
+                type="button"
+                variant={a.to === "live" ? "default" : "outline"}
+                disabled={busy || !!a.blocked}
+                aria-describedby={a.blocked ? `blocked-${a.to}` : undefined}
+                onClick={() => act(`${a.label}: done.`, () => moveStage(id, t.revision, a.to))}
+              >
                 {a.label}
               </Button>
               {a.blocked ? (
@@ -225,7 +293,10 @@ export function TemplatePage({ id }: { id: string }) {
       </div>
 
       {message ? (
-        <Alert variant={message.kind === "error" ? "destructive" : "default"} role={message.kind === "error" ? "alert" : "status"}>
+        <Alert
+          variant={message.kind === "error" ? "destructive" : "default"}
+          role={message.kind === "error" ? "alert" : "status"}
+        >
           <AlertDescription>{message.text}</AlertDescription>
         </Alert>
       ) : null}
@@ -237,24 +308,49 @@ export function TemplatePage({ id }: { id: string }) {
         {d.draft.saved ? (
           <div className="mt-2 flex flex-wrap items-center gap-3">
             <p className="text-sm">
-              Unpublished changes{d.draft.created_by ? ` started by ${d.draft.created_by}` : ""}. Publishing makes them version {d.draft.version}, which new content uses; content made with v{t.current_version} or earlier keeps its version.
-              {d.checks.draft.passed ? "" : ` The draft fails ${d.checks.draft.errors} checks and cannot be published yet.`}
+              Unpublished changes{d.draft.created_by ? ` started by ${d.draft.created_by}` : ""}. Publishing makes them
+              version {d.draft.version}, which new content uses; content made with v{t.current_version} or earlier keeps
+              its version.
+              {d.checks.draft.passed
+                ? ""
+                : ` The draft fails ${d.checks.draft.errors} checks and cannot be published yet.`}
             </p>
-            <Button type="button" disabled={busy || !d.checks.draft.passed} onClick={() => act(`Version ${d.draft.version} published.`, () => publishVersion(id, t.revision))}>
+            <Button
+              type="button"
+              disabled={busy || !d.checks.draft.passed}
+              onClick={() => act(`Version ${d.draft.version} published.`, () => publishVersion(id, t.revision))}
+            >
               <Rocket /> Publish version {d.draft.version}
             </Button>
-            <Button type="button" variant="outline" disabled={busy} onClick={() => act("Unpublished changes discarded.", () => discardTemplateDraft(id, t.revision))}>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={busy}
+              onClick={() => act("Unpublished changes discarded.", () => discardTemplateDraft(id, t.revision))}
+            >
               <Undo2 /> Discard changes
             </Button>
           </div>
         ) : (
-          <p className="mt-2 text-sm text-muted-foreground">No unpublished changes. Edit the style, the animation or the layouts below to start version {d.draft.version}.</p>
+          <p className="mt-2 text-sm text-muted-foreground">
+            No unpublished changes. Edit the style, the animation or the layouts below to start version{" "}
+            {d.draft.version}.
+          </p>
         )}
       </section>
 
-      <LayoutsSection d={d} busy={busy} onChange={(ids) => act("Layouts saved to the draft.", () => saveDraft(id, { revision: t.revision, layout_ids: ids }))} />
+      <LayoutsSection
+        d={d}
+        busy={busy}
+        onChange={(ids) =>
+          act("Layouts saved to the draft.", () => saveDraft(id, { revision: t.revision, layout_ids: ids }))
+        }
+      />
 
-      <ChecksTable report={d.checks.draft} title={d.draft.saved ? `Checks of draft v${d.draft.version}` : `Checks of v${t.current_version}`} />
+      <ChecksTable
+        report={d.checks.draft}
+        title={d.draft.saved ? `Checks of draft v${d.draft.version}` : `Checks of v${t.current_version}`}
+      />
       {d.draft.saved ? <ChecksTable report={d.checks.current} title={`Checks of live v${t.current_version}`} /> : null}
 
       <section aria-labelledby="versions-title" className="space-y-2">
@@ -264,11 +360,21 @@ export function TemplatePage({ id }: { id: string }) {
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b text-left">
-              <th scope="col" className="py-1 font-medium">Version</th>
-              <th scope="col" className="py-1 font-medium">Published</th>
-              <th scope="col" className="py-1 font-medium">By</th>
-              <th scope="col" className="py-1 font-medium">Layouts</th>
-              <th scope="col" className="py-1 font-medium">Content made with it</th>
+              <th scope="col" className="py-1 font-medium">
+                Version
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Published
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                By
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Layouts
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Content made with it
+              </th>
             </tr>
           </thead>
           <tbody>

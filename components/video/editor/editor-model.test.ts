@@ -39,8 +39,13 @@ it("saves only what changed, and never an empty title", () => {
   expect(patchFor({ ...draft(), title: "   " }, saved)).toBeNull();
   const moved = moveScene(draft(), 0, 1);
   expect(patchFor(moved, saved)).toEqual({ scenes: moved.scenes });
-  expect(patchFor({ ...draft(), audio: { ...saved.audio, captions: false } }, saved)).toEqual({ audio: { ...saved.audio, captions: false } });
-  expect(patchFor({ ...draft(), template_id: "starter-elegant", aspect_ratio: "16:9" }, saved)).toEqual({ template_id: "starter-elegant", aspect_ratio: "16:9" });
+  expect(patchFor({ ...draft(), audio: { ...saved.audio, captions: false } }, saved)).toEqual({
+    audio: { ...saved.audio, captions: false },
+  });
+  expect(patchFor({ ...draft(), template_id: "starter-elegant", aspect_ratio: "16:9" }, saved)).toEqual({
+    template_id: "starter-elegant",
+    aspect_ratio: "16:9",
+  });
 });
 
 it("reorders within bounds", () => {
@@ -53,10 +58,22 @@ it("reorders within bounds", () => {
 
 it("adds a scene with the same layout, empty texts and kept pictures, after the given one", () => {
   const media = { type: "media", key: "k", media_type: "image/png", source: "generated" } as const;
-  const d = { ...draft(), scenes: [scene("a", "One", { values: { headline: { type: "text", text: "One" }, image: media } }), scene("b", "Two")] };
+  const d = {
+    ...draft(),
+    scenes: [
+      scene("a", "One", { values: { headline: { type: "text", text: "One" }, image: media } }),
+      scene("b", "Two"),
+    ],
+  };
   const next = addSceneAfter(d, 0, "s-new");
   expect(next.scenes.map((s) => s.id)).toEqual(["a", "s-new", "b"]);
-  expect(next.scenes[1]).toEqual({ id: "s-new", layout_id: "starter-split", values: { headline: { type: "text", text: "" }, image: media }, narration: "", duration_ms: null });
+  expect(next.scenes[1]).toEqual({
+    id: "s-new",
+    layout_id: "starter-split",
+    values: { headline: { type: "text", text: "" }, image: media },
+    narration: "",
+    duration_ms: null,
+  });
 });
 
 it("never removes the last scene", () => {
@@ -82,7 +99,13 @@ it("reads the length field: empty is automatic, seconds are clamped", () => {
 });
 
 it("lists text slots from the values and the preview, labelled by role", () => {
-  const s = scene("a", "One", { values: { headline: { type: "text", text: "One" }, points: { type: "text", text: "x\ny" }, image: { type: "none" } } });
+  const s = scene("a", "One", {
+    values: {
+      headline: { type: "text", text: "One" },
+      points: { type: "text", text: "x\ny" },
+      image: { type: "none" },
+    },
+  });
   const drawn = {
     layoutId: "starter-split",
     slots: [
@@ -97,7 +120,10 @@ it("lists text slots from the values and the preview, labelled by role", () => {
     { id: "kicker", label: "Kicker", multiline: false },
   ]);
   // A preview of another layout (not saved yet) does not add its slots.
-  expect(textSlotsOf(s, { ...drawn, layoutId: "other" } as RenderScene).map((t) => t.id)).toEqual(["headline", "points"]);
+  expect(textSlotsOf(s, { ...drawn, layoutId: "other" } as RenderScene).map((t) => t.id)).toEqual([
+    "headline",
+    "points",
+  ]);
 });
 
 it("summarises a scene by its first text, else its narration", () => {
@@ -107,8 +133,22 @@ it("summarises a scene by its first text, else its narration", () => {
 
 it("moves a scene to a layout with known slots: same ids first, other texts in order, the picture follows", () => {
   const media = { type: "media", key: "k", media_type: "image/png", source: "generated" } as const;
-  const s = scene("a", "Big news", { values: { headline: { type: "text", text: "Big news" }, body: { type: "text", text: "Details here" }, image: media } });
-  const quote = { id: "starter-quote", name: "Quote", slots: [{ id: "quote", kind: "text", max_chars: 4 }, { id: "headline", kind: "text" }, { id: "photo", kind: "image" }] };
+  const s = scene("a", "Big news", {
+    values: {
+      headline: { type: "text", text: "Big news" },
+      body: { type: "text", text: "Details here" },
+      image: media,
+    },
+  });
+  const quote = {
+    id: "starter-quote",
+    name: "Quote",
+    slots: [
+      { id: "quote", kind: "text", max_chars: 4 },
+      { id: "headline", kind: "text" },
+      { id: "photo", kind: "image" },
+    ],
+  };
   expect(changeLayout(s, quote)).toEqual({
     ...s,
     layout_id: "starter-quote",
@@ -121,4 +161,3 @@ it("moves a scene to a layout with known slots: same ids first, other texts in o
     ["headline", undefined],
   ]);
 });
-

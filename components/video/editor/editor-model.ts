@@ -75,7 +75,9 @@ export function newSceneId(existing: readonly { id: string }[], random: () => st
 function defaultRandom(): string {
   const bytes = new Uint8Array(6);
   globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(36).padStart(2, "0")).join("").slice(0, 10);
+  return Array.from(bytes, (b) => b.toString(36).padStart(2, "0"))
+    .join("")
+    .slice(0, 10);
 }
 
 /** A new scene after `index` with the same layout: its texts empty, its pictures kept, narration empty, length automatic. */
@@ -84,7 +86,8 @@ export function addSceneAfter(draft: Draft, index: number, id: string = newScene
   const model = draft.scenes[index] ?? draft.scenes[draft.scenes.length - 1];
   if (!model) return draft;
   const values: Record<string, SlotValue> = {};
-  for (const [slot, value] of Object.entries(model.values)) values[slot] = value.type === "text" ? { type: "text", text: "" } : value;
+  for (const [slot, value] of Object.entries(model.values))
+    values[slot] = value.type === "text" ? { type: "text", text: "" } : value;
   const scene: DraftScene = { id, layout_id: model.layout_id, values, narration: "", duration_ms: null };
   const scenes = [...draft.scenes];
   scenes.splice(Math.min(index + 1, scenes.length), 0, scene);
@@ -217,7 +220,8 @@ export function textSlotsOf(scene: DraftScene, drawn?: RenderScene | null, layou
       }));
   }
   const roles = new Map<string, string>();
-  if (drawn && drawn.layoutId === scene.layout_id) for (const s of drawn.slots) if (s.kind === "text") roles.set(s.id, s.role);
+  if (drawn && drawn.layoutId === scene.layout_id)
+    for (const s of drawn.slots) if (s.kind === "text") roles.set(s.id, s.role);
   const ids = Object.entries(scene.values)
     .filter(([, v]) => v.type === "text")
     .map(([k]) => k);
@@ -229,7 +233,9 @@ export function textSlotsOf(scene: DraftScene, drawn?: RenderScene | null, layou
     return {
       id,
       label: role === "bullets" && !base.includes("one per line") ? `${base} (one per line)` : base,
-      multiline: MULTILINE_ROLES.has(role ?? id) || (scene.values[id]?.type === "text" && (scene.values[id] as { text: string }).text.includes("\n")),
+      multiline:
+        MULTILINE_ROLES.has(role ?? id) ||
+        (scene.values[id]?.type === "text" && (scene.values[id] as { text: string }).text.includes("\n")),
     };
   });
 }
@@ -247,13 +253,17 @@ export function hasPictureSlot(scene: DraftScene, drawn?: RenderScene | null): b
 
 /** The picture the preview draws for the scene (a signed URL), if any. */
 export function pictureOf(drawn?: RenderScene | null): string | null {
-  const slot = drawn?.slots.find((s) => (s.kind === "image" || s.kind === "logo") && s.media && s.media.mediaType.startsWith("image/"));
+  const slot = drawn?.slots.find(
+    (s) => (s.kind === "image" || s.kind === "logo") && s.media && s.media.mediaType.startsWith("image/"),
+  );
   return slot?.media?.src ?? null;
 }
 
 /** A line that names a scene in lists and announcements. */
 export function sceneSummary(scene: DraftScene): string {
-  const text = Object.values(scene.values).find((v): v is Extract<SlotValue, { type: "text" }> => v.type === "text" && v.text.trim() !== "");
+  const text = Object.values(scene.values).find(
+    (v): v is Extract<SlotValue, { type: "text" }> => v.type === "text" && v.text.trim() !== "",
+  );
   const s = (text?.text ?? scene.narration).replace(/\s+/g, " ").trim();
   return s.length > 60 ? `${s.slice(0, 57)}…` : s;
 }

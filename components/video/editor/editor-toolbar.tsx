@@ -12,7 +12,8 @@ import type { Draft } from "./editor-model";
 import { RevisionsMenu } from "./revisions-menu";
 import type { SaveStatus } from "./use-storyboard";
 
-const SELECT = "flex h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs disabled:opacity-50";
+const SELECT =
+  "flex h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs disabled:opacity-50";
 
 function SaveState({ status, onRetry }: { status: SaveStatus; onRetry(): void }) {
   const text =
@@ -25,11 +26,15 @@ function SaveState({ status, onRetry }: { status: SaveStatus; onRetry(): void })
           : status.kind === "conflict"
             ? "Not saved: changed elsewhere"
             : "Saved";
-  const Icon = status.kind === "saving" ? LoaderCircle : status.kind === "error" || status.kind === "conflict" ? CloudOff : Check;
+  const Icon =
+    status.kind === "saving" ? LoaderCircle : status.kind === "error" || status.kind === "conflict" ? CloudOff : Check;
   return (
     <div className="flex items-center gap-2">
       <p role="status" aria-live="polite" className="flex items-center gap-1.5 text-xs text-muted-foreground">
-        <Icon aria-hidden="true" className={status.kind === "saving" ? "size-3.5 animate-spin motion-reduce:animate-none" : "size-3.5"} />
+        <Icon
+          aria-hidden="true"
+          className={status.kind === "saving" ? "size-3.5 animate-spin motion-reduce:animate-none" : "size-3.5"}
+        />
         {text}
       </p>
       {status.kind === "error" ? (
@@ -94,7 +99,16 @@ export function EditorToolbar(props: EditorToolbarProps) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <SaveState status={props.status} onRetry={props.onRetrySave} />
-          <Button type="button" variant="ghost" size="icon" aria-label="Undo" aria-keyshortcuts="Control+Z Meta+Z" title="Undo (Ctrl+Z)" disabled={readOnly || !props.canUndo} onClick={props.onUndo}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label="Undo"
+            aria-keyshortcuts="Control+Z Meta+Z"
+            title="Undo (Ctrl+Z)"
+            disabled={readOnly || !props.canUndo}
+            onClick={props.onUndo}
+          >
             <Undo2 />
           </Button>
           <Button
@@ -109,8 +123,18 @@ export function EditorToolbar(props: EditorToolbarProps) {
           >
             <Redo2 />
           </Button>
-          <RevisionsMenu videoId={props.videoId} current={props.revision} disabled={readOnly} onRestore={props.onRestore} />
-          <Button type="button" onClick={props.onRender} disabled={readOnly || props.rendering} aria-busy={props.rendering || undefined}>
+          <RevisionsMenu
+            videoId={props.videoId}
+            current={props.revision}
+            disabled={readOnly}
+            onRestore={props.onRestore}
+          />
+          <Button
+            type="button"
+            onClick={props.onRender}
+            disabled={readOnly || props.rendering}
+            aria-busy={props.rendering || undefined}
+          >
             <Clapperboard />
             Render
           </Button>
@@ -129,7 +153,9 @@ export function EditorToolbar(props: EditorToolbarProps) {
             onChange={(e) => props.onEdit((d) => ({ ...d, template_id: e.target.value }))}
             className={SELECT}
           >
-            {options.templates.some((t) => t.id === draft.template_id) ? null : <option value={draft.template_id}>{draft.template_id}</option>}
+            {options.templates.some((t) => t.id === draft.template_id) ? null : (
+              <option value={draft.template_id}>{draft.template_id}</option>
+            )}
             {options.templates.map((t) => (
               <option key={t.id} value={t.id}>
                 {t.name}
@@ -195,7 +221,12 @@ export function EditorToolbar(props: EditorToolbarProps) {
             label="Music"
             checked={musicOn}
             disabled={readOnly || (!musicOn && firstTrack === null)}
-            onChange={(on) => props.onEdit((d) => ({ ...d, audio: { ...d.audio, music: { ...d.audio.music, track_id: on ? firstTrack : null } } }))}
+            onChange={(on) =>
+              props.onEdit((d) => ({
+                ...d,
+                audio: { ...d.audio, music: { ...d.audio.music, track_id: on ? firstTrack : null } },
+              }))
+            }
           />
           {musicOn ? (
             <div>
@@ -206,7 +237,12 @@ export function EditorToolbar(props: EditorToolbarProps) {
                 id={`${id}-track`}
                 value={draft.audio.music.track_id ?? ""}
                 disabled={readOnly}
-                onChange={(e) => props.onEdit((d) => ({ ...d, audio: { ...d.audio, music: { ...d.audio.music, track_id: e.target.value } } }))}
+                onChange={(e) =>
+                  props.onEdit((d) => ({
+                    ...d,
+                    audio: { ...d.audio, music: { ...d.audio.music, track_id: e.target.value } },
+                  }))
+                }
                 className={SELECT}
               >
                 {options.music.map((m) => (

@@ -101,7 +101,9 @@ export function RevisionsMenu({ videoId, current, disabled, onRestore }: Revisio
                     <div className="min-w-0 flex-1 text-sm">
                       <p className="truncate font-medium">
                         Revision {r.revision}
-                        {r.revision === current ? <span className="font-normal text-muted-foreground"> (current)</span> : null}
+                        {r.revision === current ? (
+                          <span className="font-normal text-muted-foreground"> (current)</span>
+                        ) : null}
                       </p>
                       <p className="truncate text-xs text-muted-foreground">
                         {formatDate(r.saved_at)} · {r.scenes} scene{r.scenes === 1 ? "" : "s"}

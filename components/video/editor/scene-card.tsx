@@ -65,7 +65,10 @@ export function SceneCard(props: SceneCardProps) {
   return (
     <li
       aria-labelledby={`${id}-head`}
-      className={cn("rounded-xl border bg-card shadow-xs transition-shadow", selected && "border-primary ring-1 ring-primary")}
+      className={cn(
+        "rounded-xl border bg-card shadow-xs transition-shadow",
+        selected && "border-primary ring-1 ring-primary",
+      )}
     >
       <div className="flex items-center gap-1 p-2">
         <button
@@ -88,15 +91,32 @@ export function SceneCard(props: SceneCardProps) {
           }}
           className="flex min-w-0 flex-1 items-center gap-2 rounded-md px-2 py-1.5 text-left hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
         >
-          <ChevronRight aria-hidden="true" className={cn("size-4 shrink-0 transition-transform", selected && "rotate-90")} />
+          <ChevronRight
+            aria-hidden="true"
+            className={cn("size-4 shrink-0 transition-transform", selected && "rotate-90")}
+          />
           <span className="shrink-0 text-sm font-semibold">Scene {n}</span>
           <span className="min-w-0 truncate text-sm text-muted-foreground">{summary || layoutName}</span>
         </button>
         <div className="flex shrink-0 items-center" role="group" aria-label={`Scene ${n} order`}>
-          <Button type="button" variant="ghost" size="icon" aria-label={`Move scene ${n} up`} disabled={readOnly || index === 0} onClick={() => props.onMove(-1)}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={`Move scene ${n} up`}
+            disabled={readOnly || index === 0}
+            onClick={() => props.onMove(-1)}
+          >
             <ArrowUp />
           </Button>
-          <Button type="button" variant="ghost" size="icon" aria-label={`Move scene ${n} down`} disabled={readOnly || index === count - 1} onClick={() => props.onMove(1)}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={`Move scene ${n} down`}
+            disabled={readOnly || index === count - 1}
+            onClick={() => props.onMove(1)}
+          >
             <ArrowDown />
           </Button>
           <Button
@@ -126,12 +146,17 @@ export function SceneCard(props: SceneCardProps) {
                   value={scene.layout_id}
                   disabled={readOnly}
                   onChange={(e) => {
-                    const next = props.layouts.find((l) => l.id === e.target.value) ?? { id: e.target.value, name: e.target.value };
+                    const next = props.layouts.find((l) => l.id === e.target.value) ?? {
+                      id: e.target.value,
+                      name: e.target.value,
+                    };
                     props.onChange((s) => changeLayout(s, next), "layout");
                   }}
                   className="flex h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs disabled:opacity-50"
                 >
-                  {props.layouts.some((l) => l.id === scene.layout_id) ? null : <option value={scene.layout_id}>{scene.layout_id}</option>}
+                  {props.layouts.some((l) => l.id === scene.layout_id) ? null : (
+                    <option value={scene.layout_id}>{scene.layout_id}</option>
+                  )}
                   {props.layouts.map((l) => (
                     <option key={l.id} value={l.id}>
                       {l.name}
@@ -175,16 +200,30 @@ export function SceneCard(props: SceneCardProps) {
                 {slots.map((slot) => {
                   const fieldId = `${id}-slot-${slot.id}`;
                   const value = textOf(scene, slot.id);
-                  const change = (text: string) => props.onChange((s) => setSlotText(s, slot.id, text), `text:${scene.id}:${slot.id}`);
+                  const change = (text: string) =>
+                    props.onChange((s) => setSlotText(s, slot.id, text), `text:${scene.id}:${slot.id}`);
                   return (
                     <div key={slot.id} className="space-y-1">
                       <label htmlFor={fieldId} className="text-xs font-medium">
                         {slot.label}
                       </label>
                       {slot.multiline ? (
-                        <Textarea id={fieldId} rows={3} maxLength={slot.maxChars ?? 2000} value={value} readOnly={readOnly} onChange={(e) => change(e.target.value)} />
+                        <Textarea
+                          id={fieldId}
+                          rows={3}
+                          maxLength={slot.maxChars ?? 2000}
+                          value={value}
+                          readOnly={readOnly}
+                          onChange={(e) => change(e.target.value)}
+                        />
                       ) : (
-                        <Input id={fieldId} maxLength={slot.maxChars ?? 2000} value={value} readOnly={readOnly} onChange={(e) => change(e.target.value)} />
+                        <Input
+                          id={fieldId}
+                          maxLength={slot.maxChars ?? 2000}
+                          value={value}
+                          readOnly={readOnly}
+                          onChange={(e) => change(e.target.value)}
+                        />
                       )}
                     </div>
                   );
@@ -226,12 +265,25 @@ export function SceneCard(props: SceneCardProps) {
             ) : null}
 
             <div className="flex flex-wrap gap-2">
-              <Button type="button" variant="outline" size="sm" disabled={readOnly || !props.canAdd} onClick={props.onAdd}>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                disabled={readOnly || !props.canAdd}
+                onClick={props.onAdd}
+              >
                 <CopyPlus />
                 Add a scene after this one
               </Button>
               {props.onMakePost ? (
-                <Button type="button" variant="outline" size="sm" disabled={props.makingPost} aria-busy={props.makingPost || undefined} onClick={props.onMakePost}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  disabled={props.makingPost}
+                  aria-busy={props.makingPost || undefined}
+                  onClick={props.onMakePost}
+                >
                   <LayoutTemplate />
                   Make a post from this scene
                 </Button>

@@ -3,7 +3,16 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { generateLabel, SceneImagePanel } from "./scene-image-panel";
 
 const panel = (price: { model: string; credits: number } | null) =>
-  renderToStaticMarkup(<SceneImagePanel sceneNumber={1} current={null} prompt="a red mug" disabled={false} price={price} onPick={async () => undefined} />);
+  renderToStaticMarkup(
+    <SceneImagePanel
+      sceneNumber={1}
+      current={null}
+      prompt="a red mug"
+      disabled={false}
+      price={price}
+      onPick={async () => undefined}
+    />,
+  );
 
 test("the label names the price", () => {
   expect(generateLabel({ model: "GPT Image 1", credits: 6 })).toBe("Generate · 6 credits");

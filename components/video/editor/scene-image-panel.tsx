@@ -24,7 +24,19 @@ interface Choice {
   label: string;
 }
 
-function ChoiceGrid({ choices, loading, empty, disabled, onPick }: { choices: Choice[]; loading: boolean; empty: string; disabled: boolean; onPick(id: string): void }) {
+function ChoiceGrid({
+  choices,
+  loading,
+  empty,
+  disabled,
+  onPick,
+}: {
+  choices: Choice[];
+  loading: boolean;
+  empty: string;
+  disabled: boolean;
+  onPick(id: string): void;
+}) {
   if (loading) {
     return (
       <div className="grid grid-cols-4 gap-2" aria-hidden="true">
@@ -53,7 +65,14 @@ function ChoiceGrid({ choices, loading, empty, disabled, onPick }: { choices: Ch
             className="block aspect-square w-full overflow-hidden rounded-md border bg-muted transition-shadow hover:ring-2 hover:ring-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-50"
           >
             {/* eslint-disable-next-line @next/next/no-img-element -- signed URLs change on every fetch; no optimizer. */}
-            <img src={c.thumb} alt={`Use: ${c.label}`} width={128} height={128} loading="lazy" className="size-full object-cover" />
+            <img
+              src={c.thumb}
+              alt={`Use: ${c.label}`}
+              width={128}
+              height={128}
+              loading="lazy"
+              className="size-full object-cover"
+            />
           </button>
         </li>
       ))}
@@ -81,7 +100,14 @@ export function generateLabel(price: ScenePicturePrice | null | undefined): stri
 }
 
 /** A scene's picture: make a new one from a prompt, pick one of my images or assets, or upload one. */
-export function SceneImagePanel({ sceneNumber, current, prompt: initialPrompt, disabled, price, onPick }: SceneImagePanelProps) {
+export function SceneImagePanel({
+  sceneNumber,
+  current,
+  prompt: initialPrompt,
+  disabled,
+  price,
+  onPick,
+}: SceneImagePanelProps) {
   const id = useId();
   const [source, setSource] = useState<Source>("generate");
   const [prompt, setPrompt] = useState(initialPrompt);
@@ -201,9 +227,15 @@ export function SceneImagePanel({ sceneNumber, current, prompt: initialPrompt, d
       ) : null}
 
       <div aria-live="polite" className="text-xs text-muted-foreground">
-        {busy ? <Spinner size="sm" label={source === "generate" ? "Making the picture" : "Changing the picture"} /> : done}
+        {busy ? (
+          <Spinner size="sm" label={source === "generate" ? "Making the picture" : "Changing the picture"} />
+        ) : (
+          done
+        )}
       </div>
-      {error ? <ActionErrorPanel error={error} action="The picture did not change" onDismiss={() => setError(null)} /> : null}
+      {error ? (
+        <ActionErrorPanel error={error} action="The picture did not change" onDismiss={() => setError(null)} />
+      ) : null}
     </fieldset>
   );
 }

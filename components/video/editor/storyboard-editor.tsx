@@ -13,7 +13,15 @@ import { createDesign } from "@/lib/client/hooks/use-designs";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { ConflictPanel } from "@/components/common/conflict-panel";
 import { VideoNotFound } from "../video-not-found";
-import { addSceneAfter, MAX_SCENES, moveScene, newSceneId, removeScene, sceneSummary, updateScene } from "./editor-model";
+import {
+  addSceneAfter,
+  MAX_SCENES,
+  moveScene,
+  newSceneId,
+  removeScene,
+  sceneSummary,
+  updateScene,
+} from "./editor-model";
 import { EditorPreview } from "./editor-preview";
 import { EditorToolbar } from "./editor-toolbar";
 import { SceneCard } from "./scene-card";
@@ -21,7 +29,9 @@ import { useStoryboard } from "./use-storyboard";
 import { LoadError } from "@/components/common/load-error";
 
 function focusSceneHead(sceneId: string) {
-  requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-scene-head="${CSS.escape(sceneId)}"]`)?.focus());
+  requestAnimationFrame(() =>
+    document.querySelector<HTMLElement>(`[data-scene-head="${CSS.escape(sceneId)}"]`)?.focus(),
+  );
 }
 
 function EditorSkeleton() {
@@ -81,12 +91,20 @@ export function StoryboardEditor({ id }: { id: string }) {
   if (video.error && !video.data) {
     if (video.error.status === 404 || video.error.status === 403) return <VideoNotFound />;
     return (
-      <LoadError title="We couldn't load this storyboard" message={video.error.message} onRetry={() => video.mutate()} />
+      <LoadError
+        title="We couldn't load this storyboard"
+        message={video.error.message}
+        onRetry={() => video.mutate()}
+      />
     );
   }
   if (options.error && !options.data) {
     return (
-      <LoadError title="We couldn't load the editor's options" message={options.error.message} onRetry={() => options.mutate()} />
+      <LoadError
+        title="We couldn't load the editor's options"
+        message={options.error.message}
+        onRetry={() => options.mutate()}
+      />
     );
   }
   if (!draft || !video.data || !options.data) return <EditorSkeleton />;
@@ -95,7 +113,11 @@ export function StoryboardEditor({ id }: { id: string }) {
   const layouts = opts.templates.find((t) => t.id === draft.template_id)?.layouts ?? [];
   const props = player.data?.props ?? null;
   const drawnOf = (sceneId: string) => props?.scenes.find((s) => s.id === sceneId) ?? null;
-  const updating = status.kind === "saving" || status.kind === "dirty" || player.isValidating || (player.data ? player.data.revision !== video.data.revision : false);
+  const updating =
+    status.kind === "saving" ||
+    status.kind === "dirty" ||
+    player.isValidating ||
+    (player.data ? player.data.revision !== video.data.revision : false);
 
   const move = (index: number, by: -1 | 1) => {
     const scene = draft.scenes[index];
@@ -138,7 +160,8 @@ export function StoryboardEditor({ id }: { id: string }) {
     setPostFor(sceneId);
     setPostError(null);
     try {
-      if (!readOnly && !(await sb.save())) throw new Error("Your latest edits are not saved yet; fix what the editor says, then try again.");
+      if (!readOnly && !(await sb.save()))
+        throw new Error("Your latest edits are not saved yet; fix what the editor says, then try again.");
       const design = await createDesign({ from_video: { content_id: id, scene_id: sceneId } });
       router.push(`/content/${encodeURIComponent(design.id)}/edit`);
     } catch (e) {
@@ -163,9 +186,7 @@ export function StoryboardEditor({ id }: { id: string }) {
           </AlertDescription>
         </Alert>
       ) : null}
-      {status.kind === "conflict" ? (
-        <ConflictPanel what="video" onReload={() => void sb.reload()} />
-      ) : null}
+      {status.kind === "conflict" ? <ConflictPanel what="video" onReload={() => void sb.reload()} /> : null}
       {status.kind === "error" ? <ActionErrorPanel error={status.error} action="Your edits were not saved" /> : null}
 
       <EditorToolbar
@@ -187,8 +208,16 @@ export function StoryboardEditor({ id }: { id: string }) {
         brandApplied={Boolean(video.data.composition.brand?.apply)}
         onBrand={(apply) => void sb.applyBrand(apply).catch((e: unknown) => setRenderError(e))}
       />
-      {renderError ? <ActionErrorPanel error={renderError} action="The render did not start" onDismiss={() => setRenderError(null)} /> : null}
-      {postError ? <ActionErrorPanel error={postError} action="The post was not made" onDismiss={() => setPostError(null)} /> : null}
+      {renderError ? (
+        <ActionErrorPanel
+          error={renderError}
+          action="The render did not start"
+          onDismiss={() => setRenderError(null)}
+        />
+      ) : null}
+      {postError ? (
+        <ActionErrorPanel error={postError} action="The post was not made" onDismiss={() => setPostError(null)} />
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-12">
         <section aria-labelledby="scenes-title" className="space-y-3 lg:col-span-7">
@@ -223,7 +252,12 @@ export function StoryboardEditor({ id }: { id: string }) {
               />
             ))}
           </ol>
-          <Button type="button" variant="outline" disabled={readOnly || draft.scenes.length >= MAX_SCENES} onClick={() => add(draft.scenes.length - 1)}>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={readOnly || draft.scenes.length >= MAX_SCENES}
+            onClick={() => add(draft.scenes.length - 1)}
+          >
             <Plus />
             Add scene
           </Button>

@@ -9,7 +9,16 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 import { useAutosaveDraft, type SaveStatus } from "@/components/common/use-autosave-draft";
-import { applyBrandKit, editVideo, isRendering, renderVideo, restoreRevision, setSceneImage, usePlayerProps, useVideo } from "@/lib/client/hooks/use-videos";
+import {
+  applyBrandKit,
+  editVideo,
+  isRendering,
+  renderVideo,
+  restoreRevision,
+  setSceneImage,
+  usePlayerProps,
+  useVideo,
+} from "@/lib/client/hooks/use-videos";
 import type { SceneImageInput, VideoView } from "@/lib/creation/video/contract";
 import { draftOf, patchFor, stripVoice, type Draft } from "./editor-model";
 
@@ -20,7 +29,10 @@ const COALESCE_MS = 1000;
 
 export type { SaveStatus };
 
-type Adopt = { mode: "if-unchanged"; sent: Draft | null } | { mode: "replace" } | { mode: "merge-scene"; sent: Draft | null; sceneId: string };
+type Adopt =
+  | { mode: "if-unchanged"; sent: Draft | null }
+  | { mode: "replace" }
+  | { mode: "merge-scene"; sent: Draft | null; sceneId: string };
 
 export function useStoryboard(id: string) {
   const video = useVideo(id);
@@ -34,14 +46,18 @@ export function useStoryboard(id: string) {
     diff: patchFor,
     // adopt is declared below; the save runs after this render, when it is.
     write: async (d, patch, revision): Promise<void> => {
-      adopt(await editVideo(id, { revision, ...patch, scenes: patch.scenes?.map(stripVoice) }), { mode: "if-unchanged", sent: d });
+      adopt(await editVideo(id, { revision, ...patch, scenes: patch.scenes?.map(stripVoice) }), {
+        mode: "if-unchanged",
+        sent: d,
+      });
     },
     delayMs: AUTOSAVE_MS,
     readOnly,
     // A render started elsewhere: polling picks it up and the editor turns read-only.
     onBusyElsewhere: () => void mutateVideo(),
   });
-  const { draft, draftRef, status, setDraft, adoptStored, exclusive, save, clearConflict, readOnlyRef, revisionRef } = autosave;
+  const { draft, draftRef, status, setDraft, adoptStored, exclusive, save, clearConflict, readOnlyRef, revisionRef } =
+    autosave;
   const resetTo = autosave.reset;
 
   const [, setHistoryVersion] = useState(0);
@@ -98,7 +114,13 @@ export function useStoryboard(id: string) {
           setDraft({
             ...cur,
             scenes: cur.scenes.map((s) =>
-              s.id === how.sceneId ? { ...s, values: { ...s.values, ...pictures }, ...(stored.image_prompt ? { image_prompt: stored.image_prompt } : {}) } : s,
+              s.id === how.sceneId
+                ? {
+                    ...s,
+                    values: { ...s.values, ...pictures },
+                    ...(stored.image_prompt ? { image_prompt: stored.image_prompt } : {}),
+                  }
+                : s,
             ),
           });
         }
@@ -117,7 +139,8 @@ export function useStoryboard(id: string) {
       const next = change(cur);
       if (next === cur) return;
       const now = Date.now();
-      const merge = coalesce !== undefined && lastEdit.current?.key === coalesce && now - lastEdit.current.at < COALESCE_MS;
+      const merge =
+        coalesce !== undefined && lastEdit.current?.key === coalesce && now - lastEdit.current.at < COALESCE_MS;
       if (!merge) {
         past.current.push(cur);
         if (past.current.length > HISTORY_LIMIT) past.current.shift();
@@ -161,7 +184,10 @@ export function useStoryboard(id: string) {
 
   /** A new picture for a scene (generated, or picked from my images or assets); unsaved edits are saved first. */
   const setImage = useCallback(
-    async (sceneId: string, input: { source: "generate"; prompt: string } | { source: "content" | "asset"; id: string }) => {
+    async (
+      sceneId: string,
+      input: { source: "generate"; prompt: string } | { source: "content" | "asset"; id: string },
+    ) => {
       if (!(await save())) throw new Error("Save your edits first: the last save did not go through.");
       return exclusive(async () => {
         const sent = draftRef.current;

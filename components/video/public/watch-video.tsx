@@ -12,7 +12,13 @@ export type { PublicVideo };
  * browser's own player with the captions track, the title, and a way to make
  * one. A server component: the page ships no JavaScript for it.
  */
-export function WatchVideo({ video, headingLevel: Heading = "h1" }: { video: PublicVideo; headingLevel?: "h1" | "h2" }) {
+export function WatchVideo({
+  video,
+  headingLevel: Heading = "h1",
+}: {
+  video: PublicVideo;
+  headingLevel?: "h1" | "h2";
+}) {
   const title = video.title || "Untitled video";
   return (
     <article className="mx-auto w-full max-w-4xl space-y-5">

@@ -11,7 +11,10 @@ describe("signInSearchParamsSchema", () => {
   });
 
   it("takes the first of repeated parameters and ignores unknown modes", () => {
-    expect(signInSearchParamsSchema.parse({ next: ["/a", "/b"], mode: "admin" })).toEqual({ next: "/a", mode: "sign-in" });
+    expect(signInSearchParamsSchema.parse({ next: ["/a", "/b"], mode: "admin" })).toEqual({
+      next: "/a",
+      mode: "sign-in",
+    });
     expect(signInSearchParamsSchema.parse({})).toEqual({ next: undefined, mode: "sign-in" });
   });
 });

@@ -15,13 +15,20 @@ const ENTRY = new Set(["/", "/create", "/product", "/main"]);
 const SIGN_IN = new Set(["/login", "/email-login"]);
 
 /** The spec's rules, stated per route as a table (sections 2, 4, 5, 6). */
-function expected(pattern: string, access: string, role: keyof typeof viewers, alternate: boolean, redirect?: string): Decision {
+function expected(
+  pattern: string,
+  access: string,
+  role: keyof typeof viewers,
+  alternate: boolean,
+  redirect?: string,
+): Decision {
   const path = fillPattern(pattern);
   if (SIGN_IN.has(path)) {
     return role === "visitor" ? { action: "allow" } : { action: "redirect", location: alternate ? "/image-gen" : "/" };
   }
   if (access === "public") return { action: "allow" };
-  if (role === "visitor") return { action: "redirect", location: path === "/" ? "/login" : `/login?next=${encodeURIComponent(path)}` };
+  if (role === "visitor")
+    return { action: "redirect", location: path === "/" ? "/login" : `/login?next=${encodeURIComponent(path)}` };
   if (access === "internal") return role === "staff" ? { action: "allow" } : { action: "redirect", location: "/" };
   if (alternate && ENTRY.has(path)) return { action: "redirect", location: "/image-gen" };
   if (redirect) return { action: "redirect", location: fillPattern(redirect), permanent: true };
@@ -31,7 +38,9 @@ function expected(pattern: string, access: string, role: keyof typeof viewers, a
 describe("the access decision over the whole route map", () => {
   const cases = ROUTES.flatMap((r) =>
     (["visitor", "user", "staff"] as const).flatMap((role) =>
-      [false, true].map((alternate) => [r.pattern, role, alternate ? "alternate" : "main", r.access, r.redirect] as const),
+      [false, true].map(
+        (alternate) => [r.pattern, role, alternate ? "alternate" : "main", r.access, r.redirect] as const,
+      ),
     ),
   );
 
@@ -43,7 +52,12 @@ describe("the access decision over the whole route map", () => {
 
   it.each(cases)("%s as %s on the %s host", (pattern, role, host, access, redirect) => {
     const decision = decide(
-      { pathname: fillPattern(pattern), search: "", hostname: host === "alternate" ? ALT : MAIN, viewer: viewers[role] },
+      {
+        pathname: fillPattern(pattern),
+        search: "",
+        hostname: host === "alternate" ? ALT : MAIN,
+        viewer: viewers[role],
+      },
       config,
     );
     expect(decision).toEqual(expected(pattern, access, role, host === "alternate", redirect));
@@ -55,7 +69,10 @@ describe("rules beyond the map", () => {
     decide({ pathname, search: "", hostname: MAIN, viewer, ...extra }, config);
 
   it("keeps the query in next", () => {
-    expect(at("/videos", viewers.visitor, { search: "?tab=mine" })).toEqual({ action: "redirect", location: "/login?next=%2Fvideos%3Ftab%3Dmine" });
+    expect(at("/videos", viewers.visitor, { search: "?tab=mine" })).toEqual({
+      action: "redirect",
+      location: "/login?next=%2Fvideos%3Ftab%3Dmine",
+    });
   });
 
   it("never redirects API routes", () => {
@@ -64,7 +81,10 @@ describe("rules beyond the map", () => {
 
   it("edit and share of content are not public, the content viewer is", () => {
     expect(at("/content/abc", viewers.visitor)).toEqual({ action: "allow" });
-    expect(at("/content/abc/edit", viewers.visitor)).toMatchObject({ action: "redirect", location: "/login?next=%2Fcontent%2Fabc%2Fedit" });
+    expect(at("/content/abc/edit", viewers.visitor)).toMatchObject({
+      action: "redirect",
+      location: "/login?next=%2Fcontent%2Fabc%2Fedit",
+    });
     expect(at("/content/abc/share", viewers.visitor)).toMatchObject({ action: "redirect" });
     expect(at("/pages/xyz", viewers.visitor)).toEqual({ action: "allow" });
     expect(at("/v0/videos/1", viewers.visitor)).toEqual({ action: "allow" });
@@ -73,7 +93,10 @@ describe("rules beyond the map", () => {
 
   it("treats unknown paths under internal sections as internal", () => {
     expect(at("/prod", viewers.user)).toEqual({ action: "redirect", location: "/" });
-    expect(at("/layouts-pipeline", viewers.visitor)).toMatchObject({ action: "redirect", location: "/login?next=%2Flayouts-pipeline" });
+    expect(at("/layouts-pipeline", viewers.visitor)).toMatchObject({
+      action: "redirect",
+      location: "/login?next=%2Flayouts-pipeline",
+    });
     expect(at("/prod", viewers.staff)).toEqual({ action: "allow" });
   });
 
@@ -86,15 +109,32 @@ describe("rules beyond the map", () => {
     expect(at("/p-7f3a9c2e11b4", viewers.visitor)).toEqual({ action: "rewrite", pathname: "/public-preview" });
     expect(at("/public-preview", viewers.visitor)).toEqual({ action: "not-found" });
     expect(at("/public-preview", viewers.staff)).toEqual({ action: "not-found" });
-    expect(decide({ pathname: "/p-7f3a9c2e11b4", search: "", hostname: MAIN, viewer: viewers.visitor }, { ...config, publicPreviewPath: null })).toMatchObject({ action: "redirect" });
+    expect(
+      decide(
+        { pathname: "/p-7f3a9c2e11b4", search: "", hostname: MAIN, viewer: viewers.visitor },
+        { ...config, publicPreviewPath: null },
+      ),
+    ).toMatchObject({ action: "redirect" });
   });
 
   it("sends signed-in users on sign-in screens to a safe next", () => {
-    expect(at("/login", viewers.user, { search: "?next=%2Fvideos%2F42" })).toEqual({ action: "redirect", location: "/videos/42" });
-    expect(at("/email-login", viewers.user, { search: "?next=https%3A%2F%2Fevil.com" })).toEqual({ action: "redirect", location: "/" });
+    expect(at("/login", viewers.user, { search: "?next=%2Fvideos%2F42" })).toEqual({
+      action: "redirect",
+      location: "/videos/42",
+    });
+    expect(at("/email-login", viewers.user, { search: "?next=https%3A%2F%2Fevil.com" })).toEqual({
+      action: "redirect",
+      location: "/",
+    });
     expect(at("/login", viewers.user, { search: "?next=//evil.com" })).toEqual({ action: "redirect", location: "/" });
-    expect(at("/login", viewers.user, { search: "?next=%2Fvideos", hostname: ALT })).toEqual({ action: "redirect", location: "/videos" });
-    expect(at("/login", viewers.user, { search: "?next=%2F", hostname: ALT })).toEqual({ action: "redirect", location: "/image-gen" });
+    expect(at("/login", viewers.user, { search: "?next=%2Fvideos", hostname: ALT })).toEqual({
+      action: "redirect",
+      location: "/videos",
+    });
+    expect(at("/login", viewers.user, { search: "?next=%2F", hostname: ALT })).toEqual({
+      action: "redirect",
+      location: "/image-gen",
+    });
   });
 
   it("sends old /image-gen/v1 links to the new screens for good, keeping ids and query", () => {
@@ -103,11 +143,21 @@ describe("rules beyond the map", () => {
       location: "/image-gen/abc123?ref=mail",
       permanent: true,
     });
-    expect(at("/image-gen/v1/create", viewers.user)).toEqual({ action: "redirect", location: "/image-gen", permanent: true });
-    expect(at("/image-gen/v1/all", viewers.visitor)).toEqual({ action: "redirect", location: "/login?next=%2Fimage-gen%2Fv1%2Fall" });
+    expect(at("/image-gen/v1/create", viewers.user)).toEqual({
+      action: "redirect",
+      location: "/image-gen",
+      permanent: true,
+    });
+    expect(at("/image-gen/v1/all", viewers.visitor)).toEqual({
+      action: "redirect",
+      location: "/login?next=%2Fimage-gen%2Fv1%2Fall",
+    });
   });
 
   it("matches the alternate host case-insensitively and ignores trailing slashes", () => {
-    expect(at("/create/", viewers.user, { hostname: "IMAGES.promptframe.test" })).toEqual({ action: "redirect", location: "/image-gen" });
+    expect(at("/create/", viewers.user, { hostname: "IMAGES.promptframe.test" })).toEqual({
+      action: "redirect",
+      location: "/image-gen",
+    });
   });
 });

@@ -5,14 +5,7 @@
  * so every rule here is unit-tested without a server.
  */
 import { ALTERNATE_HOST_REDIRECT_TARGET } from "@/lib/platform/constants";
-import {
-  isInternalPath,
-  isPreviewRoute,
-  isPublicPath,
-  isSignInPath,
-  normalisePath,
-  safeNextPath,
-} from "./access";
+import { isInternalPath, isPreviewRoute, isPublicPath, isSignInPath, normalisePath, safeNextPath } from "./access";
 import { PREVIEW_ROUTE, matchRoute } from "./route-map";
 
 export type Viewer = { kind: "visitor" } | { kind: "user"; uid: string; staff: boolean };
@@ -57,7 +50,8 @@ export function decide(facts: RequestFacts, config: AccessConfig): Decision {
   // API routes answer JSON themselves; never redirect them.
   if (path === "/api" || path.startsWith("/api/")) return { action: "allow" };
 
-  if (config.publicPreviewPath && path === config.publicPreviewPath) return { action: "rewrite", pathname: PREVIEW_ROUTE };
+  if (config.publicPreviewPath && path === config.publicPreviewPath)
+    return { action: "rewrite", pathname: PREVIEW_ROUTE };
   // The rewrite target is only reachable through the secret path.
   if (isPreviewRoute(path)) return { action: "not-found" };
 
@@ -80,7 +74,9 @@ export function decide(facts: RequestFacts, config: AccessConfig): Decision {
   // Old screens kept for their links: a permanent redirect to the new one, same ids and query.
   const match = matchRoute(path);
   if (match?.entry.redirect) {
-    const target = match.entry.redirect.replace(/\[([^\]]+)\]/g, (_, name: string) => encodeURIComponent(match.params[name] ?? ""));
+    const target = match.entry.redirect.replace(/\[([^\]]+)\]/g, (_, name: string) =>
+      encodeURIComponent(match.params[name] ?? ""),
+    );
     return { action: "redirect", location: `${target}${facts.search}`, permanent: true };
   }
 

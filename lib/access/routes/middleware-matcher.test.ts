@@ -20,7 +20,14 @@ describe("middleware matcher", () => {
   });
 
   it("still runs below a public viewer (edit, share) and on look-alike paths", () => {
-    for (const path of ["/content/abc/edit", "/content/abc/share", "/pages", "/v1/videos", "/v2/videos/abc", "/contents/abc"]) {
+    for (const path of [
+      "/content/abc/edit",
+      "/content/abc/share",
+      "/pages",
+      "/v1/videos",
+      "/v2/videos/abc",
+      "/contents/abc",
+    ]) {
       expect({ path, matched: matcher.test(path) }).toEqual({ path, matched: true });
     }
   });

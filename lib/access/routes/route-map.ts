@@ -8,16 +8,7 @@
 
 export type Access = "public" | "user" | "internal";
 
-export type Area =
-  | "auth"
-  | "create"
-  | "video"
-  | "image"
-  | "assets"
-  | "account"
-  | "content"
-  | "internal"
-  | "public";
+export type Area = "auth" | "create" | "video" | "image" | "assets" | "account" | "content" | "internal" | "public";
 
 export interface RouteEntry {
   pattern: string;
@@ -70,23 +61,68 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/image-gen/assets", access: "user", title: "Reference images", area: "image", nav: true },
   { pattern: "/image-gen/trending", access: "user", title: "Trending", area: "image", nav: true },
   { pattern: "/image-gen/[id]", access: "user", title: "Image", area: "image" },
-  { pattern: "/image-gen/v1", access: "user", title: "Image generation (classic)", area: "image", redirect: "/image-gen" },
+  {
+    pattern: "/image-gen/v1",
+    access: "user",
+    title: "Image generation (classic)",
+    area: "image",
+    redirect: "/image-gen",
+  },
   { pattern: "/image-gen/v1/create", access: "user", title: "Create (classic)", area: "image", redirect: "/image-gen" },
-  { pattern: "/image-gen/v1/edit", access: "user", title: "Edit (classic)", area: "image", redirect: "/image-gen/edit" },
-  { pattern: "/image-gen/v1/all", access: "user", title: "All images (classic)", area: "image", redirect: "/image-gen/all" },
-  { pattern: "/image-gen/v1/[id]", access: "user", title: "Image (classic)", area: "image", redirect: "/image-gen/[id]" },
+  {
+    pattern: "/image-gen/v1/edit",
+    access: "user",
+    title: "Edit (classic)",
+    area: "image",
+    redirect: "/image-gen/edit",
+  },
+  {
+    pattern: "/image-gen/v1/all",
+    access: "user",
+    title: "All images (classic)",
+    area: "image",
+    redirect: "/image-gen/all",
+  },
+  {
+    pattern: "/image-gen/v1/[id]",
+    access: "user",
+    title: "Image (classic)",
+    area: "image",
+    redirect: "/image-gen/[id]",
+  },
 
   // Internal (company-domain staff only)
   { pattern: "/remotion-test", access: "internal", title: "Remotion test", area: "internal", nav: true },
   { pattern: "/layouts-pipeline/[layoutId]", access: "internal", title: "Layout pipeline", area: "internal" },
-  { pattern: "/layouts-pipeline/[layoutId]/animation", access: "internal", title: "Layout animation", area: "internal" },
+  {
+    pattern: "/layouts-pipeline/[layoutId]/animation",
+    access: "internal",
+    title: "Layout animation",
+    area: "internal",
+  },
   { pattern: "/templates-pipeline/[templateId]", access: "internal", title: "Template pipeline", area: "internal" },
-  { pattern: "/templates-pipeline/[templateId]/style-config", access: "internal", title: "Template style config", area: "internal" },
-  { pattern: "/templates-pipeline/[templateId]/animation", access: "internal", title: "Template animation", area: "internal" },
+  {
+    pattern: "/templates-pipeline/[templateId]/style-config",
+    access: "internal",
+    title: "Template style config",
+    area: "internal",
+  },
+  {
+    pattern: "/templates-pipeline/[templateId]/animation",
+    access: "internal",
+    title: "Template animation",
+    area: "internal",
+  },
   { pattern: "/layouts", access: "internal", title: "Layouts", area: "internal", nav: true },
   { pattern: "/templates", access: "internal", title: "Templates", area: "internal", nav: true },
   { pattern: "/content-update-logs", access: "internal", title: "Content update logs", area: "internal", nav: true },
-  { pattern: "/automated-prompts-testing", access: "internal", title: "Automated prompts testing", area: "internal", nav: true },
+  {
+    pattern: "/automated-prompts-testing",
+    access: "internal",
+    title: "Automated prompts testing",
+    area: "internal",
+    nav: true,
+  },
   { pattern: "/automated-prompts-testing/[runId]", access: "internal", title: "Prompt test run", area: "internal" },
   { pattern: "/layouts/progress", access: "internal", title: "Layout progress", area: "internal", nav: true },
   { pattern: "/layout-tracker", access: "internal", title: "Layout tracker", area: "internal", nav: true },
@@ -98,9 +134,20 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/layout-gen", access: "internal", title: "Layout generator", area: "internal", nav: true },
   { pattern: "/generated-layouts", access: "internal", title: "Generated layouts", area: "internal", nav: true },
   { pattern: "/generated-layouts/[layoutId]", access: "internal", title: "Generated layout", area: "internal" },
-  { pattern: "/function-calling-report", access: "internal", title: "Function calling report", area: "internal", nav: true },
+  {
+    pattern: "/function-calling-report",
+    access: "internal",
+    title: "Function calling report",
+    area: "internal",
+    nav: true,
+  },
   { pattern: "/firestore-dashboard", access: "internal", title: "Firestore dashboard", area: "internal", nav: true },
-  { pattern: "/firestore-dashboard/[collection]/[documentId]", access: "internal", title: "Document", area: "internal" },
+  {
+    pattern: "/firestore-dashboard/[collection]/[documentId]",
+    access: "internal",
+    title: "Document",
+    area: "internal",
+  },
   { pattern: "/llm-chat", access: "internal", title: "LLM chat", area: "internal", nav: true },
   { pattern: "/llm-chat/[chatId]", access: "internal", title: "Chat", area: "internal" },
 ];

@@ -53,32 +53,38 @@ describe("app pages", () => {
     },
   );
 
-  it.each(ROUTES.filter((r) => r.area !== "auth" && !r.redirect && !TITLED_BY_CONTENT.has(r.pattern)).map((r) => [r.pattern] as const))(
-    "titles %s from the route map",
+  it.each(
+    ROUTES.filter((r) => r.area !== "auth" && !r.redirect && !TITLED_BY_CONTENT.has(r.pattern)).map(
+      (r) => [r.pattern] as const,
+    ),
+  )("titles %s from the route map", (pattern) => {
+    const source = readFileSync(pages.find((p) => p.pattern === pattern)!.file, "utf8");
+    expect(source).toContain(`const PATTERN = ${JSON.stringify(pattern)};`);
+    expect(source).toContain("export const metadata: Metadata = { title: titleFor(PATTERN) };");
+    expect(source).toMatch(/<PageHeader\s+title=\{titleFor\(PATTERN\)\}/);
+  });
+
+  it.each([...TITLED_BY_CONTENT].map((p) => [p] as const))(
+    "titles %s by its content, with the route map's title as the fallback",
     (pattern) => {
       const source = readFileSync(pages.find((p) => p.pattern === pattern)!.file, "utf8");
       expect(source).toContain(`const PATTERN = ${JSON.stringify(pattern)};`);
-      expect(source).toContain("export const metadata: Metadata = { title: titleFor(PATTERN) };");
-      expect(source).toMatch(/<PageHeader\s+title=\{titleFor\(PATTERN\)\}/);
+      expect(source).toMatch(/export async function generateMetadata/);
+      expect(source).toContain("titleFor(PATTERN)");
     },
   );
-
-  it.each([...TITLED_BY_CONTENT].map((p) => [p] as const))("titles %s by its content, with the route map's title as the fallback", (pattern) => {
-    const source = readFileSync(pages.find((p) => p.pattern === pattern)!.file, "utf8");
-    expect(source).toContain(`const PATTERN = ${JSON.stringify(pattern)};`);
-    expect(source).toMatch(/export async function generateMetadata/);
-    expect(source).toContain("titleFor(PATTERN)");
-  });
 
   it("never tells users a screen is unfinished", () => {
     const banned = /coming soon|not implemented|placeholder|under construction|lorem ipsum/i;
     for (const page of pages) {
       const dir = path.dirname(page.file);
       for (const name of readdirSync(dir).filter((n) => /^page(-client)?\.tsx$/.test(n))) {
-        expect({ file: path.join(dir, name), banned: banned.test(readFileSync(path.join(dir, name), "utf8")) }).toEqual({
-          file: path.join(dir, name),
-          banned: false,
-        });
+        expect({ file: path.join(dir, name), banned: banned.test(readFileSync(path.join(dir, name), "utf8")) }).toEqual(
+          {
+            file: path.join(dir, name),
+            banned: false,
+          },
+        );
       }
     }
   });

@@ -22,10 +22,26 @@ export const FREE_CREDITS = 100;
 /** The sign-up grant decided in the profile's transaction (lib/money/billing/grants.ts `prepareSignupGrant`). */
 export type SignupGrant = (
   tx: Transaction,
-  a: { db: Db; uid: string; email: string | null; emailVerified: boolean; existing: UserDoc | null; amount: number; now: Date },
-) => Promise<{ state: UserDoc["signup_credits"] | undefined; startingCredits: number; stage: () => number | undefined }>;
+  a: {
+    db: Db;
+    uid: string;
+    email: string | null;
+    emailVerified: boolean;
+    existing: UserDoc | null;
+    amount: number;
+    now: Date;
+  },
+) => Promise<{
+  state: UserDoc["signup_credits"] | undefined;
+  startingCredits: number;
+  stage: () => number | undefined;
+}>;
 
-export async function upsertProfileOnLogin(user: Identity, prepareSignupGrant: SignupGrant, now = new Date()): Promise<Profile> {
+export async function upsertProfileOnLogin(
+  user: Identity,
+  prepareSignupGrant: SignupGrant,
+  now = new Date(),
+): Promise<Profile> {
   const db = getDb();
   const ref = db.collection(users).doc(user.uid);
   return db.runTransaction(async (tx) => {

@@ -27,13 +27,16 @@ const EMAIL_PASSWORD_CODES = [
 const BACKEND_CODES = ["app/login-failed", "app/missing-email"];
 
 describe("authErrorMessage", () => {
-  it.each([...SPEC_SECTION_8_CODES, ...EMAIL_PASSWORD_CODES, ...BACKEND_CODES])("has its own message for %s", (code) => {
-    const message = authErrorMessage(code);
-    expect(message).not.toBe(GENERIC_AUTH_ERROR_MESSAGE);
-    expect(message.length).toBeGreaterThan(15);
-    // A message is for people: no raw code in it.
-    expect(message).not.toContain(code);
-  });
+  it.each([...SPEC_SECTION_8_CODES, ...EMAIL_PASSWORD_CODES, ...BACKEND_CODES])(
+    "has its own message for %s",
+    (code) => {
+      const message = authErrorMessage(code);
+      expect(message).not.toBe(GENERIC_AUTH_ERROR_MESSAGE);
+      expect(message.length).toBeGreaterThan(15);
+      // A message is for people: no raw code in it.
+      expect(message).not.toContain(code);
+    },
+  );
 
   it("tells the user what to do about the errors they can fix", () => {
     expect(authErrorMessage("auth/popup-blocked")).toMatch(/allow pop-ups/i);
@@ -55,7 +58,9 @@ describe("authErrorMessage", () => {
 
 describe("toAuthError", () => {
   it("keeps the Firebase code and replaces Firebase's technical message", () => {
-    const firebaseError = Object.assign(new Error("Firebase: Error (auth/popup-blocked)."), { code: "auth/popup-blocked" });
+    const firebaseError = Object.assign(new Error("Firebase: Error (auth/popup-blocked)."), {
+      code: "auth/popup-blocked",
+    });
     const error = toAuthError(firebaseError);
     expect(error).toBeInstanceOf(AuthError);
     expect(error.code).toBe("auth/popup-blocked");

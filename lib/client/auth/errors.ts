@@ -17,11 +17,12 @@ const MESSAGES = {
   // Popup and environment errors (spec section 8).
   "auth/unauthorized-domain":
     "Sign-in is not enabled for this web address. Open the app from its usual address, or contact support.",
-  "auth/popup-blocked":
-    "Your browser blocked the sign-in window. Allow pop-ups for this site, then try again.",
+  "auth/popup-blocked": "Your browser blocked the sign-in window. Allow pop-ups for this site, then try again.",
   "auth/popup-closed-by-user": "The sign-in window was closed before sign-in finished. Try again when you are ready.",
-  "auth/cancelled-popup-request": "A sign-in window is already open. Finish signing in there, or close it and try again.",
-  "auth/network-request-failed": "We could not reach the sign-in service. Check your internet connection and try again.",
+  "auth/cancelled-popup-request":
+    "A sign-in window is already open. Finish signing in there, or close it and try again.",
+  "auth/network-request-failed":
+    "We could not reach the sign-in service. Check your internet connection and try again.",
   "auth/web-storage-unsupported":
     "Your browser is blocking the storage sign-in needs. Allow cookies and site data for this site (or leave private browsing), then try again.",
   "auth/internal-error": "Something went wrong while signing you in. Please try again.",
@@ -31,7 +32,8 @@ const MESSAGES = {
   "auth/invalid-credential": "That email and password do not match. Check them and try again.",
   "auth/invalid-login-credentials": "That email and password do not match. Check them and try again.",
   "auth/user-not-found": "There is no account with that email address. Check it, or create an account.",
-  "auth/email-already-in-use": "An account with that email address already exists. Sign in instead, or reset your password.",
+  "auth/email-already-in-use":
+    "An account with that email address already exists. Sign in instead, or reset your password.",
   "auth/weak-password": "That password is too weak. Use at least 6 characters.",
   "auth/invalid-email": "Enter a valid email address.",
   "auth/missing-email": "Enter your email address.",

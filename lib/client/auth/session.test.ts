@@ -8,9 +8,7 @@ afterEach(() => {
 });
 
 function serverAnswers(status: number, body: unknown) {
-  const fetchMock = jest.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-    Response.json(body, { status }),
-  );
+  const fetchMock = jest.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => Response.json(body, { status }));
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return fetchMock;
 }

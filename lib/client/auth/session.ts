@@ -31,7 +31,8 @@ export function loginFailureToAuthError(error: unknown): AuthError {
   if (error instanceof AuthError) return error;
   if (error instanceof ApiClientError) {
     if (error.code === "email_required") return new AuthError(APP_AUTH_ERROR_CODES.missingEmail, { cause: error });
-    if (error.code === CLIENT_ERROR_CODES.network) return new AuthError("auth/network-request-failed", { cause: error });
+    if (error.code === CLIENT_ERROR_CODES.network)
+      return new AuthError("auth/network-request-failed", { cause: error });
     if (error.code === "rate_limited") return new AuthError("auth/too-many-requests", { cause: error });
     return new AuthError(APP_AUTH_ERROR_CODES.loginFailed, { cause: error });
   }

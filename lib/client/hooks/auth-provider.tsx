@@ -218,7 +218,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           // The account exists by now; a missing name or verification email
           // must not block the first sign-in, so these only get reported.
           if (displayName) {
-            await updateProfile(created, { displayName }).catch((e: unknown) => reportError(e, "auth: set display name"));
+            await updateProfile(created, { displayName }).catch((e: unknown) =>
+              reportError(e, "auth: set display name"),
+            );
           }
           await sendEmailVerification(created).catch((e: unknown) => reportError(e, "auth: send verification email"));
         },
@@ -279,7 +281,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signOut,
       getIdToken,
     }),
-    [status, user, profile, profileLoading, signInWithGoogle, signInWithEmail, signUpWithEmail, sendPasswordReset, signOut, getIdToken],
+    [
+      status,
+      user,
+      profile,
+      profileLoading,
+      signInWithGoogle,
+      signInWithEmail,
+      signUpWithEmail,
+      sendPasswordReset,
+      signOut,
+      getIdToken,
+    ],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

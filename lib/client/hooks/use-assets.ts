@@ -14,15 +14,21 @@ const PICTURES: readonly AssetKind[] = ["image", "logo"];
 
 /** `enabled: false` fetches nothing (a screen that may not need the list). Pictures only unless `kinds` says otherwise. */
 export function useAssets(enabled = true, kinds: readonly AssetKind[] | null = PICTURES) {
-  return useCursorPages<AssetView>((cursor) => (enabled ? pageUrl({ path: ASSETS_PATH, cursor, params: { kind: kinds?.join(",") } }) : null));
+  return useCursorPages<AssetView>((cursor) =>
+    enabled ? pageUrl({ path: ASSETS_PATH, cursor, params: { kind: kinds?.join(",") } }) : null,
+  );
 }
 
 export function useAsset(id: string) {
-  return useSWR<AssetView, ApiClientError>(`${ASSETS_PATH}/${encodeURIComponent(id)}`, fetcher, { revalidateOnFocus: false });
+  return useSWR<AssetView, ApiClientError>(`${ASSETS_PATH}/${encodeURIComponent(id)}`, fetcher, {
+    revalidateOnFocus: false,
+  });
 }
 
 export function useAssetUsage(id: string | null) {
-  return useSWR<AssetUsage, ApiClientError>(id ? `${ASSETS_PATH}/${encodeURIComponent(id)}/usage` : null, fetcher, { revalidateOnFocus: false });
+  return useSWR<AssetUsage, ApiClientError>(id ? `${ASSETS_PATH}/${encodeURIComponent(id)}/usage` : null, fetcher, {
+    revalidateOnFocus: false,
+  });
 }
 
 /** A sentence when the browser can already tell the file will be refused, else null. */
@@ -43,7 +49,11 @@ function envelopeError(status: number, text: string): ApiClientError {
   return new ApiClientError({
     status,
     code: json?.error?.code ?? (status === 0 ? CLIENT_ERROR_CODES.network : CLIENT_ERROR_CODES.unknown),
-    message: json?.error?.message ?? (status === 0 ? "Could not reach the server. Check your connection and try again." : `The upload failed (${status}).`),
+    message:
+      json?.error?.message ??
+      (status === 0
+        ? "Could not reach the server. Check your connection and try again."
+        : `The upload failed (${status}).`),
   });
 }
 
@@ -52,7 +62,13 @@ function envelopeError(status: number, text: string): ApiClientError {
  * browser API that reports upload progress. POST creates an asset; PUT to
  * `/{id}/content` replaces one's bytes.
  */
-export function sendAssetFile(input: { file: File; url: string; method: "POST" | "PUT"; onProgress?: (fraction: number) => void; signal?: AbortSignal }): Promise<AssetView> {
+export function sendAssetFile(input: {
+  file: File;
+  url: string;
+  method: "POST" | "PUT";
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}): Promise<AssetView> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const sep = input.url.includes("?") ? "&" : "?";
@@ -71,7 +87,13 @@ export function sendAssetFile(input: { file: File; url: string; method: "POST" |
         } catch {
           // falls through to the error below
         }
-        return reject(new ApiClientError({ status: xhr.status, code: CLIENT_ERROR_CODES.invalidResponse, message: "The server answered without the asset." }));
+        return reject(
+          new ApiClientError({
+            status: xhr.status,
+            code: CLIENT_ERROR_CODES.invalidResponse,
+            message: "The server answered without the asset.",
+          }),
+        );
       }
       reject(envelopeError(xhr.status, xhr.responseText));
     };
@@ -83,8 +105,18 @@ export function sendAssetFile(input: { file: File; url: string; method: "POST" |
 }
 
 /** One file to the library (used by the image generator's and the storyboard's dropzones too). */
-export function uploadAsset(file: File, signal?: AbortSignal, opts: { kind?: "logo"; onProgress?: (f: number) => void } = {}): Promise<AssetItem & AssetView> {
-  return sendAssetFile({ file, url: opts.kind ? `${ASSETS_PATH}?kind=${opts.kind}` : ASSETS_PATH, method: "POST", onProgress: opts.onProgress, signal });
+export function uploadAsset(
+  file: File,
+  signal?: AbortSignal,
+  opts: { kind?: "logo"; onProgress?: (f: number) => void } = {},
+): Promise<AssetItem & AssetView> {
+  return sendAssetFile({
+    file,
+    url: opts.kind ? `${ASSETS_PATH}?kind=${opts.kind}` : ASSETS_PATH,
+    method: "POST",
+    onProgress: opts.onProgress,
+    signal,
+  });
 }
 
 export function replaceAssetFile(id: string, file: File, onProgress?: (f: number) => void): Promise<AssetView> {
@@ -96,7 +128,9 @@ export function patchAsset(id: string, patch: AssetPatch): Promise<AssetView> {
 }
 
 export function deleteAsset(id: string, force = false): Promise<unknown> {
-  return apiFetch<unknown>(`${ASSETS_PATH}/${encodeURIComponent(id)}${force ? "?force=true" : ""}`, { method: "DELETE" });
+  return apiFetch<unknown>(`${ASSETS_PATH}/${encodeURIComponent(id)}${force ? "?force=true" : ""}`, {
+    method: "DELETE",
+  });
 }
 
 export function useBrandKit() {

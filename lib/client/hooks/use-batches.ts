@@ -4,7 +4,13 @@
  * ApiClientError, so a 422's per-row issues reach the screen.
  */
 import useSWR from "swr";
-import type { BatchSummary, BatchView, CreateBatchInput, CsvPreview, RetryItemsInput } from "@/lib/creation/batches/contract";
+import type {
+  BatchSummary,
+  BatchView,
+  CreateBatchInput,
+  CsvPreview,
+  RetryItemsInput,
+} from "@/lib/creation/batches/contract";
 import { ApiClientError, apiFetch, fetcher } from "@/lib/client/api";
 
 export const BATCHES_PATH = "/api/v1/batches";

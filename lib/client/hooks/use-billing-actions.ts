@@ -10,7 +10,9 @@ import type { ApiClientError } from "@/lib/client/api";
 import type { PortalBody } from "@/lib/money/billing/contract";
 import { newRequestId, openPortal, startCheckout } from "./use-billing";
 
-export type BillingAction = { kind: "checkout"; item: "pro" | "team" | "credits_500" } | { kind: "portal"; action: NonNullable<PortalBody["action"]>; plan?: string };
+export type BillingAction =
+  | { kind: "checkout"; item: "pro" | "team" | "credits_500" }
+  | { kind: "portal"; action: NonNullable<PortalBody["action"]>; plan?: string };
 
 export function actionKey(a: BillingAction): string {
   return a.kind === "checkout" ? `checkout:${a.item}` : `portal:${a.action}:${a.plan ?? ""}`;
@@ -44,7 +46,9 @@ export function useBillingActions(navigate: (url: string) => void = (url) => win
         let requestId = ids.current.get(key);
         if (!requestId) ids.current.set(key, (requestId = newRequestId()));
         const { url } =
-          a.kind === "checkout" ? await startCheckout({ item: a.item, request_id: requestId }) : await openPortal({ action: a.action, plan: a.plan });
+          a.kind === "checkout"
+            ? await startCheckout({ item: a.item, request_id: requestId })
+            : await openPortal({ action: a.action, plan: a.plan });
         navigate(url);
         // Stay "pending" while the browser leaves, so nothing can be clicked twice.
       } catch (e) {

@@ -19,11 +19,17 @@ import { ApiClientError, apiFetch } from "@/lib/client/api";
 export const BILLING_PATH = "/api/v1/billing";
 
 export function useBilling(options: { refreshInterval?: number; checkoutSession?: string | null } = {}) {
-  const key = options.checkoutSession ? `${BILLING_PATH}?checkout_session=${encodeURIComponent(options.checkoutSession)}` : BILLING_PATH;
-  return useSWR<BillingSummary, ApiClientError>(key, (path: string) => apiFetch(path, { schema: billingSummarySchema }), {
-    revalidateOnFocus: true,
-    refreshInterval: options.refreshInterval,
-  });
+  const key = options.checkoutSession
+    ? `${BILLING_PATH}?checkout_session=${encodeURIComponent(options.checkoutSession)}`
+    : BILLING_PATH;
+  return useSWR<BillingSummary, ApiClientError>(
+    key,
+    (path: string) => apiFetch(path, { schema: billingSummarySchema }),
+    {
+      revalidateOnFocus: true,
+      refreshInterval: options.refreshInterval,
+    },
+  );
 }
 
 /** The Stripe Checkout page for a plan or credit pack. */

@@ -7,7 +7,6 @@ export const CHATS_PATH = "/api/v1/ops/chat/chats";
 export const chatPath = (id: string) => `${CHATS_PATH}/${encodeURIComponent(id)}`;
 export const chatMessagesPath = (id: string) => `${chatPath(id)}/messages`;
 
-
 export function useChatList() {
   return useSWR<ChatSummary[]>(CHATS_PATH, fetcher);
 }

@@ -16,7 +16,11 @@ function params(filters: CreditHistoryFilters) {
   return { kind: filters.kind, from: filters.from, to: filters.to };
 }
 
-export function creditHistoryUrl(filters: CreditHistoryFilters, cursor: string | null, limit = HISTORY_PAGE_SIZE): string {
+export function creditHistoryUrl(
+  filters: CreditHistoryFilters,
+  cursor: string | null,
+  limit = HISTORY_PAGE_SIZE,
+): string {
   return pageUrl({ path: HISTORY_PATH, cursor, limit, params: params(filters) });
 }
 

@@ -1,6 +1,13 @@
 /** The data dashboard's and the update log's calls (lib/operations/data-dashboard/contract.ts, lib/platform/update-log/list-contract.ts). */
 import useSWR from "swr";
-import type { CollectionPage, CollectionSummary, CreateDocumentInput, DocumentView, WriteDocumentInput, WriteResult } from "@/lib/operations/data-dashboard/contract";
+import type {
+  CollectionPage,
+  CollectionSummary,
+  CreateDocumentInput,
+  DocumentView,
+  WriteDocumentInput,
+  WriteResult,
+} from "@/lib/operations/data-dashboard/contract";
 import type { UpdateLogPage } from "@/lib/platform/update-log/list-contract";
 import { apiFetch, apiRequest, type ApiClientError, fetcher, retryWhenServerFails } from "@/lib/client/api";
 
@@ -19,7 +26,11 @@ export function useCollections() {
 /** A page of a collection: `query` holds index / eq.<field> / cursor / id. */
 export function useCollectionPage(name: string | null, query: URLSearchParams) {
   const key = name ? `${collectionPath(name)}?${query.toString()}` : null;
-  return useSWR<CollectionPage, ApiClientError>(key, async (p: string) => (await apiRequest<CollectionPage["data"]>(p)) as unknown as CollectionPage, opts);
+  return useSWR<CollectionPage, ApiClientError>(
+    key,
+    async (p: string) => (await apiRequest<CollectionPage["data"]>(p)) as unknown as CollectionPage,
+    opts,
+  );
 }
 
 export function useDocument(name: string, id: string | null) {
@@ -39,5 +50,9 @@ export function deleteDocument(name: string, id: string, version: string): Promi
 }
 
 export function useUpdateLog(query: URLSearchParams) {
-  return useSWR<UpdateLogPage, ApiClientError>(`${UPDATE_LOG_PATH}?${query.toString()}`, async (p: string) => (await apiRequest<UpdateLogPage["data"]>(p)) as unknown as UpdateLogPage, opts);
+  return useSWR<UpdateLogPage, ApiClientError>(
+    `${UPDATE_LOG_PATH}?${query.toString()}`,
+    async (p: string) => (await apiRequest<UpdateLogPage["data"]>(p)) as unknown as UpdateLogPage,
+    opts,
+  );
 }

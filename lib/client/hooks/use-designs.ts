@@ -7,7 +7,14 @@
 import useSWR from "swr";
 import type { RenderProps } from "@/lib/engine/composition/render-props";
 import type { CompositionRatio } from "@/lib/engine/composition/ratios";
-import type { CreateDesignInput, DesignOptions, DesignView, DraftSummary, EditDesignInput, ExportDesignInput } from "@/lib/creation/designs/contract";
+import type {
+  CreateDesignInput,
+  DesignOptions,
+  DesignView,
+  DraftSummary,
+  EditDesignInput,
+  ExportDesignInput,
+} from "@/lib/creation/designs/contract";
 import type { SceneImageInput } from "@/lib/creation/video/contract";
 import { apiFetch, apiRequest, type ApiClientError, fetcher } from "@/lib/client/api";
 
@@ -28,7 +35,11 @@ const quietRetry = (error: ApiClientError) => error.status >= 500 || error.statu
 
 /** The options; with a product id, that product's name and picture too (the new-design flow from /product). */
 export function useDesignOptions(productId: string | null = null) {
-  return useSWR<DesignOptions, ApiClientError>(productId ? `${DESIGN_OPTIONS_PATH}?product=${encodeURIComponent(productId)}` : DESIGN_OPTIONS_PATH, fetcher, { revalidateOnFocus: false, shouldRetryOnError: quietRetry });
+  return useSWR<DesignOptions, ApiClientError>(
+    productId ? `${DESIGN_OPTIONS_PATH}?product=${encodeURIComponent(productId)}` : DESIGN_OPTIONS_PATH,
+    fetcher,
+    { revalidateOnFocus: false, shouldRetryOnError: quietRetry },
+  );
 }
 
 /** One of my designs; polls while it exports (the server holds the progress, so a reload picks it up). */
@@ -42,15 +53,22 @@ export function useDesign(id: string | null) {
 }
 
 export function useDesignPlayer(id: string | null) {
-  return useSWR<{ props: RenderProps; revision: number }, ApiClientError>(id ? `${designPath(id)}/player` : null, fetcher, {
-    revalidateOnFocus: false,
-    keepPreviousData: true,
-    shouldRetryOnError: quietRetry,
-  });
+  return useSWR<{ props: RenderProps; revision: number }, ApiClientError>(
+    id ? `${designPath(id)}/player` : null,
+    fetcher,
+    {
+      revalidateOnFocus: false,
+      keepPreviousData: true,
+      shouldRetryOnError: quietRetry,
+    },
+  );
 }
 
 export function useRecentDrafts() {
-  return useSWR<DraftSummary[], ApiClientError>(DRAFTS_PATH, fetcher, { revalidateOnFocus: false, shouldRetryOnError: quietRetry });
+  return useSWR<DraftSummary[], ApiClientError>(DRAFTS_PATH, fetcher, {
+    revalidateOnFocus: false,
+    shouldRetryOnError: quietRetry,
+  });
 }
 
 export interface ContentRefView {
@@ -102,5 +120,8 @@ export function shareDesign(id: string, isPublic: boolean): Promise<DesignView> 
 }
 
 export function setDesignImage(id: string, sceneId: string, input: SceneImageInput): Promise<DesignView> {
-  return apiFetch<DesignView>(`${designPath(id)}/scenes/${encodeURIComponent(sceneId)}/image`, { method: "POST", body: input });
+  return apiFetch<DesignView>(`${designPath(id)}/scenes/${encodeURIComponent(sceneId)}/image`, {
+    method: "POST",
+    body: input,
+  });
 }

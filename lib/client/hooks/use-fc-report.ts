@@ -12,7 +12,12 @@ export function useFcReport(range: RangeKey, feature: string | null) {
 }
 
 export function useFailingExamples(range: RangeKey, row: { model_id: string; name: string; kind: string } | null) {
-  return useSWR<ExampleView[]>(row ? `${BASE}/examples?${new URLSearchParams({ range, model_id: row.model_id, name: row.name, kind: row.kind })}` : null, fetcher);
+  return useSWR<ExampleView[]>(
+    row
+      ? `${BASE}/examples?${new URLSearchParams({ range, model_id: row.model_id, name: row.name, kind: row.kind })}`
+      : null,
+    fetcher,
+  );
 }
 
 export function useEvalRuns() {

@@ -1,7 +1,12 @@
 /** The layout generator and the review queue of generated candidates (lib/studio/layout-gen/contract.ts). */
 import useSWR from "swr";
 import { apiFetch, type ApiClientError, fetcher, retryWhenServerFails } from "@/lib/client/api";
-import type { GenerateLayoutsInput, GenerateLayoutsResult, GeneratedLayoutView, ReviewFilter } from "@/lib/studio/layout-gen/contract";
+import type {
+  GenerateLayoutsInput,
+  GenerateLayoutsResult,
+  GeneratedLayoutView,
+  ReviewFilter,
+} from "@/lib/studio/layout-gen/contract";
 
 export const GENERATED_LAYOUTS_PATH = "/api/v1/studio/generated-layouts";
 export const LAYOUT_GEN_PATH = "/api/v1/studio/layout-gen";
@@ -14,9 +19,10 @@ export function generatedListPath(q: { status: ReviewFilter; batch?: string | nu
   return `${GENERATED_LAYOUTS_PATH}?${params}`;
 }
 
-
 export function useGeneratedLayouts(q: { status: ReviewFilter; batch?: string | null } | null) {
-  return useSWR<GeneratedLayoutView[], ApiClientError>(q ? generatedListPath(q) : null, fetcher, { revalidateOnFocus: false });
+  return useSWR<GeneratedLayoutView[], ApiClientError>(q ? generatedListPath(q) : null, fetcher, {
+    revalidateOnFocus: false,
+  });
 }
 
 export function useGeneratedLayout(id: string | null) {
@@ -36,5 +42,8 @@ export function approveGeneratedLayout(id: string, revision: number): Promise<Ge
 }
 
 export function rejectGeneratedLayout(id: string, revision: number, reason: string): Promise<GeneratedLayoutView> {
-  return apiFetch<GeneratedLayoutView>(`${generatedLayoutPath(id)}/reject`, { method: "POST", body: { revision, reason } });
+  return apiFetch<GeneratedLayoutView>(`${generatedLayoutPath(id)}/reject`, {
+    method: "POST",
+    body: { revision, reason },
+  });
 }

@@ -35,7 +35,12 @@ export function pageUrl(input: {
 }
 
 export function imagesPageUrl(filters: ImageFilters, cursor: string | null, limit = GALLERY_PAGE_SIZE): string {
-  return pageUrl({ path: IMAGES_PATH, cursor, limit, params: { model: filters.model, vibe: filters.vibe, q: filters.q } });
+  return pageUrl({
+    path: IMAGES_PATH,
+    cursor,
+    limit,
+    params: { model: filters.model, vibe: filters.vibe, q: filters.q },
+  });
 }
 
 interface CursorPage<T> {

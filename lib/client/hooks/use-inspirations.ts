@@ -6,9 +6,7 @@ import { ApiClientError, fetcher } from "@/lib/client/api";
 export const INSPIRATIONS_PATH = "/api/v1/inspirations";
 
 export function useInspirations() {
-  return useSWR<{ inspirations: Inspiration[] }, ApiClientError>(
-    INSPIRATIONS_PATH,
-    fetcher,
-    { revalidateOnFocus: false },
-  );
+  return useSWR<{ inspirations: Inspiration[] }, ApiClientError>(INSPIRATIONS_PATH, fetcher, {
+    revalidateOnFocus: false,
+  });
 }

@@ -15,7 +15,11 @@ const job = (over: Partial<JobView>): JobView => ({
 
 it("treats every final state as settled", () => {
   expect(["queued", "running"].map((s) => isJobSettled(s as JobView["state"]))).toEqual([false, false]);
-  expect(["succeeded", "failed", "cancelled"].map((s) => isJobSettled(s as JobView["state"]))).toEqual([true, true, true]);
+  expect(["succeeded", "failed", "cancelled"].map((s) => isJobSettled(s as JobView["state"]))).toEqual([
+    true,
+    true,
+    true,
+  ]);
 });
 
 it("turns progress into a clamped whole percent, 100 once settled", () => {

@@ -43,11 +43,11 @@ export function useJob(jobId: string | null) {
 
 /** My queued/running jobs, read once on mount so a reload picks its job up again. */
 export function useActiveJobs(enabled = true) {
-  return useSWR<{ jobs: JobView[] }, ApiClientError>(
-    enabled ? "/api/v1/jobs?active=1" : null,
-    fetcher,
-    { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0 },
-  );
+  return useSWR<{ jobs: JobView[] }, ApiClientError>(enabled ? "/api/v1/jobs?active=1" : null, fetcher, {
+    revalidateOnFocus: false,
+    revalidateOnMount: true,
+    dedupingInterval: 0,
+  });
 }
 
 /** The newest active job, or null: the one a reloaded generator shows. */

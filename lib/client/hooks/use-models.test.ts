@@ -20,7 +20,8 @@ const models = [
 ];
 
 describe("pickModel", () => {
-  it("keeps a usable requested model", () => expect(pickModel({ models, defaultId: "local", requested: "flux" })?.id).toBe("flux"));
+  it("keeps a usable requested model", () =>
+    expect(pickModel({ models, defaultId: "local", requested: "flux" })?.id).toBe("flux"));
   it("falls back to the default for a disabled or unknown one", () => {
     expect(pickModel({ models, defaultId: "local", requested: "gpt" })?.id).toBe("local");
     expect(pickModel({ models, defaultId: "local", requested: "nope" })?.id).toBe("local");
@@ -28,7 +29,8 @@ describe("pickModel", () => {
   it("only offers edit-capable models for edits", () => {
     expect(pickModel({ models, defaultId: "flux", requested: "flux", needsEdit: true })?.id).toBe("local");
   });
-  it("is null when nothing is usable", () => expect(pickModel({ models: [models[2]!], defaultId: "gpt", requested: null })).toBeNull());
+  it("is null when nothing is usable", () =>
+    expect(pickModel({ models: [models[2]!], defaultId: "gpt", requested: null })).toBeNull());
 });
 
 it("prices a run and spots the local model", () => {

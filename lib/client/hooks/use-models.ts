@@ -28,10 +28,7 @@ export function pickModel(input: {
 }): ImageModelInfo | null {
   const usable = input.models.filter((m) => m.enabled && (!input.needsEdit || m.supports_edit));
   return (
-    usable.find((m) => m.id === input.requested) ??
-    usable.find((m) => m.id === input.defaultId) ??
-    usable[0] ??
-    null
+    usable.find((m) => m.id === input.requested) ?? usable.find((m) => m.id === input.defaultId) ?? usable[0] ?? null
   );
 }
 

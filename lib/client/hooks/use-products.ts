@@ -15,10 +15,14 @@ const isProductsKey = (key: unknown) => typeof key === "string" && key.startsWit
 
 export function useProducts(q: string) {
   const key = `${PRODUCTS_PATH}?q=${encodeURIComponent(q.trim())}`;
-  return useSWR(key, async (path: string) => {
-    const page = await apiRequest<ProductView[]>(path);
-    return { items: page.data, nextCursor: (page.next_cursor as string | null) ?? null };
-  }, { keepPreviousData: true });
+  return useSWR(
+    key,
+    async (path: string) => {
+      const page = await apiRequest<ProductView[]>(path);
+      return { items: page.data, nextCursor: (page.next_cursor as string | null) ?? null };
+    },
+    { keepPreviousData: true },
+  );
 }
 
 export function useProduct(id: string | null) {
@@ -26,7 +30,10 @@ export function useProduct(id: string | null) {
 }
 
 export function useProductContent(id: string | null) {
-  return useSWR<ProductContentItem[], ApiClientError>(id ? `${PRODUCTS_PATH}/${encodeURIComponent(id)}/content` : null, fetcher);
+  return useSWR<ProductContentItem[], ApiClientError>(
+    id ? `${PRODUCTS_PATH}/${encodeURIComponent(id)}/content` : null,
+    fetcher,
+  );
 }
 
 async function refreshProducts(): Promise<void> {
@@ -56,8 +63,15 @@ export function extractLink(url: string, signal?: AbortSignal): Promise<Extracte
 
 export type LinkVideoSettings = Omit<CreateVideoInput, "brief"> & { brief?: string };
 
-export async function createLinkVideo(body: { facts: ProductFacts; video: LinkVideoSettings; product_id?: string }): Promise<{ product_id: string; video: VideoView }> {
-  const made = await apiFetch<{ product_id: string; video: VideoView }>("/api/v1/links/video", { method: "POST", body });
+export async function createLinkVideo(body: {
+  facts: ProductFacts;
+  video: LinkVideoSettings;
+  product_id?: string;
+}): Promise<{ product_id: string; video: VideoView }> {
+  const made = await apiFetch<{ product_id: string; video: VideoView }>("/api/v1/links/video", {
+    method: "POST",
+    body,
+  });
   await refreshProducts();
   return made;
 }

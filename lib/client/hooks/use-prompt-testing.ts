@@ -5,7 +5,16 @@
  * ApiClientError, so a 422's issues (a broken regex) reach the editor.
  */
 import useSWR from "swr";
-import type { NewRunInput, NewVersionInput, PromptView, PromptsOverview, RunSummary, RunView, SuiteInput, SuiteView } from "@/lib/operations/prompt-testing/contract";
+import type {
+  NewRunInput,
+  NewVersionInput,
+  PromptView,
+  PromptsOverview,
+  RunSummary,
+  RunView,
+  SuiteInput,
+  SuiteView,
+} from "@/lib/operations/prompt-testing/contract";
 import { ApiClientError, apiFetch, fetcher } from "@/lib/client/api";
 
 export const PROMPTS_PATH = "/api/v1/ops/prompts";
@@ -39,6 +48,8 @@ export function useRun(id: string) {
 }
 
 export const startRun = (input: NewRunInput) => apiFetch<RunSummary>(RUNS_PATH, { method: "POST", body: input });
-export const createVersion = (key: string, input: NewVersionInput) => apiFetch<PromptView>(`${promptPath(key)}/versions`, { method: "POST", body: input });
+export const createVersion = (key: string, input: NewVersionInput) =>
+  apiFetch<PromptView>(`${promptPath(key)}/versions`, { method: "POST", body: input });
 export const createSuite = (input: SuiteInput) => apiFetch<SuiteView>(SUITES_PATH, { method: "POST", body: input });
-export const updateSuite = (id: string, revision: number, suite: SuiteInput) => apiFetch<SuiteView>(`${SUITES_PATH}/${encodeURIComponent(id)}`, { method: "PUT", body: { revision, suite } });
+export const updateSuite = (id: string, revision: number, suite: SuiteInput) =>
+  apiFetch<SuiteView>(`${SUITES_PATH}/${encodeURIComponent(id)}`, { method: "PUT", body: { revision, suite } });

@@ -6,7 +6,13 @@
 import useSWR from "swr";
 import type { RenderProps } from "@/lib/engine/composition/render-props";
 import type { ResolveWarning } from "@/lib/engine/composition/resolve";
-import type { DraftPatchInput, PreviewInputRaw, TemplateDetail, TemplateSummary, TestRenderView } from "@/lib/studio/templates/contract";
+import type {
+  DraftPatchInput,
+  PreviewInputRaw,
+  TemplateDetail,
+  TemplateSummary,
+  TestRenderView,
+} from "@/lib/studio/templates/contract";
 import type { DashboardView } from "@/lib/studio/templates/dashboard";
 import type { LibraryStage } from "@/lib/engine/composition/layout-schema";
 import { apiFetch, type ApiClientError, fetcher } from "@/lib/client/api";
@@ -15,7 +21,6 @@ export const STUDIO_TEMPLATES_PATH = "/api/v1/studio/templates";
 export const REMOTION_TEST_PATH = "/api/v1/studio/remotion-test";
 
 export const templatePath = (id: string) => `${STUDIO_TEMPLATES_PATH}/${encodeURIComponent(id)}`;
-
 
 export function useStudioTemplates() {
   return useSWR<TemplateSummary[], ApiClientError>(STUDIO_TEMPLATES_PATH, fetcher);
@@ -37,10 +42,14 @@ export interface PreviewView {
 
 /** Player props from the server (signed sample pictures); null input = nothing to fetch yet. */
 export function useStudioPreview(input: PreviewInputRaw | null) {
-  return useSWR<PreviewView, ApiClientError>(input ? [`${REMOTION_TEST_PATH}/preview`, JSON.stringify(input)] : null, ([path, body]: [string, string]) => apiFetch<PreviewView>(path, { method: "POST", body: JSON.parse(body) }), {
-    revalidateOnFocus: false,
-    keepPreviousData: true,
-  });
+  return useSWR<PreviewView, ApiClientError>(
+    input ? [`${REMOTION_TEST_PATH}/preview`, JSON.stringify(input)] : null,
+    ([path, body]: [string, string]) => apiFetch<PreviewView>(path, { method: "POST", body: JSON.parse(body) }),
+    {
+      revalidateOnFocus: false,
+      keepPreviousData: true,
+    },
+  );
 }
 
 export function useTestRenders() {
@@ -50,9 +59,13 @@ export function useTestRenders() {
 const running = (v: TestRenderView | undefined) => v?.state === "queued" || v?.state === "running";
 
 export function useTestRender(id: string | null) {
-  return useSWR<TestRenderView, ApiClientError>(id ? `${REMOTION_TEST_PATH}/renders/${encodeURIComponent(id)}` : null, fetcher, {
-    refreshInterval: (v) => (running(v) ? 1000 : 0),
-  });
+  return useSWR<TestRenderView, ApiClientError>(
+    id ? `${REMOTION_TEST_PATH}/renders/${encodeURIComponent(id)}` : null,
+    fetcher,
+    {
+      refreshInterval: (v) => (running(v) ? 1000 : 0),
+    },
+  );
 }
 
 export function saveDraft(id: string, patch: DraftPatchInput) {

@@ -49,7 +49,6 @@ export function renderPercent(progress: number | null | undefined): number {
   return Math.round(Math.min(Math.max(p, 0), 1) * 100);
 }
 
-
 export function useVideoOptions() {
   return useSWR<VideoOptions, ApiClientError>(VIDEO_OPTIONS_PATH, fetcher, {
     revalidateOnFocus: false,
@@ -64,7 +63,10 @@ export interface VideoPage {
 
 async function fetchVideoPage(path: string): Promise<VideoPage> {
   const body = await apiRequest<VideoSummary[]>(path);
-  return { items: body.data, next_cursor: typeof body.next_cursor === "string" && body.next_cursor ? body.next_cursor : null };
+  return {
+    items: body.data,
+    next_cursor: typeof body.next_cursor === "string" && body.next_cursor ? body.next_cursor : null,
+  };
 }
 
 /** My videos, newest first, in cursor pages; refreshed while any of them renders. */
@@ -81,17 +83,13 @@ function videoPageKey(index: number, previous: VideoPage | null): string | null 
 export const VIDEO_LIST_KEY = unstable_serialize(videoPageKey);
 
 export function useVideos() {
-  const swr = useSWRInfinite<VideoPage, ApiClientError>(
-    videoPageKey,
-    fetchVideoPage,
-    {
-      revalidateOnFocus: false,
-      // Every loaded page is refetched, so a rendering video on page 2 moves too.
-      revalidateAll: true,
-      refreshInterval: (pages) => (pages?.some((p) => p.items.some(isRendering)) ? VIDEO_LIST_POLL_MS : 0),
-      shouldRetryOnError: retryWhenServerFails,
-    },
-  );
+  const swr = useSWRInfinite<VideoPage, ApiClientError>(videoPageKey, fetchVideoPage, {
+    revalidateOnFocus: false,
+    // Every loaded page is refetched, so a rendering video on page 2 moves too.
+    revalidateAll: true,
+    refreshInterval: (pages) => (pages?.some((p) => p.items.some(isRendering)) ? VIDEO_LIST_POLL_MS : 0),
+    shouldRetryOnError: retryWhenServerFails,
+  });
   return cursorList(swr);
 }
 
@@ -175,5 +173,8 @@ export function restoreRevision(id: string, revision: number): Promise<VideoView
 }
 
 export function setSceneImage(id: string, sceneId: string, input: SceneImageInput): Promise<VideoView> {
-  return apiFetch<VideoView>(`${videoPath(id)}/scenes/${encodeURIComponent(sceneId)}/image`, { method: "POST", body: input });
+  return apiFetch<VideoView>(`${videoPath(id)}/scenes/${encodeURIComponent(sceneId)}/image`, {
+    method: "POST",
+    body: input,
+  });
 }

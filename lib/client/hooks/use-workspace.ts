@@ -3,8 +3,22 @@
  * and sort, in cursor pages, polled while anything runs; and the bulk calls.
  */
 import useSWRInfinite from "swr/infinite";
-import type { DeleteResult, ItemRef, WorkspaceItem, WorkspaceKind, WorkspaceSort, WorkspaceStatus } from "@/lib/creation/workspace/contract";
-import { apiFetch, apiRequest, errorFromResponse, networkError, retryWhenServerFails, type ApiClientError } from "@/lib/client/api";
+import type {
+  DeleteResult,
+  ItemRef,
+  WorkspaceItem,
+  WorkspaceKind,
+  WorkspaceSort,
+  WorkspaceStatus,
+} from "@/lib/creation/workspace/contract";
+import {
+  apiFetch,
+  apiRequest,
+  errorFromResponse,
+  networkError,
+  retryWhenServerFails,
+  type ApiClientError,
+} from "@/lib/client/api";
 import { cursorList } from "@/lib/client/cursor-list";
 
 export const WORKSPACE_PATH = "/api/v1/workspace";
@@ -38,7 +52,11 @@ interface WorkspacePageData {
 async function fetchPage(path: string): Promise<WorkspacePageData> {
   const body = await apiRequest<WorkspaceItem[]>(path);
   const scan = body.scan as { truncated?: boolean } | undefined;
-  return { items: body.data, next_cursor: typeof body.next_cursor === "string" ? body.next_cursor : null, truncated: Boolean(scan?.truncated) };
+  return {
+    items: body.data,
+    next_cursor: typeof body.next_cursor === "string" ? body.next_cursor : null,
+    truncated: Boolean(scan?.truncated),
+  };
 }
 
 export function useWorkspace(filters: WorkspaceFilters) {
@@ -52,7 +70,8 @@ export function useWorkspace(filters: WorkspaceFilters) {
       revalidateOnFocus: false,
       revalidateAll: true,
       keepPreviousData: true,
-      refreshInterval: (pages) => (pages?.some((p) => p.items.some((i) => i.status === "running")) ? WORKSPACE_POLL_MS : 0),
+      refreshInterval: (pages) =>
+        pages?.some((p) => p.items.some((i) => i.status === "running")) ? WORKSPACE_POLL_MS : 0,
       shouldRetryOnError: retryWhenServerFails,
     },
   );

@@ -11,7 +11,10 @@ function memoryStorage(initial: Record<string, string> = {}): ConsentStorage & {
 /** A PostHog stand-in that records the calls it got, and how often the SDK was fetched. */
 function fakeSdk() {
   const calls: [string, ...unknown[]][] = [];
-  const record = (name: string) => (...a: unknown[]) => void calls.push([name, ...a]);
+  const record =
+    (name: string) =>
+    (...a: unknown[]) =>
+      void calls.push([name, ...a]);
   // Only the calls analytics.ts makes; their return values are not used.
   const client = {
     init: record("init"),
@@ -25,12 +28,29 @@ function fakeSdk() {
   return sdk;
 }
 
-const profile: Profile = { user_id: "u1", email: "a@example.com", name: "A", photo_url: null, provider: "password", is_staff: false, credits: 100, plan: "free", created_at: "", last_login_at: "" };
+const profile: Profile = {
+  user_id: "u1",
+  email: "a@example.com",
+  name: "A",
+  photo_url: null,
+  provider: "password",
+  is_staff: false,
+  credits: 100,
+  plan: "free",
+  created_at: "",
+  last_login_at: "",
+};
 
 function setup({ key = "phc_test" as string | null, storage = memoryStorage(), inBrowser = true } = {}) {
   const sdk = fakeSdk();
   const consent = createConsentStore(() => storage);
-  const analytics = createAnalytics({ key, host: "https://ph.example", consent, loadSdk: sdk.load, inBrowser: () => inBrowser });
+  const analytics = createAnalytics({
+    key,
+    host: "https://ph.example",
+    consent,
+    loadSdk: sdk.load,
+    inBrowser: () => inBrowser,
+  });
   return { analytics, sdk, storage, consent };
 }
 
@@ -102,7 +122,9 @@ it("never loads during a server render, and treats an unreadable or odd stored v
   expect(await server.analytics.load()).toBeNull();
   expect(server.sdk.fetched).toBe(0);
 
-  expect(setup({ storage: memoryStorage({ [CONSENT_STORAGE_KEY]: "yes please" }) }).analytics.needsConsent()).toBe(true);
+  expect(setup({ storage: memoryStorage({ [CONSENT_STORAGE_KEY]: "yes please" }) }).analytics.needsConsent()).toBe(
+    true,
+  );
   const blocked: ConsentStorage = {
     getItem: () => {
       throw new Error("SecurityError");

@@ -14,7 +14,10 @@ import { clientEnv } from "@/lib/platform/env-client";
 import { analyticsConsent, type ConsentAnswer, type ConsentStore } from "./consent";
 
 /** The slice of PostHog used here (tests pass a stand-in speaking the same calls). */
-export type AnalyticsClient = Pick<PostHog, "init" | "capture" | "identify" | "reset" | "opt_in_capturing" | "opt_out_capturing">;
+export type AnalyticsClient = Pick<
+  PostHog,
+  "init" | "capture" | "identify" | "reset" | "opt_in_capturing" | "opt_out_capturing"
+>;
 
 export interface AnalyticsOptions {
   key: string | null;
@@ -34,7 +37,12 @@ export function createAnalytics(o: AnalyticsOptions) {
   const allowed = () => configured() && o.consent.read() === "granted";
 
   function identify(posthog: AnalyticsClient, profile: Profile) {
-    posthog.identify(profile.user_id, { email: profile.email, name: profile.name, plan: profile.plan, is_staff: profile.is_staff });
+    posthog.identify(profile.user_id, {
+      email: profile.email,
+      name: profile.name,
+      plan: profile.plan,
+      is_staff: profile.is_staff,
+    });
   }
 
   /** Loads and starts PostHog once consent is granted; null when analytics is off, not consented to, or failed to load. */

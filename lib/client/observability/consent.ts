@@ -33,7 +33,10 @@ function parse(value: string | null | undefined): Consent {
  * answer then lives in memory for this page, and the person is asked again
  * on the next visit, which is the safe side.
  */
-export function createConsentStore(storage: () => ConsentStorage | null, events?: Pick<Window, "addEventListener" | "removeEventListener">): ConsentStore {
+export function createConsentStore(
+  storage: () => ConsentStorage | null,
+  events?: Pick<Window, "addEventListener" | "removeEventListener">,
+): ConsentStore {
   const listeners = new Set<() => void>();
   let memory: Consent = null;
   const notify = () => listeners.forEach((l) => l());
@@ -71,4 +74,7 @@ export function createConsentStore(storage: () => ConsentStorage | null, events?
 const browser = typeof window !== "undefined";
 
 /** This browser's answer. */
-export const analyticsConsent: ConsentStore = createConsentStore(() => (browser ? window.localStorage : null), browser ? window : undefined);
+export const analyticsConsent: ConsentStore = createConsentStore(
+  () => (browser ? window.localStorage : null),
+  browser ? window : undefined,
+);

@@ -30,7 +30,14 @@ import { refreshPublicPages } from "@/lib/creation/pages/refresh";
 import { refreshPublicViews } from "@/lib/creation/public-views/refresh";
 import type { BlobStore } from "@/lib/platform/storage/types";
 import { pageOf } from "./find";
-import { collectBlobAreas, OWN_BLOB_AREAS, ownedCollections, pseudonymFor, type Finder, type OwnedCollection } from "./owned-data";
+import {
+  collectBlobAreas,
+  OWN_BLOB_AREAS,
+  ownedCollections,
+  pseudonymFor,
+  type Finder,
+  type OwnedCollection,
+} from "./owned-data";
 
 /** The slice of firebase-admin's Auth this needs. */
 export interface AccountAuth {
@@ -55,14 +62,30 @@ type Doc = DocSnapshot<Record<string, unknown>>;
 
 /** Why the account cannot be deleted now, or null. Reads only. */
 export async function deletionBlocker(db: Db, uid: string): Promise<ApiError | null> {
-  const active = await db.collection(jobs).where("owner_id", "==", uid).where("state", "in", ["queued", "running"]).limit(1).get();
-  const batch = await db.collection(batches).where("owner_id", "==", uid).where("state", "==", "running").limit(1).get();
+  const active = await db
+    .collection(jobs)
+    .where("owner_id", "==", uid)
+    .where("state", "in", ["queued", "running"])
+    .limit(1)
+    .get();
+  const batch = await db
+    .collection(batches)
+    .where("owner_id", "==", uid)
+    .where("state", "==", "running")
+    .limit(1)
+    .get();
   if (active.length > 0 || batch.length > 0) {
-    return new ApiError("conflict", "Some of your work is still being made (a render, a picture or a batch). Wait for it to finish or cancel it, then delete your account.");
+    return new ApiError(
+      "conflict",
+      "Some of your work is still being made (a render, a picture or a batch). Wait for it to finish or cancel it, then delete your account.",
+    );
   }
   const account = (await db.collection(billingAccounts).doc(uid).get())?.data;
   if (account && isLive(account.subscription_status) && !account.cancel_at_period_end) {
-    return new ApiError("conflict", "You have a paid subscription. Cancel it on the Subscription page first, so it stops charging you, then delete your account.");
+    return new ApiError(
+      "conflict",
+      "You have a paid subscription. Cancel it on the Subscription page first, so it stops charging you, then delete your account.",
+    );
   }
   return null;
 }
@@ -75,7 +98,8 @@ function isNotFound(error: unknown): boolean {
 function replaceUid(value: unknown, uid: string, pseudonym: string): unknown {
   if (typeof value === "string") return value.split(uid).join(pseudonym);
   if (Array.isArray(value)) return value.map((v) => replaceUid(v, uid, pseudonym));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceUid(v, uid, pseudonym)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceUid(v, uid, pseudonym)]));
   return value;
 }
 
@@ -91,7 +115,14 @@ interface Seen {
  * pseudonymised in one atomic batch; returns how many. A handled document no
  * longer matches the finder, so the caller simply asks again until none is left.
  */
-async function handlePage(db: Db, plan: OwnedCollection, finder: Finder, uid: string, seen: Seen, mode: "delete" | "pseudonymise"): Promise<number> {
+async function handlePage(
+  db: Db,
+  plan: OwnedCollection,
+  finder: Finder,
+  uid: string,
+  seen: Seen,
+  mode: "delete" | "pseudonymise",
+): Promise<number> {
   const page: Doc[] = await pageOf(db, plan.def, finder, uid);
   if (page.length === 0) return 0;
   const col = db.collectionByName(plan.def.name);
@@ -99,12 +130,14 @@ async function handlePage(db: Db, plan: OwnedCollection, finder: Finder, uid: st
   const pseudonym = pseudonymFor(uid);
   for (const snap of page) {
     collectBlobAreas(JSON.stringify(snap.data), uid, seen.areas);
-    if (plan.def.name === content.name && (snap.data.visibility === "public" || snap.data.kind === "page")) seen.publicIds.push(snap.id);
+    if (plan.def.name === content.name && (snap.data.visibility === "public" || snap.data.kind === "page"))
+      seen.publicIds.push(snap.id);
     if (mode === "delete") {
       batch.delete(col.doc(snap.id));
       continue;
     }
-    const rule: { clear?: readonly string[]; empty?: readonly string[] } = plan.onDelete.action === "pseudonymise" ? plan.onDelete : {};
+    const rule: { clear?: readonly string[]; empty?: readonly string[] } =
+      plan.onDelete.action === "pseudonymise" ? plan.onDelete : {};
     const data = replaceUid(snap.data, uid, pseudonym) as Record<string, unknown>;
     for (const field of rule.clear ?? []) data[field] = null;
     for (const field of rule.empty ?? []) data[field] = [];
@@ -117,9 +150,21 @@ async function handlePage(db: Db, plan: OwnedCollection, finder: Finder, uid: st
   return page.length;
 }
 
-async function drain(db: Db, plan: OwnedCollection, finder: Finder, uid: string, seen: Seen, mode: "delete" | "pseudonymise"): Promise<number> {
+async function drain(
+  db: Db,
+  plan: OwnedCollection,
+  finder: Finder,
+  uid: string,
+  seen: Seen,
+  mode: "delete" | "pseudonymise",
+): Promise<number> {
   let total = 0;
-  for (let n = await handlePage(db, plan, finder, uid, seen, mode); n > 0; n = await handlePage(db, plan, finder, uid, seen, mode)) total += n;
+  for (
+    let n = await handlePage(db, plan, finder, uid, seen, mode);
+    n > 0;
+    n = await handlePage(db, plan, finder, uid, seen, mode)
+  )
+    total += n;
   return total;
 }
 
@@ -134,8 +179,14 @@ export async function deleteAccountData(deps: DeleteDeps, uid: string): Promise<
   for (const plan of ownedCollections(db.collections())) {
     const mode = plan.onDelete.action;
     if (mode === "keep") continue;
-    for (const finder of plan.finders) add(mode === "delete" ? report.deleted : report.pseudonymised, plan.def.name, await drain(db, plan, finder, uid, seen, mode));
-    for (const finder of plan.alsoDelete) add(report.deleted, plan.def.name, await drain(db, plan, finder, uid, seen, "delete"));
+    for (const finder of plan.finders)
+      add(
+        mode === "delete" ? report.deleted : report.pseudonymised,
+        plan.def.name,
+        await drain(db, plan, finder, uid, seen, mode),
+      );
+    for (const finder of plan.alsoDelete)
+      add(report.deleted, plan.def.name, await drain(db, plan, finder, uid, seen, "delete"));
   }
 
   for (const area of [...seen.areas].sort()) {
@@ -159,7 +210,12 @@ export async function deleteFirebaseUser(auth: AccountAuth, uid: string): Promis
     try {
       await step();
     } catch (error) {
-      if (!isNotFound(error)) throw new ApiError("service_unavailable", "Your data was deleted, but we could not close the sign-in account just now. Please try again.", { cause: error });
+      if (!isNotFound(error))
+        throw new ApiError(
+          "service_unavailable",
+          "Your data was deleted, but we could not close the sign-in account just now. Please try again.",
+          { cause: error },
+        );
     }
   }
 }

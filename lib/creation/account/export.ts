@@ -38,7 +38,10 @@ function* textEntry(name: string, text: string): Generator<ZipPiece> {
   yield { name, chunk: null, deflate: true };
 }
 
-export async function* exportPieces(deps: ExportDeps, user: { uid: string; email: string | null }): AsyncGenerator<ZipPiece, void, undefined> {
+export async function* exportPieces(
+  deps: ExportDeps,
+  user: { uid: string; email: string | null },
+): AsyncGenerator<ZipPiece, void, undefined> {
   const { db, store, uid } = { ...deps, uid: user.uid };
   const exportedAt = (deps.now?.() ?? new Date()).toISOString();
   yield* textEntry("README.txt", README);
@@ -78,7 +81,14 @@ export async function* exportPieces(deps: ExportDeps, user: { uid: string; email
     }
   }
 
-  const manifest = { format: EXPORT_FORMAT, user_id: uid, email: user.email, exported_at: exportedAt, collections: counts, files };
+  const manifest = {
+    format: EXPORT_FORMAT,
+    user_id: uid,
+    email: user.email,
+    exported_at: exportedAt,
+    collections: counts,
+    files,
+  };
   yield* textEntry("manifest.json", `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
@@ -86,7 +96,8 @@ export async function* exportPieces(deps: ExportDeps, user: { uid: string; email
 const running = new Set<string>();
 
 export function claimExport(uid: string): () => void {
-  if (running.has(uid)) throw new ApiError("conflict", "Your data is already being downloaded. Wait for that download to finish.");
+  if (running.has(uid))
+    throw new ApiError("conflict", "Your data is already being downloaded. Wait for that download to finish.");
   running.add(uid);
   return () => running.delete(uid);
 }

@@ -10,7 +10,13 @@ export const PAGE_SIZE = 100;
 type Doc = DocSnapshot<Record<string, unknown>>;
 
 /** The first page of `uid`'s documents found by `finder`, after `last` (id order). */
-export async function pageOf(db: Db, def: AnyCollectionDef, finder: Finder, uid: string, last: Doc | null = null): Promise<Doc[]> {
+export async function pageOf(
+  db: Db,
+  def: AnyCollectionDef,
+  finder: Finder,
+  uid: string,
+  last: Doc | null = null,
+): Promise<Doc[]> {
   const col = db.collectionByName(def.name);
   if (finder.by === "id") {
     if (last || !def.id.pattern.test(uid)) return [];

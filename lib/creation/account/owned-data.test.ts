@@ -11,21 +11,48 @@ describe("which documents are a person's", () => {
   });
 
   it("notices a new collection that names a person in a way it does not handle", () => {
-    const notes = defineCollection({ name: "review_notes", schema: z.object({ created_by: z.string(), text: z.string() }) });
-    const byUid = defineCollection({ name: "settings_by_uid", schema: z.object({ theme: z.string() }), id: { pattern: /^[A-Za-z0-9_-]{1,128}$/, auto: false, description: "a Firebase uid" } });
+    const notes = defineCollection({
+      name: "review_notes",
+      schema: z.object({ created_by: z.string(), text: z.string() }),
+    });
+    const byUid = defineCollection({
+      name: "settings_by_uid",
+      schema: z.object({ theme: z.string() }),
+      id: { pattern: /^[A-Za-z0-9_-]{1,128}$/, auto: false, description: "a Firebase uid" },
+    });
     expect(unclassifiedCollections([...allCollections, notes, byUid])).toEqual(["review_notes", "settings_by_uid"]);
   });
 
   it("exports and deletes what people make, keeps accounting pseudonymised and leaves company work alone", () => {
-    for (const name of ["content", "assets", "products", "brand_kits", "batches", "likes", "vibes", "compositions", "jobs", "users"]) {
+    for (const name of [
+      "content",
+      "assets",
+      "products",
+      "brand_kits",
+      "batches",
+      "likes",
+      "vibes",
+      "compositions",
+      "jobs",
+      "users",
+    ]) {
       expect(plan(name)).toMatchObject({ exported: true, onDelete: { action: "delete" } });
     }
     // A collection added later with an owner_id is covered without being listed.
-    const later = defineCollection({ name: "storyboards", schema: z.object({ owner_id: z.string(), text: z.string() }) });
-    expect(ownedCollections([later])[0]).toMatchObject({ finders: [{ by: "field", field: "owner_id" }], onDelete: { action: "delete" } });
+    const later = defineCollection({
+      name: "storyboards",
+      schema: z.object({ owner_id: z.string(), text: z.string() }),
+    });
+    expect(ownedCollections([later])[0]).toMatchObject({
+      finders: [{ by: "field", field: "owner_id" }],
+      onDelete: { action: "delete" },
+    });
 
     expect(plan("credit_ledger")).toMatchObject({ exported: true, onDelete: { action: "pseudonymise" } });
-    expect(plan("update_log")).toMatchObject({ finders: [{ by: "field", field: "actor_id" }], onDelete: { action: "pseudonymise", clear: ["actor_email", "entity_label"], empty: ["changes"] } });
+    expect(plan("update_log")).toMatchObject({
+      finders: [{ by: "field", field: "actor_id" }],
+      onDelete: { action: "pseudonymise", clear: ["actor_email", "entity_label"], empty: ["changes"] },
+    });
     expect(plan("users")?.finders).toEqual([{ by: "id" }]);
     expect(plan("likes")?.alsoDelete).toEqual([{ by: "field", field: "content_owner_id" }]);
     expect(plan("prod_pipelines")).toBeUndefined();

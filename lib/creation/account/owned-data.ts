@@ -36,7 +36,14 @@ export interface OwnedCollection {
 }
 
 /** Fields that name a person, by the conventions of lib/platform/db/collections.ts and the domains' collections. */
-export const PERSON_FIELDS = ["owner_id", "user_id", "actor_id", "content_owner_id", "created_by", "reviewed_by"] as const;
+export const PERSON_FIELDS = [
+  "owner_id",
+  "user_id",
+  "actor_id",
+  "content_owner_id",
+  "created_by",
+  "reviewed_by",
+] as const;
 
 /** Kept, with the uid replaced: what accounting needs to add up (credits, payments, the audit trail). */
 const PSEUDONYMISED: Record<string, { finder: string; clear?: string[]; empty?: string[] }> = {
@@ -94,7 +101,13 @@ export function ownedCollections(registry: readonly AnyCollectionDef[]): OwnedCo
     }
     const pseudo = PSEUDONYMISED[def.name];
     if (pseudo) {
-      plans.push({ def, finders: [{ by: "field", field: pseudo.finder }], alsoDelete: [], onDelete: { action: "pseudonymise", clear: pseudo.clear, empty: pseudo.empty }, exported: true });
+      plans.push({
+        def,
+        finders: [{ by: "field", field: pseudo.finder }],
+        alsoDelete: [],
+        onDelete: { action: "pseudonymise", clear: pseudo.clear, empty: pseudo.empty },
+        exported: true,
+      });
       continue;
     }
     const finders: Finder[] = [];

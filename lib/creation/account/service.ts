@@ -31,9 +31,16 @@ export function accountDeps(): AccountDeps {
   };
 }
 
-export async function deleteAccount(deps: AccountDeps, user: Identity, input: DeleteAccountInput): Promise<DeleteAccountResult> {
+export async function deleteAccount(
+  deps: AccountDeps,
+  user: Identity,
+  input: DeleteAccountInput,
+): Promise<DeleteAccountResult> {
   if (user.isStaff) {
-    throw new ApiError("forbidden", "Company staff accounts are closed by an administrator, not from here: they run the company's pipelines.");
+    throw new ApiError(
+      "forbidden",
+      "Company staff accounts are closed by an administrator, not from here: they run the company's pipelines.",
+    );
   }
   if (!sameEmail(input.confirm_email, user.email)) {
     throw new ApiError("unprocessable_entity", "The email you typed is not this account's email.", {
@@ -48,5 +55,11 @@ export async function deleteAccount(deps: AccountDeps, user: Identity, input: De
   // This process refuses the account's tokens at once; the caller's cookie is listed for every process.
   forgetUserStatus(user.uid);
   if (user.via === "session") await revokeSession(deps.db, { token: user.token, expiresAtS: user.expiresAt });
-  return { deleted: true, documents: report.deleted, pseudonymised: report.pseudonymised, files: report.files, pseudonym: report.pseudonym };
+  return {
+    deleted: true,
+    documents: report.deleted,
+    pseudonymised: report.pseudonymised,
+    files: report.files,
+    pseudonym: report.pseudonym,
+  };
 }

@@ -31,7 +31,15 @@ jest.setTimeout(60_000);
 let env: TestEnv;
 let deps: VideoDeps;
 const COST = 2; // 15 s with the Local preview writer (lib/creation/video/pricing.ts)
-const SETTINGS = { template_id: null, aspect_ratios: ["9:16"], length_s: 15, voice_id: null, captions: false, music: false, model_id: "local/preview" };
+const SETTINGS = {
+  template_id: null,
+  aspect_ratios: ["9:16"],
+  length_s: 15,
+  voice_id: null,
+  captions: false,
+  music: false,
+  model_id: "local/preview",
+};
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom\0\0\x02\0isomiso2"), Buffer.alloc(64)]);
 
 /** Writes a tiny MP4 (or fails for a video whose on-screen text names FAILME, in any case), so the video worker's own saving and settling run for real. */
@@ -40,13 +48,18 @@ function fakeRenderer(): RenderDriver {
     kind: "local",
     async renderVideo(input) {
       if (/failme/i.test(JSON.stringify(input.props))) {
-        throw new RenderError("internal", "test failure", { retryable: false, userMessage: "The render failed: a test made it fail." });
+        throw new RenderError("internal", "test failure", {
+          retryable: false,
+          userMessage: "The render failed: a test made it fail.",
+        });
       }
       await fs.writeFile(input.outputPath, MP4);
       return { durationMs: 15000, width: 136, height: 240, sizeBytes: MP4.length, frames: 450 };
     },
     async renderPoster(input) {
-      await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } }).jpeg().toFile(input.outputPath);
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
+        .jpeg()
+        .toFile(input.outputPath);
       return { width: 8, height: 8, sizeBytes: 100, format: "jpeg" };
     },
     async renderStill() {
@@ -61,7 +74,12 @@ let videoWorker: ReturnType<typeof createVideoWorker>;
 beforeAll(async () => {
   env = openTestEnv();
   deps = { db: env.db, store: env.store, ready: async () => void (await ensureStarterLibrary(env.db)) };
-  videoWorker = createVideoWorker({ db: env.db, store: env.store, renderer: () => fakeRenderer(), log: () => undefined });
+  videoWorker = createVideoWorker({
+    db: env.db,
+    store: env.store,
+    renderer: () => fakeRenderer(),
+    log: () => undefined,
+  });
 });
 
 afterAll(async () => env?.close());
@@ -80,7 +98,10 @@ async function drain(links: BatchLinks | null = null): Promise<void> {
 }
 
 async function ledgerSum(uid: string): Promise<number> {
-  return (await env.db.collection(creditLedger).where("owner_id", "==", uid).get()).reduce((s, e) => s + e.data.delta, 0);
+  return (await env.db.collection(creditLedger).where("owner_id", "==", uid).get()).reduce(
+    (s, e) => s + e.data.delta,
+    0,
+  );
 }
 
 async function expectBalanced(uid: string) {
@@ -90,22 +111,50 @@ async function expectBalanced(uid: string) {
 
 it("reserves the whole batch in one debit, or answers 402 with the shortfall and writes nothing", async () => {
   await addUser(env.db, "poor", 3);
-  const before = { batches: await env.db.collection(batches).count(), items: await env.db.collection(batchItems).count(), ledger: await env.db.collection(creditLedger).count() };
-  const e = await expectApiError(createBatch(deps, "poor", { source: "paste", settings: { ...SETTINGS, aspect_ratios: ["9:16", "1:1"] }, rows: [{ prompt: "One" }] }), 402);
+  const before = {
+    batches: await env.db.collection(batches).count(),
+    items: await env.db.collection(batchItems).count(),
+    ledger: await env.db.collection(creditLedger).count(),
+  };
+  const e = await expectApiError(
+    createBatch(deps, "poor", {
+      source: "paste",
+      settings: { ...SETTINGS, aspect_ratios: ["9:16", "1:1"] },
+      rows: [{ prompt: "One" }],
+    }),
+    402,
+  );
   expect(e.message).toMatch(/2 videos × 2 = 4 credits and your balance is 3, 1 short/);
-  await expectApiError(createBatch(deps, "poor", { source: "paste", settings: SETTINGS, rows: [{ prompt: "fine" }, { link: "file:///etc/passwd" }] }), 422);
-  expect({ batches: await env.db.collection(batches).count(), items: await env.db.collection(batchItems).count(), ledger: await env.db.collection(creditLedger).count() }).toEqual(before);
+  await expectApiError(
+    createBatch(deps, "poor", {
+      source: "paste",
+      settings: SETTINGS,
+      rows: [{ prompt: "fine" }, { link: "file:///etc/passwd" }],
+    }),
+    422,
+  );
+  expect({
+    batches: await env.db.collection(batches).count(),
+    items: await env.db.collection(batchItems).count(),
+    ledger: await env.db.collection(creditLedger).count(),
+  }).toEqual(before);
   expect(await balanceOf(env.db, "poor")).toBe(3);
 
   await addUser(env.db, "rich", 100);
-  const b = await createBatch(deps, "rich", { source: "paste", settings: { ...SETTINGS, aspect_ratios: ["9:16", "16:9"] }, rows: [{ prompt: "Spring sale teaser" }, { prompt: "Cold brew how-to" }] });
+  const b = await createBatch(deps, "rich", {
+    source: "paste",
+    settings: { ...SETTINGS, aspect_ratios: ["9:16", "16:9"] },
+    rows: [{ prompt: "Spring sale teaser" }, { prompt: "Cold brew how-to" }],
+  });
   expect(b.items.map((i) => [i.position, i.aspect_ratio, i.state])).toEqual([
     [0, "9:16", "waiting"],
     [0, "16:9", "waiting"],
     [1, "9:16", "waiting"],
     [1, "16:9", "waiting"],
   ]);
-  const debits = (await env.db.collection(creditLedger).where("owner_id", "==", "rich").get()).filter((l) => l.data.reason === "debit");
+  const debits = (await env.db.collection(creditLedger).where("owner_id", "==", "rich").get()).filter(
+    (l) => l.data.reason === "debit",
+  );
   expect(debits.map((d) => d.data.delta)).toEqual([-4 * COST]);
   expect(await balanceOf(env.db, "rich")).toBe(100 - 4 * COST);
   expect(b.credits_held).toBe(4 * COST);
@@ -115,7 +164,11 @@ it("starts items only while the owner has a free job slot; the rest wait their t
   await addUser(env.db, "capped", 100);
   // Someone else's render already holds one of the free plan's 3 slots.
   await enqueueJob(env.db, { type: "video.render", owner_id: "capped", content_id: null });
-  const b = await createBatch(deps, "capped", { source: "paste", settings: SETTINGS, rows: ["a", "b", "c", "d"].map((p) => ({ prompt: `Row ${p}` })) });
+  const b = await createBatch(deps, "capped", {
+    source: "paste",
+    settings: SETTINGS,
+    rows: ["a", "b", "c", "d"].map((p) => ({ prompt: `Row ${p}` })),
+  });
   const w = worker();
   // One tick: dispatch starts 2 (3 slots − 1 held) and plans one of them.
   await w.processNext();
@@ -123,10 +176,17 @@ it("starts items only while the owner has a free job slot; the rest wait their t
   const states = view.items.map((i) => i.state);
   expect(states.filter((s) => s === "waiting")).toHaveLength(2);
   expect(states.filter((s) => s === "planning" || s === "rendering")).toHaveLength(2);
-  const active = await env.db.collection(jobs).where("owner_id", "==", "capped").where("state", "in", ["queued", "running"]).get();
+  const active = await env.db
+    .collection(jobs)
+    .where("owner_id", "==", "capped")
+    .where("state", "in", ["queued", "running"])
+    .get();
   expect(active.length).toBeLessThanOrEqual(3);
   // The held slot frees up; everything runs to the end without a refusal.
-  await env.db.collection(jobs).doc(active.find((j) => j.data.type === "video.render" && !j.data.content_id)!.id).update({ state: "cancelled" });
+  await env.db
+    .collection(jobs)
+    .doc(active.find((j) => j.data.type === "video.render" && !j.data.content_id)!.id)
+    .update({ state: "cancelled" });
   await drain();
   view = await getBatch(deps, "capped", b.id);
   expect(view.items.map((i) => i.state)).toEqual(["done", "done", "done", "done"]);
@@ -163,7 +223,11 @@ it("refunds a failed item once; a retry (with the row fixed) is charged anew and
   const b = await createBatch(deps, "mixed", {
     source: "paste",
     settings: SETTINGS,
-    rows: [{ prompt: "Good row" }, { link: "https://shop.example/item" }, { prompt: "The FAILME bakery opens on Friday" }],
+    rows: [
+      { prompt: "Good row" },
+      { link: "https://shop.example/item" },
+      { prompt: "The FAILME bakery opens on Friday" },
+    ],
   });
   // Link rows need the links domain; here it is not wired, and the row says so. The third row's render fails.
   const w = worker(null);
@@ -186,11 +250,21 @@ it("refunds a failed item once; a retry (with the row fixed) is charged anew and
 
   // Retrying a done item is a 409; the failed link row is retried as a prompt row.
   await expectApiError(retryItems(deps, "mixed", b.id, { item_ids: [view.items[0]!.id] }), 409);
-  await expectApiError(retryItems(deps, "mixed", b.id, { item_ids: [view.items[1]!.id, view.items[2]!.id], row: { prompt: "x" } }), 422);
-  view = await retryItems(deps, "mixed", b.id, { item_ids: [view.items[1]!.id], row: { prompt: "Our spring sale, now as a prompt" } });
+  await expectApiError(
+    retryItems(deps, "mixed", b.id, { item_ids: [view.items[1]!.id, view.items[2]!.id], row: { prompt: "x" } }),
+    422,
+  );
+  view = await retryItems(deps, "mixed", b.id, {
+    item_ids: [view.items[1]!.id],
+    row: { prompt: "Our spring sale, now as a prompt" },
+  });
   view = await retryItems(deps, "mixed", b.id, { item_ids: [view.items[2]!.id], row: { prompt: "Now it renders" } });
   expect(view.state).toBe("running");
-  expect(view.items.map((i) => [i.state, i.attempts])).toEqual([["done", 1], ["waiting", 2], ["waiting", 2]]);
+  expect(view.items.map((i) => [i.state, i.attempts])).toEqual([
+    ["done", 1],
+    ["waiting", 2],
+    ["waiting", 2],
+  ]);
   expect(await balanceOf(env.db, "mixed")).toBe(100 - 3 * COST);
   await drain();
   view = await getBatch(deps, "mixed", b.id);
@@ -203,7 +277,11 @@ it("refunds a failed item once; a retry (with the row fixed) is charged anew and
 
 it("cancelling refunds every item not finished, once, and stops its jobs", async () => {
   await addUser(env.db, "quitter", 100);
-  const b = await createBatch(deps, "quitter", { source: "paste", settings: SETTINGS, rows: ["a", "b", "c", "d", "e"].map((p) => ({ prompt: `Row ${p}` })) });
+  const b = await createBatch(deps, "quitter", {
+    source: "paste",
+    settings: SETTINGS,
+    rows: ["a", "b", "c", "d", "e"].map((p) => ({ prompt: `Row ${p}` })),
+  });
   const w = worker();
   await w.processNext(); // 3 dispatched, one planned → rendering
   await videoWorker.processNext(); // that one finishes
@@ -215,7 +293,11 @@ it("cancelling refunds every item not finished, once, and stops its jobs", async
   await drain();
   const after = await getBatch(deps, "quitter", b.id);
   expect(after.items.filter((i) => i.state === "done")).toHaveLength(1);
-  const active = await env.db.collection(jobs).where("owner_id", "==", "quitter").where("state", "in", ["queued", "running"]).get();
+  const active = await env.db
+    .collection(jobs)
+    .where("owner_id", "==", "quitter")
+    .where("state", "in", ["queued", "running"])
+    .get();
   expect(active).toHaveLength(0);
   expect(await balanceOf(env.db, "quitter")).toBe(100 - COST);
   await expectBalanced("quitter");
@@ -227,21 +309,54 @@ it("makes link rows through the links domain: page facts, with the row's name ov
   const { createVideo } = await import("@/lib/creation/video/service/create-video");
   const links: BatchLinks = {
     async extractPage(url) {
-      if (url.includes("10.0.0.1")) throw new ApiError("unprocessable_entity", "That address is on a private network and cannot be fetched.");
-      return { url, kind: "product", name: "Page name", description: "A kettle.", price: "49.99", currency: "EUR", brand: "Acme", rating: null, points: ["Boils fast"], images: ["https://cdn.example/k.jpg"], site_name: null, notices: [] };
+      if (url.includes("10.0.0.1"))
+        throw new ApiError("unprocessable_entity", "That address is on a private network and cannot be fetched.");
+      return {
+        url,
+        kind: "product",
+        name: "Page name",
+        description: "A kettle.",
+        price: "49.99",
+        currency: "EUR",
+        brand: "Acme",
+        rating: null,
+        points: ["Boils fast"],
+        images: ["https://cdn.example/k.jpg"],
+        site_name: null,
+        notices: [],
+      };
     },
     async createProductVideo(d, uid, input) {
       calls.push(input);
-      const video = await createVideo(d, uid, { ...input.video, brief: `${input.facts.name}. ${input.video.brief ?? ""}` }, { product: { name: input.facts.name, price: input.facts.price ?? null } });
+      const video = await createVideo(
+        d,
+        uid,
+        { ...input.video, brief: `${input.facts.name}. ${input.video.brief ?? ""}` },
+        { product: { name: input.facts.name, price: input.facts.price ?? null } },
+      );
       return { productId: "p1", video };
     },
   };
-  const b = await createBatch(deps, "linker", { source: "csv", settings: SETTINGS, rows: [{ link: "https://shop.example/kettle", name: "The Kettle" }, { link: "http://10.0.0.1/admin" }] });
+  const b = await createBatch(deps, "linker", {
+    source: "csv",
+    settings: SETTINGS,
+    rows: [{ link: "https://shop.example/kettle", name: "The Kettle" }, { link: "http://10.0.0.1/admin" }],
+  });
   await drain(links);
   const view = await getBatch(deps, "linker", b.id);
   expect(view.items.map((i) => i.state)).toEqual(["done", "failed"]);
   expect(view.items[1]!.error).toBe("That address is on a private network and cannot be fetched.");
-  expect(calls).toEqual([expect.objectContaining({ source: "bulk", facts: expect.objectContaining({ name: "The Kettle", price: "49.99", currency: "EUR", link: "https://shop.example/kettle" }) })]);
+  expect(calls).toEqual([
+    expect.objectContaining({
+      source: "bulk",
+      facts: expect.objectContaining({
+        name: "The Kettle",
+        price: "49.99",
+        currency: "EUR",
+        link: "https://shop.example/kettle",
+      }),
+    }),
+  ]);
   expect(await balanceOf(env.db, "linker")).toBe(100 - COST);
   await expectBalanced("linker");
 });
@@ -257,7 +372,11 @@ describe("the queue's deadline and lease loss (lib/platform/jobs/queue.ts holdJo
       },
       createProductVideo: () => Promise.reject(new Error("not reached")),
     };
-    const b = await createBatch(deps, "stalled", { source: "csv", settings: SETTINGS, rows: [{ link: "https://stuck.example/p" }, { prompt: "Cold brew how-to" }] });
+    const b = await createBatch(deps, "stalled", {
+      source: "csv",
+      settings: SETTINGS,
+      rows: [{ link: "https://stuck.example/p" }, { prompt: "Cold brew how-to" }],
+    });
     const w = createBatchWorker({ video: deps, links, deadlineMs: 200, log: () => undefined });
     for (let i = 0; i < 20; i++) {
       const a = await w.processNext();
@@ -270,7 +389,9 @@ describe("the queue's deadline and lease loss (lib/platform/jobs/queue.ts holdJo
     expect(signals.length).toBeGreaterThan(0);
     expect(signals.every((s) => s.aborted)).toBe(true);
     expect(await balanceOf(env.db, "stalled")).toBe(100 - COST);
-    const refunds = (await env.db.collection(creditLedger).where("owner_id", "==", "stalled").get()).filter((l) => l.data.reason === "refund");
+    const refunds = (await env.db.collection(creditLedger).where("owner_id", "==", "stalled").get()).filter(
+      (l) => l.data.reason === "refund",
+    );
     expect(refunds.map((r) => r.data.delta)).toEqual([COST]);
     await expectBalanced("stalled");
   });
@@ -282,12 +403,19 @@ describe("the queue's deadline and lease loss (lib/platform/jobs/queue.ts holdJo
     const links: BatchLinks = {
       extractPage: async (_url, opts) => {
         signals.push(opts!.signal!);
-        await env.db.collection(jobs).doc(jobId).update({ worker_id: "someone-else", lease_expires_at: new Date(Date.now() + 600_000).toISOString() });
+        await env.db
+          .collection(jobs)
+          .doc(jobId)
+          .update({ worker_id: "someone-else", lease_expires_at: new Date(Date.now() + 600_000).toISOString() });
         return new Promise(() => {});
       },
       createProductVideo: () => Promise.reject(new Error("not reached")),
     };
-    const b = await createBatch(deps, "overtaken", { source: "csv", settings: SETTINGS, rows: [{ link: "https://slow.example/p" }] });
+    const b = await createBatch(deps, "overtaken", {
+      source: "csv",
+      settings: SETTINGS,
+      rows: [{ link: "https://slow.example/p" }],
+    });
     const w = createBatchWorker({ video: deps, links, leaseMs: 400, deadlineMs: 60_000, log: () => undefined });
     const { dispatchWaiting } = await import("./queue");
     await dispatchWaiting(env.db, new Date());

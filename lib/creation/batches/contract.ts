@@ -31,7 +31,13 @@ export type BatchState = (typeof BATCH_STATES)[number];
 /** The row fields a CSV column can be mapped to. */
 export const ROW_FIELDS = ["link", "prompt", "name", "price", "image_url"] as const;
 export type RowField = (typeof ROW_FIELDS)[number];
-export const ROW_FIELD_LABELS: Record<RowField, string> = { link: "Link", prompt: "Prompt", name: "Name", price: "Price", image_url: "Image URL" };
+export const ROW_FIELD_LABELS: Record<RowField, string> = {
+  link: "Link",
+  prompt: "Prompt",
+  name: "Name",
+  price: "Price",
+  image_url: "Image URL",
+};
 
 const httpUrl = (what: string) =>
   z
@@ -53,12 +59,29 @@ const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? 
 export const batchRowSchema = z
   .object({
     link: z.preprocess(blankToNull, httpUrl("The link").nullable().default(null)),
-    prompt: z.preprocess(blankToNull, z.string().trim().max(MAX_BRIEF_CHARS, `Keep a prompt under ${MAX_BRIEF_CHARS.toLocaleString("en-US")} characters.`).nullable().default(null)),
-    name: z.preprocess(blankToNull, z.string().trim().max(200, "Keep a name under 200 characters.").nullable().default(null)),
-    price: z.preprocess(blankToNull, z.string().trim().max(32, "Keep a price under 32 characters.").nullable().default(null)),
+    prompt: z.preprocess(
+      blankToNull,
+      z
+        .string()
+        .trim()
+        .max(MAX_BRIEF_CHARS, `Keep a prompt under ${MAX_BRIEF_CHARS.toLocaleString("en-US")} characters.`)
+        .nullable()
+        .default(null),
+    ),
+    name: z.preprocess(
+      blankToNull,
+      z.string().trim().max(200, "Keep a name under 200 characters.").nullable().default(null),
+    ),
+    price: z.preprocess(
+      blankToNull,
+      z.string().trim().max(32, "Keep a price under 32 characters.").nullable().default(null),
+    ),
     image_url: z.preprocess(blankToNull, httpUrl("The image URL").nullable().default(null)),
   })
-  .refine((r) => r.link !== null || r.prompt !== null, { message: "Give this row a link or a prompt.", path: ["link"] });
+  .refine((r) => r.link !== null || r.prompt !== null, {
+    message: "Give this row a link or a prompt.",
+    path: ["link"],
+  });
 export type BatchRow = z.output<typeof batchRowSchema>;
 export type BatchRowInput = z.input<typeof batchRowSchema>;
 
@@ -70,7 +93,9 @@ export const batchSettingsSchema = z.object({
     .min(1, "Pick at least one aspect ratio.")
     .max(COMPOSITION_RATIOS.length)
     .refine((a) => new Set(a).size === a.length, "Each aspect ratio once."),
-  length_s: z.union([z.literal(15), z.literal(20), z.literal(30), z.literal(45), z.literal(60)], { error: "Length is 15, 20, 30, 45 or 60 seconds." }),
+  length_s: z.union([z.literal(15), z.literal(20), z.literal(30), z.literal(45), z.literal(60)], {
+    error: "Length is 15, 20, 30, 45 or 60 seconds.",
+  }),
   voice_id: z.string().trim().min(1).max(128).nullable(),
   captions: z.boolean(),
   music: z.boolean(),
@@ -79,7 +104,9 @@ export const batchSettingsSchema = z.object({
 export type BatchSettings = z.output<typeof batchSettingsSchema>;
 
 /** What a batch stores: its settings plus the template version its videos are pinned to (set only by production runs; null = the current version). */
-export const storedBatchSettingsSchema = batchSettingsSchema.extend({ template_version: z.number().int().min(1).nullable().default(null) });
+export const storedBatchSettingsSchema = batchSettingsSchema.extend({
+  template_version: z.number().int().min(1).nullable().default(null),
+});
 
 export const createBatchInputSchema = z.object({
   name: z.string().trim().max(120).optional(),
@@ -91,7 +118,10 @@ export type CreateBatchInput = z.input<typeof createBatchInputSchema>;
 
 export const retryItemsInputSchema = z.object({
   /** Failed or cancelled items to run again. */
-  item_ids: z.array(z.string().min(1).max(128)).min(1).max(MAX_BATCH_ROWS * COMPOSITION_RATIOS.length),
+  item_ids: z
+    .array(z.string().min(1).max(128))
+    .min(1)
+    .max(MAX_BATCH_ROWS * COMPOSITION_RATIOS.length),
   /** Optionally, a corrected row for those items (they must all come from that row). */
   row: batchRowSchema.optional(),
 });
@@ -195,7 +225,11 @@ export function rowProblems(issues: readonly { path: string; message: string }[]
 }
 
 /** The ZIP entry name of an item: row number, ratio and a slug of the row. */
-export function itemFileName(position: number, ratio: CompositionRatio, row: Pick<BatchRow, "name" | "prompt" | "link">): string {
+export function itemFileName(
+  position: number,
+  ratio: CompositionRatio,
+  row: Pick<BatchRow, "name" | "prompt" | "link">,
+): string {
   const label = row.name ?? row.prompt ?? (row.link ? new URL(row.link).hostname : "video");
   const slug =
     label

@@ -17,10 +17,17 @@ const csvWorkers = offThreadPool<CsvTasks>({
 });
 
 export function csvTooSlow(timeoutMs: number): ApiError {
-  return new ApiError("unprocessable_entity", `This CSV takes too long to read (over ${Math.round(timeoutMs / 1000)} s). Save it again as CSV, or split it.`, { issues: [{ path: "file", message: "too slow to read" }] });
+  return new ApiError(
+    "unprocessable_entity",
+    `This CSV takes too long to read (over ${Math.round(timeoutMs / 1000)} s). Save it again as CSV, or split it.`,
+    { issues: [{ path: "file", message: "too slow to read" }] },
+  );
 }
 
-export function previewCsvOffThread(bytes: Uint8Array, o: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<CsvPreview> {
+export function previewCsvOffThread(
+  bytes: Uint8Array,
+  o: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<CsvPreview> {
   const timeoutMs = o.timeoutMs ?? READ_CSV_TIMEOUT_MS;
   return csvWorkers.run("preview", bytes, { timeoutMs, signal: o.signal, onLimit: () => csvTooSlow(timeoutMs) });
 }

@@ -52,7 +52,12 @@ describe("decoding", () => {
   });
 
   it("reads a file that is not UTF-8 as Windows-1252 and says so, naming the first bad line", () => {
-    const bytes = new Uint8Array([...utf8("prompt,price\nplain line,1\n"), ...Buffer.from("caf"), 0xe9, ...utf8(" au lait,2\n")]);
+    const bytes = new Uint8Array([
+      ...utf8("prompt,price\nplain line,1\n"),
+      ...Buffer.from("caf"),
+      0xe9,
+      ...utf8(" au lait,2\n"),
+    ]);
     const p = previewCsv(bytes);
     expect(p.encoding).toBe("windows-1252");
     expect(p.rows[1]).toEqual(["café au lait", "2"]);
@@ -68,19 +73,24 @@ describe("decoding", () => {
 
 describe("parsing and mapping", () => {
   it("keeps quoted commas, quotes and line breaks inside one cell", () => {
-    const p = previewCsv(utf8('Brief,Title,Image URL\n"Coffee, roasted ""today""\nshipped tomorrow",Beans,https://cdn.example/b.jpg\n'));
+    const p = previewCsv(
+      utf8('Brief,Title,Image URL\n"Coffee, roasted ""today""\nshipped tomorrow",Beans,https://cdn.example/b.jpg\n'),
+    );
     expect(p.row_count).toBe(1);
     expect(p.rows[0]).toEqual(['Coffee, roasted "today"\nshipped tomorrow', "Beans", "https://cdn.example/b.jpg"]);
     expect(p.guesses).toEqual({ link: null, prompt: 0, name: 1, price: null, image_url: 2 });
   });
 
   it("refuses more than 100 rows, and more than MAX_CSV_LINES lines before reading them: at most 100 per batch, split the file", () => {
-    const rows = (n: number) => "link\n" + Array.from({ length: n }, (_, i) => `https://shop.example/p/${i}`).join("\n");
+    const rows = (n: number) =>
+      "link\n" + Array.from({ length: n }, (_, i) => `https://shop.example/p/${i}`).join("\n");
     expect(previewCsv(utf8(rows(100))).row_count).toBe(100);
     const e = refusal(() => previewCsv(utf8(rows(150))));
     expect(e.status).toBe(422);
     expect(e.message).toBe("This file has more than 100 rows. At most 100 rows per batch; split the file.");
-    expect(refusal(() => previewCsv(utf8(rows(10_000)))).message).toBe("This file has 10,001 lines. At most 100 rows per batch; split the file.");
+    expect(refusal(() => previewCsv(utf8(rows(10_000)))).message).toBe(
+      "This file has 10,001 lines. At most 100 rows per batch; split the file.",
+    );
     // Blank rows and rows of empty cells (Excel's trailing rows) do not count as rows.
     expect(previewCsv(utf8(`${rows(3)}\n${",\n".repeat(500)}\n\n`)).row_count).toBe(3);
   });
@@ -88,12 +98,24 @@ describe("parsing and mapping", () => {
   it("a million short rows (the whole 2 MB body): a 422, in time that grows with the body, not faster", async () => {
     const million = utf8(`link\n${"a\n".repeat(1_000_000)}`);
     expect(million.length).toBeLessThanOrEqual(MAX_CSV_BYTES);
-    expect(refusal(() => previewCsv(million)).message).toBe("This file has 1,000,001 lines. At most 100 rows per batch; split the file.");
+    expect(refusal(() => previewCsv(million)).message).toBe(
+      "This file has 1,000,001 lines. At most 100 rows per batch; split the file.",
+    );
     // Rows whose cell count differs from the header's are the parser's slow path (~0.1 ms each, a
     // million took minutes): within the line cap, and past it up to the body limit.
-    const withinCap = await growth({ size: Math.floor((MAX_CSV_LINES - 1) / 8), input: (rows) => utf8(`link\n${",\n".repeat(rows)}`), run: refusalOrPreview, rounds: 2 });
+    const withinCap = await growth({
+      size: Math.floor((MAX_CSV_LINES - 1) / 8),
+      input: (rows) => utf8(`link\n${",\n".repeat(rows)}`),
+      run: refusalOrPreview,
+      rounds: 2,
+    });
     expect(withinCap.ratio).toBeLessThanOrEqual(MAX_GROWTH_FOR_8X);
-    const toBodyLimit = await growth({ size: MAX_CSV_BYTES / 8, input: (bytes) => utf8(`link\n${"x,\n".repeat(Math.floor(bytes / 3) - 2)}`), run: refusalOrPreview, rounds: 2 });
+    const toBodyLimit = await growth({
+      size: MAX_CSV_BYTES / 8,
+      input: (bytes) => utf8(`link\n${"x,\n".repeat(Math.floor(bytes / 3) - 2)}`),
+      run: refusalOrPreview,
+      rounds: 2,
+    });
     expect(toBodyLimit.ratio).toBeLessThanOrEqual(MAX_GROWTH_FOR_8X);
   });
 
@@ -103,11 +125,21 @@ describe("parsing and mapping", () => {
     expect(p.guesses.prompt).toBeNull();
     expect(p.problems.join(" ")).toMatch(/No column is named like a link .* or a prompt/);
     // Unmapped, every row lacks both: the create call names each row.
-    const unmapped = createBatchInputSchema.safeParse({ source: "csv", settings: SETTINGS, rows: rowsFromCsv(p.rows, p.guesses) });
+    const unmapped = createBatchInputSchema.safeParse({
+      source: "csv",
+      settings: SETTINGS,
+      rows: rowsFromCsv(p.rows, p.guesses),
+    });
     expect(unmapped.success).toBe(false);
-    expect([...rowProblems(unmapped.error!.issues.map((i) => ({ path: i.path.join("."), message: i.message }))).keys()]).toEqual([0, 1]);
+    expect([
+      ...rowProblems(unmapped.error!.issues.map((i) => ({ path: i.path.join("."), message: i.message }))).keys(),
+    ]).toEqual([0, 1]);
     // Mapped by hand: the first row is fine, the second (empty prompt) is named.
-    const mapped = createBatchInputSchema.safeParse({ source: "csv", settings: SETTINGS, rows: rowsFromCsv(p.rows, { prompt: 1 }) });
+    const mapped = createBatchInputSchema.safeParse({
+      source: "csv",
+      settings: SETTINGS,
+      rows: rowsFromCsv(p.rows, { prompt: 1 }),
+    });
     const problems = rowProblems(mapped.error!.issues.map((i) => ({ path: i.path.join("."), message: i.message })));
     expect([...problems.entries()]).toEqual([[1, ["Give this row a link or a prompt."]]]);
   });
@@ -118,11 +150,21 @@ describe("parsing and mapping", () => {
   });
 });
 
-const SETTINGS = { template_id: null, aspect_ratios: ["9:16"], length_s: 15, voice_id: null, captions: false, music: false, model_id: "local/preview" };
+const SETTINGS = {
+  template_id: null,
+  aspect_ratios: ["9:16"],
+  length_s: 15,
+  voice_id: null,
+  captions: false,
+  music: false,
+  model_id: "local/preview",
+};
 
 describe("rows", () => {
   it("pasted lines: a web address is a link, anything else a prompt; blank lines dropped", () => {
-    expect(rowsFromPaste("https://shop.example/a\n\n  Make a teaser for our spring sale  \nftp://nope.example\n")).toEqual([
+    expect(
+      rowsFromPaste("https://shop.example/a\n\n  Make a teaser for our spring sale  \nftp://nope.example\n"),
+    ).toEqual([
       { link: "https://shop.example/a", prompt: null },
       { link: null, prompt: "Make a teaser for our spring sale" },
       { link: null, prompt: "ftp://nope.example" },
@@ -140,14 +182,26 @@ describe("rows", () => {
       { path: "rows.1.link", message: "The link must be a web address starting with http:// or https://." },
       { path: "rows.2.image_url", message: "The image URL must be a web address starting with http:// or https://." },
     ]);
-    const many = createBatchInputSchema.safeParse({ source: "paste", settings: SETTINGS, rows: Array.from({ length: 101 }, () => ({ prompt: "p" })) });
+    const many = createBatchInputSchema.safeParse({
+      source: "paste",
+      settings: SETTINGS,
+      rows: Array.from({ length: 101 }, () => ({ prompt: "p" })),
+    });
     expect(many.error!.issues[0]!.message).toBe("At most 100 rows per batch; split the file.");
-    const noRatio = createBatchInputSchema.safeParse({ source: "paste", settings: { ...SETTINGS, aspect_ratios: [] }, rows: [{ prompt: "p" }] });
+    const noRatio = createBatchInputSchema.safeParse({
+      source: "paste",
+      settings: { ...SETTINGS, aspect_ratios: [] },
+      rows: [{ prompt: "p" }],
+    });
     expect(noRatio.error!.issues[0]!.message).toBe("Pick at least one aspect ratio.");
   });
 
   it("names ZIP entries by row, ratio and the row's label", () => {
-    expect(itemFileName(0, "9:16", { name: "Cold Brew Kit — 2L!", prompt: null, link: null })).toBe("row-001-9x16-cold-brew-kit-2l.mp4");
-    expect(itemFileName(41, "1:1", { name: null, prompt: null, link: "https://shop.example/p/1" })).toBe("row-042-1x1-shopexample.mp4");
+    expect(itemFileName(0, "9:16", { name: "Cold Brew Kit — 2L!", prompt: null, link: null })).toBe(
+      "row-001-9x16-cold-brew-kit-2l.mp4",
+    );
+    expect(itemFileName(41, "1:1", { name: null, prompt: null, link: "https://shop.example/p/1" })).toBe(
+      "row-042-1x1-shopexample.mp4",
+    );
   });
 });

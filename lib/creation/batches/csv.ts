@@ -24,14 +24,25 @@ const PREVIEW_ROWS = 5;
  */
 export const MAX_CSV_LINES = 2_000;
 
-export function decodeCsv(bytes: Uint8Array): { text: string; encoding: CsvPreview["encoding"]; notice: string | null } {
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder("utf-16le").decode(bytes.subarray(2)), encoding: "utf-16le", notice: null };
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder("utf-16be").decode(bytes.subarray(2)), encoding: "utf-16be", notice: null };
-  const body = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+export function decodeCsv(bytes: Uint8Array): {
+  text: string;
+  encoding: CsvPreview["encoding"];
+  notice: string | null;
+} {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder("utf-16le").decode(bytes.subarray(2)), encoding: "utf-16le", notice: null };
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: new TextDecoder("utf-16be").decode(bytes.subarray(2)), encoding: "utf-16be", notice: null };
+  const body =
+    bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   if (body.includes(0)) {
-    throw new ApiError("unprocessable_entity", "This file is not a CSV text file (it holds binary data). Save it as CSV (UTF-8) and upload that.", {
-      issues: [{ path: "file", message: "binary data" }],
-    });
+    throw new ApiError(
+      "unprocessable_entity",
+      "This file is not a CSV text file (it holds binary data). Save it as CSV (UTF-8) and upload that.",
+      {
+        issues: [{ path: "file", message: "binary data" }],
+      },
+    );
   }
   try {
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(body), encoding: "utf-8", notice: null };
@@ -85,7 +96,13 @@ const GUESSES: Record<RowField, RegExp> = {
 
 /** The column each field most likely lives in, by header name. */
 export function guessMapping(columns: readonly string[]): Record<RowField, number | null> {
-  const norm = columns.map((c) => c.trim().toLowerCase().replace(/[_\-.]+/g, " ").replace(/\s+/g, " "));
+  const norm = columns.map((c) =>
+    c
+      .trim()
+      .toLowerCase()
+      .replace(/[_\-.]+/g, " ")
+      .replace(/\s+/g, " "),
+  );
   const out = {} as Record<RowField, number | null>;
   const taken = new Set<number>();
   for (const f of ROW_FIELDS) {
@@ -97,7 +114,9 @@ export function guessMapping(columns: readonly string[]): Record<RowField, numbe
 }
 
 const tooManyRows = (what: string) =>
-  new ApiError("unprocessable_entity", `This file has ${what}. ${TOO_MANY_ROWS}`, { issues: [{ path: "file", message: "too many rows" }] });
+  new ApiError("unprocessable_entity", `This file has ${what}. ${TOO_MANY_ROWS}`, {
+    issues: [{ path: "file", message: "too many rows" }],
+  });
 
 /** Stops the parse at the first row past the cap: a million rows cost what 101 do. */
 class RowCapReached extends Error {}
@@ -123,14 +142,28 @@ export function previewCsv(bytes: Uint8Array): CsvPreview {
   } catch (e) {
     if (e instanceof RowCapReached) throw tooManyRows(`more than ${MAX_BATCH_ROWS} rows`);
     const line = (e as { lines?: number }).lines;
-    throw new ApiError("unprocessable_entity", `This CSV cannot be read${line ? ` (line ${line})` : ""}: ${(e as Error).message.replace(/^Invalid [^:]*: /, "")}. Check its quotes and save it again as CSV.`, {
-      issues: [{ path: "file", message: "malformed CSV" }],
-    });
+    throw new ApiError(
+      "unprocessable_entity",
+      `This CSV cannot be read${line ? ` (line ${line})` : ""}: ${(e as Error).message.replace(/^Invalid [^:]*: /, "")}. Check its quotes and save it again as CSV.`,
+      {
+        issues: [{ path: "file", message: "malformed CSV" }],
+      },
+    );
   }
   records = records.filter((r) => r.some((c) => c.trim() !== ""));
-  if (records.length === 0) throw new ApiError("unprocessable_entity", "This CSV is empty. Its first line should name the columns (link, prompt, name…), then one row per video.", { issues: [{ path: "file", message: "empty" }] });
+  if (records.length === 0)
+    throw new ApiError(
+      "unprocessable_entity",
+      "This CSV is empty. Its first line should name the columns (link, prompt, name…), then one row per video.",
+      { issues: [{ path: "file", message: "empty" }] },
+    );
   const [header, ...rows] = records as [string[], ...string[][]];
-  if (rows.length === 0) throw new ApiError("unprocessable_entity", "This CSV has a header line and no rows. Add one row per video under the header.", { issues: [{ path: "file", message: "no rows" }] });
+  if (rows.length === 0)
+    throw new ApiError(
+      "unprocessable_entity",
+      "This CSV has a header line and no rows. Add one row per video under the header.",
+      { issues: [{ path: "file", message: "no rows" }] },
+    );
   const columns = header.map((c, i) => c.trim() || `Column ${i + 1}`);
   const width = Math.max(columns.length, ...rows.map((r) => r.length));
   for (let i = columns.length; i < width; i++) columns.push(`Column ${i + 1}`);
@@ -138,8 +171,18 @@ export function previewCsv(bytes: Uint8Array): CsvPreview {
   const problems: string[] = [];
   if (notice) problems.push(notice);
   if (guesses.link === null && guesses.prompt === null) {
-    problems.push("No column is named like a link (link, url) or a prompt (prompt, brief). Pick the column that holds them below: every row needs one or the other.");
+    problems.push(
+      "No column is named like a link (link, url) or a prompt (prompt, brief). Pick the column that holds them below: every row needs one or the other.",
+    );
   }
   const padded = rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ""));
-  return { columns, guesses, rows_preview: padded.slice(0, PREVIEW_ROWS), rows: padded, row_count: rows.length, encoding, problems };
+  return {
+    columns,
+    guesses,
+    rows_preview: padded.slice(0, PREVIEW_ROWS),
+    rows: padded,
+    row_count: rows.length,
+    encoding,
+    problems,
+  };
 }

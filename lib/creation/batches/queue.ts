@@ -39,7 +39,14 @@ export function queueKey(at: Date, position: number, ratioIndex: number): string
 /** Reads what settling `item` as failed/cancelled needs; the returned function stages the writes (after all reads). */
 export async function prepareItemEnd(
   tx: Transaction,
-  o: { db: Db; itemId: string; item: BatchItemDoc; state: "failed" | "cancelled" | "done"; error?: string | null; now: Date },
+  o: {
+    db: Db;
+    itemId: string;
+    item: BatchItemDoc;
+    state: "failed" | "cancelled" | "done";
+    error?: string | null;
+    now: Date;
+  },
 ): Promise<() => void> {
   const { db, item, itemId } = o;
   const stageRefund =
@@ -70,12 +77,29 @@ export async function prepareItemEnd(
 }
 
 /** Ends an item that is still in one of `from` (and, when given, still held by `jobId`). False when someone else moved it first. */
-export async function endItem(db: Db, o: { itemId: string; from: readonly BatchItemDoc["state"][]; jobId?: string; state: "failed" | "cancelled" | "done"; error?: string | null; now: Date }): Promise<boolean> {
+export async function endItem(
+  db: Db,
+  o: {
+    itemId: string;
+    from: readonly BatchItemDoc["state"][];
+    jobId?: string;
+    state: "failed" | "cancelled" | "done";
+    error?: string | null;
+    now: Date;
+  },
+): Promise<boolean> {
   const changed = await db.runTransaction(async (tx) => {
     const snap = await tx.get(db.collection(batchItems).doc(o.itemId));
     if (!snap || !o.from.includes(snap.data.state)) return false;
     if (o.jobId && snap.data.job_id !== o.jobId) return false;
-    const stage = await prepareItemEnd(tx, { db, itemId: o.itemId, item: snap.data, state: o.state, error: o.error, now: o.now });
+    const stage = await prepareItemEnd(tx, {
+      db,
+      itemId: o.itemId,
+      item: snap.data,
+      state: o.state,
+      error: o.error,
+      now: o.now,
+    });
     stage();
     return true;
   });
@@ -104,7 +128,12 @@ export async function finishBatchIfSettled(db: Db, batchId: string, now: Date): 
  * counted the owner's active jobs, so parallel dispatchers cannot overfill it.
  */
 export async function dispatchWaiting(db: Db, now: Date, limit = 100): Promise<number> {
-  const waiting = await db.collection(batchItems).where("state", "==", "waiting").orderBy("queue_key").limit(limit).get();
+  const waiting = await db
+    .collection(batchItems)
+    .where("state", "==", "waiting")
+    .orderBy("queue_key")
+    .limit(limit)
+    .get();
   const byOwner = new Map<string, string[]>();
   for (const w of waiting) byOwner.set(w.data.owner_id, [...(byOwner.get(w.data.owner_id) ?? []), w.id]);
   let started = 0;
@@ -113,7 +142,13 @@ export async function dispatchWaiting(db: Db, now: Date, limit = 100): Promise<n
       const user = await tx.get(db.collection(users).doc(owner));
       if (!user) return 0;
       const cap = planLimits(isPlanId(user.data.plan) ? user.data.plan : "free").concurrentJobs;
-      const active = await tx.get(db.collection(jobs).where("owner_id", "==", owner).where("state", "in", [...ACTIVE]).limit(cap));
+      const active = await tx.get(
+        db
+          .collection(jobs)
+          .where("owner_id", "==", owner)
+          .where("state", "in", [...ACTIVE])
+          .limit(cap),
+      );
       const free = cap - active.length;
       if (free <= 0) return 0;
       const picked: { id: string; item: BatchItemDoc }[] = [];
@@ -142,7 +177,13 @@ export async function dispatchWaiting(db: Db, now: Date, limit = 100): Promise<n
           created_at: queuedAt,
           updated_at: queuedAt,
         });
-        tx.update(db.collection(batchItems).doc(p.id), { state: "planning", progress: 0.02, job_id: jobRef.id, started_at: p.item.started_at ?? at, updated_at: at });
+        tx.update(db.collection(batchItems).doc(p.id), {
+          state: "planning",
+          progress: 0.02,
+          job_id: jobRef.id,
+          started_at: p.item.started_at ?? at,
+          updated_at: at,
+        });
       }
       return picked.length;
     });
@@ -158,9 +199,15 @@ interface RenderFacts {
 }
 
 /** What a rendering item's video says now: its render's progress, or how it ended. */
-export async function renderOutcome(db: Db, item: BatchItemDoc): Promise<{ state: "rendering"; progress: number } | { state: "done" | "failed" | "cancelled"; error: string | null }> {
+export async function renderOutcome(
+  db: Db,
+  item: BatchItemDoc,
+): Promise<
+  { state: "rendering"; progress: number } | { state: "done" | "failed" | "cancelled"; error: string | null }
+> {
   const c = item.content_id ? await db.collection(content).doc(item.content_id).get() : null;
-  if (!c || c.data.owner_id !== item.owner_id) return { state: "failed", error: "The video was deleted before it finished." };
+  if (!c || c.data.owner_id !== item.owner_id)
+    return { state: "failed", error: "The video was deleted before it finished." };
   const s = c.data.settings as { render?: RenderFacts | null; files?: unknown };
   const r = s.render;
   if (r && r.job_id === item.render_job_id) {
@@ -170,25 +217,42 @@ export async function renderOutcome(db: Db, item: BatchItemDoc): Promise<{ state
     return { state: "rendering", progress: 0.1 + 0.9 * Math.min(1, Math.max(0, r.progress)) };
   }
   // Re-rendered from the video's own page since: follow that render.
-  if (r && (r.state === "queued" || r.state === "running")) return { state: "rendering", progress: 0.1 + 0.9 * r.progress };
-  return s.files ? { state: "done", error: null } : { state: "failed", error: r?.error ?? "The render did not finish." };
+  if (r && (r.state === "queued" || r.state === "running"))
+    return { state: "rendering", progress: 0.1 + 0.9 * r.progress };
+  return s.files
+    ? { state: "done", error: null }
+    : { state: "failed", error: r?.error ?? "The render did not finish." };
 }
 
 /** Settles rendering items whose render ended, and planning items whose job died; returns how many moved. */
 export async function settleItems(db: Db, now: Date, only?: { id: string; data: BatchItemDoc }[]): Promise<number> {
-  const rendering = only?.filter((i) => i.data.state === "rendering") ?? (await db.collection(batchItems).where("state", "==", "rendering").orderBy("queue_key").limit(100).get());
+  const rendering =
+    only?.filter((i) => i.data.state === "rendering") ??
+    (await db.collection(batchItems).where("state", "==", "rendering").orderBy("queue_key").limit(100).get());
   let moved = 0;
   for (const item of rendering) {
     const out = await renderOutcome(db, item.data);
     if (out.state === "rendering") continue;
     if (await endItem(db, { itemId: item.id, from: ["rendering"], state: out.state, error: out.error, now })) moved++;
   }
-  const planning = only?.filter((i) => i.data.state === "planning") ?? (await db.collection(batchItems).where("state", "==", "planning").orderBy("queue_key").limit(100).get());
+  const planning =
+    only?.filter((i) => i.data.state === "planning") ??
+    (await db.collection(batchItems).where("state", "==", "planning").orderBy("queue_key").limit(100).get());
   for (const item of planning) {
     const job = item.data.job_id ? await db.collection(jobs).doc(item.data.job_id).get() : null;
     if (job && (job.data.state === "queued" || job.data.state === "running")) continue;
     const error = "This row stopped responding while it was being made. Its credits were refunded; retry it.";
-    if (await endItem(db, { itemId: item.id, from: ["planning"], jobId: item.data.job_id ?? undefined, state: "failed", error, now })) moved++;
+    if (
+      await endItem(db, {
+        itemId: item.id,
+        from: ["planning"],
+        jobId: item.data.job_id ?? undefined,
+        state: "failed",
+        error,
+        now,
+      })
+    )
+      moved++;
   }
   return moved;
 }

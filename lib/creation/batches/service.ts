@@ -52,7 +52,11 @@ async function assertSettings(deps: BatchDeps, settings: BatchSettings, template
   } else if (settings.template_id) {
     const library = await loadWriterLibrary(deps);
     if (!library.templates.some((t) => t.id === settings.template_id)) {
-      throw new ApiError("unprocessable_entity", `There is no template called "${settings.template_id}". Pick one from the list.`, { issues: [{ path: "settings.template_id", message: "unknown template" }] });
+      throw new ApiError(
+        "unprocessable_entity",
+        `There is no template called "${settings.template_id}". Pick one from the list.`,
+        { issues: [{ path: "settings.template_id", message: "unknown template" }] },
+      );
     }
   }
 }
@@ -69,14 +73,23 @@ function shortfall(total: number, balance: number, items: number, perItem: numbe
 /** Lets a caller that builds on batches (production runs) write its own documents in the batch's transaction, so both land or neither. */
 export interface CreateBatchHooks {
   /** Called after every read, with the ids of the batch and of its items (by row position and ratio); stage writes only. */
-  stage?: (tx: Transaction, created: { batchId: string; items: { id: string; position: number; aspect_ratio: string }[] }) => void;
+  stage?: (
+    tx: Transaction,
+    created: { batchId: string; items: { id: string; position: number; aspect_ratio: string }[] },
+  ) => void;
   /** Every video renders with this published version of `settings.template_id` (null: its current version). Not part of the public batch API. */
   templateVersion?: number | null;
 }
 
-export async function createBatch(deps: BatchDeps, uid: string, raw: unknown, hooks: CreateBatchHooks = {}): Promise<BatchView> {
+export async function createBatch(
+  deps: BatchDeps,
+  uid: string,
+  raw: unknown,
+  hooks: CreateBatchHooks = {},
+): Promise<BatchView> {
   const parsed = createBatchInputSchema.safeParse(raw);
-  if (!parsed.success) throw ApiError.fromZod(parsed.error, "Some rows or settings are not valid. Nothing was started.");
+  if (!parsed.success)
+    throw ApiError.fromZod(parsed.error, "Some rows or settings are not valid. Nothing was started.");
   const input = parsed.data;
   const templateVersion = input.settings.template_id ? (hooks.templateVersion ?? null) : null;
   await assertSettings(deps, input.settings, templateVersion);
@@ -88,15 +101,33 @@ export async function createBatch(deps: BatchDeps, uid: string, raw: unknown, ho
   const at = now.toISOString();
   const ref = deps.db.collection(batches).doc();
   const reservation = `batch-${ref.id}`;
-  const name = input.name || `${input.rows.length} row${input.rows.length === 1 ? "" : "s"}, ${now.toISOString().slice(0, 16).replace("T", " ")}`;
+  const name =
+    input.name ||
+    `${input.rows.length} row${input.rows.length === 1 ? "" : "s"}, ${now.toISOString().slice(0, 16).replace("T", " ")}`;
 
   await deps.db.runTransaction(async (tx) => {
     // Length over the plan is a 402 naming the way up; the cap on jobs at once is handled by queueing.
-    await assertWithinPlan(tx, { db: deps.db, uid, kind: "video", seconds: input.settings.length_s, maxActiveJobs: Number.MAX_SAFE_INTEGER });
+    await assertWithinPlan(tx, {
+      db: deps.db,
+      uid,
+      kind: "video",
+      seconds: input.settings.length_s,
+      maxActiveJobs: Number.MAX_SAFE_INTEGER,
+    });
     const user = await tx.get(deps.db.collection(users).doc(uid));
     if (!user) throw new ApiError("not_found", "There is no account for this user.");
     if (user.data.credits < total) throw shortfall(total, user.data.credits, itemCount, perItem);
-    const stage = total > 0 ? await prepareDebit(tx, { db: deps.db, uid, amount: total, reason: `bulk batch: ${itemCount} videos × ${perItem}`, ref: { jobId: reservation }, now }) : null;
+    const stage =
+      total > 0
+        ? await prepareDebit(tx, {
+            db: deps.db,
+            uid,
+            amount: total,
+            reason: `bulk batch: ${itemCount} videos × ${perItem}`,
+            ref: { jobId: reservation },
+            now,
+          })
+        : null;
     stage?.();
     tx.create(ref, {
       owner_id: uid,
@@ -156,7 +187,11 @@ async function ownedBatch(db: Db, uid: string, id: string): Promise<BatchDoc> {
 /** A batch's items by row, then ratio (tall to wide). */
 async function itemsOf(db: Db, id: string): Promise<DocSnapshot<BatchItemDoc>[]> {
   const rows = await db.collection(batchItems).where("batch_id", "==", id).orderBy("position").limit(1000).get();
-  return rows.sort((a, b) => a.data.position - b.data.position || COMPOSITION_RATIOS.indexOf(a.data.aspect_ratio) - COMPOSITION_RATIOS.indexOf(b.data.aspect_ratio));
+  return rows.sort(
+    (a, b) =>
+      a.data.position - b.data.position ||
+      COMPOSITION_RATIOS.indexOf(a.data.aspect_ratio) - COMPOSITION_RATIOS.indexOf(b.data.aspect_ratio),
+  );
 }
 
 function emptyCounts(): Record<BatchItemState, number> {
@@ -166,7 +201,9 @@ function emptyCounts(): Record<BatchItemState, number> {
 function summarize(id: string, b: BatchDoc, items: BatchItemView[]): BatchSummary {
   const counts = emptyCounts();
   for (const i of items) counts[i.state]++;
-  const progress = items.length ? items.reduce((s, i) => s + (i.state === "failed" || i.state === "cancelled" ? 1 : i.progress), 0) / items.length : 0;
+  const progress = items.length
+    ? items.reduce((s, i) => s + (i.state === "failed" || i.state === "cancelled" ? 1 : i.progress), 0) / items.length
+    : 0;
   return { id, name: b.name, state: b.state, item_count: b.item_count, counts, progress, created_at: b.created_at };
 }
 
@@ -198,7 +235,10 @@ async function itemViews(db: Db, rows: DocSnapshot<BatchItemDoc>[]): Promise<Bat
 /** Seconds left, from how fast the finished part went. */
 function eta(b: BatchDoc, rows: DocSnapshot<BatchItemDoc>[], progress: number, now: Date): number | null {
   if (b.state !== "running" || progress <= 0.02 || progress >= 1) return null;
-  const started = rows.map((r) => r.data.started_at).filter((s): s is string => Boolean(s)).sort()[0];
+  const started = rows
+    .map((r) => r.data.started_at)
+    .filter((s): s is string => Boolean(s))
+    .sort()[0];
   if (!started) return null;
   const elapsed = (now.getTime() - Date.parse(started)) / 1000;
   return Math.max(1, Math.round((elapsed * (1 - progress)) / progress));
@@ -214,11 +254,23 @@ export async function getBatch(deps: BatchDeps, uid: string, id: string): Promis
   const items = await itemViews(deps.db, rows);
   const summary = summarize(id, b, items);
   const held = rows.reduce((s, r) => s + (r.data.refunded ? 0 : r.data.cost), 0);
-  return { ...summary, settings: b.settings, cost_per_item: b.cost_per_item, credits_held: held, eta_s: eta(b, rows, summary.progress, now), items };
+  return {
+    ...summary,
+    settings: b.settings,
+    cost_per_item: b.cost_per_item,
+    credits_held: held,
+    eta_s: eta(b, rows, summary.progress, now),
+    items,
+  };
 }
 
 export async function listBatches(deps: BatchDeps, uid: string, limit = 20): Promise<BatchSummary[]> {
-  const rows = await deps.db.collection(batches).where("owner_id", "==", uid).orderBy("created_at", "desc").limit(limit).get();
+  const rows = await deps.db
+    .collection(batches)
+    .where("owner_id", "==", uid)
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .get();
   return Promise.all(
     rows.map(async (b) => {
       const items = await itemViews(deps.db, await itemsOf(deps.db, b.id));
@@ -241,21 +293,42 @@ export async function retryItems(deps: BatchDeps, uid: string, id: string, raw: 
     const snaps = [];
     for (const itemId of ids) {
       const s = DOC_ID.test(itemId) ? await tx.get(deps.db.collection(batchItems).doc(itemId)) : null;
-      if (!s || s.data.batch_id !== id || s.data.owner_id !== uid) throw new ApiError("not_found", `There is no item ${itemId} in this batch.`, { issues: [{ path: "item_ids", message: "unknown item" }] });
+      if (!s || s.data.batch_id !== id || s.data.owner_id !== uid)
+        throw new ApiError("not_found", `There is no item ${itemId} in this batch.`, {
+          issues: [{ path: "item_ids", message: "unknown item" }],
+        });
       if (s.data.state !== "failed" && s.data.state !== "cancelled") {
-        throw new ApiError("conflict", `Row ${s.data.position + 1} (${s.data.aspect_ratio}) is ${s.data.state}: only failed or cancelled items can be retried.`, { issues: [{ path: "item_ids", message: s.data.state }] });
+        throw new ApiError(
+          "conflict",
+          `Row ${s.data.position + 1} (${s.data.aspect_ratio}) is ${s.data.state}: only failed or cancelled items can be retried.`,
+          { issues: [{ path: "item_ids", message: s.data.state }] },
+        );
       }
       snaps.push({ id: itemId, data: s.data });
     }
     if (row && new Set(snaps.map((s) => s.data.position)).size > 1) {
-      throw new ApiError("unprocessable_entity", "A corrected row applies to the items of one row only: retry the other rows separately.", { issues: [{ path: "row", message: "several rows" }] });
+      throw new ApiError(
+        "unprocessable_entity",
+        "A corrected row applies to the items of one row only: retry the other rows separately.",
+        { issues: [{ path: "row", message: "several rows" }] },
+      );
     }
     const perItem = b.cost_per_item;
     const total = perItem * snaps.length;
     const user = await tx.get(deps.db.collection(users).doc(uid));
     if (!user) throw new ApiError("not_found", "There is no account for this user.");
     if (user.data.credits < total) throw shortfall(total, user.data.credits, snaps.length, perItem);
-    const stage = total > 0 ? await prepareDebit(tx, { db: deps.db, uid, amount: total, reason: `bulk retry: ${snaps.length} videos × ${perItem}`, ref: { jobId: charge }, now }) : null;
+    const stage =
+      total > 0
+        ? await prepareDebit(tx, {
+            db: deps.db,
+            uid,
+            amount: total,
+            reason: `bulk retry: ${snaps.length} videos × ${perItem}`,
+            ref: { jobId: charge },
+            now,
+          })
+        : null;
     stage?.();
     snaps.forEach((s, n) => {
       const changed = row && JSON.stringify(row) !== JSON.stringify(s.data.row);
@@ -289,14 +362,16 @@ export async function cancelBatch(deps: BatchDeps, uid: string, id: string): Pro
   await deps.db.runTransaction(async (tx) => {
     const ref = deps.db.collection(batches).doc(id);
     const snap = await tx.get(ref);
-    if (snap && snap.data.state !== "cancelled") tx.update(ref, { state: "cancelled", finished_at: now.toISOString(), updated_at: now.toISOString() });
+    if (snap && snap.data.state !== "cancelled")
+      tx.update(ref, { state: "cancelled", finished_at: now.toISOString(), updated_at: now.toISOString() });
   });
   // Renders that finished meanwhile count as done, not cancelled.
   await settleItems(deps.db, now, await itemsOf(deps.db, id));
   for (const item of await itemsOf(deps.db, id)) {
     const s = item.data.state;
     if (s === "waiting" || s === "planning") {
-      if ((await endItem(deps.db, { itemId: item.id, from: [s], state: "cancelled", now })) && item.data.job_id) await cancelJob(deps.db, item.data.job_id, now);
+      if ((await endItem(deps.db, { itemId: item.id, from: [s], state: "cancelled", now })) && item.data.job_id)
+        await cancelJob(deps.db, item.data.job_id, now);
     } else if (s === "rendering") {
       if (await endItem(deps.db, { itemId: item.id, from: ["rendering"], state: "cancelled", now })) {
         if (item.data.content_id) await cancelRender(deps, uid, item.data.content_id).catch(() => undefined);
@@ -311,14 +386,29 @@ async function cancelJob(db: Db, jobId: string, now: Date): Promise<void> {
     const ref = db.collection(jobs).doc(jobId);
     const job = await tx.get(ref);
     if (job && (job.data.state === "queued" || job.data.state === "running")) {
-      tx.update(ref, { state: "cancelled", error: "cancelled by the user", worker_id: null, lease_expires_at: null, updated_at: now.toISOString() });
+      tx.update(ref, {
+        state: "cancelled",
+        error: "cancelled by the user",
+        worker_id: null,
+        lease_expires_at: null,
+        updated_at: now.toISOString(),
+      });
     }
   });
 }
 
 /** The finished items of a batch, for the ZIP. */
-export async function finishedItems(deps: BatchDeps, uid: string, id: string): Promise<{ file_name: string; content_id: string }[]> {
+export async function finishedItems(
+  deps: BatchDeps,
+  uid: string,
+  id: string,
+): Promise<{ file_name: string; content_id: string }[]> {
   await ownedBatch(deps.db, uid, id);
   const rows = await itemsOf(deps.db, id);
-  return rows.filter((r) => r.data.state === "done" && r.data.content_id).map((r) => ({ file_name: itemFileName(r.data.position, r.data.aspect_ratio, r.data.row), content_id: r.data.content_id! }));
+  return rows
+    .filter((r) => r.data.state === "done" && r.data.content_id)
+    .map((r) => ({
+      file_name: itemFileName(r.data.position, r.data.aspect_ratio, r.data.row),
+      content_id: r.data.content_id!,
+    }));
 }

@@ -11,8 +11,10 @@ const TYPES = /^(text\/csv|text\/plain|application\/csv|application\/vnd\.ms-exc
 
 export async function readCsvUpload(request: Request, o: { maxBytes: number; tooLarge: string }): Promise<Uint8Array> {
   const type = request.headers.get("content-type") ?? "";
-  if (!TYPES.test(type)) throw new ApiError("unsupported_media_type", "Send the CSV file's bytes as the body (Content-Type: text/csv).");
+  if (!TYPES.test(type))
+    throw new ApiError("unsupported_media_type", "Send the CSV file's bytes as the body (Content-Type: text/csv).");
   const bytes = await readBodyBytes(request, o.maxBytes, o.tooLarge);
-  if (bytes.length === 0) throw new ApiError("unprocessable_entity", "This file is empty.", { issues: [{ path: "file", message: "empty" }] });
+  if (bytes.length === 0)
+    throw new ApiError("unprocessable_entity", "This file is empty.", { issues: [{ path: "file", message: "empty" }] });
   return bytes;
 }

@@ -29,7 +29,17 @@ export interface BatchLinks {
   /** `signal` aborts when the row's attempt is ended (its deadline, or its job taken over). */
   extractPage(url: string, opts?: { signal?: AbortSignal }): Promise<ExtractedPage>;
   /** `video.brief` is extra words after the product's own (lib/creation/links/product-video.ts productBrief). */
-  createProductVideo(deps: VideoDeps, uid: string, input: { facts: ProductFacts; video: Omit<CreateVideoInput, "brief"> & { brief?: string }; source: "bulk"; productId?: string }, opts?: { templateVersion?: number | null; signal?: AbortSignal }): Promise<{ productId: string; video: VideoView }>;
+  createProductVideo(
+    deps: VideoDeps,
+    uid: string,
+    input: {
+      facts: ProductFacts;
+      video: Omit<CreateVideoInput, "brief"> & { brief?: string };
+      source: "bulk";
+      productId?: string;
+    },
+    opts?: { templateVersion?: number | null; signal?: AbortSignal },
+  ): Promise<{ productId: string; video: VideoView }>;
 }
 
 export interface BatchWorkerDeps {
@@ -58,7 +68,11 @@ export function describeItemFailure(e: unknown): string {
   return "This row could not be made. Its credits were refunded; retry it.";
 }
 
-function videoInput(settings: BatchDoc["settings"], ratio: BatchItemDoc["aspect_ratio"], brief: string): CreateVideoInput {
+function videoInput(
+  settings: BatchDoc["settings"],
+  ratio: BatchItemDoc["aspect_ratio"],
+  brief: string,
+): CreateVideoInput {
   return {
     brief: brief.slice(0, 2000),
     aspect_ratio: ratio,
@@ -83,10 +97,17 @@ function batchItemJob(d: BatchWorkerDeps) {
     const { row } = item;
     const uid = item.owner_id;
     if (!row.link && !row.image_url) {
-      const video = await createVideo(d.video, uid, videoInput(batch.settings, item.aspect_ratio, row.prompt!), { product: row.name ? { name: row.name, price: row.price } : null, templateVersion: batch.settings.template_version });
+      const video = await createVideo(d.video, uid, videoInput(batch.settings, item.aspect_ratio, row.prompt!), {
+        product: row.name ? { name: row.name, price: row.price } : null,
+        templateVersion: batch.settings.template_version,
+      });
       return video.id;
     }
-    if (!d.links) throw new ApiError("service_unavailable", "Rows with a link or an image URL cannot be made on this server yet (links are not set up). Use a prompt instead.");
+    if (!d.links)
+      throw new ApiError(
+        "service_unavailable",
+        "Rows with a link or an image URL cannot be made on this server yet (links are not set up). Use a prompt instead.",
+      );
     let facts: ProductFacts;
     if (row.link) {
       const page = await d.links.extractPage(row.link, { signal });
@@ -101,13 +122,31 @@ function batchItemJob(d: BatchWorkerDeps) {
         link: page.url,
       };
     } else {
-      facts = { name: (row.name ?? row.prompt ?? "Product").slice(0, 200), description: row.prompt ?? "", price: row.price, image_urls: [row.image_url!], link: null };
+      facts = {
+        name: (row.name ?? row.prompt ?? "Product").slice(0, 200),
+        description: row.prompt ?? "",
+        price: row.price,
+        image_urls: [row.image_url!],
+        link: null,
+      };
     }
     // The same row in another ratio made its product already: reuse it rather than add a twin.
     const siblings = await db.collection(batchItems).where("batch_id", "==", item.batch_id).orderBy("position").get();
-    const productId = await siblingProduct(siblings.filter((s) => s.data.position === item.position && s.id !== itemId).map((s) => s.data.content_id));
+    const productId = await siblingProduct(
+      siblings.filter((s) => s.data.position === item.position && s.id !== itemId).map((s) => s.data.content_id),
+    );
     const { brief: _brief, ...video } = videoInput(batch.settings, item.aspect_ratio, row.prompt ?? "");
-    const made = await d.links.createProductVideo(d.video, uid, { facts, video: row.prompt ? { ...video, brief: row.prompt } : video, source: "bulk", ...(productId ? { productId } : {}) }, { templateVersion: batch.settings.template_version, signal });
+    const made = await d.links.createProductVideo(
+      d.video,
+      uid,
+      {
+        facts,
+        video: row.prompt ? { ...video, brief: row.prompt } : video,
+        source: "bulk",
+        ...(productId ? { productId } : {}),
+      },
+      { templateVersion: batch.settings.template_version, signal },
+    );
     return made.video.id;
   }
 
@@ -122,7 +161,12 @@ function batchItemJob(d: BatchWorkerDeps) {
   }
 
   /** Writes `patch` to the item while this job still holds it in `planning` (and this attempt was not ended). */
-  async function whilePlanning(itemId: string, jobId: string, patch: Partial<BatchItemDoc>, signal: AbortSignal): Promise<boolean> {
+  async function whilePlanning(
+    itemId: string,
+    jobId: string,
+    patch: Partial<BatchItemDoc>,
+    signal: AbortSignal,
+  ): Promise<boolean> {
     if (signal.aborted) return false;
     return db.runTransaction(async (tx) => {
       const ref = db.collection(batchItems).doc(itemId);
@@ -135,7 +179,8 @@ function batchItemJob(d: BatchWorkerDeps) {
 
   async function run(job: JobDoc, ctx: JobContext): Promise<BatchOutcome> {
     const { jobId, signal, log } = ctx;
-    const endJob = async (state: "succeeded" | "failed", error: string | null) => void (state === "succeeded" ? await ctx.complete() : await ctx.fail(error ?? "failed"));
+    const endJob = async (state: "succeeded" | "failed", error: string | null) =>
+      void (state === "succeeded" ? await ctx.complete() : await ctx.fail(error ?? "failed"));
     const itemId = String((job.input as { item_id?: unknown }).item_id ?? "");
     const snap = itemId ? await db.collection(batchItems).doc(itemId).get() : null;
     if (!snap || snap.data.state !== "planning" || snap.data.job_id !== jobId) {
@@ -145,7 +190,14 @@ function batchItemJob(d: BatchWorkerDeps) {
     const item = snap.data;
     const batch = await db.collection(batches).doc(item.batch_id).get();
     if (!batch) {
-      await endItem(db, { itemId, from: ["planning"], jobId, state: "failed", error: "The batch was deleted.", now: now() });
+      await endItem(db, {
+        itemId,
+        from: ["planning"],
+        jobId,
+        state: "failed",
+        error: "The batch was deleted.",
+        now: now(),
+      });
       await endJob("failed", "batch deleted");
       return "failed";
     }
@@ -163,12 +215,15 @@ function batchItemJob(d: BatchWorkerDeps) {
         view = await requestRender(d.video, item.owner_id, contentId, { prepaid: { credits: item.cost } });
       } catch (e) {
         // A crash after the render was queued: carry on with that render.
-        const existing = e instanceof ApiError && e.code === "conflict" ? await getVideo(d.video, item.owner_id, contentId) : null;
+        const existing =
+          e instanceof ApiError && e.code === "conflict" ? await getVideo(d.video, item.owner_id, contentId) : null;
         if (!existing?.render || (existing.render.state !== "queued" && existing.render.state !== "running")) throw e;
         view = existing;
       }
       const renderJob = view.render!.job_id;
-      if (!(await whilePlanning(itemId, jobId, { state: "rendering", render_job_id: renderJob, progress: 0.1 }, signal))) {
+      if (
+        !(await whilePlanning(itemId, jobId, { state: "rendering", render_job_id: renderJob, progress: 0.1 }, signal))
+      ) {
         // Cancelled while the render was being queued: stop it too.
         await cancelRender(d.video, item.owner_id, contentId).catch(() => undefined);
         await endJob("succeeded", null);
@@ -181,7 +236,14 @@ function batchItemJob(d: BatchWorkerDeps) {
       if (signal.aborted) throw e;
       const reason = describeItemFailure(e);
       if (!(e instanceof ApiError)) log(`item ${itemId} failed: ${reason}`, e);
-      const ended = await endItem(db, { itemId, from: ["planning"], jobId, state: "failed", error: reason, now: now() });
+      const ended = await endItem(db, {
+        itemId,
+        from: ["planning"],
+        jobId,
+        state: "failed",
+        error: reason,
+        now: now(),
+      });
       await endJob("failed", reason);
       return ended ? "failed" : "lease-lost";
     }
@@ -200,12 +262,21 @@ function batchItemJob(d: BatchWorkerDeps) {
     // The videos a batch makes are the system's doing (logged as worker:batch), whoever's request started the loop.
     run: (job, ctx) => runAs(WORKER_CONTEXT.batch, () => run(job, ctx)),
     // Only a row past its time is settled here; any other escape goes to the worker loop's log.
-    failure: (_e, { deadline }) => (deadline ? { reason: `Making this row took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped. Its credits were refunded; retry it.`, retryable: false, quiet: true } : null),
+    failure: (_e, { deadline }) =>
+      deadline
+        ? {
+            reason: `Making this row took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped. Its credits were refunded; retry it.`,
+            retryable: false,
+            quiet: true,
+          }
+        : null,
     // The row ran past its time (a page or a model that never answered): it fails, refunded once, and the worker moves on.
     onFinalFailure: async (s, reason) => {
       if (s.holder === "expired") return false;
       const itemId = itemIdOf(s.job);
-      const ended = itemId ? await endItem(db, { itemId, from: ["planning"], jobId: s.jobId, state: "failed", error: reason, now: now() }) : false;
+      const ended = itemId
+        ? await endItem(db, { itemId, from: ["planning"], jobId: s.jobId, state: "failed", error: reason, now: now() })
+        : false;
       await failFinally(db, s.jobId, s.holder, reason, now());
       return ended;
     },
@@ -213,7 +284,14 @@ function batchItemJob(d: BatchWorkerDeps) {
 }
 
 export function createBatchWorker(d: BatchWorkerDeps) {
-  const worker = createJobWorker(batchItemJob(d), { db: d.video.db, workerId: d.workerId, leaseMs: d.leaseMs, deadlineMs: d.deadlineMs, now: d.now, log: d.log });
+  const worker = createJobWorker(batchItemJob(d), {
+    db: d.video.db,
+    workerId: d.workerId,
+    leaseMs: d.leaseMs,
+    deadlineMs: d.deadlineMs,
+    now: d.now,
+    log: d.log,
+  });
   return {
     workerId: worker.workerId,
     processNext: () => worker.processNext() as Promise<{ jobId: string; outcome: BatchOutcome } | null>,

@@ -8,7 +8,6 @@ import { content, type ContentDoc } from "@/lib/platform/db/collections";
 import type { Db } from "@/lib/platform/db/db";
 import { DOC_ID } from "@/lib/platform/db/ids";
 
-
 export interface ContentRef {
   id: string;
   kind: ContentDoc["kind"];

@@ -46,7 +46,9 @@ export const createDesignInputSchema = z
     /** Fill the layout's slots from one of my products: name, price, points and its first picture. */
     product_id: docId.optional(),
     /** A post from a video's scene: that scene's texts and picture, the video's template and ratio. */
-    from_video: z.object({ content_id: docId, scene_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "a scene id") }).optional(),
+    from_video: z
+      .object({ content_id: docId, scene_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "a scene id") })
+      .optional(),
     title: z.string().trim().min(1).max(200).optional(),
   })
   .refine((v) => !(v.from_video && (v.template_id || v.layout_id || v.product_id)), {
@@ -62,7 +64,11 @@ export const editDesignInputSchema = z.object({
   /** Switching template moves the design to that template's current version. */
   template_id: templateIdSchema.optional(),
   /** Pages: a scene each (narration and length are ignored for stills). */
-  scenes: z.array(sceneSchema.omit({ voice: true })).min(1).max(MAX_SCENES).optional(),
+  scenes: z
+    .array(sceneSchema.omit({ voice: true }))
+    .min(1)
+    .max(MAX_SCENES)
+    .optional(),
 });
 export type EditDesignInput = z.input<typeof editDesignInputSchema>;
 
@@ -167,7 +173,14 @@ export interface DraftSummary {
 export interface DesignLayoutOption {
   id: string;
   name: string;
-  slots: { id: string; kind: "text" | "image" | "logo" | "shape"; role: string; label: string; required: boolean; max_chars: number | null }[];
+  slots: {
+    id: string;
+    kind: "text" | "image" | "logo" | "shape";
+    role: string;
+    label: string;
+    required: boolean;
+    max_chars: number | null;
+  }[];
   boxes: Record<CompositionRatio, Record<string, { x: number; y: number; w: number; h: number }>>;
 }
 

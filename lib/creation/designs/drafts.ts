@@ -18,7 +18,12 @@ function editPath(kind: DraftSummary["kind"], id: string): string {
 }
 
 export async function listRecentDrafts(deps: DesignDeps, uid: string, limit = 8): Promise<DraftSummary[]> {
-  const rows = await deps.db.collection(content).where("owner_id", "==", uid).orderBy("created_at", "desc").limit(SCAN).get();
+  const rows = await deps.db
+    .collection(content)
+    .where("owner_id", "==", uid)
+    .orderBy("created_at", "desc")
+    .limit(SCAN)
+    .get();
   const drafts = rows.filter((r) => r.data.status === "draft" && r.data.kind !== "image").slice(0, limit);
   const ttl = signedUrlTtl();
   return Promise.all(

@@ -25,7 +25,8 @@ it("fills every slot of a layout from the product, within each text slot's budge
     for (const slot of layout.slots) {
       const v = values[slot.id]!;
       if (slot.kind === "text") expect(v.type === "text" && v.text.length <= slot.fit.maxChars).toBe(true);
-      if (slot.kind === "image") expect(v).toMatchObject({ type: "media", key: bottle.picture!.key, source: "asset", asset_id: "a1" });
+      if (slot.kind === "image")
+        expect(v).toMatchObject({ type: "media", key: bottle.picture!.key, source: "asset", asset_id: "a1" });
       if (slot.kind === "logo" || slot.kind === "shape") expect(v).toEqual({ type: "none" });
     }
   }
@@ -36,7 +37,12 @@ it("fills every slot of a layout from the product, within each text slot's budge
   expect(filled.headline).toMatchObject({ type: "text", text: expect.stringMatching(/^Trail Bottle/) });
   const bullets = STARTER_LAYOUTS.find((l) => l.slots.some((s) => s.role === "bullets"))!;
   const points = bullets.slots.find((s) => s.role === "bullets")!;
-  expect(productValues(bullets, bottle)[points.id]).toEqual({ type: "text", text: "Cold for 24 hours\nFits every cup holder" });
+  expect(productValues(bullets, bottle)[points.id]).toEqual({
+    type: "text",
+    text: "Cold for 24 hours\nFits every cup holder",
+  });
   // No picture: the image slot stays empty rather than showing a sample.
-  expect(Object.values(productValues(product, { ...bottle, picture: null })).some((v) => v.type === "media")).toBe(false);
+  expect(Object.values(productValues(product, { ...bottle, picture: null })).some((v) => v.type === "media")).toBe(
+    false,
+  );
 });

@@ -23,7 +23,11 @@ export interface ProductFacts {
 export function formatPrice(amount: number | null, currency: string | null): string {
   if (amount === null) return "";
   try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency: currency ?? "USD", minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount);
+    return new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: currency ?? "USD",
+      minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    }).format(amount);
   } catch {
     return `${amount}${currency ? ` ${currency}` : ""}`;
   }
@@ -73,8 +77,16 @@ export function productText(slot: Pick<LayoutSlot, "id" | "role">, p: ProductFac
 export function productValues(layout: Pick<LayoutBody, "slots">, p: ProductFacts): Record<string, SlotValue> {
   const out: Record<string, SlotValue> = {};
   for (const slot of layout.slots) {
-    if (slot.kind === "text") out[slot.id] = { type: "text", text: trimToChars(productText(slot, p), slot.fit.maxChars) };
-    else if (slot.kind === "image" && p.picture) out[slot.id] = { type: "media", key: p.picture.key, media_type: p.picture.media_type, source: "asset", asset_id: p.picture.asset_id };
+    if (slot.kind === "text")
+      out[slot.id] = { type: "text", text: trimToChars(productText(slot, p), slot.fit.maxChars) };
+    else if (slot.kind === "image" && p.picture)
+      out[slot.id] = {
+        type: "media",
+        key: p.picture.key,
+        media_type: p.picture.media_type,
+        source: "asset",
+        asset_id: p.picture.asset_id,
+      };
     else out[slot.id] = { type: "none" };
   }
   return out;
@@ -82,5 +94,9 @@ export function productValues(layout: Pick<LayoutBody, "slots">, p: ProductFacts
 
 /** The layout that shows a product best: the first with a price slot, else one with a picture, else the first. */
 export function productLayout<L extends Pick<LayoutBody, "slots">>(layouts: readonly L[]): L | undefined {
-  return layouts.find((l) => l.slots.some((s) => s.role === "price")) ?? layouts.find((l) => l.slots.some((s) => s.kind === "image")) ?? layouts[0];
+  return (
+    layouts.find((l) => l.slots.some((s) => s.role === "price")) ??
+    layouts.find((l) => l.slots.some((s) => s.kind === "image")) ??
+    layouts[0]
+  );
 }

@@ -19,7 +19,15 @@ export function designRuntime(): DesignDeps {
   return { db: getDb(), store: getBlobStore(), ready };
 }
 
-registerWorker("design", (settings, o) => createDesignWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, renderWidth: settings.renderWidth, ...o }));
+registerWorker("design", (settings, o) =>
+  createDesignWorker({
+    db: getDb(),
+    store: getBlobStore(),
+    renderer: getRenderer,
+    renderWidth: settings.renderWidth,
+    ...o,
+  }),
+);
 
 export function startDesignWorker(): DesignWorker | null {
   return startInAppWorker<DesignWorker>("design");

@@ -75,8 +75,17 @@ function designJob(d: DesignWorkerDeps) {
       if (!job || job.data.state !== "running" || job.data.worker_id !== ctx.holder || !c) return false;
       const s = c.data.settings as { export?: DesignExportState | null };
       const exp = s.export && s.export.job_id === jobId ? { ...s.export, ...patch, state: "running" as const } : null;
-      tx.update(jobRef, { progress: patch.progress ?? job.data.progress, lease_expires_at: new Date(at.getTime() + leaseMs).toISOString(), updated_at: at.toISOString() });
-      if (exp) tx.update(db.collection(content).doc(contentId), { status: c.data.status === "queued" ? "running" : c.data.status, settings: { ...c.data.settings, export: exp }, updated_at: at.toISOString() });
+      tx.update(jobRef, {
+        progress: patch.progress ?? job.data.progress,
+        lease_expires_at: new Date(at.getTime() + leaseMs).toISOString(),
+        updated_at: at.toISOString(),
+      });
+      if (exp)
+        tx.update(db.collection(content).doc(contentId), {
+          status: c.data.status === "queued" ? "running" : c.data.status,
+          settings: { ...c.data.settings, export: exp },
+          updated_at: at.toISOString(),
+        });
       return true;
     });
   }
@@ -90,8 +99,14 @@ function designJob(d: DesignWorkerDeps) {
     if (!compSnap) throw ctx.lost("the design was deleted");
     const body = migrateComposition(compSnap.data);
     const version = await getTemplateVersion(db, body.template.id, body.template.version);
-    if (!version) throw Object.assign(new Error("template version missing"), { userMessage: "This design's template version no longer exists. Switch it to another template and export again." });
-    if (body.scenes.some((s) => Object.values(s.values).some((v) => v.type === "media" && v.key.startsWith("samples/")))) await ensureSampleMedia(store);
+    if (!version)
+      throw Object.assign(new Error("template version missing"), {
+        userMessage: "This design's template version no longer exists. Switch it to another template and export again.",
+      });
+    if (
+      body.scenes.some((s) => Object.values(s.values).some((v) => v.type === "media" && v.key.startsWith("samples/")))
+    )
+      await ensureSampleMedia(store);
     const total = body.scenes.length;
     if (!(await report(ctx, { progress: 0.05, pages: { rendered: 0, total } }))) throw ctx.lost();
 
@@ -115,12 +130,20 @@ function designJob(d: DesignWorkerDeps) {
       for (let i = 0; i < total; i++) {
         if (signal.aborted) throw ctx.lost("aborted");
         const file = path.join(dir, `page-${i + 1}.${ext}`);
-        const still = await renderer.renderStill({ props: prepared.props, sceneIndex: i, format: input.format, outputPath: file, jpegQuality: input.quality ?? undefined, signal });
+        const still = await renderer.renderStill({
+          props: prepared.props,
+          sceneIndex: i,
+          format: input.format,
+          outputPath: file,
+          jpegQuality: input.quality ?? undefined,
+          signal,
+        });
         const key = `${base}/page-${i + 1}.${ext}`;
         const info = await store.put(key, await fs.readFile(file), { allowedTypes: [contentType] });
         written.push(key);
         pages.push({ key, width: still.width, height: still.height, size_bytes: info.size });
-        if (!(await report(ctx, { progress: 0.05 + (0.85 * (i + 1)) / total, pages: { rendered: i + 1, total } }))) throw ctx.lost();
+        if (!(await report(ctx, { progress: 0.05 + (0.85 * (i + 1)) / total, pages: { rendered: i + 1, total } })))
+          throw ctx.lost();
       }
       const thumbKey = `${base}/thumb.jpg`;
       const thumb = await sharp(await fs.readFile(path.join(dir, `page-1.${ext}`)))
@@ -130,7 +153,14 @@ function designJob(d: DesignWorkerDeps) {
         .toBuffer();
       await store.put(thumbKey, thumb, { allowedTypes: ["image/jpeg"] });
       written.push(thumbKey);
-      const files: DesignFilesState = { format: input.format, quality: input.quality, revision: body.revision, pages, thumbnail_key: thumbKey, rendered_at: now().toISOString() };
+      const files: DesignFilesState = {
+        format: input.format,
+        quality: input.quality,
+        revision: body.revision,
+        pages,
+        thumbnail_key: thumbKey,
+        rendered_at: now().toISOString(),
+      };
       const replaced = await finish(ctx, contentId, files);
       if (replaced === null) throw ctx.lost("lease lost before saving");
       written.length = 0;
@@ -155,7 +185,10 @@ function designJob(d: DesignWorkerDeps) {
       if (!job || job.data.state !== "running" || job.data.worker_id !== ctx.holder || !c) return null;
       const s = c.data.settings as { export?: DesignExportState | null; files?: DesignFilesState | null };
       const old = s.files;
-      const exp = s.export && s.export.job_id === jobId ? { ...s.export, state: "succeeded" as const, progress: 1, error: null } : s.export;
+      const exp =
+        s.export && s.export.job_id === jobId
+          ? { ...s.export, state: "succeeded" as const, progress: 1, error: null }
+          : s.export;
       const patch = {
         status: "ready" as const,
         error: null,
@@ -164,7 +197,13 @@ function designJob(d: DesignWorkerDeps) {
         updated_at: at,
       };
       tx.update(db.collection(content).doc(contentId), patch);
-      logContentChange(db, tx, { id: contentId, action: "ready", before: c.data, after: patch, context: WORKER_CONTEXT.design });
+      logContentChange(db, tx, {
+        id: contentId,
+        action: "ready",
+        before: c.data,
+        after: patch,
+        context: WORKER_CONTEXT.design,
+      });
       return old ? [...old.pages.map((p) => p.key), old.thumbnail_key] : [];
     });
     if (replaced === null) return null;
@@ -174,7 +213,12 @@ function designJob(d: DesignWorkerDeps) {
   }
 
   /** Final failure: job failed, the credit refunded once, the design keeps its last good files. */
-  async function settleFailed(jobId: string, job: JobDoc, reason: string, holder: string | "expired"): Promise<boolean> {
+  async function settleFailed(
+    jobId: string,
+    job: JobDoc,
+    reason: string,
+    holder: string | "expired",
+  ): Promise<boolean> {
     const at = now();
     const contentId = job.content_id!;
     return db.runTransaction(async (tx) => {
@@ -183,21 +227,49 @@ function designJob(d: DesignWorkerDeps) {
       const c = await tx.get(db.collection(content).doc(contentId));
       if (!snap) return false;
       if (holder !== "expired" && (snap.data.state !== "running" || snap.data.worker_id !== holder)) return false;
-      const stageRefund = await prepareRefund(tx, { db, uid: job.owner_id, jobId, reason: `design.render failed: ${reason.slice(0, 200)}`, contentId, now: at });
+      const stageRefund = await prepareRefund(tx, {
+        db,
+        uid: job.owner_id,
+        jobId,
+        reason: `design.render failed: ${reason.slice(0, 200)}`,
+        contentId,
+        now: at,
+      });
       stageRefund();
-      tx.update(jobRef, { state: "failed", error: reason.slice(0, 2000), worker_id: null, lease_expires_at: null, updated_at: at.toISOString() });
+      tx.update(jobRef, {
+        state: "failed",
+        error: reason.slice(0, 2000),
+        worker_id: null,
+        lease_expires_at: null,
+        updated_at: at.toISOString(),
+      });
       if (c) {
-        const s = c.data.settings as { export?: DesignExportState | null; files?: DesignFilesState | null; credits_spent?: number };
+        const s = c.data.settings as {
+          export?: DesignExportState | null;
+          files?: DesignFilesState | null;
+          credits_spent?: number;
+        };
         const mine = s.export?.job_id === jobId;
-        const exp = s.export && mine ? { ...s.export, state: "failed" as const, error: reason, refunded: true } : s.export;
+        const exp =
+          s.export && mine ? { ...s.export, state: "failed" as const, error: reason, refunded: true } : s.export;
         const patch = {
           status: s.files ? ("ready" as const) : ("failed" as const),
           error: reason.slice(0, 2000),
-          settings: { ...c.data.settings, export: exp, credits_spent: Math.max(0, (s.credits_spent ?? 0) - (mine ? s.export!.credits : 0)) },
+          settings: {
+            ...c.data.settings,
+            export: exp,
+            credits_spent: Math.max(0, (s.credits_spent ?? 0) - (mine ? s.export!.credits : 0)),
+          },
           updated_at: at.toISOString(),
         };
         tx.update(db.collection(content).doc(contentId), patch);
-        logContentChange(db, tx, { id: contentId, action: "fail", before: c.data, after: patch, context: WORKER_CONTEXT.design });
+        logContentChange(db, tx, {
+          id: contentId,
+          action: "fail",
+          before: c.data,
+          after: patch,
+          context: WORKER_CONTEXT.design,
+        });
       }
       return true;
     });
@@ -211,9 +283,18 @@ function designJob(d: DesignWorkerDeps) {
     // The queue's heartbeat writes the export's state too: a job taken over (or past its time) stops the export.
     heartbeat: (ctx) => report(ctx, {}),
     failure: (e, { deadline }) => {
-      if (deadline) return { reason: `This export took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped. Your credit was refunded; try again.`, retryable: false };
+      if (deadline)
+        return {
+          reason: `This export took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped. Your credit was refunded; try again.`,
+          retryable: false,
+        };
       const f = describeRenderFailure(e);
-      return { reason: f.reason.replace("rendering this video", "exporting this design").replace("Your credits were", "Your credit was"), retryable: f.retryable };
+      return {
+        reason: f.reason
+          .replace("rendering this video", "exporting this design")
+          .replace("Your credits were", "Your credit was"),
+        retryable: f.retryable,
+      };
     },
     onFinalFailure: (s, reason) => settleFailed(s.jobId, s.job, reason, s.holder),
     reap: { reason: "The export stopped responding several times. Your credit was refunded; try again." },
@@ -221,7 +302,14 @@ function designJob(d: DesignWorkerDeps) {
 }
 
 export function createDesignWorker(d: DesignWorkerDeps) {
-  const worker = createJobWorker(designJob(d), { db: d.db, workerId: d.workerId, leaseMs: d.leaseMs, deadlineMs: d.deadlineMs, now: d.now, log: d.log });
+  const worker = createJobWorker(designJob(d), {
+    db: d.db,
+    workerId: d.workerId,
+    leaseMs: d.leaseMs,
+    deadlineMs: d.deadlineMs,
+    now: d.now,
+    log: d.log,
+  });
   return {
     workerId: worker.workerId,
     processNext: () => worker.processNext() as Promise<{ jobId: string; outcome: DesignOutcome } | null>,

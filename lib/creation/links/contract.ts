@@ -35,7 +35,12 @@ export const productFactsSchema = z.object({
   name: z.string().trim().min(1, "Give the product a name.").max(200),
   description: z.string().trim().max(5000).default(""),
   price: z.string().trim().max(32).nullable().default(null),
-  currency: z.string().trim().regex(/^[A-Z]{3}$/, "Currency is a 3-letter code such as USD.").nullable().default(null),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, "Currency is a 3-letter code such as USD.")
+    .nullable()
+    .default(null),
   brand: z.string().trim().max(200).nullable().default(null),
   points: z.array(z.string().trim().min(1).max(200)).max(8).default([]),
   /** Picked images: absolute http(s) URLs, fetched through the URL guard and saved as assets. */

@@ -14,9 +14,21 @@ const fixture = (name: string) => readFileSync(path.join(process.cwd(), "tests/f
 
 describe("saved pages", () => {
   it("a WooCommerce product (xmobile.lk): Product in a nested @graph, price in a priceSpecification list", async () => {
-    const page = await extractFromHtml({ html: fixture("xmobile-redmi.html"), url: "https://xmobile.lk/product/xiaomi-redmi-note-14-pro-plus-5g-12gb-ram-512gb/" });
-    expect(page).toMatchObject({ kind: "product", name: "Xiaomi Redmi Note 14 Pro Plus 5G 12GB RAM 512GB", price: "149999", currency: "LKR", brand: "Xiaomi", notices: [] });
-    expect(page.images).toEqual(["https://xmobile.lk/wp-content/uploads/2025/03/Xiaomi-Redmi-Note-14-Pro-5G-8GB-RAM-256GB3.jpg"]);
+    const page = await extractFromHtml({
+      html: fixture("xmobile-redmi.html"),
+      url: "https://xmobile.lk/product/xiaomi-redmi-note-14-pro-plus-5g-12gb-ram-512gb/",
+    });
+    expect(page).toMatchObject({
+      kind: "product",
+      name: "Xiaomi Redmi Note 14 Pro Plus 5G 12GB RAM 512GB",
+      price: "149999",
+      currency: "LKR",
+      brand: "Xiaomi",
+      notices: [],
+    });
+    expect(page.images).toEqual([
+      "https://xmobile.lk/wp-content/uploads/2025/03/Xiaomi-Redmi-Note-14-Pro-5G-8GB-RAM-256GB3.jpg",
+    ]);
     // The description's lines become points; "6.67″" is not cut at its decimal point.
     expect(page.points).toContain("Display: 6.67″ OLED, 120Hz refresh rate.");
     expect(page.points).toContain("Battery: 5110mAh, 45W fast charging.");
@@ -24,25 +36,44 @@ describe("saved pages", () => {
   });
 
   it("a bookshop page with no structured data (gibertjeune.fr): the heading, the price in the text, and a notice", async () => {
-    const page = await extractFromHtml({ html: fixture("gibert-jeune-book.html"), url: "https://www.gibertjeune.fr/article/7466710-la-legende-de-darkseid-ostrander-john-urban-comics" });
-    expect(page).toMatchObject({ kind: "page", name: "La légende de Darkseid", price: "22.50", currency: "EUR", images: [] });
+    const page = await extractFromHtml({
+      html: fixture("gibert-jeune-book.html"),
+      url: "https://www.gibertjeune.fr/article/7466710-la-legende-de-darkseid-ostrander-john-urban-comics",
+    });
+    expect(page).toMatchObject({
+      kind: "page",
+      name: "La légende de Darkseid",
+      price: "22.50",
+      currency: "EUR",
+      images: [],
+    });
     expect(page.notices).toContain(NO_PRODUCT_NOTICE);
     expect(page.notices.join(" ")).toMatch(/22\.50 EUR from the page's text/);
     expect(page.notices.join(" ")).toMatch(/no pictures/);
   });
 
   it("a supermarket page with only a Twitter product card (spinneyslebanon.com)", async () => {
-    const page = await extractFromHtml({ html: fixture("spinneys-feta.html"), url: "https://www.spinneyslebanon.com/mevgal-bio-feta-cheese-200g.html" });
+    const page = await extractFromHtml({
+      html: fixture("spinneys-feta.html"),
+      url: "https://www.spinneyslebanon.com/mevgal-bio-feta-cheese-200g.html",
+    });
     expect(page).toMatchObject({ kind: "page", name: "Mevgal Bio Feta Cheese 200g", price: "139999", currency: "LBP" });
     expect(page.description).toMatch(/^This bio feta cheese is smooth and creamy/);
-    expect(page.images[0]).toMatch(/^https:\/\/d145dj1pf6foch\.cloudfront\.net\/catalog\/product\/.+489874-v001-1_1\.jpg$/);
+    expect(page.images[0]).toMatch(
+      /^https:\/\/d145dj1pf6foch\.cloudfront\.net\/catalog\/product\/.+489874-v001-1_1\.jpg$/,
+    );
     expect(page.notices).toContain(NO_PRODUCT_NOTICE);
   });
 
   it("an article (anisse.astier.eu): the heading as the name, its sentences as points, no price", async () => {
-    const page = await extractFromHtml({ html: fixture("astier-article.html"), url: "https://anisse.astier.eu/awk-driven-iot.html" });
+    const page = await extractFromHtml({
+      html: fixture("astier-article.html"),
+      url: "https://anisse.astier.eu/awk-driven-iot.html",
+    });
     expect(page).toMatchObject({ kind: "page", name: "awk driven IoT", price: null, currency: null });
-    expect(page.points[0]).toBe("With a Raspberry Pi or other modern single-board computers, you can make very simple toys.");
+    expect(page.points[0]).toBe(
+      "With a Raspberry Pi or other modern single-board computers, you can make very simple toys.",
+    );
     expect(page.points.length).toBe(8);
     expect(page.points.every((p) => p.length <= 160)).toBe(true);
     expect(page.notices).toContain(NO_PRODUCT_NOTICE);
@@ -53,16 +84,50 @@ describe("JSON-LD shapes", () => {
   it("reads arrays, AggregateOffer, ImageObject lists, brand strings, ratings and ProductGroup variants", () => {
     expect(
       productFromJsonLd([
-        [{ "@type": "WebSite", name: "Shop" }, { "@type": ["Product"], name: "Trail Shoe", brand: "Acme", image: [{ "@type": "ImageObject", url: "https://cdn.test/a.jpg" }, "https://cdn.test/b.jpg"], offers: { "@type": "AggregateOffer", lowPrice: 89.5, highPrice: 120, priceCurrency: "eur" }, aggregateRating: { ratingValue: "9", bestRating: "10", reviewCount: "31" } }],
+        [
+          { "@type": "WebSite", name: "Shop" },
+          {
+            "@type": ["Product"],
+            name: "Trail Shoe",
+            brand: "Acme",
+            image: [{ "@type": "ImageObject", url: "https://cdn.test/a.jpg" }, "https://cdn.test/b.jpg"],
+            offers: { "@type": "AggregateOffer", lowPrice: 89.5, highPrice: 120, priceCurrency: "eur" },
+            aggregateRating: { ratingValue: "9", bestRating: "10", reviewCount: "31" },
+          },
+        ],
       ]),
-    ).toMatchObject({ name: "Trail Shoe", brand: "Acme", price: "89.50", currency: "EUR", images: ["https://cdn.test/a.jpg", "https://cdn.test/b.jpg"], rating: { value: 4.5, count: 31 } });
-    expect(productFromJsonLd([{ "@type": "ProductGroup", name: "Mug", hasVariant: [{ "@type": "Product", name: "Mug blue", image: "https://cdn.test/m.jpg", offers: { price: "1.299,00", priceCurrency: "EUR" } }] }])).toMatchObject({ name: "Mug", price: "1299", images: ["https://cdn.test/m.jpg"] });
+    ).toMatchObject({
+      name: "Trail Shoe",
+      brand: "Acme",
+      price: "89.50",
+      currency: "EUR",
+      images: ["https://cdn.test/a.jpg", "https://cdn.test/b.jpg"],
+      rating: { value: 4.5, count: 31 },
+    });
+    expect(
+      productFromJsonLd([
+        {
+          "@type": "ProductGroup",
+          name: "Mug",
+          hasVariant: [
+            {
+              "@type": "Product",
+              name: "Mug blue",
+              image: "https://cdn.test/m.jpg",
+              offers: { price: "1.299,00", priceCurrency: "EUR" },
+            },
+          ],
+        },
+      ]),
+    ).toMatchObject({ name: "Mug", price: "1299", images: ["https://cdn.test/m.jpg"] });
     expect(productFromJsonLd([{ "@graph": [{ "@type": "Organization", name: "X" }] }])).toBeNull();
   });
 
   it("finds a sign-in wall and refuses it with a clear reason", async () => {
     const html = `<html><head><title>Sign in to continue</title></head><body><form><label>Email <input type="email"></label><label>Password <input type="password"></label><button>Log in</button></form></body></html>`;
-    await expect(extractFromHtml({ html, url: "https://shop.test/account" })).rejects.toMatchObject({ reason: "sign_in_required" });
+    await expect(extractFromHtml({ html, url: "https://shop.test/account" })).rejects.toMatchObject({
+      reason: "sign_in_required",
+    });
     await expect(extractFromHtml({ html, url: "https://shop.test/account" })).rejects.toBeInstanceOf(LinkError);
   });
 });
@@ -86,8 +151,14 @@ describe("prices in the page's text", () => {
   });
 
   it("a page of digit groups with no structured data reads in linear time (the whole extraction)", async () => {
-    const page = (n: number) => `<html><head><title>Digits</title></head><body><main><p>1${",234".repeat(n / 4)}</p></main></body></html>`;
-    const g = await growth({ size: 24_000, input: page, run: (html) => extractFromHtml({ html, url: "https://shop.test/digits" }), rounds: 2 });
+    const page = (n: number) =>
+      `<html><head><title>Digits</title></head><body><main><p>1${",234".repeat(n / 4)}</p></main></body></html>`;
+    const g = await growth({
+      size: 24_000,
+      input: page,
+      run: (html) => extractFromHtml({ html, url: "https://shop.test/digits" }),
+      rounds: 2,
+    });
     expect(g.ratio).toBeLessThanOrEqual(MAX_GROWTH_FOR_8X);
   });
 });

@@ -18,7 +18,8 @@ const MAX_POINTS = 8;
 const MAX_IMAGES = 12;
 const POINT_MAX_CHARS = 160;
 
-export const NO_PRODUCT_NOTICE = "No product data on this page: we used its title, description and text. Check the name and points.";
+export const NO_PRODUCT_NOTICE =
+  "No product data on this page: we used its title, description and text. Check the name and points.";
 
 function clean(s: string | null | undefined): string {
   return (s ?? "").replace(/\s+/g, " ").trim();
@@ -26,7 +27,9 @@ function clean(s: string | null | undefined): string {
 
 function decodeEntities(s: string): string {
   if (!s.includes("&")) return s;
-  const { document } = parseHTML(`<!doctype html><html><body><textarea>${s.replace(/</g, "&lt;")}</textarea></body></html>`);
+  const { document } = parseHTML(
+    `<!doctype html><html><body><textarea>${s.replace(/</g, "&lt;")}</textarea></body></html>`,
+  );
   return document.querySelector("textarea")?.textContent ?? s;
 }
 
@@ -72,14 +75,20 @@ export function pointsFrom(texts: readonly string[], max = MAX_POINTS): string[]
 /** The largest-looking content pictures: skip icons, sprites, tracking pixels and SVG logos. */
 function pageImages(document: Document, base: string): string[] {
   const out: string[] = [];
-  const imgs = Array.from(document.querySelectorAll("main img, article img, [itemtype*='Product'] img, img")) as HTMLImageElement[];
+  const imgs = Array.from(
+    document.querySelectorAll("main img, article img, [itemtype*='Product'] img, img"),
+  ) as HTMLImageElement[];
   for (const img of imgs) {
     const w = Number(img.getAttribute("width") ?? "0");
     const h = Number(img.getAttribute("height") ?? "0");
     if ((w > 0 && w < 120) || (h > 0 && h < 120)) continue;
     const srcset = img.getAttribute("srcset") ?? img.getAttribute("data-srcset");
     // The widest candidate of a srcset, else src / lazy-load attributes.
-    let src = img.getAttribute("data-zoom-image") ?? img.getAttribute("data-large_image") ?? img.getAttribute("data-old-hires") ?? null;
+    let src =
+      img.getAttribute("data-zoom-image") ??
+      img.getAttribute("data-large_image") ??
+      img.getAttribute("data-old-hires") ??
+      null;
     if (!src && srcset) {
       const candidates = srcset
         .split(",")
@@ -151,7 +160,9 @@ function textPriceOf(document: Document): Found | null {
   const found = firstTextPrice(clean(body.textContent));
   if (!found) return null;
   const price = normalisePrice(found.amount);
-  return price ? { price, currency: /^[A-Z]{3}$/.test(found.sign) ? found.sign : (SYMBOLS[found.sign] ?? null), fromText: true } : null;
+  return price
+    ? { price, currency: /^[A-Z]{3}$/.test(found.sign) ? found.sign : (SYMBOLS[found.sign] ?? null), fromText: true }
+    : null;
 }
 
 const PREFIX_SIGNS = ["$", "€", "£"];
@@ -201,14 +212,22 @@ export interface ExtractInput {
 }
 
 export async function extractFromHtml({ html, url }: ExtractInput): Promise<ExtractedPage> {
-  const { result } = await ogs({ html, onlyGetOpenGraphInfo: false }).catch(() => ({ result: {} as Awaited<ReturnType<typeof ogs>>["result"] }));
+  const { result } = await ogs({ html, onlyGetOpenGraphInfo: false }).catch(() => ({
+    result: {} as Awaited<ReturnType<typeof ogs>>["result"],
+  }));
   const { document } = parseHTML(html);
   const jsonLd = (result.jsonLD ?? []) as unknown[];
   const product = productFromJsonLd(jsonLd);
-  const meta = (name: string) => clean(document.querySelector(`meta[property="${name}"], meta[name="${name}"]`)?.getAttribute("content"));
+  const meta = (name: string) =>
+    clean(document.querySelector(`meta[property="${name}"], meta[name="${name}"]`)?.getAttribute("content"));
 
   // Readability changes the document it reads: give it its own copy.
-  let article: { title?: string | null; textContent?: string | null; excerpt?: string | null; siteName?: string | null } | null = null;
+  let article: {
+    title?: string | null;
+    textContent?: string | null;
+    excerpt?: string | null;
+    siteName?: string | null;
+  } | null = null;
   try {
     article = new Readability(parseHTML(html).document as unknown as Document, { charThreshold: 200 }).parse();
   } catch {
@@ -216,17 +235,26 @@ export async function extractFromHtml({ html, url }: ExtractInput): Promise<Extr
   }
   const articleText = clean(article?.textContent);
   if (!product && looksLikeSignInWall(document as unknown as Document, articleText)) {
-    throw new LinkError("sign_in_required", "This page asks for a sign-in before it shows anything, so we cannot read it. Use a public page, or add the product by hand.");
+    throw new LinkError(
+      "sign_in_required",
+      "This page asks for a sign-in before it shows anything, so we cannot read it. Use a public page, or add the product by hand.",
+    );
   }
 
   const h1 = clean(document.querySelector("h1")?.textContent);
-  let title = decodeEntities(clean(result.ogTitle) || clean(result.twitterTitle) || clean(document.title) || clean(article?.title) || h1);
+  let title = decodeEntities(
+    clean(result.ogTitle) || clean(result.twitterTitle) || clean(document.title) || clean(article?.title) || h1,
+  );
   // "Product name | Shop" titles: the page's own heading is the better name when the title contains it.
   if (h1 && h1.length >= 3 && title.toLowerCase().includes(h1.toLowerCase())) title = h1;
-  const description = decodeEntities(clean(result.ogDescription) || clean(result.twitterDescription) || meta("description") || clean(article?.excerpt));
+  const description = decodeEntities(
+    clean(result.ogDescription) || clean(result.twitterDescription) || meta("description") || clean(article?.excerpt),
+  );
   const siteName = clean(result.ogSiteName) || clean(article?.siteName) || null;
 
-  const metaImages = [...(result.ogImage ?? []), ...(result.twitterImage ?? [])].map((i) => absolute((i as { url?: string }).url, url));
+  const metaImages = [...(result.ogImage ?? []), ...(result.twitterImage ?? [])].map((i) =>
+    absolute((i as { url?: string }).url, url),
+  );
   const notices: string[] = [];
   let page: ExtractedPage;
   if (product) {
@@ -234,8 +262,10 @@ export async function extractFromHtml({ html, url }: ExtractInput): Promise<Extr
     const productDescription = decodeEntities(product.description) || description;
     const metaPrice = normalisePrice(meta("product:price:amount") || meta("og:price:amount"));
     const price = product.price ?? metaPrice;
-    const currency = product.currency ?? ((meta("product:price:currency") || meta("og:price:currency")).toUpperCase() || null);
-    if (price === null) notices.push("The page names the product but shows no price: add one if you want it in the video.");
+    const currency =
+      product.currency ?? ((meta("product:price:currency") || meta("og:price:currency")).toUpperCase() || null);
+    if (price === null)
+      notices.push("The page names the product but shows no price: add one if you want it in the video.");
     page = {
       url,
       kind: "product",
@@ -246,7 +276,11 @@ export async function extractFromHtml({ html, url }: ExtractInput): Promise<Extr
       brand: product.brand ? decodeEntities(product.brand) : null,
       rating: product.rating,
       points: pointsFrom([...product.features, decodeEntities(product.description), description, articleText]),
-      images: dedupe([...product.images.map((i) => absolute(i, url)), ...metaImages, ...pageImages(document as unknown as Document, url)]).slice(0, MAX_IMAGES),
+      images: dedupe([
+        ...product.images.map((i) => absolute(i, url)),
+        ...metaImages,
+        ...pageImages(document as unknown as Document, url),
+      ]).slice(0, MAX_IMAGES),
       site_name: siteName,
       notices,
     };
@@ -254,7 +288,10 @@ export async function extractFromHtml({ html, url }: ExtractInput): Promise<Extr
     notices.push(NO_PRODUCT_NOTICE);
     const name = (title || h1 || new URL(url).hostname).slice(0, 200);
     const found = metaPriceOf(meta) ?? textPriceOf(document as unknown as Document);
-    if (found?.fromText) notices.push(`We read the price ${found.price}${found.currency ? ` ${found.currency}` : ""} from the page's text: check it.`);
+    if (found?.fromText)
+      notices.push(
+        `We read the price ${found.price}${found.currency ? ` ${found.currency}` : ""} from the page's text: check it.`,
+      );
     page = {
       url,
       kind: "page",
@@ -270,7 +307,11 @@ export async function extractFromHtml({ html, url }: ExtractInput): Promise<Extr
       notices,
     };
   }
-  if (page.images.length === 0) notices.push("We found no pictures on this page: add images from your assets, or the video gets generated pictures.");
-  if (page.points.length === 0 && !page.description) notices.push("We found little text on this page: add a few key points so the video has something to say.");
+  if (page.images.length === 0)
+    notices.push(
+      "We found no pictures on this page: add images from your assets, or the video gets generated pictures.",
+    );
+  if (page.points.length === 0 && !page.description)
+    notices.push("We found little text on this page: add a few key points so the video has something to say.");
   return page;
 }

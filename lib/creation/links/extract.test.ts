@@ -13,7 +13,10 @@ jest.setTimeout(60_000);
 const fixture = (name: string) => readFileSync(path.join(process.cwd(), "tests/fixtures/links", name), "utf8");
 
 it("reads a page in a worker thread exactly as in place", async () => {
-  const input = { html: fixture("gibert-jeune-book.html"), url: "https://www.gibertjeune.fr/article/7466710-la-legende-de-darkseid-ostrander-john-urban-comics" };
+  const input = {
+    html: fixture("gibert-jeune-book.html"),
+    url: "https://www.gibertjeune.fr/article/7466710-la-legende-de-darkseid-ostrander-john-urban-comics",
+  };
   expect(await readPageOffThread(input)).toEqual(await extractFromHtml(input));
 });
 

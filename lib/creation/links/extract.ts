@@ -19,11 +19,15 @@ import { decodeHtml, safeFetch, type Resolver } from "@/lib/platform/http/safe-f
 export const READ_PAGE_TIMEOUT_MS = 20_000;
 
 const pages = offThreadPool<ExtractHtmlTasks>({
-  spawn: () => new Worker(new URL("./extract-html.worker.ts", import.meta.url), offThreadWorkerOptions({ maxMemoryMb: 1024 })),
+  spawn: () =>
+    new Worker(new URL("./extract-html.worker.ts", import.meta.url), offThreadWorkerOptions({ maxMemoryMb: 1024 })),
 });
 
 /** extractFromHtml in a worker thread: past the deadline (or its memory) the worker is ended and the page refused. */
-export async function readPageOffThread(input: ExtractInput, o: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<ExtractedPage> {
+export async function readPageOffThread(
+  input: ExtractInput,
+  o: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<ExtractedPage> {
   const timeoutMs = o.timeoutMs ?? READ_PAGE_TIMEOUT_MS;
   try {
     return await pages.run("extract", input, {
@@ -31,16 +35,34 @@ export async function readPageOffThread(input: ExtractInput, o: { signal?: Abort
       signal: o.signal,
       onLimit: (limit) =>
         limit === "timeout"
-          ? new LinkError("timeout", `This page takes too long to read (over ${Math.round(timeoutMs / 1000)} s), so we stopped. Try another page of the shop, or add the product by hand.`)
-          : new LinkError("too_large", "This page is too large to read. Try another page of the shop, or add the product by hand."),
+          ? new LinkError(
+              "timeout",
+              `This page takes too long to read (over ${Math.round(timeoutMs / 1000)} s), so we stopped. Try another page of the shop, or add the product by hand.`,
+            )
+          : new LinkError(
+              "too_large",
+              "This page is too large to read. Try another page of the shop, or add the product by hand.",
+            ),
     });
   } catch (e) {
-    if (e instanceof OffThreadTaskError && e.name === "LinkError") throw new LinkError(e.fields.reason as LinkErrorReason, e.message);
+    if (e instanceof OffThreadTaskError && e.name === "LinkError")
+      throw new LinkError(e.fields.reason as LinkErrorReason, e.message);
     throw e;
   }
 }
 
-export async function extractPage(url: string, opts: { signal?: AbortSignal; resolver?: Resolver; allowHosts?: readonly string[] } = {}): Promise<ExtractedPage> {
-  const fetched = await safeFetch(url, { kind: "html", signal: opts.signal, resolver: opts.resolver, allowHosts: opts.allowHosts });
-  return readPageOffThread({ html: decodeHtml(fetched.bytes, fetched.contentType), url: fetched.url }, { signal: opts.signal });
+export async function extractPage(
+  url: string,
+  opts: { signal?: AbortSignal; resolver?: Resolver; allowHosts?: readonly string[] } = {},
+): Promise<ExtractedPage> {
+  const fetched = await safeFetch(url, {
+    kind: "html",
+    signal: opts.signal,
+    resolver: opts.resolver,
+    allowHosts: opts.allowHosts,
+  });
+  return readPageOffThread(
+    { html: decodeHtml(fetched.bytes, fetched.contentType), url: fetched.url },
+    { signal: opts.signal },
+  );
 }

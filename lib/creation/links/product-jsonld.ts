@@ -25,7 +25,11 @@ const isObj = (v: Json): v is Obj => typeof v === "object" && v !== null && !Arr
 const list = (v: Json): Json[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
 
 function types(o: Obj): string[] {
-  return list(o["@type"]).map((t) => String(t).replace(/^https?:\/\/schema\.org\//i, "").toLowerCase());
+  return list(o["@type"]).map((t) =>
+    String(t)
+      .replace(/^https?:\/\/schema\.org\//i, "")
+      .toLowerCase(),
+  );
 }
 
 function text(v: Json): string {
@@ -51,7 +55,13 @@ export function findProducts(blocks: readonly Json[]): Obj[] {
   const out: Obj[] = [];
   for (const o of walk(blocks as Json)) {
     const t = types(o);
-    if (t.includes("product") || t.includes("productgroup") || t.includes("individualproduct") || t.includes("productmodel")) out.push(o);
+    if (
+      t.includes("product") ||
+      t.includes("productgroup") ||
+      t.includes("individualproduct") ||
+      t.includes("productmodel")
+    )
+      out.push(o);
   }
   return out;
 }
@@ -65,7 +75,8 @@ function priceOf(value: Json): string | null {
   const lastSep = Math.max(cleaned.lastIndexOf("."), cleaned.lastIndexOf(","));
   const decimals = lastSep >= 0 ? cleaned.length - lastSep - 1 : 0;
   let normal: string;
-  if (lastSep >= 0 && decimals > 0 && decimals <= 2) normal = `${cleaned.slice(0, lastSep).replace(/[.,]/g, "")}.${cleaned.slice(lastSep + 1)}`;
+  if (lastSep >= 0 && decimals > 0 && decimals <= 2)
+    normal = `${cleaned.slice(0, lastSep).replace(/[.,]/g, "")}.${cleaned.slice(lastSep + 1)}`;
   else normal = cleaned.replace(/[.,]/g, "");
   const n = Number(normal);
   if (!Number.isFinite(n) || n < 0) return null;
@@ -76,9 +87,11 @@ function offerPrice(offers: Json): { price: string | null; currency: string | nu
   for (const o of list(offers)) {
     if (!isObj(o)) continue;
     const spec = list(o["priceSpecification"]).find(isObj);
-    const price = priceOf(o["price"]) ?? priceOf(o["lowPrice"]) ?? (spec ? priceOf(spec["price"] ?? spec["minPrice"]) : null);
+    const price =
+      priceOf(o["price"]) ?? priceOf(o["lowPrice"]) ?? (spec ? priceOf(spec["price"] ?? spec["minPrice"]) : null);
     const currency = text(o["priceCurrency"]) || (spec ? text(spec["priceCurrency"]) : "") || null;
-    if (price !== null) return { price, currency: currency && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : null };
+    if (price !== null)
+      return { price, currency: currency && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : null };
     // An AggregateOffer may nest its offers.
     const nested = offerPrice(o["offers"]);
     if (nested.price !== null) return nested;
@@ -106,7 +119,10 @@ function ratingOf(v: Json): JsonLdProduct["rating"] {
   const best = Number(r["bestRating"] ?? 5) || 5;
   if (!Number.isFinite(value) || value <= 0) return null;
   const count = Number(r["reviewCount"] ?? r["ratingCount"]);
-  return { value: Math.round(Math.min(5, (value / best) * 5) * 10) / 10, count: Number.isFinite(count) && count >= 0 ? Math.round(count) : null };
+  return {
+    value: Math.round(Math.min(5, (value / best) * 5) * 10) / 10,
+    count: Number.isFinite(count) && count >= 0 ? Math.round(count) : null,
+  };
 }
 
 /** The page's main product: the first Product with a name, its price taken from it or its variants. */

@@ -47,11 +47,26 @@ function formatPrice(price: string | null, currency: string | null): string | nu
 }
 
 /** The writer's brief: the product's own words, name first so every plan opens with it. */
-export function productBrief(facts: { name: string; description: string; price: string | null; currency: string | null; brand: string | null; points: string[] }, extra?: string): string {
+export function productBrief(
+  facts: {
+    name: string;
+    description: string;
+    price: string | null;
+    currency: string | null;
+    brand: string | null;
+    points: string[];
+  },
+  extra?: string,
+): string {
   const lines = [
     `${facts.name}${facts.brand && !facts.name.toLowerCase().includes(facts.brand.toLowerCase()) ? ` by ${facts.brand}` : ""}.`,
     ...facts.points.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)),
-    facts.description ? facts.description.split(/(?<=[.!?])\s+/).slice(0, 3).join(" ") : "",
+    facts.description
+      ? facts.description
+          .split(/(?<=[.!?])\s+/)
+          .slice(0, 3)
+          .join(" ")
+      : "",
     formatPrice(facts.price, facts.currency) ? `${facts.name} for ${formatPrice(facts.price, facts.currency)}.` : "",
     extra?.trim() ?? "",
   ].filter(Boolean);
@@ -67,26 +82,45 @@ function fileNameFor(url: string, i: number): string {
   }
 }
 
-export async function createProductVideo(deps: VideoDeps, uid: string, input: ProductVideoInput, opts: ProductVideoOptions = {}): Promise<{ productId: string; video: VideoView }> {
+export async function createProductVideo(
+  deps: VideoDeps,
+  uid: string,
+  input: ProductVideoInput,
+  opts: ProductVideoOptions = {},
+): Promise<{ productId: string; video: VideoView }> {
   const parsedFacts = productFactsSchema.safeParse(input.facts);
   if (!parsedFacts.success) throw ApiError.fromZod(parsedFacts.error, "Those product details are not valid.");
   const facts = parsedFacts.data;
   const price = priceInputSchema.safeParse(facts.price);
-  if (!price.success) throw new ApiError("unprocessable_entity", "Write the price as a number such as 49.99.", { issues: [{ path: "facts.price", message: "invalid price" }] });
+  if (!price.success)
+    throw new ApiError("unprocessable_entity", "Write the price as a number such as 49.99.", {
+      issues: [{ path: "facts.price", message: "invalid price" }],
+    });
   const brief = productBrief({ ...facts, price: price.data }, input.video.brief);
   // Settings are checked before anything is fetched or written.
   const videoInput = createVideoInputSchema.safeParse({ ...input.video, brief });
   if (!videoInput.success) throw ApiError.fromZod(videoInput.error, "Those video settings are not valid.");
   const renderNow = videoInput.data.render_now;
 
-  const existing: { id: string; doc: ProductDoc } | null = input.productId ? { id: input.productId, doc: await ownedProduct(deps.db, uid, input.productId) } : null;
+  const existing: { id: string; doc: ProductDoc } | null = input.productId
+    ? { id: input.productId, doc: await ownedProduct(deps.db, uid, input.productId) }
+    : null;
   await assertOwnImages(deps.db, uid, facts.image_asset_ids, "facts.image_asset_ids");
 
   const created = { assets: [] as string[], productId: null as string | null, videoId: null as string | null };
   const rollback = async () => {
-    if (created.videoId) await deleteVideo(deps, uid, created.videoId).catch((e) => console.error("[links] rollback: video", e));
-    if (created.productId) await deps.db.collection(products).doc(created.productId).delete().catch((e) => console.error("[links] rollback: product", e));
-    for (const id of created.assets) await deleteAsset({ db: deps.db, store: deps.store, uid, id, force: true }).catch((e: unknown) => console.error("[links] rollback: asset", e));
+    if (created.videoId)
+      await deleteVideo(deps, uid, created.videoId).catch((e) => console.error("[links] rollback: video", e));
+    if (created.productId)
+      await deps.db
+        .collection(products)
+        .doc(created.productId)
+        .delete()
+        .catch((e) => console.error("[links] rollback: product", e));
+    for (const id of created.assets)
+      await deleteAsset({ db: deps.db, store: deps.store, uid, id, force: true }).catch((e: unknown) =>
+        console.error("[links] rollback: asset", e),
+      );
   };
 
   try {
@@ -94,8 +128,19 @@ export async function createProductVideo(deps: VideoDeps, uid: string, input: Pr
     const fetchedIds: string[] = [];
     for (const [i, url] of facts.image_urls.entries()) {
       try {
-        const img = await safeFetch(url, { kind: "image", signal: opts.signal, resolver: opts.resolver, allowHosts: opts.allowHosts });
-        const asset = await uploadAsset({ db: deps.db, store: deps.store, uid, name: fileNameFor(img.url, i), bytes: new Uint8Array(img.bytes) });
+        const img = await safeFetch(url, {
+          kind: "image",
+          signal: opts.signal,
+          resolver: opts.resolver,
+          allowHosts: opts.allowHosts,
+        });
+        const asset = await uploadAsset({
+          db: deps.db,
+          store: deps.store,
+          uid,
+          name: fileNameFor(img.url, i),
+          bytes: new Uint8Array(img.bytes),
+        });
         created.assets.push(asset.id);
         fetchedIds.push(asset.id);
       } catch (e) {
@@ -118,7 +163,16 @@ export async function createProductVideo(deps: VideoDeps, uid: string, input: Pr
       await ref.create(
         productDoc(
           uid,
-          { name: facts.name, description: facts.description, price: price.data, currency: facts.currency, brand: facts.brand, points: facts.points, image_asset_ids: imageIds, link: facts.link },
+          {
+            name: facts.name,
+            description: facts.description,
+            price: price.data,
+            currency: facts.currency,
+            brand: facts.brand,
+            points: facts.points,
+            image_asset_ids: imageIds,
+            link: facts.link,
+          },
           input.source,
           now.toISOString(),
         ),
@@ -132,14 +186,25 @@ export async function createProductVideo(deps: VideoDeps, uid: string, input: Pr
     for (const id of imageIds) {
       const a = await deps.db.collection(assets).doc(id).get();
       if (a && a.data.owner_id === uid && a.data.content_type.startsWith("image/")) {
-        pictures.push({ type: "media", key: a.data.storage_key, media_type: a.data.content_type, source: "asset", asset_id: id });
+        pictures.push({
+          type: "media",
+          key: a.data.storage_key,
+          media_type: a.data.content_type,
+          source: "asset",
+          asset_id: id,
+        });
       }
     }
     const draft = await createVideo(
       deps,
       uid,
       { ...videoInput.data, render_now: false },
-      { product: { name: facts.name, price: formatPrice(price.data, facts.currency), points: facts.points }, productId, pictures, templateVersion: opts.templateVersion ?? null },
+      {
+        product: { name: facts.name, price: formatPrice(price.data, facts.currency), points: facts.points },
+        productId,
+        pictures,
+        templateVersion: opts.templateVersion ?? null,
+      },
     );
     created.videoId = draft.id;
     const video = renderNow ? await requestRender(deps, uid, draft.id) : draft;

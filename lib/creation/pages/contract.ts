@@ -38,10 +38,7 @@ export const httpUrlSchema = z
   }, "Use a full web address starting with http:// or https://.");
 
 /** One picture: one of my images or designs (content id), or one of my uploaded assets. */
-export const mediaRefSchema = z.union([
-  z.strictObject({ content_id: ref }),
-  z.strictObject({ asset_id: ref }),
-]);
+export const mediaRefSchema = z.union([z.strictObject({ content_id: ref }), z.strictObject({ asset_id: ref })]);
 export type MediaRef = z.infer<typeof mediaRefSchema>;
 
 export const headingBlockSchema = z.strictObject({
@@ -66,7 +63,10 @@ export const imageBlockSchema = z.strictObject({
 export const galleryBlockSchema = z.strictObject({
   id: blockId,
   type: z.literal("gallery"),
-  items: z.array(mediaRefSchema).min(1, "Pick at least one picture.").max(MAX_GALLERY_ITEMS, `A gallery holds up to ${MAX_GALLERY_ITEMS} pictures.`),
+  items: z
+    .array(mediaRefSchema)
+    .min(1, "Pick at least one picture.")
+    .max(MAX_GALLERY_ITEMS, `A gallery holds up to ${MAX_GALLERY_ITEMS} pictures.`),
 });
 export const buttonBlockSchema = z.strictObject({
   id: blockId,
@@ -86,14 +86,25 @@ export const blockSchema = z.discriminatedUnion("type", [
 export type PageBlock = z.infer<typeof blockSchema>;
 export type PageBlockInput = z.input<typeof blockSchema>;
 export type BlockType = PageBlock["type"];
-export const BLOCK_TYPES = ["heading", "text", "video", "image", "gallery", "button"] as const satisfies readonly BlockType[];
+export const BLOCK_TYPES = [
+  "heading",
+  "text",
+  "video",
+  "image",
+  "gallery",
+  "button",
+] as const satisfies readonly BlockType[];
 
 export const blocksSchema = z
   .array(blockSchema)
   .max(MAX_BLOCKS, `A page holds up to ${MAX_BLOCKS} blocks.`)
   .refine((blocks) => new Set(blocks.map((b) => b.id)).size === blocks.length, "Two blocks have the same id.");
 
-const titleSchema = z.string().trim().min(1, "Give the page a title.").max(MAX_PAGE_TITLE, `Keep the title under ${MAX_PAGE_TITLE} characters.`);
+const titleSchema = z
+  .string()
+  .trim()
+  .min(1, "Give the page a title.")
+  .max(MAX_PAGE_TITLE, `Keep the title under ${MAX_PAGE_TITLE} characters.`);
 
 export const createPageInputSchema = z.strictObject({
   title: titleSchema.default("Untitled page"),
@@ -150,12 +161,15 @@ export function publicPagePath(id: string): string {
 }
 
 /** Every media a list of blocks names, in block order. */
-export function mediaRefsOf(blocks: readonly PageBlock[]): { blockId: string; n: number | null; ref: MediaRef; as: "video" | "picture" }[] {
+export function mediaRefsOf(
+  blocks: readonly PageBlock[],
+): { blockId: string; n: number | null; ref: MediaRef; as: "video" | "picture" }[] {
   const out: { blockId: string; n: number | null; ref: MediaRef; as: "video" | "picture" }[] = [];
   for (const b of blocks) {
     if (b.type === "video") out.push({ blockId: b.id, n: null, ref: { content_id: b.content_id }, as: "video" });
     else if (b.type === "image") out.push({ blockId: b.id, n: null, ref: b.media, as: "picture" });
-    else if (b.type === "gallery") b.items.forEach((item, n) => out.push({ blockId: b.id, n, ref: item, as: "picture" }));
+    else if (b.type === "gallery")
+      b.items.forEach((item, n) => out.push({ blockId: b.id, n, ref: item, as: "picture" }));
   }
   return out;
 }
@@ -173,4 +187,3 @@ export type PublicBlock =
   | { id: string; type: "image"; picture: PublicPicture }
   | { id: string; type: "gallery"; pictures: PublicPicture[] }
   | { id: string; type: "button"; label: string; url: string };
-

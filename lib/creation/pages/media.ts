@@ -10,7 +10,6 @@ import type { Db } from "@/lib/platform/db/db";
 import type { MediaRef } from "./contract";
 import { DOC_ID } from "@/lib/platform/db/ids";
 
-
 export interface ResolvedMedia {
   kind: "video" | "image" | "design" | "asset";
   title: string;
@@ -32,14 +31,32 @@ export function mediaOfContent(doc: ContentDoc): ResolvedMedia | null {
   if (doc.kind === "video") {
     const files = (doc.settings as { files?: VideoFiles | null }).files ?? null;
     const poster = files?.poster_key ?? doc.blobs.poster ?? null;
-    return { kind: "video", title: doc.title, still_key: poster, thumb_key: poster, video_key: files?.video_key ?? null };
+    return {
+      kind: "video",
+      title: doc.title,
+      still_key: poster,
+      thumb_key: poster,
+      video_key: files?.video_key ?? null,
+    };
   }
   if (doc.kind === "image") {
-    return { kind: "image", title: doc.title, still_key: doc.blobs.original, thumb_key: doc.blobs.thumbnail ?? doc.blobs.original, video_key: null };
+    return {
+      kind: "image",
+      title: doc.title,
+      still_key: doc.blobs.original,
+      thumb_key: doc.blobs.thumbnail ?? doc.blobs.original,
+      video_key: null,
+    };
   }
   if (doc.kind === "design") {
     const still = doc.blobs.original ?? doc.blobs.poster ?? doc.blobs.thumbnail;
-    return { kind: "design", title: doc.title, still_key: still, thumb_key: doc.blobs.thumbnail ?? still, video_key: null };
+    return {
+      kind: "design",
+      title: doc.title,
+      still_key: still,
+      thumb_key: doc.blobs.thumbnail ?? still,
+      video_key: null,
+    };
   }
   return null;
 }
@@ -50,7 +67,13 @@ export async function resolveMedia(db: Db, uid: string, ref: MediaRef): Promise<
     if (!DOC_ID.test(ref.asset_id)) return null;
     const snap = await db.collection(assets).doc(ref.asset_id).get();
     if (!snap || snap.data.owner_id !== uid || !snap.data.content_type.startsWith("image/")) return null;
-    return { kind: "asset", title: snap.data.filename, still_key: snap.data.storage_key, thumb_key: snap.data.storage_key, video_key: null };
+    return {
+      kind: "asset",
+      title: snap.data.filename,
+      still_key: snap.data.storage_key,
+      thumb_key: snap.data.storage_key,
+      video_key: null,
+    };
   }
   if (!DOC_ID.test(ref.content_id)) return null;
   const snap = await db.collection(content).doc(ref.content_id).get();

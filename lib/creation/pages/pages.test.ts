@@ -22,23 +22,41 @@ beforeAll(() => {
 afterAll(() => env.close());
 
 async function apiError(p: Promise<unknown>): Promise<ApiError> {
-  const e = await p.then(() => null, (x: unknown) => x);
+  const e = await p.then(
+    () => null,
+    (x: unknown) => x,
+  );
   expect(e).toBeInstanceOf(ApiError);
   return e as ApiError;
 }
 
 describe("block schema", () => {
-  it.each(["javascript:alert(1)", "data:text/html,hi", "/main", "mailto:a@b.c", "ftp://example.com/x", "https://", "not a url"])("refuses the button link %s", (url) => {
+  it.each([
+    "javascript:alert(1)",
+    "data:text/html,hi",
+    "/main",
+    "mailto:a@b.c",
+    "ftp://example.com/x",
+    "https://",
+    "not a url",
+  ])("refuses the button link %s", (url) => {
     expect(blockSchema.safeParse({ id: "b1", type: "button", label: "Go", url }).success).toBe(false);
   });
 
   it("accepts http(s) links, fills a heading's level, and refuses unknown fields and duplicate ids", () => {
-    expect(blockSchema.parse({ id: "b1", type: "button", label: "Buy", url: " https://shop.example/x?y=1 " })).toMatchObject({ url: "https://shop.example/x?y=1" });
+    expect(
+      blockSchema.parse({ id: "b1", type: "button", label: "Buy", url: " https://shop.example/x?y=1 " }),
+    ).toMatchObject({ url: "https://shop.example/x?y=1" });
     expect(blockSchema.parse({ id: "h", type: "heading", text: "Hi" })).toMatchObject({ level: 2 });
     expect(blockSchema.safeParse({ id: "h", type: "heading", text: "Hi", html: "<b>" }).success).toBe(false);
     expect(blockSchema.safeParse({ id: "g", type: "gallery", items: [] }).success).toBe(false);
-    expect(blockSchema.safeParse({ id: "i", type: "image", media: { content_id: "a", asset_id: "b" } }).success).toBe(false);
-    const dup = [{ id: "x", type: "text", text: "a" }, { id: "x", type: "text", text: "b" }];
+    expect(blockSchema.safeParse({ id: "i", type: "image", media: { content_id: "a", asset_id: "b" } }).success).toBe(
+      false,
+    );
+    const dup = [
+      { id: "x", type: "text", text: "a" },
+      { id: "x", type: "text", text: "b" },
+    ];
     expect(blocksSchema.safeParse(dup).success).toBe(false);
   });
 });
@@ -68,7 +86,10 @@ describe("pages service", () => {
   it("creates, edits with a revision check (409 when stale), publishes and deletes", async () => {
     const video = await seedVideo(env.db, env.store, "alice", "alice-vid", { rendered: true, title: "Launch film" });
     const asset = await seedAsset(env.db, env.store, "alice", "alice-asset");
-    const page = await createPage(deps, "alice", { title: "Launch", blocks: [{ id: "v", type: "video", content_id: video }] });
+    const page = await createPage(deps, "alice", {
+      title: "Launch",
+      blocks: [{ id: "v", type: "video", content_id: video }],
+    });
     expect(page).toMatchObject({ kind: "page", revision: 0, published: false, public_path: `/pages/${page.id}` });
     expect(page.media[`content:${video}`]).toMatchObject({ kind: "video", title: "Launch film", missing: false });
     expect(page.media[`content:${video}`]!.video_url).toEqual(expect.any(String));
@@ -92,14 +113,24 @@ describe("pages service", () => {
 
     // Unpublished: nothing public.
     expect(await readPublicPage(env.db, page.id)).toBeNull();
-    expect(await signedPublicPageMedia({ db: env.db, store: env.store, pageId: page.id, blockId: "v", n: null, variant: null })).toBeNull();
+    expect(
+      await signedPublicPageMedia({
+        db: env.db,
+        store: env.store,
+        pageId: page.id,
+        blockId: "v",
+        n: null,
+        variant: null,
+      }),
+    ).toBeNull();
 
     await publishPage(deps, "alice", page.id, { published: true });
     const pub = (await readPublicPage(env.db, page.id))!;
     expect(pub.description).toBe("We ship today. Read more");
     expect(pub.blocks.map((b) => b.type)).toEqual(["heading", "text", "video", "gallery", "button"]);
     expect(pub.image).toBe(`/api/v1/public/pages/${page.id}/media/v?v=poster`);
-    const media = (blockId: string, n: string | null, variant: string | null = null) => signedPublicPageMedia({ db: env.db, store: env.store, pageId: page.id, blockId, n, variant });
+    const media = (blockId: string, n: string | null, variant: string | null = null) =>
+      signedPublicPageMedia({ db: env.db, store: env.store, pageId: page.id, blockId, n, variant });
     expect(await media("v", null)).toContain("videos/alice/alice-vid/video-r0.mp4");
     expect(await media("v", null, "poster")).toContain("poster-r0.png");
     expect(await media("g", "0")).toContain("assets/alice/alice-asset.png");

@@ -17,11 +17,15 @@ import { resolveMedia, type ResolvedMedia } from "./media";
 import { pageSettingsOf } from "./service";
 import { DOC_ID } from "@/lib/platform/db/ids";
 
-
 export const PAGE_MEDIA_VARIANTS = ["file", "poster"] as const;
 export type PageMediaVariant = (typeof PAGE_MEDIA_VARIANTS)[number];
 
-export function pageMediaPath(pageId: string, blockId: string, n: number | null, variant: PageMediaVariant = "file"): string {
+export function pageMediaPath(
+  pageId: string,
+  blockId: string,
+  n: number | null,
+  variant: PageMediaVariant = "file",
+): string {
   const base = `/api/v1/public/pages/${encodeURIComponent(pageId)}/media/${encodeURIComponent(blockId)}${n === null ? "" : `/${n}`}`;
   return variant === "file" ? base : `${base}?v=${variant}`;
 }
@@ -54,7 +58,12 @@ export async function readPublicPage(db: Db, id: string): Promise<PublicPage | n
     if (!cache.has(key)) cache.set(key, resolveMedia(db, doc.owner_id, ref));
     return cache.get(key)!;
   };
-  const picture = async (blockId: string, n: number | null, ref: MediaRef, alt: string): Promise<PublicPicture | null> => {
+  const picture = async (
+    blockId: string,
+    n: number | null,
+    ref: MediaRef,
+    alt: string,
+  ): Promise<PublicPicture | null> => {
     const m = await resolve(ref);
     if (!m || m.kind === "video" || !m.still_key) return null;
     return { src: pageMediaPath(id, blockId, n), alt: alt || m.title };
@@ -71,14 +80,22 @@ export async function readPublicPage(db: Db, id: string): Promise<PublicPage | n
         case "video": {
           const m = await resolve({ content_id: b.content_id });
           if (!m || m.kind !== "video" || !m.video_key) return null;
-          return { id: b.id, type: "video", title: m.title, src: pageMediaPath(id, b.id, null), poster: m.still_key ? pageMediaPath(id, b.id, null, "poster") : null };
+          return {
+            id: b.id,
+            type: "video",
+            title: m.title,
+            src: pageMediaPath(id, b.id, null),
+            poster: m.still_key ? pageMediaPath(id, b.id, null, "poster") : null,
+          };
         }
         case "image": {
           const p = await picture(b.id, null, b.media, b.alt);
           return p ? { id: b.id, type: "image", picture: p } : null;
         }
         case "gallery": {
-          const pictures = (await Promise.all(b.items.map((item, n) => picture(b.id, n, item, "")))).filter((p): p is PublicPicture => p !== null);
+          const pictures = (await Promise.all(b.items.map((item, n) => picture(b.id, n, item, "")))).filter(
+            (p): p is PublicPicture => p !== null,
+          );
           return pictures.length ? { id: b.id, type: "gallery", pictures } : null;
         }
       }

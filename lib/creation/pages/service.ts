@@ -101,8 +101,10 @@ export async function assertOwnMedia(db: Db, uid: string, blocks: readonly PageB
         const field = r.n === null ? (block.type === "video" ? "content_id" : "media") : `items.${r.n}`;
         const path = `blocks.${i}.${field}`;
         if (!found) issues.push({ path, message: "Not one of your videos, images, designs or uploads." });
-        else if (r.as === "video" && found.kind !== "video") issues.push({ path, message: "A video block shows one of your videos." });
-        else if (r.as === "picture" && found.kind === "video") issues.push({ path, message: "Pick a picture here; add a video block for a video." });
+        else if (r.as === "video" && found.kind !== "video")
+          issues.push({ path, message: "A video block shows one of your videos." });
+        else if (r.as === "picture" && found.kind === "video")
+          issues.push({ path, message: "Pick a picture here; add a video block for a video." });
       }
     }),
   );
@@ -112,17 +114,39 @@ export async function assertOwnMedia(db: Db, uid: string, blocks: readonly PageB
   }
 }
 
-async function previews(deps: PageDeps, uid: string, blocks: readonly PageBlock[], now: Date): Promise<Record<string, MediaPreview>> {
+async function previews(
+  deps: PageDeps,
+  uid: string,
+  blocks: readonly PageBlock[],
+  now: Date,
+): Promise<Record<string, MediaPreview>> {
   const ttl = signedUrlTtl(now);
-  const sign = (key: string | null) => (key && mayServe(key, { ownerId: uid, template: null }, "page editor") ? deps.store.signedUrl(key, { expiresInSeconds: ttl }) : Promise.resolve(null));
+  const sign = (key: string | null) =>
+    key && mayServe(key, { ownerId: uid, template: null }, "page editor")
+      ? deps.store.signedUrl(key, { expiresInSeconds: ttl })
+      : Promise.resolve(null);
   const out: Record<string, MediaPreview> = {};
   const refs = new Map(mediaRefsOf(blocks).map((r) => [mediaKey(r.ref), r.ref]));
   await Promise.all(
     [...refs].map(async ([key, ref]) => {
       const m = await resolveMedia(deps.db, uid, ref);
       out[key] = m
-        ? { key, kind: m.kind, title: m.title, thumbnail_url: await sign(m.thumb_key ?? m.still_key), video_url: await sign(m.video_key), missing: false }
-        : { key, kind: "asset_id" in ref ? "asset" : "image", title: "Missing", thumbnail_url: null, video_url: null, missing: true };
+        ? {
+            key,
+            kind: m.kind,
+            title: m.title,
+            thumbnail_url: await sign(m.thumb_key ?? m.still_key),
+            video_url: await sign(m.video_key),
+            missing: false,
+          }
+        : {
+            key,
+            kind: "asset_id" in ref ? "asset" : "image",
+            title: "Missing",
+            thumbnail_url: null,
+            video_url: null,
+            missing: true,
+          };
     }),
   );
   return out;
@@ -190,13 +214,21 @@ export async function editPage(deps: PageDeps, uid: string, id: string, raw: unk
     if (!snap || snap.data.owner_id !== uid || snap.data.kind !== "page") throw notFound();
     const s = pageSettingsOf(snap.data);
     if (s.revision !== edit.revision) {
-      throw new ApiError("conflict", `This page changed since you opened it (revision ${s.revision}, yours ${edit.revision}). Reload to get the latest version.`, {
-        issues: [{ path: "revision", message: "revision_conflict" }],
-      });
+      throw new ApiError(
+        "conflict",
+        `This page changed since you opened it (revision ${s.revision}, yours ${edit.revision}). Reload to get the latest version.`,
+        {
+          issues: [{ path: "revision", message: "revision_conflict" }],
+        },
+      );
     }
     const blocks = edit.blocks ?? s.blocks;
     const next: PageSettings = { ...s, blocks, revision: s.revision + 1, ...describeBlocks(blocks) };
-    const patch = { title: edit.title ?? snap.data.title, settings: { ...snap.data.settings, page: next }, updated_at: at };
+    const patch = {
+      title: edit.title ?? snap.data.title,
+      settings: { ...snap.data.settings, page: next },
+      updated_at: at,
+    };
     tx.update(ref, patch);
     logContentChange(deps.db, tx, { id, action: "update", before: snap.data, after: patch });
     published = snap.data.visibility === "public";
@@ -210,7 +242,8 @@ export async function publishPage(deps: PageDeps, uid: string, id: string, raw: 
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Send { published: true } or { published: false }.");
   const doc = await ownedPage(deps.db, uid, id);
   const s = pageSettingsOf(doc);
-  if (parsed.data.published && s.blocks.length === 0) throw new ApiError("conflict", "Add a block before publishing: the page is empty.");
+  if (parsed.data.published && s.blocks.length === 0)
+    throw new ApiError("conflict", "Add a block before publishing: the page is empty.");
   const at = (deps.now ?? (() => new Date()))().toISOString();
   const patch = {
     visibility: parsed.data.published ? ("public" as const) : ("private" as const),
@@ -220,7 +253,12 @@ export async function publishPage(deps: PageDeps, uid: string, id: string, raw: 
   };
   const batch = deps.db.batch();
   batch.update(deps.db.collection(content).doc(id), patch);
-  logContentChange(deps.db, batch, { id, action: parsed.data.published ? "publish" : "unpublish", before: doc, after: patch });
+  logContentChange(deps.db, batch, {
+    id,
+    action: parsed.data.published ? "publish" : "unpublish",
+    before: doc,
+    after: patch,
+  });
   await batch.commit();
   refreshPublicPages([id]);
   return getPage(deps, uid, id);

@@ -24,7 +24,10 @@ export const products = defineCollection({
     /** Major units (49.99); null when unknown. */
     price_amount: z.number().min(0).max(1e9).nullable(),
     /** ISO 4217 (USD, EUR…). */
-    currency: z.string().regex(/^[A-Z]{3}$/).nullable(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .nullable(),
     brand: z.string().max(200).nullable().default(null),
     /** Key selling points, shown as bullets and used by the writer. */
     points: z.array(z.string().trim().min(1).max(200)).max(MAX_PRODUCT_POINTS).default([]),
@@ -33,12 +36,18 @@ export const products = defineCollection({
     /** The product's page, when it came from one. */
     link: z.string().url().max(2048).nullable(),
     source: z.enum(["link", "manual", "bulk"]),
-    rating: z.object({ value: z.number().min(0).max(5), count: z.number().int().min(0).nullable() }).nullable().default(null),
+    rating: z
+      .object({ value: z.number().min(0).max(5), count: z.number().int().min(0).nullable() })
+      .nullable()
+      .default(null),
     created_at: isoTimestamp(),
     updated_at: isoTimestamp(),
   }),
   timestamps: ["created_at", "updated_at"],
-  indexes: [["owner_id", "created_at desc"], ["owner_id", "name_lower"]],
+  indexes: [
+    ["owner_id", "created_at desc"],
+    ["owner_id", "name_lower"],
+  ],
 });
 
 export type ProductDoc = DocOf<typeof products>;

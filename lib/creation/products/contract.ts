@@ -70,7 +70,9 @@ const currencySchema = z
   .pipe(z.string().regex(/^[A-Z]{3}$/, "Currency is a 3-letter code such as USD."))
   .nullable();
 
-const pointsSchema = z.array(z.string().trim().min(1, "A key point cannot be empty.").max(200, "Keep each key point under 200 characters.")).max(MAX_PRODUCT_POINTS, `At most ${MAX_PRODUCT_POINTS} key points.`);
+const pointsSchema = z
+  .array(z.string().trim().min(1, "A key point cannot be empty.").max(200, "Keep each key point under 200 characters."))
+  .max(MAX_PRODUCT_POINTS, `At most ${MAX_PRODUCT_POINTS} key points.`);
 
 /**
  * A web page's address as a browser opens it from a link: `http://` or
@@ -122,5 +124,8 @@ export const productInputSchema = z.object({
 export type ProductInput = z.input<typeof productInputSchema>;
 
 /** Only the fields sent change (no defaults here). */
-export const productPatchSchema = z.object(fields).partial().refine((v) => Object.keys(v).length > 0, "Send at least one field to change.");
+export const productPatchSchema = z
+  .object(fields)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, "Send at least one field to change.");
 export type ProductPatch = z.input<typeof productPatchSchema>;

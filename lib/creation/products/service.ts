@@ -11,7 +11,13 @@ import { assets, content } from "@/lib/platform/db/collections";
 import { assetDetails } from "@/lib/platform/db/collections-library";
 import type { Db } from "@/lib/platform/db/db";
 import type { BlobStore } from "@/lib/platform/storage/types";
-import { isWebLink, productInputSchema, productPatchSchema, type ProductContentItem, type ProductView } from "./contract";
+import {
+  isWebLink,
+  productInputSchema,
+  productPatchSchema,
+  type ProductContentItem,
+  type ProductView,
+} from "./contract";
 import { products, type ProductDoc } from "./collections";
 import { DOC_ID } from "@/lib/platform/db/ids";
 
@@ -43,11 +49,16 @@ export async function toProductView(deps: ProductDeps, id: string, doc: ProductD
   const images = (
     await Promise.all(
       doc.image_asset_ids.map(async (assetId) => {
-        const [a, d] = await Promise.all([deps.db.collection(assets).doc(assetId).get(), deps.db.collection(assetDetails).doc(assetId).get()]);
+        const [a, d] = await Promise.all([
+          deps.db.collection(assets).doc(assetId).get(),
+          deps.db.collection(assetDetails).doc(assetId).get(),
+        ]);
         // An asset deleted from /assets simply drops out of the product's pictures.
         if (!a || a.data.owner_id !== doc.owner_id) return null;
         const url = await deps.store.signedUrl(a.data.storage_key, { expiresInSeconds: ttl });
-        const thumb = d?.data.thumbnail_key ? await deps.store.signedUrl(d.data.thumbnail_key, { expiresInSeconds: ttl }) : url;
+        const thumb = d?.data.thumbnail_key
+          ? await deps.store.signedUrl(d.data.thumbnail_key, { expiresInSeconds: ttl })
+          : url;
         return { asset_id: assetId, url, thumbnail_url: thumb };
       }),
     )
@@ -77,11 +88,22 @@ export async function ownedProduct(db: Db, uid: string, id: string): Promise<Pro
 }
 
 /** Checks that every asset id is one of the user's pictures. */
-export async function assertOwnImages(db: Db, uid: string, ids: readonly string[], path = "image_asset_ids"): Promise<void> {
+export async function assertOwnImages(
+  db: Db,
+  uid: string,
+  ids: readonly string[],
+  path = "image_asset_ids",
+): Promise<void> {
   for (const [i, id] of ids.entries()) {
     const a = DOC_ID.test(id) ? await db.collection(assets).doc(id).get() : null;
-    if (!a || a.data.owner_id !== uid) throw new ApiError("unprocessable_entity", "One of the images is not among your assets.", { issues: [{ path: `${path}.${i}`, message: "unknown asset" }] });
-    if (!a.data.content_type.startsWith("image/")) throw new ApiError("unprocessable_entity", "Product images must be pictures.", { issues: [{ path: `${path}.${i}`, message: "not an image" }] });
+    if (!a || a.data.owner_id !== uid)
+      throw new ApiError("unprocessable_entity", "One of the images is not among your assets.", {
+        issues: [{ path: `${path}.${i}`, message: "unknown asset" }],
+      });
+    if (!a.data.content_type.startsWith("image/"))
+      throw new ApiError("unprocessable_entity", "Product images must be pictures.", {
+        issues: [{ path: `${path}.${i}`, message: "not an image" }],
+      });
   }
 }
 
@@ -89,12 +111,20 @@ export async function getProduct(deps: ProductDeps, uid: string, id: string): Pr
   return toProductView(deps, id, await ownedProduct(deps.db, uid, id));
 }
 
-export async function listProducts(deps: ProductDeps, uid: string, opts: { q?: string | null; cursor?: string | null; limit?: number } = {}): Promise<{ items: ProductView[]; nextCursor: string | null }> {
+export async function listProducts(
+  deps: ProductDeps,
+  uid: string,
+  opts: { q?: string | null; cursor?: string | null; limit?: number } = {},
+): Promise<{ items: ProductView[]; nextCursor: string | null }> {
   const limit = Math.min(Math.max(opts.limit ?? PRODUCT_PAGE_SIZE, 1), 100);
   const col = deps.db.collection(products);
   const q = (opts.q ?? "").trim().toLowerCase().slice(0, 200);
   let query = q
-    ? col.where("owner_id", "==", uid).where("name_lower", ">=", q).where("name_lower", "<=", `${q}\uf8ff`).orderBy("name_lower", "asc")
+    ? col
+        .where("owner_id", "==", uid)
+        .where("name_lower", ">=", q)
+        .where("name_lower", "<=", `${q}\uf8ff`)
+        .orderBy("name_lower", "asc")
     : col.where("owner_id", "==", uid).orderBy("created_at", "desc");
   if (opts.cursor) {
     const after = DOC_ID.test(opts.cursor) ? await col.doc(opts.cursor).get() : null;
@@ -103,11 +133,20 @@ export async function listProducts(deps: ProductDeps, uid: string, opts: { q?: s
   }
   const rows = await query.limit(limit + 1).get();
   const page = rows.slice(0, limit);
-  return { items: await Promise.all(page.map((r) => toProductView(deps, r.id, r.data))), nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
+  return {
+    items: await Promise.all(page.map((r) => toProductView(deps, r.id, r.data))),
+    nextCursor: rows.length > limit ? page[page.length - 1]!.id : null,
+  };
 }
 
 /** Builds the stored document from checked input (no write). */
-export function productDoc(uid: string, input: ReturnType<typeof productInputSchema.parse>, source: ProductDoc["source"], at: string, rating: ProductDoc["rating"] = null): ProductDoc {
+export function productDoc(
+  uid: string,
+  input: ReturnType<typeof productInputSchema.parse>,
+  source: ProductDoc["source"],
+  at: string,
+  rating: ProductDoc["rating"] = null,
+): ProductDoc {
   return {
     owner_id: uid,
     name: input.name,
@@ -178,18 +217,52 @@ function hrefFor(kind: string, id: string): string {
   return `/content/${id}`;
 }
 
-export async function productContent(deps: ProductDeps, uid: string, id: string, limit = 50): Promise<ProductContentItem[]> {
+export async function productContent(
+  deps: ProductDeps,
+  uid: string,
+  id: string,
+  limit = 50,
+): Promise<ProductContentItem[]> {
   await ownedProduct(deps.db, uid, id);
   const ttl = signedUrlTtl(deps.now?.());
   // The index (owner_id, settings.product_id, created_at desc) is declared with the content collection.
   const col = deps.db.collection(content) as unknown as {
-    where(field: string, op: "==", value: unknown): { where(field: string, op: "==", value: unknown): { orderBy(f: string, d: "desc"): { limit(n: number): { get(): Promise<{ id: string; data: import("@/lib/platform/db/collections").ContentDoc }[]> } } } };
+    where(
+      field: string,
+      op: "==",
+      value: unknown,
+    ): {
+      where(
+        field: string,
+        op: "==",
+        value: unknown,
+      ): {
+        orderBy(
+          f: string,
+          d: "desc",
+        ): {
+          limit(n: number): {
+            get(): Promise<{ id: string; data: import("@/lib/platform/db/collections").ContentDoc }[]>;
+          };
+        };
+      };
+    };
   };
-  const rows = await col.where("owner_id", "==", uid).where("settings.product_id", "==", id).orderBy("created_at", "desc").limit(limit).get();
+  const rows = await col
+    .where("owner_id", "==", uid)
+    .where("settings.product_id", "==", id)
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .get();
   return Promise.all(
     rows.map(async (r) => {
       const d = r.data;
-      const thumbKey = d.blobs.thumbnail ?? d.blobs.poster ?? (d.settings as { video?: { files?: { poster_key?: string } } }).video?.files?.poster_key ?? (d.settings as { files?: { poster_key?: string } }).files?.poster_key ?? null;
+      const thumbKey =
+        d.blobs.thumbnail ??
+        d.blobs.poster ??
+        (d.settings as { video?: { files?: { poster_key?: string } } }).video?.files?.poster_key ??
+        (d.settings as { files?: { poster_key?: string } }).files?.poster_key ??
+        null;
       return {
         id: r.id,
         kind: d.kind,

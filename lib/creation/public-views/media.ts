@@ -15,13 +15,18 @@ import { DOC_ID } from "@/lib/platform/db/ids";
 export const PUBLIC_MEDIA_VARIANTS = ["original", "thumbnail", "poster"] as const;
 export type PublicMediaVariant = (typeof PUBLIC_MEDIA_VARIANTS)[number];
 
-
 export function publicMediaPath(id: string, variant: PublicMediaVariant): string {
   return `/api/v1/public/content/${id}/${variant}`;
 }
 
 /** The signed URL of a public, finished item's file, or null when it has none or is not public. */
-export async function signedPublicMedia(a: { db: Db; store: BlobStore; id: string; variant: string; now?: Date }): Promise<string | null> {
+export async function signedPublicMedia(a: {
+  db: Db;
+  store: BlobStore;
+  id: string;
+  variant: string;
+  now?: Date;
+}): Promise<string | null> {
   if (!DOC_ID.test(a.id) || !(PUBLIC_MEDIA_VARIANTS as readonly string[]).includes(a.variant)) return null;
   const snap = await a.db.collection(content).doc(a.id).get();
   if (!snap || snap.data.visibility !== "public" || snap.data.status !== "ready") return null;

@@ -6,16 +6,27 @@
  * Browser-safe.
  */
 import { randomId } from "./ids";
-import { COMPOSITION_SCHEMA_VERSION, DEFAULT_AUDIO, type CompositionBody, type Scene, type SlotValue } from "@/lib/engine/composition/composition-schema";
+import {
+  COMPOSITION_SCHEMA_VERSION,
+  DEFAULT_AUDIO,
+  type CompositionBody,
+  type Scene,
+  type SlotValue,
+} from "@/lib/engine/composition/composition-schema";
 import type { LayoutSnapshot } from "@/lib/engine/composition/layout-schema";
 import type { CompositionRatio } from "@/lib/engine/composition/ratios";
 import type { Plan } from "./plan";
 
-export function valuesFor(layout: LayoutSnapshot, texts: ReadonlyMap<string, string>, keep: Record<string, SlotValue> = {}): Record<string, SlotValue> {
+export function valuesFor(
+  layout: LayoutSnapshot,
+  texts: ReadonlyMap<string, string>,
+  keep: Record<string, SlotValue> = {},
+): Record<string, SlotValue> {
   const values: Record<string, SlotValue> = {};
   for (const slot of layout.slots) {
     if (slot.kind === "text") {
-      const text = texts.get(slot.id) ?? (keep[slot.id]?.type === "text" ? (keep[slot.id] as { text: string }).text : "");
+      const text =
+        texts.get(slot.id) ?? (keep[slot.id]?.type === "text" ? (keep[slot.id] as { text: string }).text : "");
       values[slot.id] = { type: "text", text: text.slice(0, slot.fit.maxChars) };
     } else if (slot.kind === "image" || slot.kind === "logo") {
       const kept = keep[slot.id];
@@ -58,7 +69,12 @@ export function composeFromPlan(input: ComposeInput): CompositionBody {
     aspect_ratio: input.aspectRatio,
     template: { id: input.template.id, version: input.template.version },
     scenes,
-    audio: { ...DEFAULT_AUDIO, voice_id: input.voiceId, captions: input.captions, music: { track_id: input.musicTrackId, volume: input.musicVolume } },
+    audio: {
+      ...DEFAULT_AUDIO,
+      voice_id: input.voiceId,
+      captions: input.captions,
+      music: { track_id: input.musicTrackId, volume: input.musicVolume },
+    },
     brand: null,
     revision: 0,
   };
@@ -72,7 +88,9 @@ export function composeFromPlan(input: ComposeInput): CompositionBody {
 export function retemplate(scenes: readonly Scene[], layouts: readonly LayoutSnapshot[]): Scene[] {
   return scenes.map((scene, i) => {
     const layout = layouts.find((l) => l.id === scene.layout_id) ?? layouts[i % layouts.length]!;
-    const texts = new Map(Object.entries(scene.values).flatMap(([k, v]) => (v.type === "text" ? [[k, v.text] as const] : [])));
+    const texts = new Map(
+      Object.entries(scene.values).flatMap(([k, v]) => (v.type === "text" ? [[k, v.text] as const] : [])),
+    );
     // Pictures follow to the new layout's picture slot when the ids differ.
     const media = Object.values(scene.values).find((v) => v.type === "media");
     const keep: Record<string, SlotValue> = { ...scene.values };

@@ -41,7 +41,9 @@ export const createVideoInputSchema = z.object({
     .min(1, "Describe the video you want.")
     .max(MAX_BRIEF_CHARS, `Keep the brief under ${MAX_BRIEF_CHARS.toLocaleString("en-US")} characters.`),
   aspect_ratio: compositionRatioSchema,
-  length_s: z.union([z.literal(15), z.literal(20), z.literal(30), z.literal(45), z.literal(60)], { error: "Length is 15, 20, 30, 45 or 60 seconds." }),
+  length_s: z.union([z.literal(15), z.literal(20), z.literal(30), z.literal(45), z.literal(60)], {
+    error: "Length is 15, 20, 30, 45 or 60 seconds.",
+  }),
   /** Null: the writer picks one. */
   template_id: templateIdSchema.nullable(),
   /** Null: no narration. */
@@ -62,7 +64,11 @@ export const editVideoInputSchema = z.object({
   aspect_ratio: compositionRatioSchema.optional(),
   /** Switching template moves the video to that template's current version. */
   template_id: templateIdSchema.optional(),
-  scenes: z.array(sceneSchema.omit({ voice: true })).min(1).max(MAX_SCENES).optional(),
+  scenes: z
+    .array(sceneSchema.omit({ voice: true }))
+    .min(1)
+    .max(MAX_SCENES)
+    .optional(),
   audio: compositionAudioSchema.optional(),
 });
 export type EditVideoInput = z.input<typeof editVideoInputSchema>;
@@ -71,7 +77,11 @@ export const shareInputSchema = z.object({ public: z.boolean() });
 
 export const sceneImageInputSchema = z.discriminatedUnion("source", [
   /** Generate a new picture for the scene with the image model. */
-  z.object({ source: z.literal("generate"), prompt: z.string().trim().min(1).max(2000), revision: z.number().int().min(0) }),
+  z.object({
+    source: z.literal("generate"),
+    prompt: z.string().trim().min(1).max(2000),
+    revision: z.number().int().min(0),
+  }),
   /** One of my images (content id of kind image) or assets (asset id). */
   z.object({ source: z.enum(["content", "asset"]), id, revision: z.number().int().min(0) }),
 ]);

@@ -129,8 +129,16 @@ const beat = (b: Partial<Beat> & Pick<Beat, "role" | "narration">): Beat => ({
   ...b,
 });
 
-const clean = (s: string) => s.replace(/\s+/gu, " ").replace(/[\s.,;:!?]+$/u, "").trim();
-const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}%$€£]+/gu, " ").trim();
+const clean = (s: string) =>
+  s
+    .replace(/\s+/gu, " ")
+    .replace(/[\s.,;:!?]+$/u, "")
+    .trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}%$€£]+/gu, " ")
+    .trim();
 const asSentence = (s: string) => {
   const c = clean(s);
   return c ? `${sentenceCase(c)}${/[!?]$/u.test(s.trim()) ? s.trim().slice(-1) : "."}` : "";
@@ -176,7 +184,13 @@ function statOf(phrase: string, r: BriefReading, max: number): { stat: string; r
     const before = phrase.slice(0, phrase.length - n.length).trim();
     if (/(?:\d|\bto|\bor|-)$/u.test(before)) continue; // a range: "7 to 9 hours" stays whole
     const rest = before.replace(/\s(?:for|in|of|up to|with|over|under|by|at|to)$/iu, "").trim();
-    if (rest.split(" ").length >= 2 && rest !== before && trimDangling(rest) === rest && !/\s(?:just|only|about|around|nearly|almost|up|over|under)$/iu.test(rest)) return { stat: n, rest: sentenceCase(rest) };
+    if (
+      rest.split(" ").length >= 2 &&
+      rest !== before &&
+      trimDangling(rest) === rest &&
+      !/\s(?:just|only|about|around|nearly|almost|up|over|under)$/iu.test(rest)
+    )
+      return { stat: n, rest: sentenceCase(rest) };
   }
   return null;
 }
@@ -186,7 +200,10 @@ function whenOf(r: BriefReading): string | null {
   const d = r.dates[0];
   const t = r.times[0];
   if (d && t) {
-    const joined = new RegExp(`${d.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}\\s(?:at|from|,)?\\s?${t.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}`, "u").exec(r.subject);
+    const joined = new RegExp(
+      `${d.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}\\s(?:at|from|,)?\\s?${t.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}`,
+      "u",
+    ).exec(r.subject);
     return joined ? joined[0] : `${d}, ${t}`;
   }
   return d ?? t ?? null;
@@ -210,7 +227,11 @@ function splitBenefits(phrases: readonly string[]): string[] {
       return terms[i]!.tags.includes("Verb");
     };
     const firstIsVerb = verbAt(first) || /^(?:it|they)\s/iu.test(first);
-    const verbs = parts.length >= 2 && first.split(" ").length >= 3 && firstIsVerb && parts.slice(1).every((x) => /^\p{Ll}/u.test(x) && verbAt(x));
+    const verbs =
+      parts.length >= 2 &&
+      first.split(" ").length >= 3 &&
+      firstIsVerb &&
+      parts.slice(1).every((x) => /^\p{Ll}/u.test(x) && verbAt(x));
     if (verbs) out.push(...parts);
     else out.push(p);
   }
@@ -222,7 +243,12 @@ const stripArticle = (s: string) => s.replace(/^(?:a|an|the)\s/iu, "");
 /** English copy: hook, benefits with proof, the offer, the call to action. */
 function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: Beat } {
   const product = r.product ? sentenceCase(r.product) : null;
-  const head = sentenceCase(clean(r.head || r.sentences[0] || r.subject).replace(/^(?:we(?:'re|’re| are)\s)?(?:(?:proud|excited|happy|thrilled) to\s)?(?:introducing|announcing|announce|introduce|meet)\s/iu, ""));
+  const head = sentenceCase(
+    clean(r.head || r.sentences[0] || r.subject).replace(
+      /^(?:we(?:'re|’re| are)\s)?(?:(?:proud|excited|happy|thrilled) to\s)?(?:introducing|announcing|announce|introduce|meet)\s/iu,
+      "",
+    ),
+  );
   const bareHead = norm(stripArticle(head));
 
   // The hook: the name (with what it is), else the head of the first sentence, else the product.
@@ -232,7 +258,10 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
     hookHeadlines.push(r.name);
   } else if (r.name && head.startsWith(r.name) && head.length > r.name.length) {
     hookHeadlines.push(r.name);
-    const rest = head.slice(r.name.length).replace(/^[\s,;:–—-]+/u, "").replace(/^(?:is|are)\s/u, "");
+    const rest = head
+      .slice(r.name.length)
+      .replace(/^[\s,;:–—-]+/u, "")
+      .replace(/^(?:is|are)\s/u, "");
     hookBody = rest ? sentenceCase(rest) : null;
   } else {
     hookHeadlines.push(sentenceCase(stripArticle(head)));
@@ -240,7 +269,8 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
   if (product) hookHeadlines.push(product);
   if (r.name) hookHeadlines.push(r.name);
   if (!hookBody && r.brand && r.name && !head.includes(r.brand)) hookBody = `By ${r.brand}`;
-  if (!hookBody && r.audience && !head.includes(r.audience) && !r.benefits.some((b) => b.includes(r.audience!))) hookBody = sentenceCase(`for ${r.audience}`);
+  if (!hookBody && r.audience && !head.includes(r.audience) && !r.benefits.some((b) => b.includes(r.audience!)))
+    hookBody = sentenceCase(`for ${r.audience}`);
   const justTheProduct = Boolean(product) && bareHead === norm(product!);
   const hookSay =
     justTheProduct && (r.kind === "product" || r.kind === "announcement")
@@ -264,55 +294,123 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
     if (/^It\s/u.test(say) || (r.name && say.startsWith(r.name))) named = true;
     const price = r.prices.find((p) => phrase.includes(p)) ?? null;
     const code = r.codes.find((c) => phrase.includes(c)) ?? null;
-    const facts = [...r.numbers, ...r.prices, ...r.codes, ...r.dates, ...r.times].filter((f) => phrase.includes(f)).length;
+    const facts = [...r.numbers, ...r.prices, ...r.codes, ...r.dates, ...r.times].filter((f) =>
+      phrase.includes(f),
+    ).length;
     const picture = `${r.product ?? ""}, ${phrase}`.replace(/^,\s/u, "");
     if (price) {
-      middle.push(beat({ role: "price", headlines: [sentenceCase(phrase)], price, narration: say, picture, facts: facts + 1 }));
+      middle.push(
+        beat({ role: "price", headlines: [sentenceCase(phrase)], price, narration: say, picture, facts: facts + 1 }),
+      );
       continue;
     }
     if (code) {
-      middle.push(beat({ role: "offer", headlines: [sentenceCase(phrase), `Use code ${code}`], narration: say, picture, facts: facts + 1 }));
+      middle.push(
+        beat({
+          role: "offer",
+          headlines: [sentenceCase(phrase), `Use code ${code}`],
+          narration: say,
+          picture,
+          facts: facts + 1,
+        }),
+      );
       continue;
     }
     const stat = statOf(phrase, r, 8);
-    middle.push(beat({ role: stat ? "stat" : "benefit", headlines: [sentenceCase(phrase)], fact: stat?.rest ?? null, stat: stat?.stat ?? null, narration: say, picture, facts }));
+    middle.push(
+      beat({
+        role: stat ? "stat" : "benefit",
+        headlines: [sentenceCase(phrase)],
+        fact: stat?.rest ?? null,
+        stat: stat?.stat ?? null,
+        narration: say,
+        picture,
+        facts,
+      }),
+    );
   }
   for (const list of r.lists) {
     const items = list.items.map(sentenceCase);
     const text = list.head ? `${list.head}: ${list.items.join(", ")}` : list.items.join(", ");
-    middle.push(beat({ role: "list", headlines: [list.head ? sentenceCase(list.head) : "What you get"], list: items, body: items.join(", "), narration: asSentence(text), picture: `${r.product ?? ""}, ${list.items.join(", ")}`.replace(/^,\s/u, ""), facts: 1 }));
+    middle.push(
+      beat({
+        role: "list",
+        headlines: [list.head ? sentenceCase(list.head) : "What you get"],
+        list: items,
+        body: items.join(", "),
+        narration: asSentence(text),
+        picture: `${r.product ?? ""}, ${list.items.join(", ")}`.replace(/^,\s/u, ""),
+        facts: 1,
+      }),
+    );
   }
   // A price the sentences did not carry (a product page's price).
   for (const p of r.prices) {
     if (!middle.some((m) => m.price === p) && !r.sentences.some((s) => s.includes(p))) {
-      middle.push(beat({ role: "price", headlines: [product ?? r.name ?? "Price"], price: p, narration: `${sentenceCase(spoken(r))} is ${p}.`, picture: r.product ?? "", facts: 1 }));
+      middle.push(
+        beat({
+          role: "price",
+          headlines: [product ?? r.name ?? "Price"],
+          price: p,
+          narration: `${sentenceCase(spoken(r))} is ${p}.`,
+          picture: r.product ?? "",
+          facts: 1,
+        }),
+      );
     }
   }
 
   // The close: the brief's own call to action, else one that suits the kind of brief.
   const fallback = DEFAULT_CLOSE[r.kind];
   const ctaText = r.cta ? clean(r.cta) : null;
-  const closeHeadlines = [ctaText ? sentenceCase(ctaText) : null, fallback.headline].filter((x): x is string => Boolean(x));
+  const closeHeadlines = [ctaText ? sentenceCase(ctaText) : null, fallback.headline].filter((x): x is string =>
+    Boolean(x),
+  );
   const ctaVerb = ctaText ? ctaText.split(" ")[0]! : "";
   const ctaShort =
-    [ctaText && ctaText.length > 22 ? fitPhrase(ctaText, 22) : "", ctaVerb && ctaText && ctaText.split(" ").length > 1 ? `${sentenceCase(ctaVerb.toLowerCase())} now` : ""].find((c) => c) || fallback.cta;
-  const closeSay = [ctaText ? asSentence(ctaText) : fallback.say, r.url && !(ctaText ?? "").includes(r.url) ? `Visit ${r.url}.` : ""].filter(Boolean).join(" ");
-  const close = beat({ role: "close", headlines: closeHeadlines, cta: ctaShort, url: r.url, narration: closeSay, picture: r.product ?? "" });
+    [
+      ctaText && ctaText.length > 22 ? fitPhrase(ctaText, 22) : "",
+      ctaVerb && ctaText && ctaText.split(" ").length > 1 ? `${sentenceCase(ctaVerb.toLowerCase())} now` : "",
+    ].find((c) => c) || fallback.cta;
+  const closeSay = [
+    ctaText ? asSentence(ctaText) : fallback.say,
+    r.url && !(ctaText ?? "").includes(r.url) ? `Visit ${r.url}.` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const close = beat({
+    role: "close",
+    headlines: closeHeadlines,
+    cta: ctaShort,
+    url: r.url,
+    narration: closeSay,
+    picture: r.product ?? "",
+  });
 
   // The title: the name or head, then what it is or its first benefit when short.
   const headLead = stripArticle(head);
   const nounHead = !hasMainVerb(headLead) && headLead.length <= 40;
   const lead =
-    (r.name && (r.name.includes(headLead) || (!nounHead && (!headLead.includes(r.name) || headLead.startsWith(r.name)))) ? r.name : fitPhrase(headLead, 50)) || fitPhrase(product ?? "", 60) || r.name || "Untitled video";
+    (r.name && (r.name.includes(headLead) || (!nounHead && (!headLead.includes(r.name) || headLead.startsWith(r.name))))
+      ? r.name
+      : fitPhrase(headLead, 50)) ||
+    fitPhrase(product ?? "", 60) ||
+    r.name ||
+    "Untitled video";
   const list = middle.find((m) => m.role === "list");
   const tails = [
     hookBody,
     middle.find((m) => m.role === "benefit" || m.role === "stat" || m.role === "offer")?.headlines[0],
     list ? fitPhrase(list.list.slice(0, 2).join(", "), 32) : null,
     middle.find((m) => m.role === "price")?.headlines[0],
-  ].filter((x): x is string => Boolean(x) && x!.length <= 44 && !norm(x!).includes(norm(lead)) && !norm(lead).includes(norm(x!)));
+  ].filter(
+    (x): x is string =>
+      Boolean(x) && x!.length <= 44 && !norm(x!).includes(norm(lead)) && !norm(lead).includes(norm(x!)),
+  );
   const tail = tails[0] ? fitPhrase(stripArticle(tails[0]), 80 - lead.length - 3) : "";
-  const title = tail ? `${titleCase(sentenceCase(lead))} — ${titleCase(sentenceCase(tail))}` : titleCase(sentenceCase(lead));
+  const title = tail
+    ? `${titleCase(sentenceCase(lead))} — ${titleCase(sentenceCase(tail))}`
+    : titleCase(sentenceCase(lead));
   return { title, beats: [hook, ...middle], close };
 }
 
@@ -344,7 +442,10 @@ function ownWordsBeats(r: BriefReading): { title: string; beats: Beat[]; close: 
     });
   });
   const last = ctaSentence ? clean(ctaSentence) : null;
-  const ctaShort = [r.codes[0], r.url, last ? phraseOf(last) : null, r.product].find((x): x is string => Boolean(x) && x!.length <= 22) ?? null;
+  const ctaShort =
+    [r.codes[0], r.url, last ? phraseOf(last) : null, r.product].find(
+      (x): x is string => Boolean(x) && x!.length <= 22,
+    ) ?? null;
   const close = beat({
     role: "close",
     headlines: [last, last ? phraseOf(last) : null, r.codes[0] ?? null, r.url].filter((x): x is string => Boolean(x)),
@@ -354,7 +455,12 @@ function ownWordsBeats(r: BriefReading): { title: string; beats: Beat[]; close: 
     picture: r.product ?? "",
   });
   const title = fitPhrase(phraseOf(sentences[0]!), 80) || clean(sentences[0]!).slice(0, 80);
-  return { title, beats: beats.length > 0 ? beats : [beat({ role: "hook", headlines: [title], narration: sentences[0]!, picture: title })], close };
+  return {
+    title,
+    beats:
+      beats.length > 0 ? beats : [beat({ role: "hook", headlines: [title], narration: sentences[0]!, picture: title })],
+    close,
+  };
 }
 
 const PREFER: Record<Beat["role"], string[]> = {
@@ -370,7 +476,13 @@ const PREFER: Record<Beat["role"], string[]> = {
 const kindOfLayout = (l: ToolLayout): string => l.id.replace(/^starter-/u, "");
 
 /** Fills a layout's text slots from a beat, or null when a required slot has nothing that fits whole. */
-function fill(layout: ToolLayout, b: Beat, used: ReadonlySet<string>, english: boolean, kind: BriefReading["kind"]): PlanScene["texts"] | null {
+function fill(
+  layout: ToolLayout,
+  b: Beat,
+  used: ReadonlySet<string>,
+  english: boolean,
+  kind: BriefReading["kind"],
+): PlanScene["texts"] | null {
   const texts: PlanScene["texts"] = [];
   let headline: string | null = null;
   for (const slot of layout.slots) {
@@ -396,7 +508,14 @@ function fill(layout: ToolLayout, b: Beat, used: ReadonlySet<string>, english: b
         }
         break;
       case "label":
-        text = slot.id === "url" ? (b.url && b.url.length <= max ? b.url : "") : b.kicker && b.kicker.length <= max && b.kicker !== headline ? b.kicker : "";
+        text =
+          slot.id === "url"
+            ? b.url && b.url.length <= max
+              ? b.url
+              : ""
+            : b.kicker && b.kicker.length <= max && b.kicker !== headline
+              ? b.kicker
+              : "";
         break;
       case "stat":
         text = b.stat && b.stat.length <= max ? b.stat : "";
@@ -460,7 +579,11 @@ function fitBeats(beats: Beat[], room: number, english: boolean): Beat[] {
     if (ranked.includes(m)) {
       kept.push({ ...m, narration: [...pending.map((p) => p.narration), m.narration].join(" ") });
       pending.length = 0;
-    } else if (kept.length > 0) kept[kept.length - 1] = { ...kept[kept.length - 1]!, narration: `${kept[kept.length - 1]!.narration} ${m.narration}` };
+    } else if (kept.length > 0)
+      kept[kept.length - 1] = {
+        ...kept[kept.length - 1]!,
+        narration: `${kept[kept.length - 1]!.narration} ${m.narration}`,
+      };
     else pending.push(m);
   }
   return [hook, ...kept];
@@ -478,21 +601,33 @@ export function localPlan(req: WriterRequest, template: ToolTemplate, layouts: r
   const wanted = beats.map((b) => (b.narration.match(/\S+/gu) ?? []).length);
   // And the scenes, each stretched to its narration when that is longer than its share, keep the length asked for.
   const share = req.length_s / beats.length;
-  const lasts = (cap: number) => wanted.reduce((sum, w) => sum + Math.max(share, Math.min(w, cap) / NARRATION_WORDS_PER_SECOND), 0);
+  const lasts = (cap: number) =>
+    wanted.reduce((sum, w) => sum + Math.max(share, Math.min(w, cap) / NARRATION_WORDS_PER_SECOND), 0);
   let perScene = Math.max(...wanted, 1);
-  while (perScene > 4 && (wanted.reduce((sum, w) => sum + Math.min(w, perScene), 0) > budget || lasts(perScene) > req.length_s * 1.05)) perScene--;
+  while (
+    perScene > 4 &&
+    (wanted.reduce((sum, w) => sum + Math.min(w, perScene), 0) > budget || lasts(perScene) > req.length_s * 1.05)
+  )
+    perScene--;
   const available = new Map(layouts.map((l) => [kindOfLayout(l), l] as const));
   const used = new Set<string>();
   const scenes: PlanScene[] = [];
   let previous: string | null = null;
   for (const b of beats) {
-    const prefer = b.role === "hook" && b.body ? ["title", "full-bleed", "split", "statement", "photo-card"] : PREFER[b.role];
+    const prefer =
+      b.role === "hook" && b.body ? ["title", "full-bleed", "split", "statement", "photo-card"] : PREFER[b.role];
     const withImage = (k: string) => available.get(k)!.slots.some((sl) => sl.kind === "image");
     // A product's own pictures fill the picture slots: scenes from a product page prefer layouts that have one.
     // The opening scene does too, so every video shows its subject (the Local preview draws it) from the start.
     const pictureFirst = b.role !== "close" && (Boolean(req.product) || scenes.length === 0);
-    const order = prefer.filter((k) => available.has(k)).sort((x, y) => (pictureFirst ? Number(withImage(y)) - Number(withImage(x)) : 0));
-    const candidates = [...order.filter((k) => k !== previous), ...order.filter((k) => k === previous), ...[...available.keys()].filter((k) => !order.includes(k) && k !== "quote" && k !== "end-card")];
+    const order = prefer
+      .filter((k) => available.has(k))
+      .sort((x, y) => (pictureFirst ? Number(withImage(y)) - Number(withImage(x)) : 0));
+    const candidates = [
+      ...order.filter((k) => k !== previous),
+      ...order.filter((k) => k === previous),
+      ...[...available.keys()].filter((k) => !order.includes(k) && k !== "quote" && k !== "end-card"),
+    ];
     let chosen: { layout: ToolLayout; texts: PlanScene["texts"] } | null = null;
     for (const k of candidates) {
       const layout = available.get(k)!;
@@ -504,9 +639,11 @@ export function localPlan(req: WriterRequest, template: ToolTemplate, layouts: r
       }
     }
     if (!chosen) continue; // nothing of this beat fits whole: leave it out rather than cut it
-    for (const t of chosen.texts) if (chosen.layout.slots.find((s) => s.id === t.slot)?.role === "headline") used.add(norm(t.text));
+    for (const t of chosen.texts)
+      if (chosen.layout.slots.find((s) => s.id === t.slot)?.role === "headline") used.add(norm(t.text));
     previous = kindOfLayout(chosen.layout);
-    const narration = shortenNarration(b.narration, perScene) || (english ? asSentence(chosen.texts[0]?.text ?? "") : "");
+    const narration =
+      shortenNarration(b.narration, perScene) || (english ? asSentence(chosen.texts[0]?.text ?? "") : "");
     const hasImage = chosen.layout.slots.some((s) => s.kind === "image");
     const picture = b.picture || reading.product || written.title;
     scenes.push({
@@ -519,17 +656,21 @@ export function localPlan(req: WriterRequest, template: ToolTemplate, layouts: r
   return { title: written.title, template_id: template.id, scenes };
 }
 
-export const LOCAL_WRITER_NOTICE = "Local preview: this plan was written from your brief by rules on this server (its facts and words, a few stock phrases such as \"Shop now\"), not by an AI model.";
+export const LOCAL_WRITER_NOTICE =
+  'Local preview: this plan was written from your brief by rules on this server (its facts and words, a few stock phrases such as "Shop now"), not by an AI model.';
 
 /** The responder behind the local language model for the writer's tool calls and structured output. */
 export function localWriterResponder(call: LocalCall): LocalAnswer {
   const req = readRequest(call.userTexts);
   if (!req) return { text: JSON.stringify({ title: "Untitled video", template_id: "", scenes: [] }) };
   const templates = call.toolResults.find((r) => r.toolName === "list_templates")?.output as ToolTemplate[] | undefined;
-  if (!templates && call.toolNames.includes("list_templates")) return { toolCalls: [{ toolName: "list_templates", input: {} }] };
+  if (!templates && call.toolNames.includes("list_templates"))
+    return { toolCalls: [{ toolName: "list_templates", input: {} }] };
   const template = pickTemplate(req, templates ?? []);
   const layouts = call.toolResults.find((r) => r.toolName === "list_layouts")?.output as ToolLayout[] | undefined;
-  if (!layouts && template && call.toolNames.includes("list_layouts")) return { toolCalls: [{ toolName: "list_layouts", input: { template_id: template.id } }] };
-  if (!template || !layouts || layouts.length === 0) return { text: JSON.stringify({ title: req.brief.slice(0, 60), template_id: req.template_id ?? "", scenes: [] }) };
+  if (!layouts && template && call.toolNames.includes("list_layouts"))
+    return { toolCalls: [{ toolName: "list_layouts", input: { template_id: template.id } }] };
+  if (!template || !layouts || layouts.length === 0)
+    return { text: JSON.stringify({ title: req.brief.slice(0, 60), template_id: req.template_id ?? "", scenes: [] }) };
   return { text: JSON.stringify(localPlan(req, template, layouts)) };
 }

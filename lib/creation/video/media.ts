@@ -19,7 +19,11 @@ import { collectMediaKeys } from "@/lib/engine/composition/media-keys";
 import { mayServe, withoutForeignMedia } from "@/lib/engine/composition/media-access";
 import { ensureSampleMedia } from "@/lib/engine/composition/sample-media";
 import { sampleNarration, sampleValues } from "@/lib/engine/composition/starter";
-import { COMPOSITION_SCHEMA_VERSION, DEFAULT_AUDIO, type CompositionBody } from "@/lib/engine/composition/composition-schema";
+import {
+  COMPOSITION_SCHEMA_VERSION,
+  DEFAULT_AUDIO,
+  type CompositionBody,
+} from "@/lib/engine/composition/composition-schema";
 import { assets, content } from "@/lib/platform/db/collections";
 import { templates } from "@/lib/engine/composition/collections";
 import { compositionBodySchema } from "@/lib/engine/composition/composition-schema";
@@ -44,9 +48,25 @@ export function scenePalette(version: TemplateVersionBody, body: Pick<Compositio
   return [p.accent, p.surface, p.background, p.muted];
 }
 
-export async function generateScenePicture(a: { store: VideoDeps["store"]; uid: string; contentId: string; sceneId: string; prompt: string; ratio: CompositionBody["aspect_ratio"]; palette?: string[]; abortSignal?: AbortSignal }): Promise<MediaValue> {
+export async function generateScenePicture(a: {
+  store: VideoDeps["store"];
+  uid: string;
+  contentId: string;
+  sceneId: string;
+  prompt: string;
+  ratio: CompositionBody["aspect_ratio"];
+  palette?: string[];
+  abortSignal?: AbortSignal;
+}): Promise<MediaValue> {
   const model = sceneImageModel();
-  const made = await generateImages({ modelId: model.id, prompt: a.prompt, n: 1, aspectRatio: a.ratio, palette: a.palette, abortSignal: a.abortSignal });
+  const made = await generateImages({
+    modelId: model.id,
+    prompt: a.prompt,
+    n: 1,
+    aspectRatio: a.ratio,
+    palette: a.palette,
+    abortSignal: a.abortSignal,
+  });
   const bytes = made.images[0];
   if (!bytes) throw new ApiError("service_unavailable", `${model.label} answered without a picture. Try again.`);
   const key = sceneImageKey(a.uid, a.contentId, a.sceneId, a.prompt);
@@ -61,46 +81,109 @@ export async function generateScenePicture(a: { store: VideoDeps["store"]; uid: 
  */
 export async function scenesWithPicture(
   deps: Pick<VideoDeps, "db" | "store">,
-  a: { uid: string; id: string; body: CompositionBody; sceneId: string; input: SceneImageInput; noun: "scene" | "page"; owner: "video" | "design"; clips: boolean },
+  a: {
+    uid: string;
+    id: string;
+    body: CompositionBody;
+    sceneId: string;
+    input: SceneImageInput;
+    noun: "scene" | "page";
+    owner: "video" | "design";
+    clips: boolean;
+  },
 ): Promise<Omit<CompositionBody["scenes"][number], "voice">[]> {
   const { uid, id, body, sceneId, input } = a;
   const scene = body.scenes.find((s) => s.id === sceneId);
   if (!scene) throw new ApiError("not_found", `This ${a.owner} has no such ${a.noun}.`);
   const version = await getTemplateVersion(deps.db, body.template.id, body.template.version);
   const slot = version?.layouts.find((l) => l.id === scene.layout_id)?.slots.find((s) => s.kind === "image");
-  if (!slot) throw new ApiError("unprocessable_entity", `This ${a.noun}'s layout has no picture. Pick a layout with a picture first.`);
+  if (!slot)
+    throw new ApiError(
+      "unprocessable_entity",
+      `This ${a.noun}'s layout has no picture. Pick a layout with a picture first.`,
+    );
   let value: MediaValue;
   if (input.source === "generate") {
     try {
-      value = await generateScenePicture({ store: deps.store, uid, contentId: id, sceneId, prompt: input.prompt, ratio: body.aspect_ratio, palette: version ? scenePalette(version, body) : undefined });
+      value = await generateScenePicture({
+        store: deps.store,
+        uid,
+        contentId: id,
+        sceneId,
+        prompt: input.prompt,
+        ratio: body.aspect_ratio,
+        palette: version ? scenePalette(version, body) : undefined,
+      });
     } catch (e) {
       if (e instanceof ApiError) throw e;
       const message = (e as { message?: string }).message ?? "The image model failed.";
-      throw new ApiError((e as { code?: string }).code === "content_policy" ? "unprocessable_entity" : "service_unavailable", message);
+      throw new ApiError(
+        (e as { code?: string }).code === "content_policy" ? "unprocessable_entity" : "service_unavailable",
+        message,
+      );
     }
   } else if (input.source === "content") {
     const img = await deps.db.collection(content).doc(input.id).get();
-    if (!img || img.data.owner_id !== uid || img.data.kind !== "image" || !img.data.blobs.original) throw new ApiError("not_found", "There is no such image among yours.");
-    value = { type: "media", key: img.data.blobs.original, media_type: "image/png", source: "content", content_id: input.id };
+    if (!img || img.data.owner_id !== uid || img.data.kind !== "image" || !img.data.blobs.original)
+      throw new ApiError("not_found", "There is no such image among yours.");
+    value = {
+      type: "media",
+      key: img.data.blobs.original,
+      media_type: "image/png",
+      source: "content",
+      content_id: input.id,
+    };
   } else {
     const asset = await deps.db.collection(assets).doc(input.id).get();
     if (!asset || asset.data.owner_id !== uid) throw new ApiError("not_found", "There is no such asset among yours.");
     if (a.clips ? !/^(image|video)\//.test(asset.data.content_type) : !asset.data.content_type.startsWith("image/")) {
-      throw new ApiError("unprocessable_entity", a.clips ? "That asset is not a picture or a clip." : "That asset is not a picture.");
+      throw new ApiError(
+        "unprocessable_entity",
+        a.clips ? "That asset is not a picture or a clip." : "That asset is not a picture.",
+      );
     }
-    value = { type: "media", key: asset.data.storage_key, media_type: asset.data.content_type, source: "asset", asset_id: input.id };
+    value = {
+      type: "media",
+      key: asset.data.storage_key,
+      media_type: asset.data.content_type,
+      source: "asset",
+      asset_id: input.id,
+    };
   }
-  return body.scenes.map(({ voice: _v, ...s }) => (s.id === sceneId ? { ...s, values: { ...s.values, [slot.id]: value }, ...(input.source === "generate" ? { image_prompt: input.prompt } : {}) } : s));
+  return body.scenes.map(({ voice: _v, ...s }) =>
+    s.id === sceneId
+      ? {
+          ...s,
+          values: { ...s.values, [slot.id]: value },
+          ...(input.source === "generate" ? { image_prompt: input.prompt } : {}),
+        }
+      : s,
+  );
 }
 
 /** Sets a scene's picture: generated now, or one of my images or assets (pictures or clips). */
-export async function setSceneImage(deps: VideoDeps, uid: string, id: string, sceneId: string, raw: unknown): Promise<VideoView> {
+export async function setSceneImage(
+  deps: VideoDeps,
+  uid: string,
+  id: string,
+  sceneId: string,
+  raw: unknown,
+): Promise<VideoView> {
   const parsed = sceneImageInputSchema.safeParse(raw);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Say which picture to use.");
   const { body } = await readOwnedComposition(deps.db, uid, id);
   // A generated picture from a paid provider is debited first and refunded if the picture or the edit fails.
   return withScenePictureCharge({ db: deps.db, uid, contentId: id, input: parsed.data, noun: "scene" }, async () => {
-    const scenes = await scenesWithPicture(deps, { uid, id, body, sceneId, input: parsed.data, noun: "scene", owner: "video", clips: true });
+    const scenes = await scenesWithPicture(deps, {
+      uid,
+      id,
+      body,
+      sceneId,
+      input: parsed.data,
+      noun: "scene",
+      owner: "video",
+      clips: true,
+    });
     // Own files, resolved above; editVideo checks every key again (lib/engine/composition/media-access.ts).
     return editVideo(deps, uid, id, { revision: parsed.data.revision, scenes });
   });
@@ -110,7 +193,11 @@ export async function setSceneImage(deps: VideoDeps, uid: string, id: string, sc
 export async function playerProps(deps: VideoDeps, uid: string, id: string): Promise<PlayerPropsView> {
   const { body: stored } = await readOwnedComposition(deps.db, uid, id);
   const version = await getTemplateVersion(deps.db, stored.template.id, stored.template.version);
-  if (!version) throw new ApiError("unprocessable_entity", "This video's template version is missing; switch it to another template.");
+  if (!version)
+    throw new ApiError(
+      "unprocessable_entity",
+      "This video's template version is missing; switch it to another template.",
+    );
   // A foreign key that reached the store (written before the check existed, or by hand) is never signed.
   const body = withoutForeignMedia(stored, { ownerId: uid, template: version }, `player of video ${id}`);
   const ttl = signedUrlTtl();
@@ -118,12 +205,21 @@ export async function playerProps(deps: VideoDeps, uid: string, id: string): Pro
   // Every key the Player fetches: scene media and narration, and the brand's logo and font files.
   const keys = new Set(collectMediaKeys(body));
   await Promise.all([...keys].map(async (k) => urls.set(k, await deps.store.signedUrl(k, { expiresInSeconds: ttl }))));
-  const props = resolveRenderProps({ composition: body, templateVersion: version, mediaUrl: (k) => urls.get(k) ?? "", size: sizeForWidth(body.aspect_ratio, PREVIEW_WIDTH) });
+  const props = resolveRenderProps({
+    composition: body,
+    templateVersion: version,
+    mediaUrl: (k) => urls.get(k) ?? "",
+    size: sizeForWidth(body.aspect_ratio, PREVIEW_WIDTH),
+  });
   return { props, revision: body.revision };
 }
 
 /** A template's look with sample scenes (every layout once), for the picker's animated preview. */
-export async function templatePreview(deps: VideoDeps, templateId: string, ratioRaw: string | null): Promise<{ props: RenderProps }> {
+export async function templatePreview(
+  deps: VideoDeps,
+  templateId: string,
+  ratioRaw: string | null,
+): Promise<{ props: RenderProps }> {
   const ratio = compositionRatioSchema.safeParse(ratioRaw ?? "16:9");
   if (!ratio.success) throw new ApiError("unprocessable_entity", "ratio is one of 9:16, 1:1, 4:5, 16:9.");
   await deps.ready?.();
@@ -140,15 +236,32 @@ export async function templatePreview(deps: VideoDeps, templateId: string, ratio
     title: t.data.name,
     aspect_ratio: ratio.data,
     template: { id: templateId, version: t.data.current_version },
-    scenes: layouts.map((l, i) => ({ id: `s${i}`, layout_id: l.id, values: sampleValues(l), narration: sampleNarration(i), duration_ms: 2200 })),
+    scenes: layouts.map((l, i) => ({
+      id: `s${i}`,
+      layout_id: l.id,
+      values: sampleValues(l),
+      narration: sampleNarration(i),
+      duration_ms: 2200,
+    })),
     audio: { ...DEFAULT_AUDIO, captions: false },
     brand: null,
     revision: 0,
   });
   const ttl = signedUrlTtl();
   const urls = new Map<string, string>();
-  for (const s of body.scenes) for (const v of Object.values(s.values)) if (v.type === "media" && !urls.has(v.key)) urls.set(v.key, await deps.store.signedUrl(v.key, { expiresInSeconds: ttl }));
-  return { props: resolveRenderProps({ composition: body, templateVersion: version, mediaUrl: (k) => urls.get(k) ?? "", size: sizeForWidth(ratio.data, 320), estimateMissingNarration: false }) };
+  for (const s of body.scenes)
+    for (const v of Object.values(s.values))
+      if (v.type === "media" && !urls.has(v.key))
+        urls.set(v.key, await deps.store.signedUrl(v.key, { expiresInSeconds: ttl }));
+  return {
+    props: resolveRenderProps({
+      composition: body,
+      templateVersion: version,
+      mediaUrl: (k) => urls.get(k) ?? "",
+      size: sizeForWidth(ratio.data, 320),
+      estimateMissingNarration: false,
+    }),
+  };
 }
 
 // ---------------------------------------------------------------- public
@@ -171,13 +284,21 @@ export function publicVideoPath(id: string, variant: (typeof PUBLIC_VIDEO_VARIAN
   return `/api/v1/public/videos/${id}/${variant}`;
 }
 
-async function publicFiles(db: VideoDeps["db"], id: string): Promise<{ title: string; owner: string; files: FilesState; ratio: string } | null> {
+async function publicFiles(
+  db: VideoDeps["db"],
+  id: string,
+): Promise<{ title: string; owner: string; files: FilesState; ratio: string } | null> {
   if (!DOC_ID.test(id)) return null;
   const snap = await db.collection(content).doc(id).get();
   if (!snap || snap.data.kind !== "video" || snap.data.visibility !== "public") return null;
   const files = (snap.data.settings as { files?: FilesState | null }).files;
   if (!files) return null;
-  return { title: snap.data.title, owner: snap.data.owner_id, files, ratio: String((snap.data.settings as { aspect_ratio?: string }).aspect_ratio ?? "16:9") };
+  return {
+    title: snap.data.title,
+    owner: snap.data.owner_id,
+    files,
+    ratio: String((snap.data.settings as { aspect_ratio?: string }).aspect_ratio ?? "16:9"),
+  };
 }
 
 /** A public, rendered video for the watch page and the embed player (stable same-origin media URLs), or null. */
@@ -203,8 +324,12 @@ export async function signedPublicVideoMedia(deps: VideoDeps, id: string, varian
   if (!(PUBLIC_VIDEO_VARIANTS as readonly string[]).includes(variant)) return null;
   const found = await publicFiles(deps.db, id);
   if (!found) return null;
-  const key = variant === "video" ? found.files.video_key : variant === "poster" ? found.files.poster_key : found.files.captions_key;
+  const key =
+    variant === "video"
+      ? found.files.video_key
+      : variant === "poster"
+        ? found.files.poster_key
+        : found.files.captions_key;
   if (!key || !mayServe(key, { ownerId: found.owner, template: null }, `public video ${id}`)) return null;
   return deps.store.signedUrl(key, { expiresInSeconds: signedUrlTtl() });
 }
-

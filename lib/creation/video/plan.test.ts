@@ -9,19 +9,44 @@ const library = {
   templates: versions.map(({ t, v }) => ({ id: t.id, layoutIds: v.layouts.map((l) => l.id) })),
   layouts: new Map(versions.flatMap(({ v }) => v.layouts.map((l) => [l.id, l] as const))),
 };
-const toolTemplates = versions.map(({ t, v }) => ({ id: t.id, name: t.name, description: t.description, mood: v.music.mood, layout_ids: v.layouts.map((l) => l.id) }));
+const toolTemplates = versions.map(({ t, v }) => ({
+  id: t.id,
+  name: t.name,
+  description: t.description,
+  mood: v.music.mood,
+  layout_ids: v.layouts.map((l) => l.id),
+}));
 const toolLayouts = (id: string): ToolLayout[] =>
   versions
     .find(({ t }) => t.id === id)!
-    .v.layouts.map((l) => ({ id: l.id, name: l.name, slots: l.slots.filter((s) => s.kind !== "shape").map((s) => ({ id: s.id, kind: s.kind, role: s.role, max_chars: s.fit.maxChars, required: s.required })) }));
+    .v.layouts.map((l) => ({
+      id: l.id,
+      name: l.name,
+      slots: l.slots
+        .filter((s) => s.kind !== "shape")
+        .map((s) => ({ id: s.id, kind: s.kind, role: s.role, max_chars: s.fit.maxChars, required: s.required })),
+    }));
 
 describe("repairPlan", () => {
   const good: Plan = {
     title: "Bean There",
     template_id: "starter-bold",
     scenes: [
-      { layout_id: "starter-statement", texts: [{ slot: "headline", text: "Roasted the morning it ships" }], narration: "We roast every bag the morning it ships.", image_prompt: null },
-      { layout_id: "starter-end-card", texts: [{ slot: "headline", text: "Order today" }, { slot: "cta", text: "Shop now" }], narration: "Order your first bag today.", image_prompt: null },
+      {
+        layout_id: "starter-statement",
+        texts: [{ slot: "headline", text: "Roasted the morning it ships" }],
+        narration: "We roast every bag the morning it ships.",
+        image_prompt: null,
+      },
+      {
+        layout_id: "starter-end-card",
+        texts: [
+          { slot: "headline", text: "Order today" },
+          { slot: "cta", text: "Shop now" },
+        ],
+        narration: "Order your first bag today.",
+        image_prompt: null,
+      },
     ],
   };
 
@@ -36,7 +61,15 @@ describe("repairPlan", () => {
       title: "",
       template_id: "made-up",
       scenes: [
-        { layout_id: "starter-quote", texts: [{ slot: "headline", text: "x".repeat(500) }, { slot: "nonsense", text: "?" }], narration: "word ".repeat(200), image_prompt: "a cat" },
+        {
+          layout_id: "starter-quote",
+          texts: [
+            { slot: "headline", text: "x".repeat(500) },
+            { slot: "nonsense", text: "?" },
+          ],
+          narration: "word ".repeat(200),
+          image_prompt: "a cat",
+        },
         ...Array.from({ length: 20 }, () => good.scenes[0]!),
       ],
     };
@@ -47,8 +80,10 @@ describe("repairPlan", () => {
     for (const scene of plan.scenes) {
       expect(allowed).toContain(scene.layout_id);
       const layout = library.layouts.get(scene.layout_id)!;
-      for (const t of scene.texts) expect(t.text.length).toBeLessThanOrEqual(layout.slots.find((s) => s.id === t.slot)!.fit.maxChars);
-      for (const slot of layout.slots.filter((s) => s.kind === "text" && s.required)) expect(scene.texts.find((t) => t.slot === slot.id)?.text).toBeTruthy();
+      for (const t of scene.texts)
+        expect(t.text.length).toBeLessThanOrEqual(layout.slots.find((s) => s.id === t.slot)!.fit.maxChars);
+      for (const slot of layout.slots.filter((s) => s.kind === "text" && s.required))
+        expect(scene.texts.find((t) => t.slot === slot.id)?.text).toBeTruthy();
       expect(Boolean(scene.image_prompt)).toBe(layout.slots.some((s) => s.kind === "image"));
     }
     expect(plan.title.length).toBeGreaterThan(0);
@@ -62,10 +97,40 @@ describe("repairPlan", () => {
       title: "A reusable steel water bottle that keeps drinks cold for 24 hours on every hike",
       template_id: "starter-bold",
       scenes: [
-        { layout_id: "starter-stat", texts: [{ slot: "stat", text: "24h" }, { slot: "fact", text: long }], narration: "Our bottle keeps drinks cold for 24 hours. It is made of steel and lasts for years, through every hike, commute and school run you take.", image_prompt: null },
-        { layout_id: "starter-statement", texts: [{ slot: "headline", text: "Cold all day for" }], narration: "Cold all day.", image_prompt: null },
-        { layout_id: "starter-bullets", texts: [{ slot: "headline", text: "Steel bottles keep your drinks ice cold" }, { slot: "points", text: "Steel\nCold" }], narration: "Made for every trip you take.", image_prompt: null },
-        { layout_id: "starter-end-card", texts: [{ slot: "headline", text: "Get yours" }, { slot: "cta", text: "Shop now" }], narration: "Get yours.", image_prompt: null },
+        {
+          layout_id: "starter-stat",
+          texts: [
+            { slot: "stat", text: "24h" },
+            { slot: "fact", text: long },
+          ],
+          narration:
+            "Our bottle keeps drinks cold for 24 hours. It is made of steel and lasts for years, through every hike, commute and school run you take.",
+          image_prompt: null,
+        },
+        {
+          layout_id: "starter-statement",
+          texts: [{ slot: "headline", text: "Cold all day for" }],
+          narration: "Cold all day.",
+          image_prompt: null,
+        },
+        {
+          layout_id: "starter-bullets",
+          texts: [
+            { slot: "headline", text: "Steel bottles keep your drinks ice cold" },
+            { slot: "points", text: "Steel\nCold" },
+          ],
+          narration: "Made for every trip you take.",
+          image_prompt: null,
+        },
+        {
+          layout_id: "starter-end-card",
+          texts: [
+            { slot: "headline", text: "Get yours" },
+            { slot: "cta", text: "Shop now" },
+          ],
+          narration: "Get yours.",
+          image_prompt: null,
+        },
       ],
     };
     const { plan: fixed, repairs } = repairPlan({ plan, library, templateId: null, lengthS: 15 });
@@ -93,7 +158,8 @@ describe("repairPlan", () => {
 });
 
 describe("the Local preview writer", () => {
-  const brief = "Bean There roasts coffee in Lisbon. Every bag ships the morning it is roasted. Subscribers save 20% and pay $12 a bag.";
+  const brief =
+    "Bean There roasts coffee in Lisbon. Every bag ships the morning it is roasted. Subscribers save 20% and pay $12 a bag.";
 
   it("writes copy from what the brief says: a hook, its facts as scenes, a call to action, within the length", () => {
     const req = { brief, length_s: 30, aspect_ratio: "16:9", template_id: "starter-bold" };
@@ -115,9 +181,22 @@ describe("the Local preview writer", () => {
   });
 
   it("picks a template by the brief's mood when none is chosen", () => {
-    expect(pickTemplate({ brief: "A birthday party for kids", length_s: 15, aspect_ratio: "1:1", template_id: null }, toolTemplates)?.mood).toBe("playful");
-    expect(pickTemplate({ brief: "Our SaaS for finance teams", length_s: 15, aspect_ratio: "1:1", template_id: null }, toolTemplates)?.mood).toBe("corporate");
-    expect(pickTemplate({ brief: "Hello", length_s: 15, aspect_ratio: "1:1", template_id: "starter-elegant" }, toolTemplates)?.id).toBe("starter-elegant");
+    expect(
+      pickTemplate(
+        { brief: "A birthday party for kids", length_s: 15, aspect_ratio: "1:1", template_id: null },
+        toolTemplates,
+      )?.mood,
+    ).toBe("playful");
+    expect(
+      pickTemplate(
+        { brief: "Our SaaS for finance teams", length_s: 15, aspect_ratio: "1:1", template_id: null },
+        toolTemplates,
+      )?.mood,
+    ).toBe("corporate");
+    expect(
+      pickTemplate({ brief: "Hello", length_s: 15, aspect_ratio: "1:1", template_id: "starter-elegant" }, toolTemplates)
+        ?.id,
+    ).toBe("starter-elegant");
   });
 
   it("reads the request block back and splits sentences", () => {

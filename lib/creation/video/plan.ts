@@ -20,7 +20,10 @@ export const planSceneSchema = z.object({
     .array(z.object({ slot: z.string().describe("A text slot id of the layout."), text: z.string() }))
     .describe("On-screen text per text slot of the layout; keep within each slot's max_chars."),
   narration: z.string().describe("What the voice says during this scene: one or two short sentences."),
-  image_prompt: z.string().nullable().describe("A picture to generate for the layout's image slot, or null when it has none."),
+  image_prompt: z
+    .string()
+    .nullable()
+    .describe("A picture to generate for the layout's image slot, or null when it has none."),
 });
 
 export const planSchema = z.object({
@@ -40,7 +43,7 @@ export function sceneCountFor(lengthS: number): number {
 
 /** Words of narration a video of this length can hold (a calm 150 words a minute, minus breathing room). */
 export function narrationWordBudget(lengthS: number): number {
-  return Math.round((lengthS * 150) / 60 * 0.85);
+  return Math.round(((lengthS * 150) / 60) * 0.85);
 }
 
 /** Words a voice reads per second at the pace the budget assumes (150 a minute). */
@@ -53,7 +56,10 @@ export const NARRATION_WORDS_PER_SECOND = 150 / 60;
  */
 export function plannedSeconds(plan: Pick<Plan, "scenes">, lengthS: number): number {
   const share = Math.max(1.5, lengthS / Math.max(1, plan.scenes.length));
-  return plan.scenes.reduce((sum, s) => sum + Math.max(share, (s.narration.match(/\S+/g) ?? []).length / NARRATION_WORDS_PER_SECOND), 0);
+  return plan.scenes.reduce(
+    (sum, s) => sum + Math.max(share, (s.narration.match(/\S+/g) ?? []).length / NARRATION_WORDS_PER_SECOND),
+    0,
+  );
 }
 
 export interface PlanLibrary {
@@ -129,7 +135,8 @@ export function repairPlan(input: RepairInput): { plan: Plan; repairs: string[] 
     const textSlots = layout.slots.filter((s) => s.kind === "text");
     const given = new Map(scene.texts.map((t) => [t.slot, t.text.trim()]));
     for (const slot of given.keys()) {
-      if (!textSlots.some((s) => s.id === slot)) repairs.push(`scene ${i + 1}: dropped text for unknown slot "${slot}"`);
+      if (!textSlots.some((s) => s.id === slot))
+        repairs.push(`scene ${i + 1}: dropped text for unknown slot "${slot}"`);
     }
     let narration = scene.narration.trim().replace(/\s+/g, " ");
     if (words(narration).length > perSceneWords) {
@@ -140,7 +147,9 @@ export function repairPlan(input: RepairInput): { plan: Plan; repairs: string[] 
     for (const slot of textSlots) {
       let text = given.get(slot.id) ?? "";
       if (!text && slot.required) {
-        text = fitSlotText(narration.replace(/[.!?]+$/, ""), Math.min(slot.fit.maxChars, 60), [input.plan.title]) || input.plan.title;
+        text =
+          fitSlotText(narration.replace(/[.!?]+$/, ""), Math.min(slot.fit.maxChars, 60), [input.plan.title]) ||
+          input.plan.title;
         repairs.push(`scene ${i + 1}: filled the empty required slot "${slot.id}"`);
       }
       if (text.length > slot.fit.maxChars) {
@@ -158,7 +167,9 @@ export function repairPlan(input: RepairInput): { plan: Plan; repairs: string[] 
         if (usedHeadlines.has(key)) {
           const other = fitPhrase(narration.replace(/[.!?]+$/, ""), slot.fit.maxChars);
           if (other && !usedHeadlines.has(other.toLowerCase())) {
-            repairs.push(`scene ${i + 1}: headline "${text}" repeated an earlier scene's, used its narration's "${other}"`);
+            repairs.push(
+              `scene ${i + 1}: headline "${text}" repeated an earlier scene's, used its narration's "${other}"`,
+            );
             text = other;
           }
         }

@@ -26,7 +26,16 @@ export function videoDeps(): VideoDeps {
   return { db: getDb(), store: getBlobStore(), ready };
 }
 
-registerWorker("video", (settings, o) => createVideoWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, renderWidth: settings.renderWidth, renderFps: settings.renderFps, ...o }));
+registerWorker("video", (settings, o) =>
+  createVideoWorker({
+    db: getDb(),
+    store: getBlobStore(),
+    renderer: getRenderer,
+    renderWidth: settings.renderWidth,
+    renderFps: settings.renderFps,
+    ...o,
+  }),
+);
 
 export function startVideoWorker(): VideoWorker | null {
   // The Remotion bundle is made by the start and test scripts (a missing one fails renders with a clear reason).

@@ -44,7 +44,13 @@ export async function withScenePictureCharge<T>(
   // The ledger's idempotency key: one debit and at most one refund for this picture.
   const chargeId = `picture-${randomUUID()}`;
   try {
-    await debit({ db: a.db, uid: a.uid, amount: cost, reason: `${a.noun} picture: 1 × ${model.label}`, ref: { jobId: chargeId, contentId: a.contentId } });
+    await debit({
+      db: a.db,
+      uid: a.uid,
+      amount: cost,
+      reason: `${a.noun} picture: 1 × ${model.label}`,
+      ref: { jobId: chargeId, contentId: a.contentId },
+    });
   } catch (e) {
     if (!(e instanceof ApiError && e.code === "payment_required")) throw e;
     const balance = (await a.db.collection(users).doc(a.uid).get())?.data.credits ?? 0;
@@ -57,9 +63,13 @@ export async function withScenePictureCharge<T>(
     return await run();
   } catch (error) {
     const why = (error as { message?: string }).message ?? "it failed";
-    await refund({ db: a.db, uid: a.uid, jobId: chargeId, contentId: a.contentId, reason: `${a.noun} picture not made: ${why}` }).catch((e: unknown) =>
-      console.error(`[credits] refund of ${chargeId} for ${a.uid} failed:`, e),
-    );
+    await refund({
+      db: a.db,
+      uid: a.uid,
+      jobId: chargeId,
+      contentId: a.contentId,
+      reason: `${a.noun} picture not made: ${why}`,
+    }).catch((e: unknown) => console.error(`[credits] refund of ${chargeId} for ${a.uid} failed:`, e));
     throw error;
   }
 }

@@ -75,9 +75,14 @@ export function narrationHash(text: string, voiceId: string): string {
 export function describeRenderFailure(e: unknown): { reason: string; retryable: boolean } {
   if (isRenderError(e)) return { reason: e.userMessage, retryable: e.retryable };
   if (e instanceof SpeechError) return { reason: `The voice could not be made: ${e.message}`, retryable: e.retryable };
-  if (e instanceof AiError) return { reason: `A scene picture could not be made: ${e.message}`, retryable: e.retryable };
-  if (e && typeof e === "object" && "userMessage" in e) return { reason: String((e as { userMessage: string }).userMessage), retryable: false };
-  return { reason: "Something went wrong while rendering this video. Your credits were refunded; try again.", retryable: false };
+  if (e instanceof AiError)
+    return { reason: `A scene picture could not be made: ${e.message}`, retryable: e.retryable };
+  if (e && typeof e === "object" && "userMessage" in e)
+    return { reason: String((e as { userMessage: string }).userMessage), retryable: false };
+  return {
+    reason: "Something went wrong while rendering this video. Your credits were refunded; try again.",
+    retryable: false,
+  };
 }
 
 /** The render job type: its run, and on a final failure the job failed, the credits refunded once, the last good file kept. */
@@ -99,9 +104,21 @@ function videoJob(d: VideoWorkerDeps) {
       if (!job || job.data.state !== "running" || job.data.worker_id !== ctx.holder) return false;
       if (!c) return false;
       const settings = c.data.settings as { render?: RenderState | null };
-      const render = settings.render && settings.render.job_id === jobId ? { ...settings.render, ...patch, state: "running" as const } : null;
-      tx.update(jobRef, { progress: patch.progress ?? job.data.progress, lease_expires_at: new Date(at.getTime() + leaseMs).toISOString(), updated_at: at.toISOString() });
-      if (render) tx.update(db.collection(content).doc(contentId), { status: c.data.status === "queued" ? "running" : c.data.status, settings: { ...c.data.settings, render }, updated_at: at.toISOString() });
+      const render =
+        settings.render && settings.render.job_id === jobId
+          ? { ...settings.render, ...patch, state: "running" as const }
+          : null;
+      tx.update(jobRef, {
+        progress: patch.progress ?? job.data.progress,
+        lease_expires_at: new Date(at.getTime() + leaseMs).toISOString(),
+        updated_at: at.toISOString(),
+      });
+      if (render)
+        tx.update(db.collection(content).doc(contentId), {
+          status: c.data.status === "queued" ? "running" : c.data.status,
+          settings: { ...c.data.settings, render },
+          updated_at: at.toISOString(),
+        });
       return true;
     });
   }
@@ -126,21 +143,44 @@ function videoJob(d: VideoWorkerDeps) {
     if (!compSnap) throw ctx.lost("the video was deleted");
     let body = migrateComposition(compSnap.data);
     const version = await getTemplateVersion(db, body.template.id, body.template.version);
-    if (!version) throw Object.assign(new Error("template version missing"), { userMessage: "This video's template version no longer exists. Switch the video to another template and render again." });
-    const step = async (stage: Exclude<RenderStageName, "queued">, fraction: number, frames: RenderState["frames"] = null) => {
+    if (!version)
+      throw Object.assign(new Error("template version missing"), {
+        userMessage:
+          "This video's template version no longer exists. Switch the video to another template and render again.",
+      });
+    const step = async (
+      stage: Exclude<RenderStageName, "queued">,
+      fraction: number,
+      frames: RenderState["frames"] = null,
+    ) => {
       const [a, b] = STAGE_SPAN[stage];
-      if (!(await report(ctx, { stage, progress: a + (b - a) * Math.min(1, Math.max(0, fraction)), frames }))) throw ctx.lost();
+      if (!(await report(ctx, { stage, progress: a + (b - a) * Math.min(1, Math.max(0, fraction)), frames })))
+        throw ctx.lost();
     };
 
     // Pictures the plan asked for and nobody has supplied yet.
     await step("images", 0);
-    const missing = body.scenes.filter((s) => s.image_prompt && !Object.values(s.values).some((v) => v.type === "media"));
+    const missing = body.scenes.filter(
+      (s) => s.image_prompt && !Object.values(s.values).some((v) => v.type === "media"),
+    );
     const layouts = new Map(version.layouts.map((l) => [l.id, l]));
     for (const [i, scene] of missing.entries()) {
       const slot = layouts.get(scene.layout_id)?.slots.find((s) => s.kind === "image");
       if (!slot) continue;
-      const value = await makePicture({ store, uid, contentId, sceneId: scene.id, prompt: scene.image_prompt!, ratio: body.aspect_ratio, palette: scenePalette(version, body), abortSignal: signal });
-      body = { ...body, scenes: body.scenes.map((s) => (s.id === scene.id ? { ...s, values: { ...s.values, [slot.id]: value } } : s)) };
+      const value = await makePicture({
+        store,
+        uid,
+        contentId,
+        sceneId: scene.id,
+        prompt: scene.image_prompt!,
+        ratio: body.aspect_ratio,
+        palette: scenePalette(version, body),
+        abortSignal: signal,
+      });
+      body = {
+        ...body,
+        scenes: body.scenes.map((s) => (s.id === scene.id ? { ...s, values: { ...s.values, [slot.id]: value } } : s)),
+      };
       await saveComposition(ctx, contentId, body);
       await step("images", (i + 1) / missing.length);
     }
@@ -164,7 +204,16 @@ function videoJob(d: VideoWorkerDeps) {
       const spoken = await synthesizeNarration({ text, voiceId, abortSignal: signal });
       const key = `videos/${uid}/${contentId}/voice/${scene.id}-${hash}.wav`;
       await store.put(key, spoken.audio, { allowedTypes: ["audio/wav"] });
-      scenes.push({ ...scene, voice: { key, duration_ms: Math.round(spoken.durationMs), cues: spoken.cues.slice(0, 500), voice_id: voiceId, text_hash: hash } });
+      scenes.push({
+        ...scene,
+        voice: {
+          key,
+          duration_ms: Math.round(spoken.durationMs),
+          cues: spoken.cues.slice(0, 500),
+          voice_id: voiceId,
+          text_hash: hash,
+        },
+      });
       await step("voice", (i + 1) / body.scenes.length);
     }
     body = { ...body, scenes };
@@ -175,7 +224,8 @@ function videoJob(d: VideoWorkerDeps) {
     if (body.audio.music.track_id) {
       const track = findMusicTrack(body.audio.music.track_id);
       const key = `music/${track.id}-v${MUSIC_SYNTH_VERSION}.wav`;
-      if (!(await store.head(key))) await store.put(key, await renderMusicTrack(track.id), { allowedTypes: ["audio/wav"] });
+      if (!(await store.head(key)))
+        await store.put(key, await renderMusicTrack(track.id), { allowedTypes: ["audio/wav"] });
       music = { key, durationMs: track.durationMs };
     }
 
@@ -183,7 +233,17 @@ function videoJob(d: VideoWorkerDeps) {
     await step("rendering", 0);
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "pf-video-"));
     const renderer = d.renderer();
-    const prepared = await prepareRender({ composition: body, ownerId: uid, templateVersion: version, store, driver: renderer.kind, size: d.renderWidth ? sizeForWidth(body.aspect_ratio, d.renderWidth) : input.quality, fps: d.renderFps, music, watermark: input.watermark });
+    const prepared = await prepareRender({
+      composition: body,
+      ownerId: uid,
+      templateVersion: version,
+      store,
+      driver: renderer.kind,
+      size: d.renderWidth ? sizeForWidth(body.aspect_ratio, d.renderWidth) : input.quality,
+      fps: d.renderFps,
+      music,
+      watermark: input.watermark,
+    });
     try {
       const videoFile = path.join(dir, "video.mp4");
       const posterFile = path.join(dir, "poster.jpg");
@@ -198,9 +258,14 @@ function videoJob(d: VideoWorkerDeps) {
           if (t - last < 700 && p.progress < 1) return;
           last = t;
           const stage = p.stage === "encoding" ? "encoding" : "rendering";
-          const fraction = stage === "rendering" ? (p.totalFrames ? p.renderedFrames / p.totalFrames : p.progress) : p.progress;
+          const fraction =
+            stage === "rendering" ? (p.totalFrames ? p.renderedFrames / p.totalFrames : p.progress) : p.progress;
           // A progress report that finds the lease gone stops the render at once (the heartbeat would, a moment later).
-          pending = pending.then(() => step(stage, fraction, p.totalFrames ? { rendered: p.renderedFrames, total: p.totalFrames } : null)).catch(() => undefined);
+          pending = pending
+            .then(() =>
+              step(stage, fraction, p.totalFrames ? { rendered: p.renderedFrames, total: p.totalFrames } : null),
+            )
+            .catch(() => undefined);
         },
       });
       await pending;
@@ -211,11 +276,16 @@ function videoJob(d: VideoWorkerDeps) {
       // Captions from each scene's cues, placed where its narration starts.
       const tracks = prepared.props.scenes.flatMap((s, i) => {
         const cues = body.scenes[i]?.voice?.cues;
-        return s.narration && cues && cues.length > 0 ? [{ offsetMs: ((s.from + s.narration.startFrame) / prepared.props.fps) * 1000, cues }] : [];
+        return s.narration && cues && cues.length > 0
+          ? [{ offsetMs: ((s.from + s.narration.startFrame) / prepared.props.fps) * 1000, cues }]
+          : [];
       });
       const rev = body.revision;
       const base = `videos/${uid}/${contentId}/r${rev}-${jobId}`;
-      const videoInfo = await store.put(`${base}.mp4`, await fs.readFile(videoFile), { allowedTypes: ["video/mp4"], maxBytes: 500 * 1024 * 1024 });
+      const videoInfo = await store.put(`${base}.mp4`, await fs.readFile(videoFile), {
+        allowedTypes: ["video/mp4"],
+        maxBytes: 500 * 1024 * 1024,
+      });
       await store.put(`${base}.jpg`, await fs.readFile(posterFile), { allowedTypes: ["image/jpeg"] });
       let captionsKey: string | null = null;
       if (tracks.length > 0 && body.audio.captions) {
@@ -236,7 +306,8 @@ function videoJob(d: VideoWorkerDeps) {
       const previous = await finish(ctx, contentId, files);
       if (previous === null) {
         // Lost the job meanwhile (cancelled): the new files are not referenced.
-        for (const k of [files.video_key, files.poster_key, files.captions_key]) if (k) await store.delete(k).catch(() => undefined);
+        for (const k of [files.video_key, files.poster_key, files.captions_key])
+          if (k) await store.delete(k).catch(() => undefined);
         throw ctx.lost("lease lost before saving");
       }
       for (const k of previous) await store.delete(k).catch(() => undefined);
@@ -258,7 +329,10 @@ function videoJob(d: VideoWorkerDeps) {
       if (!job || job.data.state !== "running" || job.data.worker_id !== ctx.holder || !c) return null;
       const settings = c.data.settings as { render?: RenderState | null; files?: FilesState | null };
       const old = settings.files;
-      const render = settings.render && settings.render.job_id === jobId ? { ...settings.render, state: "succeeded" as const, stage: "saving" as const, progress: 1, error: null } : settings.render;
+      const render =
+        settings.render && settings.render.job_id === jobId
+          ? { ...settings.render, state: "succeeded" as const, stage: "saving" as const, progress: 1, error: null }
+          : settings.render;
       const patch = {
         status: "ready" as const,
         error: null,
@@ -267,7 +341,13 @@ function videoJob(d: VideoWorkerDeps) {
         updated_at: at,
       };
       tx.update(db.collection(content).doc(contentId), patch);
-      logContentChange(db, tx, { id: contentId, action: "ready", before: c.data, after: patch, context: WORKER_CONTEXT.video });
+      logContentChange(db, tx, {
+        id: contentId,
+        action: "ready",
+        before: c.data,
+        after: patch,
+        context: WORKER_CONTEXT.video,
+      });
       return old ? [old.video_key, old.poster_key, ...(old.captions_key ? [old.captions_key] : [])] : [];
     });
     if (replaced === null) return null;
@@ -277,7 +357,12 @@ function videoJob(d: VideoWorkerDeps) {
   }
 
   /** Final failure: job failed, credits refunded once, the video keeps its last good file. */
-  async function settleFailed(jobId: string, job: JobDoc, reason: string, holder: string | "expired"): Promise<boolean> {
+  async function settleFailed(
+    jobId: string,
+    job: JobDoc,
+    reason: string,
+    holder: string | "expired",
+  ): Promise<boolean> {
     const at = now();
     const contentId = job.content_id!;
     return db.runTransaction(async (tx) => {
@@ -286,21 +371,51 @@ function videoJob(d: VideoWorkerDeps) {
       const c = await tx.get(db.collection(content).doc(contentId));
       if (!snap) return false;
       if (holder !== "expired" && (snap.data.state !== "running" || snap.data.worker_id !== holder)) return false;
-      const stageRefund = await prepareRefund(tx, { db, uid: job.owner_id, jobId, reason: `video.render failed: ${reason.slice(0, 200)}`, contentId, now: at });
+      const stageRefund = await prepareRefund(tx, {
+        db,
+        uid: job.owner_id,
+        jobId,
+        reason: `video.render failed: ${reason.slice(0, 200)}`,
+        contentId,
+        now: at,
+      });
       stageRefund();
-      tx.update(jobRef, { state: "failed", error: reason.slice(0, 2000), worker_id: null, lease_expires_at: null, updated_at: at.toISOString() });
+      tx.update(jobRef, {
+        state: "failed",
+        error: reason.slice(0, 2000),
+        worker_id: null,
+        lease_expires_at: null,
+        updated_at: at.toISOString(),
+      });
       if (c) {
-        const settings = c.data.settings as { render?: RenderState | null; files?: FilesState | null; credits_spent?: number };
-        const render = settings.render && settings.render.job_id === jobId ? { ...settings.render, state: "failed" as const, error: reason, refunded: true } : settings.render;
+        const settings = c.data.settings as {
+          render?: RenderState | null;
+          files?: FilesState | null;
+          credits_spent?: number;
+        };
+        const render =
+          settings.render && settings.render.job_id === jobId
+            ? { ...settings.render, state: "failed" as const, error: reason, refunded: true }
+            : settings.render;
         const refunded = settings.render?.job_id === jobId ? settings.render.credits : 0;
         const patch = {
           status: settings.files ? ("ready" as const) : ("failed" as const),
           error: reason.slice(0, 2000),
-          settings: { ...c.data.settings, render, credits_spent: Math.max(0, (settings.credits_spent ?? 0) - refunded) },
+          settings: {
+            ...c.data.settings,
+            render,
+            credits_spent: Math.max(0, (settings.credits_spent ?? 0) - refunded),
+          },
           updated_at: at.toISOString(),
         };
         tx.update(db.collection(content).doc(contentId), patch);
-        logContentChange(db, tx, { id: contentId, action: "fail", before: c.data, after: patch, context: WORKER_CONTEXT.video });
+        logContentChange(db, tx, {
+          id: contentId,
+          action: "fail",
+          before: c.data,
+          after: patch,
+          context: WORKER_CONTEXT.video,
+        });
       }
       return true;
     });
@@ -315,7 +430,10 @@ function videoJob(d: VideoWorkerDeps) {
     heartbeat: (ctx) => report(ctx, {}),
     failure: (e, { deadline }) =>
       deadline
-        ? { reason: `This render took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped. Your credits were refunded; try again, or make the video shorter.`, retryable: false }
+        ? {
+            reason: `This render took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped. Your credits were refunded; try again, or make the video shorter.`,
+            retryable: false,
+          }
         : describeRenderFailure(e),
     onFinalFailure: (s, reason) => settleFailed(s.jobId, s.job, reason, s.holder),
     // Jobs whose worker died on their last attempt: failed and refunded instead of dropped.
@@ -325,7 +443,14 @@ function videoJob(d: VideoWorkerDeps) {
 
 export function createVideoWorker(d: VideoWorkerDeps) {
   const { db } = d;
-  const worker = createJobWorker(videoJob(d), { db, workerId: d.workerId, leaseMs: d.leaseMs, deadlineMs: d.deadlineMs, now: d.now, log: d.log });
+  const worker = createJobWorker(videoJob(d), {
+    db,
+    workerId: d.workerId,
+    leaseMs: d.leaseMs,
+    deadlineMs: d.deadlineMs,
+    now: d.now,
+    log: d.log,
+  });
 
   async function processNext(): Promise<{ jobId: string; outcome: VideoOutcome } | null> {
     const r = await worker.processNext();

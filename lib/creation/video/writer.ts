@@ -16,7 +16,14 @@ import { ApiError } from "@/lib/platform/api/errors";
 import type { Db } from "@/lib/platform/db/db";
 import type { TemplateDoc, TemplateVersionDoc } from "@/lib/engine/composition/collections";
 import { currentPromptText } from "@/lib/platform/prompts/store";
-import { LOCAL_WRITER_NOTICE, localWriterResponder, requestBlock, type ToolLayout, type ToolTemplate, type WriterRequest } from "./local-writer";
+import {
+  LOCAL_WRITER_NOTICE,
+  localWriterResponder,
+  requestBlock,
+  type ToolLayout,
+  type ToolTemplate,
+  type WriterRequest,
+} from "./local-writer";
 import { planSchema, repairPlan, sceneCountFor, narrationWordBudget, type Plan } from "./plan";
 
 export const WRITER_FEATURE = "video.writer";
@@ -59,17 +66,23 @@ export const WRITER_SYSTEM_PROMPT = [
   "give an image_prompt (a concrete photograph description) only when the layout has an image slot.",
   "Open with a title or statement scene and close with the end card. Use only facts from the brief; never invent prices or numbers.",
   "Write copy, not a transcript of the brief: a hook, the benefits and their proof, the offer, then a call to action.",
-  "The request is not the subject: words such as \"a 20-second upbeat ad for\", \"Instagram reel for\" or \"make a video explaining\" never appear on screen or in the title.",
-  "Every on-screen text is a short, whole phrase that fits its slot; never a sentence cut at the limit, never ending on a word like \"a\", \"for\", \"the\", \"and\", \"of\", \"to\" or \"with\". If a phrase is too long, rewrite it shorter or pick a layout whose slots fit.",
+  'The request is not the subject: words such as "a 20-second upbeat ad for", "Instagram reel for" or "make a video explaining" never appear on screen or in the title.',
+  'Every on-screen text is a short, whole phrase that fits its slot; never a sentence cut at the limit, never ending on a word like "a", "for", "the", "and", "of", "to" or "with". If a phrase is too long, rewrite it shorter or pick a layout whose slots fit.',
   "Each scene says something new: no headline is used twice.",
-  "Keep facts exactly as the brief writes them: numbers with their units (\"24 hours\", not \"24\"), prices, discount codes, dates, times and names.",
+  'Keep facts exactly as the brief writes them: numbers with their units ("24 hours", not "24"), prices, discount codes, dates, times and names.',
   "Narration is whole, natural sentences a listener can follow, within the word budget, so the video keeps the length asked for.",
   "The title is the product's or offer's name, optionally with its main benefit (\"Steel Water Bottle — Cold for 24 Hours\"), never the brief's first words.",
   "When the brief is not in English, keep its language and its own words; add no English.",
 ].join(" ");
 
 function toolTemplates(library: WriterLibrary): ToolTemplate[] {
-  return library.templates.map((t) => ({ id: t.id, name: t.name, description: t.description, mood: t.version.music.mood, layout_ids: t.version.layouts.map((l) => l.id) }));
+  return library.templates.map((t) => ({
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    mood: t.version.music.mood,
+    layout_ids: t.version.layouts.map((l) => l.id),
+  }));
 }
 
 function toolLayouts(library: WriterLibrary, templateId: string): ToolLayout[] {
@@ -78,7 +91,9 @@ function toolLayouts(library: WriterLibrary, templateId: string): ToolLayout[] {
   return t.version.layouts.map((l) => ({
     id: l.id,
     name: l.name,
-    slots: l.slots.filter((s) => s.kind === "text" || s.kind === "image").map((s) => ({ id: s.id, kind: s.kind, role: s.role, max_chars: s.fit.maxChars, required: s.required })),
+    slots: l.slots
+      .filter((s) => s.kind === "text" || s.kind === "image")
+      .map((s) => ({ id: s.id, kind: s.kind, role: s.role, max_chars: s.fit.maxChars, required: s.required })),
   }));
 }
 
@@ -86,7 +101,13 @@ export async function writePlan(input: WritePlanInput): Promise<WritePlanResult>
   const entry = findLanguageModel(input.modelId);
   const model = getLanguageModel(input.modelId, { local: localWriterResponder });
   const system = input.system ?? (await currentPromptText(input.db, WRITER_FEATURE)) ?? WRITER_SYSTEM_PROMPT;
-  const ctx: CallContext = { feature: input.feature ?? WRITER_FEATURE, modelId: entry.id, provider: entry.provider, ownerId: input.ownerId, refId: input.refId };
+  const ctx: CallContext = {
+    feature: input.feature ?? WRITER_FEATURE,
+    modelId: entry.id,
+    provider: entry.provider,
+    ownerId: input.ownerId,
+    refId: input.refId,
+  };
   const tools = {
     list_templates: tool({
       description: "The templates (looks) a video can use, with their mood and layout ids.",
@@ -103,9 +124,13 @@ export async function writePlan(input: WritePlanInput): Promise<WritePlanResult>
     `Brief: ${input.request.brief}`,
     `Length: about ${input.request.length_s} seconds, ${sceneCountFor(input.request.length_s)} scenes, at most ${narrationWordBudget(input.request.length_s)} words of narration in all.`,
     `Aspect ratio: ${input.request.aspect_ratio}.`,
-    input.request.template_id ? `Template: use ${input.request.template_id}.` : "Template: choose the one that suits the brief.",
+    input.request.template_id
+      ? `Template: use ${input.request.template_id}.`
+      : "Template: choose the one that suits the brief.",
     input.request.product ? `Product: ${JSON.stringify(input.request.product)}` : "",
-    input.request.product ? `Use the product's exact name "${input.request.product.name}" in the title and in the opening scene's headline.` : "",
+    input.request.product
+      ? `Use the product's exact name "${input.request.product.name}" in the title and in the opening scene's headline.`
+      : "",
     requestBlock(input.request),
   ]
     .filter(Boolean)
@@ -161,20 +186,39 @@ export async function writePlan(input: WritePlanInput): Promise<WritePlanResult>
   await recordCalls(input.db, records);
   if (!raw) {
     if (NoObjectGeneratedError.isInstance(failure) || failure === null) {
-      throw new ApiError("service_unavailable", `${entry.label} did not return a usable plan. Try again, or pick another model.`);
+      throw new ApiError(
+        "service_unavailable",
+        `${entry.label} did not return a usable plan. Try again, or pick another model.`,
+      );
     }
     const ai = toAiError(failure, entry.label);
-    throw new ApiError(ai.code === "content_policy" || ai.code === "bad_request" ? "unprocessable_entity" : "service_unavailable", ai.message, { cause: failure });
+    throw new ApiError(
+      ai.code === "content_policy" || ai.code === "bad_request" ? "unprocessable_entity" : "service_unavailable",
+      ai.message,
+      { cause: failure },
+    );
   }
-  if (raw.scenes.length === 0) throw new ApiError("unprocessable_entity", "The writer could not make scenes from this brief. Add a sentence or two about what the video should say.");
+  if (raw.scenes.length === 0)
+    throw new ApiError(
+      "unprocessable_entity",
+      "The writer could not make scenes from this brief. Add a sentence or two about what the video should say.",
+    );
   const library = {
     templates: input.library.templates.map((t) => ({ id: t.id, layoutIds: t.version.layouts.map((l) => l.id) })),
     layouts: new Map(input.library.templates.flatMap((t) => t.version.layouts.map((l) => [l.id, l] as const))),
   };
-  const { plan, repairs } = repairPlan({ plan: raw, library, templateId: input.request.template_id, lengthS: input.request.length_s });
+  const { plan, repairs } = repairPlan({
+    plan: raw,
+    library,
+    templateId: input.request.template_id,
+    lengthS: input.request.length_s,
+  });
   const preview = entry.provider === "local";
   const usage = steps.reduce(
-    (u, st) => ({ inputTokens: (u.inputTokens ?? 0) + (st.usage.inputTokens ?? 0), outputTokens: (u.outputTokens ?? 0) + (st.usage.outputTokens ?? 0) }),
+    (u, st) => ({
+      inputTokens: (u.inputTokens ?? 0) + (st.usage.inputTokens ?? 0),
+      outputTokens: (u.outputTokens ?? 0) + (st.usage.outputTokens ?? 0),
+    }),
     { inputTokens: steps.length ? 0 : null, outputTokens: steps.length ? 0 : null } as WritePlanResult["usage"],
   );
   return { plan, repairs, modelLabel: entry.label, preview, notice: preview ? LOCAL_WRITER_NOTICE : null, raw, usage };

@@ -22,11 +22,15 @@ const SCAN = 1000;
 function compositionUses(body: Pick<CompositionBody, "scenes" | "brand">, id: string, key: string): number[] | null {
   const scenes: number[] = [];
   body.scenes.forEach((s, i) => {
-    if (Object.values(s.values).some((v) => v.type === "media" && (v.asset_id === id || v.key === key))) scenes.push(i + 1);
+    if (Object.values(s.values).some((v) => v.type === "media" && (v.asset_id === id || v.key === key)))
+      scenes.push(i + 1);
   });
   const b = body.brand;
   const inBrand = Boolean(
-    b?.apply && (b.logo_asset_id === id || b.logo_key === key || [b.fonts?.heading, b.fonts?.body].some((f) => f?.kind === "asset" && (f.asset_id === id || f.key === key))),
+    b?.apply &&
+      (b.logo_asset_id === id ||
+        b.logo_key === key ||
+        [b.fonts?.heading, b.fonts?.body].some((f) => f?.kind === "asset" && (f.asset_id === id || f.key === key))),
   );
   return scenes.length > 0 || inBrand ? scenes : null;
 }
@@ -40,16 +44,30 @@ export async function assetUsageOf(deps: AssetDeps, uid: string, id: string, doc
   const videos: AssetUsage["videos"] = [];
   for (const c of comps) {
     const scenes = compositionUses(c.data, id, doc.storage_key);
-    if (scenes) videos.push({ id: c.id, title: c.data.title || "Untitled", kind: c.data.kind, href: c.data.kind === "video" ? `/videos/${c.id}` : `/content/${c.id}/edit`, scenes });
+    if (scenes)
+      videos.push({
+        id: c.id,
+        title: c.data.title || "Untitled",
+        kind: c.data.kind,
+        href: c.data.kind === "video" ? `/videos/${c.id}` : `/content/${c.id}/edit`,
+        scenes,
+      });
   }
-  const productList = prods.filter((p) => p.data.image_asset_ids.includes(id)).map((p) => ({ id: p.id, name: p.data.name, href: `/product?id=${p.id}` }));
+  const productList = prods
+    .filter((p) => p.data.image_asset_ids.includes(id))
+    .map((p) => ({ id: p.id, name: p.data.name, href: `/product?id=${p.id}` }));
   const fields: string[] = [];
   if (kit) {
     if (kit.data.logo_asset_id === id) fields.push("logo");
     if (kit.data.fonts.heading.kind === "asset" && kit.data.fonts.heading.asset_id === id) fields.push("headline font");
     if (kit.data.fonts.body.kind === "asset" && kit.data.fonts.body.asset_id === id) fields.push("body font");
   }
-  return { videos, products: productList, brand_kit: fields.length ? { fields } : null, total: videos.length + productList.length + (fields.length ? 1 : 0) };
+  return {
+    videos,
+    products: productList,
+    brand_kit: fields.length ? { fields } : null,
+    total: videos.length + productList.length + (fields.length ? 1 : 0),
+  };
 }
 
 export async function assetUsage(deps: AssetDeps & { uid: string; id: string }): Promise<AssetUsage> {
@@ -70,15 +88,21 @@ function describe(u: AssetUsage): string {
  * the library, the brand kit (which falls back to no logo / the default
  * font) and products' pictures; videos keep its file and render unchanged.
  */
-export async function deleteAsset(a: AssetDeps & { uid: string; id: string; force?: boolean }): Promise<{ deleted: 1; kept_for: AssetUsage }> {
+export async function deleteAsset(
+  a: AssetDeps & { uid: string; id: string; force?: boolean },
+): Promise<{ deleted: 1; kept_for: AssetUsage }> {
   const snap = await readOwnedAsset(a.db, a.uid, a.id).catch(() => {
     throw notFound();
   });
   const usage = await assetUsageOf(a, a.uid, a.id, snap.data);
   if (usage.total > 0 && !a.force) {
-    throw new ApiError("conflict", `This asset is used by ${describe(usage)}. Delete it anyway to take it out of the library: videos that use it keep showing it.`, {
-      issues: [{ path: "id", message: "in_use" }],
-    });
+    throw new ApiError(
+      "conflict",
+      `This asset is used by ${describe(usage)}. Delete it anyway to take it out of the library: videos that use it keep showing it.`,
+      {
+        issues: [{ path: "id", message: "in_use" }],
+      },
+    );
   }
   const ref = a.db.collection(assets).doc(a.id);
   const detailsRef = a.db.collection(assetDetails).doc(a.id);
@@ -97,13 +121,19 @@ export async function deleteAsset(a: AssetDeps & { uid: string; id: string; forc
       tx.update(kitRef, {
         logo_asset_id: kit.data.logo_asset_id === a.id ? null : kit.data.logo_asset_id,
         fonts: {
-          heading: f.heading.kind === "asset" && f.heading.asset_id === a.id ? DEFAULT_BRAND_KIT.fonts.heading : f.heading,
+          heading:
+            f.heading.kind === "asset" && f.heading.asset_id === a.id ? DEFAULT_BRAND_KIT.fonts.heading : f.heading,
           body: f.body.kind === "asset" && f.body.asset_id === a.id ? DEFAULT_BRAND_KIT.fonts.body : f.body,
         },
         updated_at: at,
       });
     }
-    for (const p of prods) if (p) tx.update(a.db.collection(products).doc(p.id), { image_asset_ids: p.data.image_asset_ids.filter((x) => x !== a.id), updated_at: at });
+    for (const p of prods)
+      if (p)
+        tx.update(a.db.collection(products).doc(p.id), {
+          image_asset_ids: p.data.image_asset_ids.filter((x) => x !== a.id),
+          updated_at: at,
+        });
     const thumb = s.data.thumbnail_key ?? details?.data.thumbnail_key ?? null;
     // The original stays while videos point at it: they render from its key.
     return [usage.videos.length ? null : s.data.storage_key, thumb];

@@ -50,7 +50,8 @@ export async function deleteItems(deps: WorkspaceDeps, uid: string, items: reado
         if (doc) {
           if (ref.kind === "video") await deleteVideo({ db: deps.db, store: deps.store, now: deps.now }, uid, ref.id);
           else if (ref.kind === "image") await deleteMyImages({ db: deps.db, store: deps.store, uid, ids: [ref.id] });
-          else if (ref.kind === "page") await deletePage({ db: deps.db, store: deps.store, now: deps.now }, uid, ref.id);
+          else if (ref.kind === "page")
+            await deletePage({ db: deps.db, store: deps.store, now: deps.now }, uid, ref.id);
           else await deleteDesign(deps, uid, ref.id);
           gone = true;
           if (ref.kind === "image") refreshPublicViews([ref.id]);
@@ -91,7 +92,11 @@ function slug(title: string, fallback: string): string {
 }
 
 /** Which items have a rendered file, under which names; the rest are skipped with the reason. */
-export async function planDownload(deps: WorkspaceDeps, uid: string, items: readonly ItemRef[]): Promise<{ files: PlannedFile[]; skipped: SkippedItem[] }> {
+export async function planDownload(
+  deps: WorkspaceDeps,
+  uid: string,
+  items: readonly ItemRef[],
+): Promise<{ files: PlannedFile[]; skipped: SkippedItem[] }> {
   const files: PlannedFile[] = [];
   const skipped: SkippedItem[] = [];
   const names = new Set<string>();
@@ -101,7 +106,11 @@ export async function planDownload(deps: WorkspaceDeps, uid: string, items: read
     if (seen.has(k)) continue;
     seen.add(k);
     if (ref.kind === "page" || ref.kind === "product") {
-      skipped.push({ ...ref, reason: ref.kind === "page" ? "A page has no file; share its link instead." : "A product has no file to download." });
+      skipped.push({
+        ...ref,
+        reason:
+          ref.kind === "page" ? "A page has no file; share its link instead." : "A product has no file to download.",
+      });
       continue;
     }
     const doc = await ownedContent(deps, uid, ref);
@@ -130,17 +139,28 @@ export async function planDownload(deps: WorkspaceDeps, uid: string, items: read
  * takes the archive. A file that vanished between planning and streaming is
  * left out.
  */
-export function zipFiles(deps: Pick<WorkspaceDeps, "store">, files: readonly PlannedFile[]): ReadableStream<Uint8Array> {
+export function zipFiles(
+  deps: Pick<WorkspaceDeps, "store">,
+  files: readonly PlannedFile[],
+): ReadableStream<Uint8Array> {
   return zipStream(files.map((f) => ({ name: f.name, open: async () => (await deps.store.get(f.key))?.body ?? null })));
 }
 
 /** The archive for `items`, or a 422 when none of them has a file. */
-export async function downloadItems(deps: WorkspaceDeps, uid: string, items: readonly ItemRef[]): Promise<{ stream: ReadableStream<Uint8Array>; files: PlannedFile[]; skipped: SkippedItem[] }> {
+export async function downloadItems(
+  deps: WorkspaceDeps,
+  uid: string,
+  items: readonly ItemRef[],
+): Promise<{ stream: ReadableStream<Uint8Array>; files: PlannedFile[]; skipped: SkippedItem[] }> {
   const { files, skipped } = await planDownload(deps, uid, items);
   if (files.length === 0) {
-    throw new ApiError("unprocessable_entity", "Nothing to download: none of the selected items has a finished file (pages and products have none).", {
-      issues: skipped.map((s) => ({ path: `${s.kind}:${s.id}`, message: s.reason })),
-    });
+    throw new ApiError(
+      "unprocessable_entity",
+      "Nothing to download: none of the selected items has a finished file (pages and products have none).",
+      {
+        issues: skipped.map((s) => ({ path: `${s.kind}:${s.id}`, message: s.reason })),
+      },
+    );
   }
   return { stream: zipFiles(deps, files), files, skipped };
 }

@@ -37,11 +37,17 @@ function csvOf<T extends string>(values: readonly T[]) {
     .max(200)
     .optional()
     .transform((v, ctx) => {
-      const parts = (v ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+      const parts = (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (parts.length === 0) return undefined;
       const bad = parts.filter((p) => !(values as readonly string[]).includes(p));
       if (bad.length) {
-        ctx.addIssue({ code: "custom", message: `Unknown value ${bad.map((b) => `"${b}"`).join(", ")}; use ${values.join(", ")}.` });
+        ctx.addIssue({
+          code: "custom",
+          message: `Unknown value ${bad.map((b) => `"${b}"`).join(", ")}; use ${values.join(", ")}.`,
+        });
         return z.NEVER;
       }
       return [...new Set(parts)] as T[];
@@ -51,7 +57,11 @@ function csvOf<T extends string>(values: readonly T[]) {
 export const workspaceQuerySchema = z.strictObject({
   kind: csvOf(WORKSPACE_KINDS),
   status: csvOf(WORKSPACE_STATUSES),
-  q: z.string().max(200, "Keep the search under 200 characters.").optional().transform((v) => v?.trim() || undefined),
+  q: z
+    .string()
+    .max(200, "Keep the search under 200 characters.")
+    .optional()
+    .transform((v) => v?.trim() || undefined),
   sort: z.enum(WORKSPACE_SORTS).default("newest"),
   cursor: z.string().max(600).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(WORKSPACE_PAGE_SIZE),
@@ -95,7 +105,10 @@ export const itemRefSchema = z.strictObject({
 export type ItemRef = z.infer<typeof itemRefSchema>;
 
 export const bulkItemsSchema = z.strictObject({
-  items: z.array(itemRefSchema).min(1, "Select at least one item.").max(MAX_BULK_ITEMS, `Select up to ${MAX_BULK_ITEMS} items at a time.`),
+  items: z
+    .array(itemRefSchema)
+    .min(1, "Select at least one item.")
+    .max(MAX_BULK_ITEMS, `Select up to ${MAX_BULK_ITEMS} items at a time.`),
 });
 export type BulkItemsInput = z.input<typeof bulkItemsSchema>;
 

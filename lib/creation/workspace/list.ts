@@ -154,40 +154,89 @@ export function encodeCursor(sort: WorkspaceSort, key: [string, string]): string
 export function decodeCursor(sort: WorkspaceSort, cursor: string): [string, string] {
   try {
     const v = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown;
-    if (Array.isArray(v) && v.length === 3 && v[0] === sort && typeof v[1] === "string" && typeof v[2] === "string") return [v[1], v[2]];
+    if (Array.isArray(v) && v.length === 3 && v[0] === sort && typeof v[1] === "string" && typeof v[2] === "string")
+      return [v[1], v[2]];
   } catch {
     // fall through
   }
-  throw new ApiError("unprocessable_entity", "The cursor is not valid for this sort; start from the first page.", { issues: [{ path: "cursor", message: "invalid cursor" }] });
+  throw new ApiError("unprocessable_entity", "The cursor is not valid for this sort; start from the first page.", {
+    issues: [{ path: "cursor", message: "invalid cursor" }],
+  });
 }
 
 /** The rows of one listing, before filters (at most `limit` per source). */
-async function loadRows(deps: WorkspaceDeps, uid: string, kinds: readonly WorkspaceKind[] | undefined, limit: number): Promise<{ rows: Row[]; truncated: boolean }> {
+async function loadRows(
+  deps: WorkspaceDeps,
+  uid: string,
+  kinds: readonly WorkspaceKind[] | undefined,
+  limit: number,
+): Promise<{ rows: Row[]; truncated: boolean }> {
   const wantContent = !kinds || kinds.some((k) => k !== "product");
   const wantProducts = !kinds || kinds.includes("product");
   const contentKinds = kinds?.filter((k) => k !== "product");
   const [docs, prods] = await Promise.all([
     wantContent
       ? contentKinds && contentKinds.length === 1
-        ? deps.db.collection(content).where("owner_id", "==", uid).where("kind", "==", contentKinds[0]!).orderBy("created_at", "desc").limit(limit + 1).get()
-        : deps.db.collection(content).where("owner_id", "==", uid).orderBy("created_at", "desc").limit(limit + 1).get()
+        ? deps.db
+            .collection(content)
+            .where("owner_id", "==", uid)
+            .where("kind", "==", contentKinds[0]!)
+            .orderBy("created_at", "desc")
+            .limit(limit + 1)
+            .get()
+        : deps.db
+            .collection(content)
+            .where("owner_id", "==", uid)
+            .orderBy("created_at", "desc")
+            .limit(limit + 1)
+            .get()
       : Promise.resolve([]),
-    wantProducts ? deps.db.collection(products).where("owner_id", "==", uid).orderBy("created_at", "desc").limit(limit + 1).get() : Promise.resolve([]),
+    wantProducts
+      ? deps.db
+          .collection(products)
+          .where("owner_id", "==", uid)
+          .orderBy("created_at", "desc")
+          .limit(limit + 1)
+          .get()
+      : Promise.resolve([]),
   ]);
   const truncated = docs.length > limit || prods.length > limit;
   const rows: Row[] = [];
   for (const d of docs.slice(0, limit)) {
-    rows.push({ id: d.id, kind: d.data.kind, title: d.data.title, status: statusOf(d.data), created_at: d.data.created_at, updated_at: d.data.updated_at, doc: d.data, product: null });
+    rows.push({
+      id: d.id,
+      kind: d.data.kind,
+      title: d.data.title,
+      status: statusOf(d.data),
+      created_at: d.data.created_at,
+      updated_at: d.data.updated_at,
+      doc: d.data,
+      product: null,
+    });
   }
   for (const p of prods.slice(0, limit)) {
-    rows.push({ id: p.id, kind: "product", title: p.data.name, status: "ready", created_at: p.data.created_at, updated_at: p.data.updated_at, doc: null, product: p.data });
+    rows.push({
+      id: p.id,
+      kind: "product",
+      title: p.data.name,
+      status: "ready",
+      created_at: p.data.created_at,
+      updated_at: p.data.updated_at,
+      doc: null,
+      product: p.data,
+    });
   }
   return { rows, truncated };
 }
 
 /** Slot text and narration of the owner's compositions (videos, designs), read only when searching. */
 async function loadCompositionText(db: Db, uid: string, limit: number): Promise<Map<string, string>> {
-  const rows = await db.collection(compositions).where("owner_id", "==", uid).orderBy("updated_at", "desc").limit(limit).get();
+  const rows = await db
+    .collection(compositions)
+    .where("owner_id", "==", uid)
+    .orderBy("updated_at", "desc")
+    .limit(limit)
+    .get();
   const out = new Map<string, string>();
   for (const r of rows) {
     const parts: string[] = [];
@@ -202,8 +251,14 @@ async function loadCompositionText(db: Db, uid: string, limit: number): Promise<
 }
 
 /** The rows that pass the query, sorted, and the page the cursor asks for. */
-export function selectPage(rows: readonly Row[], query: WorkspaceQuery, searchText: (row: Row) => string): { page: Row[]; nextCursor: string | null } {
-  let list = rows.filter((r) => (!query.kind || query.kind.includes(r.kind)) && (!query.status || query.status.includes(r.status)));
+export function selectPage(
+  rows: readonly Row[],
+  query: WorkspaceQuery,
+  searchText: (row: Row) => string,
+): { page: Row[]; nextCursor: string | null } {
+  let list = rows.filter(
+    (r) => (!query.kind || query.kind.includes(r.kind)) && (!query.status || query.status.includes(r.status)),
+  );
   if (query.q) list = list.filter((r) => matches(searchText(r), query.q!));
   const keyed = list.map((r) => ({ r, k: [sortKey(r, query.sort), r.id] as [string, string] }));
   keyed.sort((a, b) => compareKeys(query.sort, a.k, b.k));
@@ -215,7 +270,10 @@ export function selectPage(rows: readonly Row[], query: WorkspaceQuery, searchTe
   }
   const slice = keyed.slice(start, start + query.limit);
   const more = start + query.limit < keyed.length;
-  return { page: slice.map((x) => x.r), nextCursor: more && slice.length ? encodeCursor(query.sort, slice[slice.length - 1]!.k) : null };
+  return {
+    page: slice.map((x) => x.r),
+    nextCursor: more && slice.length ? encodeCursor(query.sort, slice[slice.length - 1]!.k) : null,
+  };
 }
 
 function hrefs(row: Row): { href: string; edit_href: string | null } {
@@ -241,10 +299,16 @@ function jobIdOf(doc: ContentDoc): string | null {
   return typeof j === "string" ? j : null;
 }
 
-async function present(deps: WorkspaceDeps, uid: string, rows: readonly Row[], byId: ReadonlyMap<string, ContentDoc>): Promise<WorkspaceItem[]> {
+async function present(
+  deps: WorkspaceDeps,
+  uid: string,
+  rows: readonly Row[],
+  byId: ReadonlyMap<string, ContentDoc>,
+): Promise<WorkspaceItem[]> {
   const now = (deps.now ?? (() => new Date()))();
   const ttl = signedUrlTtl(now);
-  const sign = (key: string | null) => (key ? deps.store.signedUrl(key, { expiresInSeconds: ttl }) : Promise.resolve(null));
+  const sign = (key: string | null) =>
+    key ? deps.store.signedUrl(key, { expiresInSeconds: ttl }) : Promise.resolve(null);
   return Promise.all(
     rows.map(async (row): Promise<WorkspaceItem> => {
       let poster: string | null = null;
@@ -262,12 +326,18 @@ async function present(deps: WorkspaceDeps, uid: string, rows: readonly Row[], b
           const cover = pageSettingsOf(doc).cover;
           if (cover) {
             const known = "content_id" in cover ? byId.get(cover.content_id) : undefined;
-            media = known ? (known.owner_id === uid ? mediaOfContent(known) : null) : await resolveMedia(deps.db, uid, cover);
+            media = known
+              ? known.owner_id === uid
+                ? mediaOfContent(known)
+                : null
+              : await resolveMedia(deps.db, uid, cover);
           }
         }
         poster = media?.still_key ?? null;
         thumb = media?.thumb_key ?? poster;
-        downloadable = Boolean(media && doc.kind !== "page" && (doc.kind === "video" ? media.video_key : media.still_key));
+        downloadable = Boolean(
+          media && doc.kind !== "page" && (doc.kind === "video" ? media.video_key : media.still_key),
+        );
         if (row.status === "running") {
           const jobId = jobIdOf(doc);
           const job = jobId && DOC_ID.test(jobId) ? await deps.db.collection(jobs).doc(jobId).get() : null;

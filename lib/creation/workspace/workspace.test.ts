@@ -24,10 +24,22 @@ beforeAll(async () => {
   env = openTestEnv();
   deps = { db: env.db, store: env.store };
   await seedImage(env.db, env.store, U, "img-cafe", { title: "Morning light", prompt: "A Café in Lisbon at dawn" });
-  await seedVideo(env.db, env.store, U, "vid-ready", { title: "Bean There launch", brief: "Coffee roasted daily", rendered: true });
+  await seedVideo(env.db, env.store, U, "vid-ready", {
+    title: "Bean There launch",
+    brief: "Coffee roasted daily",
+    rendered: true,
+  });
   // Composition slot text is searchable (the slot says what no title does).
-  await seedVideo(env.db, env.store, U, "vid-draft", { title: "Zebra promo", brief: "Stripes", slotText: "Savanna sunsets" });
-  await seedVideo(env.db, env.store, U, "vid-run", { title: "apple harvest", brief: "Orchard", renderingJob: { progress: 0.42 } });
+  await seedVideo(env.db, env.store, U, "vid-draft", {
+    title: "Zebra promo",
+    brief: "Stripes",
+    slotText: "Savanna sunsets",
+  });
+  await seedVideo(env.db, env.store, U, "vid-run", {
+    title: "apple harvest",
+    brief: "Orchard",
+    renderingJob: { progress: 0.42 },
+  });
   await seedDesign(env.db, env.store, U, "des-1", { title: "Poster", updated_at: "2027-01-01T00:00:00.000Z" });
   await seedProduct(env.db, U, "prod-1", { name: "Espresso machine", description: "Brews crema in 25 seconds" });
   await seedImage(env.db, env.store, "someone-else", "other-img", { title: "Morning light", prompt: "Café" });
@@ -40,10 +52,19 @@ describe("listing", () => {
     expect(ids(page.items)).toEqual(["prod-1", "des-1", "vid-run", "vid-draft", "vid-ready", "img-cafe"]);
     const byId = Object.fromEntries(page.items.map((i) => [i.id, i]));
     expect(byId["vid-run"]).toMatchObject({ status: "running", progress: 0.42, edit_href: "/content/vid-run/edit" });
-    expect(byId["vid-ready"]).toMatchObject({ status: "ready", progress: null, downloadable: true, href: "/videos/vid-ready" });
+    expect(byId["vid-ready"]).toMatchObject({
+      status: "ready",
+      progress: null,
+      downloadable: true,
+      href: "/videos/vid-ready",
+    });
     expect(byId["vid-ready"]!.poster_url).toContain("poster-r0.png");
     expect(byId["vid-draft"]).toMatchObject({ status: "draft", downloadable: false, poster_url: null });
-    expect(byId["img-cafe"]).toMatchObject({ kind: "image", excerpt: "A Café in Lisbon at dawn", href: "/image-gen/img-cafe" });
+    expect(byId["img-cafe"]).toMatchObject({
+      kind: "image",
+      excerpt: "A Café in Lisbon at dawn",
+      href: "/image-gen/img-cafe",
+    });
     expect(byId["prod-1"]).toMatchObject({ kind: "product", status: "ready", downloadable: false });
   });
 
@@ -64,9 +85,23 @@ describe("listing", () => {
   });
 
   it("sorts by oldest, recently edited and title", async () => {
-    expect(ids((await list({ sort: "oldest" })).items)).toEqual(["img-cafe", "vid-ready", "vid-draft", "vid-run", "des-1", "prod-1"]);
+    expect(ids((await list({ sort: "oldest" })).items)).toEqual([
+      "img-cafe",
+      "vid-ready",
+      "vid-draft",
+      "vid-run",
+      "des-1",
+      "prod-1",
+    ]);
     expect(ids((await list({ sort: "edited" })).items)[0]).toBe("des-1");
-    expect((await list({ sort: "title" })).items.map((i) => i.title)).toEqual(["apple harvest", "Bean There launch", "Espresso machine", "Morning light", "Poster", "Zebra promo"]);
+    expect((await list({ sort: "title" })).items.map((i) => i.title)).toEqual([
+      "apple harvest",
+      "Bean There launch",
+      "Espresso machine",
+      "Morning light",
+      "Poster",
+      "Zebra promo",
+    ]);
   });
 
   it("pages with a cursor without repeats or gaps, also when new items arrive in between", async () => {
@@ -85,7 +120,9 @@ describe("listing", () => {
     await seedImage(env.db, env.store, U, "img-new", { title: "Brand new" });
     const second = await list({ limit: "2", cursor: first.next_cursor! });
     expect(ids(second.items)).toEqual(["vid-run", "vid-draft"]);
-    await expect(list({ cursor: first.next_cursor!, sort: "title" })).rejects.toMatchObject({ code: "unprocessable_entity" });
+    await expect(list({ cursor: first.next_cursor!, sort: "title" })).rejects.toMatchObject({
+      code: "unprocessable_entity",
+    });
     await env.db.collection(content).doc("img-new").delete();
   });
 
@@ -109,7 +146,11 @@ describe("bulk actions", () => {
       { kind: "image" as const, id: "other-img" },
     ];
     const plan = await planDownload(deps, U, items);
-    expect(plan.files.map((f) => f.name)).toEqual(["Bean-There-launch-vid-ready.mp4", "Morning-light-img-cafe.png", "Poster-des-1.png"]);
+    expect(plan.files.map((f) => f.name)).toEqual([
+      "Bean-There-launch-vid-ready.mp4",
+      "Morning-light-img-cafe.png",
+      "Poster-des-1.png",
+    ]);
     expect(plan.skipped.map((s) => `${s.id}: ${s.reason}`)).toEqual([
       "vid-draft: Not rendered yet.",
       `${page.id}: A page has no file; share its link instead.`,
@@ -118,9 +159,18 @@ describe("bulk actions", () => {
     ]);
     const { stream } = await downloadItems(deps, U, items);
     const zip = unzipSync(new Uint8Array(await new Response(stream).arrayBuffer()));
-    expect(Object.keys(zip).sort()).toEqual(["Bean-There-launch-vid-ready.mp4", "Morning-light-img-cafe.png", "Poster-des-1.png"]);
+    expect(Object.keys(zip).sort()).toEqual([
+      "Bean-There-launch-vid-ready.mp4",
+      "Morning-light-img-cafe.png",
+      "Poster-des-1.png",
+    ]);
     expect(Buffer.from(zip["Bean-There-launch-vid-ready.mp4"]!).subarray(4, 8).toString()).toBe("ftyp");
-    await expect(downloadItems(deps, U, [{ kind: "page", id: page.id }, { kind: "video", id: "vid-draft" }])).rejects.toMatchObject({ code: "unprocessable_entity" });
+    await expect(
+      downloadItems(deps, U, [
+        { kind: "page", id: page.id },
+        { kind: "video", id: "vid-draft" },
+      ]),
+    ).rejects.toMatchObject({ code: "unprocessable_entity" });
   });
 
   it("deletes each item through its own domain and skips what is not mine", async () => {

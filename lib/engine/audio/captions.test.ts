@@ -19,7 +19,10 @@ function steady(text: string, step = 300, from = 0): TimedWord[] {
 
 describe("cuesFromPhraseDurations", () => {
   it("lays phrases end to end: each cue lasts its phrase's audio, the next starts where it ends", () => {
-    const cues = cuesFromPhraseDurations([{ text: "One." }, { text: "Two, three." }, { text: "Four." }], [812.5, 1200, 640.25]);
+    const cues = cuesFromPhraseDurations(
+      [{ text: "One." }, { text: "Two, three." }, { text: "Four." }],
+      [812.5, 1200, 640.25],
+    );
     expect(cues).toEqual([
       { text: "One.", startMs: 0, endMs: 812.5 },
       { text: "Two, three.", startMs: 812.5, endMs: 2012.5 },
@@ -109,11 +112,15 @@ describe("toWebVtt", () => {
       { offsetMs: 0, cues: [{ text: "Hello there.", startMs: 0, endMs: 1234.4 }] },
       { offsetMs: 3_723_000, cues: [{ text: "An hour later.", startMs: 5.6, endMs: 2000 }] },
     ]);
-    expect(vtt).toBe("WEBVTT\n\n00:00:00.000 --> 00:00:01.234\nHello there.\n\n01:02:03.006 --> 01:02:05.000\nAn hour later.\n");
+    expect(vtt).toBe(
+      "WEBVTT\n\n00:00:00.000 --> 00:00:01.234\nHello there.\n\n01:02:03.006 --> 01:02:05.000\nAn hour later.\n",
+    );
   });
 
   it("escapes &, < and > and keeps each cue on one line", () => {
-    const vtt = toWebVtt([{ offsetMs: 0, cues: [{ text: "Fish & chips <b>now</b> -->\nline two", startMs: 0, endMs: 1000 }] }]);
+    const vtt = toWebVtt([
+      { offsetMs: 0, cues: [{ text: "Fish & chips <b>now</b> -->\nline two", startMs: 0, endMs: 1000 }] },
+    ]);
     expect(vtt).toContain("\nFish &amp; chips &lt;b&gt;now&lt;/b&gt; --&gt; line two\n");
     expect(vtt.split("\n\n")).toHaveLength(2);
   });
@@ -123,7 +130,9 @@ describe("toWebVtt", () => {
       { offsetMs: 2000, cues: [{ text: "Second scene.", startMs: 0, endMs: 1000 }] },
       { offsetMs: 0, cues: [{ text: "First scene runs long.", startMs: 0, endMs: 2500 }] },
     ]);
-    expect(vtt).toBe("WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nFirst scene runs long.\n\n00:00:02.000 --> 00:00:03.000\nSecond scene.\n");
+    expect(vtt).toBe(
+      "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nFirst scene runs long.\n\n00:00:02.000 --> 00:00:03.000\nSecond scene.\n",
+    );
   });
 
   it("leaves out zero-length cues; no narration at all is a valid empty track", () => {
@@ -134,7 +143,9 @@ describe("toWebVtt", () => {
 
   it("a real narration's cues make a valid track with one block per phrase", () => {
     const text = "Welcome to Promptframe. Make a video in a minute, with music and captions.";
-    const vtt = toWebVtt([{ offsetMs: 1500, cues: cuesFromWordTimings({ text, words: steady(text), durationMs: 4200 }) }]);
+    const vtt = toWebVtt([
+      { offsetMs: 1500, cues: cuesFromWordTimings({ text, words: steady(text), durationMs: 4200 }) },
+    ]);
     const blocks = vtt.trim().split("\n\n");
     expect(blocks[0]).toBe("WEBVTT");
     expect(blocks.slice(1).map((b) => b.split("\n")[1])).toEqual(splitPhrases(text).map((p) => p.text));

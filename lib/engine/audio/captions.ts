@@ -10,8 +10,12 @@ import type { CaptionCue, CaptionWord } from "@/lib/engine/composition/cues";
 import { phraseWords, splitPhrases, type Phrase } from "./phrases";
 
 /** Cues for phrases spoken one after another, each lasting its measured duration. */
-export function cuesFromPhraseDurations(phrases: readonly Pick<Phrase, "text">[], durationsMs: readonly number[]): CaptionCue[] {
-  if (phrases.length !== durationsMs.length) throw new Error(`${phrases.length} phrases but ${durationsMs.length} durations`);
+export function cuesFromPhraseDurations(
+  phrases: readonly Pick<Phrase, "text">[],
+  durationsMs: readonly number[],
+): CaptionCue[] {
+  if (phrases.length !== durationsMs.length)
+    throw new Error(`${phrases.length} phrases but ${durationsMs.length} durations`);
   const cues: CaptionCue[] = [];
   let at = 0;
   phrases.forEach((p, i) => {
@@ -70,7 +74,11 @@ function align(written: string[], heard: string[]): number[] {
   for (let i = 1; i <= n; i++) {
     for (let j = 1; j <= m; j++) {
       const same = written[i - 1] === heard[j - 1] ? 0 : 1;
-      cost[i * cols + j] = Math.min(cost[(i - 1) * cols + j - 1]! + same, cost[(i - 1) * cols + j]! + 1, cost[i * cols + j - 1]! + 1);
+      cost[i * cols + j] = Math.min(
+        cost[(i - 1) * cols + j - 1]! + same,
+        cost[(i - 1) * cols + j]! + 1,
+        cost[i * cols + j - 1]! + 1,
+      );
     }
   }
   const match = new Array<number>(n).fill(-1);
@@ -94,7 +102,11 @@ function align(written: string[], heard: string[]): number[] {
  * words (as written), each word timed by the transcribed word it aligns with;
  * words the transcriber missed share the time between their neighbours.
  */
-export function cuesFromWordTimings(a: { text: string; words: readonly TimedWord[]; durationMs: number }): CaptionCue[] {
+export function cuesFromWordTimings(a: {
+  text: string;
+  words: readonly TimedWord[];
+  durationMs: number;
+}): CaptionCue[] {
   const phrases = splitPhrases(a.text);
   const heardWords = a.words.filter((w) => normalise(w.text).length > 0);
   const written = phrases.flatMap((p, phrase) => phraseWords(p.text).map((text) => ({ text, phrase })));
@@ -169,12 +181,7 @@ function timestamp(totalMs: number): string {
 
 /** Cue text is HTML-like in WebVTT: & < > must be escaped, and a blank line would end the cue. */
 function cueText(text: string): string {
-  return text
-    .replace(/\s+/gu, " ")
-    .trim()
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;");
+  return text.replace(/\s+/gu, " ").trim().replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /**

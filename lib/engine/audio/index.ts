@@ -5,6 +5,20 @@
  * so importing captions (e.g. in a browser bundle) does not pull in the synthesiser.
  */
 export * from "./wav";
-export { splitPhrases, phraseWords, DEFAULT_PHRASE_LIMITS, type Phrase, type PhraseEnd, type PhraseLimits } from "./phrases";
-export { cuesFromPhraseDurations, cuesFromWordTimings, estimateCues, toWebVtt, type CaptionTrack, type TimedWord } from "./captions";
+export {
+  splitPhrases,
+  phraseWords,
+  DEFAULT_PHRASE_LIMITS,
+  type Phrase,
+  type PhraseEnd,
+  type PhraseLimits,
+} from "./phrases";
+export {
+  cuesFromPhraseDurations,
+  cuesFromWordTimings,
+  estimateCues,
+  toWebVtt,
+  type CaptionTrack,
+  type TimedWord,
+} from "./captions";
 export { AudioError, type AudioErrorCode } from "./errors";

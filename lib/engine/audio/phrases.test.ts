@@ -23,11 +23,9 @@ describe("splitPhrases", () => {
   });
 
   it("breaks a long sentence at its commas first, and does not end a line on a weak word", () => {
-    expect(texts("Our new collection arrives this Friday, with free delivery on every order over fifty dollars.")).toEqual([
-      "Our new collection arrives this Friday,",
-      "with free delivery on every order",
-      "over fifty dollars.",
-    ]);
+    expect(
+      texts("Our new collection arrives this Friday, with free delivery on every order over fifty dollars."),
+    ).toEqual(["Our new collection arrives this Friday,", "with free delivery on every order", "over fifty dollars."]);
     // The most even cut would end a line on "into" ("…your ideas into / short videos…").
     expect(texts("Promptframe turns your ideas into short videos with narration, captions and music.")).toEqual([
       "Promptframe turns your ideas",
@@ -62,12 +60,19 @@ describe("splitPhrases", () => {
       "Dr. Smith meets us at noon.",
     ]);
     expect(texts("Doors open at 12:30. Bring a friend.")).toEqual(["Doors open at 12:30.", "Bring a friend."]);
-    expect(texts("Use a template, e.g. the bold one. It works for U.S. teams.")).toEqual(["Use a template, e.g. the bold one.", "It works for U.S. teams."]);
+    expect(texts("Use a template, e.g. the bold one. It works for U.S. teams.")).toEqual([
+      "Use a template, e.g. the bold one.",
+      "It works for U.S. teams.",
+    ]);
   });
 
   it("handles Spanish inverted marks, French spaced punctuation and German abbreviations", () => {
     expect(texts("¿Qué tal? ¡Muy bien! Gracias, amigos.")).toEqual(["¿Qué tal?", "¡Muy bien!", "Gracias, amigos."]);
-    expect(texts("Bonjour ! Voici « Promptframe » : des vidéos en une minute.")).toEqual(["Bonjour !", "Voici « Promptframe » :", "des vidéos en une minute."]);
+    expect(texts("Bonjour ! Voici « Promptframe » : des vidéos en une minute.")).toEqual([
+      "Bonjour !",
+      "Voici « Promptframe » :",
+      "des vidéos en une minute.",
+    ]);
     expect(texts("Viele Städte, z.B. Berlin und Hamburg, haben heute Sonne. Morgen regnet es.")).toEqual([
       "Viele Städte, z.B. Berlin und Hamburg,",
       "haben heute Sonne.",

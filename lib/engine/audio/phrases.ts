@@ -32,12 +32,42 @@ const CLAUSE_END = new RegExp(`[,;:，、；：][${CLOSERS}]*$`, "u");
 const DASH = /^[—–-]+$/u;
 const SPEAKABLE = /[\p{L}\p{N}]/u;
 /** Words whose full stop is not a sentence end, in the languages the voices speak. */
-const ABBREVIATIONS = new Set(
-  [
-    "mr", "mrs", "ms", "dr", "st", "jr", "sr", "vs", "etc", "inc", "ltd", "co", "approx", "no", "fig", "prof", "mt",
-    "sra", "srta", "dra", "ud", "uds", "mme", "mlle", "m", "z.b", "bzw", "usw", "ca", "nr", "hr", "fr", "sig", "dott",
-  ],
-);
+const ABBREVIATIONS = new Set([
+  "mr",
+  "mrs",
+  "ms",
+  "dr",
+  "st",
+  "jr",
+  "sr",
+  "vs",
+  "etc",
+  "inc",
+  "ltd",
+  "co",
+  "approx",
+  "no",
+  "fig",
+  "prof",
+  "mt",
+  "sra",
+  "srta",
+  "dra",
+  "ud",
+  "uds",
+  "mme",
+  "mlle",
+  "m",
+  "z.b",
+  "bzw",
+  "usw",
+  "ca",
+  "nr",
+  "hr",
+  "fr",
+  "sig",
+  "dott",
+]);
 
 /**
  * Words a caption line should not end on (articles, prepositions, conjunctions,
@@ -72,7 +102,8 @@ function boundaryAfter(token: string): PhraseEnd {
   if (!core.endsWith(".")) return "sentence";
   const bare = core.replace(/\.$/u, "").replace(/^[\p{Ps}\p{Pi}"'¿¡]+/u, "");
   // "Dr.", "e.g.", "U.S.", an initial ("J. K."): the sentence goes on. Digits ("step 3.") do end it.
-  const abbreviation = ABBREVIATIONS.has(bare.toLowerCase()) || /^\p{Lu}$/u.test(bare) || /^(\p{L}\.)+\p{L}$/u.test(bare);
+  const abbreviation =
+    ABBREVIATIONS.has(bare.toLowerCase()) || /^\p{Lu}$/u.test(bare) || /^(\p{L}\.)+\p{L}$/u.test(bare);
   return abbreviation ? "none" : "sentence";
 }
 
@@ -158,7 +189,9 @@ export function splitPhrases(text: string, limits: PhraseLimits = DEFAULT_PHRASE
           openEnd = clause.end;
         } else {
           const pieces = balancedChunks(clause.tokens, limits);
-          pieces.forEach((piece, k) => phrases.push({ text: slice(piece), end: k === pieces.length - 1 ? clause.end : "none" }));
+          pieces.forEach((piece, k) =>
+            phrases.push({ text: slice(piece), end: k === pieces.length - 1 ? clause.end : "none" }),
+          );
         }
       }
       if (openEnd === "sentence") flush();

@@ -54,15 +54,20 @@ export function parseWav(bytes: Uint8Array): Wav {
     const size = view.getUint32(at + 4, true);
     const body = at + 8;
     if (id === "fmt ") {
-      if (size < 16 || body + 16 > bytes.length) throw new AudioError("invalid_wav", "The WAV file's format block is cut short.");
+      if (size < 16 || body + 16 > bytes.length)
+        throw new AudioError("invalid_wav", "The WAV file's format block is cut short.");
       const tag = view.getUint16(body, true);
       const channels = view.getUint16(body + 2, true);
       const sampleRate = view.getUint32(body + 4, true);
       const bits = view.getUint16(body + 14, true);
       // WAVE_FORMAT_EXTENSIBLE names its real format in the first two bytes of the sub-format GUID.
-      const realTag = tag === FORMAT_EXTENSIBLE && size >= 40 && body + 26 <= bytes.length ? view.getUint16(body + 24, true) : tag;
+      const realTag =
+        tag === FORMAT_EXTENSIBLE && size >= 40 && body + 26 <= bytes.length ? view.getUint16(body + 24, true) : tag;
       if (realTag !== FORMAT_PCM || bits !== 16) {
-        throw new AudioError("unsupported_wav", `Only 16-bit PCM WAV is supported (this one is format ${realTag}, ${bits}-bit).`);
+        throw new AudioError(
+          "unsupported_wav",
+          `Only 16-bit PCM WAV is supported (this one is format ${realTag}, ${bits}-bit).`,
+        );
       }
       if (channels < 1 || channels > 8 || sampleRate < 1_000 || sampleRate > 384_000) {
         throw new AudioError("invalid_wav", `The WAV file declares ${channels} channels at ${sampleRate} Hz.`);
@@ -163,7 +168,8 @@ export function silence(format: PcmFormat, ms: number): Wav {
 
 /** Samples as numbers in [-32768, 32767], interleaved. */
 export function samplesOf(wav: Wav): Int16Array {
-  if (LITTLE_ENDIAN && wav.pcm.byteOffset % 2 === 0) return new Int16Array(wav.pcm.buffer, wav.pcm.byteOffset, wav.pcm.length / 2).slice();
+  if (LITTLE_ENDIAN && wav.pcm.byteOffset % 2 === 0)
+    return new Int16Array(wav.pcm.buffer, wav.pcm.byteOffset, wav.pcm.length / 2).slice();
   const view = new DataView(wav.pcm.buffer, wav.pcm.byteOffset, wav.pcm.byteLength);
   const out = new Int16Array(wav.pcm.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = view.getInt16(i * 2, true);

@@ -24,18 +24,28 @@ function rng(seed: number): () => number {
 
 function gradient(bg: TemplateBackground, { width: w, height: h }: CanvasSize): { defs: string; fill: string } {
   const colors = bg.colors.length > 1 ? bg.colors : [bg.colors[0]!, bg.colors[0]!];
-  const stops = colors.map((c, i) => `<stop offset="${(i / (colors.length - 1)).toFixed(4)}" stop-color="${c}"/>`).join("");
+  const stops = colors
+    .map((c, i) => `<stop offset="${(i / (colors.length - 1)).toFixed(4)}" stop-color="${c}"/>`)
+    .join("");
   if (bg.radial) {
     const r = Math.hypot(w, h) / 2;
-    return { defs: `<radialGradient id="g" gradientUnits="userSpaceOnUse" cx="${w / 2}" cy="${h * 0.4}" r="${r}">${stops}</radialGradient>`, fill: "url(#g)" };
+    return {
+      defs: `<radialGradient id="g" gradientUnits="userSpaceOnUse" cx="${w / 2}" cy="${h * 0.4}" r="${r}">${stops}</radialGradient>`,
+      fill: "url(#g)",
+    };
   }
   // CSS convention: 0deg points up, 90deg right; the line is long enough to reach the corners.
   const a = (bg.angle * Math.PI) / 180;
   const dx = Math.sin(a);
   const dy = -Math.cos(a);
   const half = Math.abs((w / 2) * dx) + Math.abs((h / 2) * dy);
-  const [x1, y1, x2, y2] = [w / 2 - dx * half, h / 2 - dy * half, w / 2 + dx * half, h / 2 + dy * half].map((n) => n.toFixed(2));
-  return { defs: `<linearGradient id="g" gradientUnits="userSpaceOnUse" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}">${stops}</linearGradient>`, fill: "url(#g)" };
+  const [x1, y1, x2, y2] = [w / 2 - dx * half, h / 2 - dy * half, w / 2 + dx * half, h / 2 + dy * half].map((n) =>
+    n.toFixed(2),
+  );
+  return {
+    defs: `<linearGradient id="g" gradientUnits="userSpaceOnUse" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}">${stops}</linearGradient>`,
+    fill: "url(#g)",
+  };
 }
 
 function pattern(bg: TemplateBackground, size: CanvasSize): string {

@@ -23,7 +23,13 @@ export function readableOn(hex: string): string {
 /** `a` moved towards `b` by `t` (0..1), per channel. */
 export function mix(a: string, b: string, t: number): string {
   const ch = (h: string, i: number) => parseInt(h.slice(i, i + 2), 16);
-  return `#${[1, 3, 5].map((i) => Math.round(ch(a, i) + (ch(b, i) - ch(a, i)) * t).toString(16).padStart(2, "0")).join("")}`;
+  return `#${[1, 3, 5]
+    .map((i) =>
+      Math.round(ch(a, i) + (ch(b, i) - ch(a, i)) * t)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 function activeBrand(composition: Pick<CompositionBody, "brand">) {
@@ -31,7 +37,10 @@ function activeBrand(composition: Pick<CompositionBody, "brand">) {
 }
 
 /** The template version as this composition draws it: brand colours and bundled fonts applied. */
-export function brandedTemplate(tv: TemplateVersionBody, composition: Pick<CompositionBody, "brand">): TemplateVersionBody {
+export function brandedTemplate(
+  tv: TemplateVersionBody,
+  composition: Pick<CompositionBody, "brand">,
+): TemplateVersionBody {
   const brand = activeBrand(composition);
   if (!brand) return tv;
   const palette = { ...tv.style.palette };
@@ -39,11 +48,20 @@ export function brandedTemplate(tv: TemplateVersionBody, composition: Pick<Compo
   let captions = tv.captions;
   if (brand.palette) {
     const p = brand.palette;
-    Object.assign(palette, { accent: p.primary, accentText: readableOn(p.primary), surface: p.secondary, text: p.text, background: p.background, muted: mix(p.text, p.background, 0.4) });
+    Object.assign(palette, {
+      accent: p.primary,
+      accentText: readableOn(p.primary),
+      surface: p.secondary,
+      text: p.text,
+      background: p.background,
+      muted: mix(p.text, p.background, 0.4),
+    });
     captions = { ...captions, highlightColor: p.accent, highlightTextColor: readableOn(p.accent) };
     if (background.kind === "solid") background = { ...background, colors: [p.background] };
-    else if (background.kind === "pattern") background = { ...background, colors: [p.background, ...background.colors.slice(1)] };
-    else if (background.kind === "gradient") background = { ...background, colors: [p.background, mix(p.background, p.secondary, 0.6)] };
+    else if (background.kind === "pattern")
+      background = { ...background, colors: [p.background, ...background.colors.slice(1)] };
+    else if (background.kind === "gradient")
+      background = { ...background, colors: [p.background, mix(p.background, p.secondary, 0.6)] };
   } else if (brand.colors?.length) {
     if (brand.colors[0]) Object.assign(palette, { accent: brand.colors[0], accentText: readableOn(brand.colors[0]) });
     if (brand.colors[1]) palette.surface = brand.colors[1];
@@ -61,15 +79,23 @@ export interface AssetFontFace {
 }
 
 /** The brand's font assets for headings and body text (bundled ones are in the template already). */
-export function brandAssetFonts(composition: Pick<CompositionBody, "brand">): { heading: AssetFontFace | null; body: AssetFontFace | null } {
+export function brandAssetFonts(composition: Pick<CompositionBody, "brand">): {
+  heading: AssetFontFace | null;
+  body: AssetFontFace | null;
+} {
   const brand = activeBrand(composition);
-  const face = (f: BrandFont | undefined): AssetFontFace | null => (f?.kind === "asset" ? { family: `pf-font-${f.asset_id}`, key: f.key } : null);
+  const face = (f: BrandFont | undefined): AssetFontFace | null =>
+    f?.kind === "asset" ? { family: `pf-font-${f.asset_id}`, key: f.key } : null;
   return { heading: face(brand?.fonts?.heading), body: face(brand?.fonts?.body) };
 }
 
 /** The template's uploaded font files as faces (the brand's font assets win over them: see resolve.ts). */
-export function templateFontFaces(tv: Pick<TemplateVersionBody, "style">): { heading: AssetFontFace | null; body: AssetFontFace | null } {
-  const face = (f: { key: string } | null | undefined): AssetFontFace | null => (f ? { family: `pf-tfont-${f.key.replace(/^.*\//, "").replace(/[^A-Za-z0-9_-]/g, "-")}`, key: f.key } : null);
+export function templateFontFaces(tv: Pick<TemplateVersionBody, "style">): {
+  heading: AssetFontFace | null;
+  body: AssetFontFace | null;
+} {
+  const face = (f: { key: string } | null | undefined): AssetFontFace | null =>
+    f ? { family: `pf-tfont-${f.key.replace(/^.*\//, "").replace(/[^A-Za-z0-9_-]/g, "-")}`, key: f.key } : null;
   return { heading: face(tv.style.fontFiles?.heading), body: face(tv.style.fontFiles?.body) };
 }
 

@@ -54,7 +54,9 @@ const splitWords = (text: string) => text.split(/\s+/).filter(Boolean);
 function toPieces(cues: readonly CaptionCue[], maxChars: number): Piece[] {
   const out: Piece[] = [];
   for (const cue of cues) {
-    const words: Piece["words"] = cue.words?.length ? cue.words.map((w) => ({ text: w.text, startMs: w.startMs, endMs: w.endMs })) : splitWords(cue.text).map((text) => ({ text }));
+    const words: Piece["words"] = cue.words?.length
+      ? cue.words.map((w) => ({ text: w.text, startMs: w.startMs, endMs: w.endMs }))
+      : splitWords(cue.text).map((text) => ({ text }));
     if (words.length === 0) continue;
     const chunks: (typeof words)[] = [];
     let cur: typeof words = [];
@@ -85,7 +87,11 @@ function toPieces(cues: readonly CaptionCue[], maxChars: number): Piece[] {
 }
 
 /** Greedy word wrap; null when a word alone is wider than the line. */
-function wrapWords(words: readonly CaptionPageWord[], px: number, opts: CaptionLayoutOptions): CaptionPageWord[][] | null {
+function wrapWords(
+  words: readonly CaptionPageWord[],
+  px: number,
+  opts: CaptionLayoutOptions,
+): CaptionPageWord[][] | null {
   const space = opts.measure(" ", px, opts.font);
   const lines: CaptionPageWord[][] = [];
   let line: CaptionPageWord[] = [];
@@ -112,7 +118,10 @@ function pageWords(pieces: readonly Piece[]): CaptionPageWord[] {
 }
 
 /** The lines of a page at the largest size (from fontPx down to minFontPx) that keeps it within maxLines. */
-function layoutPage(pieces: readonly Piece[], opts: CaptionLayoutOptions): { lines: CaptionPageWord[][]; fontPx: number } | null {
+function layoutPage(
+  pieces: readonly Piece[],
+  opts: CaptionLayoutOptions,
+): { lines: CaptionPageWord[][]; fontPx: number } | null {
   const words = pageWords(pieces);
   for (let px = opts.fontPx; px >= opts.minFontPx - 1e-9; px -= Math.max(0.5, opts.fontPx * 0.05)) {
     const lines = wrapWords(words, px, opts);
@@ -130,7 +139,10 @@ export function buildCaptionPages(cues: readonly CaptionCue[], opts: CaptionLayo
     const chars = candidate.map((c) => c.text).join(" ").length;
     const gap = cur.length ? p.startMs - cur[cur.length - 1]!.endMs : 0;
     // A long silence also ends a page, so a caption never hangs over a pause.
-    if (cur.length && (chars > opts.maxChars || gap > 1200 || !layoutPage(candidate, { ...opts, minFontPx: opts.fontPx }))) {
+    if (
+      cur.length &&
+      (chars > opts.maxChars || gap > 1200 || !layoutPage(candidate, { ...opts, minFontPx: opts.fontPx }))
+    ) {
       groups.push(cur);
       cur = [p];
     } else cur = candidate;
@@ -140,12 +152,21 @@ export function buildCaptionPages(cues: readonly CaptionCue[], opts: CaptionLayo
   const hold = opts.holdMs ?? HOLD_MS;
   const pages: CaptionPage[] = [];
   groups.forEach((g, i) => {
-    const laid = layoutPage(g, opts) ?? { lines: wrapWords(pageWords(g), opts.minFontPx, { ...opts, width: Infinity }) ?? [], fontPx: opts.minFontPx };
+    const laid = layoutPage(g, opts) ?? {
+      lines: wrapWords(pageWords(g), opts.minFontPx, { ...opts, width: Infinity }) ?? [],
+      fontPx: opts.minFontPx,
+    };
     const startMs = g[0]!.startMs;
     const lastEnd = g[g.length - 1]!.endMs;
     const next = groups[i + 1]?.[0]?.startMs;
     const endMs = next !== undefined ? Math.min(next, lastEnd + hold) : lastEnd + hold;
-    pages.push({ startMs, endMs: Math.max(endMs, startMs + 1), fontPx: laid.fontPx, phrases: g.map((p) => ({ startMs: p.startMs, endMs: p.endMs })), lines: laid.lines });
+    pages.push({
+      startMs,
+      endMs: Math.max(endMs, startMs + 1),
+      fontPx: laid.fontPx,
+      phrases: g.map((p) => ({ startMs: p.startMs, endMs: p.endMs })),
+      lines: laid.lines,
+    });
   });
   return pages;
 }

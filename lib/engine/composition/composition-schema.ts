@@ -40,7 +40,11 @@ export type MediaValue = z.infer<typeof mediaValueSchema>;
 /** Generated narration, cached so a re-render skips a scene whose text and voice did not change. */
 export const sceneVoiceSchema = z.object({
   key: blobKey,
-  duration_ms: z.number().int().min(0).max(10 * 60_000),
+  duration_ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 60_000),
   cues: z.array(captionCueSchema).max(500),
   voice_id: z.string().min(1).max(128),
   /** Hash of the narration text (and voice settings) the audio was made from. */
@@ -76,7 +80,12 @@ export type CompositionAudio = z.infer<typeof compositionAudioSchema>;
 /** A brand font as applied: a bundled font, or a font asset (its file's key; drawn under its own CSS family). */
 export const brandFontSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("bundled"), id: fontIdSchema }),
-  z.object({ kind: z.literal("asset"), asset_id: z.string().min(1).max(128), key: blobKey, family: z.string().min(1).max(120) }),
+  z.object({
+    kind: z.literal("asset"),
+    asset_id: z.string().min(1).max(128),
+    key: blobKey,
+    family: z.string().min(1).max(120),
+  }),
 ]);
 export type BrandFont = z.infer<typeof brandFontSchema>;
 
@@ -90,7 +99,15 @@ export const brandSchema = z.object({
   logo_asset_id: z.string().min(1).max(128).optional(),
   /** Older form: the first replaces the template's accent, the second its surface (`palette` wins when present). */
   colors: z.array(hexColorSchema).max(6).optional(),
-  palette: z.object({ primary: hexColorSchema, secondary: hexColorSchema, accent: hexColorSchema, text: hexColorSchema, background: hexColorSchema }).optional(),
+  palette: z
+    .object({
+      primary: hexColorSchema,
+      secondary: hexColorSchema,
+      accent: hexColorSchema,
+      text: hexColorSchema,
+      background: hexColorSchema,
+    })
+    .optional(),
   fonts: z.object({ heading: brandFontSchema.optional(), body: brandFontSchema.optional() }).optional(),
   apply: z.boolean(),
 });
@@ -110,7 +127,9 @@ export const compositionBodySchema = z.object({
     .array(sceneSchema)
     .min(1)
     .max(MAX_SCENES)
-    .refine((scenes) => new Set(scenes.map((s) => s.id)).size === scenes.length, { message: "scene ids must be unique" }),
+    .refine((scenes) => new Set(scenes.map((s) => s.id)).size === scenes.length, {
+      message: "scene ids must be unique",
+    }),
   audio: compositionAudioSchema,
   brand: brandSchema.nullable(),
   /** Bumped on every write; the editor sends the revision it edited for a conflict check. */
@@ -120,4 +139,8 @@ export type CompositionBody = z.infer<typeof compositionBodySchema>;
 export type CompositionBodyInput = z.input<typeof compositionBodySchema>;
 
 /** Default audio settings for a new composition. */
-export const DEFAULT_AUDIO: CompositionAudio = { voice_id: null, captions: true, music: { track_id: null, volume: 0.35 } };
+export const DEFAULT_AUDIO: CompositionAudio = {
+  voice_id: null,
+  captions: true,
+  music: { track_id: null, volume: 0.35 },
+};

@@ -138,7 +138,11 @@ function linesFit(n: number, px: number, input: FitTextInput): boolean {
 }
 
 function result(input: FitTextInput, px: number, w: Wrapped, overflow: boolean): FitTextResult {
-  const widths = w.lines.map((l) => input.measure(l.text, px, input.font) + (l.continuation && input.paragraphPrefix ? input.measure(input.paragraphPrefix, px, input.font) : 0));
+  const widths = w.lines.map(
+    (l) =>
+      input.measure(l.text, px, input.font) +
+      (l.continuation && input.paragraphPrefix ? input.measure(input.paragraphPrefix, px, input.font) : 0),
+  );
   return {
     fontPx: px,
     lineHeightPx: px * input.lineHeight,
@@ -158,7 +162,8 @@ function truncate(input: FitTextInput, px: number, w: Wrapped): Wrapped {
   const lines = w.lines.slice(0, keep);
   const last = lines[keep - 1];
   if (last) {
-    const indent = last.continuation && input.paragraphPrefix ? input.measure(input.paragraphPrefix, px, input.font) : 0;
+    const indent =
+      last.continuation && input.paragraphPrefix ? input.measure(input.paragraphPrefix, px, input.font) : 0;
     let text = last.text.replace(/-$/, "");
     while (text.length > 0 && input.measure(text + ELLIPSIS, px, input.font) + indent > input.box.width) {
       text = text.includes(" ") ? text.slice(0, text.lastIndexOf(" ")) : [...text].slice(0, -1).join("");
@@ -169,9 +174,11 @@ function truncate(input: FitTextInput, px: number, w: Wrapped): Wrapped {
 }
 
 export function fitText(input: FitTextInput): FitTextResult {
-  if (!(input.minFontPx > 0) || input.maxFontPx < input.minFontPx) throw new RangeError("fitText needs 0 < minFontPx <= maxFontPx");
+  if (!(input.minFontPx > 0) || input.maxFontPx < input.minFontPx)
+    throw new RangeError("fitText needs 0 < minFontPx <= maxFontPx");
   const paragraphs = toParagraphs(input.text);
-  if (paragraphs.length === 0) return result(input, input.maxFontPx, { lines: [], hyphenated: false, tooWide: false }, false);
+  if (paragraphs.length === 0)
+    return result(input, input.maxFontPx, { lines: [], hyphenated: false, tooWide: false }, false);
 
   const fitsAt = (px: number) => {
     const w = wrap(paragraphs, px, input, false);

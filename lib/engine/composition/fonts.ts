@@ -33,7 +33,12 @@ export interface FontInfo {
 export const FONTS: Record<FontId, FontInfo> = {
   inter: { family: "Inter", label: "Inter", weights: [400, 500, 700, 800], fallback: "sans-serif" },
   "playfair-display": { family: "Playfair Display", label: "Playfair Display", weights: [400, 700], fallback: "serif" },
-  "space-grotesk": { family: "Space Grotesk", label: "Space Grotesk", weights: [400, 500, 700], fallback: "sans-serif" },
+  "space-grotesk": {
+    family: "Space Grotesk",
+    label: "Space Grotesk",
+    weights: [400, 500, 700],
+    fallback: "sans-serif",
+  },
   "bebas-neue": { family: "Bebas Neue", label: "Bebas Neue", weights: [400], fallback: "sans-serif" },
   "dm-serif-display": { family: "DM Serif Display", label: "DM Serif Display", weights: [400], fallback: "serif" },
   montserrat: { family: "Montserrat", label: "Montserrat", weights: [400, 600, 800], fallback: "sans-serif" },
@@ -86,7 +91,12 @@ export function fontFaces(used: readonly { id: FontId; weight: number }[]): Font
     if (seen.has(k)) continue;
     seen.add(k);
     for (const subset of Object.keys(FONT_SUBSETS) as FontSubset[]) {
-      out.push({ family: FONTS[u.id].family, weight, file: `fonts/${fontFileName(u.id, weight, subset)}`, unicodeRange: FONT_SUBSETS[subset] });
+      out.push({
+        family: FONTS[u.id].family,
+        weight,
+        file: `fonts/${fontFileName(u.id, weight, subset)}`,
+        unicodeRange: FONT_SUBSETS[subset],
+      });
     }
   }
   return out;

@@ -14,10 +14,36 @@ export type LayoutOrigin = (typeof LAYOUT_ORIGINS)[number];
 
 export const SLOT_KINDS = ["text", "image", "logo", "shape"] as const;
 export type SlotKind = (typeof SLOT_KINDS)[number];
-export const SLOT_ROLES = ["headline", "subhead", "body", "bullets", "price", "cta", "badge", "quote", "attribution", "stat", "label", "media", "logo", "decoration"] as const;
+export const SLOT_ROLES = [
+  "headline",
+  "subhead",
+  "body",
+  "bullets",
+  "price",
+  "cta",
+  "badge",
+  "quote",
+  "attribution",
+  "stat",
+  "label",
+  "media",
+  "logo",
+  "decoration",
+] as const;
 export type SlotRole = (typeof SLOT_ROLES)[number];
 
-export const ANIMATION_TYPES = ["none", "fade", "slide-up", "slide-down", "slide-left", "slide-right", "scale", "typewriter", "mask-reveal", "pop"] as const;
+export const ANIMATION_TYPES = [
+  "none",
+  "fade",
+  "slide-up",
+  "slide-down",
+  "slide-left",
+  "slide-right",
+  "scale",
+  "typewriter",
+  "mask-reveal",
+  "pop",
+] as const;
 export type AnimationType = (typeof ANIMATION_TYPES)[number];
 export const EASINGS = ["linear", "ease-in", "ease-out", "ease-in-out", "spring"] as const;
 export type Easing = (typeof EASINGS)[number];
@@ -35,7 +61,9 @@ export const PALETTE_ROLES = ["background", "surface", "text", "muted", "accent"
 export type PaletteRole = (typeof PALETTE_ROLES)[number];
 
 export const SLOT_ID = /^[a-z][a-z0-9-]{0,31}$/;
-export const slotIdSchema = z.string().regex(SLOT_ID, "a slot id is a lowercase slug (a-z, 0-9, -), up to 32 characters");
+export const slotIdSchema = z
+  .string()
+  .regex(SLOT_ID, "a slot id is a lowercase slug (a-z, 0-9, -), up to 32 characters");
 
 export const fitSchema = z.object({
   /** The most characters the writer and editor may put in (the box is designed for it). */
@@ -76,7 +104,10 @@ export const slotSchema = z
     /** 0..1, for surfaces and shapes. */
     opacity: z.number().min(0).max(1).default(1),
   })
-  .refine((s) => s.fit.minFontPx <= s.fit.maxFontPx, { message: "minFontPx is larger than maxFontPx", path: ["fit", "minFontPx"] });
+  .refine((s) => s.fit.minFontPx <= s.fit.maxFontPx, {
+    message: "minFontPx is larger than maxFontPx",
+    path: ["fit", "minFontPx"],
+  });
 export type LayoutSlot = z.infer<typeof slotSchema>;
 export type LayoutSlotInput = z.input<typeof slotSchema>;
 
@@ -91,7 +122,10 @@ export type Box = z.infer<typeof boxSchema>;
 
 export const ratioBoxesSchema = z.record(slotIdSchema, boxSchema);
 export const layoutBoxesSchema = z.object(
-  Object.fromEntries(COMPOSITION_RATIOS.map((r) => [r, ratioBoxesSchema])) as Record<CompositionRatio, typeof ratioBoxesSchema>,
+  Object.fromEntries(COMPOSITION_RATIOS.map((r) => [r, ratioBoxesSchema])) as Record<
+    CompositionRatio,
+    typeof ratioBoxesSchema
+  >,
 );
 export type LayoutBoxes = Record<CompositionRatio, Record<string, Box>>;
 

@@ -1,4 +1,10 @@
-import { checkTextCapacity, hasErrors, overlapFraction, validateLayout, validateTemplateVersion } from "./layout-validation";
+import {
+  checkTextCapacity,
+  hasErrors,
+  overlapFraction,
+  validateLayout,
+  validateTemplateVersion,
+} from "./layout-validation";
 import type { LayoutBody } from "./layout-schema";
 import { STARTER_TEMPLATES, starterLayout, starterTemplateVersion } from "./starter";
 
@@ -7,7 +13,10 @@ function clone(id: string): LayoutBody {
   return body;
 }
 
-const codes = (l: LayoutBody) => validateLayout(l).map((i) => `${i.code}:${i.severity}${i.ratio ? `:${i.ratio}` : ""}${i.slotId ? `:${i.slotId}` : ""}`);
+const codes = (l: LayoutBody) =>
+  validateLayout(l).map(
+    (i) => `${i.code}:${i.severity}${i.ratio ? `:${i.ratio}` : ""}${i.slotId ? `:${i.slotId}` : ""}`,
+  );
 
 describe("validateLayout", () => {
   it("finds nothing wrong with a starter layout", () => {
@@ -47,7 +56,9 @@ describe("validateLayout", () => {
     const l = clone("starter-split");
     l.slots.push({ ...l.slots[1]! });
     l.boxes["9:16"].body = { x: 0.07, y: 0.72, w: 0.86, h: 0.005 };
-    expect(codes(l)).toEqual(expect.arrayContaining(["duplicate-slot:error:headline", "box-too-small:error:9:16:body"]));
+    expect(codes(l)).toEqual(
+      expect.arrayContaining(["duplicate-slot:error:headline", "box-too-small:error:9:16:body"]),
+    );
   });
 
   it("measures overlap against the smaller box", () => {

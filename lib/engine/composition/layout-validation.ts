@@ -51,36 +51,84 @@ export function validateLayout(layout: LayoutBody): LayoutIssue[] {
   const issues: LayoutIssue[] = [];
   const ids = new Set<string>();
   for (const s of layout.slots) {
-    if (ids.has(s.id)) issues.push({ code: "duplicate-slot", severity: "error", slotId: s.id, message: `two slots are called "${s.id}"` });
+    if (ids.has(s.id))
+      issues.push({
+        code: "duplicate-slot",
+        severity: "error",
+        slotId: s.id,
+        message: `two slots are called "${s.id}"`,
+      });
     ids.add(s.id);
     if (s.kind === "text" && s.fit.minFontPx < MIN_LEGIBLE_PX) {
-      issues.push({ code: "text-too-small", severity: "error", slotId: s.id, message: `"${s.label}" may shrink to ${s.fit.minFontPx}px, which nobody can read` });
+      issues.push({
+        code: "text-too-small",
+        severity: "error",
+        slotId: s.id,
+        message: `"${s.label}" may shrink to ${s.fit.minFontPx}px, which nobody can read`,
+      });
     } else if (s.kind === "text" && s.fit.minFontPx < MIN_READABLE_PX) {
-      issues.push({ code: "text-too-small", severity: "warning", slotId: s.id, message: `"${s.label}" may shrink to ${s.fit.minFontPx}px, hard to read on a phone` });
+      issues.push({
+        code: "text-too-small",
+        severity: "warning",
+        slotId: s.id,
+        message: `"${s.label}" may shrink to ${s.fit.minFontPx}px, hard to read on a phone`,
+      });
     }
   }
   const textSlots = layout.slots.filter((s) => s.kind === "text");
   for (const ratio of COMPOSITION_RATIOS) {
     const boxes = layout.boxes[ratio] ?? {};
     for (const id of Object.keys(boxes)) {
-      if (!ids.has(id)) issues.push({ code: "unknown-slot", severity: "error", ratio, slotId: id, message: `the ${ratio} boxes name a slot "${id}" the layout does not have` });
+      if (!ids.has(id))
+        issues.push({
+          code: "unknown-slot",
+          severity: "error",
+          ratio,
+          slotId: id,
+          message: `the ${ratio} boxes name a slot "${id}" the layout does not have`,
+        });
     }
     for (const s of layout.slots) {
       const b = boxes[s.id];
       if (!b) {
-        issues.push({ code: "missing-box", severity: "error", ratio, slotId: s.id, message: `"${s.label}" has no box in ${ratio}` });
+        issues.push({
+          code: "missing-box",
+          severity: "error",
+          ratio,
+          slotId: s.id,
+          message: `"${s.label}" has no box in ${ratio}`,
+        });
         continue;
       }
       if (s.kind === "image") {
-        if (fullyOff(b)) issues.push({ code: "off-canvas", severity: "error", ratio, slotId: s.id, message: `"${s.label}" is entirely off the ${ratio} canvas` });
+        if (fullyOff(b))
+          issues.push({
+            code: "off-canvas",
+            severity: "error",
+            ratio,
+            slotId: s.id,
+            message: `"${s.label}" is entirely off the ${ratio} canvas`,
+          });
       } else if (!onCanvas(b)) {
-        issues.push({ code: "off-canvas", severity: s.kind === "shape" ? "warning" : "error", ratio, slotId: s.id, message: `"${s.label}" runs off the ${ratio} canvas` });
+        issues.push({
+          code: "off-canvas",
+          severity: s.kind === "shape" ? "warning" : "error",
+          ratio,
+          slotId: s.id,
+          message: `"${s.label}" runs off the ${ratio} canvas`,
+        });
       }
       if (s.kind === "text") {
         const size = CANVAS_SIZES["1080p"][ratio];
         const minPx = s.fit.minFontPx * designScale(size) * s.fit.lineHeight;
         if (b.h * size.height < minPx || b.w * size.width < s.fit.minFontPx) {
-          issues.push({ code: "box-too-small", severity: "error", ratio, slotId: s.id, message: `"${s.label}" in ${ratio} is too small for one line of its smallest text` });
+          issues.push({
+            code: "box-too-small",
+            severity: "error",
+            ratio,
+            slotId: s.id,
+            message: `"${s.label}" in ${ratio} is too small for one line of its smallest text`,
+          });
         }
       }
     }
@@ -91,7 +139,14 @@ export function validateLayout(layout: LayoutBody): LayoutIssue[] {
         const ba = boxes[a.id];
         const bc = boxes[c.id];
         if (ba && bc && overlapFraction(ba, bc) > 0.01) {
-          issues.push({ code: "text-overlap", severity: "error", ratio, slotId: a.id, otherSlotId: c.id, message: `"${a.label}" and "${c.label}" overlap in ${ratio}` });
+          issues.push({
+            code: "text-overlap",
+            severity: "error",
+            ratio,
+            slotId: a.id,
+            otherSlotId: c.id,
+            message: `"${a.label}" and "${c.label}" overlap in ${ratio}`,
+          });
         }
       }
     }
@@ -99,7 +154,8 @@ export function validateLayout(layout: LayoutBody): LayoutIssue[] {
   return issues;
 }
 
-const FILLER = "Lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua ut enim ad minim veniam quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat duis aute irure dolor in reprehenderit in voluptate velit esse cillum dolore";
+const FILLER =
+  "Lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua ut enim ad minim veniam quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat duis aute irure dolor in reprehenderit in voluptate velit esse cillum dolore";
 
 /** Ordinary text of about `n` characters (words of varied length), for capacity checks. */
 export function fillerText(n: number): string {
@@ -130,7 +186,14 @@ export function checkTextCapacity(input: {
       const box = { x: b.x * size.width, y: b.y * size.height, w: b.w * size.width, h: b.h * size.height };
       const text = input.text ? input.text(s) : fillerText(s.fit.maxChars);
       const { fitted } = fitSlotText({ slot: s, box, text, style: input.style, scale: designScale(size), measure });
-      if (fitted.overflow) issues.push({ code: "text-capacity", severity: "warning", ratio, slotId: s.id, message: `"${s.label}" cannot hold ${s.fit.maxChars} characters in ${ratio} at its smallest size` });
+      if (fitted.overflow)
+        issues.push({
+          code: "text-capacity",
+          severity: "warning",
+          ratio,
+          slotId: s.id,
+          message: `"${s.label}" cannot hold ${s.fit.maxChars} characters in ${ratio} at its smallest size`,
+        });
     }
   }
   return issues;
@@ -141,9 +204,16 @@ export function validateTemplateVersion(tv: TemplateVersionBody): LayoutIssue[] 
   const issues: LayoutIssue[] = [];
   const seen = new Set<string>();
   for (const l of tv.layouts) {
-    if (seen.has(l.id)) issues.push({ code: "duplicate-slot", severity: "error", layoutId: l.id, message: `layout ${l.id} is offered twice` });
+    if (seen.has(l.id))
+      issues.push({
+        code: "duplicate-slot",
+        severity: "error",
+        layoutId: l.id,
+        message: `layout ${l.id} is offered twice`,
+      });
     seen.add(l.id);
-    for (const i of [...validateLayout(l), ...checkTextCapacity({ layout: l, style: tv.style })]) issues.push({ ...i, layoutId: l.id });
+    for (const i of [...validateLayout(l), ...checkTextCapacity({ layout: l, style: tv.style })])
+      issues.push({ ...i, layoutId: l.id });
   }
   return issues;
 }

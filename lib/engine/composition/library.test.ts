@@ -1,6 +1,12 @@
 import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { layouts, templates, templateVersions } from "./collections";
-import { ensureStarterLibrary, getCurrentTemplateVersion, getTemplateVersion, listLiveLayouts, listLiveTemplates } from "./library";
+import {
+  ensureStarterLibrary,
+  getCurrentTemplateVersion,
+  getTemplateVersion,
+  listLiveLayouts,
+  listLiveTemplates,
+} from "./library";
 import { STARTER_LAYOUTS, STARTER_TEMPLATES } from "./starter";
 
 let env: TestEnv;
@@ -16,7 +22,11 @@ const now = new Date("2026-11-23T10:00:00.000Z");
 describe("ensureStarterLibrary", () => {
   it("seeds every starter layout and template as live demo data, once", async () => {
     const first = await ensureStarterLibrary(env.db, now);
-    expect(first.created).toEqual({ layouts: STARTER_LAYOUTS.length, templates: STARTER_TEMPLATES.length, templateVersions: STARTER_TEMPLATES.length });
+    expect(first.created).toEqual({
+      layouts: STARTER_LAYOUTS.length,
+      templates: STARTER_TEMPLATES.length,
+      templateVersions: STARTER_TEMPLATES.length,
+    });
     const again = await ensureStarterLibrary(env.db, now);
     expect(again.created).toEqual({ layouts: 0, templates: 0, templateVersions: 0 });
 
@@ -31,15 +41,26 @@ describe("ensureStarterLibrary", () => {
 
   it("never overwrites what staff changed, and only fills in what is missing", async () => {
     await ensureStarterLibrary(env.db, now);
-    await env.db.collection(layouts).doc("starter-split").update({ name: "Split (edited)", revision: 1, stage: "retired" });
+    await env.db
+      .collection(layouts)
+      .doc("starter-split")
+      .update({ name: "Split (edited)", revision: 1, stage: "retired" });
     await env.db.collection(templates).doc("starter-bold").delete();
     const r = await ensureStarterLibrary(env.db, now);
     expect(r.created).toEqual({ layouts: 0, templates: 1, templateVersions: 0 });
-    expect((await env.db.collection(layouts).doc("starter-split").get())!.data).toMatchObject({ name: "Split (edited)", revision: 1, stage: "retired" });
+    expect((await env.db.collection(layouts).doc("starter-split").get())!.data).toMatchObject({
+      name: "Split (edited)",
+      revision: 1,
+      stage: "retired",
+    });
   });
 
   it("is safe when several callers seed at once", async () => {
-    const results = await Promise.all([ensureStarterLibrary(env.db, now), ensureStarterLibrary(env.db, now), ensureStarterLibrary(env.db, now)]);
+    const results = await Promise.all([
+      ensureStarterLibrary(env.db, now),
+      ensureStarterLibrary(env.db, now),
+      ensureStarterLibrary(env.db, now),
+    ]);
     const sum = results.reduce((a, r) => a + r.created.layouts, 0);
     expect(sum).toBe(STARTER_LAYOUTS.length);
     expect(await env.db.collection(layouts).count()).toBe(STARTER_LAYOUTS.length);
@@ -52,7 +73,11 @@ describe("library reads", () => {
     await ensureStarterLibrary(env.db, now);
     await env.db.collection(templates).doc("starter-playful").update({ stage: "retired" });
     await env.db.collection(layouts).doc("starter-quote").update({ stage: "draft" });
-    expect((await listLiveTemplates(env.db)).map((t) => t.id).sort()).toEqual(["starter-bold", "starter-corporate", "starter-elegant"]);
+    expect((await listLiveTemplates(env.db)).map((t) => t.id).sort()).toEqual([
+      "starter-bold",
+      "starter-corporate",
+      "starter-elegant",
+    ]);
     expect((await listLiveLayouts(env.db)).map((l) => l.id)).not.toContain("starter-quote");
     // A retired template's versions still render old content.
     expect((await getTemplateVersion(env.db, "starter-playful", 1))!.style.fonts.heading).toBe("montserrat");

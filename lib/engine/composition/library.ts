@@ -10,7 +10,14 @@ import "server-only";
  */
 import type { Db } from "@/lib/platform/db/db";
 import { isDbError } from "@/lib/platform/db/errors";
-import { layouts, templates, templateVersions, type LayoutDoc, type TemplateDoc, type TemplateVersionDoc } from "./collections";
+import {
+  layouts,
+  templates,
+  templateVersions,
+  type LayoutDoc,
+  type TemplateDoc,
+  type TemplateVersionDoc,
+} from "./collections";
 import { STARTER_LAYOUTS, STARTER_TEMPLATES, STARTER_VERSION, starterTemplateVersion } from "./starter";
 import { templateVersionId } from "./template-schema";
 
@@ -34,22 +41,53 @@ export interface SeedResult {
 export async function ensureStarterLibrary(db: Db, now: Date = new Date()): Promise<SeedResult> {
   const at = now.toISOString();
   const created = { layouts: 0, templates: 0, templateVersions: 0 };
-  const meta = { stage: "live" as const, revision: 0, demo: true, created_at: at, updated_at: at, created_by: SEED_AUTHOR };
+  const meta = {
+    stage: "live" as const,
+    revision: 0,
+    demo: true,
+    created_at: at,
+    updated_at: at,
+    created_by: SEED_AUTHOR,
+  };
   for (const { id, ...body } of STARTER_LAYOUTS) {
     const ref = db.collection(layouts).doc(id);
     if (await ref.get()) continue;
-    if (await createIfMissing(() => ref.create({ ...body, ...meta, origin: "starter", version: STARTER_VERSION }))) created.layouts++;
+    if (await createIfMissing(() => ref.create({ ...body, ...meta, origin: "starter", version: STARTER_VERSION })))
+      created.layouts++;
   }
   for (const t of STARTER_TEMPLATES) {
     // The version first: a template document never names a version that is not there.
     const vRef = db.collection(templateVersions).doc(templateVersionId(t.id, STARTER_VERSION));
     if (!(await vRef.get())) {
       const body = starterTemplateVersion(t);
-      if (await createIfMissing(() => vRef.create({ ...body, template_id: t.id, version: STARTER_VERSION, published_at: at, created_at: at, created_by: SEED_AUTHOR }))) created.templateVersions++;
+      if (
+        await createIfMissing(() =>
+          vRef.create({
+            ...body,
+            template_id: t.id,
+            version: STARTER_VERSION,
+            published_at: at,
+            created_at: at,
+            created_by: SEED_AUTHOR,
+          }),
+        )
+      )
+        created.templateVersions++;
     }
     const tRef = db.collection(templates).doc(t.id);
     if (await tRef.get()) continue;
-    if (await createIfMissing(() => tRef.create({ name: t.name, description: t.description, ...meta, current_version: STARTER_VERSION, layout_ids: t.layoutIds }))) created.templates++;
+    if (
+      await createIfMissing(() =>
+        tRef.create({
+          name: t.name,
+          description: t.description,
+          ...meta,
+          current_version: STARTER_VERSION,
+          layout_ids: t.layoutIds,
+        }),
+      )
+    )
+      created.templates++;
   }
   return { created };
 }
@@ -69,7 +107,11 @@ export async function listLiveLayouts(db: Db): Promise<WithId<LayoutDoc>[]> {
 }
 
 /** One version of a template (whatever its stage: content keeps rendering with the version it was made with), or null. */
-export async function getTemplateVersion(db: Db, templateId: string, version: number): Promise<TemplateVersionDoc | null> {
+export async function getTemplateVersion(
+  db: Db,
+  templateId: string,
+  version: number,
+): Promise<TemplateVersionDoc | null> {
   const snap = await db.collection(templateVersions).doc(templateVersionId(templateId, version)).get();
   return snap?.data ?? null;
 }

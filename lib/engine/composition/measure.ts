@@ -29,7 +29,12 @@ function table(id: FontId, weight: number) {
   if (!t) {
     const raw = FONT_METRICS[key];
     if (!raw) throw new Error(`no metrics for font ${key}: run scripts/gen-font-metrics.ts`);
-    t = { widths: raw.widths.split(",").map((w) => (w === "" ? -1 : parseInt(w, 36))), avg: raw.avg, ascent: raw.ascent, descent: raw.descent };
+    t = {
+      widths: raw.widths.split(",").map((w) => (w === "" ? -1 : parseInt(w, 36))),
+      avg: raw.avg,
+      ascent: raw.ascent,
+      descent: raw.descent,
+    };
     tables.set(key, t);
   }
   return t;

@@ -1,7 +1,14 @@
 /** The one rule for blob keys in a composition: own folders, samples, the template version's media; nothing else. */
 import { ApiError } from "@/lib/platform/api/errors";
 import { COMPOSITION_SCHEMA_VERSION, type CompositionBody, type Scene } from "./composition-schema";
-import { assertOwnMedia, foreignMediaRefs, mayServe, mediaOrigin, withoutForeignMedia, type MediaScope } from "./media-access";
+import {
+  assertOwnMedia,
+  foreignMediaRefs,
+  mayServe,
+  mediaOrigin,
+  withoutForeignMedia,
+  type MediaScope,
+} from "./media-access";
 import { collectMediaKeys } from "./media-keys";
 import { SAMPLE_MEDIA } from "./starter/samples";
 import { starterTemplate, starterTemplateVersion } from "./starter";
@@ -33,7 +40,14 @@ function comp(scenes: Scene[], brand: CompositionBody["brand"] = null): Composit
     revision: 0,
   };
 }
-const scene = (id: string, values: Scene["values"], extra: Partial<Scene> = {}): Scene => ({ id, layout_id: "starter-split", values, narration: "", duration_ms: null, ...extra });
+const scene = (id: string, values: Scene["values"], extra: Partial<Scene> = {}): Scene => ({
+  id,
+  layout_id: "starter-split",
+  values,
+  narration: "",
+  duration_ms: null,
+  ...extra,
+});
 
 describe("mediaOrigin", () => {
   it.each([
@@ -83,14 +97,35 @@ describe("checks on a whole composition", () => {
   const planted = comp(
     [
       scene("s1", { image: media("assets/alice/a1/original.png"), headline: { type: "text", text: "Hi" } }),
-      scene("s2", { image: media("images/bob/c1/original.png") }, { voice: { key: "videos/alice/v1/voice/s2.wav", duration_ms: 900, cues: [], voice_id: "v", text_hash: "h" } }),
-      scene("s3", { image: media(SAMPLE_MEDIA.photo) }, { voice: { key: "videos/bob/v1/voice/s3.wav", duration_ms: 900, cues: [], voice_id: "v", text_hash: "h" } }),
+      scene(
+        "s2",
+        { image: media("images/bob/c1/original.png") },
+        { voice: { key: "videos/alice/v1/voice/s2.wav", duration_ms: 900, cues: [], voice_id: "v", text_hash: "h" } },
+      ),
+      scene(
+        "s3",
+        { image: media(SAMPLE_MEDIA.photo) },
+        { voice: { key: "videos/bob/v1/voice/s3.wav", duration_ms: 900, cues: [], voice_id: "v", text_hash: "h" } },
+      ),
     ],
-    { apply: true, logo_key: "assets/alice/logo/original.png", logo_asset_id: "logo", fonts: { heading: { kind: "asset", asset_id: "f1", key: "assets/alice/f1/original.woff2", family: "X" }, body: { kind: "asset", asset_id: "f2", key: "assets/bob/f2/original.woff2", family: "Y" } } },
+    {
+      apply: true,
+      logo_key: "assets/alice/logo/original.png",
+      logo_asset_id: "logo",
+      fonts: {
+        heading: { kind: "asset", asset_id: "f1", key: "assets/alice/f1/original.woff2", family: "X" },
+        body: { kind: "asset", asset_id: "f2", key: "assets/bob/f2/original.woff2", family: "Y" },
+      },
+    },
   );
 
   it("names every field that holds a foreign key", () => {
-    expect(foreignMediaRefs(planted, scope).map((r) => r.path)).toEqual(["scenes.0.values.image", "scenes.1.voice.key", "brand.logo_key", "brand.fonts.heading.key"]);
+    expect(foreignMediaRefs(planted, scope).map((r) => r.path)).toEqual([
+      "scenes.0.values.image",
+      "scenes.1.voice.key",
+      "brand.logo_key",
+      "brand.fonts.heading.key",
+    ]);
   });
 
   it("a write with a foreign key is a 422 whose issues list each field; an own composition passes", () => {
@@ -102,8 +137,16 @@ describe("checks on a whole composition", () => {
       }
     })() as ApiError;
     expect(err).toBeInstanceOf(ApiError);
-    expect([err.status, err.message]).toEqual([422, expect.stringMatching(/^Page 1: that picture is not one of yours/)]);
-    expect(err.issues).toEqual(["scenes.0.values.image", "scenes.1.voice.key", "brand.logo_key", "brand.fonts.heading.key"].map((path) => ({ path, message: "foreign media" })));
+    expect([err.status, err.message]).toEqual([
+      422,
+      expect.stringMatching(/^Page 1: that picture is not one of yours/),
+    ]);
+    expect(err.issues).toEqual(
+      ["scenes.0.values.image", "scenes.1.voice.key", "brand.logo_key", "brand.fonts.heading.key"].map((path) => ({
+        path,
+        message: "foreign media",
+      })),
+    );
     expect(() => assertOwnMedia(withoutForeignMedia(planted, scope, "test"), scope)).not.toThrow();
     // Only the brand is foreign: the message says so.
     const brandOnly = comp([scene("s1", {})], { apply: false, logo_key: "assets/alice/logo/original.png" });
@@ -118,7 +161,10 @@ describe("checks on a whole composition", () => {
       expect(clean.scenes[1]!.voice).toBeUndefined();
       expect(clean.scenes[1]!.values.image).toEqual(media("images/bob/c1/original.png"));
       expect(clean.scenes[2]).toEqual(planted.scenes[2]);
-      expect(clean.brand).toEqual({ apply: true, fonts: { body: { kind: "asset", asset_id: "f2", key: "assets/bob/f2/original.woff2", family: "Y" } } });
+      expect(clean.brand).toEqual({
+        apply: true,
+        fonts: { body: { kind: "asset", asset_id: "f2", key: "assets/bob/f2/original.woff2", family: "Y" } },
+      });
       expect(collectMediaKeys(clean, tv).filter((k) => k.includes("alice"))).toEqual([]);
       expect(warn).toHaveBeenCalledTimes(4);
       expect(String(warn.mock.calls[0]![0])).toMatch(/player of video v1.*scenes\.0\.values\.image.*assets\/alice\/a1/);

@@ -67,12 +67,16 @@ export function mediaOrigin(key: string, scope: MediaScope): MediaOrigin | null 
   if (SAMPLE_KEYS.has(key)) return "sample";
   if (scope.template && templateMediaKeys(scope.template).includes(key)) return "template";
   const parts = key.split("/");
-  if (parts.length >= 3 && OWNER_FOLDERS.has(parts[0]!) && scope.ownerId !== "" && parts[1] === scope.ownerId) return "own";
+  if (parts.length >= 3 && OWNER_FOLDERS.has(parts[0]!) && scope.ownerId !== "" && parts[1] === scope.ownerId)
+    return "own";
   return null;
 }
 
 /** The fields of the composition that hold a key its owner may not use. */
-export function foreignMediaRefs(body: Pick<CompositionBody, "scenes" | "brand">, scope: MediaScope): CompositionMediaRef[] {
+export function foreignMediaRefs(
+  body: Pick<CompositionBody, "scenes" | "brand">,
+  scope: MediaScope,
+): CompositionMediaRef[] {
   return compositionMediaRefs(body).filter((r) => mediaOrigin(r.key, scope) === null);
 }
 
@@ -80,7 +84,11 @@ export function foreignMediaRefs(body: Pick<CompositionBody, "scenes" | "brand">
  * The write-time check: a 422 naming every field that holds a foreign key.
  * `noun` is how the screen calls a scene ("Scene" in a video, "Page" in a design).
  */
-export function assertOwnMedia(body: Pick<CompositionBody, "scenes" | "brand">, scope: MediaScope, noun: "Scene" | "Page" = "Scene"): void {
+export function assertOwnMedia(
+  body: Pick<CompositionBody, "scenes" | "brand">,
+  scope: MediaScope,
+  noun: "Scene" | "Page" = "Scene",
+): void {
   const foreign = foreignMediaRefs(body, scope);
   if (foreign.length === 0) return;
   const first = foreign[0]!;
@@ -88,7 +96,9 @@ export function assertOwnMedia(body: Pick<CompositionBody, "scenes" | "brand">, 
     first.scene !== null
       ? `${noun} ${first.scene + 1}: that picture is not one of yours. Pick it from your images or assets.`
       : "The brand kit names a file that is not one of yours. Pick your logo and fonts from your assets.";
-  throw new ApiError("unprocessable_entity", message, { issues: foreign.map((r) => ({ path: r.path, message: "foreign media" })) });
+  throw new ApiError("unprocessable_entity", message, {
+    issues: foreign.map((r) => ({ path: r.path, message: "foreign media" })),
+  });
 }
 
 /**
@@ -97,13 +107,25 @@ export function assertOwnMedia(body: Pick<CompositionBody, "scenes" | "brand">, 
  * brand its logo or font), each one logged. Returns `body` itself when
  * nothing was foreign.
  */
-export function withoutForeignMedia<T extends Pick<CompositionBody, "scenes" | "brand">>(body: T, scope: MediaScope, context: string): T {
+export function withoutForeignMedia<T extends Pick<CompositionBody, "scenes" | "brand">>(
+  body: T,
+  scope: MediaScope,
+  context: string,
+): T {
   const foreign = foreignMediaRefs(body, scope);
   if (foreign.length === 0) return body;
-  for (const r of foreign) console.warn(`[media-access] ${context}: dropped a foreign key from a composition of ${scope.ownerId} at ${r.path}: ${JSON.stringify(r.key)}`);
+  for (const r of foreign)
+    console.warn(
+      `[media-access] ${context}: dropped a foreign key from a composition of ${scope.ownerId} at ${r.path}: ${JSON.stringify(r.key)}`,
+    );
   const bad = new Set(foreign.map((r) => r.key));
   const scenes = body.scenes.map((scene) => {
-    const values = Object.fromEntries(Object.entries(scene.values).map(([slot, v]) => [slot, v.type === "media" && bad.has(v.key) ? { type: "none" as const } : v]));
+    const values = Object.fromEntries(
+      Object.entries(scene.values).map(([slot, v]) => [
+        slot,
+        v.type === "media" && bad.has(v.key) ? { type: "none" as const } : v,
+      ]),
+    );
     if (scene.voice && bad.has(scene.voice.key)) {
       const { voice: _dropped, ...rest } = scene;
       return { ...rest, values };
@@ -137,6 +159,8 @@ export function withoutForeignMedia<T extends Pick<CompositionBody, "scenes" | "
  */
 export function mayServe(key: string, scope: MediaScope, context: string): boolean {
   if (mediaOrigin(key, scope) !== null) return true;
-  console.warn(`[media-access] ${context}: refused to sign a foreign key on content of ${scope.ownerId}: ${JSON.stringify(key)}`);
+  console.warn(
+    `[media-access] ${context}: refused to sign a foreign key on content of ${scope.ownerId}: ${JSON.stringify(key)}`,
+  );
   return false;
 }

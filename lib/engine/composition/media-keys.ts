@@ -6,7 +6,10 @@
 import type { CompositionBody } from "./composition-schema";
 import type { TemplateVersionBody } from "./template-schema";
 
-export function collectMediaKeys(composition: CompositionBody, templateVersion?: Pick<TemplateVersionBody, "style">): string[] {
+export function collectMediaKeys(
+  composition: CompositionBody,
+  templateVersion?: Pick<TemplateVersionBody, "style">,
+): string[] {
   const keys = new Set<string>();
   for (const scene of composition.scenes) {
     for (const v of Object.values(scene.values)) if (v.type === "media") keys.add(v.key);
@@ -40,7 +43,8 @@ export interface CompositionMediaRef {
 export function compositionMediaRefs(composition: Pick<CompositionBody, "scenes" | "brand">): CompositionMediaRef[] {
   const out: CompositionMediaRef[] = [];
   composition.scenes.forEach((scene, i) => {
-    for (const [slot, v] of Object.entries(scene.values)) if (v.type === "media") out.push({ key: v.key, path: `scenes.${i}.values.${slot}`, scene: i });
+    for (const [slot, v] of Object.entries(scene.values))
+      if (v.type === "media") out.push({ key: v.key, path: `scenes.${i}.values.${slot}`, scene: i });
     if (scene.voice) out.push({ key: scene.voice.key, path: `scenes.${i}.voice.key`, scene: i });
   });
   const brand = composition.brand;

@@ -29,7 +29,15 @@ export class CompositionMigrationError extends Error {
 type Raw = Record<string, unknown>;
 const isObject = (v: unknown): v is Raw => typeof v === "object" && v !== null && !Array.isArray(v);
 
-const EXT_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", webp: "image/webp", gif: "image/gif", mp4: "video/mp4", webm: "video/webm" };
+const EXT_TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  gif: "image/gif",
+  mp4: "video/mp4",
+  webm: "video/webm",
+};
 
 function mediaTypeOfKey(key: string): string {
   const ext = key.split(".").pop()?.toLowerCase() ?? "";
@@ -39,11 +47,15 @@ function mediaTypeOfKey(key: string): string {
 function v1SceneToV2(scene: unknown, index: number): Raw {
   if (!isObject(scene)) return {};
   const values: Raw = {};
-  if (isObject(scene.text)) for (const [slot, text] of Object.entries(scene.text)) values[slot] = typeof text === "string" ? { type: "text", text } : { type: "none" };
+  if (isObject(scene.text))
+    for (const [slot, text] of Object.entries(scene.text))
+      values[slot] = typeof text === "string" ? { type: "text", text } : { type: "none" };
   if (isObject(scene.media)) {
     for (const [slot, m] of Object.entries(scene.media)) {
       const key = typeof m === "string" ? m : isObject(m) && typeof m.key === "string" ? m.key : null;
-      values[slot] = key ? { type: "media", key, media_type: mediaTypeOfKey(key), source: "generated" } : { type: "none" };
+      values[slot] = key
+        ? { type: "media", key, media_type: mediaTypeOfKey(key), source: "generated" }
+        : { type: "none" };
     }
   }
   const seconds = typeof scene.seconds === "number" ? scene.seconds : null;
@@ -85,7 +97,8 @@ export function compositionVersionOf(raw: unknown): number {
   if (!isObject(raw)) throw new CompositionMigrationError("a composition must be an object");
   const v = raw.schema_version;
   if (v === undefined) return 1;
-  if (typeof v !== "number" || !Number.isInteger(v) || v < 1) throw new CompositionMigrationError(`schema_version ${JSON.stringify(v)} is not a version`);
+  if (typeof v !== "number" || !Number.isInteger(v) || v < 1)
+    throw new CompositionMigrationError(`schema_version ${JSON.stringify(v)} is not a version`);
   return v;
 }
 
@@ -97,7 +110,9 @@ export function compositionVersionOf(raw: unknown): number {
 export function migrateComposition(raw: unknown): CompositionBody {
   let version = compositionVersionOf(raw);
   if (version > COMPOSITION_SCHEMA_VERSION) {
-    throw new CompositionMigrationError(`composition schema_version ${version} is newer than this code (${COMPOSITION_SCHEMA_VERSION})`);
+    throw new CompositionMigrationError(
+      `composition schema_version ${version} is newer than this code (${COMPOSITION_SCHEMA_VERSION})`,
+    );
   }
   let doc = raw as Raw;
   while (version < COMPOSITION_SCHEMA_VERSION) {

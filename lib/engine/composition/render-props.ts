@@ -62,9 +62,13 @@ export const renderSlotSchema = z.object({
   enter: frameAnimationSchema.nullable(),
   exit: frameAnimationSchema.nullable(),
   /** A fill behind the slot (badge, button, card) or a shape's colour. */
-  surface: z.object({ color: hexColorSchema, opacity: z.number().min(0).max(1), radiusPx: px.min(0), paddingPx: px.min(0) }).nullable(),
+  surface: z
+    .object({ color: hexColorSchema, opacity: z.number().min(0).max(1), radiusPx: px.min(0), paddingPx: px.min(0) })
+    .nullable(),
   text: renderTextSchema.nullable(),
-  media: z.object({ src, objectFit: z.enum(["cover", "contain"]), mediaType: z.string(), radiusPx: px.min(0) }).nullable(),
+  media: z
+    .object({ src, objectFit: z.enum(["cover", "contain"]), mediaType: z.string(), radiusPx: px.min(0) })
+    .nullable(),
 });
 export type RenderSlot = z.infer<typeof renderSlotSchema>;
 
@@ -125,7 +129,15 @@ export const renderPropsSchema = z.object({
     image: src.nullable(),
   }),
   /** Font files to load before drawing (paths under the public folder, or a `url`: a brand font asset, one face for every weight). */
-  fonts: z.array(z.object({ family: z.string(), weight: z.number().int(), file: z.string(), unicodeRange: z.string(), url: src.optional() })),
+  fonts: z.array(
+    z.object({
+      family: z.string(),
+      weight: z.number().int(),
+      file: z.string(),
+      unicodeRange: z.string(),
+      url: src.optional(),
+    }),
+  ),
   motion: z.object({
     transition: z.enum(TRANSITIONS),
     easing: z.enum(EASINGS),

@@ -36,11 +36,23 @@ const voice = (ms: number): Scene["voice"] => ({
   ],
 });
 
-const scene = (id: string, layoutId: string, extra: Partial<Scene> = {}): Scene => ({ id, layout_id: layoutId, values: sampleValues(layout(layoutId)), narration: "", duration_ms: null, ...extra });
+const scene = (id: string, layoutId: string, extra: Partial<Scene> = {}): Scene => ({
+  id,
+  layout_id: layoutId,
+  values: sampleValues(layout(layoutId)),
+  narration: "",
+  duration_ms: null,
+  ...extra,
+});
 
 describe("resolveRenderProps", () => {
   it("gives valid props at the requested size, with boxes in canvas pixels", () => {
-    const props = resolveRenderProps({ composition: comp([scene("a", "starter-split")]), templateVersion: tv, mediaUrl, size: "720p" });
+    const props = resolveRenderProps({
+      composition: comp([scene("a", "starter-split")]),
+      templateVersion: tv,
+      mediaUrl,
+      size: "720p",
+    });
     expect(renderPropsSchema.safeParse(props).success).toBe(true);
     expect([props.width, props.height]).toEqual([720, 1280]);
     const image = props.scenes[0]!.slots.find((s) => s.id === "image")!;
@@ -49,14 +61,32 @@ describe("resolveRenderProps", () => {
   });
 
   it("scales font sizes with the canvas", () => {
-    const big = resolveRenderProps({ composition: comp([scene("a", "starter-title")]), templateVersion: tv, mediaUrl, size: "1080p" });
-    const small = resolveRenderProps({ composition: comp([scene("a", "starter-title")]), templateVersion: tv, mediaUrl, size: { width: 270, height: 480 } });
+    const big = resolveRenderProps({
+      composition: comp([scene("a", "starter-title")]),
+      templateVersion: tv,
+      mediaUrl,
+      size: "1080p",
+    });
+    const small = resolveRenderProps({
+      composition: comp([scene("a", "starter-title")]),
+      templateVersion: tv,
+      mediaUrl,
+      size: { width: 270, height: 480 },
+    });
     const px = (p: typeof big) => p.scenes[0]!.slots.find((s) => s.id === "headline")!.text!.fontPx;
     expect(px(small)).toBeCloseTo(px(big) / 4, 0);
   });
 
   it("times scenes from their narration and places it and its captions", () => {
-    const props = resolveRenderProps({ composition: comp([scene("a", "starter-title", { narration: "x", voice: voice(4000) }), scene("b", "starter-bullets", { narration: "y", voice: voice(2000) })]), templateVersion: tv, mediaUrl, size: "720p" });
+    const props = resolveRenderProps({
+      composition: comp([
+        scene("a", "starter-title", { narration: "x", voice: voice(4000) }),
+        scene("b", "starter-bullets", { narration: "y", voice: voice(2000) }),
+      ]),
+      templateVersion: tv,
+      mediaUrl,
+      size: "720p",
+    });
     const [a, b] = props.scenes;
     expect(a!.narration).toEqual({ src: "https://media.test/voice/4000.wav", startFrame: 0, durationInFrames: 120 });
     expect(b!.from).toBe(a!.durationInFrames - a!.transitionOutFrames);
@@ -69,18 +99,39 @@ describe("resolveRenderProps", () => {
   it("moves captions away from the layout's text", () => {
     // The full-bleed layout's text sits at the bottom, where this template puts captions.
     const ctv = starterTemplateVersion(starterTemplate("starter-bold")!);
-    const s: Scene = { id: "a", layout_id: "starter-full-bleed", values: sampleValues(ctv.layouts.find((l) => l.id === "starter-full-bleed")!), narration: "x", duration_ms: null, voice: voice(2000) };
+    const s: Scene = {
+      id: "a",
+      layout_id: "starter-full-bleed",
+      values: sampleValues(ctv.layouts.find((l) => l.id === "starter-full-bleed")!),
+      narration: "x",
+      duration_ms: null,
+      voice: voice(2000),
+    };
     const props = resolveRenderProps({ composition: comp([s]), templateVersion: ctv, mediaUrl, size: "1080p" });
     const cap = props.scenes[0]!.captionBox;
     expect(cap.y + cap.h).toBeLessThan(props.height / 2);
     const bottomTemplate = { ...ctv, captions: { ...ctv.captions, position: "bottom" as const } };
-    const statement: Scene = { ...s, layout_id: "starter-statement", values: sampleValues(ctv.layouts.find((l) => l.id === "starter-statement")!) };
-    const p2 = resolveRenderProps({ composition: comp([statement]), templateVersion: bottomTemplate, mediaUrl, size: "1080p" });
+    const statement: Scene = {
+      ...s,
+      layout_id: "starter-statement",
+      values: sampleValues(ctv.layouts.find((l) => l.id === "starter-statement")!),
+    };
+    const p2 = resolveRenderProps({
+      composition: comp([statement]),
+      templateVersion: bottomTemplate,
+      mediaUrl,
+      size: "1080p",
+    });
     expect(p2.scenes[0]!.captionBox.y).toBeGreaterThan(p2.height / 2);
   });
 
   it("ducks the music under the narration windows", () => {
-    const props = resolveRenderProps({ composition: comp([scene("a", "starter-title", { narration: "x", voice: voice(3000) })]), templateVersion: tv, mediaUrl, music: { src: "https://m/t.wav", durationMs: 10_000 } });
+    const props = resolveRenderProps({
+      composition: comp([scene("a", "starter-title", { narration: "x", voice: voice(3000) })]),
+      templateVersion: tv,
+      mediaUrl,
+      music: { src: "https://m/t.wav", durationMs: 10_000 },
+    });
     expect(props.music).toMatchObject({ src: "https://m/t.wav", volume: 0.5, durationInFrames: 300 });
     expect(props.music!.duckedVolume).toBeLessThan(0.5);
     expect(props.music!.duckWindows).toEqual([{ start: 0, end: 90 }]);
@@ -88,7 +139,13 @@ describe("resolveRenderProps", () => {
 
   it("applies the brand: accent colour with readable text, logo in empty logo slots", () => {
     const values = { ...sampleValues(layout("starter-end-card")), logo: { type: "none" as const } };
-    const props = resolveRenderProps({ composition: comp([scene("a", "starter-end-card", { values })], { brand: { apply: true, colors: ["#00ff88"], logo_key: "brand/logo.png" } }), templateVersion: tv, mediaUrl });
+    const props = resolveRenderProps({
+      composition: comp([scene("a", "starter-end-card", { values })], {
+        brand: { apply: true, colors: ["#00ff88"], logo_key: "brand/logo.png" },
+      }),
+      templateVersion: tv,
+      mediaUrl,
+    });
     const slots = props.scenes[0]!.slots;
     expect(slots.find((s) => s.id === "cta")!.surface!.color).toBe("#00ff88");
     expect(slots.find((s) => s.id === "cta")!.text!.color).toBe("#111111");
@@ -96,10 +153,23 @@ describe("resolveRenderProps", () => {
   });
 
   it("warns about overflowing text, empty required slots and narration without audio", () => {
-    const values = { ...sampleValues(layout("starter-split")), headline: { type: "text" as const, text: "word ".repeat(200) }, body: { type: "none" as const } };
+    const values = {
+      ...sampleValues(layout("starter-split")),
+      headline: { type: "text" as const, text: "word ".repeat(200) },
+      body: { type: "none" as const },
+    };
     const bullets = { ...sampleValues(layout("starter-bullets")), points: { type: "none" as const } };
-    const { props, warnings } = resolveRenderPropsDetailed({ composition: comp([scene("a", "starter-split", { values, narration: "Hello" }), scene("b", "starter-bullets", { values: bullets })]), templateVersion: tv, mediaUrl });
-    expect(warnings.map((w) => `${w.code}:${w.sceneId}:${w.slotId ?? ""}`)).toEqual(expect.arrayContaining(["text-overflow:a:headline", "missing-voice:a:", "missing-value:b:points"]));
+    const { props, warnings } = resolveRenderPropsDetailed({
+      composition: comp([
+        scene("a", "starter-split", { values, narration: "Hello" }),
+        scene("b", "starter-bullets", { values: bullets }),
+      ]),
+      templateVersion: tv,
+      mediaUrl,
+    });
+    expect(warnings.map((w) => `${w.code}:${w.sceneId}:${w.slotId ?? ""}`)).toEqual(
+      expect.arrayContaining(["text-overflow:a:headline", "missing-voice:a:", "missing-value:b:points"]),
+    );
     const head = props.scenes[0]!.slots.find((s) => s.id === "headline")!.text!;
     expect(head.overflow).toBe(true);
     expect(head.lines[head.lines.length - 1]!.text.endsWith("…")).toBe(true);
@@ -108,21 +178,40 @@ describe("resolveRenderProps", () => {
   });
 
   it("draws the background from SVG in the browser and uses the pre-rendered picture on the server", () => {
-    const browser = resolveRenderProps({ composition: comp([scene("a", "starter-title")]), templateVersion: tv, mediaUrl });
+    const browser = resolveRenderProps({
+      composition: comp([scene("a", "starter-title")]),
+      templateVersion: tv,
+      mediaUrl,
+    });
     expect(browser.background.image!.startsWith("data:image/svg+xml")).toBe(true);
-    const server = resolveRenderProps({ composition: comp([scene("a", "starter-title")]), templateVersion: tv, mediaUrl, backgroundUrl: "https://media.test/bg.jpg" });
+    const server = resolveRenderProps({
+      composition: comp([scene("a", "starter-title")]),
+      templateVersion: tv,
+      mediaUrl,
+      backgroundUrl: "https://media.test/bg.jpg",
+    });
     expect(server.background.image).toBe("https://media.test/bg.jpg");
   });
 
   it("refuses a layout the template version does not offer", () => {
-    expect(() => resolveRenderProps({ composition: comp([scene("a", "starter-split", { layout_id: "starter-photo-card" })]), templateVersion: tv, mediaUrl })).toThrow(ResolveError);
+    expect(() =>
+      resolveRenderProps({
+        composition: comp([scene("a", "starter-split", { layout_id: "starter-photo-card" })]),
+        templateVersion: tv,
+        mediaUrl,
+      }),
+    ).toThrow(ResolveError);
   });
 
   it("lists every blob key to sign", () => {
-    const c = comp([scene("a", "starter-split", { voice: voice(1000) })], { brand: { apply: true, logo_key: "brand/l.png" } });
+    const c = comp([scene("a", "starter-split", { voice: voice(1000) })], {
+      brand: { apply: true, logo_key: "brand/l.png" },
+    });
     expect(collectMediaKeys(c, tv).sort()).toEqual(["brand/l.png", "samples/starter/photo.jpg", "voice/1000.wav"]);
     // A brand kit that is not applied draws nothing, so nothing of it is fetched.
-    expect(collectMediaKeys({ ...c, brand: { apply: false, logo_key: "brand/l.png" } }, tv)).not.toContain("brand/l.png");
+    expect(collectMediaKeys({ ...c, brand: { apply: false, logo_key: "brand/l.png" } }, tv)).not.toContain(
+      "brand/l.png",
+    );
   });
 
   it("picks readable text colours", () => {

@@ -63,7 +63,6 @@ const WHITE = "#ffffff";
 
 export { readableOn } from "./brand";
 
-
 function pxBox(b: Box, size: CanvasSize): PxBox {
   return { x: b.x * size.width, y: b.y * size.height, w: b.w * size.width, h: b.h * size.height };
 }
@@ -94,7 +93,14 @@ function colorOf(ctx: Ctx, role: string): string {
   return ctx.palette[role as keyof Palette] ?? ctx.palette.text;
 }
 
-function frameAnimation(ctx: Ctx, a: Animation | null, startBase: number, extraDelayMs: number, maxEnd: number, override?: { type: Animation["type"]; easing: Animation["easing"] }): FrameAnimation | null {
+function frameAnimation(
+  ctx: Ctx,
+  a: Animation | null,
+  startBase: number,
+  extraDelayMs: number,
+  maxEnd: number,
+  override?: { type: Animation["type"]; easing: Animation["easing"] },
+): FrameAnimation | null {
   if (!a || a.type === "none") return null;
   const pacing = ctx.tv.motion.pacing;
   const type = override?.type ?? a.type;
@@ -110,11 +116,23 @@ function frameAnimation(ctx: Ctx, a: Animation | null, startBase: number, extraD
 }
 
 function resolveText(ctx: Ctx, scene: Scene, slot: LayoutSlot, box: PxBox, text: string): RenderSlot["text"] {
-  const { fitted, fontId, font, treatment, paddingPx } = fitSlotText({ slot, box, text, style: ctx.tv.style, scale: ctx.scale, measure: ctx.measure });
+  const { fitted, fontId, font, treatment, paddingPx } = fitSlotText({
+    slot,
+    box,
+    text,
+    style: ctx.tv.style,
+    scale: ctx.scale,
+    measure: ctx.measure,
+  });
   const assetFont = HEADING_ROLES.has(slot.role) ? ctx.assetFonts.heading : ctx.assetFonts.body;
   ctx.fontsUsed.push({ id: fontId, weight: font.weight });
   if (fitted.overflow) {
-    ctx.warnings.push({ code: "text-overflow", sceneId: scene.id, slotId: slot.id, message: `"${slot.label}" is too long for its box and was shortened` });
+    ctx.warnings.push({
+      code: "text-overflow",
+      sceneId: scene.id,
+      slotId: slot.id,
+      message: `"${slot.label}" is too long for its box and was shortened`,
+    });
   }
   const color = colorOf(ctx, slot.tone);
   return {
@@ -132,7 +150,8 @@ function resolveText(ctx: Ctx, scene: Scene, slot: LayoutSlot, box: PxBox, text:
     indentPx: fitted.indentPx,
     treatment,
     treatmentColor: treatment === "box" ? ctx.palette.surface : ctx.palette.accent,
-    treatmentTextColor: treatment === "highlight" ? ctx.palette.accentText : treatment === "box" ? ctx.palette.text : color,
+    treatmentTextColor:
+      treatment === "highlight" ? ctx.palette.accentText : treatment === "box" ? ctx.palette.text : color,
     overflow: fitted.overflow,
   };
 }
@@ -157,36 +176,74 @@ function resolveSlots(ctx: Ctx, scene: Scene, layout: LayoutSnapshot, timing: Sc
   for (const slot of layout.slots) {
     const b = boxes[slot.id];
     if (!b) {
-      ctx.warnings.push({ code: "missing-box", sceneId: scene.id, slotId: slot.id, message: `layout ${layout.id} has no ${ratio} box for "${slot.label}"` });
+      ctx.warnings.push({
+        code: "missing-box",
+        sceneId: scene.id,
+        slotId: slot.id,
+        message: `layout ${layout.id} has no ${ratio} box for "${slot.label}"`,
+      });
       continue;
     }
     const box = pxBox(b, ctx.size);
     const value = valueFor(ctx, scene, slot);
     const hasSurface = slot.surface !== "none";
     if (slot.kind !== "shape" && (value.type === "none" || (value.type === "text" && value.text.trim() === ""))) {
-      if (slot.required) ctx.warnings.push({ code: "missing-value", sceneId: scene.id, slotId: slot.id, message: `"${slot.label}" is empty` });
+      if (slot.required)
+        ctx.warnings.push({
+          code: "missing-value",
+          sceneId: scene.id,
+          slotId: slot.id,
+          message: `"${slot.label}" is empty`,
+        });
       continue;
     }
-    const override = motion.enter !== "layout" && slot.kind === "text" ? { type: motion.enter, easing: motion.easing } : undefined;
+    const override =
+      motion.enter !== "layout" && slot.kind === "text" ? { type: motion.enter, easing: motion.easing } : undefined;
     const enter = frameAnimation(ctx, slot.enter, enterBase, order * motion.staggerMs, maxEnd, override);
     if (enter) order++;
     const exitAnim = slot.exit && slot.exit.type !== "none" ? slot.exit : null;
     const exitFrames = exitAnim ? Math.max(1, msToFrames(exitAnim.durationMs * motion.pacing, ctx.fps)) : 0;
     const exit: FrameAnimation | null = exitAnim
-      ? { type: exitAnim.type, startFrame: Math.max(0, timing.durationInFrames - timing.transitionOutFrames - exitFrames), durationInFrames: exitFrames, easing: exitAnim.easing }
+      ? {
+          type: exitAnim.type,
+          startFrame: Math.max(0, timing.durationInFrames - timing.transitionOutFrames - exitFrames),
+          durationInFrames: exitFrames,
+          easing: exitAnim.easing,
+        }
       : null;
     const radiusPx = ctx.tv.style.radius * ctx.scale;
     const surface =
       hasSurface || slot.kind === "shape"
-        ? { color: colorOf(ctx, slot.surface === "none" ? "accent" : slot.surface), opacity: slot.opacity, radiusPx: slot.kind === "shape" && slot.role === "decoration" && (b.w >= 1 || b.h >= 1) ? 0 : radiusPx, paddingPx: 0 }
+        ? {
+            color: colorOf(ctx, slot.surface === "none" ? "accent" : slot.surface),
+            opacity: slot.opacity,
+            radiusPx: slot.kind === "shape" && slot.role === "decoration" && (b.w >= 1 || b.h >= 1) ? 0 : radiusPx,
+            paddingPx: 0,
+          }
         : null;
-    const rs: RenderSlot = { id: slot.id, kind: slot.kind, role: slot.role, z: slot.z, box, enter, exit, surface, text: null, media: null };
+    const rs: RenderSlot = {
+      id: slot.id,
+      kind: slot.kind,
+      role: slot.role,
+      z: slot.z,
+      box,
+      enter,
+      exit,
+      surface,
+      text: null,
+      media: null,
+    };
     if (value.type === "text" && slot.kind === "text") {
       rs.text = resolveText(ctx, scene, slot, box, value.text);
       if (rs.surface) rs.surface.paddingPx = slotPadding(ctx.tv.style, ctx.scale, box);
     } else if (value.type === "media" && (slot.kind === "image" || slot.kind === "logo")) {
       const fullBleed = b.w >= 0.999 || b.h >= 0.999;
-      rs.media = { src: ctx.input.mediaUrl(value.key), objectFit: slot.fit.objectFit, mediaType: value.media_type, radiusPx: fullBleed || slot.kind === "logo" ? 0 : radiusPx };
+      rs.media = {
+        src: ctx.input.mediaUrl(value.key),
+        objectFit: slot.fit.objectFit,
+        mediaType: value.media_type,
+        radiusPx: fullBleed || slot.kind === "logo" ? 0 : radiusPx,
+      };
     } else if (slot.kind !== "shape") continue;
     out.push(rs);
   }
@@ -206,7 +263,12 @@ function captionBand(ctx: Ctx, position: "top" | "center" | "bottom", height: nu
   return { x, y, w, h: height };
 }
 
-function resolveCaptions(ctx: Ctx, scene: Scene, slots: RenderSlot[], timing: SceneTiming): { captionBox: PxBox; captions: RenderCaptionPage[] } {
+function resolveCaptions(
+  ctx: Ctx,
+  scene: Scene,
+  slots: RenderSlot[],
+  timing: SceneTiming,
+): { captionBox: PxBox; captions: RenderCaptionPage[] } {
   const cs = ctx.tv.captions;
   const fontId = cs.font === "heading" ? ctx.tv.style.fonts.heading : ctx.tv.style.fonts.body;
   const weight = nearestWeight(fontId, cs.weight);
@@ -214,7 +276,12 @@ function resolveCaptions(ctx: Ctx, scene: Scene, slots: RenderSlot[], timing: Sc
   const padding = fontPx * 0.45;
   const height = cs.maxLines * fontPx * 1.2 + 2 * padding;
   const textBoxes = slots.filter((s) => s.text).map((s) => s.box);
-  const order: ("top" | "center" | "bottom")[] = cs.position === "bottom" ? ["bottom", "top", "center"] : cs.position === "top" ? ["top", "bottom", "center"] : ["center", "bottom", "top"];
+  const order: ("top" | "center" | "bottom")[] =
+    cs.position === "bottom"
+      ? ["bottom", "top", "center"]
+      : cs.position === "top"
+        ? ["top", "bottom", "center"]
+        : ["center", "bottom", "top"];
   let captionBox = captionBand(ctx, order[0]!, height);
   let best = Infinity;
   for (const p of order) {
@@ -261,7 +328,8 @@ export function resolveRenderPropsDetailed(input: ResolveInput): { props: Render
   const { composition } = input;
   const tv = brandedTemplate(input.templateVersion, composition);
   if (composition.scenes.length === 0) throw new ResolveError("no-scenes", "the composition has no scenes");
-  const size = typeof input.size === "object" ? input.size : canvasSize(composition.aspect_ratio, input.size ?? "1080p");
+  const size =
+    typeof input.size === "object" ? input.size : canvasSize(composition.aspect_ratio, input.size ?? "1080p");
   const fps = input.fps ?? DEFAULT_FPS;
   const ctx: Ctx = {
     input,
@@ -280,21 +348,36 @@ export function resolveRenderPropsDetailed(input: ResolveInput): { props: Render
   const timing = computeTiming(
     composition.scenes.map((s) => ({
       durationMs: s.duration_ms,
-      narrationMs: s.voice ? s.voice.duration_ms : estimate && s.narration.trim() ? estimateNarrationMs(s.narration) : null,
+      narrationMs: s.voice
+        ? s.voice.duration_ms
+        : estimate && s.narration.trim()
+          ? estimateNarrationMs(s.narration)
+          : null,
     })),
     { fps, transitionMs: tv.motion.transition === "none" ? 0 : tv.motion.transitionMs, pacing: tv.motion.pacing },
   );
 
   const scenes: RenderScene[] = composition.scenes.map((scene, i) => {
     const layout = layouts.get(scene.layout_id);
-    if (!layout) throw new ResolveError("unknown-layout", `scene ${i + 1} uses layout "${scene.layout_id}", which template version ${composition.template.id}@${composition.template.version} does not offer`);
+    if (!layout)
+      throw new ResolveError(
+        "unknown-layout",
+        `scene ${i + 1} uses layout "${scene.layout_id}", which template version ${composition.template.id}@${composition.template.version} does not offer`,
+      );
     const t = timing.scenes[i]!;
     const slots = resolveSlots(ctx, scene, layout, t);
     const { captionBox, captions } = resolveCaptions(ctx, scene, slots, t);
     if (!scene.voice && scene.narration.trim()) {
-      ctx.warnings.push({ code: "missing-voice", sceneId: scene.id, message: `scene ${i + 1} has narration text but no narration audio yet` });
+      ctx.warnings.push({
+        code: "missing-voice",
+        sceneId: scene.id,
+        message: `scene ${i + 1} has narration text but no narration audio yet`,
+      });
     }
-    const entered = Math.max(t.transitionInFrames, ...slots.map((s) => (s.enter ? s.enter.startFrame + s.enter.durationInFrames : 0)));
+    const entered = Math.max(
+      t.transitionInFrames,
+      ...slots.map((s) => (s.enter ? s.enter.startFrame + s.enter.durationInFrames : 0)),
+    );
     const stillFrame = Math.max(0, Math.min(entered, t.durationInFrames - t.transitionOutFrames - 1));
     return {
       id: scene.id,
@@ -304,7 +387,13 @@ export function resolveRenderPropsDetailed(input: ResolveInput): { props: Render
       transitionInFrames: t.transitionInFrames,
       transitionOutFrames: t.transitionOutFrames,
       slots,
-      narration: scene.voice ? { src: input.mediaUrl(scene.voice.key), startFrame: t.narrationStartFrame, durationInFrames: Math.max(1, t.narrationFrames) } : null,
+      narration: scene.voice
+        ? {
+            src: input.mediaUrl(scene.voice.key),
+            startFrame: t.narrationStartFrame,
+            durationInFrames: Math.max(1, t.narrationFrames),
+          }
+        : null,
       captions,
       captionBox,
       stillFrame,
@@ -331,12 +420,21 @@ export function resolveRenderPropsDetailed(input: ResolveInput): { props: Render
     height: size.height,
     fps,
     durationInFrames: Math.max(1, timing.totalFrames),
-    background: { color: bg.kind === "solid" || bg.kind === "pattern" ? bg.colors[0]! : ctx.palette.background, image: backgroundImage },
+    background: {
+      color: bg.kind === "solid" || bg.kind === "pattern" ? bg.colors[0]! : ctx.palette.background,
+      image: backgroundImage,
+    },
     fonts: [
       ...fontFaces(ctx.fontsUsed),
       ...[ctx.assetFonts.heading, ctx.assetFonts.body]
         .filter((f, i, all): f is AssetFontFace => f !== null && all.findIndex((g) => g?.family === f.family) === i)
-        .map((f) => ({ family: f.family, weight: 400, file: "", unicodeRange: "U+0000-10FFFF", url: input.mediaUrl(f.key) })),
+        .map((f) => ({
+          family: f.family,
+          weight: 400,
+          file: "",
+          unicodeRange: "U+0000-10FFFF",
+          url: input.mediaUrl(f.key),
+        })),
     ],
     motion: { transition: tv.motion.transition, easing: tv.motion.easing, imageMotion: tv.motion.imageMotion },
     captionStyle: {
@@ -361,7 +459,12 @@ export function resolveRenderPropsDetailed(input: ResolveInput): { props: Render
           src: input.music.src,
           volume: musicLevel,
           duckedVolume: Math.min(musicLevel, musicLevel * duckRatio),
-          duckWindows: scenes.filter((s) => s.narration).map((s) => ({ start: s.from + s.narration!.startFrame, end: s.from + s.narration!.startFrame + s.narration!.durationInFrames })),
+          duckWindows: scenes
+            .filter((s) => s.narration)
+            .map((s) => ({
+              start: s.from + s.narration!.startFrame,
+              end: s.from + s.narration!.startFrame + s.narration!.durationInFrames,
+            })),
           durationInFrames: input.music.durationMs ? Math.max(1, msToFrames(input.music.durationMs, fps)) : null,
         }
       : null,

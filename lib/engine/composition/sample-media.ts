@@ -15,7 +15,9 @@ function photoSvg(size: number): string {
     const pts: string[] = [];
     for (let i = 0; i <= 24; i++) {
       const x = (i / 24) * s;
-      pts.push(`${x.toFixed(1)},${(y + Math.sin(i / 3.2 + phase) * amp + Math.sin(i / 1.7 + phase * 2) * amp * 0.35).toFixed(1)}`);
+      pts.push(
+        `${x.toFixed(1)},${(y + Math.sin(i / 3.2 + phase) * amp + Math.sin(i / 1.7 + phase * 2) * amp * 0.35).toFixed(1)}`,
+      );
     }
     return `<polygon points="0,${s} ${pts.join(" ")} ${s},${s}" fill="${color}"/>`;
   };
@@ -53,19 +55,27 @@ function logoSvg(w: number, h: number): string {
 /** Draws the sample pictures (for tests that want the bytes). */
 export async function drawSampleMedia(): Promise<Record<keyof typeof SAMPLE_MEDIA, Buffer>> {
   return {
-    photo: await sharp(Buffer.from(photoSvg(1600))).jpeg({ quality: 85 }).toBuffer(),
-    product: await sharp(Buffer.from(productSvg(1000))).png().toBuffer(),
-    logo: await sharp(Buffer.from(logoSvg(800, 320))).png().toBuffer(),
+    photo: await sharp(Buffer.from(photoSvg(1600)))
+      .jpeg({ quality: 85 })
+      .toBuffer(),
+    product: await sharp(Buffer.from(productSvg(1000)))
+      .png()
+      .toBuffer(),
+    logo: await sharp(Buffer.from(logoSvg(800, 320)))
+      .png()
+      .toBuffer(),
   };
 }
 
 /** Stores the sample pictures unless they are there already. Safe to call from many processes (same bytes, atomic puts). */
 export async function ensureSampleMedia(store: BlobStore): Promise<typeof SAMPLE_MEDIA> {
   const missing: (keyof typeof SAMPLE_MEDIA)[] = [];
-  for (const [name, key] of Object.entries(SAMPLE_MEDIA)) if (!(await store.head(key))) missing.push(name as keyof typeof SAMPLE_MEDIA);
+  for (const [name, key] of Object.entries(SAMPLE_MEDIA))
+    if (!(await store.head(key))) missing.push(name as keyof typeof SAMPLE_MEDIA);
   if (missing.length) {
     const drawn = await drawSampleMedia();
-    for (const name of missing) await store.put(SAMPLE_MEDIA[name], drawn[name], { allowedTypes: ["image/png", "image/jpeg"] });
+    for (const name of missing)
+      await store.put(SAMPLE_MEDIA[name], drawn[name], { allowedTypes: ["image/png", "image/jpeg"] });
   }
   return SAMPLE_MEDIA;
 }

@@ -16,7 +16,15 @@ function composition(over: Record<string, unknown> = {}) {
     title: "Launch",
     aspect_ratio: "9:16",
     template: { id: "starter-bold", version: 1 },
-    scenes: [{ id: "s1", layout_id: "starter-full-bleed", values: { headline: { type: "text", text: "Hi" } }, narration: "Hello there.", duration_ms: null }],
+    scenes: [
+      {
+        id: "s1",
+        layout_id: "starter-full-bleed",
+        values: { headline: { type: "text", text: "Hi" } },
+        narration: "Hello there.",
+        duration_ms: null,
+      },
+    ],
     audio: { voice_id: null, captions: true, music: { track_id: null, volume: 0.3 } },
     brand: null,
     revision: 0,
@@ -33,7 +41,9 @@ describe("layout schema", () => {
   it("rejects a bad slot id, an unknown animation and a font range upside down", () => {
     const slot = layout.slots[0]!;
     expect(slotSchema.safeParse({ ...slot, id: "Head Line" }).success).toBe(false);
-    expect(slotSchema.safeParse({ ...slot, enter: { type: "spin", durationMs: 100, delayMs: 0, easing: "linear" } }).success).toBe(false);
+    expect(
+      slotSchema.safeParse({ ...slot, enter: { type: "spin", durationMs: 100, delayMs: 0, easing: "linear" } }).success,
+    ).toBe(false);
     const upsideDown = slotSchema.safeParse({ ...slot, fit: { ...slot.fit, minFontPx: 90, maxFontPx: 40 } });
     expect(upsideDown.success).toBe(false);
   });
@@ -47,10 +57,21 @@ describe("layout schema", () => {
 
 describe("template version schema", () => {
   it("accepts every starter template and rejects a bad colour or font", () => {
-    for (const t of STARTER_TEMPLATES) expect(templateVersionBodySchema.safeParse(starterTemplateVersion(t)).success).toBe(true);
+    for (const t of STARTER_TEMPLATES)
+      expect(templateVersionBodySchema.safeParse(starterTemplateVersion(t)).success).toBe(true);
     const tv = starterTemplateVersion(STARTER_TEMPLATES[0]!);
-    expect(templateVersionBodySchema.safeParse({ ...tv, style: { ...tv.style, palette: { ...tv.style.palette, accent: "yellow" } } }).success).toBe(false);
-    expect(templateVersionBodySchema.safeParse({ ...tv, style: { ...tv.style, fonts: { heading: "comic-sans", body: "inter" } } }).success).toBe(false);
+    expect(
+      templateVersionBodySchema.safeParse({
+        ...tv,
+        style: { ...tv.style, palette: { ...tv.style.palette, accent: "yellow" } },
+      }).success,
+    ).toBe(false);
+    expect(
+      templateVersionBodySchema.safeParse({
+        ...tv,
+        style: { ...tv.style, fonts: { heading: "comic-sans", body: "inter" } },
+      }).success,
+    ).toBe(false);
   });
 });
 
@@ -62,15 +83,32 @@ describe("composition schema", () => {
   it("rejects no scenes, more than 30, duplicate scene ids, an unknown ratio and a bad media value", () => {
     const scene = composition().scenes[0]!;
     expect(compositionBodySchema.safeParse(composition({ scenes: [] })).success).toBe(false);
-    expect(compositionBodySchema.safeParse(composition({ scenes: Array.from({ length: 31 }, (_, i) => ({ ...scene, id: `s${i}` })) })).success).toBe(false);
+    expect(
+      compositionBodySchema.safeParse(
+        composition({ scenes: Array.from({ length: 31 }, (_, i) => ({ ...scene, id: `s${i}` })) }),
+      ).success,
+    ).toBe(false);
     expect(compositionBodySchema.safeParse(composition({ scenes: [scene, scene] })).success).toBe(false);
     expect(compositionBodySchema.safeParse(composition({ aspect_ratio: "2:1" })).success).toBe(false);
-    expect(slotValueSchema.safeParse({ type: "media", key: "a.png", media_type: "text/html", source: "upload" }).success).toBe(false);
-    expect(slotValueSchema.safeParse({ type: "media", key: "a.png", media_type: "image/png", source: "upload" }).success).toBe(true);
+    expect(
+      slotValueSchema.safeParse({ type: "media", key: "a.png", media_type: "text/html", source: "upload" }).success,
+    ).toBe(false);
+    expect(
+      slotValueSchema.safeParse({ type: "media", key: "a.png", media_type: "image/png", source: "upload" }).success,
+    ).toBe(true);
   });
 
   it("accepts the cached narration with its caption cues", () => {
-    const scene = { ...composition().scenes[0]!, voice: { key: "voice/a.wav", duration_ms: 1200, cues: [{ text: "Hello there.", startMs: 0, endMs: 1200 }], voice_id: "en-1", text_hash: "abc" } };
+    const scene = {
+      ...composition().scenes[0]!,
+      voice: {
+        key: "voice/a.wav",
+        duration_ms: 1200,
+        cues: [{ text: "Hello there.", startMs: 0, endMs: 1200 }],
+        voice_id: "en-1",
+        text_hash: "abc",
+      },
+    };
     expect(compositionBodySchema.safeParse(composition({ scenes: [scene] })).success).toBe(true);
     const badCue = { ...scene, voice: { ...scene.voice, cues: [{ text: "x", startMs: 500, endMs: 100 }] } };
     expect(compositionBodySchema.safeParse(composition({ scenes: [badCue] })).success).toBe(false);
@@ -86,7 +124,14 @@ describe("migrateComposition", () => {
     template_id: "starter-bold",
     template_version: 1,
     scenes: [
-      { layout: "starter-split", text: { headline: "Fresh", body: "Coffee" }, media: { image: "images/u1/a.jpg" }, narration: "Fresh coffee.", seconds: 4.5, image_prompt: "coffee" },
+      {
+        layout: "starter-split",
+        text: { headline: "Fresh", body: "Coffee" },
+        media: { image: "images/u1/a.jpg" },
+        narration: "Fresh coffee.",
+        seconds: 4.5,
+        image_prompt: "coffee",
+      },
       { id: "keep", layout: "starter-statement", text: { headline: "Now" }, seconds: null },
     ],
     voice: "en-us-1",

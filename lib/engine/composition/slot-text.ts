@@ -23,13 +23,23 @@ export interface SlotTextFit {
   paddingPx: number;
 }
 
-type StyleForText = Pick<TemplateStyle, "fonts" | "typeScale" | "spacing" | "textTreatment" | "letterSpacing" | "headingWeight">;
+type StyleForText = Pick<
+  TemplateStyle,
+  "fonts" | "typeScale" | "spacing" | "textTreatment" | "letterSpacing" | "headingWeight"
+>;
 
 export function slotPadding(style: Pick<TemplateStyle, "spacing">, scale: number, box: PxBox): number {
   return Math.min(style.spacing * scale, box.w * 0.2, box.h * 0.25);
 }
 
-export function fitSlotText(input: { slot: LayoutSlot; box: PxBox; text: string; style: StyleForText; scale: number; measure: MeasureFn }): SlotTextFit {
+export function fitSlotText(input: {
+  slot: LayoutSlot;
+  box: PxBox;
+  text: string;
+  style: StyleForText;
+  scale: number;
+  measure: MeasureFn;
+}): SlotTextFit {
   const { slot, box, style, scale } = input;
   const heading = HEADING_ROLES.has(slot.role);
   const fontId = heading ? style.fonts.heading : style.fonts.body;
@@ -46,7 +56,10 @@ export function fitSlotText(input: { slot: LayoutSlot; box: PxBox; text: string;
   const underline = treatment === "underline" ? 0.2 * maxFontPx : 0;
   const fitted = fitText({
     text: input.text,
-    box: { width: Math.max(1, box.w - 2 * paddingPx - 2 * highlightPad), height: Math.max(1, box.h - 2 * paddingPx - underline) },
+    box: {
+      width: Math.max(1, box.w - 2 * paddingPx - 2 * highlightPad),
+      height: Math.max(1, box.h - 2 * paddingPx - underline),
+    },
     minFontPx,
     maxFontPx,
     lineHeight: slot.fit.lineHeight,

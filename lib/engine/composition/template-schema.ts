@@ -65,7 +65,9 @@ export const styleSchema = z.object({
   /** Bundled fonts; also the metrics text is fitted with when an uploaded file replaces one. */
   fonts: z.object({ heading: fontIdSchema, body: fontIdSchema }),
   /** Uploaded font files replacing the heading / body font (null = the bundled font). */
-  fontFiles: z.object({ heading: templateFontFileSchema.nullable(), body: templateFontFileSchema.nullable() }).default({ heading: null, body: null }),
+  fontFiles: z
+    .object({ heading: templateFontFileSchema.nullable(), body: templateFontFileSchema.nullable() })
+    .default({ heading: null, body: null }),
   palette: paletteSchema,
   /** Multiplies every slot's font size range (1 = as the layout says). */
   typeScale: z.number().min(0.5).max(2),
@@ -75,7 +77,9 @@ export const styleSchema = z.object({
   radius: z.number().min(0).max(200),
   textTreatment: z.enum(TEXT_TREATMENTS),
   /** Letter spacing in em for headings and body text. */
-  letterSpacing: z.object({ heading: z.number().min(-0.1).max(0.5), body: z.number().min(-0.1).max(0.5) }).default({ heading: 0, body: 0 }),
+  letterSpacing: z
+    .object({ heading: z.number().min(-0.1).max(0.5), body: z.number().min(-0.1).max(0.5) })
+    .default({ heading: 0, body: 0 }),
   /** Overrides every heading-role slot's weight (e.g. 800 for a heavy look); null = the slot's own. */
   headingWeight: z.number().int().min(100).max(900).nullable().default(null),
   background: backgroundSchema,

@@ -4,11 +4,25 @@ const opts = { fps: 30, transitionMs: 500, pacing: 1, minSceneMs: 2000, tailMs: 
 
 describe("computeTiming", () => {
   it("makes a scene as long as its narration, the pause and the transitions need", () => {
-    const t = computeTiming([{ durationMs: null, narrationMs: 4000 }, { durationMs: null, narrationMs: 3000 }, { durationMs: null, narrationMs: 1000 }], opts);
+    const t = computeTiming(
+      [
+        { durationMs: null, narrationMs: 4000 },
+        { durationMs: null, narrationMs: 3000 },
+        { durationMs: null, narrationMs: 1000 },
+      ],
+      opts,
+    );
     const T = 15; // 500 ms
     expect(t.transitionFrames).toBe(T);
     // first: narration 120 + tail 9 + out 15
-    expect(t.scenes[0]).toMatchObject({ from: 0, durationInFrames: 120 + 9 + T, transitionInFrames: 0, transitionOutFrames: T, narrationStartFrame: 0, narrationFrames: 120 });
+    expect(t.scenes[0]).toMatchObject({
+      from: 0,
+      durationInFrames: 120 + 9 + T,
+      transitionInFrames: 0,
+      transitionOutFrames: T,
+      narrationStartFrame: 0,
+      narrationFrames: 120,
+    });
     // middle: in 15 + 90 + 9 + out 15, starting where the previous one starts leaving
     expect(t.scenes[1]).toMatchObject({ from: 144 - T, durationInFrames: T + 90 + 9 + T, narrationStartFrame: T });
     // last: short narration, so the template minimum (2 s) wins
@@ -17,15 +31,27 @@ describe("computeTiming", () => {
   });
 
   it("never lets one scene's narration run into the next scene's", () => {
-    const t = computeTiming([{ durationMs: null, narrationMs: 5000 }, { durationMs: null, narrationMs: 5000 }], opts);
-    const [a, b] = t.scenes as [typeof t.scenes[0], typeof t.scenes[0]];
+    const t = computeTiming(
+      [
+        { durationMs: null, narrationMs: 5000 },
+        { durationMs: null, narrationMs: 5000 },
+      ],
+      opts,
+    );
+    const [a, b] = t.scenes as [(typeof t.scenes)[0], (typeof t.scenes)[0]];
     const aEnds = a.from + a.narrationStartFrame + a.narrationFrames;
     const bStarts = b.from + b.narrationStartFrame;
     expect(bStarts - aEnds).toBeGreaterThanOrEqual(9); // at least the tail
   });
 
   it("keeps a user's fixed length when it is longer, and lengthens it when the narration needs more", () => {
-    const t = computeTiming([{ durationMs: 6000, narrationMs: 1000 }, { durationMs: 1000, narrationMs: 4000 }], { ...opts, transitionMs: 0 });
+    const t = computeTiming(
+      [
+        { durationMs: 6000, narrationMs: 1000 },
+        { durationMs: 1000, narrationMs: 4000 },
+      ],
+      { ...opts, transitionMs: 0 },
+    );
     expect(t.scenes[0]!.durationInFrames).toBe(180);
     expect(t.scenes[1]!.durationInFrames).toBe(120 + 9);
   });
@@ -38,7 +64,13 @@ describe("computeTiming", () => {
 
   it("has no transition with a single scene and caps transitions at half the shortest scene", () => {
     expect(computeTiming([{ durationMs: null, narrationMs: null }], opts).transitionFrames).toBe(0);
-    const t = computeTiming([{ durationMs: null, narrationMs: null }, { durationMs: null, narrationMs: null }], { ...opts, transitionMs: 5000 });
+    const t = computeTiming(
+      [
+        { durationMs: null, narrationMs: null },
+        { durationMs: null, narrationMs: null },
+      ],
+      { ...opts, transitionMs: 5000 },
+    );
     expect(t.transitionFrames).toBe(30);
     expect(t.totalFrames).toBe(60 + 60 - 30);
   });
@@ -48,7 +80,9 @@ describe("estimateNarrationMs", () => {
   it("is zero for no words and grows with the word count", () => {
     expect(estimateNarrationMs("  ")).toBe(0);
     const short = estimateNarrationMs("Fresh coffee today.");
-    const long = estimateNarrationMs("Fresh coffee today, roasted this morning and delivered to your door before noon.");
+    const long = estimateNarrationMs(
+      "Fresh coffee today, roasted this morning and delivered to your door before noon.",
+    );
     expect(short).toBeGreaterThan(500);
     expect(long).toBeGreaterThan(short * 3);
   });

@@ -95,7 +95,14 @@ export function computeTiming(scenes: readonly SceneTimingInput[], opts: TimingO
     const user = s.durationMs !== null ? msToFrames(s.durationMs, fps) : 0;
     // Even a fixed length leaves room for both transitions and one visible frame.
     const durationInFrames = Math.max(minFrames, user, needed, inT + outT + 1);
-    out.push({ from, durationInFrames, transitionInFrames: inT, transitionOutFrames: outT, narrationStartFrame: inT, narrationFrames });
+    out.push({
+      from,
+      durationInFrames,
+      transitionInFrames: inT,
+      transitionOutFrames: outT,
+      narrationStartFrame: inT,
+      narrationFrames,
+    });
     from += durationInFrames - outT;
   });
   const last = out[out.length - 1];

@@ -53,17 +53,44 @@ export function floatToPcm(mix: Float32Array): Buffer {
 export async function decodeAudio(file: string): Promise<Float32Array> {
   // Read as the type its bytes name, local file only: a fetched "track" that is a playlist is not followed.
   const input = await mediaInputArgs(file);
-  if (!input) throw new RenderError("media-unavailable", `${path.basename(file)} is not a sound file the mixer reads`, { retryable: false });
-  const pcm = await new Promise<Buffer>((resolve, reject) => {
-    const p = spawn(compositorBinary("ffmpeg"), ["-hide_banner", "-nostdin", "-v", "error", ...input, "-vn", "-ac", String(CHANNELS), "-ar", String(MIX_RATE), "-c:a", "pcm_s16le", "-f", "wav", "pipe:1"], {
-      env: compositorEnv(),
+  if (!input)
+    throw new RenderError("media-unavailable", `${path.basename(file)} is not a sound file the mixer reads`, {
+      retryable: false,
     });
+  const pcm = await new Promise<Buffer>((resolve, reject) => {
+    const p = spawn(
+      compositorBinary("ffmpeg"),
+      [
+        "-hide_banner",
+        "-nostdin",
+        "-v",
+        "error",
+        ...input,
+        "-vn",
+        "-ac",
+        String(CHANNELS),
+        "-ar",
+        String(MIX_RATE),
+        "-c:a",
+        "pcm_s16le",
+        "-f",
+        "wav",
+        "pipe:1",
+      ],
+      {
+        env: compositorEnv(),
+      },
+    );
     const chunks: Buffer[] = [];
     let err = "";
     p.stdout.on("data", (c: Buffer) => chunks.push(c));
     p.stderr.on("data", (c: Buffer) => (err += c.toString()));
     p.on("error", reject);
-    p.on("close", (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`ffmpeg could not decode ${path.basename(file)}: ${err.trim()}`))));
+    p.on("close", (code) =>
+      code === 0
+        ? resolve(Buffer.concat(chunks))
+        : reject(new Error(`ffmpeg could not decode ${path.basename(file)}: ${err.trim()}`)),
+    );
   });
   const at = pcm.indexOf("data", 12, "latin1");
   const start = at < 0 ? 44 : at + 8;
@@ -121,15 +148,28 @@ export async function mixSoundtrack(props: RenderProps, dir: string, signal?: Ab
     if (!scene.narration) continue;
     const clip = await load(scene.narration.src);
     const at = Math.round((scene.from + scene.narration.startFrame) * perFrame) * CHANNELS;
-    const len = Math.min(clip.length, Math.round(scene.narration.durationInFrames * perFrame) * CHANNELS, mix.length - at);
+    const len = Math.min(
+      clip.length,
+      Math.round(scene.narration.durationInFrames * perFrame) * CHANNELS,
+      mix.length - at,
+    );
     for (let i = 0; i < len; i++) mix[at + i]! += clip[i]!;
   }
 
   if (props.music) {
     const m = props.music;
     const clip = await load(m.src);
-    const loopSamples = m.durationInFrames && m.durationInFrames < frames ? Math.round(m.durationInFrames * perFrame) : Math.floor(clip.length / CHANNELS);
-    const opts = { volume: m.volume, duckedVolume: m.duckedVolume, rampFrames: Math.round(props.fps * 0.35), totalFrames: frames, fadeOutFrames: Math.round(props.fps * 1.2) };
+    const loopSamples =
+      m.durationInFrames && m.durationInFrames < frames
+        ? Math.round(m.durationInFrames * perFrame)
+        : Math.floor(clip.length / CHANNELS);
+    const opts = {
+      volume: m.volume,
+      duckedVolume: m.duckedVolume,
+      rampFrames: Math.round(props.fps * 0.35),
+      totalFrames: frames,
+      fadeOutFrames: Math.round(props.fps * 1.2),
+    };
     const loop = Math.max(1, loopSamples);
     const clipLength = clip.length;
     // One gain per video frame (the ducking curve moves per frame), applied to that frame's samples.

@@ -25,17 +25,22 @@ async function stats(buf: Buffer) {
 }
 
 describe("template backgrounds", () => {
-  it.each(STARTER_TEMPLATES.map((t) => [t.id, backgroundSchema.parse(t.version.style.background)] as const))("%s draws at the canvas size with visible texture", async (_id, bg) => {
-    const jpeg = await drawBackground(bg, size);
-    const meta = await sharp(jpeg).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 320, 180]);
-    // Patterns and gradients vary across the picture.
-    expect(Math.max(...(await stats(jpeg)).map((c) => c.stdev))).toBeGreaterThan(1);
-  });
+  it.each(STARTER_TEMPLATES.map((t) => [t.id, backgroundSchema.parse(t.version.style.background)] as const))(
+    "%s draws at the canvas size with visible texture",
+    async (_id, bg) => {
+      const jpeg = await drawBackground(bg, size);
+      const meta = await sharp(jpeg).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 320, 180]);
+      // Patterns and gradients vary across the picture.
+      expect(Math.max(...(await stats(jpeg)).map((c) => c.stdev))).toBeGreaterThan(1);
+    },
+  );
 
   it("draws a gradient from its first colour to its last along the angle", async () => {
     const bg = backgroundSchema.parse({ kind: "gradient", colors: ["#000000", "#ffffff"], angle: 90 });
-    const raw = await sharp(await drawBackground(bg, size)).raw().toBuffer({ resolveWithObject: true });
+    const raw = await sharp(await drawBackground(bg, size))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const at = (x: number) => raw.data[(90 * raw.info.width + x) * raw.info.channels]!;
     expect(at(2)).toBeLessThan(30);
     expect(at(317)).toBeGreaterThan(225);
@@ -55,6 +60,12 @@ describe("template backgrounds", () => {
   });
 
   it("needs no picture for a solid colour", async () => {
-    expect(await ensureBackground({ background: backgroundSchema.parse({ kind: "solid", colors: ["#123456"] }), size, store })).toBeNull();
+    expect(
+      await ensureBackground({
+        background: backgroundSchema.parse({ kind: "solid", colors: ["#123456"] }),
+        size,
+        store,
+      }),
+    ).toBeNull();
   });
 });

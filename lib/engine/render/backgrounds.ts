@@ -18,7 +18,12 @@ export const BACKGROUND_PREFIX = "render-cache/backgrounds";
 const DRAWING_VERSION = 1;
 
 export function backgroundKey(bg: TemplateBackground, size: CanvasSize): string {
-  const basis = JSON.stringify({ v: DRAWING_VERSION, svg: backgroundSvg(bg, size), image: bg.kind === "image" ? bg.image_key : null, size });
+  const basis = JSON.stringify({
+    v: DRAWING_VERSION,
+    svg: backgroundSvg(bg, size),
+    image: bg.kind === "image" ? bg.image_key : null,
+    size,
+  });
   return `${BACKGROUND_PREFIX}/${createHash("sha256").update(basis).digest("hex").slice(0, 32)}.jpg`;
 }
 
@@ -36,19 +41,28 @@ export async function drawBackground(bg: TemplateBackground, size: CanvasSize, s
   let img: Sharp;
   if (bg.kind === "image" && bg.image_key) {
     if (!store) throw new Error("an image background needs the blob store");
-    const picture = await sharp(await readBlob(store, bg.image_key)).resize(size.width, size.height, { fit: "cover" }).toBuffer();
+    const picture = await sharp(await readBlob(store, bg.image_key))
+      .resize(size.width, size.height, { fit: "cover" })
+      .toBuffer();
     img = sharp(picture).composite([{ input: svg, top: 0, left: 0 }]);
   } else {
     img = sharp(svg, { density: 72 }).resize(size.width, size.height);
   }
-  return img.flatten({ background: bg.colors[0] }).jpeg({ quality: 92, chromaSubsampling: "4:4:4", mozjpeg: false }).toBuffer();
+  return img
+    .flatten({ background: bg.colors[0] })
+    .jpeg({ quality: 92, chromaSubsampling: "4:4:4", mozjpeg: false })
+    .toBuffer();
 }
 
 /**
  * The blob key of the background picture for this size, drawing and storing
  * it the first time; null for a solid colour (painted as the page colour).
  */
-export async function ensureBackground(input: { background: TemplateBackground; size: CanvasSize; store: BlobStore }): Promise<string | null> {
+export async function ensureBackground(input: {
+  background: TemplateBackground;
+  size: CanvasSize;
+  store: BlobStore;
+}): Promise<string | null> {
   if (!backgroundNeedsImage(input.background)) return null;
   const key = backgroundKey(input.background, input.size);
   if (await input.store.head(key)) return key;

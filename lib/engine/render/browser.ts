@@ -92,7 +92,8 @@ function killBrowserGroup(pid: number): void {
 }
 
 /** Message of the stand-in executable handed to render calls (see `renderExecutable`). */
-export const NO_RELAUNCH_MESSAGE = "promptframe: the render browser died; it is not relaunched in the middle of a render";
+export const NO_RELAUNCH_MESSAGE =
+  "promptframe: the render browser died; it is not relaunched in the middle of a render";
 
 export class BrowserPool {
   private browser: Promise<HeadlessBrowser> | null = null;
@@ -158,7 +159,9 @@ export class BrowserPool {
     const generation = this.generation;
     const opening = (async () => {
       if (!fs.existsSync(this.settings.executable)) {
-        throw new Error(`no browser at ${this.settings.executable} (apt-get install chromium, or set REMOTION_BROWSER_EXECUTABLE)`);
+        throw new Error(
+          `no browser at ${this.settings.executable} (apt-get install chromium, or set REMOTION_BROWSER_EXECUTABLE)`,
+        );
       }
       const { openBrowser } = await import("@remotion/renderer");
       const b = await openBrowser("chrome", {
@@ -233,7 +236,11 @@ export class BrowserPool {
   runningPids(): number[] {
     let listed: number[] = [];
     try {
-      listed = fs.readFileSync(this.launchedFile(), "utf8").split("\n").map(Number).filter((n) => Number.isInteger(n) && n > 0);
+      listed = fs
+        .readFileSync(this.launchedFile(), "utf8")
+        .split("\n")
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0);
     } catch {
       return [];
     }

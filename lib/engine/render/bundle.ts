@@ -24,7 +24,9 @@ export function projectRoot(): string {
 
 /** Where the bundle lives: REMOTION_BUNDLE_DIR, else .remotion/bundle in the project. */
 export function bundleDir(root = projectRoot()): string {
-  return process.env.REMOTION_BUNDLE_DIR ? path.resolve(process.env.REMOTION_BUNDLE_DIR) : path.join(root, ".remotion", "bundle");
+  return process.env.REMOTION_BUNDLE_DIR
+    ? path.resolve(process.env.REMOTION_BUNDLE_DIR)
+    : path.join(root, ".remotion", "bundle");
 }
 
 const HASH_FILE = ".source-hash";
@@ -83,7 +85,8 @@ export function sourceHash(root = projectRoot()): string {
     h.update(path.relative(root, f));
     h.update(fs.readFileSync(f));
   }
-  for (const f of fontCopies(root)) h.update(`${path.basename(f.to)}:${fs.existsSync(f.from) ? fs.statSync(f.from).size : 0}`);
+  for (const f of fontCopies(root))
+    h.update(`${path.basename(f.to)}:${fs.existsSync(f.from) ? fs.statSync(f.from).size : 0}`);
   const pkg = path.join(root, "node_modules/remotion/package.json");
   if (fs.existsSync(pkg)) h.update((JSON.parse(fs.readFileSync(pkg, "utf8")) as { version: string }).version);
   return h.digest("hex").slice(0, 24);
@@ -91,7 +94,11 @@ export function sourceHash(root = projectRoot()): string {
 
 export function bundleIsCurrent(root = projectRoot()): boolean {
   const file = path.join(bundleDir(root), HASH_FILE);
-  return fs.existsSync(path.join(bundleDir(root), "index.html")) && fs.existsSync(file) && fs.readFileSync(file, "utf8").trim() === sourceHash(root);
+  return (
+    fs.existsSync(path.join(bundleDir(root), "index.html")) &&
+    fs.existsSync(file) &&
+    fs.readFileSync(file, "utf8").trim() === sourceHash(root)
+  );
 }
 
 /**
@@ -99,7 +106,9 @@ export function bundleIsCurrent(root = projectRoot()): boolean {
  * temporary folder and swaps it in, so a render reading the old bundle is
  * never served half a new one.
  */
-export async function ensureBundle(opts: { root?: string; force?: boolean; log?: (line: string) => void } = {}): Promise<{ dir: string; rebuilt: boolean }> {
+export async function ensureBundle(
+  opts: { root?: string; force?: boolean; log?: (line: string) => void } = {},
+): Promise<{ dir: string; rebuilt: boolean }> {
   const root = opts.root ?? projectRoot();
   const log = opts.log ?? (() => undefined);
   const copied = copyFonts(root);
@@ -128,7 +137,10 @@ export async function ensureBundle(opts: { root?: string; force?: boolean; log?:
     },
     webpackOverride: (config) => ({
       ...config,
-      resolve: { ...config.resolve, alias: { ...(config.resolve?.alias as Record<string, string> | undefined), "@": root } },
+      resolve: {
+        ...config.resolve,
+        alias: { ...(config.resolve?.alias as Record<string, string> | undefined), "@": root },
+      },
     }),
   });
   fs.writeFileSync(path.join(tmp, HASH_FILE), hash);
@@ -145,7 +157,9 @@ export async function ensureBundle(opts: { root?: string; force?: boolean; log?:
 export function requireBundle(root = projectRoot()): string {
   const dir = bundleDir(root);
   if (!fs.existsSync(path.join(dir, "index.html"))) {
-    throw new RenderError("bundle-missing", `no Remotion bundle at ${dir}: run \`${BUNDLE_COMMAND}\` first`, { retryable: false });
+    throw new RenderError("bundle-missing", `no Remotion bundle at ${dir}: run \`${BUNDLE_COMMAND}\` first`, {
+      retryable: false,
+    });
   }
   return dir;
 }

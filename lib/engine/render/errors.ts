@@ -30,7 +30,13 @@ const USER_MESSAGES: Record<RenderErrorCode, string> = {
   internal: "Something went wrong while rendering. Please try again.",
 };
 
-const RETRYABLE: ReadonlySet<RenderErrorCode> = new Set(["browser-crashed", "timeout", "media-unavailable", "lambda-failed", "internal"]);
+const RETRYABLE: ReadonlySet<RenderErrorCode> = new Set([
+  "browser-crashed",
+  "timeout",
+  "media-unavailable",
+  "lambda-failed",
+  "internal",
+]);
 
 export class RenderError extends Error {
   readonly retryable: boolean;
@@ -48,7 +54,8 @@ export class RenderError extends Error {
   }
 }
 
-export const isRenderError = (e: unknown, code?: RenderErrorCode): e is RenderError => e instanceof RenderError && (code === undefined || e.code === code);
+export const isRenderError = (e: unknown, code?: RenderErrorCode): e is RenderError =>
+  e instanceof RenderError && (code === undefined || e.code === code);
 
 /**
  * Maps what @remotion/renderer throws to a RenderError. Remotion reports a
@@ -59,12 +66,18 @@ export const isRenderError = (e: unknown, code?: RenderErrorCode): e is RenderEr
 export function toRenderError(err: unknown, context: { cancelled?: boolean } = {}): RenderError {
   if (err instanceof RenderError) return err;
   const message = err instanceof Error ? err.message : String(err);
-  if (context.cancelled || /cancelled|canceled/i.test(message)) return new RenderError("cancelled", message, { cause: err });
-  if (/Target closed|Session closed|Browser closed|browser has disconnected|Page crashed|crashed|Protocol error|Connection closed|WebSocket is not open|Failed to launch the browser process|render browser died/i.test(message)) {
+  if (context.cancelled || /cancelled|canceled/i.test(message))
+    return new RenderError("cancelled", message, { cause: err });
+  if (
+    /Target closed|Session closed|Browser closed|browser has disconnected|Page crashed|crashed|Protocol error|Connection closed|WebSocket is not open|Failed to launch the browser process|render browser died/i.test(
+      message,
+    )
+  ) {
     return new RenderError("browser-crashed", message, { cause: err });
   }
   if (/timeout|timed out|exceeded/i.test(message)) return new RenderError("timeout", message, { cause: err });
-  if (/Error downloading|download|404|ECONNREFUSED|net::ERR|Could not load|failed to load/i.test(message)) return new RenderError("media-unavailable", message, { cause: err });
+  if (/Error downloading|download|404|ECONNREFUSED|net::ERR|Could not load|failed to load/i.test(message))
+    return new RenderError("media-unavailable", message, { cause: err });
   if (/ffmpeg|encod|stitch/i.test(message)) return new RenderError("encoding-failed", message, { cause: err });
   return new RenderError("internal", message, { cause: err });
 }

@@ -49,27 +49,66 @@ export interface FramePipelineStats {
   total: number;
 }
 
-function startEncoder(input: FramePipelineInput, audio: string): { proc: ChildProcessWithoutNullStreams; done: Promise<void> } {
+function startEncoder(
+  input: FramePipelineInput,
+  audio: string,
+): { proc: ChildProcessWithoutNullStreams; done: Promise<void> } {
   const { props } = input;
   const seconds = props.durationInFrames / props.fps;
   const args = [
-    "-hide_banner", "-nostdin", "-v", "error", "-y",
-    "-f", "image2pipe", "-framerate", String(props.fps), "-c:v", "mjpeg", "-i", "pipe:0",
-    "-i", audio,
-    "-map", "0:v:0", "-map", "1:a:0",
-    "-c:v", "libx264", "-preset", input.x264Preset, "-crf", String(input.crf), "-pix_fmt", "yuv420p",
-    "-vf", `scale=${props.width}:${props.height}:out_range=tv`,
-    "-c:a", "aac", "-b:a", "160k",
-    "-t", seconds.toFixed(6),
-    "-movflags", "+faststart",
-    "-f", "mp4", input.outputPath,
+    "-hide_banner",
+    "-nostdin",
+    "-v",
+    "error",
+    "-y",
+    "-f",
+    "image2pipe",
+    "-framerate",
+    String(props.fps),
+    "-c:v",
+    "mjpeg",
+    "-i",
+    "pipe:0",
+    "-i",
+    audio,
+    "-map",
+    "0:v:0",
+    "-map",
+    "1:a:0",
+    "-c:v",
+    "libx264",
+    "-preset",
+    input.x264Preset,
+    "-crf",
+    String(input.crf),
+    "-pix_fmt",
+    "yuv420p",
+    "-vf",
+    `scale=${props.width}:${props.height}:out_range=tv`,
+    "-c:a",
+    "aac",
+    "-b:a",
+    "160k",
+    "-t",
+    seconds.toFixed(6),
+    "-movflags",
+    "+faststart",
+    "-f",
+    "mp4",
+    input.outputPath,
   ];
   const proc = spawn(compositorBinary("ffmpeg"), args, { env: compositorEnv() });
   let err = "";
   proc.stderr.on("data", (c: Buffer) => (err = (err + c.toString()).slice(-4000)));
   const done = new Promise<void>((resolve, reject) => {
-    proc.on("error", (e) => reject(new RenderError("encoding-failed", `ffmpeg could not start: ${e.message}`, { cause: e })));
-    proc.on("close", (code, sig) => (code === 0 ? resolve() : reject(new RenderError("encoding-failed", `ffmpeg exited with ${code ?? sig}: ${err.trim()}`))));
+    proc.on("error", (e) =>
+      reject(new RenderError("encoding-failed", `ffmpeg could not start: ${e.message}`, { cause: e })),
+    );
+    proc.on("close", (code, sig) =>
+      code === 0
+        ? resolve()
+        : reject(new RenderError("encoding-failed", `ffmpeg exited with ${code ?? sig}: ${err.trim()}`)),
+    );
   });
   // A write after ffmpeg died raises EPIPE on the stream; `done` reports the real reason.
   proc.stdin.on("error", () => undefined);
@@ -102,7 +141,12 @@ export async function renderWithFramePipeline(input: FramePipelineInput): Promis
   const runByStart = new Map(runs.map((r) => [r.start, r]));
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "pf-frames-"));
   const report = (stage: RenderProgress["stage"], written: number) =>
-    input.onProgress?.({ stage, progress: stage === "encoding" ? 0.95 + (0.05 * written) / total : (0.95 * written) / total, renderedFrames: written, totalFrames: total });
+    input.onProgress?.({
+      stage,
+      progress: stage === "encoding" ? 0.95 + (0.05 * written) / total : (0.95 * written) / total,
+      renderedFrames: written,
+      totalFrames: total,
+    });
   let encoder: ReturnType<typeof startEncoder> | null = null;
   try {
     const audio = await mixSoundtrack(props, work, input.signal);
@@ -151,7 +195,12 @@ export async function renderWithFramePipeline(input: FramePipelineInput): Promis
         return flushing;
       },
     });
-    await Promise.race([rendering, enc.done.then(() => Promise.reject(new RenderError("encoding-failed", "the encoder stopped before all frames were written")))]);
+    await Promise.race([
+      rendering,
+      enc.done.then(() =>
+        Promise.reject(new RenderError("encoding-failed", "the encoder stopped before all frames were written")),
+      ),
+    ]);
     await flushing;
     if (written !== total) throw new RenderError("internal", `only ${written} of ${total} frames reached the encoder`);
     report("encoding", total);

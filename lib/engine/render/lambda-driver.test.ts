@@ -69,25 +69,32 @@ function props(): RenderProps {
 }
 
 /** The Invoke API: the payload is the request body, the function's result the response body. */
-function lambda(respond: (payload: Record<string, unknown>, n: number) => unknown, headers: Record<string, string> = {}) {
+function lambda(
+  respond: (payload: Record<string, unknown>, n: number) => unknown,
+  headers: Record<string, string> = {},
+) {
   return http.post(INVOKE, async ({ request }) => {
     const payload = (await request.json()) as Record<string, unknown>;
     invocations.push({ type: String(payload.type), body: payload, auth: request.headers.get("authorization") });
     const n = invocations.filter((i) => i.type === payload.type).length;
-    return HttpResponse.json(respond(payload, n) as Record<string, unknown>, { headers: { "x-amz-executed-version": "$LATEST", "x-amzn-requestid": `req-${invocations.length}`, ...headers } });
+    return HttpResponse.json(respond(payload, n) as Record<string, unknown>, {
+      headers: { "x-amz-executed-version": "$LATEST", "x-amzn-requestid": `req-${invocations.length}`, ...headers },
+    });
   });
 }
 
 /** One AWS event-stream message: prelude (lengths + CRC), string headers, payload, CRC of all. */
 function eventMessage(eventType: string, contentType: string, payload: Buffer): Buffer {
   const headers = Buffer.concat(
-    Object.entries({ ":event-type": eventType, ":content-type": contentType, ":message-type": "event" }).map(([name, value]) => {
-      const n = Buffer.from(name);
-      const v = Buffer.from(value);
-      const len = Buffer.alloc(2);
-      len.writeUInt16BE(v.length);
-      return Buffer.concat([Buffer.from([n.length]), n, Buffer.from([7]), len, v]);
-    }),
+    Object.entries({ ":event-type": eventType, ":content-type": contentType, ":message-type": "event" }).map(
+      ([name, value]) => {
+        const n = Buffer.from(name);
+        const v = Buffer.from(value);
+        const len = Buffer.alloc(2);
+        len.writeUInt16BE(v.length);
+        return Buffer.concat([Buffer.from([n.length]), n, Buffer.from([7]), len, v]);
+      },
+    ),
   );
   const total = 12 + headers.length + payload.length + 4;
   const prelude = Buffer.alloc(8);
@@ -114,9 +121,16 @@ function lambdaStream(respond: (payload: Record<string, unknown>) => Buffer[]) {
   return http.post(STREAM, async ({ request }) => {
     const payload = (await request.json()) as Record<string, unknown>;
     invocations.push({ type: String(payload.type), body: payload, auth: request.headers.get("authorization") });
-    const events = [...respond(payload).map((m) => eventMessage("PayloadChunk", "application/octet-stream", m)), eventMessage("InvokeComplete", "application/json", Buffer.from("{}"))];
+    const events = [
+      ...respond(payload).map((m) => eventMessage("PayloadChunk", "application/octet-stream", m)),
+      eventMessage("InvokeComplete", "application/json", Buffer.from("{}")),
+    ];
     return new HttpResponse(Buffer.concat(events), {
-      headers: { "content-type": "application/vnd.amazon.eventstream", "x-amz-executed-version": "$LATEST", "x-amzn-requestid": `req-${invocations.length}` },
+      headers: {
+        "content-type": "application/vnd.amazon.eventstream",
+        "x-amz-executed-version": "$LATEST",
+        "x-amzn-requestid": `req-${invocations.length}`,
+      },
     });
   });
 }
@@ -136,7 +150,13 @@ const progress = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-const renderer = () => new LambdaRenderer({ functionName: FN, region: REGION, serveUrl: `https://${BUCKET}.s3.${REGION}.amazonaws.com/sites/promptframe/index.html`, pollMs: 5 });
+const renderer = () =>
+  new LambdaRenderer({
+    functionName: FN,
+    region: REGION,
+    serveUrl: `https://${BUCKET}.s3.${REGION}.amazonaws.com/sites/promptframe/index.html`,
+    pollMs: 5,
+  });
 
 describe("LambdaRenderer", () => {
   it("starts the render, reports progress and downloads the finished MP4 through a presigned URL", async () => {
@@ -147,7 +167,14 @@ describe("LambdaRenderer", () => {
           ? { type: "success", renderId: "r1", bucketName: BUCKET }
           : n === 1
             ? progress({})
-            : progress({ done: true, overallProgress: 1, framesRendered: 90, outKey: "renders/r1/out.mp4", outBucket: BUCKET, outputFile: `https://s3.${REGION}.amazonaws.com/${BUCKET}/renders/r1/out.mp4` }),
+            : progress({
+                done: true,
+                overallProgress: 1,
+                framesRendered: 90,
+                outKey: "renders/r1/out.mp4",
+                outBucket: BUCKET,
+                outputFile: `https://s3.${REGION}.amazonaws.com/${BUCKET}/renders/r1/out.mp4`,
+              }),
       ),
       http.get(`https://${BUCKET}.s3.${REGION}.amazonaws.com/renders/r1/out.mp4`, ({ request }) => {
         downloadUrl = new URL(request.url);
@@ -157,13 +184,26 @@ describe("LambdaRenderer", () => {
     const seen: number[] = [];
     const p = props();
     const out = path.join(dir, "out.mp4");
-    const result = await renderer().renderVideo({ props: p, outputPath: out, onProgress: (x) => seen.push(x.progress) });
+    const result = await renderer().renderVideo({
+      props: p,
+      outputPath: out,
+      onProgress: (x) => seen.push(x.progress),
+    });
 
     expect(result).toMatchObject({ width: 720, height: 1280, sizeBytes: MP4.length, frames: p.durationInFrames });
     expect(fs.readFileSync(out)).toEqual(MP4);
     const start = invocations.find((i) => i.type === "start")!;
-    expect(start.auth).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE\/\d{8}\/us-east-1\/lambda\/aws4_request/);
-    expect(start.body).toMatchObject({ composition: "Video", codec: "h264", audioCodec: "aac", imageFormat: "jpeg", privacy: "private", serveUrl: expect.stringContaining("/sites/promptframe/") });
+    expect(start.auth).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE\/\d{8}\/us-east-1\/lambda\/aws4_request/,
+    );
+    expect(start.body).toMatchObject({
+      composition: "Video",
+      codec: "h264",
+      audioCodec: "aac",
+      imageFormat: "jpeg",
+      privacy: "private",
+      serveUrl: expect.stringContaining("/sites/promptframe/"),
+    });
     // Small props travel inline, serialised.
     const inputProps = start.body.inputProps as { type: string; payload: string };
     expect(inputProps.type).toBe("payload");
@@ -178,9 +218,15 @@ describe("LambdaRenderer", () => {
 
   it("turns a fatal render error into a retryable RenderError", async () => {
     server.use(
-      lambda((p) => (p.type === "start" ? { type: "success", renderId: "r2", bucketName: BUCKET } : progress({ fatalErrorEncountered: true, errors: [{ message: "delayRender() timed out", isFatal: true }] }))),
+      lambda((p) =>
+        p.type === "start"
+          ? { type: "success", renderId: "r2", bucketName: BUCKET }
+          : progress({ fatalErrorEncountered: true, errors: [{ message: "delayRender() timed out", isFatal: true }] }),
+      ),
     );
-    const err = await renderer().renderVideo({ props: props(), outputPath: path.join(dir, "x.mp4") }).catch((e) => e);
+    const err = await renderer()
+      .renderVideo({ props: props(), outputPath: path.join(dir, "x.mp4") })
+      .catch((e) => e);
     expect(isRenderError(err, "lambda-failed")).toBe(true);
     expect(err.retryable).toBe(true);
     expect(err.message).toContain("delayRender() timed out");
@@ -188,7 +234,9 @@ describe("LambdaRenderer", () => {
 
   it("reports an error the function itself returned", async () => {
     server.use(lambda(() => ({ type: "error", message: "Version mismatch: the function runs 4.0.500", stack: "" })));
-    const err = await renderer().renderVideo({ props: props(), outputPath: path.join(dir, "x.mp4") }).catch((e) => e);
+    const err = await renderer()
+      .renderVideo({ props: props(), outputPath: path.join(dir, "x.mp4") })
+      .catch((e) => e);
     expect(isRenderError(err, "lambda-failed")).toBe(true);
     expect(err.message).toContain("Version mismatch");
   });
@@ -207,14 +255,22 @@ describe("LambdaRenderer", () => {
         ),
       ),
       http.get(`https://${BUCKET}.s3.${REGION}.amazonaws.com/renders/r3/progress.json`, () =>
-        HttpResponse.json({ cancellationEnabled: true, chunks: [], framesRendered: 0, renderMetadata: null, errors: [] }),
+        HttpResponse.json({
+          cancellationEnabled: true,
+          chunks: [],
+          framesRendered: 0,
+          renderMetadata: null,
+          errors: [],
+        }),
       ),
       http.put(`https://${BUCKET}.s3.${REGION}.amazonaws.com/renders/r3/:file`, () => {
         cancelWritten = true;
         return new HttpResponse(null, { status: 200, headers: { etag: '"abc"' } });
       }),
     );
-    const err = await renderer().renderVideo({ props: props(), outputPath: path.join(dir, "x.mp4"), signal: controller.signal }).catch((e) => e);
+    const err = await renderer()
+      .renderVideo({ props: props(), outputPath: path.join(dir, "x.mp4"), signal: controller.signal })
+      .catch((e) => e);
     expect(isRenderError(err, "cancelled")).toBe(true);
     expect(cancelWritten).toBe(true);
   });
@@ -247,8 +303,16 @@ describe("LambdaRenderer", () => {
     expect(result).toEqual({ width: 720, height: 1280, sizeBytes: JPEG.length, format: "jpeg" });
     expect(fs.readFileSync(out)).toEqual(JPEG);
     const still = invocations.find((i) => i.type === "still")!;
-    expect(still.auth).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE\/\d{8}\/us-east-1\/lambda\/aws4_request/);
-    expect(still.body).toMatchObject({ composition: "Still", imageFormat: "jpeg", jpegQuality: 88, frame: 0, privacy: "private" });
+    expect(still.auth).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE\/\d{8}\/us-east-1\/lambda\/aws4_request/,
+    );
+    expect(still.body).toMatchObject({
+      composition: "Still",
+      imageFormat: "jpeg",
+      jpegQuality: 88,
+      frame: 0,
+      privacy: "private",
+    });
     const inputProps = still.body.inputProps as { type: string; payload: string };
     expect(JSON.parse(inputProps.payload)).toMatchObject({ sceneIndex: 0, width: 720 });
     expect(downloadUrl!.searchParams.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
@@ -256,16 +320,40 @@ describe("LambdaRenderer", () => {
 
   it("renders an exact video frame as a still of the Video composition", async () => {
     server.use(
-      lambdaStream(() => [remotionMessage(6, { type: "success", output: "", outKey: "renders/s2/out.png", size: 4, bucketName: BUCKET, renderId: "s2", estimatedPrice: {}, receivedArtifacts: [] })]),
-      http.get(`https://${BUCKET}.s3.${REGION}.amazonaws.com/renders/s2/out.png`, () => new HttpResponse(Buffer.from("png!"))),
+      lambdaStream(() => [
+        remotionMessage(6, {
+          type: "success",
+          output: "",
+          outKey: "renders/s2/out.png",
+          size: 4,
+          bucketName: BUCKET,
+          renderId: "s2",
+          estimatedPrice: {},
+          receivedArtifacts: [],
+        }),
+      ]),
+      http.get(
+        `https://${BUCKET}.s3.${REGION}.amazonaws.com/renders/s2/out.png`,
+        () => new HttpResponse(Buffer.from("png!")),
+      ),
     );
     await renderer().renderStill({ props: props(), frame: 42, format: "png", outputPath: path.join(dir, "f.png") });
     expect(invocations[0]!.body).toMatchObject({ type: "still", composition: "Video", frame: 42, imageFormat: "png" });
   });
 
   it("turns a still the function failed into a retryable RenderError", async () => {
-    server.use(lambdaStream(() => [remotionMessage(2, { error: "Browser crashed while rendering the still", shouldRetry: false, errorInfo: null }, 1)]));
-    const err = await renderer().renderPoster({ props: props(), outputPath: path.join(dir, "p.jpg") }).catch((e) => e);
+    server.use(
+      lambdaStream(() => [
+        remotionMessage(
+          2,
+          { error: "Browser crashed while rendering the still", shouldRetry: false, errorInfo: null },
+          1,
+        ),
+      ]),
+    );
+    const err = await renderer()
+      .renderPoster({ props: props(), outputPath: path.join(dir, "p.jpg") })
+      .catch((e) => e);
     expect(isRenderError(err, "lambda-failed")).toBe(true);
     expect(err.retryable).toBe(true);
     expect(err.message).toContain("Browser crashed while rendering the still");
@@ -277,11 +365,16 @@ describe("LambdaRenderer", () => {
       http.post(INVOKE, () =>
         HttpResponse.json(
           { __type: "UnrecognizedClientException", message: "The security token included in the request is invalid." },
-          { status: 403, headers: { "x-amzn-errortype": "UnrecognizedClientException", "x-amzn-requestid": "req-403" } },
+          {
+            status: 403,
+            headers: { "x-amzn-errortype": "UnrecognizedClientException", "x-amzn-requestid": "req-403" },
+          },
         ),
       ),
     );
-    const err = await renderer().renderVideo({ props: props(), outputPath: path.join(dir, "x.mp4") }).catch((e) => e);
+    const err = await renderer()
+      .renderVideo({ props: props(), outputPath: path.join(dir, "x.mp4") })
+      .catch((e) => e);
     expect(isRenderError(err, "lambda-not-configured")).toBe(true);
     expect(err.retryable).toBe(false);
   });
@@ -289,7 +382,9 @@ describe("LambdaRenderer", () => {
   it("refuses media only this machine can reach", async () => {
     const p = props();
     const local = { ...p, background: { ...p.background, image: "http://127.0.0.1:4000/blobs/bg.jpg" } };
-    const err = await renderer().renderVideo({ props: local, outputPath: path.join(dir, "x.mp4") }).catch((e) => e);
+    const err = await renderer()
+      .renderVideo({ props: local, outputPath: path.join(dir, "x.mp4") })
+      .catch((e) => e);
     expect(isRenderError(err, "invalid-props")).toBe(true);
     expect(invocations).toHaveLength(0);
   });
@@ -301,7 +396,13 @@ describe("configuration", () => {
     expect(rendererKind({ REMOTION_LAMBDA_FUNCTION: FN })).toBe("lambda");
     expect(rendererKind({ REMOTION_LAMBDA_FUNCTION: FN, RENDER_DRIVER: "local" })).toBe("local");
     expect(lambdaConfigFromEnv({})).toBeNull();
-    expect(lambdaConfigFromEnv({ REMOTION_LAMBDA_FUNCTION: FN, REMOTION_LAMBDA_REGION: REGION, REMOTION_SERVE_URL: "https://x/index.html" })).toMatchObject({ functionName: FN, region: REGION });
+    expect(
+      lambdaConfigFromEnv({
+        REMOTION_LAMBDA_FUNCTION: FN,
+        REMOTION_LAMBDA_REGION: REGION,
+        REMOTION_SERVE_URL: "https://x/index.html",
+      }),
+    ).toMatchObject({ functionName: FN, region: REGION });
     expect(() => lambdaConfigFromEnv({ REMOTION_LAMBDA_FUNCTION: FN })).toThrow(/REMOTION_LAMBDA_REGION/);
   });
 });

@@ -12,7 +12,14 @@ import path from "node:path";
 import type { AwsRegion } from "@remotion/lambda-client";
 import { renderPropsSchema, type RenderProps } from "../composition/render-props";
 import { RenderError } from "./errors";
-import type { RenderDriver, RenderPosterInput, RenderStillInput, RenderStillResult, RenderVideoInput, RenderVideoResult } from "./types";
+import type {
+  RenderDriver,
+  RenderPosterInput,
+  RenderStillInput,
+  RenderStillResult,
+  RenderVideoInput,
+  RenderVideoResult,
+} from "./types";
 
 export interface LambdaConfig {
   functionName: string;
@@ -34,27 +41,49 @@ export function lambdaConfigFromEnv(env: Record<string, string | undefined> = pr
   const region = env.REMOTION_LAMBDA_REGION?.trim();
   const serveUrl = env.REMOTION_SERVE_URL?.trim();
   if (!region || !serveUrl) {
-    throw new RenderError("lambda-not-configured", "REMOTION_LAMBDA_FUNCTION is set, so REMOTION_LAMBDA_REGION and REMOTION_SERVE_URL must be set too", { retryable: false });
+    throw new RenderError(
+      "lambda-not-configured",
+      "REMOTION_LAMBDA_FUNCTION is set, so REMOTION_LAMBDA_REGION and REMOTION_SERVE_URL must be set too",
+      { retryable: false },
+    );
   }
-  const framesPerLambda = env.REMOTION_LAMBDA_FRAMES_PER_LAMBDA ? Number(env.REMOTION_LAMBDA_FRAMES_PER_LAMBDA) : undefined;
+  const framesPerLambda = env.REMOTION_LAMBDA_FRAMES_PER_LAMBDA
+    ? Number(env.REMOTION_LAMBDA_FRAMES_PER_LAMBDA)
+    : undefined;
   return { functionName, region: region as AwsRegion, serveUrl, framesPerLambda };
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(t);
-      resolve();
-    }, { once: true });
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(t);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 function checkProps(props: unknown): RenderProps {
   const parsed = renderPropsSchema.safeParse(props);
-  if (!parsed.success) throw new RenderError("invalid-props", `render props are invalid: ${parsed.error.issues[0]?.message ?? "unknown"}`, { retryable: false });
-  for (const url of [parsed.data.background.image, ...parsed.data.scenes.flatMap((s) => [s.narration?.src, ...s.slots.map((x) => x.media?.src)])]) {
+  if (!parsed.success)
+    throw new RenderError(
+      "invalid-props",
+      `render props are invalid: ${parsed.error.issues[0]?.message ?? "unknown"}`,
+      { retryable: false },
+    );
+  for (const url of [
+    parsed.data.background.image,
+    ...parsed.data.scenes.flatMap((s) => [s.narration?.src, ...s.slots.map((x) => x.media?.src)]),
+  ]) {
     if (url && /^https?:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) {
-      throw new RenderError("invalid-props", `Lambda cannot fetch ${url.split("?")[0]}: media must be on a public or signed URL`, { retryable: false });
+      throw new RenderError(
+        "invalid-props",
+        `Lambda cannot fetch ${url.split("?")[0]}: media must be on a public or signed URL`,
+        { retryable: false },
+      );
     }
   }
   return parsed.data;
@@ -85,7 +114,13 @@ export class LambdaRenderer implements RenderDriver {
 
   private async presigned(bucketName: string, objectKey: string): Promise<string> {
     const { presignUrl } = await import("@remotion/lambda-client");
-    return presignUrl({ region: this.config.region, bucketName, objectKey, expiresInSeconds: 900, checkIfObjectExists: false });
+    return presignUrl({
+      region: this.config.region,
+      bucketName,
+      objectKey,
+      expiresInSeconds: 900,
+      checkIfObjectExists: false,
+    });
   }
 
   async renderVideo(input: RenderVideoInput): Promise<RenderVideoResult> {
@@ -120,12 +155,19 @@ export class LambdaRenderer implements RenderDriver {
     const deadline = Date.now() + (this.config.timeoutMs ?? 15 * 60_000);
     for (;;) {
       if (input.signal?.aborted) {
-        await cancelRenderOnLambda({ region, bucketName: started.bucketName, renderId: started.renderId }).catch(() => undefined);
+        await cancelRenderOnLambda({ region, bucketName: started.bucketName, renderId: started.renderId }).catch(
+          () => undefined,
+        );
         throw new RenderError("cancelled", "render cancelled");
       }
       let p: Awaited<ReturnType<typeof getRenderProgress>>;
       try {
-        p = await getRenderProgress({ region, functionName, bucketName: started.bucketName, renderId: started.renderId });
+        p = await getRenderProgress({
+          region,
+          functionName,
+          bucketName: started.bucketName,
+          renderId: started.renderId,
+        });
       } catch (err) {
         throw lambdaError(err);
       }
@@ -144,11 +186,19 @@ export class LambdaRenderer implements RenderDriver {
         const key = p.outKey as string | null;
         const bucket = (p.outBucket as string | null) ?? started.bucketName;
         const url = key ? await this.presigned(bucket, key) : (p.outputFile as string | null);
-        if (!url) throw new RenderError("lambda-failed", `Lambda render ${started.renderId} finished without an output file`);
+        if (!url)
+          throw new RenderError("lambda-failed", `Lambda render ${started.renderId} finished without an output file`);
         const sizeBytes = await download(url, input.outputPath, input.signal);
-        return { durationMs: (props.durationInFrames / props.fps) * 1000, width: props.width, height: props.height, sizeBytes, frames: props.durationInFrames };
+        return {
+          durationMs: (props.durationInFrames / props.fps) * 1000,
+          width: props.width,
+          height: props.height,
+          sizeBytes,
+          frames: props.durationInFrames,
+        };
       }
-      if (Date.now() > deadline) throw new RenderError("timeout", `Lambda render ${started.renderId} did not finish in time`);
+      if (Date.now() > deadline)
+        throw new RenderError("timeout", `Lambda render ${started.renderId} did not finish in time`);
       await sleep(this.config.pollMs ?? 1500, input.signal);
     }
   }
@@ -180,7 +230,14 @@ export class LambdaRenderer implements RenderDriver {
   }
 
   renderPoster(input: RenderPosterInput): Promise<RenderStillResult> {
-    return this.renderStill({ props: input.props, sceneIndex: 0, format: input.format ?? "jpeg", outputPath: input.outputPath, jpegQuality: 88, signal: input.signal });
+    return this.renderStill({
+      props: input.props,
+      sceneIndex: 0,
+      format: input.format ?? "jpeg",
+      outputPath: input.outputPath,
+      jpegQuality: 88,
+      signal: input.signal,
+    });
   }
 
   async close(): Promise<void> {}

@@ -23,7 +23,15 @@ import { BrowserPool, browserSettings } from "./browser";
 import { requireBundle } from "./bundle";
 import { RenderError, toRenderError } from "./errors";
 import { renderWithFramePipeline } from "./frame-pipeline";
-import type { RenderDriver, RenderPosterInput, RenderProgress, RenderStillInput, RenderStillResult, RenderVideoInput, RenderVideoResult } from "./types";
+import type {
+  RenderDriver,
+  RenderPosterInput,
+  RenderProgress,
+  RenderStillInput,
+  RenderStillResult,
+  RenderVideoInput,
+  RenderVideoResult,
+} from "./types";
 
 export interface LocalRendererOptions {
   /** The bundle folder (default: .remotion/bundle, see bundle.ts) or a URL serving it. */
@@ -71,7 +79,11 @@ function checkProps(props: unknown): RenderProps {
   const parsed = renderPropsSchema.safeParse(props);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new RenderError("invalid-props", `render props are invalid: ${first ? `${first.path.join(".")}: ${first.message}` : "unknown"}`, { retryable: false });
+    throw new RenderError(
+      "invalid-props",
+      `render props are invalid: ${first ? `${first.path.join(".")}: ${first.message}` : "unknown"}`,
+      { retryable: false },
+    );
   }
   return parsed.data;
 }
@@ -120,7 +132,10 @@ export class LocalRenderer implements RenderDriver {
    * files) before the error is passed on, so nothing of it runs on into the
    * next render.
    */
-  private async guarded<T>(signal: AbortSignal | undefined, call: (cancelSignal: import("@remotion/renderer").CancelSignal) => Promise<T>): Promise<T> {
+  private async guarded<T>(
+    signal: AbortSignal | undefined,
+    call: (cancelSignal: import("@remotion/renderer").CancelSignal) => Promise<T>,
+  ): Promise<T> {
     const { makeCancelSignal } = await import("@remotion/renderer");
     const { cancelSignal, cancel } = makeCancelSignal();
     if (signal?.aborted) throw new RenderError("cancelled", "render cancelled");
@@ -150,9 +165,16 @@ export class LocalRenderer implements RenderDriver {
     } catch (err) {
       const dead = this.pool.isOpen() && !this.pool.alive();
       let e = toRenderError(err, { cancelled });
-      if (dead && e.code !== "cancelled") e = e.code === "browser-crashed" ? e : new RenderError("browser-crashed", `the browser process died during the render (${e.message})`, { cause: err });
+      if (dead && e.code !== "cancelled")
+        e =
+          e.code === "browser-crashed"
+            ? e
+            : new RenderError("browser-crashed", `the browser process died during the render (${e.message})`, {
+                cause: err,
+              });
       if (e.code === "browser-crashed" || dead) this.pool.discard();
-      if (running) await Promise.race([running.catch(() => undefined), new Promise((r) => setTimeout(r, 5000).unref())]);
+      if (running)
+        await Promise.race([running.catch(() => undefined), new Promise((r) => setTimeout(r, 5000).unref())]);
       throw e;
     } finally {
       clearInterval(watchdog);
@@ -197,7 +219,13 @@ export class LocalRenderer implements RenderDriver {
           }),
         );
         const sizeBytes = fs.statSync(input.outputPath).size;
-        return { durationMs: (props.durationInFrames / props.fps) * 1000, width: props.width, height: props.height, sizeBytes, frames: props.durationInFrames };
+        return {
+          durationMs: (props.durationInFrames / props.fps) * 1000,
+          width: props.width,
+          height: props.height,
+          sizeBytes,
+          frames: props.durationInFrames,
+        };
       }
       await this.guarded(input.signal, (cancelSignal) =>
         renderMedia({
@@ -233,7 +261,13 @@ export class LocalRenderer implements RenderDriver {
         }),
       );
       const sizeBytes = fs.statSync(input.outputPath).size;
-      return { durationMs: (props.durationInFrames / props.fps) * 1000, width: props.width, height: props.height, sizeBytes, frames: props.durationInFrames };
+      return {
+        durationMs: (props.durationInFrames / props.fps) * 1000,
+        width: props.width,
+        height: props.height,
+        sizeBytes,
+        frames: props.durationInFrames,
+      };
     });
   }
 
@@ -267,12 +301,24 @@ export class LocalRenderer implements RenderDriver {
           logLevel: "error",
         }),
       );
-      return { width: props.width, height: props.height, sizeBytes: fs.statSync(input.outputPath).size, format: input.format };
+      return {
+        width: props.width,
+        height: props.height,
+        sizeBytes: fs.statSync(input.outputPath).size,
+        format: input.format,
+      };
     });
   }
 
   renderPoster(input: RenderPosterInput): Promise<RenderStillResult> {
-    return this.renderStill({ props: input.props, sceneIndex: 0, format: input.format ?? "jpeg", outputPath: input.outputPath, jpegQuality: 88, signal: input.signal });
+    return this.renderStill({
+      props: input.props,
+      sceneIndex: 0,
+      format: input.format ?? "jpeg",
+      outputPath: input.outputPath,
+      jpegQuality: 88,
+      signal: input.signal,
+    });
   }
 
   async close(): Promise<void> {

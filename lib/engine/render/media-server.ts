@@ -23,7 +23,15 @@ export interface MediaServer {
 }
 
 /** The store sniffs images and videos; audio it cannot sniff is named by its key's extension. */
-const AUDIO_TYPES: Record<string, string> = { wav: "audio/wav", mp3: "audio/mpeg", m4a: "audio/mp4", aac: "audio/aac", ogg: "audio/ogg", opus: "audio/ogg", flac: "audio/flac" };
+const AUDIO_TYPES: Record<string, string> = {
+  wav: "audio/wav",
+  mp3: "audio/mpeg",
+  m4a: "audio/mp4",
+  aac: "audio/aac",
+  ogg: "audio/ogg",
+  opus: "audio/ogg",
+  flac: "audio/flac",
+};
 
 export function contentTypeForKey(key: string, sniffed: string | null): string | null {
   if (sniffed && sniffed !== "application/octet-stream") {
@@ -34,7 +42,10 @@ export function contentTypeForKey(key: string, sniffed: string | null): string |
   return AUDIO_TYPES[key.split(".").pop()?.toLowerCase() ?? ""] ?? sniffed;
 }
 
-export async function createMediaServer(store: BlobStore, opts: { expiresInSeconds?: number } = {}): Promise<MediaServer> {
+export async function createMediaServer(
+  store: BlobStore,
+  opts: { expiresInSeconds?: number } = {},
+): Promise<MediaServer> {
   const secret = randomBytes(32);
   const ttl = opts.expiresInSeconds ?? 6 * 3600;
   const server = http.createServer((req, res) => {

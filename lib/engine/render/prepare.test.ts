@@ -14,23 +14,43 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-const png = (color: string) => sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).png().toBuffer();
+const png = (color: string) =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 it("drops a foreign key planted in the composition: no URL, an empty slot, a log line; own media is still served", async () => {
   const alicePicture = "assets/alice/a1/original.png";
   const bobPicture = "assets/bob/b1/original.png";
   await env.store.put(alicePicture, await png("#dc2626"));
   await env.store.put(bobPicture, await png("#16a34a"));
-  const { composition, templateVersion } = sampleComposition({ ratio: "16:9", layoutIds: ["starter-full-bleed", "starter-full-bleed"], durationMs: 1000 });
+  const { composition, templateVersion } = sampleComposition({
+    ratio: "16:9",
+    layoutIds: ["starter-full-bleed", "starter-full-bleed"],
+    durationMs: 1000,
+  });
   // The stored body even claims Alice as its owner: whose render it is comes from the job (ownerId), not from the document.
   const body = structuredClone({ ...composition, owner_id: "alice" });
   body.scenes[0]!.values.image = { type: "media", key: alicePicture, media_type: "image/png", source: "asset" };
   body.scenes[1]!.values.image = { type: "media", key: bobPicture, media_type: "image/png", source: "asset" };
-  body.scenes[1]!.voice = { key: "videos/alice/v1/voice/s2.wav", duration_ms: 800, cues: [], voice_id: "v", text_hash: "h" };
+  body.scenes[1]!.voice = {
+    key: "videos/alice/v1/voice/s2.wav",
+    duration_ms: 800,
+    cues: [],
+    voice_id: "v",
+    text_hash: "h",
+  };
   body.brand = { apply: true, logo_key: "images/alice/c1/original.png", logo_asset_id: "c1" };
 
   const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
-  const prepared = await prepareRender({ composition: body, ownerId: "bob", templateVersion, store: env.store, driver: "local", size: { width: 320, height: 180 } });
+  const prepared = await prepareRender({
+    composition: body,
+    ownerId: "bob",
+    templateVersion,
+    store: env.store,
+    driver: "local",
+    size: { width: 320, height: 180 },
+  });
   try {
     const json = JSON.stringify(prepared.props);
     expect(json).not.toContain("alice");
@@ -40,7 +60,9 @@ it("drops a foreign key planted in the composition: no URL, an empty slot, a log
     // Bob's own picture is reachable through the render's media server.
     const res = await fetch(srcs[1]!);
     expect([res.status, res.headers.get("content-type")]).toEqual([200, "image/png"]);
-    expect(warn.mock.calls.map((c) => String(c[0])).join("\n")).toEqual(expect.stringContaining("scenes.0.values.image"));
+    expect(warn.mock.calls.map((c) => String(c[0])).join("\n")).toEqual(
+      expect.stringContaining("scenes.0.values.image"),
+    );
     expect(warn).toHaveBeenCalledTimes(3);
   } finally {
     warn.mockRestore();
@@ -51,9 +73,18 @@ it("drops a foreign key planted in the composition: no URL, an empty slot, a log
 });
 
 it("signs for a remote renderer only what the owner may use", async () => {
-  const { composition, templateVersion } = sampleComposition({ ratio: "1:1", layoutIds: ["starter-full-bleed"], durationMs: 1000 });
+  const { composition, templateVersion } = sampleComposition({
+    ratio: "1:1",
+    layoutIds: ["starter-full-bleed"],
+    durationMs: 1000,
+  });
   const body = structuredClone(composition);
-  body.scenes[0]!.values.image = { type: "media", key: "images/alice/c1/original.png", media_type: "image/png", source: "content" };
+  body.scenes[0]!.values.image = {
+    type: "media",
+    key: "images/alice/c1/original.png",
+    media_type: "image/png",
+    source: "content",
+  };
   const signed: string[] = [];
   const store = new Proxy(env.store, {
     get(target, prop, receiver) {
@@ -65,7 +96,13 @@ it("signs for a remote renderer only what the owner may use", async () => {
   });
   const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
   try {
-    const prepared = await prepareRender({ composition: body, templateVersion, store, driver: "lambda", size: { width: 200, height: 200 } });
+    const prepared = await prepareRender({
+      composition: body,
+      templateVersion,
+      store,
+      driver: "lambda",
+      size: { width: 200, height: 200 },
+    });
     await prepared.close();
     expect(signed.filter((k) => k.includes("alice"))).toEqual([]);
     expect(signed.length).toBeGreaterThan(0);

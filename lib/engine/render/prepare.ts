@@ -47,10 +47,19 @@ export interface PreparedRender {
 }
 
 export async function prepareRender(input: PrepareInput): Promise<PreparedRender> {
-  const composition = withoutForeignMedia(input.composition, { ownerId: input.ownerId ?? input.composition.owner_id, template: input.templateVersion }, "render");
-  const size = typeof input.size === "object" ? input.size : canvasSize(composition.aspect_ratio, input.size ?? "1080p");
+  const composition = withoutForeignMedia(
+    input.composition,
+    { ownerId: input.ownerId ?? input.composition.owner_id, template: input.templateVersion },
+    "render",
+  );
+  const size =
+    typeof input.size === "object" ? input.size : canvasSize(composition.aspect_ratio, input.size ?? "1080p");
   // The background as drawn: the brand's colours when the composition applies its brand kit.
-  const bgKey = await ensureBackground({ background: brandedTemplate(input.templateVersion, composition).style.background, size, store: input.store });
+  const bgKey = await ensureBackground({
+    background: brandedTemplate(input.templateVersion, composition).style.background,
+    size,
+    store: input.store,
+  });
   const keys = collectMediaKeys(composition, input.templateVersion);
   if (bgKey) keys.push(bgKey);
   if (input.music && "key" in input.music) keys.push(input.music.key);
@@ -93,13 +102,21 @@ export async function prepareRender(input: PrepareInput): Promise<PreparedRender
       size,
       fps: input.fps,
       backgroundUrl: bgKey ? urlFor(bgKey) : null,
-      music: input.music ? { src: "key" in input.music ? urlFor(input.music.key) : input.music.url, durationMs: input.music.durationMs ?? null } : null,
+      music: input.music
+        ? {
+            src: "key" in input.music ? urlFor(input.music.key) : input.music.url,
+            durationMs: input.music.durationMs ?? null,
+          }
+        : null,
       watermark: input.watermark ?? null,
     });
     return { props, warnings, close };
   } catch (err) {
     await close();
     if (err instanceof RenderError) throw err;
-    throw new RenderError("invalid-props", err instanceof Error ? err.message : String(err), { cause: err, retryable: false });
+    throw new RenderError("invalid-props", err instanceof Error ? err.message : String(err), {
+      cause: err,
+      retryable: false,
+    });
   }
 }

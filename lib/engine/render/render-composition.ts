@@ -18,12 +18,21 @@ export interface CompositionVideoResult {
 type Common = Omit<PrepareInput, "driver"> & { renderer: RenderDriver; signal?: AbortSignal };
 
 /** MP4 (H.264 + AAC) at `outputPath`, and a JPEG poster at `posterPath` when given. */
-export async function renderCompositionVideo(input: Common & { outputPath: string; posterPath?: string; onProgress?: (p: RenderProgress) => void }): Promise<CompositionVideoResult> {
+export async function renderCompositionVideo(
+  input: Common & { outputPath: string; posterPath?: string; onProgress?: (p: RenderProgress) => void },
+): Promise<CompositionVideoResult> {
   input.onProgress?.({ stage: "preparing", progress: 0, renderedFrames: 0, totalFrames: 0 });
   const prepared = await prepareRender({ ...input, driver: input.renderer.kind });
   try {
-    const video = await input.renderer.renderVideo({ props: prepared.props, outputPath: input.outputPath, onProgress: input.onProgress, signal: input.signal });
-    const poster = input.posterPath ? await input.renderer.renderPoster({ props: prepared.props, outputPath: input.posterPath, signal: input.signal }) : null;
+    const video = await input.renderer.renderVideo({
+      props: prepared.props,
+      outputPath: input.outputPath,
+      onProgress: input.onProgress,
+      signal: input.signal,
+    });
+    const poster = input.posterPath
+      ? await input.renderer.renderPoster({ props: prepared.props, outputPath: input.posterPath, signal: input.signal })
+      : null;
     return { video, poster, warnings: prepared.warnings };
   } finally {
     await prepared.close();
@@ -31,14 +40,25 @@ export async function renderCompositionVideo(input: Common & { outputPath: strin
 }
 
 /** One picture per scene (a design), `scene-<n>.<png|jpg>` in `outputDir`, in scene order. */
-export async function renderCompositionStills(input: Common & { outputDir: string; format: StillFormat; jpegQuality?: number }): Promise<{ files: string[]; stills: RenderStillResult[]; warnings: ResolveWarning[] }> {
+export async function renderCompositionStills(
+  input: Common & { outputDir: string; format: StillFormat; jpegQuality?: number },
+): Promise<{ files: string[]; stills: RenderStillResult[]; warnings: ResolveWarning[] }> {
   const prepared = await prepareRender({ ...input, driver: input.renderer.kind });
   try {
     const files: string[] = [];
     const stills: RenderStillResult[] = [];
     for (let i = 0; i < prepared.props.scenes.length; i++) {
       const file = path.join(input.outputDir, `scene-${i + 1}.${input.format === "png" ? "png" : "jpg"}`);
-      stills.push(await input.renderer.renderStill({ props: prepared.props, sceneIndex: i, format: input.format, outputPath: file, jpegQuality: input.jpegQuality, signal: input.signal }));
+      stills.push(
+        await input.renderer.renderStill({
+          props: prepared.props,
+          sceneIndex: i,
+          format: input.format,
+          outputPath: file,
+          jpegQuality: input.jpegQuality,
+          signal: input.signal,
+        }),
+      );
       files.push(file);
     }
     return { files, stills, warnings: prepared.warnings };

@@ -15,7 +15,10 @@ let instance: RenderDriver | null = null;
 export function rendererKind(env: Record<string, string | undefined> = process.env): "local" | "lambda" {
   const explicit = env.RENDER_DRIVER?.trim();
   if (explicit === "local" || explicit === "lambda") return explicit;
-  if (explicit) throw new RenderError("lambda-not-configured", `RENDER_DRIVER must be "local" or "lambda", got "${explicit}"`, { retryable: false });
+  if (explicit)
+    throw new RenderError("lambda-not-configured", `RENDER_DRIVER must be "local" or "lambda", got "${explicit}"`, {
+      retryable: false,
+    });
   return env.REMOTION_LAMBDA_FUNCTION?.trim() ? "lambda" : "local";
 }
 
@@ -23,7 +26,12 @@ export function getRenderer(): RenderDriver {
   if (instance) return instance;
   if (rendererKind() === "lambda") {
     const config = lambdaConfigFromEnv();
-    if (!config) throw new RenderError("lambda-not-configured", "RENDER_DRIVER=lambda needs REMOTION_LAMBDA_FUNCTION, REMOTION_LAMBDA_REGION and REMOTION_SERVE_URL", { retryable: false });
+    if (!config)
+      throw new RenderError(
+        "lambda-not-configured",
+        "RENDER_DRIVER=lambda needs REMOTION_LAMBDA_FUNCTION, REMOTION_LAMBDA_REGION and REMOTION_SERVE_URL",
+        { retryable: false },
+      );
     instance = new LambdaRenderer(config);
   } else {
     instance = new LocalRenderer();

@@ -12,7 +12,9 @@ beforeEach(() => {
 afterEach(() => env.close());
 
 const image = (format: "png" | "jpeg" | "webp" | "gif", width = 40, height = 30) =>
-  sharp({ create: { width, height, channels: 3, background: "#2255aa" } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: "#2255aa" } })
+    [format]()
+    .toBuffer();
 
 async function nothingWritten() {
   expect(await env.db.collection(assets).count()).toBe(0);
@@ -26,8 +28,20 @@ test.each([
   ["webp", "image/webp", "webp"],
 ] as const)("stores a %s with its sniffed type, size and a WebP thumbnail", async (format, type, ext) => {
   const bytes = await image(format, 800, 600);
-  const item = await uploadAsset({ db: env.db, store: env.store, uid: "u1", name: `C:\\photos\\holiday.${ext}`, bytes });
-  expect(item).toMatchObject({ name: `holiday.${ext}`, content_type: type, size: bytes.byteLength, width: 800, height: 600 });
+  const item = await uploadAsset({
+    db: env.db,
+    store: env.store,
+    uid: "u1",
+    name: `C:\\photos\\holiday.${ext}`,
+    bytes,
+  });
+  expect(item).toMatchObject({
+    name: `holiday.${ext}`,
+    content_type: type,
+    size: bytes.byteLength,
+    width: 800,
+    height: 600,
+  });
   expect(item.urls.original).toContain(`/assets/u1/${item.id}/original.${ext}?`);
   expect(item.urls.thumbnail).toContain(`/assets/u1/${item.id}/thumb.webp?`);
   const thumb = await env.store.head(`assets/u1/${item.id}/thumb.webp`);
@@ -35,7 +49,10 @@ test.each([
 });
 
 test("reports the size people see for a photo rotated by its EXIF orientation", async () => {
-  const bytes = await sharp({ create: { width: 60, height: 20, channels: 3, background: "#000" } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+  const bytes = await sharp({ create: { width: 60, height: 20, channels: 3, background: "#000" } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
   const item = await uploadAsset({ db: env.db, store: env.store, uid: "u1", name: "p.jpg", bytes });
   expect([item.width, item.height]).toEqual([20, 60]);
 });
@@ -43,7 +60,9 @@ test("reports the size people see for a photo rotated by its EXIF orientation", 
 test("refuses a text file named .png and a truncated PNG with 415, writing nothing", async () => {
   const png = await image("png");
   for (const bytes of [Buffer.from("hello, I am not an image"), png.subarray(0, 40)]) {
-    await expect(uploadAsset({ db: env.db, store: env.store, uid: "u1", name: "x.png", bytes })).rejects.toMatchObject({ code: "unsupported_media_type" });
+    await expect(uploadAsset({ db: env.db, store: env.store, uid: "u1", name: "x.png", bytes })).rejects.toMatchObject({
+      code: "unsupported_media_type",
+    });
   }
   await nothingWritten();
 });
@@ -51,14 +70,23 @@ test("refuses a text file named .png and a truncated PNG with 415, writing nothi
 test("refuses more than 10 MB with 413, writing nothing", async () => {
   const png = await image("png");
   const bytes = Buffer.concat([png, Buffer.alloc(ASSET_MAX_BYTES + 1 - png.byteLength)]);
-  await expect(uploadAsset({ db: env.db, store: env.store, uid: "u1", name: "big.png", bytes })).rejects.toMatchObject({ code: "payload_too_large" });
+  await expect(uploadAsset({ db: env.db, store: env.store, uid: "u1", name: "big.png", bytes })).rejects.toMatchObject({
+    code: "payload_too_large",
+  });
   await nothingWritten();
 });
 
 test("lists only mine, newest first, a page at a time", async () => {
   const ids: string[] = [];
   for (let i = 0; i < 5; i++) {
-    const item = await uploadAsset({ db: env.db, store: env.store, uid: "u1", name: `a${i}.png`, bytes: await image("png"), now: new Date(Date.UTC(2026, 0, 1, 0, i)) });
+    const item = await uploadAsset({
+      db: env.db,
+      store: env.store,
+      uid: "u1",
+      name: `a${i}.png`,
+      bytes: await image("png"),
+      now: new Date(Date.UTC(2026, 0, 1, 0, i)),
+    });
     ids.push(item.id);
   }
   await uploadAsset({ db: env.db, store: env.store, uid: "u2", name: "theirs.png", bytes: await image("png") });
@@ -72,14 +100,22 @@ test("lists only mine, newest first, a page at a time", async () => {
   expect(seen).toEqual([...ids].reverse());
   // Someone else's id as a cursor is an empty page, not a peek.
   const theirs = (await env.db.collection(assets).where("owner_id", "==", "u2").get())[0]!.id;
-  expect(await listAssets({ db: env.db, store: env.store, uid: "u1", cursor: theirs })).toEqual({ items: [], next_cursor: null });
+  expect(await listAssets({ db: env.db, store: env.store, uid: "u1", cursor: theirs })).toEqual({
+    items: [],
+    next_cursor: null,
+  });
 });
 
 test("an asset without details (uploaded elsewhere) still lists, with unknown size", async () => {
   const bytes = await image("png");
   await env.store.put("assets/u1/legacy/original.png", bytes);
   await env.db.collection(assets).doc("legacy").set({
-    owner_id: "u1", filename: "old.png", content_type: "image/png", size: bytes.byteLength, storage_key: "assets/u1/legacy/original.png", created_at: new Date().toISOString(),
+    owner_id: "u1",
+    filename: "old.png",
+    content_type: "image/png",
+    size: bytes.byteLength,
+    storage_key: "assets/u1/legacy/original.png",
+    created_at: new Date().toISOString(),
   });
   const page = await listAssets({ db: env.db, store: env.store, uid: "u1" });
   expect(page.items[0]).toMatchObject({ id: "legacy", width: null, height: null });

@@ -15,7 +15,15 @@ import type { Db } from "@/lib/platform/db/db";
 import type { DocSnapshot } from "@/lib/platform/db/refs";
 import { isStorageError } from "@/lib/platform/storage/errors";
 import type { BlobStore } from "@/lib/platform/storage/types";
-import { aKind, KIND_LABELS, KIND_MAX_BYTES, type AssetKind, type AssetPatch, type AssetView, type AssetViewPage } from "./contract";
+import {
+  aKind,
+  KIND_LABELS,
+  KIND_MAX_BYTES,
+  type AssetKind,
+  type AssetPatch,
+  type AssetView,
+  type AssetViewPage,
+} from "./contract";
 import { EXTENSION_OF_TYPE, inspectUpload, kindOfType, type Inspected } from "./inspect";
 import { spoolBytes, type SpooledFile } from "./spool";
 import { DOC_ID } from "@/lib/platform/db/ids";
@@ -27,7 +35,6 @@ export const ASSET_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"
 export const ASSET_PAGE_SIZE = 24;
 /** A kind filter reads at most this many documents per page before answering with what it found. */
 const FILTER_SCAN = 400;
-
 
 export const assetKeys = {
   original: (uid: string, id: string, ext: string) => `assets/${uid}/${id}/original.${ext}`,
@@ -53,7 +60,9 @@ export function cleanFileName(name: string, ext: string): string {
 function storedFileName(name: string, ext: string): string {
   const clean = cleanFileName(name, ext);
   const stem = clean.replace(/\.[A-Za-z0-9]{1,6}$/, "");
-  return clean.toLowerCase().endsWith(`.${ext}`) || (ext === "jpg" && /\.jpe?g$/i.test(clean)) ? clean : `${stem || "file"}.${ext}`.slice(-255);
+  return clean.toLowerCase().endsWith(`.${ext}`) || (ext === "jpg" && /\.jpe?g$/i.test(clean))
+    ? clean
+    : `${stem || "file"}.${ext}`.slice(-255);
 }
 
 export function notFound(): ApiError {
@@ -65,7 +74,13 @@ export function kindOf(d: AssetDoc): AssetKind {
   return d.kind ?? kindOfType(d.content_type) ?? "image";
 }
 
-export async function presentAsset(a: { id: string; doc: AssetDoc; details?: AssetDetailsDoc | null; store: BlobStore; ttl: number }): Promise<AssetView> {
+export async function presentAsset(a: {
+  id: string;
+  doc: AssetDoc;
+  details?: AssetDetailsDoc | null;
+  store: BlobStore;
+  ttl: number;
+}): Promise<AssetView> {
   const d = a.doc;
   const sign = (key: string) => a.store.signedUrl(key, { expiresInSeconds: a.ttl });
   const kind = kindOf(d);
@@ -83,35 +98,63 @@ export async function presentAsset(a: { id: string; doc: AssetDoc; details?: Ass
     height: d.height ?? a.details?.height ?? null,
     duration_ms: d.duration_ms,
     font_family: d.font_family,
-    urls: { original, thumbnail, poster: kind === "video" && thumbKey ? thumbnail : null, download: `/api/v1/assets/${a.id}/download` },
+    urls: {
+      original,
+      thumbnail,
+      poster: kind === "video" && thumbKey ? thumbnail : null,
+      download: `/api/v1/assets/${a.id}/download`,
+    },
     created_at: d.created_at,
     updated_at: d.updated_at ?? d.created_at,
   };
 }
 
 async function present(deps: AssetDeps, snap: DocSnapshot<AssetDoc>): Promise<AssetView> {
-  const legacy = snap.data.width === null && snap.data.thumbnail_key === null ? ((await deps.db.collection(assetDetails).doc(snap.id).get())?.data ?? null) : null;
+  const legacy =
+    snap.data.width === null && snap.data.thumbnail_key === null
+      ? ((await deps.db.collection(assetDetails).doc(snap.id).get())?.data ?? null)
+      : null;
   return presentAsset({ id: snap.id, doc: snap.data, details: legacy, store: deps.store, ttl: signedUrlTtl(deps.now) });
 }
 
 function storeError(e: unknown, kind: AssetKind): ApiError | unknown {
-  if (isStorageError(e, "too-large")) return new ApiError("payload_too_large", `${KIND_LABELS[kind].many} are at most ${Math.round(KIND_MAX_BYTES[kind] / 1024 / 1024)} MB.`, { cause: e });
-  if (isStorageError(e, "unsupported-type")) return new ApiError("unsupported_media_type", "The file's bytes changed type while it was stored; upload it again.", { cause: e });
+  if (isStorageError(e, "too-large"))
+    return new ApiError(
+      "payload_too_large",
+      `${KIND_LABELS[kind].many} are at most ${Math.round(KIND_MAX_BYTES[kind] / 1024 / 1024)} MB.`,
+      { cause: e },
+    );
+  if (isStorageError(e, "unsupported-type"))
+    return new ApiError(
+      "unsupported_media_type",
+      "The file's bytes changed type while it was stored; upload it again.",
+      { cause: e },
+    );
   return e;
 }
 
 /** Writes the original (the upload, or its rasterised replacement) and the thumbnail; the store sniffs and caps again. */
-async function putBlobs(store: BlobStore, file: SpooledFile, seen: Inspected, keys: { original: string; thumbnail: string }): Promise<void> {
+async function putBlobs(
+  store: BlobStore,
+  file: SpooledFile,
+  seen: Inspected,
+  keys: { original: string; thumbnail: string },
+): Promise<void> {
   const rules = { maxBytes: KIND_MAX_BYTES[seen.kind], allowedTypes: [seen.contentType] };
   await store.put(keys.original, seen.replacement ?? createReadStream(file.path), rules);
   if (seen.thumbnail) await store.put(keys.thumbnail, seen.thumbnail, { allowedTypes: ["image/webp"] });
 }
 
 /** Judges and stores a spooled upload as a new asset. The caller removes the temporary file. */
-export async function createAsset(deps: AssetDeps & { uid: string; file: SpooledFile; kind?: "image" | "logo" }): Promise<AssetView> {
+export async function createAsset(
+  deps: AssetDeps & { uid: string; file: SpooledFile; kind?: "image" | "logo" },
+): Promise<AssetView> {
   const seen = await inspectUpload(deps.file, { kind: deps.kind });
   const ref = deps.db.collection(assets).doc();
-  const keys = { original: assetKeys.original(deps.uid, ref.id, seen.ext), thumbnail: assetKeys.thumbnail(deps.uid, ref.id) };
+  const keys = {
+    original: assetKeys.original(deps.uid, ref.id, seen.ext),
+    thumbnail: assetKeys.thumbnail(deps.uid, ref.id),
+  };
   const at = (deps.now ?? new Date()).toISOString();
   const filename = storedFileName(deps.file.name, seen.ext);
   const doc: AssetDoc = {
@@ -134,14 +177,18 @@ export async function createAsset(deps: AssetDeps & { uid: string; file: Spooled
     await putBlobs(deps.store, deps.file, seen, keys);
     await ref.create(doc);
   } catch (e) {
-    await Promise.all([deps.store.delete(keys.original), deps.store.delete(keys.thumbnail)].map((p) => p.catch(() => undefined)));
+    await Promise.all(
+      [deps.store.delete(keys.original), deps.store.delete(keys.thumbnail)].map((p) => p.catch(() => undefined)),
+    );
     throw storeError(e, seen.kind);
   }
   return presentAsset({ id: ref.id, doc, store: deps.store, ttl: signedUrlTtl(deps.now) });
 }
 
 /** Bytes in memory (product pictures saved by the links domain, older callers): same rules as any upload. */
-export async function uploadAsset(a: AssetDeps & { uid: string; name: string; bytes: Uint8Array; kind?: "image" | "logo" }): Promise<AssetView> {
+export async function uploadAsset(
+  a: AssetDeps & { uid: string; name: string; bytes: Uint8Array; kind?: "image" | "logo" },
+): Promise<AssetView> {
   const file = await spoolBytes(a.bytes, a.name);
   try {
     return await createAsset({ ...a, file });
@@ -161,7 +208,9 @@ export async function getAsset(deps: AssetDeps & { uid: string; id: string }): P
   return present(deps, await readOwnedAsset(deps.db, deps.uid, deps.id));
 }
 
-export async function listAssets(a: AssetDeps & { uid: string; cursor?: string | null; limit?: number; kinds?: readonly AssetKind[] }): Promise<AssetViewPage> {
+export async function listAssets(
+  a: AssetDeps & { uid: string; cursor?: string | null; limit?: number; kinds?: readonly AssetKind[] },
+): Promise<AssetViewPage> {
   const limit = Math.min(Math.max(a.limit ?? ASSET_PAGE_SIZE, 1), 100);
   const col = a.db.collection(assets);
   let q = col.where("owner_id", "==", a.uid).orderBy("created_at", "desc");
@@ -200,9 +249,17 @@ export async function patchAsset(deps: AssetDeps & { uid: string; id: string; pa
     if (!snap || snap.data.owner_id !== deps.uid) throw notFound();
     const kind = kindOf(snap.data);
     if (deps.patch.kind && deps.patch.kind !== kind && kind !== "image" && kind !== "logo") {
-      throw new ApiError("unprocessable_entity", `A ${KIND_LABELS[kind].one.toLowerCase()} cannot become a ${deps.patch.kind}; only images and logos switch.`, { issues: [{ path: "kind", message: "not a picture" }] });
+      throw new ApiError(
+        "unprocessable_entity",
+        `A ${KIND_LABELS[kind].one.toLowerCase()} cannot become a ${deps.patch.kind}; only images and logos switch.`,
+        { issues: [{ path: "kind", message: "not a picture" }] },
+      );
     }
-    tx.update(ref, { ...(deps.patch.name !== undefined ? { name: deps.patch.name } : {}), ...(deps.patch.kind ? { kind: deps.patch.kind } : {}), updated_at: at });
+    tx.update(ref, {
+      ...(deps.patch.name !== undefined ? { name: deps.patch.name } : {}),
+      ...(deps.patch.kind ? { kind: deps.patch.kind } : {}),
+      updated_at: at,
+    });
   });
   return getAsset(deps);
 }
@@ -212,15 +269,21 @@ export async function patchAsset(deps: AssetDeps & { uid: string; id: string; pa
  * that uses the asset draws the new file on its next render or preview.
  * The new file is judged in full before the old one is overwritten.
  */
-export async function replaceAssetContent(deps: AssetDeps & { uid: string; id: string; file: SpooledFile }): Promise<AssetView> {
+export async function replaceAssetContent(
+  deps: AssetDeps & { uid: string; id: string; file: SpooledFile },
+): Promise<AssetView> {
   const snap = await readOwnedAsset(deps.db, deps.uid, deps.id);
   const kind = kindOf(snap.data);
   const seen = await inspectUpload(deps.file, { kind: kind === "logo" ? "logo" : undefined });
   const picture = (k: AssetKind) => k === "image" || k === "logo";
   if (seen.kind !== kind && !(picture(seen.kind) && picture(kind))) {
-    throw new ApiError("unprocessable_entity", `This asset is ${aKind(kind)}; replace it with ${aKind(kind)} too (the file you sent is ${aKind(seen.kind)}).`, {
-      issues: [{ path: "file", message: "different kind" }],
-    });
+    throw new ApiError(
+      "unprocessable_entity",
+      `This asset is ${aKind(kind)}; replace it with ${aKind(kind)} too (the file you sent is ${aKind(seen.kind)}).`,
+      {
+        issues: [{ path: "file", message: "different kind" }],
+      },
+    );
   }
   const thumbKey = assetKeys.thumbnail(deps.uid, deps.id);
   try {
@@ -228,20 +291,28 @@ export async function replaceAssetContent(deps: AssetDeps & { uid: string; id: s
   } catch (e) {
     throw storeError(e, kind);
   }
-  if (!seen.thumbnail && snap.data.thumbnail_key) await deps.store.delete(snap.data.thumbnail_key).catch(() => undefined);
-  await deps.db.collection(assets).doc(deps.id).update({
-    filename: storedFileName(deps.file.name, seen.ext),
-    content_type: seen.contentType,
-    size: seen.replacement?.byteLength ?? deps.file.size,
-    width: seen.width,
-    height: seen.height,
-    duration_ms: seen.durationMs,
-    thumbnail_key: seen.thumbnail ? thumbKey : null,
-    font_family: seen.fontFamily,
-    updated_at: (deps.now ?? new Date()).toISOString(),
-  });
+  if (!seen.thumbnail && snap.data.thumbnail_key)
+    await deps.store.delete(snap.data.thumbnail_key).catch(() => undefined);
+  await deps.db
+    .collection(assets)
+    .doc(deps.id)
+    .update({
+      filename: storedFileName(deps.file.name, seen.ext),
+      content_type: seen.contentType,
+      size: seen.replacement?.byteLength ?? deps.file.size,
+      width: seen.width,
+      height: seen.height,
+      duration_ms: seen.durationMs,
+      thumbnail_key: seen.thumbnail ? thumbKey : null,
+      font_family: seen.fontFamily,
+      updated_at: (deps.now ?? new Date()).toISOString(),
+    });
   // Older documents kept size and thumbnail here; the asset document now has them.
-  await deps.db.collection(assetDetails).doc(deps.id).delete().catch(() => undefined);
+  await deps.db
+    .collection(assetDetails)
+    .doc(deps.id)
+    .delete()
+    .catch(() => undefined);
   return getAsset(deps);
 }
 

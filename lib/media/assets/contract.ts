@@ -49,14 +49,31 @@ export const KIND_FORMATS: Record<AssetKind, string> = {
 
 /** File name extensions and the kind they claim: a file named like one kind whose bytes are another is refused. */
 export const EXTENSION_KINDS: Record<string, AssetKind> = {
-  png: "image", jpg: "image", jpeg: "image", webp: "image", gif: "image", svg: "logo",
-  mp4: "video", m4v: "video", mov: "video", webm: "video",
-  mp3: "audio", wav: "audio", ogg: "audio", oga: "audio", m4a: "audio",
-  ttf: "font", otf: "font", woff: "font", woff2: "font",
+  png: "image",
+  jpg: "image",
+  jpeg: "image",
+  webp: "image",
+  gif: "image",
+  svg: "logo",
+  mp4: "video",
+  m4v: "video",
+  mov: "video",
+  webm: "video",
+  mp3: "audio",
+  wav: "audio",
+  ogg: "audio",
+  oga: "audio",
+  m4a: "audio",
+  ttf: "font",
+  otf: "font",
+  woff: "font",
+  woff2: "font",
 };
 
 /** The `accept` attribute of the file pickers. */
-export const ACCEPT_ATTRIBUTE = Object.keys(EXTENSION_KINDS).map((e) => `.${e}`).join(",");
+export const ACCEPT_ATTRIBUTE = Object.keys(EXTENSION_KINDS)
+  .map((e) => `.${e}`)
+  .join(",");
 
 /** "an image", "a video clip", "audio": the kind as a sentence names it. */
 export function aKind(kind: AssetKind): string {
@@ -83,9 +100,11 @@ export function extensionOf(name: string): string {
 export function clientUploadProblem(file: { name: string; size: number }): string | null {
   const ext = extensionOf(file.name);
   const kind = EXTENSION_KINDS[ext];
-  if (ext && !kind) return `"${file.name}": .${ext} files are not supported. Upload images, logos (SVG too), video clips, audio or fonts.`;
+  if (ext && !kind)
+    return `"${file.name}": .${ext} files are not supported. Upload images, logos (SVG too), video clips, audio or fonts.`;
   const max = kind ? (ext === "svg" ? SVG_MAX_BYTES : KIND_MAX_BYTES[kind]) : UPLOAD_MAX_BYTES;
-  if (file.size > max) return `"${file.name}" is ${formatBytes(file.size)}; ${kind ? KIND_LABELS[kind].many.toLowerCase() : "files"} are at most ${formatBytes(max)}.`;
+  if (file.size > max)
+    return `"${file.name}" is ${formatBytes(file.size)}; ${kind ? KIND_LABELS[kind].many.toLowerCase() : "files"} are at most ${formatBytes(max)}.`;
   if (file.size === 0) return `"${file.name}" is empty.`;
   return null;
 }
@@ -143,7 +162,12 @@ export const assetListQuerySchema = z.object({
   kind: z
     .string()
     .max(80)
-    .transform((s) => s.split(",").map((k) => k.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(assetKindSchema).min(1))
     .optional(),
   cursor: z.string().max(128).optional(),

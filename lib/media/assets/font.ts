@@ -29,8 +29,9 @@ const MAX_TABLES = 200;
 
 // WOFF2's known-table index (the WOFF2 specification, section 5.1).
 const WOFF2_TAGS = (
-  "cmap head hhea hmtx maxp name OS/2 post cvt  fpgm glyf loca prep CFF  VORG EBDT EBLC gasp hdmx kern LTSH PCLT VDMX vhea vmtx BASE GDEF GPOS GSUB EBSC JSTF MATH CBDT CBLC COLR CPAL SVG  sbix acnt avar bdat bloc bsln cvar fdsc feat fmtx fvar gvar hsty just lcar mort morx opbd prop trak Zapf Silf Glat Gloc Feat Sill"
-    .match(/.{4}\s?/g) ?? []
+  "cmap head hhea hmtx maxp name OS/2 post cvt  fpgm glyf loca prep CFF  VORG EBDT EBLC gasp hdmx kern LTSH PCLT VDMX vhea vmtx BASE GDEF GPOS GSUB EBSC JSTF MATH CBDT CBLC COLR CPAL SVG  sbix acnt avar bdat bloc bsln cvar fdsc feat fmtx fvar gvar hsty just lcar mort morx opbd prop trak Zapf Silf Glat Gloc Feat Sill".match(
+    /.{4}\s?/g,
+  ) ?? []
 ).map((t) => t.slice(0, 4));
 
 const tag = (b: Buffer, at: number) => b.toString("latin1", at, at + 4);
@@ -43,7 +44,8 @@ function notAFont(detail: string): FontError {
 }
 
 function slice(b: Buffer, offset: number, length: number, what: string): Buffer {
-  if (offset < 0 || length < 0 || offset + length > b.length) throw notAFont(`its ${what} table lies outside the file; it may be cut short`);
+  if (offset < 0 || length < 0 || offset + length > b.length)
+    throw notAFont(`its ${what} table lies outside the file; it may be cut short`);
   return b.subarray(offset, offset + length);
 }
 
@@ -97,7 +99,8 @@ function base128(b: Buffer, pos: { at: number }): number {
 
 function woff2Tables(b: Buffer): Tables {
   if (b.length < 48) throw notAFont("its WOFF2 header is cut short");
-  if (b.readUInt32BE(8) !== b.length) throw notAFont("its WOFF2 header gives another length; the file may be cut short");
+  if (b.readUInt32BE(8) !== b.length)
+    throw notAFont("its WOFF2 header gives another length; the file may be cut short");
   const n = b.readUInt16BE(12);
   const compressedSize = b.readUInt32BE(20);
   if (n < 1 || n > MAX_TABLES) throw notAFont("its WOFF2 table directory is broken");
@@ -121,7 +124,9 @@ function woff2Tables(b: Buffer): Tables {
   if (tag(b, 4) === "ttcf") throw notAFont("it is a font collection; upload one font of it");
   let stream: Buffer;
   try {
-    stream = brotliDecompressSync(slice(b, pos.at, compressedSize, "compressed"), { maxOutputLength: 64 * 1024 * 1024 });
+    stream = brotliDecompressSync(slice(b, pos.at, compressedSize, "compressed"), {
+      maxOutputLength: 64 * 1024 * 1024,
+    });
   } catch (e) {
     if (e instanceof FontError) throw e;
     throw notAFont("its compressed tables do not decompress");
@@ -153,9 +158,18 @@ function readNames(name: Buffer): { family: string | null; subfamily: string | n
   for (let i = 0; i < count; i++) {
     const at = 6 + i * 12;
     if (at + 12 > name.length) throw notAFont("its name table is cut short");
-    const [platform, , language, id, length, offset] = [0, 2, 4, 6, 8, 10].map((o) => name.readUInt16BE(at + o)) as [number, number, number, number, number, number];
+    const [platform, , language, id, length, offset] = [0, 2, 4, 6, 8, 10].map((o) => name.readUInt16BE(at + o)) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     if (![1, 2, 16, 17].includes(id) || storage + offset + length > name.length) continue;
-    const value = decodeName(platform, name.subarray(storage + offset, storage + offset + length)).replace(/[\u0000-\u001f]/g, "").trim();
+    const value = decodeName(platform, name.subarray(storage + offset, storage + offset + length))
+      .replace(/[\u0000-\u001f]/g, "")
+      .trim();
     if (!value) continue;
     // Prefer Windows English (US), then any Windows, then anything.
     const score = platform === 3 ? (language === 0x409 ? 3 : 2) : 1;

@@ -12,7 +12,17 @@ import sharp from "sharp";
 import { ApiError } from "@/lib/platform/api/errors";
 import { offThreadPool, offThreadWorkerOptions, OffThreadTaskError } from "@/lib/platform/off-thread/pool";
 import { SNIFF_BYTES, sniffContentType } from "@/lib/platform/storage/sniff";
-import { aKind, EXTENSION_KINDS, extensionOf, formatBytes, KIND_FORMATS, KIND_LABELS, KIND_MAX_BYTES, SVG_MAX_BYTES, type AssetKind } from "./contract";
+import {
+  aKind,
+  EXTENSION_KINDS,
+  extensionOf,
+  formatBytes,
+  KIND_FORMATS,
+  KIND_LABELS,
+  KIND_MAX_BYTES,
+  SVG_MAX_BYTES,
+  type AssetKind,
+} from "./contract";
 import { posterFrame, probeMedia } from "./probe";
 import type { InspectTasks } from "./inspect.worker";
 
@@ -29,10 +39,21 @@ const AUDIO_TYPES = new Set(["audio/mpeg", "audio/wav", "audio/ogg", "audio/mp4"
 const FONT_TYPES = new Set(["font/ttf", "font/otf", "font/woff", "font/woff2"]);
 
 export const EXTENSION_OF_TYPE: Record<string, string> = {
-  "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp", "image/gif": "gif",
-  "video/mp4": "mp4", "video/quicktime": "mov", "video/webm": "webm",
-  "audio/mpeg": "mp3", "audio/wav": "wav", "audio/ogg": "ogg", "audio/mp4": "m4a",
-  "font/ttf": "ttf", "font/otf": "otf", "font/woff": "woff", "font/woff2": "woff2",
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/webp": "webp",
+  "image/gif": "gif",
+  "video/mp4": "mp4",
+  "video/quicktime": "mov",
+  "video/webm": "webm",
+  "audio/mpeg": "mp3",
+  "audio/wav": "wav",
+  "audio/ogg": "ogg",
+  "audio/mp4": "m4a",
+  "font/ttf": "ttf",
+  "font/otf": "otf",
+  "font/woff": "woff",
+  "font/woff2": "woff2",
 };
 
 export interface Inspected {
@@ -54,13 +75,20 @@ const unsupported = (message: string) => new ApiError("unsupported_media_type", 
 export const INSPECT_TIMEOUT_MS = 10_000;
 // An SVG's text checks and a font's tables (WOFF2 is Brotli up to 64 MB) run in worker threads.
 const inspectors = offThreadPool<InspectTasks>({
-  spawn: () => new Worker(new URL("./inspect.worker.ts", import.meta.url), offThreadWorkerOptions({ maxMemoryMb: 256 })),
+  spawn: () =>
+    new Worker(new URL("./inspect.worker.ts", import.meta.url), offThreadWorkerOptions({ maxMemoryMb: 256 })),
 });
 const offThreadCall = (name: string) => ({
   timeoutMs: INSPECT_TIMEOUT_MS,
-  onLimit: () => new ApiError("unprocessable_entity", `"${name}" takes too long to read; it may be damaged. Export it again, or use a PNG.`, { issues: [{ path: "file", message: "too slow to read" }] }),
+  onLimit: () =>
+    new ApiError(
+      "unprocessable_entity",
+      `"${name}" takes too long to read; it may be damaged. Export it again, or use a PNG.`,
+      { issues: [{ path: "file", message: "too slow to read" }] },
+    ),
 });
-const sameFamily = (a: AssetKind, b: AssetKind) => a === b || (a !== "video" && a !== "audio" && a !== "font" && b !== "video" && b !== "audio" && b !== "font");
+const sameFamily = (a: AssetKind, b: AssetKind) =>
+  a === b || (a !== "video" && a !== "audio" && a !== "font" && b !== "video" && b !== "audio" && b !== "font");
 
 function typeLabel(contentType: string): string {
   const ext = EXTENSION_OF_TYPE[contentType];
@@ -124,7 +152,10 @@ async function readHead(path: string): Promise<Buffer> {
   }
 }
 
-async function imageFacts(input: string | Buffer, name: string): Promise<Pick<Inspected, "width" | "height" | "thumbnail">> {
+async function imageFacts(
+  input: string | Buffer,
+  name: string,
+): Promise<Pick<Inspected, "width" | "height" | "thumbnail">> {
   try {
     const meta = await sharp(input, { animated: false }).metadata();
     if (!meta.width || !meta.height) throw new Error("no size");
@@ -137,7 +168,9 @@ async function imageFacts(input: string | Buffer, name: string): Promise<Pick<In
       .toBuffer();
     return { width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height, thumbnail };
   } catch {
-    throw unsupported(`"${name}" looks like an image but could not be read; it may be cut short. Try exporting it again.`);
+    throw unsupported(
+      `"${name}" looks like an image but could not be read; it may be cut short. Try exporting it again.`,
+    );
   }
 }
 
@@ -151,14 +184,23 @@ async function rasteriseSvg(path: string, name: string): Promise<Buffer> {
     const longest = Math.max(meta.width ?? 0, meta.height ?? 0);
     if (!longest) throw new Error("no size");
     const density = Math.min(72 * 8, Math.max(1, (72 * SVG_RASTER_PX) / longest));
-    return await sharp(bytes, { density }).resize({ width: SVG_RASTER_PX, height: SVG_RASTER_PX, fit: "inside", withoutEnlargement: true }).png().toBuffer();
+    return await sharp(bytes, { density })
+      .resize({ width: SVG_RASTER_PX, height: SVG_RASTER_PX, fit: "inside", withoutEnlargement: true })
+      .png()
+      .toBuffer();
   } catch {
     throw unsupported(`"${name}" is an SVG that could not be drawn. Check it opens in a browser, or export a PNG.`);
   }
 }
 
-export async function inspectUpload(file: { path: string; size: number; name: string }, wanted?: { kind?: "image" | "logo" }): Promise<Inspected> {
-  if (file.size === 0) throw new ApiError("unprocessable_entity", `"${file.name}" is empty.`, { issues: [{ path: "file", message: "empty file" }] });
+export async function inspectUpload(
+  file: { path: string; size: number; name: string },
+  wanted?: { kind?: "image" | "logo" },
+): Promise<Inspected> {
+  if (file.size === 0)
+    throw new ApiError("unprocessable_entity", `"${file.name}" is empty.`, {
+      issues: [{ path: "file", message: "empty file" }],
+    });
   const head = await readHead(file.path);
   const sniffed = sniffContentType(head.subarray(0, SNIFF_BYTES));
   const svg = !sniffed && looksLikeSvg(head);
@@ -167,21 +209,42 @@ export async function inspectUpload(file: { path: string; size: number; name: st
   let kind: AssetKind | null = svg ? "logo" : sniffed ? kindOfType(sniffed) : null;
 
   if (!kind) {
-    if (claimed === "font") throw unsupported(`"${file.name}" is not a font: its bytes are not a TTF, OTF, WOFF or WOFF2 file.`);
-    if (claimed) throw unsupported(`"${file.name}" is named like ${aKind(claimed)} but its bytes are not ${KIND_FORMATS[claimed]}.`);
-    throw unsupported(`"${file.name}" is not a file we can use. Upload images (PNG, JPEG, WebP, GIF), SVG logos, video clips (MP4, MOV, WebM), audio (MP3, WAV, OGG, M4A) or fonts (TTF, OTF, WOFF, WOFF2).`);
+    if (claimed === "font")
+      throw unsupported(`"${file.name}" is not a font: its bytes are not a TTF, OTF, WOFF or WOFF2 file.`);
+    if (claimed)
+      throw unsupported(
+        `"${file.name}" is named like ${aKind(claimed)} but its bytes are not ${KIND_FORMATS[claimed]}.`,
+      );
+    throw unsupported(
+      `"${file.name}" is not a file we can use. Upload images (PNG, JPEG, WebP, GIF), SVG logos, video clips (MP4, MOV, WebM), audio (MP3, WAV, OGG, M4A) or fonts (TTF, OTF, WOFF, WOFF2).`,
+    );
   }
   if (claimed && !sameFamily(claimed, kind)) {
     const is = svg ? "an SVG picture" : typeLabel(sniffed!);
-    throw unsupported(`"${file.name}" is named like ${aKind(claimed)} (.${ext}) but its bytes are ${is}. Rename it or upload the right file.`);
+    throw unsupported(
+      `"${file.name}" is named like ${aKind(claimed)} (.${ext}) but its bytes are ${is}. Rename it or upload the right file.`,
+    );
   }
   if (kind === "image" && wanted?.kind === "logo") kind = "logo";
 
   const max = svg ? SVG_MAX_BYTES : KIND_MAX_BYTES[kind];
   if (file.size > max) {
-    throw new ApiError("payload_too_large", `"${file.name}" is ${formatBytes(file.size)}; ${svg ? "SVG logos" : KIND_LABELS[kind].many.toLowerCase()} are at most ${formatBytes(max)}.`);
+    throw new ApiError(
+      "payload_too_large",
+      `"${file.name}" is ${formatBytes(file.size)}; ${svg ? "SVG logos" : KIND_LABELS[kind].many.toLowerCase()} are at most ${formatBytes(max)}.`,
+    );
   }
-  const base: Inspected = { kind, contentType: sniffed ?? "image/png", ext: sniffed ? EXTENSION_OF_TYPE[sniffed]! : "png", width: null, height: null, durationMs: null, fontFamily: null, thumbnail: null, replacement: null };
+  const base: Inspected = {
+    kind,
+    contentType: sniffed ?? "image/png",
+    ext: sniffed ? EXTENSION_OF_TYPE[sniffed]! : "png",
+    width: null,
+    height: null,
+    durationMs: null,
+    fontFamily: null,
+    thumbnail: null,
+    replacement: null,
+  };
 
   if (svg) {
     const png = await rasteriseSvg(file.path, file.name);
@@ -199,11 +262,22 @@ export async function inspectUpload(file: { path: string; size: number; name: st
   }
   const probe = await probeMedia(file.path);
   if (kind === "video") {
-    if (!probe?.hasVideo) throw unsupported(`"${file.name}" looks like ${typeLabel(sniffed!)} but holds no playable picture; it may be cut short or audio only.`);
+    if (!probe?.hasVideo)
+      throw unsupported(
+        `"${file.name}" looks like ${typeLabel(sniffed!)} but holds no playable picture; it may be cut short or audio only.`,
+      );
     const frame = await posterFrame(file.path, Math.min(1000, (probe.durationMs ?? 0) / 2));
-    const thumbnail = frame ? await sharp(frame).resize({ width: POSTER_PX, height: POSTER_PX, fit: "inside", withoutEnlargement: true }).webp({ quality: 80 }).toBuffer() : null;
+    const thumbnail = frame
+      ? await sharp(frame)
+          .resize({ width: POSTER_PX, height: POSTER_PX, fit: "inside", withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toBuffer()
+      : null;
     return { ...base, width: probe.width, height: probe.height, durationMs: probe.durationMs, thumbnail };
   }
-  if (!probe?.hasAudio) throw unsupported(`"${file.name}" looks like ${typeLabel(sniffed!)} but holds no playable sound; it may be cut short.`);
+  if (!probe?.hasAudio)
+    throw unsupported(
+      `"${file.name}" looks like ${typeLabel(sniffed!)} but holds no playable sound; it may be cut short.`,
+    );
   return { ...base, durationMs: probe.durationMs };
 }

@@ -5,7 +5,8 @@ import { parseFont } from "./font";
 import { svgRefusal } from "./svg-check";
 
 const tasks = {
-  svgRefusal: async (input: { path: string; name: string }) => svgRefusal((await readFile(input.path)).toString("utf8"), input.name),
+  svgRefusal: async (input: { path: string; name: string }) =>
+    svgRefusal((await readFile(input.path)).toString("utf8"), input.name),
   font: async (input: { path: string }) => parseFont(await readFile(input.path)),
 };
 

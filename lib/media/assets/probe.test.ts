@@ -36,7 +36,8 @@ afterAll(() => {
 });
 beforeEach(() => hits.splice(0));
 
-const playlist = (o: string) => `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:2.0,\n${o}/seg0.ts\n#EXTINF:2.0,\n${o}/seg1.ts\n#EXT-X-ENDLIST\n`;
+const playlist = (o: string) =>
+  `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:2.0,\n${o}/seg0.ts\n#EXTINF:2.0,\n${o}/seg1.ts\n#EXT-X-ENDLIST\n`;
 /** An ID3v2 tag (so the bytes sniff as MP3) in front of `body`. */
 const id3 = (body: string) => Buffer.concat([Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]), Buffer.from(body)]);
 
@@ -50,20 +51,28 @@ it("still reads real media: an MP4's picture size and length, a WAV's length, a 
   const mp4 = file("clip", await mp4File());
   expect(await probeMedia(mp4)).toMatchObject({ hasVideo: true, width: 64, height: 48, durationMs: 600 });
   expect((await posterFrame(mp4, 100))?.subarray(1, 4).toString()).toBe("PNG");
-  expect(await probeMedia(file("tone", wavFile(500)))).toMatchObject({ hasVideo: false, hasAudio: true, durationMs: 500 });
+  expect(await probeMedia(file("tone", wavFile(500)))).toMatchObject({
+    hasVideo: false,
+    hasAudio: true,
+    durationMs: 500,
+  });
 });
 
 it.each([
   ["an HLS playlist named .m3u8", "list.m3u8", () => playlist(origin)],
   ["an HLS playlist behind an ID3 tag (sniffs as MP3)", "song.m3u8", () => id3(playlist(origin))],
   ["a concat list pointing at a URL", "list.ffconcat", () => `ffconcat version 1.0\nfile '${origin}/seg0.ts'\n`],
-])("%s is not followed: no request reaches the server", async (_label, name, bytes) => {
-  const p = file(name, bytes());
-  const probe = await probeMedia(p);
-  expect(probe?.hasVideo ?? false).toBe(false);
-  expect(await posterFrame(p, 0)).toBeNull();
-  expect(hits).toEqual([]);
-}, 20_000);
+])(
+  "%s is not followed: no request reaches the server",
+  async (_label, name, bytes) => {
+    const p = file(name, bytes());
+    const probe = await probeMedia(p);
+    expect(probe?.hasVideo ?? false).toBe(false);
+    expect(await posterFrame(p, 0)).toBeNull();
+    expect(hits).toEqual([]);
+  },
+  20_000,
+);
 
 describe("a list that points at another file beside it is not read", () => {
   beforeAll(async () => {
@@ -75,12 +84,20 @@ describe("a list that points at another file beside it is not read", () => {
   it.each([
     ["a concat list behind an ID3 tag (sniffs as MP3)", "song", () => id3("ffconcat version 1.0\nfile other-upload\n")],
     ["a concat list", "list", () => "ffconcat version 1.0\nfile other-upload\n"],
-    ["an HLS playlist of a local segment", "local.m3u8", () => `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:0.6,\nseg.mp4\n#EXT-X-ENDLIST\n`],
-  ])("%s", async (_label, name, bytes) => {
-    const p = file(name, bytes());
-    expect(await probeMedia(p)).toBeNull();
-    expect(await posterFrame(p, 0)).toBeNull();
-  }, 20_000);
+    [
+      "an HLS playlist of a local segment",
+      "local.m3u8",
+      () => `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:0.6,\nseg.mp4\n#EXT-X-ENDLIST\n`,
+    ],
+  ])(
+    "%s",
+    async (_label, name, bytes) => {
+      const p = file(name, bytes());
+      expect(await probeMedia(p)).toBeNull();
+      expect(await posterFrame(p, 0)).toBeNull();
+    },
+    20_000,
+  );
 });
 
 it("the soundtrack mixer reads the same way: a WAV decodes, a list of a sibling WAV is refused", async () => {

@@ -18,7 +18,11 @@ export interface MediaProbe {
   hasAudio: boolean;
 }
 
-function run(bin: "ffmpeg" | "ffprobe", args: string[], timeoutMs: number): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
+function run(
+  bin: "ffmpeg" | "ffprobe",
+  args: string[],
+  timeoutMs: number,
+): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
   return new Promise((resolve, reject) => {
     const p = spawn(compositorBinary(bin), args, { env: compositorEnv(), stdio: ["ignore", "pipe", "pipe"] });
     const out: Buffer[] = [];
@@ -43,9 +47,22 @@ function run(bin: "ffmpeg" | "ffprobe", args: string[], timeoutMs: number): Prom
 export async function probeMedia(path: string): Promise<MediaProbe | null> {
   const input = await mediaInputArgs(path);
   if (!input) return null;
-  const r = await run("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...input], 30_000);
+  const r = await run(
+    "ffprobe",
+    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...input],
+    30_000,
+  );
   if (r.code !== 0) return null;
-  let json: { format?: { duration?: string }; streams?: { codec_type?: string; width?: number; height?: number; duration?: string; disposition?: { attached_pic?: number } }[] };
+  let json: {
+    format?: { duration?: string };
+    streams?: {
+      codec_type?: string;
+      width?: number;
+      height?: number;
+      duration?: string;
+      disposition?: { attached_pic?: number };
+    }[];
+  };
   try {
     json = JSON.parse(r.stdout.toString());
   } catch {
@@ -70,7 +87,26 @@ export async function posterFrame(path: string, atMs: number): Promise<Buffer | 
   const input = await mediaInputArgs(path);
   if (!input) return null;
   for (const at of [atMs, 0]) {
-    const r = await run("ffmpeg", ["-hide_banner", "-nostdin", "-v", "error", "-ss", (at / 1000).toFixed(3), ...input, "-frames:v", "1", "-f", "image2pipe", "-vcodec", "png", "pipe:1"], 30_000);
+    const r = await run(
+      "ffmpeg",
+      [
+        "-hide_banner",
+        "-nostdin",
+        "-v",
+        "error",
+        "-ss",
+        (at / 1000).toFixed(3),
+        ...input,
+        "-frames:v",
+        "1",
+        "-f",
+        "image2pipe",
+        "-vcodec",
+        "png",
+        "pipe:1",
+      ],
+      30_000,
+    );
     if (r.code === 0 && r.stdout.length > 0) return r.stdout;
   }
   return null;

@@ -18,10 +18,16 @@ function tooLargeMessage(maxBytes: number): string {
   return `Files are at most ${Math.round(maxBytes / 1024 / 1024)} MB.`;
 }
 
-export async function readUploadedFile(request: Request, opts: { field: string; maxBytes: number }): Promise<UploadedFile> {
+export async function readUploadedFile(
+  request: Request,
+  opts: { field: string; maxBytes: number },
+): Promise<UploadedFile> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    throw new ApiError("unsupported_media_type", `Send the file as multipart/form-data, in a field named "${opts.field}".`);
+    throw new ApiError(
+      "unsupported_media_type",
+      `Send the file as multipart/form-data, in a field named "${opts.field}".`,
+    );
   }
   const raw = await readBodyBytes(request, opts.maxBytes + MULTIPART_SLACK, tooLargeMessage(opts.maxBytes));
   if (!request.body) throw missingFile(opts.field);
@@ -36,7 +42,9 @@ export async function readUploadedFile(request: Request, opts: { field: string; 
   if (files.length !== 1 || typeof file === "string" || file === undefined) throw missingFile(opts.field);
   if (file.size > opts.maxBytes) throw new ApiError("payload_too_large", tooLargeMessage(opts.maxBytes));
   if (file.size === 0) {
-    throw new ApiError("unprocessable_entity", "The file is empty.", { issues: [{ path: opts.field, message: "empty file" }] });
+    throw new ApiError("unprocessable_entity", "The file is empty.", {
+      issues: [{ path: opts.field, message: "empty file" }],
+    });
   }
   return { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
 }

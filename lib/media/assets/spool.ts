@@ -52,18 +52,30 @@ function tooLarge(max: number): ApiError {
  * type but JSON and forms) named by `name`. The kind's own limit is checked
  * later, on the bytes; `maxBytes` is the largest any kind allows.
  */
-export async function spoolRequest(request: Request, opts: { name: string | undefined; maxBytes: number }): Promise<SpooledFile> {
+export async function spoolRequest(
+  request: Request,
+  opts: { name: string | undefined; maxBytes: number },
+): Promise<SpooledFile> {
   const contentType = (request.headers.get("content-type") ?? "").toLowerCase();
   if (contentType.startsWith("multipart/form-data")) {
-    const file = await readUploadedFile(request, { field: "file", maxBytes: Math.min(opts.maxBytes, MULTIPART_MAX_BYTES) });
+    const file = await readUploadedFile(request, {
+      field: "file",
+      maxBytes: Math.min(opts.maxBytes, MULTIPART_MAX_BYTES),
+    });
     return spoolBytes(file.bytes, file.name);
   }
   if (/^(application\/json|application\/x-www-form-urlencoded|text\/plain)/.test(contentType) || !contentType) {
-    throw new ApiError("unsupported_media_type", 'Send the file\'s bytes as the body (Content-Type: application/octet-stream, with ?name=), or as multipart/form-data in a field named "file".');
+    throw new ApiError(
+      "unsupported_media_type",
+      'Send the file\'s bytes as the body (Content-Type: application/octet-stream, with ?name=), or as multipart/form-data in a field named "file".',
+    );
   }
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > opts.maxBytes) throw tooLarge(opts.maxBytes);
-  if (!request.body) throw new ApiError("unprocessable_entity", "The file is empty.", { issues: [{ path: "file", message: "empty file" }] });
+  if (!request.body)
+    throw new ApiError("unprocessable_entity", "The file is empty.", {
+      issues: [{ path: "file", message: "empty file" }],
+    });
   const file = await tempPath();
   let size = 0;
   const cap = new Transform({
@@ -74,7 +86,11 @@ export async function spoolRequest(request: Request, opts: { name: string | unde
     },
   });
   try {
-    await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>), cap, createWriteStream(file));
+    await pipeline(
+      Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>),
+      cap,
+      createWriteStream(file),
+    );
   } catch (e) {
     await rm(file, { force: true });
     if (e instanceof ApiError) throw e;

@@ -43,10 +43,21 @@ export function ttfFont(): Buffer {
 export function wavFile(ms = 300, rate = 8000): Buffer {
   const samples = Math.round((rate * ms) / 1000);
   const b = Buffer.alloc(44 + samples * 2);
-  b.write("RIFF", 0); b.writeUInt32LE(36 + samples * 2, 4); b.write("WAVE", 8); b.write("fmt ", 12);
-  b.writeUInt32LE(16, 16); b.writeUInt16LE(1, 20); b.writeUInt16LE(1, 22); b.writeUInt32LE(rate, 24); b.writeUInt32LE(rate * 2, 28); b.writeUInt16LE(2, 32); b.writeUInt16LE(16, 34);
-  b.write("data", 36); b.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) b.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  b.write("RIFF", 0);
+  b.writeUInt32LE(36 + samples * 2, 4);
+  b.write("WAVE", 8);
+  b.write("fmt ", 12);
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(rate, 24);
+  b.writeUInt32LE(rate * 2, 28);
+  b.writeUInt16LE(2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write("data", 36);
+  b.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++)
+    b.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
   return b;
 }
 
@@ -56,15 +67,46 @@ export async function mp4File(): Promise<Buffer> {
   if (mp4) return mp4;
   const dir = mkdtempSync(path.join(tmpdir(), "pf-mp4-"));
   const out = path.join(dir, "clip.mp4");
-  const frame = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#dc2626" } }).jpeg().toBuffer();
-  const r = spawnSync(compositorBinary("ffmpeg"), ["-v", "error", "-f", "image2pipe", "-framerate", "10", "-c:v", "mjpeg", "-i", "pipe:0", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4", out], {
-    env: compositorEnv(),
-    input: Buffer.concat(Array.from({ length: 6 }, () => frame)),
-  });
+  const frame = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#dc2626" } })
+    .jpeg()
+    .toBuffer();
+  const r = spawnSync(
+    compositorBinary("ffmpeg"),
+    [
+      "-v",
+      "error",
+      "-f",
+      "image2pipe",
+      "-framerate",
+      "10",
+      "-c:v",
+      "mjpeg",
+      "-i",
+      "pipe:0",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-pix_fmt",
+      "yuv420p",
+      "-movflags",
+      "+faststart",
+      "-f",
+      "mp4",
+      out,
+    ],
+    {
+      env: compositorEnv(),
+      input: Buffer.concat(Array.from({ length: 6 }, () => frame)),
+    },
+  );
   if (r.status !== 0) throw new Error(`ffmpeg failed: ${r.stderr}`);
   mp4 = readFileSync(out);
   rmSync(dir, { recursive: true, force: true });
   return mp4;
 }
 
-export const svgLogo = (extra = "") => Buffer.from(`<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">${extra}<rect width="200" height="100" fill="#e11d48"/></svg>`);
+export const svgLogo = (extra = "") =>
+  Buffer.from(
+    `<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">${extra}<rect width="200" height="100" fill="#e11d48"/></svg>`,
+  );

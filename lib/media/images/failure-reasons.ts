@@ -5,7 +5,8 @@
  */
 const AI_REASONS: Record<string, string> = {
   invalid_key: "This model's provider rejected our API key, so the model is unavailable right now. Try another model.",
-  rate_limited: "The image provider is overloaded (rate limited) and did not take the request, even after retries. Try again in a minute.",
+  rate_limited:
+    "The image provider is overloaded (rate limited) and did not take the request, even after retries. Try again in a minute.",
   content_policy: "The provider declined this prompt under its content policy. Try rewording it.",
   timeout: "The image provider took too long to answer, even after retries. Try again, or pick another model.",
   bad_request: "The provider could not use these settings. Try another aspect ratio, prompt or model.",
@@ -41,7 +42,11 @@ export function describeFailure(e: unknown): FailureDescription {
   const ai = aiShape(e);
   if (ai) return { reason: AI_REASONS[ai.code]!, retryable: ai.retryable, code: ai.code };
   // Storage hiccups and the like: worth another attempt; the cause is logged, not shown.
-  return { reason: "Something went wrong on our side while making this image. Try again.", retryable: true, code: "internal" };
+  return {
+    reason: "Something went wrong on our side while making this image. Try again.",
+    retryable: true,
+    code: "internal",
+  };
 }
 
 export const LEASE_GAVE_UP_REASON = "The worker making this image stopped responding on every attempt. Try again.";

@@ -43,8 +43,12 @@ test("pages through all my images newest first, and nothing else", async () => {
 });
 
 test("filters by model and by vibe", async () => {
-  expect((await listMyImages({ db: env.db, uid: "u1", modelId: "gpt-image-1", limit: 100 })).items.map((d) => d.id)).toEqual(expected((i) => i % 2 === 1));
-  expect((await listMyImages({ db: env.db, uid: "u1", vibeId: "noir", limit: 100 })).items.map((d) => d.id)).toEqual(expected((i) => i % 4 === 0));
+  expect(
+    (await listMyImages({ db: env.db, uid: "u1", modelId: "gpt-image-1", limit: 100 })).items.map((d) => d.id),
+  ).toEqual(expected((i) => i % 2 === 1));
+  expect((await listMyImages({ db: env.db, uid: "u1", vibeId: "noir", limit: 100 })).items.map((d) => d.id)).toEqual(
+    expected((i) => i % 4 === 0),
+  );
 });
 
 test("someone else's image as a cursor gives an empty page", async () => {

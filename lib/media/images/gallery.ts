@@ -32,7 +32,10 @@ export async function listMyImages(a: {
   else if (a.vibeId) q = q.where("settings.vibe_id" as keyof ContentDoc & string, "==", a.vibeId as never);
   q = q.orderBy("created_at", "desc");
   if (a.cursor) {
-    const after = await col.doc(a.cursor).get().catch(() => null);
+    const after = await col
+      .doc(a.cursor)
+      .get()
+      .catch(() => null);
     // A cursor that is not one of my images restarts nothing and leaks nothing: it is an empty page.
     if (!after || after.data.owner_id !== a.uid) return { items: [], nextCursor: null };
     q = q.startAfter(after);

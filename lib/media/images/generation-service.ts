@@ -52,7 +52,11 @@ export interface StartedGeneration {
   balance: number;
 }
 
-export async function startGeneration(a: { uid: string; input: unknown; deps: GenerationDeps }): Promise<StartedGeneration> {
+export async function startGeneration(a: {
+  uid: string;
+  input: unknown;
+  deps: GenerationDeps;
+}): Promise<StartedGeneration> {
   const { db, store } = a.deps;
   const parsed = generateInputSchema.safeParse(a.input);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Those generation settings are not valid.");
@@ -194,7 +198,9 @@ function findModel(models: ImageModelInfo[], id: string, isEdit: boolean): Image
 async function assertRemixable(db: Db, uid: string, id: string): Promise<void> {
   const snap = DOC_ID.test(id) ? await db.collection(content).doc(id).get() : null;
   if (!snap || !canSeeImage(snap.data, uid)) {
-    throw new ApiError("not_found", "The image to remix is not one of yours or a shared one.", { issues: [{ path: "remixOfId", message: "unknown image" }] });
+    throw new ApiError("not_found", "The image to remix is not one of yours or a shared one.", {
+      issues: [{ path: "remixOfId", message: "unknown image" }],
+    });
   }
 }
 
@@ -203,7 +209,9 @@ async function readVibe(db: Db, uid: string, id: string) {
   const snap = await db.collection(vibes).doc(id).get();
   const v = snap?.data;
   if (!v || !(v.owner_id === null || v.owner_id === uid || v.visibility === "public")) {
-    throw new ApiError("unprocessable_entity", "Unknown vibe. Pick one from the vibe list.", { issues: [{ path: "vibeId", message: "unknown vibe" }] });
+    throw new ApiError("unprocessable_entity", "Unknown vibe. Pick one from the vibe list.", {
+      issues: [{ path: "vibeId", message: "unknown vibe" }],
+    });
   }
   return { id, ...v };
 }

@@ -21,7 +21,10 @@ export const generationRequestSchema = z.strictObject({
   seed: z.number().optional(),
   model_id: z.string(),
   source_image_id: z.string().optional(),
-  mask: z.string().max(Math.ceil((MAX_MASK_BYTES * 4) / 3) + 64).optional(),
+  mask: z
+    .string()
+    .max(Math.ceil((MAX_MASK_BYTES * 4) / 3) + 64)
+    .optional(),
   remix_of_id: z.string().optional(),
 });
 
@@ -54,8 +57,18 @@ export function toGenerateInput(body: z.output<typeof generationRequestSchema>):
   return input;
 }
 
-export function toAccepted(started: { jobId: string; contentIds: string[]; cost: number; balance: number }): GenerationAccepted {
-  return { job_id: started.jobId, content_ids: started.contentIds, credits_charged: started.cost, balance: started.balance };
+export function toAccepted(started: {
+  jobId: string;
+  contentIds: string[];
+  cost: number;
+  balance: number;
+}): GenerationAccepted {
+  return {
+    job_id: started.jobId,
+    content_ids: started.contentIds,
+    credits_charged: started.cost,
+    balance: started.balance,
+  };
 }
 
 export function toJobView(job: JobStatus): JobView {

@@ -53,7 +53,13 @@ export async function whileHeld(
 }
 
 /** Final failure: job and unfinished images failed with `reason`, their credits refunded (once per job). */
-export async function settleFailedJob(a: { db: Db; jobId: string; holder: Holder; now: Date; reason: string }): Promise<boolean> {
+export async function settleFailedJob(a: {
+  db: Db;
+  jobId: string;
+  holder: Holder;
+  now: Date;
+  reason: string;
+}): Promise<boolean> {
   const at = a.now.toISOString();
   return a.db.runTransaction(async (tx) => {
     const jobRef = a.db.collection(jobs).doc(a.jobId);
@@ -74,7 +80,13 @@ export async function settleFailedJob(a: { db: Db; jobId: string; holder: Holder
     for (const c of unmade) {
       const patch = { status: "failed" as const, error: a.reason, updated_at: at };
       tx.update(a.db.collection(content).doc(c.id), patch);
-      logContentChange(a.db, tx, { id: c.id, action: "fail", before: c.data, after: patch, context: WORKER_CONTEXT.image });
+      logContentChange(a.db, tx, {
+        id: c.id,
+        action: "fail",
+        before: c.data,
+        after: patch,
+        context: WORKER_CONTEXT.image,
+      });
     }
     stageRefund();
     return true;

@@ -37,7 +37,11 @@ export async function getJob(a: { db: Db; jobId: string; uid: string }): Promise
   if (!snap || snap.data.owner_id !== a.uid) throw notFound();
   const job = snap.data;
   const raw = job.input.content_ids;
-  const contentIds = Array.isArray(raw) ? raw.filter((x): x is string => typeof x === "string") : job.content_id ? [job.content_id] : [];
+  const contentIds = Array.isArray(raw)
+    ? raw.filter((x): x is string => typeof x === "string")
+    : job.content_id
+      ? [job.content_id]
+      : [];
   const docs = await Promise.all(contentIds.map((id) => a.db.collection(content).doc(id).get()));
   return {
     id: snap.id,
@@ -56,7 +60,12 @@ export async function getJob(a: { db: Db; jobId: string; uid: string }): Promise
 
 /** My queued and running jobs, oldest first: what the generator page resumes after a reload. */
 export async function listMyActiveJobs(a: { db: Db; uid: string }): Promise<JobStatus[]> {
-  const active = await a.db.collection(jobs).where("owner_id", "==", a.uid).where("state", "in", ["queued", "running"]).limit(50).get();
+  const active = await a.db
+    .collection(jobs)
+    .where("owner_id", "==", a.uid)
+    .where("state", "in", ["queued", "running"])
+    .limit(50)
+    .get();
   active.sort((x, y) => x.data.created_at.localeCompare(y.data.created_at));
   return Promise.all(active.map((j) => getJob({ db: a.db, jobId: j.id, uid: a.uid })));
 }

@@ -60,20 +60,36 @@ export async function searchMyImages(a: {
   return { items, nextCursor: cursor };
 }
 
-export async function setVisibility(a: { db: Db; uid: string; id: string; visibility: "private" | "public"; now?: Date }) {
+export async function setVisibility(a: {
+  db: Db;
+  uid: string;
+  id: string;
+  visibility: "private" | "public";
+  now?: Date;
+}) {
   const snap = await readMyImage(a);
   if (snap.data.status !== "ready") throw new ApiError("conflict", "Only finished images can be shared.");
   const patch = { visibility: a.visibility, updated_at: (a.now ?? new Date()).toISOString() };
   const batch = a.db.batch();
   batch.update(a.db.collection(content).doc(snap.id), patch);
-  logContentChange(a.db, batch, { id: snap.id, action: a.visibility === "public" ? "share" : "unshare", before: snap.data, after: patch });
+  logContentChange(a.db, batch, {
+    id: snap.id,
+    action: a.visibility === "public" ? "share" : "unshare",
+    before: snap.data,
+    after: patch,
+  });
   await batch.commit();
   invalidateTrending();
   return { visibility: a.visibility, url: a.visibility === "public" ? `/content/${snap.id}` : null };
 }
 
 /** Deletes my images: their files, their likes, then the documents. Unknown or foreign ids are skipped. */
-export async function deleteMyImages(a: { db: Db; store: BlobStore; uid: string; ids: readonly string[] }): Promise<number> {
+export async function deleteMyImages(a: {
+  db: Db;
+  store: BlobStore;
+  uid: string;
+  ids: readonly string[];
+}): Promise<number> {
   let deleted = 0;
   for (const id of new Set(a.ids)) {
     let snap: DocSnapshot<ContentDoc>;
@@ -101,6 +117,11 @@ export async function downloadImage(a: { db: Db; store: BlobStore; uid: string; 
   const png = key ? await readBlob(a.store, key) : null;
   if (!png) throw new ApiError("not_found", "This image has no file yet.");
   const body = a.format === "webp" ? await sharp(png).webp({ quality: 90 }).toBuffer() : png;
-  const base = (snap.data.title || "promptframe-image").replace(/[^A-Za-z0-9 _-]+/g, "").trim().slice(0, 60).replace(/\s+/g, "-") || "image";
+  const base =
+    (snap.data.title || "promptframe-image")
+      .replace(/[^A-Za-z0-9 _-]+/g, "")
+      .trim()
+      .slice(0, 60)
+      .replace(/\s+/g, "-") || "image";
   return { body, contentType: `image/${a.format}`, filename: `${base}-${snap.id}.${a.format}` };
 }

@@ -12,9 +12,20 @@ beforeEach(() => {
 afterEach(() => env.close());
 
 test("maps every contract field, signing the original and thumbnail", async () => {
-  await seedImage(env, { id: "img1", owner: "alice", visibility: "public", createdAt: at, vibeId: "cinematic", withBlobs: true });
+  await seedImage(env, {
+    id: "img1",
+    owner: "alice",
+    visibility: "public",
+    createdAt: at,
+    vibeId: "cinematic",
+    withBlobs: true,
+  });
   const snap = (await env.db.collection(content).doc("img1").get())!;
-  const item = await presentImage(snap, { viewerUid: "bob", store: env.store, counts: { likes: 3, remixes: 1, liked_by_me: true } });
+  const item = await presentImage(snap, {
+    viewerUid: "bob",
+    store: env.store,
+    counts: { likes: 3, remixes: 1, liked_by_me: true },
+  });
   expect(item).toEqual({
     id: "img1",
     is_mine: false,
@@ -35,7 +46,10 @@ test("maps every contract field, signing the original and thumbnail", async () =
       width: 8,
       height: 8,
     },
-    urls: { original: expect.stringContaining("/api/v1/blobs/images/alice/img1/original.png?expires="), thumbnail: expect.stringContaining("/thumb.webp?expires=") },
+    urls: {
+      original: expect.stringContaining("/api/v1/blobs/images/alice/img1/original.png?expires="),
+      thumbnail: expect.stringContaining("/thumb.webp?expires="),
+    },
     job_id: "job-img1",
     likes: 3,
     remixes: 1,
@@ -46,16 +60,35 @@ test("maps every contract field, signing the original and thumbnail", async () =
 
 test("an unfinished image has no URLs; odd settings fall back to safe values; only the owner reads a failure's reason", async () => {
   const ts = at.toISOString();
-  await env.db.collection(content).doc("odd").set({
-    owner_id: "alice", kind: "image", title: "t", status: "failed", visibility: "private",
-    settings: { prompt: 42, aspect_ratio: "7:3", seed: 1.5, width: -1 },
-    blobs: { original: null, thumbnail: null, poster: null }, error: "The provider refused: rate limited.", created_at: ts, updated_at: ts,
-  });
+  await env.db
+    .collection(content)
+    .doc("odd")
+    .set({
+      owner_id: "alice",
+      kind: "image",
+      title: "t",
+      status: "failed",
+      visibility: "private",
+      settings: { prompt: 42, aspect_ratio: "7:3", seed: 1.5, width: -1 },
+      blobs: { original: null, thumbnail: null, poster: null },
+      error: "The provider refused: rate limited.",
+      created_at: ts,
+      updated_at: ts,
+    });
   const snap = (await env.db.collection(content).doc("odd").get())!;
   const owner = await presentImage(snap, { viewerUid: "alice", store: env.store });
-  expect(owner).toMatchObject({ urls: null, error: "The provider refused: rate limited.", likes: 0, remixes: 0, liked_by_me: false, job_id: null });
+  expect(owner).toMatchObject({
+    urls: null,
+    error: "The provider refused: rate limited.",
+    likes: 0,
+    remixes: 0,
+    liked_by_me: false,
+    job_id: null,
+  });
   expect(owner.settings).toMatchObject({ prompt: "", aspect_ratio: "1:1", seed: 0, width: null });
-  expect((await presentImage(snap, { viewerUid: "bob", store: env.store })).error).toBe("This image could not be made.");
+  expect((await presentImage(snap, { viewerUid: "bob", store: env.store })).error).toBe(
+    "This image could not be made.",
+  );
 });
 
 test("only the owner is told it is theirs and what it was made from; others get no owner uid and no source id", async () => {

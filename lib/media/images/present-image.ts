@@ -70,7 +70,8 @@ export async function presentImage(snap: DocSnapshot<ContentDoc>, opts: PresentO
   const counts = opts.counts ?? NO_COUNTS;
   const ttl = signedUrlTtl(opts.now);
   const sign = (key: string) => opts.store.signedUrl(key, { expiresInSeconds: ttl });
-  const servable = (key: string | null) => (key && mayServe(key, { ownerId: d.owner_id, template: null }, `image ${snap.id}`) ? key : null);
+  const servable = (key: string | null) =>
+    key && mayServe(key, { ownerId: d.owner_id, template: null }, `image ${snap.id}`) ? key : null;
   const original = servable(d.blobs.original);
   const urls = original
     ? { original: await sign(original), thumbnail: await sign(servable(d.blobs.thumbnail) ?? original) }
@@ -101,6 +102,8 @@ export async function presentImages(
 ): Promise<ImageItem[]> {
   const counts = await loadImageCounts({ db: opts.db, ids: snaps.map((s) => s.id), viewerUid: opts.viewerUid });
   return Promise.all(
-    snaps.map((s) => presentImage(s, { viewerUid: opts.viewerUid, store: opts.store, counts: counts.get(s.id), now: opts.now })),
+    snaps.map((s) =>
+      presentImage(s, { viewerUid: opts.viewerUid, store: opts.store, counts: counts.get(s.id), now: opts.now }),
+    ),
   );
 }

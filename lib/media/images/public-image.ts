@@ -10,6 +10,7 @@ export async function readPublicImage(id: string): Promise<ImageItem | null> {
   if (!DOC_ID.test(id)) return null;
   const { db, store } = imageRuntime();
   const snap = await db.collection(content).doc(id).get();
-  if (!snap || snap.data.kind !== "image" || snap.data.visibility !== "public" || snap.data.status !== "ready") return null;
+  if (!snap || snap.data.kind !== "image" || snap.data.visibility !== "public" || snap.data.status !== "ready")
+    return null;
   return presentImage(snap, { viewerUid: null, store });
 }

@@ -40,8 +40,17 @@ export async function checkMaskFits(a: { store: BlobStore; source: SourceImage; 
   if (!bytes) throw new ApiError("not_found", "That source image's file is missing.");
   const meta = await sharp(bytes).metadata();
   if (!mask || mask.width !== meta.width || mask.height !== meta.height) {
-    throw new ApiError("unprocessable_entity", `The mask must be ${meta.width}×${meta.height} pixels, like the source image.`, {
-      issues: [{ path: "mask", message: `expected ${meta.width}×${meta.height}, got ${mask ? `${mask.width}×${mask.height}` : "not a PNG"}` }],
-    });
+    throw new ApiError(
+      "unprocessable_entity",
+      `The mask must be ${meta.width}×${meta.height} pixels, like the source image.`,
+      {
+        issues: [
+          {
+            path: "mask",
+            message: `expected ${meta.width}×${meta.height}, got ${mask ? `${mask.width}×${mask.height}` : "not a PNG"}`,
+          },
+        ],
+      },
+    );
   }
 }

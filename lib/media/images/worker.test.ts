@@ -2,7 +2,17 @@
 import sharp from "sharp";
 import { claimJob } from "@/lib/platform/jobs/queue";
 import { content, creditLedger, jobs } from "@/lib/platform/db/collections";
-import { addUser, balanceOf, fakeGenerator, FakeAiError, MODELS, openTestEnv, pngOf, type FakeGenerator, type TestEnv } from "@/tests/support/data-env";
+import {
+  addUser,
+  balanceOf,
+  fakeGenerator,
+  FakeAiError,
+  MODELS,
+  openTestEnv,
+  pngOf,
+  type FakeGenerator,
+  type TestEnv,
+} from "@/tests/support/data-env";
 import { startGeneration } from "./generation-service";
 import { getJob } from "./job-status";
 import { createImageWorker, type ImageWorkerOptions } from "./worker";
@@ -22,11 +32,29 @@ beforeEach(async () => {
 afterEach(() => env.close());
 
 function worker(extra: Partial<ImageWorkerOptions> = {}) {
-  return createImageWorker({ db: env.db, store: env.store, models: () => MODELS, generate: gen, now, leaseMs: 30_000, log: () => {}, ...extra });
+  return createImageWorker({
+    db: env.db,
+    store: env.store,
+    models: () => MODELS,
+    generate: gen,
+    now,
+    leaseMs: 30_000,
+    log: () => {},
+    ...extra,
+  });
 }
 const start = (input: Record<string, unknown> = {}) =>
-  startGeneration({ uid: "u1", input: { prompt: "a red fox", modelId: "gpt-image-1", count: 2, seed: 7, ...input }, deps: { db: env.db, store: env.store, models: () => MODELS, now } });
-const contentOf = (id: string) => env.db.collection(content).doc(id).get().then((s) => s!.data);
+  startGeneration({
+    uid: "u1",
+    input: { prompt: "a red fox", modelId: "gpt-image-1", count: 2, seed: 7, ...input },
+    deps: { db: env.db, store: env.store, models: () => MODELS, now },
+  });
+const contentOf = (id: string) =>
+  env.db
+    .collection(content)
+    .doc(id)
+    .get()
+    .then((s) => s!.data);
 const blob = async (key: string) => (await readBlob(env.store, key)) ?? Promise.reject(new Error(`no blob ${key}`));
 const refunds = () => env.db.collection(creditLedger).where("reason", "==", "refund").get();
 
@@ -43,14 +71,22 @@ test("queued → running → succeeded: each image stored as PNG + WebP thumbnai
   expect(seen[0]!.progress).toBeCloseTo(0.1);
   expect(seen[1]!.progress).toBeGreaterThan(seen[0]!.progress);
   expect(seen[2]!.progress).toBeGreaterThan(seen[1]!.progress);
-  expect(gen.calls.map((c) => [c.n, c.seed, c.aspectRatio])).toEqual([[1, 7, "16:9"], [1, 8, "16:9"], [1, 9, "16:9"]]);
+  expect(gen.calls.map((c) => [c.n, c.seed, c.aspectRatio])).toEqual([
+    [1, 7, "16:9"],
+    [1, 8, "16:9"],
+    [1, 9, "16:9"],
+  ]);
 
   const job = await getJob({ db: env.db, jobId, uid: "u1" });
   expect([job.state, job.progress, job.attempts]).toEqual(["succeeded", 1, 1]);
   for (const id of contentIds) {
     const c = await contentOf(id);
     expect(c.status).toBe("ready");
-    expect(c.blobs).toEqual({ original: `images/u1/${id}/original.png`, thumbnail: `images/u1/${id}/thumb.webp`, poster: null });
+    expect(c.blobs).toEqual({
+      original: `images/u1/${id}/original.png`,
+      thumbnail: `images/u1/${id}/thumb.webp`,
+      poster: null,
+    });
     expect(c.settings).toMatchObject({ width: 128, height: 72 });
     const png = await sharp(await blob(c.blobs.original!)).metadata();
     const thumb = await sharp(await blob(c.blobs.thumbnail!)).metadata();
@@ -62,10 +98,21 @@ test("queued → running → succeeded: each image stored as PNG + WebP thumbnai
 
 test("a big provider image gets a thumbnail of at most 384 px; a JPEG answer is stored as PNG", async () => {
   const { contentIds } = await start({ count: 1 });
-  const jpeg = await sharp({ create: { width: 1024, height: 768, channels: 3, background: "#336699" } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 1024, height: 768, channels: 3, background: "#336699" } })
+    .jpeg()
+    .toBuffer();
   const w = createImageWorker({
-    db: env.db, store: env.store, models: () => MODELS, now, log: () => {},
-    generate: async (r) => ({ images: [new Uint8Array(jpeg)], mediaType: "image/jpeg", warnings: ["seed ignored"], modelId: r.modelId }),
+    db: env.db,
+    store: env.store,
+    models: () => MODELS,
+    now,
+    log: () => {},
+    generate: async (r) => ({
+      images: [new Uint8Array(jpeg)],
+      mediaType: "image/jpeg",
+      warnings: ["seed ignored"],
+      modelId: r.modelId,
+    }),
   });
   expect((await w.processNext())?.outcome).toBe("succeeded");
   const c = await contentOf(contentIds[0]!);
@@ -96,7 +143,8 @@ test("a retryable error on every attempt fails for good after max_attempts, refu
   expect(outcomes).toEqual(["retrying", "retrying", "failed"]);
   const job = await getJob({ db: env.db, jobId, uid: "u1" });
   expect([job.state, job.attempts, job.error]).toEqual(["failed", 3, expect.stringMatching(/took too long/)]);
-  for (const id of contentIds) expect(await contentOf(id)).toMatchObject({ status: "failed", error: expect.stringMatching(/took too long/) });
+  for (const id of contentIds)
+    expect(await contentOf(id)).toMatchObject({ status: "failed", error: expect.stringMatching(/took too long/) });
   expect(await balanceOf(env.db, "u1")).toBe(100);
   expect(await refunds()).toHaveLength(1);
   expect(await worker().processNext()).toBeNull();
@@ -132,7 +180,15 @@ test("a crashed worker's job is taken over after its lease expires, and finished
   const crashed = worker({ workerId: "A" });
   await crashed.processNext().catch(() => undefined);
   // Undo what A's error handling did, to stand for a process that died before it could handle anything.
-  await env.db.collection(jobs).doc(jobId).update({ state: "running", worker_id: "A", attempts: 1, lease_expires_at: new Date(clock + 30_000).toISOString() });
+  await env.db
+    .collection(jobs)
+    .doc(jobId)
+    .update({
+      state: "running",
+      worker_id: "A",
+      attempts: 1,
+      lease_expires_at: new Date(clock + 30_000).toISOString(),
+    });
   gen.during = undefined;
   gen.calls.length = 0;
 
@@ -178,7 +234,17 @@ test("an edit sends the source image and the mask to the model", async () => {
   const key = `images/u1/${src.id}/original.png`;
   const bytes = await pngOf(64, 64);
   await env.store.put(key, bytes);
-  await src.create({ owner_id: "u1", kind: "image", title: "t", status: "ready", visibility: "private", settings: {}, blobs: { original: key, thumbnail: null, poster: null }, created_at: now().toISOString(), updated_at: now().toISOString() });
+  await src.create({
+    owner_id: "u1",
+    kind: "image",
+    title: "t",
+    status: "ready",
+    visibility: "private",
+    settings: {},
+    blobs: { original: key, thumbnail: null, poster: null },
+    created_at: now().toISOString(),
+    updated_at: now().toISOString(),
+  });
   const mask = await pngOf(64, 64);
   await start({ count: 1, sourceImageId: src.id, mask });
   expect((await worker().processNext())?.outcome).toBe("succeeded");
@@ -192,7 +258,9 @@ test("runWorkerLoop works the queue until stopped", async () => {
   const stop = new AbortController();
   const loop = worker().runWorkerLoop({ signal: stop.signal, pollMs: 10 });
   for (let i = 0; i < 200; i++) {
-    const states = await Promise.all([a, b].map((s) => getJob({ db: env.db, jobId: s.jobId, uid: "u1" }).then((j) => j.state)));
+    const states = await Promise.all(
+      [a, b].map((s) => getJob({ db: env.db, jobId: s.jobId, uid: "u1" }).then((j) => j.state)),
+    );
     if (states.every((s) => s === "succeeded")) break;
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -214,7 +282,11 @@ describe("the queue's deadline and lease loss (lib/platform/jobs/queue.ts holdJo
     const w = worker({ deadlineMs: 100, generate: hang(signals) as never });
     const outcomes = [];
     for (let i = 0; i < 3; i++) outcomes.push(await w.processNext());
-    expect(outcomes).toEqual([{ jobId: stuck.jobId, outcome: "retrying" }, { jobId: stuck.jobId, outcome: "retrying" }, { jobId: stuck.jobId, outcome: "failed" }]);
+    expect(outcomes).toEqual([
+      { jobId: stuck.jobId, outcome: "retrying" },
+      { jobId: stuck.jobId, outcome: "retrying" },
+      { jobId: stuck.jobId, outcome: "failed" },
+    ]);
     expect(signals).toHaveLength(3);
     expect(signals.every((s) => s.aborted)).toBe(true);
     const job = await getJob({ db: env.db, jobId: stuck.jobId, uid: "u1" });
@@ -238,10 +310,15 @@ describe("the queue's deadline and lease loss (lib/platform/jobs/queue.ts holdJo
     const generate = async (req: { abortSignal?: AbortSignal }) => {
       signals.push(req.abortSignal!);
       // Meanwhile the job is cancelled / taken over: another worker holds it now.
-      await env.db.collection(jobs).doc(jobId).update({ worker_id: "B", lease_expires_at: new Date(clock + 60_000).toISOString() });
+      await env.db
+        .collection(jobs)
+        .doc(jobId)
+        .update({ worker_id: "B", lease_expires_at: new Date(clock + 60_000).toISOString() });
       return new Promise<never>(() => {});
     };
-    expect(await worker({ workerId: "A", leaseMs: 200, deadlineMs: 60_000, generate: generate as never }).processNext()).toEqual({ jobId, outcome: "lease-lost" });
+    expect(
+      await worker({ workerId: "A", leaseMs: 200, deadlineMs: 60_000, generate: generate as never }).processNext(),
+    ).toEqual({ jobId, outcome: "lease-lost" });
     expect(signals[0]?.aborted).toBe(true);
     const job = await getJob({ db: env.db, jobId, uid: "u1" });
     expect(job.state).toBe("running"); // B's, untouched

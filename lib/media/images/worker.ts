@@ -55,9 +55,14 @@ function imageJob(o: ImageWorkerOptions) {
     const holder = { workerId: ctx.holder };
     const input = jobInput(job);
     const started = await whileHeld({ db, jobId, holder, now: ctx.now() }, ({ tx, contents, at }) => {
-      tx.update(db.collection(jobs).doc(jobId), { progress: Math.max(job.progress, STARTED), lease_expires_at: ctx.lease(), updated_at: at });
+      tx.update(db.collection(jobs).doc(jobId), {
+        progress: Math.max(job.progress, STARTED),
+        lease_expires_at: ctx.lease(),
+        updated_at: at,
+      });
       for (const c of contents) {
-        if (c.data.status !== "ready") tx.update(db.collection(content).doc(c.id), { status: "running", error: null, updated_at: at });
+        if (c.data.status !== "ready")
+          tx.update(db.collection(content).doc(c.id), { status: "running", error: null, updated_at: at });
       }
     });
     if (!started) throw ctx.lost();
@@ -91,11 +96,22 @@ function imageJob(o: ImageWorkerOptions) {
             status: "ready" as const,
             error: null,
             blobs: { original: keys.original, thumbnail: keys.thumbnail, poster: null },
-            settings: { ...c.data.settings, width: img.width, height: img.height, warnings: made.warnings.slice(0, 20) },
+            settings: {
+              ...c.data.settings,
+              width: img.width,
+              height: img.height,
+              warnings: made.warnings.slice(0, 20),
+            },
             updated_at: at,
           };
           tx.update(db.collection(content).doc(contentId), patch);
-          logContentChange(db, tx, { id: contentId, action: "ready", before: c.data, after: patch, context: WORKER_CONTEXT.image });
+          logContentChange(db, tx, {
+            id: contentId,
+            action: "ready",
+            before: c.data,
+            after: patch,
+            context: WORKER_CONTEXT.image,
+          });
         }
         const progress = STARTED + (1 - STARTED - 0.05) * ((i + 1) / total);
         tx.update(db.collection(jobs).doc(jobId), { progress, lease_expires_at: ctx.lease(), updated_at: at });
@@ -112,7 +128,11 @@ function imageJob(o: ImageWorkerOptions) {
     run,
     failure: (e, { deadline }) => {
       const f = deadline
-        ? { reason: `Making this image took longer than ${Math.round((o.deadlineMs ?? IMAGE_JOB_DEADLINE_MS) / 60_000) || 1} min, so it was stopped. Try again, or pick another model.`, retryable: true, code: "deadline" }
+        ? {
+            reason: `Making this image took longer than ${Math.round((o.deadlineMs ?? IMAGE_JOB_DEADLINE_MS) / 60_000) || 1} min, so it was stopped. Try again, or pick another model.`,
+            retryable: true,
+            code: "deadline",
+          }
         : describeFailure(e);
       return { reason: f.reason, retryable: f.retryable, quiet: f.code !== "internal" && f.code !== "worker" };
     },
@@ -121,18 +141,33 @@ function imageJob(o: ImageWorkerOptions) {
       const batch = db.batch();
       for (const id of jobInput(ctx.job).content_ids) {
         const c = await db.collection(content).doc(id).get();
-        if (c && c.data.status === "running") batch.update(db.collection(content).doc(id), { status: "queued", updated_at: ctx.now().toISOString() });
+        if (c && c.data.status === "running")
+          batch.update(db.collection(content).doc(id), { status: "queued", updated_at: ctx.now().toISOString() });
       }
       await batch.commit();
     },
-    onFinalFailure: (s, reason) => settleFailedJob({ db, jobId: s.jobId, holder: s.holder === "expired" ? "expired" : { workerId: s.holder }, now: s.now, reason }),
+    onFinalFailure: (s, reason) =>
+      settleFailedJob({
+        db,
+        jobId: s.jobId,
+        holder: s.holder === "expired" ? "expired" : { workerId: s.holder },
+        now: s.now,
+        reason,
+      }),
     // Jobs whose lease ran out on their last attempt: the claim would drop them silently, these are failed and refunded.
     reap: { reason: LEASE_GAVE_UP_REASON, limit: 20 },
   });
 }
 
 export function createImageWorker(o: ImageWorkerOptions): ImageWorker {
-  const worker = createJobWorker(imageJob(o), { db: o.db, workerId: o.workerId, leaseMs: o.leaseMs, deadlineMs: o.deadlineMs, now: o.now, log: o.log });
+  const worker = createJobWorker(imageJob(o), {
+    db: o.db,
+    workerId: o.workerId,
+    leaseMs: o.leaseMs,
+    deadlineMs: o.deadlineMs,
+    now: o.now,
+    log: o.log,
+  });
   return {
     workerId: worker.workerId,
     processNext: () => worker.processNext() as Promise<{ jobId: string; outcome: ProcessOutcome } | null>,

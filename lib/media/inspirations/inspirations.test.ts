@@ -45,7 +45,8 @@ test("makes every picture once with the real local preview model, then serves th
   const seeds = INSPIRATIONS.slice(0, 3);
   const list = await listInspirations({ db: env.db, store: env.store, generate: localPreviewGenerator, seeds });
   expect(list.map((i) => i.id)).toEqual(seeds.map((s) => s.id));
-  for (const item of list) expect(item.image_url).toMatch(/^\/api\/v1\/blobs\/inspirations\/[a-z0-9-]+\/[0-9a-f]+\.webp\?expires=\d+&sig=/);
+  for (const item of list)
+    expect(item.image_url).toMatch(/^\/api\/v1\/blobs\/inspirations\/[a-z0-9-]+\/[0-9a-f]+\.webp\?expires=\d+&sig=/);
   const stored = await env.store.list("inspirations/");
   expect(stored).toHaveLength(3);
   expect(stored.every((b) => b.contentType === "image/webp")).toBe(true);
@@ -80,7 +81,11 @@ test("waits for a live holder, and takes over from one whose lease ran out", asy
   expect(waited.size).toBe(0);
   expect(gen.calls).toHaveLength(0);
 
-  await lock.set({ holder: "someone-else", lease_expires_at: new Date(Date.now() - 1000).toISOString(), updated_at: new Date().toISOString() });
+  await lock.set({
+    holder: "someone-else",
+    lease_expires_at: new Date(Date.now() - 1000).toISOString(),
+    updated_at: new Date().toISOString(),
+  });
   const taken = await ensureInspirationImages({ db: env.db, store: env.store, generate: gen, seeds });
   expect(taken.size).toBe(2);
   expect(gen.calls).toHaveLength(2);

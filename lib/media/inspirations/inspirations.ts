@@ -49,7 +49,14 @@ export function effectivePrompt(s: InspirationSeed): string {
 }
 
 export function fingerprint(s: InspirationSeed): string {
-  const basis = JSON.stringify({ v: 1, model: "local-preview", prompt: effectivePrompt(s), ratio: s.aspect_ratio, seed: s.seed, px: PREVIEW_PX });
+  const basis = JSON.stringify({
+    v: 1,
+    model: "local-preview",
+    prompt: effectivePrompt(s),
+    ratio: s.aspect_ratio,
+    seed: s.seed,
+    px: PREVIEW_PX,
+  });
   return createHash("sha256").update(basis).digest("hex").slice(0, 16);
 }
 
@@ -72,7 +79,11 @@ async function acquireLease(db: Db, holder: string, now: Date): Promise<boolean>
   return db.runTransaction(async (tx) => {
     const lock = await tx.get(ref);
     if (lock && lock.data.holder !== holder && Date.parse(lock.data.lease_expires_at) > now.getTime()) return false;
-    tx.set(ref, { holder, lease_expires_at: new Date(now.getTime() + LEASE_MS).toISOString(), updated_at: now.toISOString() });
+    tx.set(ref, {
+      holder,
+      lease_expires_at: new Date(now.getTime() + LEASE_MS).toISOString(),
+      updated_at: now.toISOString(),
+    });
     return true;
   });
 }
@@ -86,7 +97,13 @@ async function releaseLease(db: Db, holder: string): Promise<void> {
 }
 
 async function makePicture(deps: InspirationDeps, s: InspirationSeed, now: Date): Promise<InspirationImageDoc> {
-  const result = await deps.generate({ modelId: "local-preview", prompt: effectivePrompt(s), n: 1, aspectRatio: s.aspect_ratio, seed: s.seed });
+  const result = await deps.generate({
+    modelId: "local-preview",
+    prompt: effectivePrompt(s),
+    n: 1,
+    aspectRatio: s.aspect_ratio,
+    seed: s.seed,
+  });
   const bytes = result.images[0];
   if (!bytes) throw new Error(`the local preview model made no picture for inspiration ${s.id}`);
   const { data, info } = await sharp(bytes)
@@ -96,7 +113,14 @@ async function makePicture(deps: InspirationDeps, s: InspirationSeed, now: Date)
   const fp = fingerprint(s);
   const key = `inspirations/${s.id}/${fp}.webp`;
   await deps.store.put(key, data, { allowedTypes: ["image/webp"] });
-  return { fingerprint: fp, storage_key: key, width: info.width, height: info.height, model_label: LOCAL_PREVIEW_LABEL, created_at: now.toISOString() };
+  return {
+    fingerprint: fp,
+    storage_key: key,
+    width: info.width,
+    height: info.height,
+    model_label: LOCAL_PREVIEW_LABEL,
+    created_at: now.toISOString(),
+  };
 }
 
 async function storePicture(deps: InspirationDeps, s: InspirationSeed, now: Date): Promise<void> {

@@ -46,12 +46,18 @@ export async function countRemixes(db: Db, ids: readonly string[]): Promise<Map<
 }
 
 /** Likes, remixes and whether the viewer likes each image; one entry per id. */
-export async function loadImageCounts(a: { db: Db; ids: readonly string[]; viewerUid: string | null }): Promise<Map<string, ImageCounts>> {
+export async function loadImageCounts(a: {
+  db: Db;
+  ids: readonly string[];
+  viewerUid: string | null;
+}): Promise<Map<string, ImageCounts>> {
   const ids = [...new Set(a.ids)];
   const [likeCounts, mine, remixes] = await Promise.all([
     Promise.all(ids.map((id) => countLikes(a.db, id))),
     Promise.all(ids.map((id) => (a.viewerUid ? a.db.collection(likes).doc(likeId(id, a.viewerUid)).get() : null))),
     countRemixes(a.db, ids),
   ]);
-  return new Map(ids.map((id, i) => [id, { likes: likeCounts[i]!, remixes: remixes.get(id) ?? 0, liked_by_me: mine[i] != null }]));
+  return new Map(
+    ids.map((id, i) => [id, { likes: likeCounts[i]!, remixes: remixes.get(id) ?? 0, liked_by_me: mine[i] != null }]),
+  );
 }

@@ -26,7 +26,9 @@ test("another user's private image is a 404 and nothing is written; my own priva
   await expect(likeImage({ db: env.db, uid: "bob", contentId: "priv1" })).rejects.toMatchObject({ code: "not_found" });
   await expect(likeImage({ db: env.db, uid: "bob", contentId: "nope" })).rejects.toMatchObject({ code: "not_found" });
   await expect(likeImage({ db: env.db, uid: "bob", contentId: "../etc" })).rejects.toMatchObject({ code: "not_found" });
-  await expect(unlikeImage({ db: env.db, uid: "bob", contentId: "priv1" })).rejects.toMatchObject({ code: "not_found" });
+  await expect(unlikeImage({ db: env.db, uid: "bob", contentId: "priv1" })).rejects.toMatchObject({
+    code: "not_found",
+  });
   expect(await env.db.collection(likes).count()).toBe(0);
   expect(await likeImage({ db: env.db, uid: "alice", contentId: "priv1" })).toEqual({ likes: 1, liked_by_me: true });
 });

@@ -67,7 +67,11 @@ test("an image made private leaves the feed even while the ranking is cached", a
 });
 
 test("a cursor that is not ours is a typed 422", async () => {
-  await expect(listTrending({ db: env.db, now, cursor: "garbage" })).rejects.toMatchObject({ code: "unprocessable_entity" });
+  await expect(listTrending({ db: env.db, now, cursor: "garbage" })).rejects.toMatchObject({
+    code: "unprocessable_entity",
+  });
   const forged = Buffer.from(JSON.stringify({ w: [1, "x", "../a"] })).toString("base64url");
-  await expect(listTrending({ db: env.db, now, cursor: forged })).rejects.toMatchObject({ code: "unprocessable_entity" });
+  await expect(listTrending({ db: env.db, now, cursor: forged })).rejects.toMatchObject({
+    code: "unprocessable_entity",
+  });
 });

@@ -104,7 +104,11 @@ async function rankingFor(db: Db, now: Date, windowDays: number, cacheMs: number
   const since = new Date(now.getTime() - windowDays * 86_400_000).toISOString();
   const cached = rankings.get(db);
   // Same window start give or take the cache's life: reuse; a different window (tests, another days value): recompute.
-  if (cached && now.getTime() - cached.at < cacheMs && Math.abs(Date.parse(cached.since) - Date.parse(since)) <= cacheMs) {
+  if (
+    cached &&
+    now.getTime() - cached.at < cacheMs &&
+    Math.abs(Date.parse(cached.since) - Date.parse(since)) <= cacheMs
+  ) {
     return cached.ranked;
   }
   const ranked = await rankWindow(db, since);
@@ -147,12 +151,22 @@ export async function listTrending(a: {
   }
 
   // The window is exhausted: older public images, newest first.
-  const older = await listOlder({ db: a.db, since, after: cursor && "o" in cursor ? cursor.o : null, want: limit - items.length });
+  const older = await listOlder({
+    db: a.db,
+    since,
+    after: cursor && "o" in cursor ? cursor.o : null,
+    want: limit - items.length,
+  });
   items.push(...older.items);
   return { items, nextCursor: older.nextCursor };
 }
 
-async function listOlder(a: { db: Db; since: string; after: [string, string] | null; want: number }): Promise<TrendingPage> {
+async function listOlder(a: {
+  db: Db;
+  since: string;
+  after: [string, string] | null;
+  want: number;
+}): Promise<TrendingPage> {
   const base = a.db
     .collection(content)
     .where("visibility", "==", "public")

@@ -15,6 +15,7 @@ export function canSeeImage(doc: ContentDoc, viewerUid: string | null): boolean 
 
 export async function readVisibleImage(a: { db: Db; uid: string; id: string }): Promise<DocSnapshot<ContentDoc>> {
   const snap = DOC_ID.test(a.id) ? await a.db.collection(content).doc(a.id).get() : null;
-  if (!snap || !canSeeImage(snap.data, a.uid)) throw new ApiError("not_found", "There is no such image, or it is not shared.");
+  if (!snap || !canSeeImage(snap.data, a.uid))
+    throw new ApiError("not_found", "There is no such image, or it is not shared.");
   return snap;
 }

@@ -17,7 +17,8 @@ export const BUILT_IN_VIBES: readonly BuiltInVibe[] = [
     id: "cinematic",
     name: "Cinematic",
     description: "Wide, moody film stills with dramatic light.",
-    prompt_additions: "cinematic still, anamorphic lens, dramatic rim lighting, shallow depth of field, teal and orange grade, film grain",
+    prompt_additions:
+      "cinematic still, anamorphic lens, dramatic rim lighting, shallow depth of field, teal and orange grade, film grain",
     negative_prompt: "flat lighting, cartoon, oversaturated, text, watermark",
     palette: ["#0f3d4c", "#1f6f78", "#f29e4c", "#f4d35e", "#1b1b1e"],
   },
@@ -25,7 +26,8 @@ export const BUILT_IN_VIBES: readonly BuiltInVibe[] = [
     id: "watercolor",
     name: "Watercolor",
     description: "Soft washes of pigment on textured paper.",
-    prompt_additions: "watercolor painting, soft washes, visible paper texture, loose brush strokes, bleeding edges, light pastel tones",
+    prompt_additions:
+      "watercolor painting, soft washes, visible paper texture, loose brush strokes, bleeding edges, light pastel tones",
     negative_prompt: "photorealistic, hard edges, 3d render, harsh shadows",
     palette: ["#a8dadc", "#f1faee", "#e9c46a", "#f4a261", "#457b9d"],
   },
@@ -33,7 +35,8 @@ export const BUILT_IN_VIBES: readonly BuiltInVibe[] = [
     id: "neon-noir",
     name: "Neon noir",
     description: "Rain-slick streets under magenta and cyan signs.",
-    prompt_additions: "neon noir, night, rain-slick reflections, magenta and cyan neon signs, volumetric fog, high contrast",
+    prompt_additions:
+      "neon noir, night, rain-slick reflections, magenta and cyan neon signs, volumetric fog, high contrast",
     negative_prompt: "daylight, pastel, washed out, blurry",
     palette: ["#0b0c10", "#ff2e88", "#08f7fe", "#7b2cbf", "#1f2833"],
   },
@@ -41,7 +44,8 @@ export const BUILT_IN_VIBES: readonly BuiltInVibe[] = [
     id: "minimal-product",
     name: "Minimal product",
     description: "Clean studio packshots on a seamless backdrop.",
-    prompt_additions: "minimal product photography, seamless studio backdrop, soft box lighting, clean composition, subtle shadow, high detail",
+    prompt_additions:
+      "minimal product photography, seamless studio backdrop, soft box lighting, clean composition, subtle shadow, high detail",
     negative_prompt: "clutter, busy background, text, logo, people",
     palette: ["#f5f5f4", "#e7e5e4", "#a8a29e", "#44403c", "#d6b88b"],
   },
@@ -49,7 +53,8 @@ export const BUILT_IN_VIBES: readonly BuiltInVibe[] = [
     id: "studio-portrait",
     name: "Studio portrait",
     description: "Editorial portraits with flattering studio light.",
-    prompt_additions: "studio portrait, 85mm lens, Rembrandt lighting, neutral grey backdrop, sharp eyes, natural skin texture",
+    prompt_additions:
+      "studio portrait, 85mm lens, Rembrandt lighting, neutral grey backdrop, sharp eyes, natural skin texture",
     negative_prompt: "distorted face, extra fingers, harsh flash, cartoon",
     palette: ["#2b2d42", "#8d99ae", "#edf2f4", "#d4a373", "#6b4f4f"],
   },
@@ -57,7 +62,8 @@ export const BUILT_IN_VIBES: readonly BuiltInVibe[] = [
     id: "isometric-3d",
     name: "Isometric 3D",
     description: "Tiny isometric worlds, rendered like toys.",
-    prompt_additions: "isometric 3d render, miniature diorama, soft global illumination, clay materials, orthographic view, cute details",
+    prompt_additions:
+      "isometric 3d render, miniature diorama, soft global illumination, clay materials, orthographic view, cute details",
     negative_prompt: "perspective distortion, photograph, noise, text",
     palette: ["#ffb4a2", "#e5989b", "#b5838d", "#6d6875", "#90e0ef"],
   },
@@ -89,7 +95,8 @@ export const BUILT_IN_VIBES: readonly BuiltInVibe[] = [
     id: "retro-poster",
     name: "Retro poster",
     description: "Mid-century travel poster: flat shapes, bold type space.",
-    prompt_additions: "mid-century travel poster, flat geometric shapes, limited palette, screen print texture, bold composition",
+    prompt_additions:
+      "mid-century travel poster, flat geometric shapes, limited palette, screen print texture, bold composition",
     negative_prompt: "photorealistic, gradients, clutter, noise",
     palette: ["#264653", "#2a9d8f", "#e9c46a", "#f4a261", "#e76f51"],
   },

@@ -15,7 +15,11 @@ const hexColour = z
   .transform((s) => s.toLowerCase());
 
 const fields = {
-  name: z.string().trim().min(1, "Give the vibe a name.").max(VIBE_NAME_MAX, `Names are at most ${VIBE_NAME_MAX} characters.`),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Give the vibe a name.")
+    .max(VIBE_NAME_MAX, `Names are at most ${VIBE_NAME_MAX} characters.`),
   prompt_additions: z.string().trim().max(VIBE_TEXT_MAX, `Prompt additions are at most ${VIBE_TEXT_MAX} characters.`),
   negative_prompt: z.string().trim().max(VIBE_TEXT_MAX, `Negative prompts are at most ${VIBE_TEXT_MAX} characters.`),
   palette: z

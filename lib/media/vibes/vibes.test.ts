@@ -13,7 +13,12 @@ beforeEach(() => {
 });
 afterEach(() => env.close());
 
-const good = { name: "Moody teal", prompt_additions: "teal shadows", negative_prompt: "pink", palette: ["#0F766E", "#134e4a"] };
+const good = {
+  name: "Moody teal",
+  prompt_additions: "teal shadows",
+  negative_prompt: "pink",
+  palette: ["#0F766E", "#134e4a"],
+};
 
 test("has at least 8 built-ins with valid palettes, seeded once however often and however concurrently asked", async () => {
   expect(BUILT_IN_VIBES.length).toBeGreaterThanOrEqual(8);
@@ -23,7 +28,11 @@ test("has at least 8 built-ins with valid palettes, seeded once however often an
     expect(v.palette.length).toBeLessThanOrEqual(6);
     expect(v.name.length).toBeLessThanOrEqual(60);
   }
-  await Promise.all([ensureBuiltInVibes(env.db), ensureBuiltInVibes(env.db), listVibes({ db: env.db, store: env.store, uid: "u1" })]);
+  await Promise.all([
+    ensureBuiltInVibes(env.db),
+    ensureBuiltInVibes(env.db),
+    listVibes({ db: env.db, store: env.store, uid: "u1" }),
+  ]);
   await ensureBuiltInVibes(env.db);
   expect(await env.db.collection(vibes).count()).toBe(BUILT_IN_VIBES.length);
   const list = await listVibes({ db: env.db, store: env.store, uid: "u1" });
@@ -35,7 +44,10 @@ test("a built-in changed in the database is put back in line with the code", asy
   await ensureBuiltInVibes(env.db);
   await env.db.collection(vibes).doc("cinematic").update({ name: "Tampered" });
   // Seeding is remembered per Db handle; a second handle on the same file is what a fresh process sees.
-  const db2 = new Db(new EmbeddedDriver({ file: path.join(env.dir, "test.sqlite"), collections: libraryRegistry }), libraryRegistry);
+  const db2 = new Db(
+    new EmbeddedDriver({ file: path.join(env.dir, "test.sqlite"), collections: libraryRegistry }),
+    libraryRegistry,
+  );
   await ensureBuiltInVibes(db2);
   expect((await db2.collection(vibes).doc("cinematic").get())!.data.name).toBe("Cinematic");
   await db2.close();
@@ -43,12 +55,22 @@ test("a built-in changed in the database is put back in line with the code", asy
 
 test("creates, lists (built-ins first, then mine), edits and deletes my vibe", async () => {
   const v = await createVibe({ db: env.db, uid: "u1", input: good });
-  expect(v).toMatchObject({ owner_id: "u1", name: "Moody teal", palette: ["#0f766e", "#134e4a"], example_image_urls: [] });
+  expect(v).toMatchObject({
+    owner_id: "u1",
+    name: "Moody teal",
+    palette: ["#0f766e", "#134e4a"],
+    example_image_urls: [],
+  });
   const list = await listVibes({ db: env.db, store: env.store, uid: "u1" });
   expect(list[list.length - 1]!.id).toBe(v.id);
   expect((await listVibes({ db: env.db, store: env.store, uid: "u2" })).map((x) => x.id)).not.toContain(v.id);
 
-  const edited = await updateVibe({ db: env.db, uid: "u1", id: v.id, patch: { name: "Moodier teal", palette: ["#000000"] } });
+  const edited = await updateVibe({
+    db: env.db,
+    uid: "u1",
+    id: v.id,
+    patch: { name: "Moodier teal", palette: ["#000000"] },
+  });
   expect(edited).toMatchObject({ name: "Moodier teal", palette: ["#000000"], prompt_additions: "teal shadows" });
   await deleteVibe({ db: env.db, uid: "u1", id: v.id });
   expect(await env.db.collection(vibes).doc(v.id).get()).toBeNull();
@@ -72,13 +94,21 @@ test.each([
 test("another user's vibe is 404, a built-in 403, a duplicate name 409", async () => {
   await ensureBuiltInVibes(env.db);
   const v = await createVibe({ db: env.db, uid: "u1", input: good });
-  await expect(updateVibe({ db: env.db, uid: "u2", id: v.id, patch: { name: "mine now" } })).rejects.toMatchObject({ code: "not_found" });
+  await expect(updateVibe({ db: env.db, uid: "u2", id: v.id, patch: { name: "mine now" } })).rejects.toMatchObject({
+    code: "not_found",
+  });
   await expect(deleteVibe({ db: env.db, uid: "u2", id: v.id })).rejects.toMatchObject({ code: "not_found" });
   await expect(deleteVibe({ db: env.db, uid: "u2", id: "../x" })).rejects.toMatchObject({ code: "not_found" });
-  await expect(updateVibe({ db: env.db, uid: "u1", id: "cinematic", patch: { name: "Mine" } })).rejects.toMatchObject({ code: "forbidden" });
+  await expect(updateVibe({ db: env.db, uid: "u1", id: "cinematic", patch: { name: "Mine" } })).rejects.toMatchObject({
+    code: "forbidden",
+  });
   await expect(deleteVibe({ db: env.db, uid: "u1", id: "cinematic" })).rejects.toMatchObject({ code: "forbidden" });
-  await expect(createVibe({ db: env.db, uid: "u1", input: { ...good, name: "MOODY TEAL" } })).rejects.toMatchObject({ code: "conflict" });
-  await expect(updateVibe({ db: env.db, uid: "u1", id: v.id, patch: {} })).rejects.toMatchObject({ code: "unprocessable_entity" });
+  await expect(createVibe({ db: env.db, uid: "u1", input: { ...good, name: "MOODY TEAL" } })).rejects.toMatchObject({
+    code: "conflict",
+  });
+  await expect(updateVibe({ db: env.db, uid: "u1", id: v.id, patch: {} })).rejects.toMatchObject({
+    code: "unprocessable_entity",
+  });
   expect((await env.db.collection(vibes).doc(v.id).get())!.data.name).toBe("Moody teal");
   // Someone else may use the same name.
   await expect(createVibe({ db: env.db, uid: "u2", input: good })).resolves.toMatchObject({ owner_id: "u2" });
@@ -95,9 +125,17 @@ test("caps how many vibes one user keeps, even when creates race", async () => {
 
 test("shows up to three of my ready images made with a vibe as examples, never someone else's", async () => {
   const t = (m: number) => new Date(Date.UTC(2026, 0, 1, 0, m));
-  for (let i = 0; i < 5; i++) await seedImage(env, { id: `mine${i}`, owner: "u1", vibeId: "watercolor", createdAt: t(i), withBlobs: true });
+  for (let i = 0; i < 5; i++)
+    await seedImage(env, { id: `mine${i}`, owner: "u1", vibeId: "watercolor", createdAt: t(i), withBlobs: true });
   await seedImage(env, { id: "notready", owner: "u1", vibeId: "watercolor", status: "running", createdAt: t(9) });
-  await seedImage(env, { id: "theirs", owner: "u2", vibeId: "watercolor", createdAt: t(10), withBlobs: true, visibility: "public" });
+  await seedImage(env, {
+    id: "theirs",
+    owner: "u2",
+    vibeId: "watercolor",
+    createdAt: t(10),
+    withBlobs: true,
+    visibility: "public",
+  });
   const list = await listVibes({ db: env.db, store: env.store, uid: "u1" });
   const watercolor = list.find((v) => v.id === "watercolor")!;
   expect(watercolor.example_image_urls).toHaveLength(3);

@@ -19,7 +19,6 @@ import { DOC_ID } from "@/lib/platform/db/ids";
 export const MAX_VIBES_PER_USER = 50;
 export const VIBE_EXAMPLES = 3;
 
-
 const seeded = new WeakMap<Db, Promise<void>>();
 
 /**
@@ -54,7 +53,14 @@ async function seedBuiltIns(db: Db, now: () => Date): Promise<void> {
         // Creation times a second apart keep the code's order when listed by created_at.
         const at = new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString();
         try {
-          await ref.create({ owner_id: null, ...fields, example_content_ids: [], visibility: "public", created_at: at, updated_at: at });
+          await ref.create({
+            owner_id: null,
+            ...fields,
+            example_content_ids: [],
+            visibility: "public",
+            created_at: at,
+            updated_at: at,
+          });
         } catch (e) {
           if (!isDbError(e, "already-exists")) throw e;
         }
@@ -74,7 +80,13 @@ async function seedBuiltIns(db: Db, now: () => Date): Promise<void> {
 }
 
 /** Thumbnail URLs of my newest ready images made with this vibe (one indexed query each). */
-async function exampleUrls(a: { db: Db; store: BlobStore; uid: string; vibeId: string; ttl: number }): Promise<string[]> {
+async function exampleUrls(a: {
+  db: Db;
+  store: BlobStore;
+  uid: string;
+  vibeId: string;
+  ttl: number;
+}): Promise<string[]> {
   const rows = await a.db
     .collection(content)
     .where("owner_id", "==", a.uid)
@@ -117,7 +129,9 @@ export async function listVibes(a: { db: Db; store: BlobStore; uid: string; now?
   ]);
   const all = [...builtIns.reverse(), ...mine];
   const ttl = signedUrlTtl(a.now);
-  const examples = await Promise.all(all.map((v) => exampleUrls({ db: a.db, store: a.store, uid: a.uid, vibeId: v.id, ttl })));
+  const examples = await Promise.all(
+    all.map((v) => exampleUrls({ db: a.db, store: a.store, uid: a.uid, vibeId: v.id, ttl })),
+  );
   return all.map((v, i) => toVibe(v, examples[i]));
 }
 
@@ -157,7 +171,10 @@ export async function updateVibe(a: { db: Db; uid: string; id: string; patch: un
   const ref = myVibeRef(a.db, a.id);
   await a.db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
-    const mine = parsed.data.name !== undefined ? await tx.get(col.where("owner_id", "==", a.uid).limit(MAX_VIBES_PER_USER + 1)) : [];
+    const mine =
+      parsed.data.name !== undefined
+        ? await tx.get(col.where("owner_id", "==", a.uid).limit(MAX_VIBES_PER_USER + 1))
+        : [];
     assertMine(snap, a.uid);
     if (parsed.data.name !== undefined) assertNameFree(mine, parsed.data.name, a.id);
     tx.update(ref, { ...patch, updated_at: (a.now ?? new Date()).toISOString() });
@@ -189,6 +206,8 @@ function assertMine(snap: DocSnapshot<VibeDoc> | null, uid: string): asserts sna
 function assertNameFree(mine: DocSnapshot<VibeDoc>[], name: string, exceptId: string | null): void {
   const key = name.trim().toLowerCase();
   if (mine.some((v) => v.id !== exceptId && v.data.name.trim().toLowerCase() === key)) {
-    throw new ApiError("conflict", `You already have a vibe called "${name.trim()}".`, { issues: [{ path: "name", message: "already used" }] });
+    throw new ApiError("conflict", `You already have a vibe called "${name.trim()}".`, {
+      issues: [{ path: "name", message: "already used" }],
+    });
   }
 }

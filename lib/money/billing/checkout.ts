@@ -52,7 +52,10 @@ export async function createCheckout(a: {
   if (!a.config.stripe) throw notConfigured();
   const price = priceFor(a.config, a.item);
   if (!price) {
-    throw new ApiError("service_unavailable", `${capitalise(itemName(a.item))} is not for sale on this server yet (its Stripe price is not configured).`);
+    throw new ApiError(
+      "service_unavailable",
+      `${capitalise(itemName(a.item))} is not for sale on this server yet (its Stripe price is not configured).`,
+    );
   }
   const now = a.now ?? new Date();
   const account = (await a.db.collection(billingAccounts).doc(a.user.uid).get())?.data ?? null;
@@ -93,12 +96,20 @@ export async function createCheckout(a: {
   } catch (error) {
     fromStripeError(error, "a Checkout session");
   }
-  if (!session.url) throw new ApiError("service_unavailable", "Stripe did not return a checkout page. Nothing was charged; try again.");
+  if (!session.url)
+    throw new ApiError("service_unavailable", "Stripe did not return a checkout page. Nothing was charged; try again.");
 
   const url = session.url;
   await a.db.runTransaction(async (tx) => {
     if (await tx.get(checkoutRef)) return;
-    tx.create(checkoutRef, { owner_id: a.user.uid, item: a.item, session_id: session.id, url, completed_at: null, created_at: now.toISOString() });
+    tx.create(checkoutRef, {
+      owner_id: a.user.uid,
+      item: a.item,
+      session_id: session.id,
+      url,
+      completed_at: null,
+      created_at: now.toISOString(),
+    });
   });
   return { url, sessionId: session.id, reused: false };
 }

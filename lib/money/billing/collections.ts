@@ -161,7 +161,15 @@ export const signupGrants = defineCollection({
   timestamps: ["created_at", "updated_at"],
 });
 
-export const billingCollections: readonly AnyCollectionDef[] = [billingAccounts, billingCustomers, billingEvents, billingGrants, billingCheckouts, billingPurchases, signupGrants];
+export const billingCollections: readonly AnyCollectionDef[] = [
+  billingAccounts,
+  billingCustomers,
+  billingEvents,
+  billingGrants,
+  billingCheckouts,
+  billingPurchases,
+  signupGrants,
+];
 
 export type BillingAccountDoc = DocOf<typeof billingAccounts>;
 export type BillingEventDoc = DocOf<typeof billingEvents>;

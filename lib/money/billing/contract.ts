@@ -53,7 +53,10 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "use YYYY-MM-DD");
 export const HISTORY_PAGE_SIZE = 25;
 
 export const summaryQuerySchema = z.object({
-  checkout_session: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/).optional(),
+  checkout_session: z
+    .string()
+    .regex(/^cs_[A-Za-z0-9_]{1,250}$/)
+    .optional(),
 });
 
 export const historyQuerySchema = z.object({

@@ -5,7 +5,18 @@
  */
 import type { CreditHistoryItem } from "./contract";
 
-export const CSV_HEADER = ["date", "type", "credits", "balance_after", "description", "item_type", "item_title", "item_link", "job_id", "entry_id"];
+export const CSV_HEADER = [
+  "date",
+  "type",
+  "credits",
+  "balance_after",
+  "description",
+  "item_type",
+  "item_title",
+  "item_link",
+  "job_id",
+  "entry_id",
+];
 
 const LABELS: Record<CreditHistoryItem["reason"], string> = {
   debit: "spent",

@@ -14,8 +14,13 @@ beforeEach(async () => {
 afterEach(() => env.close());
 
 const onPlan = (plan: PlanId) => env.db.collection(users).doc("u1").update({ plan });
-const check = (a: Omit<WorkRequest, "db" | "uid">) => env.db.runTransaction((tx) => assertWithinPlan(tx, { db: env.db, uid: "u1", ...a }));
-const refusal = (a: Omit<WorkRequest, "db" | "uid">) => check(a).then(() => null, (e: unknown) => e as ApiError);
+const check = (a: Omit<WorkRequest, "db" | "uid">) =>
+  env.db.runTransaction((tx) => assertWithinPlan(tx, { db: env.db, uid: "u1", ...a }));
+const refusal = (a: Omit<WorkRequest, "db" | "uid">) =>
+  check(a).then(
+    () => null,
+    (e: unknown) => e as ApiError,
+  );
 const queueJobs = async (n: number) => {
   for (let i = 0; i < n; i++) await enqueueJob(env.db, { type: "video.render", owner_id: "u1", content_id: null });
 };
@@ -26,14 +31,18 @@ test("within the plan: the plan and its limits come back (the renderer reads the
     limits: { concurrentJobs: 3, maxVideoSeconds: 30, maxResolution: 720, watermark: true },
   });
   await onPlan("pro");
-  await expect(check({ kind: "video", seconds: 180, resolution: { width: 1080, height: 1920 } })).resolves.toMatchObject({ plan: "pro", limits: { watermark: false } });
+  await expect(
+    check({ kind: "video", seconds: 180, resolution: { width: 1080, height: 1920 } }),
+  ).resolves.toMatchObject({ plan: "pro", limits: { watermark: false } });
 });
 
 test("a video longer than the plan allows is a 402 naming the limit and the plan that lifts it", async () => {
   const err = await refusal({ kind: "video", seconds: 45 });
   expect(err).toBeInstanceOf(ApiError);
   expect(err!.status).toBe(402);
-  expect(err!.message).toMatch(/^Video length limit: the Free plan renders videos up to 30 seconds and this one is 45 seconds\./);
+  expect(err!.message).toMatch(
+    /^Video length limit: the Free plan renders videos up to 30 seconds and this one is 45 seconds\./,
+  );
   expect(err!.message).toMatch(/upgrade to Pro \(up to 3 minutes\) on the Subscription page/);
   await onPlan("pro");
   expect((await refusal({ kind: "video", seconds: 400 }))!.message).toMatch(/upgrade to Team \(up to 10 minutes\)/);
@@ -52,10 +61,14 @@ test("resolution: the short side is compared, 402 with the plan that allows it, 
   expect(err!.status).toBe(402);
   expect(err!.message).toMatch(/^Resolution limit: the Free plan renders up to 720p and 1920×1080 is larger\./);
   expect(err!.message).toMatch(/upgrade to Pro \(up to 1080p\)/);
-  expect((await refusal({ kind: "video", resolution: { width: 3840, height: 2160 } }))!.message).toMatch(/upgrade to Team \(up to 4K\)/);
+  expect((await refusal({ kind: "video", resolution: { width: 3840, height: 2160 } }))!.message).toMatch(
+    /upgrade to Team \(up to 4K\)/,
+  );
   expect((await refusal({ kind: "video", resolution: { width: 7680, height: 4320 } }))!.status).toBe(403);
   await onPlan("team");
-  await expect(check({ kind: "video", resolution: { width: 3840, height: 2160 } })).resolves.toMatchObject({ plan: "team" });
+  await expect(check({ kind: "video", resolution: { width: 3840, height: 2160 } })).resolves.toMatchObject({
+    plan: "team",
+  });
 });
 
 test("nonsense sizes and lengths are 422, not a pass", async () => {
@@ -68,7 +81,9 @@ test("the concurrent-job cap follows the plan: 3 on Free (naming Pro's 6), 6 on 
   await queueJobs(3);
   const err = await refusal({ kind: "image" });
   expect([err!.status, err!.headers?.["Retry-After"]]).toEqual([429, "5"]);
-  expect(err!.message).toMatch(/3 jobs in progress, the most the Free plan runs at once\. .*upgrade to Pro to run 6 at once/);
+  expect(err!.message).toMatch(
+    /3 jobs in progress, the most the Free plan runs at once\. .*upgrade to Pro to run 6 at once/,
+  );
   await onPlan("pro");
   await expect(check({ kind: "video", seconds: 10 })).resolves.toMatchObject({ plan: "pro" });
   await queueJobs(3);
@@ -80,6 +95,8 @@ test("the concurrent-job cap follows the plan: 3 on Free (naming Pro's 6), 6 on 
 });
 
 test("an unknown user is a 404", async () => {
-  const err = await env.db.runTransaction((tx) => assertWithinPlan(tx, { db: env.db, uid: "ghost", kind: "image" })).catch((e) => e);
+  const err = await env.db
+    .runTransaction((tx) => assertWithinPlan(tx, { db: env.db, uid: "ghost", kind: "image" }))
+    .catch((e) => e);
   expect((err as ApiError).status).toBe(404);
 });

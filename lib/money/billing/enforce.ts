@@ -11,7 +11,17 @@ import { jobs } from "@/lib/platform/db/collections";
 import type { Db } from "@/lib/platform/db/db";
 import type { Transaction } from "@/lib/platform/db/transaction";
 import { readUser } from "./ledger";
-import { cheapestPlanAbove, durationLabel, isPlanId, PLAN_IDS, PLANS, planLimits, resolutionLabel, type PlanId, type PlanLimits } from "./plans";
+import {
+  cheapestPlanAbove,
+  durationLabel,
+  isPlanId,
+  PLAN_IDS,
+  PLANS,
+  planLimits,
+  resolutionLabel,
+  type PlanId,
+  type PlanLimits,
+} from "./plans";
 
 export interface WorkRequest {
   db: Db;
@@ -87,13 +97,21 @@ export async function assertWithinPlan(tx: Transaction, a: WorkRequest): Promise
   }
 
   const cap = a.maxActiveJobs ?? limits.concurrentJobs;
-  const active = await tx.get(a.db.collection(jobs).where("owner_id", "==", a.uid).where("state", "in", [...ACTIVE_STATES]).limit(cap));
+  const active = await tx.get(
+    a.db
+      .collection(jobs)
+      .where("owner_id", "==", a.uid)
+      .where("state", "in", [...ACTIVE_STATES])
+      .limit(cap),
+  );
   if (active.length >= cap) {
     const better = a.maxActiveJobs === undefined ? cheapestPlanAbove(plan, (l) => l.concurrentJobs > cap) : null;
     throw new ApiError(
       "rate_limited",
       `You already have ${active.length} jobs in progress, the most the ${name} plan runs at once. Wait for one to finish, then try again` +
-        (better ? `, or upgrade to ${better.name} to run ${better.limits.concurrentJobs} at once ${UPGRADE_WHERE}.` : "."),
+        (better
+          ? `, or upgrade to ${better.name} to run ${better.limits.concurrentJobs} at once ${UPGRADE_WHERE}.`
+          : "."),
       { headers: { "Retry-After": "5" } },
     );
   }

@@ -14,26 +14,39 @@ beforeEach(async () => {
 afterEach(() => env.close());
 
 const march = new Date("2026-03-10T12:00:00Z");
-const ledger = async () => (await env.db.collection(creditLedger).where("owner_id", "==", "u1").get()).map((e) => e.data);
+const ledger = async () =>
+  (await env.db.collection(creditLedger).where("owner_id", "==", "u1").get()).map((e) => e.data);
 
 test("free: the sign-up month is covered by the sign-up allowance, no top-up", async () => {
-  expect(await ensureMonthlyGrant({ db: env.db, uid: "u1", now: new Date("2026-01-20T00:00:00Z") })).toEqual({ granted: 0 });
+  expect(await ensureMonthlyGrant({ db: env.db, uid: "u1", now: new Date("2026-01-20T00:00:00Z") })).toEqual({
+    granted: 0,
+  });
   expect(await env.db.collection(billingGrants).count()).toBe(0);
 });
 
 test("free: a later month tops the balance up to 100 once, even with 10 processes at the same moment", async () => {
   await debit({ db: env.db, uid: "u1", amount: 60, reason: "spent" });
-  const results = await Promise.all(Array.from({ length: 10 }, () => ensureMonthlyGrant({ db: env.db, uid: "u1", now: march })));
+  const results = await Promise.all(
+    Array.from({ length: 10 }, () => ensureMonthlyGrant({ db: env.db, uid: "u1", now: march })),
+  );
   expect(results.map((r) => r.granted).sort((a, b) => b - a)).toEqual([60, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   expect(await balanceOf(env.db, "u1")).toBe(100);
   const grants = (await ledger()).filter((e) => e.reason === "grant" && e.note?.startsWith("Free plan"));
   expect(grants).toHaveLength(1);
-  expect(grants[0]).toMatchObject({ delta: 60, balance_after: 100, note: "Free plan: monthly top-up to 100 credits (2026-03)" });
+  expect(grants[0]).toMatchObject({
+    delta: 60,
+    balance_after: 100,
+    note: "Free plan: monthly top-up to 100 credits (2026-03)",
+  });
   expect(await readGrantMarker(env.db, "u1", "free-2026-03")).toMatchObject({ plan: "free", credits: 60 });
   // Next month, again once.
   await debit({ db: env.db, uid: "u1", amount: 10, reason: "spent" });
-  expect(await ensureMonthlyGrant({ db: env.db, uid: "u1", now: new Date("2026-04-01T00:00:00Z") })).toEqual({ granted: 10 });
-  expect(await ensureMonthlyGrant({ db: env.db, uid: "u1", now: new Date("2026-04-30T23:59:59Z") })).toEqual({ granted: 0 });
+  expect(await ensureMonthlyGrant({ db: env.db, uid: "u1", now: new Date("2026-04-01T00:00:00Z") })).toEqual({
+    granted: 10,
+  });
+  expect(await ensureMonthlyGrant({ db: env.db, uid: "u1", now: new Date("2026-04-30T23:59:59Z") })).toEqual({
+    granted: 0,
+  });
   expect((await rebuildBalance({ db: env.db, uid: "u1" })).matches).toBe(true);
 });
 
@@ -84,7 +97,11 @@ describe("paid periods", () => {
     const proration = paidPeriod("sub_1", new Date("2026-03-15T08:00:00Z"), new Date("2026-04-01T00:00:00Z"));
     expect(proration.key).toBe(p1.key);
     expect(paidPeriod("sub_1", p1.end, new Date("2026-05-01T00:00:00Z")).key).not.toBe(p1.key);
-    expect(freePeriod(march)).toEqual({ key: "free-2026-03", start: new Date("2026-03-01T00:00:00Z"), end: new Date("2026-04-01T00:00:00Z") });
+    expect(freePeriod(march)).toEqual({
+      key: "free-2026-03",
+      start: new Date("2026-03-01T00:00:00Z"),
+      end: new Date("2026-04-01T00:00:00Z"),
+    });
   });
 });
 

@@ -190,7 +190,9 @@ export function normaliseEmail(email: string): string {
 
 /** The signup_grants id of an address: a hash, so the record holds no email. */
 export function signupGrantId(email: string): string {
-  return `e-${createHash("sha256").update(`promptframe/signup-grant/${normaliseEmail(email)}`).digest("hex")}`;
+  return `e-${createHash("sha256")
+    .update(`promptframe/signup-grant/${normaliseEmail(email)}`)
+    .digest("hex")}`;
 }
 
 export const signupLedgerId = (uid: string) => billingId("signup", uid);
@@ -229,9 +231,21 @@ export interface StagedSignupGrant {
  */
 export async function prepareSignupGrant(
   tx: Transaction,
-  a: { db: Db; uid: string; email: string | null; emailVerified: boolean; existing: UserDoc | null; amount: number; now: Date },
+  a: {
+    db: Db;
+    uid: string;
+    email: string | null;
+    emailVerified: boolean;
+    existing: UserDoc | null;
+    amount: number;
+    now: Date;
+  },
 ): Promise<StagedSignupGrant> {
-  const keep = (state: SignupCreditState | undefined): StagedSignupGrant => ({ state, startingCredits: 0, stage: () => undefined });
+  const keep = (state: SignupCreditState | undefined): StagedSignupGrant => ({
+    state,
+    startingCredits: 0,
+    stage: () => undefined,
+  });
   const current = a.existing ? a.existing.signup_credits : undefined;
   if (a.existing && current === "granted") return keep("granted");
   const verified = Boolean(a.email) && a.emailVerified;
@@ -241,16 +255,29 @@ export async function prepareSignupGrant(
   const recordRef = a.db.collection(signupGrants).doc(signupGrantId(a.email!));
   const record = (await tx.get(recordRef))?.data ?? null;
   if (a.existing && current === undefined) {
-    return { state: undefined, startingCredits: 0, stage: () => (record ? undefined : void tx.create(recordRef, { owner_id: a.uid, credits: 0, created_at: at, updated_at: at })) };
+    return {
+      state: undefined,
+      startingCredits: 0,
+      stage: () =>
+        record ? undefined : void tx.create(recordRef, { owner_id: a.uid, credits: 0, created_at: at, updated_at: at }),
+    };
   }
   if (record && record.owner_id !== a.uid) {
     const holder = await tx.get(a.db.collection(users).doc(record.owner_id));
     if (holder) return keep("refused");
-    return { state: "granted", startingCredits: 0, stage: () => void tx.update(recordRef, { owner_id: a.uid, updated_at: at }) };
+    return {
+      state: "granted",
+      startingCredits: 0,
+      stage: () => void tx.update(recordRef, { owner_id: a.uid, updated_at: at }),
+    };
   }
   if (record) return keep("granted");
   if (!a.existing) {
-    return { state: "granted", startingCredits: a.amount, stage: () => void tx.create(recordRef, { owner_id: a.uid, credits: a.amount, created_at: at, updated_at: at }) };
+    return {
+      state: "granted",
+      startingCredits: a.amount,
+      stage: () => void tx.create(recordRef, { owner_id: a.uid, credits: a.amount, created_at: at, updated_at: at }),
+    };
   }
   // An account made while unverified (or refused before the holder's record went away): credit it through the ledger.
   const credit = await prepareCredit(tx, {

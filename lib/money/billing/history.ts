@@ -16,7 +16,12 @@ export async function listCreditHistory(a: { db: Db; uid: string; query: History
 }
 
 /** Every matching entry (up to `max`), for the CSV export, read a page at a time. */
-export async function* allCreditHistory(a: { db: Db; uid: string; query: Omit<HistoryQuery, "cursor" | "limit">; max?: number }) {
+export async function* allCreditHistory(a: {
+  db: Db;
+  uid: string;
+  query: Omit<HistoryQuery, "cursor" | "limit">;
+  max?: number;
+}) {
   let cursor: string | undefined;
   let left = a.max ?? 10_000;
   while (left > 0) {
@@ -36,7 +41,10 @@ async function ledgerPage(db: Db, uid: string, q: Omit<HistoryQuery, "limit"> & 
   if (q.to) query = query.where("created_at", "<", nextDay(q.to));
   query = query.orderBy("created_at", "desc");
   if (q.cursor) {
-    const after = await col.doc(q.cursor).get().catch(() => null);
+    const after = await col
+      .doc(q.cursor)
+      .get()
+      .catch(() => null);
     // Someone else's entry as a cursor is an empty page: it leaks nothing.
     if (!after || after.data.owner_id !== uid) return { rows: [], nextCursor: null };
     query = query.startAfter(after);
@@ -48,7 +56,15 @@ async function ledgerPage(db: Db, uid: string, q: Omit<HistoryQuery, "limit"> & 
 
 async function present(db: Db, uid: string, rows: DocSnapshot<CreditLedgerDoc>[]): Promise<CreditHistoryItem[]> {
   const ids = [...new Set(rows.map((r) => r.data.content_id).filter((id): id is string => Boolean(id)))];
-  const docs = await Promise.all(ids.map((id) => db.collection(content).doc(id).get().catch(() => null)));
+  const docs = await Promise.all(
+    ids.map((id) =>
+      db
+        .collection(content)
+        .doc(id)
+        .get()
+        .catch(() => null),
+    ),
+  );
   const byId = new Map(docs.flatMap((d) => (d && d.data.owner_id === uid ? [[d.id, d.data] as const] : [])));
   return rows.map(({ id, data }) => {
     const item = data.content_id ? byId.get(data.content_id) : undefined;

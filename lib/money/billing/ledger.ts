@@ -17,7 +17,9 @@ const MAX_ID = 128;
 /** `${prefix}-${key}` when it fits the id rule, else a hash of the key (Stripe ids and uids can be long). */
 export function billingId(prefix: string, key: string): string {
   const id = `${prefix}-${key}`;
-  return id.length <= MAX_ID && /^[A-Za-z0-9_-]+$/.test(id) ? id : `${prefix}-h${createHash("sha256").update(key).digest("hex").slice(0, 40)}`;
+  return id.length <= MAX_ID && /^[A-Za-z0-9_-]+$/.test(id)
+    ? id
+    : `${prefix}-h${createHash("sha256").update(key).digest("hex").slice(0, 40)}`;
 }
 
 export const billingLedgerIds = {
@@ -28,7 +30,8 @@ export const billingLedgerIds = {
   /** A staff grant, keyed by the staff member and the form's request id (a double submit grants once). */
   staffGrant: (staffUid: string, requestId: string) => billingId("staffgrant", `${staffUid}_${requestId}`),
   /** Credits a refund of a pack's charge took back, keyed by the charge and its refunded total so far (each partial refund once). */
-  refundTakeBack: (chargeId: string, amountRefunded: number) => billingId("chargerefund", `${chargeId}_${amountRefunded}`),
+  refundTakeBack: (chargeId: string, amountRefunded: number) =>
+    billingId("chargerefund", `${chargeId}_${amountRefunded}`),
   /** Credits a dispute took back (once per dispute, whichever of its events arrives). */
   disputeTakeBack: (disputeId: string) => billingId("dispute", disputeId),
   /** The same credits given back when we won the dispute. */
@@ -58,7 +61,8 @@ export interface StagedCredit {
 
 /** Reads what adding credits needs inside `tx`. */
 export async function prepareCredit(tx: Transaction, a: CreditArgs): Promise<StagedCredit> {
-  if (!Number.isInteger(a.amount) || a.amount < 1) throw new Error(`credit amount must be a positive integer, got ${a.amount}`);
+  if (!Number.isInteger(a.amount) || a.amount < 1)
+    throw new Error(`credit amount must be a positive integer, got ${a.amount}`);
   return prepareEntry(tx, a, a.amount);
 }
 
@@ -68,8 +72,12 @@ export async function prepareCredit(tx: Transaction, a: CreditArgs): Promise<Sta
  * money went back to the buyer, so the balance may go below zero, and
  * lib/money/credits then refuses every debit until it is above zero again.
  */
-export async function prepareTakeBack(tx: Transaction, a: Omit<CreditArgs, "reason" | "grantedBy">): Promise<StagedCredit> {
-  if (!Number.isInteger(a.amount) || a.amount < 1) throw new Error(`take-back amount must be a positive integer, got ${a.amount}`);
+export async function prepareTakeBack(
+  tx: Transaction,
+  a: Omit<CreditArgs, "reason" | "grantedBy">,
+): Promise<StagedCredit> {
+  if (!Number.isInteger(a.amount) || a.amount < 1)
+    throw new Error(`take-back amount must be a positive integer, got ${a.amount}`);
   return prepareEntry(tx, { ...a, reason: "adjustment" }, -a.amount);
 }
 

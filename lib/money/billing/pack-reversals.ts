@@ -26,7 +26,15 @@ export const purchaseId = (paymentIntent: string) => billingId("pack", paymentIn
 export async function preparePurchaseRecord(
   tx: Transaction,
   c: EventContext,
-  p: { uid: string; paymentIntent: string; sessionId: string; item: string; credits: number; amount: number; currency: string },
+  p: {
+    uid: string;
+    paymentIntent: string;
+    sessionId: string;
+    item: string;
+    credits: number;
+    amount: number;
+    currency: string;
+  },
 ): Promise<() => void> {
   const ref = c.db.collection(billingPurchases).doc(purchaseId(p.paymentIntent));
   if (await tx.get(ref)) return nothing;
@@ -66,11 +74,21 @@ async function purchaseFor(tx: Transaction, c: EventContext, paymentIntent: stri
 }
 
 function unknownPayment(what: string): Handled {
-  return ignored("ignored_unknown_payment", null, `${what} is for no credit pack bought here (a subscription payment, or one made elsewhere)`, nothing);
+  return ignored(
+    "ignored_unknown_payment",
+    null,
+    `${what} is for no credit pack bought here (a subscription payment, or one made elsewhere)`,
+    nothing,
+  );
 }
 
 function settled(p: BillingPurchaseDoc, ownerId: string, summary: string): Handled {
-  return { outcome: "applied", ownerId, summary: `${summary} (${p.item}: ${p.refunded_credits + p.disputed_credits} of ${p.credits} credits taken back so far)`, stage: nothing };
+  return {
+    outcome: "applied",
+    ownerId,
+    summary: `${summary} (${p.item}: ${p.refunded_credits + p.disputed_credits} of ${p.credits} credits taken back so far)`,
+    stage: nothing,
+  };
 }
 
 export async function onChargeRefunded(tx: Transaction, c: EventContext): Promise<Handled> {
@@ -135,7 +153,8 @@ export async function onDisputeClosed(tx: Transaction, c: EventContext): Promise
   const found = await purchaseFor(tx, c, d.payment_intent);
   if (!found) return unknownPayment(`dispute ${d.id}`);
   const p = found.data;
-  if (!WON.has(d.status)) return settled(p, p.owner_id, `dispute ${d.id} closed ${d.status}: its credits stay taken back`);
+  if (!WON.has(d.status))
+    return settled(p, p.owner_id, `dispute ${d.id} closed ${d.status}: its credits stay taken back`);
   const taken = await tx.get(c.db.collection(creditLedger).doc(billingLedgerIds.disputeTakeBack(d.id)));
   const amount = taken ? -taken.data.delta : 0;
   if (amount <= 0) return settled(p, p.owner_id, `dispute ${d.id} closed ${d.status}: nothing had been taken back`);
@@ -155,7 +174,10 @@ export async function onDisputeClosed(tx: Transaction, c: EventContext): Promise
     summary: `+${amount} credits: dispute ${d.id} ${d.status}`,
     stage: () => {
       credit.stage();
-      tx.update(found.ref, { disputed_credits: Math.max(0, p.disputed_credits - amount), updated_at: c.now.toISOString() });
+      tx.update(found.ref, {
+        disputed_credits: Math.max(0, p.disputed_credits - amount),
+        updated_at: c.now.toISOString(),
+      });
     },
   };
 }

@@ -31,7 +31,10 @@ export async function createPortal(a: {
   if (!a.config.stripe) throw notConfigured();
   const account = (await a.db.collection(billingAccounts).doc(a.uid).get())?.data ?? null;
   if (!account?.stripe_customer_id) {
-    throw new ApiError("conflict", "You have no billing account yet. Subscribe to a plan or buy credits first; the billing portal then shows your invoices.");
+    throw new ApiError(
+      "conflict",
+      "You have no billing account yet. Subscribe to a plan or buy credits first; the billing portal then shows your invoices.",
+    );
   }
   const live = isLive(account.subscription_status) && account.subscription_id;
   const returnUrl = `${a.config.appBaseUrl ?? a.origin}/subscription?portal=return`;
@@ -42,12 +45,20 @@ export async function createPortal(a: {
     if (!live) throw new ApiError("conflict", "You have no subscription to change. Choose a plan to subscribe.");
     if (target === account.plan) throw new ApiError("conflict", `You are already on the ${PLANS[target].name} plan.`);
     const price = priceFor(a.config, target);
-    if (!price) throw new ApiError("service_unavailable", `The ${PLANS[target].name} plan is not for sale on this server yet (its Stripe price is not configured).`);
-    if (planRank(target) < planRank(account.plan)) await refuseWhileJobsRun(a.db, a.uid, `downgrading to ${PLANS[target].name}`);
+    if (!price)
+      throw new ApiError(
+        "service_unavailable",
+        `The ${PLANS[target].name} plan is not for sale on this server yet (its Stripe price is not configured).`,
+      );
+    if (planRank(target) < planRank(account.plan))
+      await refuseWhileJobsRun(a.db, a.uid, `downgrading to ${PLANS[target].name}`);
     flow = account.subscription_item_id
       ? {
           type: "subscription_update_confirm",
-          subscription_update_confirm: { subscription: account.subscription_id!, items: [{ id: account.subscription_item_id, price, quantity: 1 }] },
+          subscription_update_confirm: {
+            subscription: account.subscription_id!,
+            items: [{ id: account.subscription_item_id, price, quantity: 1 }],
+          },
           after_completion: { type: "redirect", redirect: { return_url: returnUrl } },
         }
       : { type: "subscription_update", subscription_update: { subscription: account.subscription_id! } };
@@ -79,17 +90,29 @@ export async function createPortal(a: {
 function switchTarget(plan: string | undefined): PaidPlanId {
   if (plan === "pro" || plan === "team") return plan;
   if (plan === "free") {
-    throw new ApiError("unprocessable_entity", "To move to the Free plan, cancel your subscription; it stays active until the period ends.", {
-      issues: [{ path: "plan", message: "cancel instead" }],
-    });
+    throw new ApiError(
+      "unprocessable_entity",
+      "To move to the Free plan, cancel your subscription; it stays active until the period ends.",
+      {
+        issues: [{ path: "plan", message: "cancel instead" }],
+      },
+    );
   }
-  throw new ApiError("unprocessable_entity", `There is no plan called "${(plan ?? "").slice(0, 40)}". Choose Pro or Team.`, {
-    issues: [{ path: "plan", message: isPlanId(plan) ? "not switchable" : "unknown plan" }],
-  });
+  throw new ApiError(
+    "unprocessable_entity",
+    `There is no plan called "${(plan ?? "").slice(0, 40)}". Choose Pro or Team.`,
+    {
+      issues: [{ path: "plan", message: isPlanId(plan) ? "not switchable" : "unknown plan" }],
+    },
+  );
 }
 
 async function refuseWhileJobsRun(db: Db, uid: string, doing: string): Promise<void> {
-  const active = await db.collection(jobs).where("owner_id", "==", uid).where("state", "in", ["queued", "running"]).count();
+  const active = await db
+    .collection(jobs)
+    .where("owner_id", "==", uid)
+    .where("state", "in", ["queued", "running"])
+    .count();
   if (active > 0) {
     throw new ApiError(
       "conflict",

@@ -67,9 +67,21 @@ export async function grantCreditsAsStaff(a: {
 }
 
 /** 429 when `credits` more would take this staff member past the cap for the 24 hours ending `now`. */
-async function assertWithinDailyCap(tx: Transaction, db: Db, staffUid: string, credits: number, now: Date): Promise<void> {
+async function assertWithinDailyCap(
+  tx: Transaction,
+  db: Db,
+  staffUid: string,
+  credits: number,
+  now: Date,
+): Promise<void> {
   const since = new Date(now.getTime() - DAY_MS).toISOString();
-  const recent = await tx.get(db.collection(creditLedger).where("granted_by", "==", staffUid).where("created_at", ">", since).orderBy("created_at", "desc"));
+  const recent = await tx.get(
+    db
+      .collection(creditLedger)
+      .where("granted_by", "==", staffUid)
+      .where("created_at", ">", since)
+      .orderBy("created_at", "desc"),
+  );
   const used = recent.reduce((sum, e) => sum + Math.max(0, e.data.delta), 0);
   const left = Math.max(0, STAFF_GRANT_DAILY_CAP - used);
   if (credits <= left) return;

@@ -42,10 +42,15 @@ export function fromStripeError(error: unknown, doing: string): never {
   if (error instanceof Stripe.errors.StripeError) {
     console.error(`[billing] Stripe refused ${doing}: ${error.type} ${error.code ?? ""} ${error.message}`);
     if (error instanceof Stripe.errors.StripeRateLimitError) {
-      throw new ApiError("rate_limited", "Stripe is busy right now. Wait a few seconds and try again.", { headers: { "Retry-After": "5" } });
+      throw new ApiError("rate_limited", "Stripe is busy right now. Wait a few seconds and try again.", {
+        headers: { "Retry-After": "5" },
+      });
     }
     if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) {
-      throw new ApiError("service_unavailable", "We could not reach Stripe. Nothing was charged; try again in a minute.");
+      throw new ApiError(
+        "service_unavailable",
+        "We could not reach Stripe. Nothing was charged; try again in a minute.",
+      );
     }
     throw new ApiError(
       "service_unavailable",

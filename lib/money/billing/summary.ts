@@ -20,13 +20,18 @@ export async function getBillingSummary(a: {
 }): Promise<BillingSummary> {
   const now = a.now ?? new Date();
   const { granted: justGranted } = await ensureMonthlyGrant({ db: a.db, uid: a.uid, now });
-  const [userSnap, accountSnap] = await Promise.all([a.db.collection(users).doc(a.uid).get(), a.db.collection(billingAccounts).doc(a.uid).get()]);
+  const [userSnap, accountSnap] = await Promise.all([
+    a.db.collection(users).doc(a.uid).get(),
+    a.db.collection(billingAccounts).doc(a.uid).get(),
+  ]);
   if (!userSnap) throw new ApiError("not_found", "There is no account for this user.");
   const user = userSnap.data;
   const account = accountSnap?.data ?? null;
   const plan = isPlanId(user.plan) ? user.plan : "free";
 
-  const live = Boolean(account && isLive(account.subscription_status) && account.subscription_id && account.current_period_end);
+  const live = Boolean(
+    account && isLive(account.subscription_status) && account.subscription_id && account.current_period_end,
+  );
   let period: BillingSummary["period"];
   if (live && account && plan !== "free") {
     const start = new Date(account.current_period_start ?? account.current_period_end!);
@@ -57,7 +62,14 @@ export async function getBillingSummary(a: {
 
   let checkout: BillingSummary["checkout"] = null;
   if (a.checkoutSession) {
-    const found = (await a.db.collection(billingCheckouts).where("owner_id", "==", a.uid).where("session_id", "==", a.checkoutSession).limit(1).get())[0];
+    const found = (
+      await a.db
+        .collection(billingCheckouts)
+        .where("owner_id", "==", a.uid)
+        .where("session_id", "==", a.checkoutSession)
+        .limit(1)
+        .get()
+    )[0];
     // A subscription is in place once its plan is; a pack once its purchase was applied.
     const done = Boolean(found?.data.completed_at) && (found!.data.item === "credits_500" || found!.data.item === plan);
     checkout = { session_id: a.checkoutSession, completed: done };
@@ -95,7 +107,13 @@ export async function getBillingSummary(a: {
 
 /** Why a balance is below zero: the newest take-back (a refunded or disputed pack) says which payment. */
 async function belowZeroNote(db: Db, uid: string, balance: number): Promise<string> {
-  const [latest] = await db.collection(creditLedger).where("owner_id", "==", uid).where("reason", "==", "adjustment").orderBy("created_at", "desc").limit(1).get();
+  const [latest] = await db
+    .collection(creditLedger)
+    .where("owner_id", "==", uid)
+    .where("reason", "==", "adjustment")
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .get();
   const why = latest?.data.note ? ` (${latest.data.note})` : "";
   return (
     `Your balance is ${balance.toLocaleString("en-US")} credits: a credit pack you bought was refunded or disputed, so its credits were taken back after they were spent${why}. ` +

@@ -14,7 +14,15 @@ import { itemForPrice } from "./config";
 import { paidPeriod, preparePeriodGrant } from "./grants";
 import { billingLedgerIds, prepareCredit } from "./ledger";
 import { onChargeRefunded, onDisputeClosed, onDisputeCreated, preparePurchaseRecord } from "./pack-reversals";
-import { CREDIT_PACK_IDS, CREDIT_PACKS, PLANS, planRank, type CreditPackId, type PaidPlanId, type PlanId } from "./plans";
+import {
+  CREDIT_PACK_IDS,
+  CREDIT_PACKS,
+  PLANS,
+  planRank,
+  type CreditPackId,
+  type PaidPlanId,
+  type PlanId,
+} from "./plans";
 import { checkoutSessionSchema, fromUnix, invoiceSchema, subscriptionSchema } from "./stripe-events";
 import { ignored, nothing, parse, type EventContext, type Handled, type Handler } from "./webhook-kit";
 import { DOC_ID } from "@/lib/platform/db/ids";
@@ -46,10 +54,22 @@ async function onCheckoutSession(tx: Transaction, c: EventContext): Promise<Hand
 
   if (s.mode === "payment") {
     const item = s.metadata.item;
-    const pack = item && (CREDIT_PACK_IDS as readonly string[]).includes(item) ? CREDIT_PACKS[item as CreditPackId] : null;
-    if (!pack) return ignored("ignored_unknown_price", owner.uid, `checkout ${s.id} bought "${item ?? "?"}", which is no credit pack`, owner.stage);
+    const pack =
+      item && (CREDIT_PACK_IDS as readonly string[]).includes(item) ? CREDIT_PACKS[item as CreditPackId] : null;
+    if (!pack)
+      return ignored(
+        "ignored_unknown_price",
+        owner.uid,
+        `checkout ${s.id} bought "${item ?? "?"}", which is no credit pack`,
+        owner.stage,
+      );
     if (s.payment_status !== "paid") {
-      return ignored("ignored_unpaid", owner.uid, `checkout ${s.id} is ${s.payment_status}; credits follow when the payment succeeds`, owner.stage);
+      return ignored(
+        "ignored_unpaid",
+        owner.uid,
+        `checkout ${s.id} is ${s.payment_status}; credits follow when the payment succeeds`,
+        owner.stage,
+      );
     }
     const credit = await prepareCredit(tx, {
       db: c.db,
@@ -62,7 +82,15 @@ async function onCheckoutSession(tx: Transaction, c: EventContext): Promise<Hand
     });
     // What a refund or dispute of this payment takes back from (they name the payment intent, not the session).
     const record = s.payment_intent
-      ? await preparePurchaseRecord(tx, c, { uid: owner.uid, paymentIntent: s.payment_intent, sessionId: s.id, item: item!, credits: pack.credits, amount: s.amount_total ?? pack.priceCents, currency: s.currency ?? "usd" })
+      ? await preparePurchaseRecord(tx, c, {
+          uid: owner.uid,
+          paymentIntent: s.payment_intent,
+          sessionId: s.id,
+          item: item!,
+          credits: pack.credits,
+          amount: s.amount_total ?? pack.priceCents,
+          currency: s.currency ?? "usd",
+        })
       : nothing;
     return {
       outcome: "applied",
@@ -97,11 +125,21 @@ async function onSubscription(tx: Transaction, c: EventContext): Promise<Handled
   const account = (await tx.get(accountRef))?.data ?? null;
 
   if (account?.state_event_at && c.eventAt < new Date(account.state_event_at)) {
-    return ignored("ignored_stale", owner.uid, `${c.eventType} for ${sub.id} is older than the state already applied`, owner.stage);
+    return ignored(
+      "ignored_stale",
+      owner.uid,
+      `${c.eventType} for ${sub.id} is older than the state already applied`,
+      owner.stage,
+    );
   }
   if (account?.subscription_id && account.subscription_id !== sub.id && isLive(account.subscription_status)) {
     // A second subscription while one is live (e.g. the end of an old one arriving late): the live one wins.
-    return ignored("ignored_stale", owner.uid, `${c.eventType} for ${sub.id} while ${account.subscription_id} is live`, owner.stage);
+    return ignored(
+      "ignored_stale",
+      owner.uid,
+      `${c.eventType} for ${sub.id} while ${account.subscription_id} is live`,
+      owner.stage,
+    );
   }
 
   const item = sub.items.data[0]!;
@@ -109,12 +147,20 @@ async function onSubscription(tx: Transaction, c: EventContext): Promise<Handled
   const plan: PaidPlanId | null = priced === "pro" || priced === "team" ? priced : null;
   const live = c.eventType !== "customer.subscription.deleted" && isLive(sub.status);
   if (live && !plan) {
-    return ignored("ignored_unknown_price", owner.uid, `${sub.id} is on price ${item.price.id}, which is no plan here`, owner.stage);
+    return ignored(
+      "ignored_unknown_price",
+      owner.uid,
+      `${sub.id} is on price ${item.price.id}, which is no plan here`,
+      owner.stage,
+    );
   }
   const newPlan: PlanId = live && plan ? plan : "free";
   const period = paidPeriod(sub.id, fromUnix(item.current_period_start), fromUnix(item.current_period_end));
   // An upgrade inside a period an invoice already paid tops the grant up to the new plan.
-  const grant = live && plan ? await preparePeriodGrant(tx, { db: c.db, uid: owner.uid, plan, period, now: c.now, requirePaid: true }) : null;
+  const grant =
+    live && plan
+      ? await preparePeriodGrant(tx, { db: c.db, uid: owner.uid, plan, period, now: c.now, requirePaid: true })
+      : null;
   const user = (await tx.get(c.db.collection(users).doc(owner.uid)))?.data;
   if (!user) return unknownCustomer(sub.customer);
 
@@ -161,7 +207,8 @@ async function onInvoicePaid(tx: Transaction, c: EventContext): Promise<Handled>
     const price = line.pricing?.price_details?.price;
     const item = price ? itemForPrice(c.config, price) : null;
     if (line.amount < 0 || (item !== "pro" && item !== "team")) continue;
-    if (!best || planRank(item) > planRank(best.plan)) best = { plan: item, start: line.period.start, end: line.period.end };
+    if (!best || planRank(item) > planRank(best.plan))
+      best = { plan: item, start: line.period.start, end: line.period.end };
   }
   if (!best) return ignored("ignored_unknown_price", owner.uid, `invoice ${inv.id} charges no plan price`, owner.stage);
 
@@ -212,7 +259,10 @@ async function resolveOwner(
   customerId: string | null,
   hintUid: string | null,
 ): Promise<{ uid: string; stage: () => void } | null> {
-  const customerRef = customerId && /^cus_[A-Za-z0-9_]{1,124}$/.test(customerId) ? c.db.collection(billingCustomers).doc(customerId) : null;
+  const customerRef =
+    customerId && /^cus_[A-Za-z0-9_]{1,124}$/.test(customerId)
+      ? c.db.collection(billingCustomers).doc(customerId)
+      : null;
   const linked = customerRef ? await tx.get(customerRef) : null;
   if (linked) return { uid: linked.data.owner_id, stage: nothing };
   if (!hintUid || !DOC_ID.test(hintUid)) return null;
@@ -226,7 +276,12 @@ async function resolveOwner(
     stage: () => {
       if (!customerRef || !customerId) return;
       tx.set(customerRef, { owner_id: hintUid, created_at: at });
-      if (!account?.stripe_customer_id) tx.set(accountRef, { ...(account ?? emptyAccount(hintUid, at)), stripe_customer_id: customerId, updated_at: at });
+      if (!account?.stripe_customer_id)
+        tx.set(accountRef, {
+          ...(account ?? emptyAccount(hintUid, at)),
+          stripe_customer_id: customerId,
+          updated_at: at,
+        });
     },
   };
 }

@@ -35,13 +35,24 @@ export const nothing = () => undefined;
 export function parse<S extends z.ZodType>(schema: S, c: EventContext): z.output<S> {
   const parsed = schema.safeParse(c.object);
   if (!parsed.success) {
-    console.error(`[billing] ${c.eventType} ${c.eventId} has a shape we do not understand`, parsed.error.issues.slice(0, 5));
+    console.error(
+      `[billing] ${c.eventType} ${c.eventId} has a shape we do not understand`,
+      parsed.error.issues.slice(0, 5),
+    );
     // 400 and nothing recorded: Stripe retries for days, so the event is applied once the code understands it.
-    throw new ApiError("bad_request", `This ${c.eventType} event's object is not in the shape this server understands; it was not applied.`);
+    throw new ApiError(
+      "bad_request",
+      `This ${c.eventType} event's object is not in the shape this server understands; it was not applied.`,
+    );
   }
   return parsed.data;
 }
 
-export function ignored(outcome: Handled["outcome"], ownerId: string | null, summary: string, stage: () => void): Handled {
+export function ignored(
+  outcome: Handled["outcome"],
+  ownerId: string | null,
+  summary: string,
+  stage: () => void,
+): Handled {
   return { outcome, ownerId, summary, stage };
 }

@@ -27,13 +27,26 @@ export interface WebhookResult {
   summary: string;
 }
 
-export function verifyStripeEvent(a: { config: BillingConfig; payload: string; signature: string | null; now?: Date }): Stripe.Event {
+export function verifyStripeEvent(a: {
+  config: BillingConfig;
+  payload: string;
+  signature: string | null;
+  now?: Date;
+}): Stripe.Event {
   if (!a.config.webhookSecret) throw notConfigured("Stripe webhooks");
-  if (!a.signature) throw new ApiError("bad_request", "Missing the Stripe-Signature header: only Stripe can call this endpoint.");
+  if (!a.signature)
+    throw new ApiError("bad_request", "Missing the Stripe-Signature header: only Stripe can call this endpoint.");
   let event: Stripe.Event;
   try {
     // receivedAt is in milliseconds.
-    event = Stripe.webhooks.constructEvent(a.payload, a.signature, a.config.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, a.now?.getTime());
+    event = Stripe.webhooks.constructEvent(
+      a.payload,
+      a.signature,
+      a.config.webhookSecret,
+      WEBHOOK_TOLERANCE_SECONDS,
+      undefined,
+      a.now?.getTime(),
+    );
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
       throw new ApiError(
@@ -60,13 +73,19 @@ function notAnEvent(): ApiError {
 }
 
 /** Applies a verified event once. */
-export async function processStripeEvent(a: { db: Db; config: BillingConfig; event: Stripe.Event; now?: Date }): Promise<WebhookResult> {
+export async function processStripeEvent(a: {
+  db: Db;
+  config: BillingConfig;
+  event: Stripe.Event;
+  now?: Date;
+}): Promise<WebhookResult> {
   const { event } = a;
   const now = a.now ?? new Date();
   const ref = a.db.collection(billingEvents).doc(billingId("evt", event.id));
   return a.db.runTransaction(async (tx) => {
     const seen = await tx.get(ref);
-    if (seen) return { eventId: event.id, type: event.type, duplicate: true, outcome: "duplicate", summary: seen.data.summary };
+    if (seen)
+      return { eventId: event.id, type: event.type, duplicate: true, outcome: "duplicate", summary: seen.data.summary };
     const handler = HANDLERS[event.type];
     const handled: Handled = handler
       ? await handler(tx, {
@@ -89,7 +108,13 @@ export async function processStripeEvent(a: { db: Db; config: BillingConfig; eve
       event_created_at: new Date(event.created * 1000).toISOString(),
       processed_at: now.toISOString(),
     });
-    return { eventId: event.id, type: event.type, duplicate: false, outcome: handled.outcome, summary: handled.summary };
+    return {
+      eventId: event.id,
+      type: event.type,
+      duplicate: false,
+      outcome: handled.outcome,
+      summary: handled.summary,
+    };
   });
 }
 
@@ -102,6 +127,7 @@ export async function receiveStripeWebhook(a: {
 }): Promise<WebhookResult> {
   const event = verifyStripeEvent(a);
   const result = await processStripeEvent({ db: a.db, config: a.config, event, now: a.now });
-  if (result.outcome === "ignored_unknown_customer") console.warn(`[billing] ${event.type} ${event.id}: ${result.summary}`);
+  if (result.outcome === "ignored_unknown_customer")
+    console.warn(`[billing] ${event.type} ${event.id}: ${result.summary}`);
   return result;
 }

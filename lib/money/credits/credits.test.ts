@@ -19,7 +19,12 @@ test("a debit lowers the balance and records the opening balance and the debit i
   expect(balance).toBe(7);
   expect(await balanceOf(env.db, "u1")).toBe(7);
   const entries = (await ledger()).map((e) => e.data);
-  expect(entries.map((e) => [e.reason, e.delta, e.balance_after]).sort()).toEqual([["debit", -3, 7], ["grant", 10, 10]].sort());
+  expect(entries.map((e) => [e.reason, e.delta, e.balance_after]).sort()).toEqual(
+    [
+      ["debit", -3, 7],
+      ["grant", 10, 10],
+    ].sort(),
+  );
   expect(await rebuildBalance({ db: env.db, uid: "u1" })).toEqual({ balance: 7, stored: 7, entries: 2, matches: true });
 });
 
@@ -34,7 +39,9 @@ test("a short balance is a 402 with a clear message and writes nothing", async (
 
 test("50 parallel debits against a balance of 10: exactly 10 succeed, never below zero, ledger adds up", async () => {
   const results = await Promise.allSettled(
-    Array.from({ length: 50 }, (_, i) => debit({ db: env.db, uid: "u1", amount: 1, reason: `run ${i}`, ref: { jobId: `job${i}` } })),
+    Array.from({ length: 50 }, (_, i) =>
+      debit({ db: env.db, uid: "u1", amount: 1, reason: `run ${i}`, ref: { jobId: `job${i}` } }),
+    ),
   );
   const ok = results.filter((r) => r.status === "fulfilled");
   const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
@@ -53,7 +60,9 @@ test("50 parallel debits against a balance of 10: exactly 10 succeed, never belo
 
 test("a job is debited at most once", async () => {
   await debit({ db: env.db, uid: "u1", amount: 2, reason: "a", ref: { jobId: "job1" } });
-  await expect(debit({ db: env.db, uid: "u1", amount: 2, reason: "a", ref: { jobId: "job1" } })).rejects.toThrow(/already debited/);
+  await expect(debit({ db: env.db, uid: "u1", amount: 2, reason: "a", ref: { jobId: "job1" } })).rejects.toThrow(
+    /already debited/,
+  );
   expect(await balanceOf(env.db, "u1")).toBe(8);
 });
 
@@ -88,7 +97,12 @@ test("another user's job is not refunded to me", async () => {
 test("rebuildBalance finds a drifted balance and fixes it on request", async () => {
   await debit({ db: env.db, uid: "u1", amount: 3, reason: "a" });
   await env.db.collection(users).doc("u1").update({ credits: 99 }); // a write that bypassed the ledger
-  expect(await rebuildBalance({ db: env.db, uid: "u1" })).toEqual({ balance: 7, stored: 99, entries: 2, matches: false });
+  expect(await rebuildBalance({ db: env.db, uid: "u1" })).toEqual({
+    balance: 7,
+    stored: 99,
+    entries: 2,
+    matches: false,
+  });
   await rebuildBalance({ db: env.db, uid: "u1", fix: true });
   expect(await balanceOf(env.db, "u1")).toBe(7);
 });

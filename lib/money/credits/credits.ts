@@ -50,7 +50,8 @@ export interface RefundResult {
 
 /** Reads what a debit needs inside `tx` and checks the balance; returns the writes to stage (after all reads). */
 export async function prepareDebit(tx: Transaction, a: DebitArgs): Promise<() => { balance: number }> {
-  if (!Number.isInteger(a.amount) || a.amount < 1) throw new Error(`debit amount must be a positive integer, got ${a.amount}`);
+  if (!Number.isInteger(a.amount) || a.amount < 1)
+    throw new Error(`debit amount must be a positive integer, got ${a.amount}`);
   const user = await readUser(tx, a.db, a.uid);
   const stageOpening = await prepareOpening(tx, a.db, user);
   const ledger = a.db.collection(creditLedger);
@@ -63,7 +64,7 @@ export async function prepareDebit(tx: Transaction, a: DebitArgs): Promise<() =>
       "payment_required",
       balance < 0
         ? `Your balance is ${balance} credits, below zero because a credit pack you bought was refunded or disputed and its credits were taken back. ` +
-          "Spending is paused until your balance is above zero again: add credits, or wait for your monthly credits."
+            "Spending is paused until your balance is above zero again: add credits, or wait for your monthly credits."
         : `Not enough credits: this needs ${a.amount} and your balance is 0. Add credits, or wait for your monthly credits.`,
     );
   }
@@ -152,7 +153,12 @@ export async function rebuildBalance(a: { db: Db; uid: string; fix?: boolean }):
     for (const e of page) sum += e.data.delta;
     entries += page.length;
     if (page.length < 500) break;
-    page = await ledger.where("owner_id", "==", a.uid).orderBy("created_at", "desc").limit(500).startAfter(page[page.length - 1]!).get();
+    page = await ledger
+      .where("owner_id", "==", a.uid)
+      .orderBy("created_at", "desc")
+      .limit(500)
+      .startAfter(page[page.length - 1]!)
+      .get();
   }
   const userRef = a.db.collection(users).doc(a.uid);
   const stored = (await userRef.get())?.data.credits;

@@ -42,7 +42,10 @@ export const chatMessages = defineCollection({
     created_at: isoTimestamp(),
   }),
   timestamps: ["created_at"],
-  indexes: [["chat_id", "seq"], ["owner_id", "created_at desc"]],
+  indexes: [
+    ["chat_id", "seq"],
+    ["owner_id", "created_at desc"],
+  ],
 });
 
 export type ChatDoc = DocOf<typeof chats>;

@@ -40,7 +40,9 @@ export const chatRequestSchema = z.object({
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
-export const renameChatSchema = z.object({ title: z.string().trim().min(1, "Give the chat a title.").max(MAX_TITLE_CHARS) });
+export const renameChatSchema = z.object({
+  title: z.string().trim().min(1, "Give the chat a title.").max(MAX_TITLE_CHARS),
+});
 
 export interface ChatSummary {
   id: string;

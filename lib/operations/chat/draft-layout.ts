@@ -12,7 +12,9 @@ import type { draftLayoutInput } from "./tool-schemas";
 
 type DraftInput = z.output<typeof draftLayoutInput>;
 
-const TEXT_SIZES: Partial<Record<SlotRole, { maxChars: number; min: number; max: number; weight: number; share: number }>> = {
+const TEXT_SIZES: Partial<
+  Record<SlotRole, { maxChars: number; min: number; max: number; weight: number; share: number }>
+> = {
   headline: { maxChars: 60, min: 48, max: 120, weight: 800, share: 3 },
   subhead: { maxChars: 90, min: 32, max: 64, weight: 600, share: 2 },
   body: { maxChars: 220, min: 26, max: 44, weight: 400, share: 3 },
@@ -49,7 +51,12 @@ export function draftLayoutBody(input: DraftInput): LayoutBody {
         valign: "middle" as const,
       },
       z: kind === "image" ? 0 : 10 + i,
-      enter: { type: kind === "image" ? ("fade" as const) : ("slide-up" as const), durationMs: 500, delayMs: 150 * i, easing: "ease-out" as const },
+      enter: {
+        type: kind === "image" ? ("fade" as const) : ("slide-up" as const),
+        durationMs: 500,
+        delayMs: 150 * i,
+        easing: "ease-out" as const,
+      },
       exit: null,
       tone: "text" as const,
       surface: s.role === "cta" || s.role === "badge" ? ("accent" as const) : ("none" as const),

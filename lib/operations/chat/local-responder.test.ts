@@ -11,9 +11,23 @@ const k: LocalChatKnowledge = {
 };
 
 it("chooses the count tool, with filters on declared fields only", () => {
-  expect(toolCallsFor("How many content documents have status ready?", k)).toEqual([{ toolName: "count_documents", input: { collection: "content", filters: [{ field: "status", op: "==", value: "ready" }] } }]);
+  expect(toolCallsFor("How many content documents have status ready?", k)).toEqual([
+    {
+      toolName: "count_documents",
+      input: { collection: "content", filters: [{ field: "status", op: "==", value: "ready" }] },
+    },
+  ]);
   expect(toolCallsFor("how many users with plan pro and is_staff true", k)).toEqual([
-    { toolName: "count_documents", input: { collection: "users", filters: [{ field: "plan", op: "==", value: "pro" }, { field: "is_staff", op: "==", value: true }] } },
+    {
+      toolName: "count_documents",
+      input: {
+        collection: "users",
+        filters: [
+          { field: "plan", op: "==", value: "pro" },
+          { field: "is_staff", op: "==", value: true },
+        ],
+      },
+    },
   ]);
   expect(toolCallsFor("count chat messages", k)[0]!.input).toEqual({ collection: "chat_messages", filters: [] });
 });
@@ -28,8 +42,13 @@ it("chooses the lookup tools by what is named", () => {
 });
 
 it("generates images, drafts layouts, splits parallel requests and leaves chit-chat alone", () => {
-  expect(toolCallsFor("Generate an image of a red bicycle in 16:9", k)).toEqual([{ toolName: "generate_image", input: { prompt: "a red bicycle", aspect_ratio: "16:9" } }]);
-  expect(toolCallsFor("Draft a layout called Promo with a headline and a cta", k)[0]).toMatchObject({ toolName: "draft_layout", input: { name: "Promo", slots: [{ role: "headline" }, { role: "cta" }] } });
+  expect(toolCallsFor("Generate an image of a red bicycle in 16:9", k)).toEqual([
+    { toolName: "generate_image", input: { prompt: "a red bicycle", aspect_ratio: "16:9" } },
+  ]);
+  expect(toolCallsFor("Draft a layout called Promo with a headline and a cta", k)[0]).toMatchObject({
+    toolName: "draft_layout",
+    input: { name: "Promo", slots: [{ role: "headline" }, { role: "cta" }] },
+  });
   expect(toolCallsFor("How many users are there and how many jobs are there?", k).map((c) => c.input)).toEqual([
     { collection: "users", filters: [] },
     { collection: "jobs", filters: [] },

@@ -25,12 +25,20 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 const ID = "([A-Za-z0-9_-]{3,128})";
 
 /** The last user message's text and the tool results that came after it (this turn's). */
-function currentTurn(prompt: LanguageModelV3Prompt): { text: string; results: { toolName: string; output: unknown; error: string | null }[] } {
+function currentTurn(prompt: LanguageModelV3Prompt): {
+  text: string;
+  results: { toolName: string; output: unknown; error: string | null }[];
+} {
   let last = -1;
   prompt.forEach((m, i) => {
     if (m.role === "user") last = i;
   });
-  const text = last < 0 ? "" : (prompt[last] as Extract<LanguageModelV3Prompt[number], { role: "user" }>).content.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("\n");
+  const text =
+    last < 0
+      ? ""
+      : (prompt[last] as Extract<LanguageModelV3Prompt[number], { role: "user" }>).content
+          .flatMap((p) => (p.type === "text" ? [p.text] : []))
+          .join("\n");
   const results: { toolName: string; output: unknown; error: string | null }[] = [];
   for (const m of prompt.slice(last + 1)) {
     if (m.role !== "tool") continue;
@@ -38,8 +46,14 @@ function currentTurn(prompt: LanguageModelV3Prompt): { text: string; results: { 
       if (part.type !== "tool-result") continue;
       const o = part.output;
       if (o.type === "error-text") results.push({ toolName: part.toolName, output: null, error: o.value });
-      else if (o.type === "error-json") results.push({ toolName: part.toolName, output: null, error: JSON.stringify(o.value) });
-      else results.push({ toolName: part.toolName, output: o.type === "json" || o.type === "text" ? o.value : null, error: null });
+      else if (o.type === "error-json")
+        results.push({ toolName: part.toolName, output: null, error: JSON.stringify(o.value) });
+      else
+        results.push({
+          toolName: part.toolName,
+          output: o.type === "json" || o.type === "text" ? o.value : null,
+          error: null,
+        });
     }
   }
   return { text, results };
@@ -74,7 +88,8 @@ function countCall(text: string, k: LocalChatKnowledge): LocalToolCall | null {
   const filters: { field: string; op: "=="; value: string | number | boolean }[] = [];
   for (const field of fields) {
     const m = new RegExp(`\\b${field}\\s*(?:==|=|:|\\bis\\b|\\bof\\b)?\\s*["'\`]?([A-Za-z0-9@._:-]+)`, "i").exec(text);
-    if (m && !/^(is|of|and|the|a|an)$/i.test(m[1]!)) filters.push({ field, op: "==", value: valueOf(m[1]!.replace(/[.?!,]+$/, "")) });
+    if (m && !/^(is|of|and|the|a|an)$/i.test(m[1]!))
+      filters.push({ field, op: "==", value: valueOf(m[1]!.replace(/[.?!,]+$/, "")) });
   }
   return { toolName: "count_documents", input: { collection, filters } };
 }
@@ -90,7 +105,9 @@ function lookupCall(text: string): LocalToolCall | null {
     return { toolName: "lookup_job", input: m && looksLikeId(m[1]!) ? { id: m[1] } : {} };
   }
   if (/\b(content|item|image|video|design|page)\b/i.test(text) && !email) {
-    const m = new RegExp(`\\b(?:content(?: item)?|item|image|video|design|page)\\s+(?:id\\s+)?\`?${ID}`, "i").exec(text);
+    const m = new RegExp(`\\b(?:content(?: item)?|item|image|video|design|page)\\s+(?:id\\s+)?\`?${ID}`, "i").exec(
+      text,
+    );
     return { toolName: "lookup_content", input: m && looksLikeId(m[1]!) ? { id: m[1] } : {} };
   }
   if (/\b(user|account|customer|staff)\b/i.test(text) || email) {
@@ -103,8 +120,12 @@ function lookupCall(text: string): LocalToolCall | null {
 }
 
 function imageCall(text: string): LocalToolCall | null {
-  if (!/\b(generate|draw|make|create|paint|render)\b.*\b(image|picture|photo|illustration|drawing)\b/i.test(text)) return null;
-  const prompt = (/\b(?:of|showing|with)\s+(\S.*)$/i.exec(text)?.[1] ?? text).replace(/\s+in\s+\d+:\d+(?:\D.*)?$/i, "").replace(/[.?!]+$/, "").trim();
+  if (!/\b(generate|draw|make|create|paint|render)\b.*\b(image|picture|photo|illustration|drawing)\b/i.test(text))
+    return null;
+  const prompt = (/\b(?:of|showing|with)\s+(\S.*)$/i.exec(text)?.[1] ?? text)
+    .replace(/\s+in\s+\d+:\d+(?:\D.*)?$/i, "")
+    .replace(/[.?!]+$/, "")
+    .trim();
   const ratio = IMAGE_RATIOS.find((r) => text.includes(r));
   return { toolName: "generate_image", input: ratio ? { prompt, aspect_ratio: ratio } : { prompt } };
 }
@@ -124,15 +145,24 @@ const ROLE_WORDS: [RegExp, (typeof DRAFT_SLOT_ROLES)[number]][] = [
 
 function layoutCall(text: string): LocalToolCall | null {
   if (!/\b(draft|design|create|make)\b.*\blayout\b/i.test(text)) return null;
-  const name = /\b(?:called|named)\s+["“]?([^"”,.\s]+(?:\s[^"”,.\s]+)*?)["”]?(?=\s+(?:with|for|that)\b|[,.]|$)/i.exec(text)?.[1]?.trim() ?? "Chat draft";
-  const found = ROLE_WORDS.map(([re, role]) => ({ role, at: text.search(re) })).filter((r) => r.at >= 0).sort((a, b) => a.at - b.at);
-  const slots = (found.length ? found.map((r) => r.role) : (["headline", "media", "cta"] as const)).map((role) => ({ role }));
+  const name =
+    /\b(?:called|named)\s+["“]?([^"”,.\s]+(?:\s[^"”,.\s]+)*?)["”]?(?=\s+(?:with|for|that)\b|[,.]|$)/i
+      .exec(text)?.[1]
+      ?.trim() ?? "Chat draft";
+  const found = ROLE_WORDS.map(([re, role]) => ({ role, at: text.search(re) }))
+    .filter((r) => r.at >= 0)
+    .sort((a, b) => a.at - b.at);
+  const slots = (found.length ? found.map((r) => r.role) : (["headline", "media", "cta"] as const)).map((role) => ({
+    role,
+  }));
   return { toolName: "draft_layout", input: { name: name.slice(0, 80), brief: text.slice(0, 2000), slots } };
 }
 
 /** The tool calls a message clearly asks for (several when joined by "and"), in order. */
 export function toolCallsFor(text: string, k: LocalChatKnowledge): LocalToolCall[] {
-  const clauses = text.split(/(?:[,;]\s*|\s+)(?:and(?: then| also)?|also|then)\s+(?=(?:how many|count|look ?up|find|show me|generate|draw|draft|make|create)\b)/i);
+  const clauses = text.split(
+    /(?:[,;]\s*|\s+)(?:and(?: then| also)?|also|then)\s+(?=(?:how many|count|look ?up|find|show me|generate|draw|draft|make|create)\b)/i,
+  );
   const calls: LocalToolCall[] = [];
   for (const clause of clauses) {
     const call = layoutCall(clause) ?? imageCall(clause) ?? countCall(clause, k) ?? lookupCall(clause);
@@ -146,7 +176,10 @@ function summarise(r: { toolName: string; output: unknown; error: string | null 
   const o = (r.output ?? {}) as Record<string, unknown>;
   switch (r.toolName) {
     case "count_documents": {
-      const filters = Array.isArray(o.filters) && o.filters.length ? ` where ${(o.filters as string[]).map((f) => `\`${f}\``).join(" and ")}` : "";
+      const filters =
+        Array.isArray(o.filters) && o.filters.length
+          ? ` where ${(o.filters as string[]).map((f) => `\`${f}\``).join(" and ")}`
+          : "";
       return `There are **${String(o.count)}** documents in \`${String(o.collection)}\`${filters}.`;
     }
     case "generate_image":
@@ -157,7 +190,9 @@ function summarise(r: { toolName: string; output: unknown; error: string | null 
       if (o.found === false) return String(o.message);
       const rows = Object.entries(o)
         .filter(([key]) => key !== "found")
-        .map(([key, v]) => `- **${key}**: ${v === null ? "—" : `\`${typeof v === "string" ? v : JSON.stringify(v)}\``}`);
+        .map(
+          ([key, v]) => `- **${key}**: ${v === null ? "—" : `\`${typeof v === "string" ? v : JSON.stringify(v)}\``}`,
+        );
       return `Here is what \`${r.toolName}\` found:\n\n${rows.join("\n")}`;
     }
   }
@@ -167,9 +202,13 @@ export function localChatResponder(k: LocalChatKnowledge) {
   return (call: LocalCall): LocalAnswer => {
     const turn = currentTurn(call.options.prompt);
     if (turn.results.length > 0) {
-      return { text: `${turn.results.map(summarise).join("\n\n")}\n\n_(Local preview: the words are a template; the figures come from the tools.)_` };
+      return {
+        text: `${turn.results.map(summarise).join("\n\n")}\n\n_(Local preview: the words are a template; the figures come from the tools.)_`,
+      };
     }
-    const calls = toolCallsFor(turn.text, k).filter((c) => call.toolNames.length === 0 || call.toolNames.includes(c.toolName));
+    const calls = toolCallsFor(turn.text, k).filter(
+      (c) => call.toolNames.length === 0 || call.toolNames.includes(c.toolName),
+    );
     if (calls.length > 0) return { toolCalls: calls };
     return { text: LOCAL_CHAT_NOTICE };
   };

@@ -21,21 +21,66 @@ import type { ChatRequest } from "./contract";
 import { deleteChat, getChat, listChats, renameChat, streamChatTurn, type ChatDeps } from "./service";
 
 const dir = mkdtempSync(path.join(tmpdir(), "pf-chat-"));
-const db = new Db(new EmbeddedDriver({ file: path.join(dir, "t.sqlite"), collections: allCollections }), allCollections);
+const db = new Db(
+  new EmbeddedDriver({ file: path.join(dir, "t.sqlite"), collections: allCollections }),
+  allCollections,
+);
 const deps: ChatDeps = { db, images: null };
 const at = "2026-03-01T10:00:00.000Z";
 
 beforeAll(async () => {
-  await db.collection(users).doc("staff1").create({ user_id: "staff1", email: "staff@promptframe.ai", name: "Staff", photo_url: null, provider: "password", is_staff: true, credits: 100, plan: "free", created_at: at, last_login_at: at });
+  await db
+    .collection(users)
+    .doc("staff1")
+    .create({
+      user_id: "staff1",
+      email: "staff@promptframe.ai",
+      name: "Staff",
+      photo_url: null,
+      provider: "password",
+      is_staff: true,
+      credits: 100,
+      plan: "free",
+      created_at: at,
+      last_login_at: at,
+    });
   for (const [i, status] of (["ready", "ready", "failed"] as const).entries()) {
-    await db.collection(content).doc(`c${i}`).create({ owner_id: "staff1", kind: "image", title: `T${i}`, status, visibility: "private", settings: {}, blobs: { original: null, thumbnail: null, poster: null }, error: null, created_at: at, updated_at: at });
+    await db
+      .collection(content)
+      .doc(`c${i}`)
+      .create({
+        owner_id: "staff1",
+        kind: "image",
+        title: `T${i}`,
+        status,
+        visibility: "private",
+        settings: {},
+        blobs: { original: null, thumbnail: null, poster: null },
+        error: null,
+        created_at: at,
+        updated_at: at,
+      });
   }
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const userMessage = (id: string, text: string) => ({ id, role: "user" as const, parts: [{ type: "text" as const, text }] });
-const turn = (chatId: string, ids: string[], text: string, trigger: ChatRequest["trigger"] = "submit-message", uid = "staff1") =>
-  streamChatTurn(deps, { uid, chatId, request: { trigger, model_id: LOCAL_LANGUAGE_MODEL_ID, message: userMessage(ids[ids.length - 1]!, text), ids } }).then((r) => r.text());
+const userMessage = (id: string, text: string) => ({
+  id,
+  role: "user" as const,
+  parts: [{ type: "text" as const, text }],
+});
+const turn = (
+  chatId: string,
+  ids: string[],
+  text: string,
+  trigger: ChatRequest["trigger"] = "submit-message",
+  uid = "staff1",
+) =>
+  streamChatTurn(deps, {
+    uid,
+    chatId,
+    request: { trigger, model_id: LOCAL_LANGUAGE_MODEL_ID, message: userMessage(ids[ids.length - 1]!, text), ids },
+  }).then((r) => r.text());
 
 it("answers a count question through the count tool, saves the chat and records the call", async () => {
   const stream = await turn("chatA", ["m1"], "How many content documents have status ready?");
@@ -49,7 +94,10 @@ it("answers a count question through the count tool, saves the chat and records 
   expect(answer).toContain("There are **2** documents in `content`");
   const calls = await db.collection(functionCalls).where("feature", "==", "chat").get();
   expect(calls.map((c) => [c.data.name, c.data.valid, c.data.ref_id])).toEqual([["count_documents", true, "chatA"]]);
-  expect(JSON.parse(calls[0]!.data.arguments!)).toEqual({ collection: "content", filters: [{ field: "status", op: "==", value: "ready" }] });
+  expect(JSON.parse(calls[0]!.data.arguments!)).toEqual({
+    collection: "content",
+    filters: [{ field: "status", op: "==", value: "ready" }],
+  });
 });
 
 it("shows an invalid tool call as a failed tool part and records it as invalid (missing argument)", async () => {
@@ -67,7 +115,11 @@ it("drafts a layout into the generated-layouts queue and logs it", async () => {
   await turn("chatC", ["m1"], "Draft a layout called Big Sale with a headline, a picture and a cta");
   const drafts = await db.collection(layouts).where("origin", "==", "generated").get();
   expect(drafts).toHaveLength(1);
-  expect(drafts[0]!.data).toMatchObject({ name: "Big Sale", stage: "draft", generation: { status: "pending", batch_id: "chat-chatC" } });
+  expect(drafts[0]!.data).toMatchObject({
+    name: "Big Sale",
+    stage: "draft",
+    generation: { status: "pending", batch_id: "chat-chatC" },
+  });
   expect(drafts[0]!.data.slots.map((s) => s.role)).toEqual(["headline", "media", "cta"]);
   const log = await db.collection(updateLog).where("entity_id", "==", drafts[0]!.id).get();
   expect(log).toHaveLength(1);

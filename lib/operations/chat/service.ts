@@ -7,7 +7,14 @@ import "server-only";
  * (feature "chat") and saves the answer when it is complete. Every function
  * checks the chat belongs to the caller.
  */
-import { convertToModelMessages, createIdGenerator, stepCountIs, streamText, type StepResult, type UIMessage } from "ai";
+import {
+  convertToModelMessages,
+  createIdGenerator,
+  stepCountIs,
+  streamText,
+  type StepResult,
+  type UIMessage,
+} from "ai";
 import { AiError } from "@/lib/platform/ai/errors";
 import { callsFromSteps, recordCalls, type CallContext } from "@/lib/platform/ai/calls/record";
 import { findLanguageModel, getLanguageModel } from "@/lib/platform/ai/language/models";
@@ -15,7 +22,16 @@ import { ApiError } from "@/lib/platform/api/errors";
 import type { Db } from "@/lib/platform/db/db";
 import type { GenerationDeps } from "@/lib/media/images/generation-service";
 import { chatMessages, chats, type ChatDoc } from "./collections";
-import { MAX_MESSAGE_BYTES, textBytes, titleFromText, tooLongMessage, type ChatRequest, type ChatSummary, type ChatView, type StoredUiMessage } from "./contract";
+import {
+  MAX_MESSAGE_BYTES,
+  textBytes,
+  titleFromText,
+  tooLongMessage,
+  type ChatRequest,
+  type ChatSummary,
+  type ChatView,
+  type StoredUiMessage,
+} from "./contract";
 import { localChatResponder, type LocalChatKnowledge } from "./local-responder";
 import { chatTools, collectionNames, declaredFields, safeErrorText, type ChatTools } from "./tools";
 
@@ -35,7 +51,14 @@ const nowOf = (deps: ChatDeps) => (deps.now ?? (() => new Date()))();
 const messageDocId = (chatId: string, messageId: string) => `${chatId}.${messageId}`;
 
 function summary(id: string, c: ChatDoc): ChatSummary {
-  return { id, title: c.title, model_id: c.model_id, message_count: c.message_count, created_at: c.created_at, updated_at: c.updated_at };
+  return {
+    id,
+    title: c.title,
+    model_id: c.model_id,
+    message_count: c.message_count,
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+  };
 }
 
 async function ownChat(db: Db, uid: string, chatId: string) {
@@ -52,7 +75,12 @@ async function requireChat(db: Db, uid: string, chatId: string) {
 }
 
 export async function listChats(deps: ChatDeps, uid: string, limit = 100): Promise<ChatSummary[]> {
-  const rows = await deps.db.collection(chats).where("owner_id", "==", uid).orderBy("updated_at", "desc").limit(limit).get();
+  const rows = await deps.db
+    .collection(chats)
+    .where("owner_id", "==", uid)
+    .orderBy("updated_at", "desc")
+    .limit(limit)
+    .get();
   return rows.map((r) => summary(r.id, r.data));
 }
 
@@ -99,22 +127,29 @@ export function assertMessageSize(message: { parts: { text: string }[] }): void 
  * holds (an edit or regenerate cut the rest), then the new or edited message.
  * Saves it before any model runs, and the chat itself on its first message.
  */
-export async function prepareTurn(deps: ChatDeps, a: { uid: string; chatId: string; request: ChatRequest }): Promise<{ history: StoredUiMessage[]; chat: ChatDoc }> {
+export async function prepareTurn(
+  deps: ChatDeps,
+  a: { uid: string; chatId: string; request: ChatRequest },
+): Promise<{ history: StoredUiMessage[]; chat: ChatDoc }> {
   const { db } = deps;
   assertMessageSize(a.request.message);
   const existing = await ownChat(db, a.uid, a.chatId);
-  if (!existing && (await db.collection(chats).doc(a.chatId).get())) throw new ApiError("not_found", "There is no such chat, or it is not yours.");
+  if (!existing && (await db.collection(chats).doc(a.chatId).get()))
+    throw new ApiError("not_found", "There is no such chat, or it is not yours.");
   const stored = existing ? await storedMessages(db, a.uid, a.chatId) : [];
   const ids = a.request.ids;
   const kept: StoredUiMessage[] = [];
   for (let i = 0; i < ids.length - 1 && i < stored.length && stored[i]!.id === ids[i]; i++) kept.push(stored[i]!);
-  if (kept.length !== ids.length - 1) throw new ApiError("conflict", "This chat changed in another tab. Reload it to continue.");
+  if (kept.length !== ids.length - 1)
+    throw new ApiError("conflict", "This chat changed in another tab. Reload it to continue.");
   const last = a.request.message;
-  if (last.id !== ids[ids.length - 1]) throw new ApiError("unprocessable_entity", "The message sent is not the conversation's last one.");
+  if (last.id !== ids[ids.length - 1])
+    throw new ApiError("unprocessable_entity", "The message sent is not the conversation's last one.");
   let history: StoredUiMessage[];
   if (a.request.trigger === "regenerate-message") {
     const same = stored[kept.length];
-    if (!same || same.id !== last.id || same.role !== "user") throw new ApiError("conflict", "There is no answer to regenerate here. Reload the chat.");
+    if (!same || same.id !== last.id || same.role !== "user")
+      throw new ApiError("conflict", "There is no answer to regenerate here. Reload the chat.");
     history = [...kept, same];
   } else {
     history = [...kept, { id: last.id, role: "user", parts: last.parts }];
@@ -122,11 +157,29 @@ export async function prepareTurn(deps: ChatDeps, a: { uid: string; chatId: stri
   const at = nowOf(deps).toISOString();
   const chat: ChatDoc = existing
     ? { ...existing.data, model_id: a.request.model_id, message_count: history.length, updated_at: at }
-    : { owner_id: a.uid, title: titleFromText(last.parts.map((p) => p.text).join(" ")), model_id: a.request.model_id, message_count: history.length, created_at: at, updated_at: at };
+    : {
+        owner_id: a.uid,
+        title: titleFromText(last.parts.map((p) => p.text).join(" ")),
+        model_id: a.request.model_id,
+        message_count: history.length,
+        created_at: at,
+        updated_at: at,
+      };
   const stale = stored.slice(kept.length).filter((m) => a.request.trigger === "submit-message" || m.id !== last.id);
-  const writes: ((b: ReturnType<Db["batch"]>) => void)[] = stale.map((m) => (b) => b.delete(db.collection(chatMessages).doc(messageDocId(a.chatId, m.id))));
+  const writes: ((b: ReturnType<Db["batch"]>) => void)[] = stale.map(
+    (m) => (b) => b.delete(db.collection(chatMessages).doc(messageDocId(a.chatId, m.id))),
+  );
   const newest = history[history.length - 1]!;
-  writes.push((b) => b.set(db.collection(chatMessages).doc(messageDocId(a.chatId, newest.id)), { chat_id: a.chatId, owner_id: a.uid, seq: history.length - 1, role: newest.role, parts: newest.parts, created_at: at }));
+  writes.push((b) =>
+    b.set(db.collection(chatMessages).doc(messageDocId(a.chatId, newest.id)), {
+      chat_id: a.chatId,
+      owner_id: a.uid,
+      seq: history.length - 1,
+      role: newest.role,
+      parts: newest.parts,
+      created_at: at,
+    }),
+  );
   writes.push((b) => b.set(db.collection(chats).doc(a.chatId), chat));
   for (let i = 0; i < writes.length; i += BATCH) {
     const batch = db.batch();
@@ -137,14 +190,24 @@ export async function prepareTurn(deps: ChatDeps, a: { uid: string; chatId: stri
 }
 
 /** Saves the finished answer after the conversation it answers. */
-export async function saveAnswer(deps: ChatDeps, a: { uid: string; chatId: string; seq: number; message: UIMessage }): Promise<void> {
+export async function saveAnswer(
+  deps: ChatDeps,
+  a: { uid: string; chatId: string; seq: number; message: UIMessage },
+): Promise<void> {
   const { db } = deps;
   const at = nowOf(deps).toISOString();
   const chat = await ownChat(db, a.uid, a.chatId);
   if (!chat) return; // deleted while it answered
   const parts = a.message.parts as unknown as Record<string, unknown>[];
   const batch = db.batch();
-  batch.set(db.collection(chatMessages).doc(messageDocId(a.chatId, a.message.id)), { chat_id: a.chatId, owner_id: a.uid, seq: a.seq, role: "assistant", parts: parts.slice(0, 400), created_at: at });
+  batch.set(db.collection(chatMessages).doc(messageDocId(a.chatId, a.message.id)), {
+    chat_id: a.chatId,
+    owner_id: a.uid,
+    seq: a.seq,
+    role: "assistant",
+    parts: parts.slice(0, 400),
+    created_at: at,
+  });
   batch.set(db.collection(chats).doc(a.chatId), { ...chat.data, message_count: a.seq + 1, updated_at: at });
   await batch.commit();
 }
@@ -165,7 +228,10 @@ export function systemPrompt(db: Db): string {
 export function chatModel(deps: ChatDeps, modelId: string) {
   try {
     const entry = findLanguageModel(modelId);
-    return { entry, model: getLanguageModel(modelId, { local: localChatResponder(chatKnowledge(deps.db)), env: deps.env }) };
+    return {
+      entry,
+      model: getLanguageModel(modelId, { local: localChatResponder(chatKnowledge(deps.db)), env: deps.env }),
+    };
   } catch (e) {
     if (e instanceof AiError) throw new ApiError("unprocessable_entity", e.message);
     throw e;
@@ -173,11 +239,28 @@ export function chatModel(deps: ChatDeps, modelId: string) {
 }
 
 /** One turn: saves the message, streams the answer, records the calls, saves the answer. */
-export async function streamChatTurn(deps: ChatDeps, a: { uid: string; chatId: string; request: ChatRequest; abortSignal?: AbortSignal }): Promise<Response> {
+export async function streamChatTurn(
+  deps: ChatDeps,
+  a: { uid: string; chatId: string; request: ChatRequest; abortSignal?: AbortSignal },
+): Promise<Response> {
   const { entry, model } = chatModel(deps, a.request.model_id);
   const { history } = await prepareTurn(deps, a);
-  const tools = chatTools({ db: deps.db, uid: a.uid, chatId: a.chatId, modelId: entry.id, now: deps.now ?? (() => new Date()), images: deps.images ?? null, onImageAccepted: deps.onImageAccepted });
-  const ctx: CallContext = { feature: CHAT_FEATURE, modelId: entry.id, provider: entry.provider, ownerId: a.uid, refId: a.chatId };
+  const tools = chatTools({
+    db: deps.db,
+    uid: a.uid,
+    chatId: a.chatId,
+    modelId: entry.id,
+    now: deps.now ?? (() => new Date()),
+    images: deps.images ?? null,
+    onImageAccepted: deps.onImageAccepted,
+  });
+  const ctx: CallContext = {
+    feature: CHAT_FEATURE,
+    modelId: entry.id,
+    provider: entry.provider,
+    ownerId: a.uid,
+    refId: a.chatId,
+  };
   const latencies: number[] = [];
   let stepStart = Date.now();
   let recorded = false;
@@ -186,7 +269,10 @@ export async function streamChatTurn(deps: ChatDeps, a: { uid: string; chatId: s
     recorded = true;
     await recordCalls(deps.db, callsFromSteps(ctx, steps, latencies));
   };
-  const messages = await convertToModelMessages(history as unknown as UIMessage[], { tools, ignoreIncompleteToolCalls: true });
+  const messages = await convertToModelMessages(history as unknown as UIMessage[], {
+    tools,
+    ignoreIncompleteToolCalls: true,
+  });
   const result = streamText({
     model,
     system: systemPrompt(deps.db),

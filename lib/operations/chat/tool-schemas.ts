@@ -10,25 +10,44 @@ import { DOC_ID } from "@/lib/platform/db/ids";
 const docId = z.string().regex(DOC_ID, "an id is 1-128 characters of A-Z a-z 0-9 _ -");
 
 export const IMAGE_RATIOS = ["1:1", "4:5", "3:2", "16:9", "9:16"] as const;
-export const DRAFT_SLOT_ROLES = ["headline", "subhead", "body", "price", "cta", "badge", "quote", "stat", "media", "logo"] as const;
+export const DRAFT_SLOT_ROLES = [
+  "headline",
+  "subhead",
+  "body",
+  "price",
+  "cta",
+  "badge",
+  "quote",
+  "stat",
+  "media",
+  "logo",
+] as const;
 
 export const lookupUserInput = z
   .object({
     email: z.email("email must be an email address").optional().describe("The user's email address"),
     uid: docId.optional().describe("The user's id (Firebase uid)"),
   })
-  .refine((v) => Boolean(v.email) !== Boolean(v.uid), { message: "Give exactly one of email or uid (missing argument)." });
+  .refine((v) => Boolean(v.email) !== Boolean(v.uid), {
+    message: "Give exactly one of email or uid (missing argument).",
+  });
 
 export const lookupContentInput = z.object({ id: docId.describe("The content item's id") });
 export const lookupJobInput = z.object({ id: docId.describe("The job's id") });
 
 const filterValue = z.union([z.string().max(200), z.number(), z.boolean(), z.null()]);
 export const countDocumentsInput = z.object({
-  collection: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/, "a collection name is lowercase, e.g. content").describe("A collection of the registry, e.g. content, jobs, users"),
+  collection: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,62}$/, "a collection name is lowercase, e.g. content")
+    .describe("A collection of the registry, e.g. content, jobs, users"),
   filters: z
     .array(
       z.object({
-        field: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/).describe("A field the collection declares, e.g. status"),
+        field: z
+          .string()
+          .regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/)
+          .describe("A field the collection declares, e.g. status"),
         op: z.enum(["==", "!=", "in"]).default("=="),
         value: z.union([filterValue, z.array(filterValue).min(1).max(10)]),
       }),
@@ -54,16 +73,32 @@ export const draftLayoutInput = z.object({
 });
 
 export const CHAT_TOOL_SPECS = {
-  lookup_user: { description: "Look up one user of the product by email address or uid: plan, credits, staff or not, when they joined.", inputSchema: lookupUserInput },
-  lookup_content: { description: "Look up one content item (an image, design, video or page) by id: kind, title, status, owner, dates.", inputSchema: lookupContentInput },
-  lookup_job: { description: "Look up one job of the queue by id: type, state, progress, attempts, error.", inputSchema: lookupJobInput },
+  lookup_user: {
+    description:
+      "Look up one user of the product by email address or uid: plan, credits, staff or not, when they joined.",
+    inputSchema: lookupUserInput,
+  },
+  lookup_content: {
+    description: "Look up one content item (an image, design, video or page) by id: kind, title, status, owner, dates.",
+    inputSchema: lookupContentInput,
+  },
+  lookup_job: {
+    description: "Look up one job of the queue by id: type, state, progress, attempts, error.",
+    inputSchema: lookupJobInput,
+  },
   count_documents: {
-    description: "Count the documents of one collection of the data store, optionally with equality filters on the collection's declared fields.",
+    description:
+      "Count the documents of one collection of the data store, optionally with equality filters on the collection's declared fields.",
     inputSchema: countDocumentsInput,
   },
-  generate_image: { description: "Generate a picture with the image generator (charged in credits like any generation); answers with the job and content ids.", inputSchema: generateImageInput },
+  generate_image: {
+    description:
+      "Generate a picture with the image generator (charged in credits like any generation); answers with the job and content ids.",
+    inputSchema: generateImageInput,
+  },
   draft_layout: {
-    description: "Draft a new scene layout into the generated-layouts review queue (stage draft, awaiting review), from a name, a brief and its slots.",
+    description:
+      "Draft a new scene layout into the generated-layouts review queue (stage draft, awaiting review), from a name, a brief and its slots.",
     inputSchema: draftLayoutInput,
   },
 } as const;

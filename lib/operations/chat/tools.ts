@@ -49,22 +49,41 @@ export function collectionNames(db: Db): string[] {
     .sort();
 }
 
-export async function countDocuments(db: Db, input: { collection: string; filters: { field: string; op: "==" | "!=" | "in"; value: unknown }[] }): Promise<{ collection: string; filters: string[]; count: number }> {
+export async function countDocuments(
+  db: Db,
+  input: { collection: string; filters: { field: string; op: "==" | "!=" | "in"; value: unknown }[] },
+): Promise<{ collection: string; filters: string[]; count: number }> {
   const fields = declaredFields(db, input.collection);
-  if (!fields) throw new ApiError("not_found", `There is no collection "${input.collection}". Collections: ${collectionNames(db).join(", ")}.`);
+  if (!fields)
+    throw new ApiError(
+      "not_found",
+      `There is no collection "${input.collection}". Collections: ${collectionNames(db).join(", ")}.`,
+    );
   const inequalities = input.filters.filter((f) => f.op === "!=");
   if (inequalities.length > 1) throw new ApiError("unprocessable_entity", "At most one != filter per count.");
-  let q = db.collectionByName(input.collection) as unknown as { where(f: string, op: WhereOp, v: unknown): typeof q; count(): Promise<number> };
+  let q = db.collectionByName(input.collection) as unknown as {
+    where(f: string, op: WhereOp, v: unknown): typeof q;
+    count(): Promise<number>;
+  };
   for (const f of input.filters) {
     if (!fields.includes(f.field.split(".")[0]!)) {
-      throw new ApiError("unprocessable_entity", `"${f.field}" is not a field of ${input.collection}. Its fields: ${fields.join(", ")}.`);
+      throw new ApiError(
+        "unprocessable_entity",
+        `"${f.field}" is not a field of ${input.collection}. Its fields: ${fields.join(", ")}.`,
+      );
     }
-    if (f.op === "in" && !Array.isArray(f.value)) throw new ApiError("unprocessable_entity", `The "in" filter on ${f.field} needs a list of values.`);
-    if (f.op !== "in" && Array.isArray(f.value)) throw new ApiError("unprocessable_entity", `The "${f.op}" filter on ${f.field} needs one value, not a list.`);
+    if (f.op === "in" && !Array.isArray(f.value))
+      throw new ApiError("unprocessable_entity", `The "in" filter on ${f.field} needs a list of values.`);
+    if (f.op !== "in" && Array.isArray(f.value))
+      throw new ApiError("unprocessable_entity", `The "${f.op}" filter on ${f.field} needs one value, not a list.`);
     q = q.where(f.field, f.op, f.value);
   }
   const count = await q.count();
-  return { collection: input.collection, filters: input.filters.map((f) => `${f.field} ${f.op} ${JSON.stringify(f.value)}`), count };
+  return {
+    collection: input.collection,
+    filters: input.filters.map((f) => `${f.field} ${f.op} ${JSON.stringify(f.value)}`),
+    count,
+  };
 }
 
 export async function lookupUser(db: Db, input: { email?: string; uid?: string }) {
@@ -74,23 +93,62 @@ export async function lookupUser(db: Db, input: { email?: string; uid?: string }
     const [hit] = await db.collection(users).where("email", "==", input.email!.toLowerCase()).limit(1).get();
     snap = hit ?? (await db.collection(users).where("email", "==", input.email!).limit(1).get())[0] ?? null;
   }
-  if (!snap) return { found: false as const, message: `No user with ${input.uid ? `uid ${input.uid}` : `email ${input.email}`}.` };
+  if (!snap)
+    return {
+      found: false as const,
+      message: `No user with ${input.uid ? `uid ${input.uid}` : `email ${input.email}`}.`,
+    };
   const u = snap.data;
-  return { found: true as const, uid: snap.id, email: u.email, name: u.name, plan: u.plan, credits: u.credits, is_staff: u.is_staff, provider: u.provider, created_at: u.created_at, last_login_at: u.last_login_at };
+  return {
+    found: true as const,
+    uid: snap.id,
+    email: u.email,
+    name: u.name,
+    plan: u.plan,
+    credits: u.credits,
+    is_staff: u.is_staff,
+    provider: u.provider,
+    created_at: u.created_at,
+    last_login_at: u.last_login_at,
+  };
 }
 
 export async function lookupContent(db: Db, id: string) {
   const snap = await db.collection(content).doc(id).get();
   if (!snap) return { found: false as const, message: `No content item with id ${id}.` };
   const c = snap.data;
-  return { found: true as const, id, kind: c.kind, title: c.title, status: c.status, visibility: c.visibility, owner_id: c.owner_id, error: c.error, created_at: c.created_at, updated_at: c.updated_at };
+  return {
+    found: true as const,
+    id,
+    kind: c.kind,
+    title: c.title,
+    status: c.status,
+    visibility: c.visibility,
+    owner_id: c.owner_id,
+    error: c.error,
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+  };
 }
 
 export async function lookupJob(db: Db, id: string) {
   const snap = await db.collection(jobs).doc(id).get();
   if (!snap) return { found: false as const, message: `No job with id ${id}.` };
   const j = snap.data;
-  return { found: true as const, id, type: j.type, state: j.state, progress: j.progress, attempts: j.attempts, max_attempts: j.max_attempts, error: j.error, owner_id: j.owner_id, content_id: j.content_id, created_at: j.created_at, updated_at: j.updated_at };
+  return {
+    found: true as const,
+    id,
+    type: j.type,
+    state: j.state,
+    progress: j.progress,
+    attempts: j.attempts,
+    max_attempts: j.max_attempts,
+    error: j.error,
+    owner_id: j.owner_id,
+    content_id: j.content_id,
+    created_at: j.created_at,
+    updated_at: j.updated_at,
+  };
 }
 
 export async function draftLayout(ctx: ChatToolContext, input: Parameters<typeof draftLayoutBody>[0]) {
@@ -107,21 +165,52 @@ export async function draftLayout(ctx: ChatToolContext, input: Parameters<typeof
     created_by: ctx.uid,
     origin: "generated" as const,
     version: 1,
-    generation: { brief: input.brief, model_id: ctx.modelId, batch_id: `chat-${ctx.chatId}`.slice(0, 128), status: "pending" as const, reason: null, reviewed_by: null, reviewed_at: null },
+    generation: {
+      brief: input.brief,
+      model_id: ctx.modelId,
+      batch_id: `chat-${ctx.chatId}`.slice(0, 128),
+      status: "pending" as const,
+      reason: null,
+      reviewed_by: null,
+      reviewed_at: null,
+    },
   };
   const ref = ctx.db.collection(layouts).doc(id);
   await ctx.db.runTransaction(async (tx) => {
     tx.create(ref, doc);
-    logChange(ctx.db, tx, { entityType: "layout", entityId: id, entityLabel: body.name, action: "create", before: null, after: doc });
+    logChange(ctx.db, tx, {
+      entityType: "layout",
+      entityId: id,
+      entityLabel: body.name,
+      action: "create",
+      before: null,
+      after: doc,
+    });
   });
-  return { layout_id: id, name: body.name, slots: body.slots.map((s) => s.id), stage: "draft", review: `/generated-layouts/${id}` };
+  return {
+    layout_id: id,
+    name: body.name,
+    slots: body.slots.map((s) => s.id),
+    stage: "draft",
+    review: `/generated-layouts/${id}`,
+  };
 }
 
 export async function generateImage(ctx: ChatToolContext, input: { prompt: string; aspect_ratio: string }) {
   if (!ctx.images) throw new ApiError("service_unavailable", "Image generation is not available here.");
-  const started = await startGeneration({ uid: ctx.uid, input: { prompt: input.prompt, aspectRatio: input.aspect_ratio, count: 1, modelId: defaultImageModelId() }, deps: ctx.images() });
+  const started = await startGeneration({
+    uid: ctx.uid,
+    input: { prompt: input.prompt, aspectRatio: input.aspect_ratio, count: 1, modelId: defaultImageModelId() },
+    deps: ctx.images(),
+  });
   ctx.onImageAccepted?.();
-  return { job_id: started.jobId, content_ids: started.contentIds, cost: started.cost, balance: started.balance, view: `/image-gen/${started.contentIds[0]}` };
+  return {
+    job_id: started.jobId,
+    content_ids: started.contentIds,
+    cost: started.cost,
+    balance: started.balance,
+    view: `/image-gen/${started.contentIds[0]}`,
+  };
 }
 
 /** The AI SDK tool set for one chat request. */
@@ -146,7 +235,8 @@ export function safeErrorText(error: unknown): string {
   const name = (error as { name?: string } | null)?.name ?? "";
   if (/InvalidToolInput|NoSuchTool|InvalidArgument/.test(name)) return String((error as Error).message).slice(0, 1000);
   // The SDK hands invalid tool calls over as their message text.
-  if (typeof error === "string" && /^(Invalid input for tool|Model tried to call unavailable tool)/.test(error)) return error.slice(0, 1000);
+  if (typeof error === "string" && /^(Invalid input for tool|Model tried to call unavailable tool)/.test(error))
+    return error.slice(0, 1000);
   console.error("[chat] tool or stream failed", error);
   return "Something went wrong while answering. Try again.";
 }

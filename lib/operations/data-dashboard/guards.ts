@@ -19,8 +19,7 @@ const BILLING =
 /** Collections shown but never written here, with the reason and where to go instead. */
 export const READ_ONLY_COLLECTIONS: Readonly<Record<string, string>> = {
   update_log: "The update log is append-only: entries are never edited or deleted.",
-  credit_ledger:
-    `The credit ledger records every credit movement and is never edited here: a balance is the sum of its entries. To change one, ${GRANT_ACTION}: it adds an entry with your reason, within your daily cap.`,
+  credit_ledger: `The credit ledger records every credit movement and is never edited here: a balance is the sum of its entries. To change one, ${GRANT_ACTION}: it adds an entry with your reason, within your daily cap.`,
   billing_accounts: BILLING,
   billing_customers: BILLING,
   billing_events: `Stripe events are the webhook's record of what it applied (editing one would apply it again or hide it). ${BILLING}`,
@@ -53,7 +52,8 @@ const LOCKED_FIELDS: Readonly<Record<string, readonly FieldLock[]>> = {
     },
     {
       path: "plan",
-      reason: "The plan follows the Stripe subscription: change it in Stripe (its dashboard, or the customer's billing portal) and the webhook updates it here.",
+      reason:
+        "The plan follows the Stripe subscription: change it in Stripe (its dashboard, or the customer's billing portal) and the webhook updates it here.",
       initial: "free",
     },
   ],
@@ -73,7 +73,11 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * The locked fields `next` would change: against the stored document on an
  * edit, against what a new account starts with on a create.
  */
-export function lockedChanges(collection: string, next: Record<string, unknown>, stored: Record<string, unknown> | null): LockedField[] {
+export function lockedChanges(
+  collection: string,
+  next: Record<string, unknown>,
+  stored: Record<string, unknown> | null,
+): LockedField[] {
   return (LOCKED_FIELDS[collection] ?? [])
     .filter((f) => !same(next[f.path], stored ? stored[f.path] : f.initial))
     .map(({ path, reason }) => ({ path, reason }));

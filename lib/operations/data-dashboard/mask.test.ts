@@ -10,7 +10,11 @@ describe("sensitive values", () => {
     expect(isSensitivePath("function_calls", "input_tokens")).toBe(false);
     expect(isSensitivePath("vibes", "name")).toBe(false);
     const doc = { name: "n", webhook: { url: "https://x", secret: "s3cr3t" }, access_token: null };
-    expect(maskDocument("clients", doc)).toEqual({ name: "n", webhook: { url: "https://x", secret: MASK }, access_token: null });
+    expect(maskDocument("clients", doc)).toEqual({
+      name: "n",
+      webhook: { url: "https://x", secret: MASK },
+      access_token: null,
+    });
     expect(maskedPaths("clients", doc)).toEqual(["webhook.secret"]);
   });
 
@@ -22,9 +26,15 @@ describe("sensitive values", () => {
 
   it("puts the stored secret back where the mask came back, and refuses the mask as a new value", () => {
     const stored = { api_key: "k1", note: "x", other_token: null };
-    expect(restoreMasked("clients", { api_key: MASK, note: "y" }, stored)).toEqual({ data: { api_key: "k1", note: "y" }, refused: [] });
+    expect(restoreMasked("clients", { api_key: MASK, note: "y" }, stored)).toEqual({
+      data: { api_key: "k1", note: "y" },
+      refused: [],
+    });
     expect(restoreMasked("clients", { api_key: "k2" }, stored).data.api_key).toBe("k2");
-    expect(restoreMasked("clients", { other_token: MASK, note: MASK }, stored).refused.sort()).toEqual(["note", "other_token"]);
+    expect(restoreMasked("clients", { other_token: MASK, note: MASK }, stored).refused.sort()).toEqual([
+      "note",
+      "other_token",
+    ]);
     expect(restoreMasked("clients", { api_key: MASK }, null).refused).toEqual(["api_key"]);
   });
 });

@@ -19,13 +19,18 @@ function at(data: unknown, key: string | number): unknown {
  * `data` with every sensitive value replaced by the mask. With `previous`
  * (the log's after-state), a secret that changed shows as "<mask> (changed)".
  */
-export function maskDocument(collection: string, data: Record<string, unknown>, previous?: Record<string, unknown> | null): Record<string, unknown> {
+export function maskDocument(
+  collection: string,
+  data: Record<string, unknown>,
+  previous?: Record<string, unknown> | null,
+): Record<string, unknown> {
   const walk = (value: unknown, path: string, prev: unknown): unknown => {
     if (path && isSensitivePath(collection, path) && value !== null && value !== undefined) {
       return previous !== undefined && !same(value, prev) ? `${MASK} (changed)` : MASK;
     }
     if (Array.isArray(value)) return value.map((v, i) => walk(v, join(path, i), at(prev, i)));
-    if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, join(path, k), at(prev, k))]));
+    if (isObject(value))
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, join(path, k), at(prev, k))]));
     return value;
   };
   return walk(data, "", previous ?? undefined) as Record<string, unknown>;
@@ -54,7 +59,11 @@ export interface RestoreResult {
  * at a sensitive path that had a value. The mask anywhere else (a new secret,
  * a non-sensitive field) would write the mask itself: those paths are refused.
  */
-export function restoreMasked(collection: string, incoming: Record<string, unknown>, stored: Record<string, unknown> | null): RestoreResult {
+export function restoreMasked(
+  collection: string,
+  incoming: Record<string, unknown>,
+  stored: Record<string, unknown> | null,
+): RestoreResult {
   const refused: string[] = [];
   const walk = (value: unknown, path: string, prev: unknown): unknown => {
     if (typeof value === "string" && value.startsWith(MASK)) {
@@ -63,7 +72,8 @@ export function restoreMasked(collection: string, incoming: Record<string, unkno
       return value;
     }
     if (Array.isArray(value)) return value.map((v, i) => walk(v, join(path, i), at(prev, i)));
-    if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, join(path, k), at(prev, k))]));
+    if (isObject(value))
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, join(path, k), at(prev, k))]));
     return value;
   };
   return { data: walk(incoming, "", stored ?? undefined) as Record<string, unknown>, refused };

@@ -37,7 +37,8 @@ type Data = Record<string, unknown>;
 function readOnlyReason(name: string): string | null {
   const reason = readOnlyReasonOf(name);
   if (reason) return reason;
-  if (sensitivityOf(name) === "collection") return "This collection is sensitive: it shows ids only and cannot be edited here.";
+  if (sensitivityOf(name) === "collection")
+    return "This collection is sensitive: it shows ids only and cannot be edited here.";
   return null;
 }
 
@@ -51,13 +52,24 @@ function indexViews(def: AnyCollectionDef): IndexView[] {
   return def.indexes.map((fields, n) => {
     const last = fields[fields.length - 1]!;
     const filters = fields.slice(0, -1).map((f) => f.field);
-    return { n, filters, sort: { field: last.field, order: last.order }, label: `${filters.length ? `${filters.join(" = …, ")} = … · ` : ""}sorted by ${last.field} ${last.order}` };
+    return {
+      n,
+      filters,
+      sort: { field: last.field, order: last.order },
+      label: `${filters.length ? `${filters.join(" = …, ")} = … · ` : ""}sorted by ${last.field} ${last.order}`,
+    };
   });
 }
 
 function summary(def: AnyCollectionDef, count: number | null): CollectionSummary {
   const reason = readOnlyReason(def.name);
-  return { name: def.name, count, sensitive: sensitivityOf(def.name), read_only: reason !== null, read_only_reason: reason };
+  return {
+    name: def.name,
+    count,
+    sensitive: sensitivityOf(def.name),
+    read_only: reason !== null,
+    read_only_reason: reason,
+  };
 }
 
 export function describeCollection(def: AnyCollectionDef, count: number | null = null): CollectionView {
@@ -74,8 +86,21 @@ export function describeCollection(def: AnyCollectionDef, count: number | null =
 }
 
 export async function listCollections(db: Db): Promise<CollectionSummary[]> {
-  const defs = db.collections().filter((d) => !d.parent).sort((a, b) => a.name.localeCompare(b.name));
-  return Promise.all(defs.map(async (d) => summary(d, await db.collectionByName(d.name).count().catch(() => null))));
+  const defs = db
+    .collections()
+    .filter((d) => !d.parent)
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return Promise.all(
+    defs.map(async (d) =>
+      summary(
+        d,
+        await db
+          .collectionByName(d.name)
+          .count()
+          .catch(() => null),
+      ),
+    ),
+  );
 }
 
 /** What a row shows: masked; a sensitive collection shows nothing but the id. */
@@ -85,8 +110,19 @@ function present(name: string, id: string, data: Data): DocumentRow {
 
 export function versionOf(data: Data): string {
   const stable = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(stable) : v && typeof v === "object" ? Object.fromEntries(Object.keys(v as Data).sort().map((k) => [k, stable((v as Data)[k])])) : v;
-  return createHash("sha256").update(JSON.stringify(stable(data))).digest("base64url").slice(0, 22);
+    Array.isArray(v)
+      ? v.map(stable)
+      : v && typeof v === "object"
+        ? Object.fromEntries(
+            Object.keys(v as Data)
+              .sort()
+              .map((k) => [k, stable((v as Data)[k])]),
+          )
+        : v;
+  return createHash("sha256")
+    .update(JSON.stringify(stable(data)))
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 /** An equality value from the query string, typed by the field's schema where it has one. */
@@ -106,36 +142,66 @@ function pageCursor(id: string): string {
   return Buffer.from(id, "utf8").toString("base64url");
 }
 
-async function queryFor(db: Db, def: AnyCollectionDef, params: Record<string, string>): Promise<{ query: Query<Data>; q: z.output<typeof collectionQuerySchema> }> {
+async function queryFor(
+  db: Db,
+  def: AnyCollectionDef,
+  params: Record<string, string>,
+): Promise<{ query: Query<Data>; q: z.output<typeof collectionQuerySchema> }> {
   const parsed = collectionQuerySchema.safeParse(params);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Those table settings are not valid.");
   const q = parsed.data;
   let query: Query<Data> = db.collectionByName(def.name);
   if (q.index !== undefined) {
     const fields = def.indexes[q.index];
-    if (!fields) throw new ApiError("unprocessable_entity", `${def.name} has no index ${q.index}.`, { issues: [{ path: "index", message: "unknown index" }] });
+    if (!fields)
+      throw new ApiError("unprocessable_entity", `${def.name} has no index ${q.index}.`, {
+        issues: [{ path: "index", message: "unknown index" }],
+      });
     const missing: { path: string; message: string }[] = [];
     for (const f of fields.slice(0, -1)) {
       const raw = params[`eq.${f.field}`];
-      if (raw === undefined || raw === "") missing.push({ path: `eq.${f.field}`, message: "this index needs a value for it" });
+      if (raw === undefined || raw === "")
+        missing.push({ path: `eq.${f.field}`, message: "this index needs a value for it" });
       else query = query.where(f.field as never, "==", typedValue(def, f.field, raw) as never);
     }
-    if (missing.length) throw new ApiError("unprocessable_entity", "Give a value for each filter field of the chosen index.", { issues: missing });
+    if (missing.length)
+      throw new ApiError("unprocessable_entity", "Give a value for each filter field of the chosen index.", {
+        issues: missing,
+      });
     const last = fields[fields.length - 1]!;
     query = query.orderBy(last.field as never, last.order);
   }
-  const extra = Object.keys(params).filter((k) => k.startsWith("eq.") && !(q.index !== undefined && def.indexes[q.index]!.slice(0, -1).some((f) => `eq.${f.field}` === k)));
+  const extra = Object.keys(params).filter(
+    (k) =>
+      k.startsWith("eq.") &&
+      !(q.index !== undefined && def.indexes[q.index]!.slice(0, -1).some((f) => `eq.${f.field}` === k)),
+  );
   if (extra.length) {
-    throw new ApiError("unprocessable_entity", "Only the chosen index's fields can be filtered: other filters would need an index of their own.", { issues: extra.map((k) => ({ path: k, message: "not in the chosen index" })) });
+    throw new ApiError(
+      "unprocessable_entity",
+      "Only the chosen index's fields can be filtered: other filters would need an index of their own.",
+      { issues: extra.map((k) => ({ path: k, message: "not in the chosen index" })) },
+    );
   }
   return { query, q };
 }
 
-async function withCursor(db: Db, def: AnyCollectionDef, query: Query<Data>, cursor: string | undefined, index: number | undefined): Promise<Query<Data>> {
+async function withCursor(
+  db: Db,
+  def: AnyCollectionDef,
+  query: Query<Data>,
+  cursor: string | undefined,
+  index: number | undefined,
+): Promise<Query<Data>> {
   if (!cursor) return query;
   const id = Buffer.from(cursor, "base64url").toString("utf8");
   const snap = def.id.pattern.test(id) ? await db.collectionByName(def.name).doc(id).get() : null;
-  if (!snap) throw new ApiError("unprocessable_entity", "That page cursor is not valid (the document it points at is gone). Start from the first page.", { issues: [{ path: "cursor", message: "invalid" }] });
+  if (!snap)
+    throw new ApiError(
+      "unprocessable_entity",
+      "That page cursor is not valid (the document it points at is gone). Start from the first page.",
+      { issues: [{ path: "cursor", message: "invalid" }] },
+    );
   // A range on the sort field lets the store seek to the cursor instead of scanning the pages before it.
   const sort = index !== undefined ? def.indexes[index]!.at(-1)! : null;
   const at = sort ? readField(snap.data, sort.field) : undefined;
@@ -154,10 +220,21 @@ export async function queryCollection(db: Db, name: string, params: Record<strin
   return dbErrors(async () => {
     const { query, q } = await queryFor(db, def, params);
     // Counting a large collection scans it: the table asks once (`count=1`), not on every page.
-    const count = params.count === "1" ? await db.collectionByName(name).count().catch(() => null) : null;
+    const count =
+      params.count === "1"
+        ? await db
+            .collectionByName(name)
+            .count()
+            .catch(() => null)
+        : null;
     if (q.id) {
       const snap = def.id.pattern.test(q.id) ? await db.collectionByName(name).doc(q.id).get() : null;
-      return { collection: describeCollection(def, count), schema: jsonSchemaOf(def), data: snap ? [present(name, snap.id, snap.data)] : [], next_cursor: null };
+      return {
+        collection: describeCollection(def, count),
+        schema: jsonSchemaOf(def),
+        data: snap ? [present(name, snap.id, snap.data)] : [],
+        next_cursor: null,
+      };
     }
     const rows = await (await withCursor(db, def, query, q.cursor, q.index)).limit(q.limit + 1).get();
     const page = rows.slice(0, q.limit);
@@ -171,7 +248,12 @@ export async function queryCollection(db: Db, name: string, params: Record<strin
 }
 
 /** The filtered view as JSON lines (masked), page by page. */
-export async function* exportCollection(db: Db, name: string, params: Record<string, string>, max = 100_000): AsyncGenerator<string> {
+export async function* exportCollection(
+  db: Db,
+  name: string,
+  params: Record<string, string>,
+  max = 100_000,
+): AsyncGenerator<string> {
   const def = defOf(db, name);
   const { query } = await dbErrors(() => queryFor(db, def, params));
   let last: DocSnapshot<Data> | null = null;
@@ -198,7 +280,8 @@ function refOf(db: Db, def: AnyCollectionDef, id: string) {
   try {
     return db.collectionByName(def.name).doc(id);
   } catch (e) {
-    if (isDbError(e, "invalid-id")) throw new ApiError("not_found", `There is no document "${id}" in ${def.name} (ids are ${def.id.description}).`);
+    if (isDbError(e, "invalid-id"))
+      throw new ApiError("not_found", `There is no document "${id}" in ${def.name} (ids are ${def.id.description}).`);
     throw e;
   }
 }
@@ -207,11 +290,18 @@ export async function readDocument(db: Db, name: string, id: string): Promise<Do
   const def = defOf(db, name);
   const snap = await dbErrors(() => refOf(db, def, id).get());
   if (!snap) throw new ApiError("not_found", `There is no document "${id}" in ${name}.`);
-  return { collection: { ...describeCollection(def), masked: maskedPaths(name, snap.data) }, id, data: present(name, id, snap.data).data, version: versionOf(snap.data), schema: jsonSchemaOf(def) };
+  return {
+    collection: { ...describeCollection(def), masked: maskedPaths(name, snap.data) },
+    id,
+    data: present(name, id, snap.data).data,
+    version: versionOf(snap.data),
+    schema: jsonSchemaOf(def),
+  };
 }
 
 function labelOf(data: Data | null, fallback: string): string {
-  for (const k of ["title", "name", "email", "summary"]) if (typeof data?.[k] === "string" && data[k]) return data[k] as string;
+  for (const k of ["title", "name", "email", "summary"])
+    if (typeof data?.[k] === "string" && data[k]) return data[k] as string;
   return fallback;
 }
 
@@ -234,12 +324,21 @@ function assertUnlocked(name: string, next: Data, stored: Data | null) {
 /** The incoming document checked against the schema (unknown fields included), with secrets put back. */
 function checked(def: AnyCollectionDef, incoming: Data, stored: Data | null): Data {
   const { data, refused } = restoreMasked(def.name, incoming, stored);
-  const issues: { path: string; message: string }[] = refused.map((path) => ({ path, message: "This is the mask, not a value: type the real value or leave the field as it was." }));
+  const issues: { path: string; message: string }[] = refused.map((path) => ({
+    path,
+    message: "This is the mask, not a value: type the real value or leave the field as it was.",
+  }));
   const shape = def.schema.shape as Data;
-  for (const k of Object.keys(data)) if (!(k in shape)) issues.push({ path: k, message: `${def.name} has no field "${k}".` });
+  for (const k of Object.keys(data))
+    if (!(k in shape)) issues.push({ path: k, message: `${def.name} has no field "${k}".` });
   const parsed = def.schema.safeParse(data);
   if (!parsed.success) for (const i of parsed.error.issues) issues.push({ path: i.path.join("."), message: i.message });
-  if (issues.length || !parsed.success) throw new ApiError("unprocessable_entity", `That document does not match the ${def.name} schema: nothing was written.`, { issues });
+  if (issues.length || !parsed.success)
+    throw new ApiError(
+      "unprocessable_entity",
+      `That document does not match the ${def.name} schema: nothing was written.`,
+      { issues },
+    );
   return parsed.data as Data;
 }
 
@@ -247,12 +346,20 @@ function checked(def: AnyCollectionDef, incoming: Data, stored: Data | null): Da
 function bookkeep(def: AnyCollectionDef, next: Data, stored: Data | null, now: Date): Data {
   const out = { ...next };
   const shape = def.schema.shape as Data;
-  if (stored && "revision" in shape && typeof stored.revision === "number" && out.revision === stored.revision) out.revision = stored.revision + 1;
-  if (def.timestamps.includes("updated_at") && (!stored || out.updated_at === stored.updated_at)) out.updated_at = now.toISOString();
+  if (stored && "revision" in shape && typeof stored.revision === "number" && out.revision === stored.revision)
+    out.revision = stored.revision + 1;
+  if (def.timestamps.includes("updated_at") && (!stored || out.updated_at === stored.updated_at))
+    out.updated_at = now.toISOString();
   return out;
 }
 
-export async function writeDocument(db: Db, name: string, id: string, raw: unknown, now = new Date()): Promise<WriteResult> {
+export async function writeDocument(
+  db: Db,
+  name: string,
+  id: string,
+  raw: unknown,
+  now = new Date(),
+): Promise<WriteResult> {
   const def = defOf(db, name);
   assertWritable(name);
   const parsed = writeDocumentSchema.safeParse(raw);
@@ -264,16 +371,29 @@ export async function writeDocument(db: Db, name: string, id: string, raw: unkno
       const snap = await tx.get(ref);
       if (!snap) throw new ApiError("not_found", `There is no document "${id}" in ${name} (deleted meanwhile?).`);
       if (!input.version || input.version !== versionOf(snap.data)) {
-        throw new ApiError("conflict", "This document changed since you opened it. Reload it and make your edit again.", { issues: [{ path: "version", message: "version_conflict" }] });
+        throw new ApiError(
+          "conflict",
+          "This document changed since you opened it. Reload it and make your edit again.",
+          { issues: [{ path: "version", message: "version_conflict" }] },
+        );
       }
       const next = bookkeep(def, checked(def, input.data, snap.data), snap.data, now);
       assertUnlocked(name, next, snap.data);
       const before = maskDocument(name, snap.data);
       const after = maskDocument(name, next, snap.data);
       const changes = diffFields(before, after);
-      if (input.dry_run || !changes.length) return { result: { id, changes, written: false, version: versionOf(snap.data) }, stored: snap.data, next };
+      if (input.dry_run || !changes.length)
+        return { result: { id, changes, written: false, version: versionOf(snap.data) }, stored: snap.data, next };
       tx.set(ref, next);
-      logChange(db, tx, { entityType: "document", entityId: `${name}/${id}`, entityLabel: labelOf(snap.data, id), action: "update", before, after, at: now });
+      logChange(db, tx, {
+        entityType: "document",
+        entityId: `${name}/${id}`,
+        entityLabel: labelOf(snap.data, id),
+        action: "update",
+        before,
+        after,
+        at: now,
+      });
       return { result: { id, changes, written: true, version: versionOf(next) }, stored: snap.data, next };
     }),
   );
@@ -287,12 +407,17 @@ export async function createDocument(db: Db, name: string, raw: unknown, now = n
   const parsed = createDocumentSchema.safeParse(raw);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Send { id?, data }.");
   const input = parsed.data;
-  if (!input.id && !def.id.auto) throw new ApiError("unprocessable_entity", `${name} ids are given: ${def.id.description}.`, { issues: [{ path: "id", message: "required" }] });
+  if (!input.id && !def.id.auto)
+    throw new ApiError("unprocessable_entity", `${name} ids are given: ${def.id.description}.`, {
+      issues: [{ path: "id", message: "required" }],
+    });
   let ref;
   try {
     ref = input.id ? db.collectionByName(name).doc(input.id) : db.collectionByName(name).doc();
   } catch {
-    throw new ApiError("unprocessable_entity", `That id is not valid: ${def.id.description}.`, { issues: [{ path: "id", message: "invalid id" }] });
+    throw new ApiError("unprocessable_entity", `That id is not valid: ${def.id.description}.`, {
+      issues: [{ path: "id", message: "invalid id" }],
+    });
   }
   const next = bookkeep(def, checked(def, input.data, null), null, now);
   assertUnlocked(name, next, null);
@@ -303,14 +428,28 @@ export async function createDocument(db: Db, name: string, raw: unknown, now = n
     db.runTransaction(async (tx) => {
       if (await tx.get(ref)) throw new ApiError("conflict", `There is already a document "${ref.id}" in ${name}.`);
       tx.create(ref, next);
-      logChange(db, tx, { entityType: "document", entityId: `${name}/${ref.id}`, entityLabel: labelOf(next, ref.id), action: "create", before: null, after, at: now });
+      logChange(db, tx, {
+        entityType: "document",
+        entityId: `${name}/${ref.id}`,
+        entityLabel: labelOf(next, ref.id),
+        action: "create",
+        before: null,
+        after,
+        at: now,
+      });
     }),
   );
   refreshPublicAfterWrite(name, ref.id, null, next);
   return { id: ref.id, changes, written: true, version: versionOf(next) };
 }
 
-export async function deleteDocument(db: Db, name: string, id: string, version: string | null, now = new Date()): Promise<WriteResult> {
+export async function deleteDocument(
+  db: Db,
+  name: string,
+  id: string,
+  version: string | null,
+  now = new Date(),
+): Promise<WriteResult> {
   const def = defOf(db, name);
   assertWritable(name);
   const ref = refOf(db, def, id);
@@ -318,10 +457,21 @@ export async function deleteDocument(db: Db, name: string, id: string, version: 
     db.runTransaction(async (tx) => {
       const snap = await tx.get(ref);
       if (!snap) throw new ApiError("not_found", `There is no document "${id}" in ${name}.`);
-      if (!version || version !== versionOf(snap.data)) throw new ApiError("conflict", "This document changed since you opened it. Reload it before deleting.", { issues: [{ path: "version", message: "version_conflict" }] });
+      if (!version || version !== versionOf(snap.data))
+        throw new ApiError("conflict", "This document changed since you opened it. Reload it before deleting.", {
+          issues: [{ path: "version", message: "version_conflict" }],
+        });
       const before = maskDocument(name, snap.data);
       tx.delete(ref);
-      logChange(db, tx, { entityType: "document", entityId: `${name}/${id}`, entityLabel: labelOf(snap.data, id), action: "delete", before, after: null, at: now });
+      logChange(db, tx, {
+        entityType: "document",
+        entityId: `${name}/${id}`,
+        entityLabel: labelOf(snap.data, id),
+        action: "delete",
+        before,
+        after: null,
+        at: now,
+      });
       return { result: { id, changes: diffFields(before, null), written: true, version: null }, stored: snap.data };
     }),
   );
@@ -335,10 +485,23 @@ async function dbErrors<R>(fn: () => Promise<R>): Promise<R> {
     return await fn();
   } catch (e) {
     if (!isDbError(e)) throw e;
-    const issues = Array.isArray(e.details.issues) ? (e.details.issues as { path?: unknown[]; message?: string }[]).map((i) => ({ path: Array.isArray(i.path) ? i.path.join(".") : "", message: String(i.message ?? "invalid") })) : undefined;
-    if (e.code === "invalid-document") throw new ApiError("unprocessable_entity", "That document does not match the schema: nothing was written.", { issues });
-    if (e.code === "malformed-document") throw new ApiError("unprocessable_entity", `A stored document no longer matches its schema (${String(e.details.path ?? "")}); open it by id to repair it.`);
-    if (e.code === "invalid-query" || e.code === "invalid-argument") throw new ApiError("unprocessable_entity", e.message);
+    const issues = Array.isArray(e.details.issues)
+      ? (e.details.issues as { path?: unknown[]; message?: string }[]).map((i) => ({
+          path: Array.isArray(i.path) ? i.path.join(".") : "",
+          message: String(i.message ?? "invalid"),
+        }))
+      : undefined;
+    if (e.code === "invalid-document")
+      throw new ApiError("unprocessable_entity", "That document does not match the schema: nothing was written.", {
+        issues,
+      });
+    if (e.code === "malformed-document")
+      throw new ApiError(
+        "unprocessable_entity",
+        `A stored document no longer matches its schema (${String(e.details.path ?? "")}); open it by id to repair it.`,
+      );
+    if (e.code === "invalid-query" || e.code === "invalid-argument")
+      throw new ApiError("unprocessable_entity", e.message);
     if (e.code === "not-found") throw new ApiError("not_found", e.message);
     if (e.code === "already-exists") throw new ApiError("conflict", e.message);
     if (e.code === "aborted") throw new ApiError("conflict", "The document kept changing while saving; try again.");

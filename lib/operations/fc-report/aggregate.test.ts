@@ -1,6 +1,18 @@
 import { aggregateCalls, callsPerDay, percentile, type CallRecord } from "./aggregate";
 
-const rec = (o: Partial<CallRecord>): CallRecord => ({ model_id: "m1", kind: "tool", name: "count_documents", feature: "chat", valid: true, error_kind: null, latency_ms: 100, input_tokens: 10, output_tokens: 2, created_at: "2026-03-02T10:00:00.000Z", ...o });
+const rec = (o: Partial<CallRecord>): CallRecord => ({
+  model_id: "m1",
+  kind: "tool",
+  name: "count_documents",
+  feature: "chat",
+  valid: true,
+  error_kind: null,
+  latency_ms: 100,
+  input_tokens: 10,
+  output_tokens: 2,
+  created_at: "2026-03-02T10:00:00.000Z",
+  ...o,
+});
 
 it("takes nearest-rank percentiles", () => {
   const ten = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100];
@@ -27,7 +39,16 @@ it("groups by model × kind × name with rates, error counts, latency and tokens
     ["m2", "tool", "count_documents", 1],
   ]);
   const top = rows[0]!;
-  expect(top).toMatchObject({ valid: 10, schema_errors: 2, wrong_tool: 1, missing_argument: 1, execution_errors: 0, input_tokens: 140, output_tokens: 28, features: ["chat", "eval2"] });
+  expect(top).toMatchObject({
+    valid: 10,
+    schema_errors: 2,
+    wrong_tool: 1,
+    missing_argument: 1,
+    execution_errors: 0,
+    input_tokens: 140,
+    output_tokens: 28,
+    features: ["chat", "eval2"],
+  });
   expect(top.valid_rate).toBeCloseTo(10 / 14);
   expect(top.schema_error_rate).toBeCloseTo(2 / 14);
   // 14 latencies: four 5s then 10..100 → p50 = 7th = 30, p95 = 14th = 100.
@@ -37,7 +58,11 @@ it("groups by model × kind × name with rates, error counts, latency and tokens
 });
 
 it("counts calls per day, with the empty days of the range", () => {
-  const days = callsPerDay([rec({}), rec({ valid: false }), rec({ created_at: "2026-03-04T23:59:00.000Z" })], new Date("2026-03-01T12:00:00Z"), new Date("2026-03-04T12:00:00Z"));
+  const days = callsPerDay(
+    [rec({}), rec({ valid: false }), rec({ created_at: "2026-03-04T23:59:00.000Z" })],
+    new Date("2026-03-01T12:00:00Z"),
+    new Date("2026-03-04T12:00:00Z"),
+  );
   expect(days).toEqual([
     { day: "2026-03-01", calls: 0, valid: 0 },
     { day: "2026-03-02", calls: 2, valid: 1 },

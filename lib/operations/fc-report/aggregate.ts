@@ -6,7 +6,19 @@
 import type { FunctionCallDoc } from "@/lib/platform/ai/calls/collections";
 import type { ReportRow, TrendDay } from "./contract";
 
-export type CallRecord = Pick<FunctionCallDoc, "model_id" | "kind" | "name" | "feature" | "valid" | "error_kind" | "latency_ms" | "input_tokens" | "output_tokens" | "created_at">;
+export type CallRecord = Pick<
+  FunctionCallDoc,
+  | "model_id"
+  | "kind"
+  | "name"
+  | "feature"
+  | "valid"
+  | "error_kind"
+  | "latency_ms"
+  | "input_tokens"
+  | "output_tokens"
+  | "created_at"
+>;
 
 /** Nearest-rank percentile of `values` (q in 0..1); null for none. */
 export function percentile(values: readonly number[], q: number): number | null {
@@ -57,7 +69,11 @@ export function aggregateCalls(records: readonly CallRecord[]): ReportRow[] {
 /** Calls per UTC day from `from` to `to` inclusive, empty days included. */
 export function callsPerDay(records: readonly CallRecord[], from: Date, to: Date): TrendDay[] {
   const days = new Map<string, TrendDay>();
-  for (let t = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()); t <= to.getTime(); t += 86_400_000) {
+  for (
+    let t = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate());
+    t <= to.getTime();
+    t += 86_400_000
+  ) {
     const day = new Date(t).toISOString().slice(0, 10);
     days.set(day, { day, calls: 0, valid: 0 });
   }

@@ -13,14 +13,21 @@ import { runEvalCase } from "./eval-run";
 import { buildReport, listEvalRuns, startEval } from "./service";
 
 const dir = mkdtempSync(path.join(tmpdir(), "pf-eval-"));
-const db = new Db(new EmbeddedDriver({ file: path.join(dir, "t.sqlite"), collections: allCollections }), allCollections);
+const db = new Db(
+  new EmbeddedDriver({ file: path.join(dir, "t.sqlite"), collections: allCollections }),
+  allCollections,
+);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it("runs the suite as a job, scores each case, records the calls as eval and keeps them out of the production figures", async () => {
   const run = await startEval({ db }, { uid: "staff1", modelId: LOCAL_LANGUAGE_MODEL_ID });
   expect(run.state).toBe("queued");
-  await expect(startEval({ db }, { uid: "staff1", modelId: LOCAL_LANGUAGE_MODEL_ID })).rejects.toMatchObject({ code: "conflict" });
-  await expect(startEval({ db }, { uid: "staff1", modelId: "openai/gpt-4.1-mini" }).catch((e) => Promise.reject(e))).rejects.toMatchObject({ code: "unprocessable_entity" });
+  await expect(startEval({ db }, { uid: "staff1", modelId: LOCAL_LANGUAGE_MODEL_ID })).rejects.toMatchObject({
+    code: "conflict",
+  });
+  await expect(
+    startEval({ db }, { uid: "staff1", modelId: "openai/gpt-4.1-mini" }).catch((e) => Promise.reject(e)),
+  ).rejects.toMatchObject({ code: "unprocessable_entity" });
 
   const worker = createEvalWorker({ db });
   expect(await worker.processNext()).not.toBeNull();
@@ -43,7 +50,13 @@ it("runs the suite as a job, scores each case, records the calls as eval and kee
 });
 
 it("records a call the scorer finds wrong as invalid, with its reason", async () => {
-  const c = { id: "x-1", category: "multiple" as const, prompt: "Look up user a@b.co", functions: ["lookup_user", "lookup_job"] as const, expected: [{ name: "lookup_job" as const, args: { id: ["job_1"] } }] };
+  const c = {
+    id: "x-1",
+    category: "multiple" as const,
+    prompt: "Look up user a@b.co",
+    functions: ["lookup_user", "lookup_job"] as const,
+    expected: [{ name: "lookup_job" as const, args: { id: ["job_1"] } }],
+  };
   const result = await runEvalCase({ db, modelId: LOCAL_LANGUAGE_MODEL_ID, runId: "run_x", ownerId: "staff1", c });
   expect(result).toMatchObject({ pass: false, error_kind: "wrong_tool" });
   const [rec] = await db.collection(functionCalls).where("ref_id", "==", "run_x").get();
@@ -65,7 +78,9 @@ it("an evaluation whose model never answers is ended at its deadline each attemp
   expect(signals.every((s) => s.aborted)).toBe(true);
   const doc = (await db.collection(fcEvalRuns).doc(run.id).get())!.data;
   expect(doc).toMatchObject({ state: "failed", error: expect.stringMatching(/ran longer than/) });
-  const job = (await db.collection(jobs).where("type", "==", "fc.eval").get()).find((j) => j.data.input.run_id === run.id)!;
+  const job = (await db.collection(jobs).where("type", "==", "fc.eval").get()).find(
+    (j) => j.data.input.run_id === run.id,
+  )!;
   expect(job.data.state).toBe("failed");
   expect(await worker.processNext()).toBeNull();
 });

@@ -16,7 +16,13 @@ export interface ModelCall {
   input: unknown;
 }
 
-export type ScoreErrorKind = "wrong_tool" | "missing_argument" | "schema" | "wrong_value" | "wrong_count" | "irrelevance";
+export type ScoreErrorKind =
+  | "wrong_tool"
+  | "missing_argument"
+  | "schema"
+  | "wrong_value"
+  | "wrong_count"
+  | "irrelevance";
 
 export interface CaseScore {
   pass: boolean;
@@ -26,25 +32,41 @@ export interface CaseScore {
   perCall: { valid: boolean; error_kind: "wrong_tool" | "missing_argument" | "schema" | null; error: string | null }[];
 }
 
-const norm = (s: string) => s.trim().toLowerCase().replace(/[.!?,;:'"]+$/g, "").replace(/^['"]+/, "").replace(/\s+/g, " ");
+const norm = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/[.!?,;:'"]+$/g, "")
+    .replace(/^['"]+/, "")
+    .replace(/\s+/g, " ");
 
 /** Deep match of a value against one accepted value. */
 export function valueMatches(actual: unknown, accepted: unknown): boolean {
   if (typeof accepted === "string") return typeof actual === "string" && norm(actual) === norm(accepted);
-  if (typeof accepted === "number") return (typeof actual === "number" || typeof actual === "string") && Number(actual) === accepted;
+  if (typeof accepted === "number")
+    return (typeof actual === "number" || typeof actual === "string") && Number(actual) === accepted;
   if (typeof accepted === "boolean" || accepted === null) return actual === accepted;
-  if (Array.isArray(accepted)) return Array.isArray(actual) && actual.length === accepted.length && accepted.every((a, i) => valueMatches(actual[i], a));
+  if (Array.isArray(accepted))
+    return (
+      Array.isArray(actual) && actual.length === accepted.length && accepted.every((a, i) => valueMatches(actual[i], a))
+    );
   if (typeof accepted === "object") {
     if (typeof actual !== "object" || actual === null || Array.isArray(actual)) return false;
     // Keys the accepted value names must match; others (defaults like op "==") may be present.
-    return Object.entries(accepted as Record<string, unknown>).every(([k, v]) => valueMatches((actual as Record<string, unknown>)[k], v));
+    return Object.entries(accepted as Record<string, unknown>).every(([k, v]) =>
+      valueMatches((actual as Record<string, unknown>)[k], v),
+    );
   }
   return false;
 }
 
 /** Why `call` does not match `expected`, or null when it does. */
-export function callMismatch(call: ModelCall, expected: ExpectedCall): { kind: "wrong_tool" | "missing_argument" | "schema" | "wrong_value"; detail: string } | null {
-  if (call.name !== expected.name) return { kind: "wrong_tool", detail: `called ${call.name}, expected ${expected.name}` };
+export function callMismatch(
+  call: ModelCall,
+  expected: ExpectedCall,
+): { kind: "wrong_tool" | "missing_argument" | "schema" | "wrong_value"; detail: string } | null {
+  if (call.name !== expected.name)
+    return { kind: "wrong_tool", detail: `called ${call.name}, expected ${expected.name}` };
   const input = (call.input ?? {}) as Record<string, unknown>;
   const spec = CHAT_TOOL_SPECS[expected.name];
   const declared = Object.keys(unwrapShape(spec.inputSchema));
@@ -59,7 +81,10 @@ export function callMismatch(call: ModelCall, expected: ExpectedCall): { kind: "
     }
     const concrete = accepted.filter((a) => a !== OPTIONAL);
     if (concrete.length > 0 && !concrete.some((a) => valueMatches(value, a))) {
-      return { kind: "wrong_value", detail: `${expected.name}.${param} = ${JSON.stringify(value)}, expected ${concrete.map((a) => JSON.stringify(a)).join(" or ")}` };
+      return {
+        kind: "wrong_value",
+        detail: `${expected.name}.${param} = ${JSON.stringify(value)}, expected ${concrete.map((a) => JSON.stringify(a)).join(" or ")}`,
+      };
     }
   }
   return null;
@@ -73,7 +98,8 @@ function unwrapShape(schema: unknown): Record<string, unknown> {
   return inner ? unwrapShape(inner) : {};
 }
 
-const asRecordKind = (k: "wrong_tool" | "missing_argument" | "schema" | "wrong_value") => (k === "wrong_value" ? "schema" : k);
+const asRecordKind = (k: "wrong_tool" | "missing_argument" | "schema" | "wrong_value") =>
+  k === "wrong_value" ? "schema" : k;
 
 export function scoreCase(c: EvalCase, calls: readonly ModelCall[]): CaseScore {
   if (c.category === "irrelevance") {
@@ -82,7 +108,11 @@ export function scoreCase(c: EvalCase, calls: readonly ModelCall[]): CaseScore {
       pass: false,
       error_kind: "irrelevance",
       detail: `called ${calls.map((x) => x.name).join(", ")} when no function applies`,
-      perCall: calls.map(() => ({ valid: false, error_kind: "wrong_tool" as const, error: "A function was called when none applies (irrelevance)." })),
+      perCall: calls.map(() => ({
+        valid: false,
+        error_kind: "wrong_tool" as const,
+        error: "A function was called when none applies (irrelevance).",
+      })),
     };
   }
   // Match each expected call to a distinct model call (any order), by backtracking.
@@ -101,21 +131,42 @@ export function scoreCase(c: EvalCase, calls: readonly ModelCall[]): CaseScore {
     return false;
   };
   const matched = calls.length === n && solve(0);
-  if (matched) return { pass: true, error_kind: null, detail: null, perCall: calls.map(() => ({ valid: true, error_kind: null, error: null })) };
+  if (matched)
+    return {
+      pass: true,
+      error_kind: null,
+      detail: null,
+      perCall: calls.map(() => ({ valid: true, error_kind: null, error: null })),
+    };
 
   // Not a match: say why, and judge each call against its closest expectation.
   const perCall = calls.map((call) => {
     const sameName = c.expected.filter((e) => e.name === call.name);
-    if (sameName.length === 0) return { valid: false, error_kind: "wrong_tool" as const, error: `${call.name} is not the function this request needs.` };
+    if (sameName.length === 0)
+      return {
+        valid: false,
+        error_kind: "wrong_tool" as const,
+        error: `${call.name} is not the function this request needs.`,
+      };
     const problems = sameName.map((e) => callMismatch(call, e));
     if (problems.some((p) => p === null)) return { valid: true, error_kind: null, error: null };
     const p = problems[0]!;
     return { valid: false, error_kind: asRecordKind(p.kind), error: p.detail };
   });
   if (calls.length !== n) {
-    return { pass: false, error_kind: calls.length === 0 ? "wrong_count" : "wrong_count", detail: `made ${calls.length} call${calls.length === 1 ? "" : "s"}, expected ${n}`, perCall };
+    return {
+      pass: false,
+      error_kind: calls.length === 0 ? "wrong_count" : "wrong_count",
+      detail: `made ${calls.length} call${calls.length === 1 ? "" : "s"}, expected ${n}`,
+      perCall,
+    };
   }
   const firstBad = calls.map((call, j) => ({ call, j })).find(({ j }) => !perCall[j]!.valid);
   const mismatch = firstBad ? c.expected.map((e) => callMismatch(firstBad.call, e)).find((m) => m !== null) : null;
-  return { pass: false, error_kind: mismatch?.kind ?? "wrong_value", detail: mismatch?.detail ?? "the calls do not match the expected ones", perCall };
+  return {
+    pass: false,
+    error_kind: mismatch?.kind ?? "wrong_value",
+    detail: mismatch?.detail ?? "the calls do not match the expected ones",
+    perCall,
+  };
 }

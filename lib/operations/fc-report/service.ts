@@ -38,7 +38,12 @@ function rangeOf(deps: ReportDeps, range: RangeKey) {
 
 export async function buildReport(deps: ReportDeps, q: { range: RangeKey; feature?: string }): Promise<ReportView> {
   const { from, to } = rangeOf(deps, q.range);
-  const rows = await deps.db.collection(functionCalls).where("created_at", ">=", from.toISOString()).orderBy("created_at", "desc").limit(REPORT_MAX_RECORDS + 1).get();
+  const rows = await deps.db
+    .collection(functionCalls)
+    .where("created_at", ">=", from.toISOString())
+    .orderBy("created_at", "desc")
+    .limit(REPORT_MAX_RECORDS + 1)
+    .get();
   const all = rows.slice(0, REPORT_MAX_RECORDS).map((r) => r.data);
   const production = all.filter((r) => r.feature !== EVAL_FEATURE);
   const features = [...new Set(production.map((r) => r.feature))].sort();
@@ -58,32 +63,101 @@ export async function buildReport(deps: ReportDeps, q: { range: RangeKey; featur
 }
 
 /** The newest failing calls of one row (model × tool), with their arguments and errors. */
-export async function failingExamples(deps: ReportDeps, q: { range: RangeKey; model_id: string; name: string; kind?: "tool" | "structured"; includeEval?: boolean }): Promise<ExampleView[]> {
+export async function failingExamples(
+  deps: ReportDeps,
+  q: { range: RangeKey; model_id: string; name: string; kind?: "tool" | "structured"; includeEval?: boolean },
+): Promise<ExampleView[]> {
   const { from } = rangeOf(deps, q.range);
-  const rows = await deps.db.collection(functionCalls).where("name", "==", q.name).orderBy("created_at", "desc").limit(2000).get();
+  const rows = await deps.db
+    .collection(functionCalls)
+    .where("name", "==", q.name)
+    .orderBy("created_at", "desc")
+    .limit(2000)
+    .get();
   return rows
-    .filter((r) => r.data.created_at >= from.toISOString() && r.data.model_id === q.model_id && !r.data.valid && (!q.kind || r.data.kind === q.kind) && (q.includeEval || r.data.feature !== EVAL_FEATURE))
+    .filter(
+      (r) =>
+        r.data.created_at >= from.toISOString() &&
+        r.data.model_id === q.model_id &&
+        !r.data.valid &&
+        (!q.kind || r.data.kind === q.kind) &&
+        (q.includeEval || r.data.feature !== EVAL_FEATURE),
+    )
     .slice(0, 20)
-    .map((r) => ({ id: r.id, feature: r.data.feature, arguments: r.data.arguments, error_kind: r.data.error_kind, error: r.data.error, latency_ms: r.data.latency_ms, ref_id: r.data.ref_id, created_at: r.data.created_at }));
+    .map((r) => ({
+      id: r.id,
+      feature: r.data.feature,
+      arguments: r.data.arguments,
+      error_kind: r.data.error_kind,
+      error: r.data.error,
+      latency_ms: r.data.latency_ms,
+      ref_id: r.data.ref_id,
+      created_at: r.data.created_at,
+    }));
 }
 
 function view(id: string, d: FcEvalRunDoc): EvalRunView {
-  return { id, model_id: d.model_id, model_label: d.model_label, state: d.state, progress: d.progress, error: d.error, accuracy: d.accuracy, by_category: d.by_category, cases: d.cases, created_at: d.created_at, finished_at: d.finished_at };
+  return {
+    id,
+    model_id: d.model_id,
+    model_label: d.model_label,
+    state: d.state,
+    progress: d.progress,
+    error: d.error,
+    accuracy: d.accuracy,
+    by_category: d.by_category,
+    cases: d.cases,
+    created_at: d.created_at,
+    finished_at: d.finished_at,
+  };
 }
 
-export async function startEval(deps: ReportDeps, a: { uid: string; modelId: string; demo?: boolean }): Promise<EvalRunView> {
+export async function startEval(
+  deps: ReportDeps,
+  a: { uid: string; modelId: string; demo?: boolean },
+): Promise<EvalRunView> {
   const model = listLanguageModels(deps.env).find((m) => m.id === a.modelId);
   if (!model) throw new ApiError("unprocessable_entity", `There is no language model called "${a.modelId}".`);
-  if (!model.enabled) throw new ApiError("unprocessable_entity", `${model.label} is not configured on this server. ${model.note ?? ""}`.trim());
-  const active = await deps.db.collection(fcEvalRuns).where("model_id", "==", a.modelId).orderBy("created_at", "desc").limit(5).get();
+  if (!model.enabled)
+    throw new ApiError(
+      "unprocessable_entity",
+      `${model.label} is not configured on this server. ${model.note ?? ""}`.trim(),
+    );
+  const active = await deps.db
+    .collection(fcEvalRuns)
+    .where("model_id", "==", a.modelId)
+    .orderBy("created_at", "desc")
+    .limit(5)
+    .get();
   if (active.some((r) => r.data.state === "queued" || r.data.state === "running")) {
     throw new ApiError("conflict", `An evaluation of ${model.label} is already running. Wait for it to finish.`);
   }
   const at = nowOf(deps).toISOString();
   const id = `eval_${randomBytes(8).toString("hex")}`;
-  const doc: FcEvalRunDoc = { owner_id: a.uid, model_id: a.modelId, model_label: modelLabel(a.modelId), state: "queued", progress: 0, job_id: null, error: null, accuracy: null, by_category: {}, cases: [], demo: a.demo ?? false, created_at: at, updated_at: at, finished_at: null };
+  const doc: FcEvalRunDoc = {
+    owner_id: a.uid,
+    model_id: a.modelId,
+    model_label: modelLabel(a.modelId),
+    state: "queued",
+    progress: 0,
+    job_id: null,
+    error: null,
+    accuracy: null,
+    by_category: {},
+    cases: [],
+    demo: a.demo ?? false,
+    created_at: at,
+    updated_at: at,
+    finished_at: null,
+  };
   await deps.db.collection(fcEvalRuns).doc(id).create(doc);
-  const jobId = await enqueueJob(deps.db, { type: EVAL_JOB_TYPE, owner_id: a.uid, content_id: null, input: { run_id: id }, max_attempts: 2 });
+  const jobId = await enqueueJob(deps.db, {
+    type: EVAL_JOB_TYPE,
+    owner_id: a.uid,
+    content_id: null,
+    input: { run_id: id },
+    max_attempts: 2,
+  });
   await deps.db.collection(fcEvalRuns).doc(id).update({ job_id: jobId });
   deps.onQueued?.();
   return view(id, { ...doc, job_id: jobId });

@@ -30,7 +30,11 @@ export function createEvalWorker(deps: EvalWorkerDeps) {
   const evaluate = deps.evaluate ?? runEval;
   const runIdOf = (input: Record<string, unknown>) => String(input.run_id ?? "");
   const markRun = (runId: string, state: "queued" | "failed", error: string) =>
-    deps.db.collection(fcEvalRuns).doc(runId).update({ state, error, updated_at: new Date().toISOString() }).catch(() => undefined);
+    deps.db
+      .collection(fcEvalRuns)
+      .doc(runId)
+      .update({ state, error, updated_at: new Date().toISOString() })
+      .catch(() => undefined);
   const worker = createJobWorker(
     defineJob({
       kind: "eval",
@@ -39,9 +43,18 @@ export function createEvalWorker(deps: EvalWorkerDeps) {
       deadlineMs: EVAL_JOB_DEADLINE_MS,
       // The queue's deadline and heartbeat: a model that never answers, or a run taken over, ends this attempt.
       run: async (job, ctx) => {
-        await evaluate({ db: deps.db, runId: runIdOf(job.input), abortSignal: ctx.signal, onProgress: (progress) => ctx.heartbeat(progress).then(() => undefined) });
+        await evaluate({
+          db: deps.db,
+          runId: runIdOf(job.input),
+          abortSignal: ctx.signal,
+          onProgress: (progress) => ctx.heartbeat(progress).then(() => undefined),
+        });
       },
-      failure: (e) => ({ reason: (e as Error).message?.slice(0, 500) || "The evaluation failed.", retryable: true, quiet: true }),
+      failure: (e) => ({
+        reason: (e as Error).message?.slice(0, 500) || "The evaluation failed.",
+        retryable: true,
+        quiet: true,
+      }),
       onRetry: (ctx, message) => markRun(runIdOf(ctx.job.input), "queued", message),
       onFinalFailure: async (s, message) => {
         if (s.holder === "expired") return false;
@@ -50,7 +63,13 @@ export function createEvalWorker(deps: EvalWorkerDeps) {
         return true;
       },
     }),
-    { db: deps.db, workerId: `eval-${randomBytes(4).toString("hex")}`, leaseMs: deps.leaseMs, deadlineMs: deps.deadlineMs, log: deps.log ?? ((msg, err) => console.error(`[eval-worker] ${msg}`, err)) },
+    {
+      db: deps.db,
+      workerId: `eval-${randomBytes(4).toString("hex")}`,
+      leaseMs: deps.leaseMs,
+      deadlineMs: deps.deadlineMs,
+      log: deps.log ?? ((msg, err) => console.error(`[eval-worker] ${msg}`, err)),
+    },
   );
   return {
     workerId: worker.workerId,

@@ -20,18 +20,39 @@ const nowOf = (d: ProdDeps) => (d.now ?? (() => new Date()))();
 async function assertLiveTemplate(db: Db, id: string | null, path: string): Promise<void> {
   if (!id) return;
   const live = await listLiveTemplates(db);
-  if (!live.some((t) => t.id === id)) throw new ApiError("unprocessable_entity", `"${id}" is not a live template. Pick one from the list.`, { issues: [{ path, message: "not a live template" }] });
+  if (!live.some((t) => t.id === id))
+    throw new ApiError("unprocessable_entity", `"${id}" is not a live template. Pick one from the list.`, {
+      issues: [{ path, message: "not a live template" }],
+    });
 }
 
 function conflict(what: string): ApiError {
-  return new ApiError("conflict", `This ${what} was changed by someone else since you opened it. Reload to see their changes, then make yours again.`, { issues: [{ path: "revision", message: "moved" }] });
+  return new ApiError(
+    "conflict",
+    `This ${what} was changed by someone else since you opened it. Reload to see their changes, then make yours again.`,
+    { issues: [{ path: "revision", message: "moved" }] },
+  );
 }
 
-export async function listClients(deps: ProdDeps, o: { q?: string; archived?: boolean } = {}): Promise<ClientSummary[]> {
+export async function listClients(
+  deps: ProdDeps,
+  o: { q?: string; archived?: boolean } = {},
+): Promise<ClientSummary[]> {
   await deps.ready?.();
-  const rows = await deps.db.collection(prodClients).where("archived", "==", Boolean(o.archived)).orderBy("name_lower").limit(500).get();
+  const rows = await deps.db
+    .collection(prodClients)
+    .where("archived", "==", Boolean(o.archived))
+    .orderBy("name_lower")
+    .limit(500)
+    .get();
   const q = o.q?.trim().toLowerCase();
-  const hits = q ? rows.filter((r) => r.data.name_lower.includes(q) || r.data.contacts.some((c) => `${c.name} ${c.email ?? ""}`.toLowerCase().includes(q))) : rows;
+  const hits = q
+    ? rows.filter(
+        (r) =>
+          r.data.name_lower.includes(q) ||
+          r.data.contacts.some((c) => `${c.name} ${c.email ?? ""}`.toLowerCase().includes(q)),
+      )
+    : rows;
   return Promise.all(
     hits.slice(0, 200).map(async (r) => ({
       id: r.id,
@@ -48,10 +69,28 @@ export async function listClients(deps: ProdDeps, o: { q?: string; archived?: bo
 
 export async function getClient(deps: ProdDeps, id: string): Promise<ClientView> {
   const c = await readClient(deps.db, id);
-  const pipelines = await pipelineSummaries(deps.db, await deps.db.collection(prodPipelines).where("client_id", "==", id).orderBy("updated_at", "desc").limit(100).get());
-  const runs = await deps.db.collection(prodRuns).where("client_id", "==", id).orderBy("created_at", "desc").limit(50).get();
-  const deliveries = await deps.db.collection(prodWebhookDeliveries).where("client_id", "==", id).orderBy("created_at", "desc").limit(20).get();
-  const all = await deps.db.collection(prodRuns).where("client_id", "==", id).orderBy("created_at", "desc").limit(1000).get();
+  const pipelines = await pipelineSummaries(
+    deps.db,
+    await deps.db.collection(prodPipelines).where("client_id", "==", id).orderBy("updated_at", "desc").limit(100).get(),
+  );
+  const runs = await deps.db
+    .collection(prodRuns)
+    .where("client_id", "==", id)
+    .orderBy("created_at", "desc")
+    .limit(50)
+    .get();
+  const deliveries = await deps.db
+    .collection(prodWebhookDeliveries)
+    .where("client_id", "==", id)
+    .orderBy("created_at", "desc")
+    .limit(20)
+    .get();
+  const all = await deps.db
+    .collection(prodRuns)
+    .where("client_id", "==", id)
+    .orderBy("created_at", "desc")
+    .limit(1000)
+    .get();
   const { name_lower: _n, created_by: _c, ...rest } = c;
   return {
     ...rest,
@@ -72,10 +111,26 @@ export async function createClient(deps: ProdDeps, actor: string, raw: unknown):
   await assertLiveTemplate(deps.db, input.default_template_id, "default_template_id");
   const at = nowOf(deps).toISOString();
   const ref = deps.db.collection(prodClients).doc();
-  const doc: ProdClientDoc = { ...input, name_lower: input.name.toLowerCase(), archived: false, demo: false, revision: 0, created_by: actor, created_at: at, updated_at: at };
+  const doc: ProdClientDoc = {
+    ...input,
+    name_lower: input.name.toLowerCase(),
+    archived: false,
+    demo: false,
+    revision: 0,
+    created_by: actor,
+    created_at: at,
+    updated_at: at,
+  };
   await deps.db.runTransaction(async (tx) => {
     tx.create(ref, doc);
-    logChange(deps.db, tx, { entityType: "client", entityId: ref.id, entityLabel: input.name, action: "create", before: null, after: doc });
+    logChange(deps.db, tx, {
+      entityType: "client",
+      entityId: ref.id,
+      entityLabel: input.name,
+      action: "create",
+      before: null,
+      after: doc,
+    });
   });
   return getClient(deps, ref.id);
 }
@@ -85,7 +140,8 @@ export async function updateClient(deps: ProdDeps, id: string, raw: unknown): Pr
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Some fields are not valid. Nothing was saved.");
   const { revision, ...patch } = parsed.data;
   await readClient(deps.db, id);
-  if (patch.default_template_id !== undefined) await assertLiveTemplate(deps.db, patch.default_template_id, "default_template_id");
+  if (patch.default_template_id !== undefined)
+    await assertLiveTemplate(deps.db, patch.default_template_id, "default_template_id");
   const at = nowOf(deps).toISOString();
   await deps.db.runTransaction(async (tx) => {
     const ref = deps.db.collection(prodClients).doc(id);
@@ -93,9 +149,22 @@ export async function updateClient(deps: ProdDeps, id: string, raw: unknown): Pr
     if (!snap) throw new ApiError("not_found", "There is no such client.");
     if (snap.data.revision !== revision) throw conflict("client");
     if (snap.data.archived) throw new ApiError("conflict", "This client is archived: it cannot be edited.");
-    const after: ProdClientDoc = { ...snap.data, ...patch, ...(patch.name ? { name_lower: patch.name.toLowerCase() } : {}), revision: revision + 1, updated_at: at };
+    const after: ProdClientDoc = {
+      ...snap.data,
+      ...patch,
+      ...(patch.name ? { name_lower: patch.name.toLowerCase() } : {}),
+      revision: revision + 1,
+      updated_at: at,
+    };
     tx.set(ref, after);
-    logChange(deps.db, tx, { entityType: "client", entityId: id, entityLabel: after.name, action: "update", before: snap.data, after });
+    logChange(deps.db, tx, {
+      entityType: "client",
+      entityId: id,
+      entityLabel: after.name,
+      action: "update",
+      before: snap.data,
+      after,
+    });
   });
   return getClient(deps, id);
 }
@@ -110,15 +179,31 @@ export async function archiveClient(deps: ProdDeps, id: string, revision: number
     if (!snap) throw new ApiError("not_found", "There is no such client.");
     if (snap.data.revision !== revision) throw conflict("client");
     if (snap.data.archived) return;
-    const pipes = await tx.get(deps.db.collection(prodPipelines).where("client_id", "==", id).orderBy("updated_at", "desc").limit(100));
+    const pipes = await tx.get(
+      deps.db.collection(prodPipelines).where("client_id", "==", id).orderBy("updated_at", "desc").limit(100),
+    );
     const after: ProdClientDoc = { ...snap.data, archived: true, revision: revision + 1, updated_at: at };
     tx.set(ref, after);
-    logChange(deps.db, tx, { entityType: "client", entityId: id, entityLabel: after.name, action: "delete", before: snap.data, after });
+    logChange(deps.db, tx, {
+      entityType: "client",
+      entityId: id,
+      entityLabel: after.name,
+      action: "delete",
+      before: snap.data,
+      after,
+    });
     for (const p of pipes) {
       if (p.data.archived) continue;
       const pAfter = { ...p.data, archived: true, next_run_at: null, revision: p.data.revision + 1, updated_at: at };
       tx.set(deps.db.collection(prodPipelines).doc(p.id), pAfter);
-      logChange(deps.db, tx, { entityType: "pipeline", entityId: p.id, entityLabel: p.data.name, action: "delete", before: p.data, after: pAfter });
+      logChange(deps.db, tx, {
+        entityType: "pipeline",
+        entityId: p.id,
+        entityLabel: p.data.name,
+        action: "delete",
+        before: p.data,
+        after: pAfter,
+      });
     }
   });
   return getClient(deps, id);

@@ -12,7 +12,15 @@ import { batchRowSchema } from "@/lib/creation/batches/contract";
 import { compositionRatioSchema } from "@/lib/engine/composition/ratios";
 import { templateIdSchema } from "@/lib/engine/composition/template-schema";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "@/lib/platform/db/define";
-import { contactSchema, DELIVERY_STATES, pipelineSettingsSchema, pipelineSourceSchema, RUN_STATES, RUN_TRIGGERS, scheduleSchema } from "./contract";
+import {
+  contactSchema,
+  DELIVERY_STATES,
+  pipelineSettingsSchema,
+  pipelineSourceSchema,
+  RUN_STATES,
+  RUN_TRIGGERS,
+  scheduleSchema,
+} from "./contract";
 import { DOC_ID } from "@/lib/platform/db/ids";
 
 const uid = z.string().regex(DOC_ID);
@@ -59,11 +67,7 @@ export const prodPipelines = defineCollection({
     updated_at: isoTimestamp(),
   }),
   timestamps: ["next_run_at", "created_at", "updated_at"],
-  indexes: [
-    ["client_id", "updated_at desc"],
-    ["archived", "updated_at desc"],
-    ["next_run_at"],
-  ],
+  indexes: [["client_id", "updated_at desc"], ["archived", "updated_at desc"], ["next_run_at"]],
 });
 
 /** id = the pipeline id. Sensitive: read only to sign webhook bodies. */
@@ -141,7 +145,16 @@ export const prodWebhookDeliveries = defineCollection({
     /** The exact bytes signed and sent. */
     body: z.string().max(200_000),
     state: z.enum(DELIVERY_STATES),
-    attempts: z.array(z.object({ at: isoTimestamp(), status: z.number().int().nullable(), error: z.string().max(500).nullable(), duration_ms: z.number().int().min(0) })).max(20),
+    attempts: z
+      .array(
+        z.object({
+          at: isoTimestamp(),
+          status: z.number().int().nullable(),
+          error: z.string().max(500).nullable(),
+          duration_ms: z.number().int().min(0),
+        }),
+      )
+      .max(20),
     next_attempt_at: isoTimestamp().nullable(),
     job_id: docId.nullable(),
     created_at: isoTimestamp(),
@@ -160,4 +173,11 @@ export type ProdPipelineDoc = DocOf<typeof prodPipelines>;
 export type ProdRunDoc = DocOf<typeof prodRuns>;
 export type ProdRunItemDoc = DocOf<typeof prodRunItems>;
 export type ProdDeliveryDoc = DocOf<typeof prodWebhookDeliveries>;
-export const prodCollections: readonly AnyCollectionDef[] = [prodClients, prodPipelines, prodWebhookSecrets, prodRuns, prodRunItems, prodWebhookDeliveries];
+export const prodCollections: readonly AnyCollectionDef[] = [
+  prodClients,
+  prodPipelines,
+  prodWebhookSecrets,
+  prodRuns,
+  prodRunItems,
+  prodWebhookDeliveries,
+];

@@ -23,7 +23,13 @@
  */
 import { z } from "zod";
 import { brandKitInputSchema } from "@/lib/creation/brand/contract";
-import { batchRowSchema, batchSettingsSchema, BATCH_ITEM_STATES, MAX_BATCH_ROWS, type BatchRow } from "@/lib/creation/batches/contract";
+import {
+  batchRowSchema,
+  batchSettingsSchema,
+  BATCH_ITEM_STATES,
+  MAX_BATCH_ROWS,
+  type BatchRow,
+} from "@/lib/creation/batches/contract";
 import { templateIdSchema } from "@/lib/engine/composition/template-schema";
 import { DOC_ID } from "@/lib/platform/db/ids";
 
@@ -113,7 +119,10 @@ export interface TemplateVersionChoice {
 }
 export type PipelineSettings = z.output<typeof pipelineSettingsSchema>;
 
-const webhookUrl = z.url({ protocol: /^https?$/, error: "The webhook URL must start with http:// or https://." }).max(2048).nullable();
+const webhookUrl = z
+  .url({ protocol: /^https?$/, error: "The webhook URL must start with http:// or https://." })
+  .max(2048)
+  .nullable();
 
 export const pipelineInputSchema = z
   .object({
@@ -127,10 +136,16 @@ export const pipelineInputSchema = z
   .strict();
 export type PipelineInput = z.input<typeof pipelineInputSchema>;
 
-export const pipelinePatchSchema = pipelineInputSchema.omit({ client_id: true }).partial().extend({ revision }).strict();
+export const pipelinePatchSchema = pipelineInputSchema
+  .omit({ client_id: true })
+  .partial()
+  .extend({ revision })
+  .strict();
 export type PipelinePatch = z.input<typeof pipelinePatchSchema>;
 
-export const retryRunInputSchema = z.object({ item_ids: z.array(z.string().min(1).max(128)).max(1000).optional() }).strict();
+export const retryRunInputSchema = z
+  .object({ item_ids: z.array(z.string().min(1).max(128)).max(1000).optional() })
+  .strict();
 
 export const RUN_STATES = ["running", "finished", "cancelled", "failed"] as const;
 export type RunState = (typeof RUN_STATES)[number];

@@ -19,8 +19,26 @@ export const DEMO_CLIENT_ID = "demo-bean-there";
 export const DEMO_PIPELINE_ID = "demo-bean-there-daily";
 
 const ROWS = [
-  { key: "id:cold-brew", row: { link: null, prompt: "Bean There cold brew: steeped for eighteen hours, poured over ice.", name: "Cold brew", price: "4.50", image_url: null } },
-  { key: "id:lisbon-roast", row: { link: null, prompt: "The Lisbon roast: dark, sweet, roasted the morning it ships.", name: "Lisbon roast", price: "12.00", image_url: null } },
+  {
+    key: "id:cold-brew",
+    row: {
+      link: null,
+      prompt: "Bean There cold brew: steeped for eighteen hours, poured over ice.",
+      name: "Cold brew",
+      price: "4.50",
+      image_url: null,
+    },
+  },
+  {
+    key: "id:lisbon-roast",
+    row: {
+      link: null,
+      prompt: "The Lisbon roast: dark, sweet, roasted the morning it ships.",
+      name: "Lisbon roast",
+      price: "12.00",
+      image_url: null,
+    },
+  },
 ];
 
 let pending: Promise<void> | null = null;
@@ -52,7 +70,16 @@ async function seed(deps: ProdDeps, staffUid: string): Promise<boolean> {
         const client: ProdClientDoc = {
           name: "Bean There Coffee",
           name_lower: "bean there coffee",
-          brand_kit: { ...DEFAULT_BRAND_KIT, colors: { primary: "#6b3e26", secondary: "#f3e6d8", accent: "#e0a458", text: "#1f140d", background: "#fffaf3" } },
+          brand_kit: {
+            ...DEFAULT_BRAND_KIT,
+            colors: {
+              primary: "#6b3e26",
+              secondary: "#f3e6d8",
+              accent: "#e0a458",
+              text: "#1f140d",
+              background: "#fffaf3",
+            },
+          },
           default_template_id: null,
           contacts: [{ name: "Ana Costa", email: "ana@beanthere.example", role: "Marketing lead" }],
           notes: "Demo client: a small roaster in Lisbon. Weekly product videos for Instagram Reels.",
@@ -64,14 +91,30 @@ async function seed(deps: ProdDeps, staffUid: string): Promise<boolean> {
           updated_at: at,
         };
         tx.create(cRef, client);
-        logChange(db, tx, { entityType: "client", entityId: DEMO_CLIENT_ID, entityLabel: client.name, action: "create", before: null, after: client });
+        logChange(db, tx, {
+          entityType: "client",
+          entityId: DEMO_CLIENT_ID,
+          entityLabel: client.name,
+          action: "create",
+          before: null,
+          after: client,
+        });
       }
       if (!p) {
         const pipeline: ProdPipelineDoc = {
           client_id: DEMO_CLIENT_ID,
           name: "Product spotlights",
           source: { kind: "csv", file_name: "bean-there-products.csv", rows: ROWS },
-          settings: { template_id: null, template_version: null, aspect_ratios: ["9:16"], length_s: 15, voice_id: null, captions: true, music: false, model_id: LOCAL_LANGUAGE_MODEL_ID },
+          settings: {
+            template_id: null,
+            template_version: null,
+            aspect_ratios: ["9:16"],
+            length_s: 15,
+            voice_id: null,
+            captions: true,
+            music: false,
+            model_id: LOCAL_LANGUAGE_MODEL_ID,
+          },
           schedule: { kind: "on_demand" },
           next_run_at: null,
           webhook_url: null,
@@ -83,10 +126,22 @@ async function seed(deps: ProdDeps, staffUid: string): Promise<boolean> {
           updated_at: at,
         };
         tx.create(pRef, pipeline);
-        logChange(db, tx, { entityType: "pipeline", entityId: DEMO_PIPELINE_ID, entityLabel: pipeline.name, action: "create", before: null, after: pipeline });
+        logChange(db, tx, {
+          entityType: "pipeline",
+          entityId: DEMO_PIPELINE_ID,
+          entityLabel: pipeline.name,
+          action: "create",
+          before: null,
+          after: pipeline,
+        });
       }
     });
-    const runs = await db.collection(prodRuns).where("pipeline_id", "==", DEMO_PIPELINE_ID).orderBy("created_at", "desc").limit(1).get();
+    const runs = await db
+      .collection(prodRuns)
+      .where("pipeline_id", "==", DEMO_PIPELINE_ID)
+      .orderBy("created_at", "desc")
+      .limit(1)
+      .get();
     const user = await db.collection(users).doc(staffUid).get();
     if (runs.length > 0) return true;
     if (!user) return false;

@@ -15,7 +15,14 @@ import { LinkError } from "@/lib/platform/http/errors";
 import { assertModel, assertVoice } from "@/lib/creation/video/service/shared";
 import { loadWriterLibrary, pinnedLibrary } from "@/lib/creation/video/service/writer-library";
 import { logChange } from "@/lib/platform/update-log/write";
-import { pipelineInputSchema, pipelinePatchSchema, type PipelineSettings, type PipelineSummary, type PipelineView, type TemplateVersionChoice } from "./contract";
+import {
+  pipelineInputSchema,
+  pipelinePatchSchema,
+  type PipelineSettings,
+  type PipelineSummary,
+  type PipelineView,
+  type TemplateVersionChoice,
+} from "./contract";
 import { prodClients, prodPipelines, prodRuns, prodWebhookSecrets, type ProdPipelineDoc } from "./collections";
 import { pipelineSummaries, readClient } from "./reads";
 import type { ProdDeps } from "./deps";
@@ -47,14 +54,19 @@ async function checkedSettings(deps: ProdDeps, s: PipelineSettings): Promise<Pip
     try {
       await pinnedLibrary(deps, s.template_id, s.template_version);
     } catch (e) {
-      if (e instanceof ApiError) throw new ApiError("unprocessable_entity", e.message, { issues: [{ path: "settings.template_version", message: "not a published version" }] });
+      if (e instanceof ApiError)
+        throw new ApiError("unprocessable_entity", e.message, {
+          issues: [{ path: "settings.template_version", message: "not a published version" }],
+        });
       throw e;
     }
     return s;
   }
   const library = await loadWriterLibrary(deps);
   if (!library.templates.some((t) => t.id === s.template_id)) {
-    throw new ApiError("unprocessable_entity", `"${s.template_id}" is not a live template. Pick one from the list.`, { issues: [{ path: "settings.template_id", message: "unknown template" }] });
+    throw new ApiError("unprocessable_entity", `"${s.template_id}" is not a live template. Pick one from the list.`, {
+      issues: [{ path: "settings.template_id", message: "unknown template" }],
+    });
   }
   return s;
 }
@@ -65,10 +77,20 @@ export async function publishedTemplateVersions(deps: ProdDeps, templateId: stri
   if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(templateId)) throw new ApiError("not_found", "There is no such template.");
   const t = await deps.db.collection(templates).doc(templateId).get();
   if (!t) throw new ApiError("not_found", "There is no such template.");
-  const rows = await deps.db.collection(templateVersions).where("template_id", "==", templateId).orderBy("version", "desc").limit(200).get();
+  const rows = await deps.db
+    .collection(templateVersions)
+    .where("template_id", "==", templateId)
+    .orderBy("version", "desc")
+    .limit(200)
+    .get();
   return rows
     .filter((r) => r.data.published_at)
-    .map((r) => ({ version: r.data.version, published_at: r.data.published_at!, current: r.data.version === t.data.current_version, template_live: t.data.stage === "live" }));
+    .map((r) => ({
+      version: r.data.version,
+      published_at: r.data.published_at!,
+      current: r.data.version === t.data.current_version,
+      template_live: t.data.stage === "live",
+    }));
 }
 
 function checkWebhookUrl(url: string | null): void {
@@ -76,21 +98,35 @@ function checkWebhookUrl(url: string | null): void {
   try {
     parsePublicUrl(url);
   } catch (e) {
-    throw new ApiError("unprocessable_entity", e instanceof LinkError ? e.message : "That webhook URL is not valid.", { issues: [{ path: "webhook_url", message: "invalid" }] });
+    throw new ApiError("unprocessable_entity", e instanceof LinkError ? e.message : "That webhook URL is not valid.", {
+      issues: [{ path: "webhook_url", message: "invalid" }],
+    });
   }
 }
 
-export async function listPipelines(deps: ProdDeps, o: { clientId?: string; archived?: boolean } = {}): Promise<PipelineSummary[]> {
+export async function listPipelines(
+  deps: ProdDeps,
+  o: { clientId?: string; archived?: boolean } = {},
+): Promise<PipelineSummary[]> {
   await deps.ready?.();
   const col = deps.db.collection(prodPipelines);
-  const rows = o.clientId ? await col.where("client_id", "==", o.clientId).orderBy("updated_at", "desc").limit(200).get() : await col.where("archived", "==", Boolean(o.archived)).orderBy("updated_at", "desc").limit(200).get();
+  const rows = o.clientId
+    ? await col.where("client_id", "==", o.clientId).orderBy("updated_at", "desc").limit(200).get()
+    : await col.where("archived", "==", Boolean(o.archived)).orderBy("updated_at", "desc").limit(200).get();
   return pipelineSummaries(deps.db, rows);
 }
 
 export async function getPipeline(deps: ProdDeps, id: string): Promise<PipelineView> {
   const p = await readPipeline(deps.db, id);
-  const [summary] = await pipelineSummaries(deps.db, [{ id, path: `${prodPipelines.name}/${id}`, data: p } as DocSnapshot<ProdPipelineDoc>]);
-  const runs = await deps.db.collection(prodRuns).where("pipeline_id", "==", id).orderBy("created_at", "desc").limit(50).get();
+  const [summary] = await pipelineSummaries(deps.db, [
+    { id, path: `${prodPipelines.name}/${id}`, data: p } as DocSnapshot<ProdPipelineDoc>,
+  ]);
+  const runs = await deps.db
+    .collection(prodRuns)
+    .where("pipeline_id", "==", id)
+    .orderBy("created_at", "desc")
+    .limit(50)
+    .get();
   const secret = await deps.db.collection(prodWebhookSecrets).doc(id).get();
   return {
     ...summary!,
@@ -112,7 +148,11 @@ function stageSecret(deps: ProdDeps, tx: Transaction, pipelineId: string, at: st
   return secret;
 }
 
-export async function createPipeline(deps: ProdDeps, actor: string, raw: unknown): Promise<PipelineView & { webhook_secret: string | null }> {
+export async function createPipeline(
+  deps: ProdDeps,
+  actor: string,
+  raw: unknown,
+): Promise<PipelineView & { webhook_secret: string | null }> {
   const parsed = pipelineInputSchema.safeParse(raw);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Some fields are not valid. Nothing was saved.");
   const input = parsed.data;
@@ -141,12 +181,24 @@ export async function createPipeline(deps: ProdDeps, actor: string, raw: unknown
     if (!c || c.data.archived) throw new ApiError("conflict", "This client is archived: it cannot get new pipelines.");
     tx.create(ref, doc);
     secret = input.webhook_url ? stageSecret(deps, tx, ref.id, at) : null;
-    logChange(deps.db, tx, { entityType: "pipeline", entityId: ref.id, entityLabel: input.name, action: "create", before: null, after: doc });
+    logChange(deps.db, tx, {
+      entityType: "pipeline",
+      entityId: ref.id,
+      entityLabel: input.name,
+      action: "create",
+      before: null,
+      after: doc,
+    });
   });
   return { ...(await getPipeline(deps, ref.id)), webhook_secret: secret };
 }
 
-export async function updatePipeline(deps: ProdDeps, actor: string, id: string, raw: unknown): Promise<PipelineView & { webhook_secret: string | null }> {
+export async function updatePipeline(
+  deps: ProdDeps,
+  actor: string,
+  id: string,
+  raw: unknown,
+): Promise<PipelineView & { webhook_secret: string | null }> {
   const parsed = pipelinePatchSchema.safeParse(raw);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Some fields are not valid. Nothing was saved.");
   const { revision, ...patch } = parsed.data;
@@ -161,7 +213,12 @@ export async function updatePipeline(deps: ProdDeps, actor: string, id: string, 
     const snap = await tx.get(ref);
     const hasSecret = await tx.get(deps.db.collection(prodWebhookSecrets).doc(id));
     if (!snap) throw new ApiError("not_found", "There is no such pipeline.");
-    if (snap.data.revision !== revision) throw new ApiError("conflict", "This pipeline was changed by someone else since you opened it. Reload to see their changes, then make yours again.", { issues: [{ path: "revision", message: "moved" }] });
+    if (snap.data.revision !== revision)
+      throw new ApiError(
+        "conflict",
+        "This pipeline was changed by someone else since you opened it. Reload to see their changes, then make yours again.",
+        { issues: [{ path: "revision", message: "moved" }] },
+      );
     if (snap.data.archived) throw new ApiError("conflict", "This pipeline is archived: it cannot be edited.");
     const schedule = patch.schedule ?? snap.data.schedule;
     const after: ProdPipelineDoc = {
@@ -176,7 +233,14 @@ export async function updatePipeline(deps: ProdDeps, actor: string, id: string, 
     };
     tx.set(ref, after);
     if (after.webhook_url && !hasSecret) secret = stageSecret(deps, tx, id, at);
-    logChange(deps.db, tx, { entityType: "pipeline", entityId: id, entityLabel: after.name, action: "update", before: snap.data, after });
+    logChange(deps.db, tx, {
+      entityType: "pipeline",
+      entityId: id,
+      entityLabel: after.name,
+      action: "update",
+      before: snap.data,
+      after,
+    });
   });
   return { ...(await getPipeline(deps, id)), webhook_secret: secret };
 }
@@ -188,11 +252,29 @@ export async function archivePipeline(deps: ProdDeps, id: string, revision: numb
     const ref = deps.db.collection(prodPipelines).doc(id);
     const snap = await tx.get(ref);
     if (!snap) throw new ApiError("not_found", "There is no such pipeline.");
-    if (snap.data.revision !== revision) throw new ApiError("conflict", "This pipeline was changed by someone else since you opened it. Reload, then try again.", { issues: [{ path: "revision", message: "moved" }] });
+    if (snap.data.revision !== revision)
+      throw new ApiError(
+        "conflict",
+        "This pipeline was changed by someone else since you opened it. Reload, then try again.",
+        { issues: [{ path: "revision", message: "moved" }] },
+      );
     if (snap.data.archived) return;
-    const after: ProdPipelineDoc = { ...snap.data, archived: true, next_run_at: null, revision: revision + 1, updated_at: at };
+    const after: ProdPipelineDoc = {
+      ...snap.data,
+      archived: true,
+      next_run_at: null,
+      revision: revision + 1,
+      updated_at: at,
+    };
     tx.set(ref, after);
-    logChange(deps.db, tx, { entityType: "pipeline", entityId: id, entityLabel: after.name, action: "delete", before: snap.data, after });
+    logChange(deps.db, tx, {
+      entityType: "pipeline",
+      entityId: id,
+      entityLabel: after.name,
+      action: "delete",
+      before: snap.data,
+      after,
+    });
   });
   return getPipeline(deps, id);
 }
@@ -208,7 +290,14 @@ export async function rotateWebhookSecret(deps: ProdDeps, id: string): Promise<{
     if (!snap) throw new ApiError("not_found", "There is no such pipeline.");
     secret = stageSecret(deps, tx, id, at);
     // The secret itself never goes in the log: only that it changed.
-    logChange(deps.db, tx, { entityType: "pipeline", entityId: id, entityLabel: snap.data.name, action: "rotate_secret", before: { webhook_secret: "(previous)" }, after: { webhook_secret: "(new, shown once)" } });
+    logChange(deps.db, tx, {
+      entityType: "pipeline",
+      entityId: id,
+      entityLabel: snap.data.name,
+      action: "rotate_secret",
+      before: { webhook_secret: "(previous)" },
+      after: { webhook_secret: "(new, shown once)" },
+    });
   });
   return { webhook_secret: secret };
 }

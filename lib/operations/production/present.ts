@@ -22,5 +22,14 @@ export function runSummary(id: string, r: ProdRunDoc): RunSummary {
 }
 
 export function deliveryView(id: string, d: ProdDeliveryDoc): DeliveryView {
-  return { id, run_id: d.run_id, pipeline_id: d.pipeline_id, url: d.url, state: d.state, attempts: d.attempts, next_attempt_at: d.next_attempt_at, created_at: d.created_at };
+  return {
+    id,
+    run_id: d.run_id,
+    pipeline_id: d.pipeline_id,
+    url: d.url,
+    state: d.state,
+    attempts: d.attempts,
+    next_attempt_at: d.next_attempt_at,
+    created_at: d.created_at,
+  };
 }

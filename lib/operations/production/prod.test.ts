@@ -49,13 +49,18 @@ function fakeRenderer(): RenderDriver {
       const flaky = /FLAKY\w*/.exec(text)?.[0];
       if (text.includes("FAILME") || (flaky && !failures.has(flaky))) {
         if (flaky) failures.add(flaky);
-        throw new RenderError("internal", "test failure", { retryable: false, userMessage: "The render failed: a test made it fail." });
+        throw new RenderError("internal", "test failure", {
+          retryable: false,
+          userMessage: "The render failed: a test made it fail.",
+        });
       }
       await fs.writeFile(input.outputPath, MP4);
       return { durationMs: 15000, width: 136, height: 240, sizeBytes: MP4.length, frames: 450 };
     },
     async renderPoster(input) {
-      await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } }).jpeg().toFile(input.outputPath);
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
+        .jpeg()
+        .toFile(input.outputPath);
       return { width: 8, height: 8, sizeBytes: 100, format: "jpeg" };
     },
     async renderStill() {
@@ -69,12 +74,30 @@ let env: TestEnv;
 let deps: ProdDeps;
 let clock = new Date("2026-11-23T10:00:00.000Z");
 let videoWorker: ReturnType<typeof createVideoWorker>;
-const SETTINGS = { template_id: null, aspect_ratios: ["9:16"], length_s: 15, voice_id: null, captions: false, music: false, model_id: "local/preview" } as const;
+const SETTINGS = {
+  template_id: null,
+  aspect_ratios: ["9:16"],
+  length_s: 15,
+  voice_id: null,
+  captions: false,
+  music: false,
+  model_id: "local/preview",
+} as const;
 
 beforeAll(async () => {
   env = openTestEnv();
-  deps = { db: env.db, store: env.store, ready: async () => void (await ensureStarterLibrary(env.db)), now: () => clock };
-  videoWorker = createVideoWorker({ db: env.db, store: env.store, renderer: () => fakeRenderer(), log: () => undefined });
+  deps = {
+    db: env.db,
+    store: env.store,
+    ready: async () => void (await ensureStarterLibrary(env.db)),
+    now: () => clock,
+  };
+  videoWorker = createVideoWorker({
+    db: env.db,
+    store: env.store,
+    renderer: () => fakeRenderer(),
+    log: () => undefined,
+  });
   await addUser(env.db, "staff", 100);
 });
 
@@ -91,9 +114,29 @@ async function drain(): Promise<void> {
 }
 
 async function pipelineOf(rows: string[], extra: Partial<PipelineInput> = {}) {
-  const client = await createClient(deps, "staff", { name: `Client ${Math.random().toString(36).slice(2, 7)}`, brand_kit: { logo_asset_id: null, colors: { primary: "#111111", secondary: "#222222", accent: "#333333", text: "#000000", background: "#ffffff" }, fonts: { heading: { kind: "bundled", id: "inter" }, body: { kind: "bundled", id: "inter" } } } });
-  const source = { kind: "csv" as const, file_name: "rows.csv", rows: rows.map((p, i) => ({ key: `id:${i + 1}`, row: { link: null, prompt: p, name: null, price: null, image_url: null } })) };
-  return createPipeline(deps, "staff", { client_id: client.id, name: "Spotlights", source, settings: SETTINGS, ...extra });
+  const client = await createClient(deps, "staff", {
+    name: `Client ${Math.random().toString(36).slice(2, 7)}`,
+    brand_kit: {
+      logo_asset_id: null,
+      colors: { primary: "#111111", secondary: "#222222", accent: "#333333", text: "#000000", background: "#ffffff" },
+      fonts: { heading: { kind: "bundled", id: "inter" }, body: { kind: "bundled", id: "inter" } },
+    },
+  });
+  const source = {
+    kind: "csv" as const,
+    file_name: "rows.csv",
+    rows: rows.map((p, i) => ({
+      key: `id:${i + 1}`,
+      row: { link: null, prompt: p, name: null, price: null, image_url: null },
+    })),
+  };
+  return createPipeline(deps, "staff", {
+    client_id: client.id,
+    name: "Spotlights",
+    source,
+    settings: SETTINGS,
+    ...extra,
+  });
 }
 
 const logCount = async (id: string) => (await env.db.collection(updateLog).where("entity_id", "==", id).get()).length;
@@ -116,7 +159,14 @@ it("runs each row through the engine once, then a rerun reuses every unchanged v
 
   await drain();
   run = await getRun(deps, p.id, run.id);
-  expect(run).toMatchObject({ state: "finished", done_count: 3, failed_count: 0, credits_used: 3 * COST, progress: 1, eta_s: null });
+  expect(run).toMatchObject({
+    state: "finished",
+    done_count: 3,
+    failed_count: 0,
+    credits_used: 3 * COST,
+    progress: 1,
+    eta_s: null,
+  });
   expect(run.items.every((i) => i.video_id && !i.reused)).toBe(true);
 
   // Same source again: nothing renders, nothing is charged, the outputs are the same videos.
@@ -128,10 +178,24 @@ it("runs each row through the engine once, then a rerun reuses every unchanged v
   // One row edited: only it goes to a new batch.
   const pipe = (await env.db.collection(prodPipelines).doc(p.id).get())!.data;
   const rows = pipe.source.kind === "csv" ? pipe.source.rows : [];
-  await updatePipeline(deps, "staff", p.id, { revision: pipe.revision, source: { kind: "csv", file_name: "rows.csv", rows: rows.map((r, i) => (i === 1 ? { ...r, row: { ...r.row, prompt: "The Lisbon roast, now darker." } } : r)) } });
+  await updatePipeline(deps, "staff", p.id, {
+    revision: pipe.revision,
+    source: {
+      kind: "csv",
+      file_name: "rows.csv",
+      rows: rows.map((r, i) => (i === 1 ? { ...r, row: { ...r.row, prompt: "The Lisbon roast, now darker." } } : r)),
+    },
+  });
   const third = await startRun(deps, p.id, { trigger: "manual", ownerId: "staff" });
   expect(third).toMatchObject({ state: "running", item_count: 3, reused_count: 2 });
-  expect((await env.db.collection(batchItems).where("batch_id", "==", (await env.db.collection(prodRuns).doc(third.id).get())!.data.batch_id!).get()).length).toBe(1);
+  expect(
+    (
+      await env.db
+        .collection(batchItems)
+        .where("batch_id", "==", (await env.db.collection(prodRuns).doc(third.id).get())!.data.batch_id!)
+        .get()
+    ).length,
+  ).toBe(1);
   await drain();
   const done = await getRun(deps, p.id, third.id);
   expect(done).toMatchObject({ state: "finished", done_count: 3, credits_used: COST });
@@ -184,7 +248,9 @@ it("refuses a source it cannot use before anything is written: not UTF-8, 100,00
   expect(() => readCsvSource(latin1)).toThrow(/not UTF-8 \(first at line 2\).*CSV UTF-8/);
   const huge = Buffer.from("prompt\n" + "a video\n".repeat(100_000));
   expect(() => readCsvSource(huge)).toThrow(/100,001 lines\. At most 100 rows/);
-  const ok = readCsvSource(Buffer.from("sku,url,title\nA1,https://shop.example/a,Kettle\nA2,https://shop.example/b,Mug\n"));
+  const ok = readCsvSource(
+    Buffer.from("sku,url,title\nA1,https://shop.example/a,Kettle\nA2,https://shop.example/b,Mug\n"),
+  );
   expect(ok.rows.map((r) => r.key)).toEqual(["id:A1", "id:A2"]);
   expect(ok.key_column).toBe("sku");
 
@@ -196,9 +262,25 @@ it("refuses a source it cannot use before anything is written: not UTF-8, 100,00
   try {
     const { port } = server.address() as AddressInfo;
     const slow = { ...deps, fetch: { timeoutMs: 300, allowHosts: ["127.0.0.1"] } };
-    const client = await createClient(deps, "staff", { name: "Feed client", brand_kit: { logo_asset_id: null, colors: { primary: "#111111", secondary: "#222222", accent: "#333333", text: "#000000", background: "#ffffff" }, fonts: { heading: { kind: "bundled", id: "inter" }, body: { kind: "bundled", id: "inter" } } } });
-    const p = await createPipeline(deps, "staff", { client_id: client.id, name: "Feed", source: { kind: "feed", url: `http://127.0.0.1:${port}/feed.json`, format: "json" }, settings: SETTINGS });
-    const counts = async () => [await env.db.collection(prodRuns).count(), await env.db.collection(batches).count(), await env.db.collection(prodRunItems).count()];
+    const client = await createClient(deps, "staff", {
+      name: "Feed client",
+      brand_kit: {
+        logo_asset_id: null,
+        colors: { primary: "#111111", secondary: "#222222", accent: "#333333", text: "#000000", background: "#ffffff" },
+        fonts: { heading: { kind: "bundled", id: "inter" }, body: { kind: "bundled", id: "inter" } },
+      },
+    });
+    const p = await createPipeline(deps, "staff", {
+      client_id: client.id,
+      name: "Feed",
+      source: { kind: "feed", url: `http://127.0.0.1:${port}/feed.json`, format: "json" },
+      settings: SETTINGS,
+    });
+    const counts = async () => [
+      await env.db.collection(prodRuns).count(),
+      await env.db.collection(batches).count(),
+      await env.db.collection(prodRunItems).count(),
+    ];
     const before = await counts();
     const e = await startRun(slow, p.id, { trigger: "manual", ownerId: "staff" }).catch((x) => x);
     expect(e).toBeInstanceOf(ApiError);
@@ -212,10 +294,16 @@ it("refuses a source it cannot use before anything is written: not UTF-8, 100,00
 });
 
 it("the scheduler tick starts a due pipeline once and moves its next run on", async () => {
-  expect(nextRunAt({ kind: "daily", time: "09:30" }, new Date("2026-11-23T10:00:00Z"))!.toISOString()).toBe("2026-11-24T09:30:00.000Z");
-  expect(nextRunAt({ kind: "weekly", weekday: "mon", time: "12:00" }, new Date("2026-11-23T10:00:00Z"))!.toISOString()).toBe("2026-11-23T12:00:00.000Z");
+  expect(nextRunAt({ kind: "daily", time: "09:30" }, new Date("2026-11-23T10:00:00Z"))!.toISOString()).toBe(
+    "2026-11-24T09:30:00.000Z",
+  );
+  expect(
+    nextRunAt({ kind: "weekly", weekday: "mon", time: "12:00" }, new Date("2026-11-23T10:00:00Z"))!.toISOString(),
+  ).toBe("2026-11-23T12:00:00.000Z");
   const p = await pipelineOf(["Scheduled row."], { schedule: { kind: "daily", time: "10:30" } });
-  expect(p.next_run_at).toBe(new Date(Date.UTC(clock.getUTCFullYear(), clock.getUTCMonth(), clock.getUTCDate(), 10, 30)).toISOString());
+  expect(p.next_run_at).toBe(
+    new Date(Date.UTC(clock.getUTCFullYear(), clock.getUTCMonth(), clock.getUTCDate(), 10, 30)).toISOString(),
+  );
   const worker = createProdWorker({ deps, log: () => undefined });
   await worker.schedulerTick();
   expect(await env.db.collection(prodRuns).where("pipeline_id", "==", p.id).count()).toBe(0);
@@ -226,7 +314,9 @@ it("the scheduler tick starts a due pipeline once and moves its next run on", as
     expect(await worker.schedulerTick()).toBe(0);
     const runs = await env.db.collection(prodRuns).where("pipeline_id", "==", p.id).get();
     expect(runs.map((r) => [r.data.trigger, r.data.owner_id])).toEqual([["schedule", "staff"]]);
-    expect((await env.db.collection(prodPipelines).doc(p.id).get())!.data.next_run_at).toBe(new Date(Date.parse(p.next_run_at!) + 86_400_000).toISOString());
+    expect((await env.db.collection(prodPipelines).doc(p.id).get())!.data.next_run_at).toBe(
+      new Date(Date.parse(p.next_run_at!) + 86_400_000).toISOString(),
+    );
     await cancelRun(deps, p.id, runs[0]!.id);
   } finally {
     clock = saved;
@@ -242,7 +332,11 @@ it("notifies the webhook over HTTP with a Stripe-style signature, retrying a fai
     req.on("data", (c) => chunks.push(c));
     req.on("end", () => {
       const status = answers.shift() ?? 200;
-      received.push({ body: Buffer.concat(chunks).toString(), signature: String(req.headers["promptframe-signature"]), status });
+      received.push({
+        body: Buffer.concat(chunks).toString(),
+        signature: String(req.headers["promptframe-signature"]),
+        status,
+      });
       res.writeHead(status).end();
     });
   });
@@ -253,11 +347,18 @@ it("notifies the webhook over HTTP with a Stripe-style signature, retrying a fai
     expect(p.webhook_secret).toMatch(/^whsec_/);
     const run = await startRun(deps, p.id, { trigger: "manual", ownerId: "staff" });
     await drain();
-    const worker = createProdWorker({ deps, webhook: { allowHosts: ["127.0.0.1"], timeoutMs: 2000 }, log: () => undefined });
+    const worker = createProdWorker({
+      deps,
+      webhook: { allowHosts: ["127.0.0.1"], timeoutMs: 2000 },
+      log: () => undefined,
+    });
     // Settles the run (creating the delivery), queues it as a job, sends it: the receiver answers 500.
     await worker.processNext();
     let [delivery] = await env.db.collection(prodWebhookDeliveries).where("run_id", "==", run.id).get();
-    expect(delivery!.data).toMatchObject({ state: "waiting", next_attempt_at: new Date(clock.getTime() + 10_000).toISOString() });
+    expect(delivery!.data).toMatchObject({
+      state: "waiting",
+      next_attempt_at: new Date(clock.getTime() + 10_000).toISOString(),
+    });
     expect(delivery!.data.attempts.map((a) => a.status)).toEqual([500]);
     // Not due yet: nothing is sent. Ten seconds later the retry goes out and succeeds.
     await worker.processNext();
@@ -269,12 +370,43 @@ it("notifies the webhook over HTTP with a Stripe-style signature, retrying a fai
     expect(delivery!.data.attempts.map((a) => a.status)).toEqual([500, 204]);
     expect(received).toHaveLength(2);
     const body = JSON.parse(received[1]!.body);
-    expect(body).toMatchObject({ event: "run.finished", data: { run_id: run.id, pipeline_id: p.id, done_count: 1, item_count: 1 } });
-    expect(verifySignature({ secret: p.webhook_secret!, rawBody: received[1]!.body, header: received[1]!.signature, now: clock })).toBe(true);
-    expect(verifySignature({ secret: p.webhook_secret!, rawBody: received[1]!.body + " ", header: received[1]!.signature, now: clock })).toBe(false);
-    expect(verifySignature({ secret: "whsec_other-secret-000000", rawBody: received[1]!.body, header: received[1]!.signature, now: clock })).toBe(false);
+    expect(body).toMatchObject({
+      event: "run.finished",
+      data: { run_id: run.id, pipeline_id: p.id, done_count: 1, item_count: 1 },
+    });
+    expect(
+      verifySignature({
+        secret: p.webhook_secret!,
+        rawBody: received[1]!.body,
+        header: received[1]!.signature,
+        now: clock,
+      }),
+    ).toBe(true);
+    expect(
+      verifySignature({
+        secret: p.webhook_secret!,
+        rawBody: received[1]!.body + " ",
+        header: received[1]!.signature,
+        now: clock,
+      }),
+    ).toBe(false);
+    expect(
+      verifySignature({
+        secret: "whsec_other-secret-000000",
+        rawBody: received[1]!.body,
+        header: received[1]!.signature,
+        now: clock,
+      }),
+    ).toBe(false);
     // A replay an hour later is refused by the receiver's tolerance.
-    expect(verifySignature({ secret: p.webhook_secret!, rawBody: received[1]!.body, header: received[1]!.signature, now: new Date(clock.getTime() + 3_600_000) })).toBe(false);
+    expect(
+      verifySignature({
+        secret: p.webhook_secret!,
+        rawBody: received[1]!.body,
+        header: received[1]!.signature,
+        now: new Date(clock.getTime() + 3_600_000),
+      }),
+    ).toBe(false);
     expect((await getRun(deps, p.id, run.id)).deliveries[0]!.attempts).toHaveLength(2);
   } finally {
     await new Promise((r) => server.close(r));
@@ -291,13 +423,20 @@ it("a webhook delivery that never ends (a DNS answer that never comes) is ended 
     asked.push(signal);
     return new Promise<never>(() => {});
   };
-  const worker = createProdWorker({ deps, webhook: { allowHosts: [], resolver, timeoutMs: 600_000 }, deadlineMs: 200, log: () => undefined });
+  const worker = createProdWorker({
+    deps,
+    webhook: { allowHosts: [], resolver, timeoutMs: 600_000 },
+    deadlineMs: 200,
+    log: () => undefined,
+  });
   await worker.processNext(); // settles the run, queues the delivery, and tries it: returns, at the deadline
   expect(asked[0]?.aborted).toBe(true);
   const [delivery] = await env.db.collection(prodWebhookDeliveries).where("run_id", "==", run.id).get();
   expect(delivery!.data).toMatchObject({ state: "waiting", job_id: null });
   expect(delivery!.data.attempts.map((a) => a.error)).toEqual(["did not answer in time"]);
-  const hookJobs = (await env.db.collection(jobs).where("type", "==", "prod.webhook").get()).filter((j) => (j.data.input as { delivery_id?: string }).delivery_id === delivery!.id);
+  const hookJobs = (await env.db.collection(jobs).where("type", "==", "prod.webhook").get()).filter(
+    (j) => (j.data.input as { delivery_id?: string }).delivery_id === delivery!.id,
+  );
   expect(hookJobs.map((j) => j.data.state)).toEqual(["succeeded"]);
   expect(await worker.processNext()).toBeNull(); // free to claim: nothing else due
 });
@@ -322,15 +461,33 @@ it("pins a template version: after v2 is published a run pinned to v1 renders v1
   const v1 = (await env.db.collection(templateVersions).doc(`${templateId}@1`).get())!.data;
   // Publish v2 (a different music volume) and make it current.
   const v2Volume = v1.music.volume === 0.5 ? 0.4 : 0.5;
-  await env.db.collection(templateVersions).doc(`${templateId}@2`).create({ ...v1, version: 2, music: { ...v1.music, volume: v2Volume }, published_at: clock.toISOString(), created_at: clock.toISOString() });
+  await env.db
+    .collection(templateVersions)
+    .doc(`${templateId}@2`)
+    .create({
+      ...v1,
+      version: 2,
+      music: { ...v1.music, volume: v2Volume },
+      published_at: clock.toISOString(),
+      created_at: clock.toISOString(),
+    });
   await env.db.collection(templates).doc(templateId).update({ current_version: 2 });
   // A draft (unpublished) v3 cannot be pinned, nor can a version that does not exist.
-  await env.db.collection(templateVersions).doc(`${templateId}@3`).create({ ...v1, version: 3, published_at: null, created_at: clock.toISOString() });
+  await env.db
+    .collection(templateVersions)
+    .doc(`${templateId}@3`)
+    .create({ ...v1, version: 3, published_at: null, created_at: clock.toISOString() });
   for (const bad of [3, 9]) {
-    await expect(pipelineOf(["Pinned."], { settings: { ...SETTINGS, aspect_ratios: ["9:16"], template_id: templateId, template_version: bad } })).rejects.toMatchObject({ status: 422, issues: [{ path: "settings.template_version" }] });
+    await expect(
+      pipelineOf(["Pinned."], {
+        settings: { ...SETTINGS, aspect_ratios: ["9:16"], template_id: templateId, template_version: bad },
+      }),
+    ).rejects.toMatchObject({ status: 422, issues: [{ path: "settings.template_version" }] });
   }
 
-  const p = await pipelineOf(["A pinned espresso spot."], { settings: { ...SETTINGS, aspect_ratios: ["9:16"], template_id: templateId, template_version: 1 } });
+  const p = await pipelineOf(["A pinned espresso spot."], {
+    settings: { ...SETTINGS, aspect_ratios: ["9:16"], template_id: templateId, template_version: 1 },
+  });
   expect(p.settings.template_version).toBe(1);
   const pinned = await startRun(deps, p.id, { trigger: "manual", ownerId: "staff" });
   expect(pinned.template_version).toBe(1);
@@ -343,13 +500,21 @@ it("pins a template version: after v2 is published a run pinned to v1 renders v1
   expect(c1.audio.music.volume).toBe(v1.music.volume);
 
   // Same pin again: reused. The pin moved to "always the current version" (v2): a new hash, rendered anew with v2.
-  expect(await startRun(deps, p.id, { trigger: "manual", ownerId: "staff" })).toMatchObject({ reused_count: 1, state: "finished" });
+  expect(await startRun(deps, p.id, { trigger: "manual", ownerId: "staff" })).toMatchObject({
+    reused_count: 1,
+    state: "finished",
+  });
   const doc = (await env.db.collection(prodPipelines).doc(p.id).get())!.data;
   const hashBefore = (await env.db.collection(prodRunItems).where("run_id", "==", pinned.id).get())[0]!.data.input_hash;
-  await updatePipeline(deps, "staff", p.id, { revision: doc.revision, settings: { ...doc.settings, template_version: null } });
+  await updatePipeline(deps, "staff", p.id, {
+    revision: doc.revision,
+    settings: { ...doc.settings, template_version: null },
+  });
   const next = await startRun(deps, p.id, { trigger: "manual", ownerId: "staff" });
   expect(next).toMatchObject({ reused_count: 0, state: "running", template_version: 2 });
-  expect((await env.db.collection(prodRunItems).where("run_id", "==", next.id).get())[0]!.data.input_hash).not.toBe(hashBefore);
+  expect((await env.db.collection(prodRunItems).where("run_id", "==", next.id).get())[0]!.data.input_hash).not.toBe(
+    hashBefore,
+  );
   await drain();
   const c2 = await composition((await getRun(deps, p.id, next.id)).items[0]!.video_id!);
   expect(c2.template).toEqual({ id: templateId, version: 2 });
@@ -359,7 +524,10 @@ it("pins a template version: after v2 is published a run pinned to v1 renders v1
   await env.db.collection(templates).doc(templateId).update({ stage: "retired" });
   try {
     const again = (await env.db.collection(prodPipelines).doc(p.id).get())!.data;
-    await updatePipeline(deps, "staff", p.id, { revision: again.revision, settings: { ...again.settings, template_version: 1 } });
+    await updatePipeline(deps, "staff", p.id, {
+      revision: again.revision,
+      settings: { ...again.settings, template_version: 1 },
+    });
     const old = await startRun(deps, p.id, { trigger: "manual", ownerId: "staff" });
     expect(old).toMatchObject({ reused_count: 1, template_version: 1 });
   } finally {

@@ -21,8 +21,17 @@ export async function pipelineSummaries(db: Db, rows: DocSnapshot<ProdPipelineDo
   const names = new Map<string, string>();
   return Promise.all(
     rows.map(async ({ id, data: p }) => {
-      if (!names.has(p.client_id)) names.set(p.client_id, (await db.collection(prodClients).doc(p.client_id).get())?.data.name ?? "(deleted client)");
-      const [last] = await db.collection(prodRuns).where("pipeline_id", "==", id).orderBy("created_at", "desc").limit(1).get();
+      if (!names.has(p.client_id))
+        names.set(
+          p.client_id,
+          (await db.collection(prodClients).doc(p.client_id).get())?.data.name ?? "(deleted client)",
+        );
+      const [last] = await db
+        .collection(prodRuns)
+        .where("pipeline_id", "==", id)
+        .orderBy("created_at", "desc")
+        .limit(1)
+        .get();
       return {
         id,
         name: p.name,

@@ -25,7 +25,15 @@ import type { Db } from "@/lib/platform/db/db";
 import type { Transaction } from "@/lib/platform/db/transaction";
 import { logChange } from "@/lib/platform/update-log/write";
 import { retryRunInputSchema, type KeyedRow, type RunItemState, type RunItemView, type RunView } from "./contract";
-import { prodPipelines, prodRunItems, prodRuns, prodWebhookDeliveries, type ProdPipelineDoc, type ProdRunDoc, type ProdRunItemDoc } from "./collections";
+import {
+  prodPipelines,
+  prodRunItems,
+  prodRuns,
+  prodWebhookDeliveries,
+  type ProdPipelineDoc,
+  type ProdRunDoc,
+  type ProdRunItemDoc,
+} from "./collections";
 import type { ProdDeps } from "./deps";
 import { readPipeline } from "./pipelines";
 import { deliveryView, runSummary } from "./present";
@@ -37,15 +45,41 @@ export const WEBHOOK_JOB = "prod.webhook";
 const nowOf = (d: ProdDeps) => (d.now ?? (() => new Date()))();
 
 /** Equal hashes mean the same video would be made: the row key, its inputs, the ratio and the settings that shape the render. */
-export function inputHash(o: { key: string; row: KeyedRow["row"]; ratio: string; settings: ProdPipelineDoc["settings"]; templateVersion: number | null }): string {
+export function inputHash(o: {
+  key: string;
+  row: KeyedRow["row"];
+  ratio: string;
+  settings: ProdPipelineDoc["settings"];
+  templateVersion: number | null;
+}): string {
   const s = o.settings;
-  const shaped = { key: o.key, row: o.row, ratio: o.ratio, template: s.template_id, version: o.templateVersion, length: s.length_s, voice: s.voice_id, captions: s.captions, music: s.music, model: s.model_id };
+  const shaped = {
+    key: o.key,
+    row: o.row,
+    ratio: o.ratio,
+    template: s.template_id,
+    version: o.templateVersion,
+    length: s.length_s,
+    voice: s.voice_id,
+    captions: s.captions,
+    music: s.music,
+    model: s.model_id,
+  };
   return createHash("sha256").update(JSON.stringify(shaped)).digest("hex");
 }
 
 /** A finished video made earlier for the same hash in this pipeline, if its content is still there. */
-async function reusable(db: Db, pipelineId: string, hash: string): Promise<{ itemId: string; contentId: string } | null> {
-  const earlier = await db.collection(prodRunItems).where("pipeline_id", "==", pipelineId).where("input_hash", "==", hash).limit(20).get();
+async function reusable(
+  db: Db,
+  pipelineId: string,
+  hash: string,
+): Promise<{ itemId: string; contentId: string } | null> {
+  const earlier = await db
+    .collection(prodRunItems)
+    .where("pipeline_id", "==", pipelineId)
+    .where("input_hash", "==", hash)
+    .limit(20)
+    .get();
   for (const e of earlier) {
     let contentId = e.data.content_id;
     if (!contentId && e.data.batch_item_id) {
@@ -81,7 +115,11 @@ function webhookBody(o: { deliveryId: string; runId: string; run: ProdRunDoc; at
 }
 
 /** Stages the delivery of a settled run's webhook (when the pipeline has a URL). */
-function stageDelivery(db: Db, tx: Transaction, o: { pipeline: ProdPipelineDoc; runId: string; run: ProdRunDoc; at: string }): void {
+function stageDelivery(
+  db: Db,
+  tx: Transaction,
+  o: { pipeline: ProdPipelineDoc; runId: string; run: ProdRunDoc; at: string },
+): void {
   if (!o.pipeline.webhook_url) return;
   const ref = db.collection(prodWebhookDeliveries).doc();
   tx.create(ref, {
@@ -117,8 +155,17 @@ export async function startRun(deps: ProdDeps, pipelineId: string, o: StartRunOp
   const rows = await sourceRows(pipeline.source, deps.fetch);
   // The version the videos render with: the pinned one, else the template's current one (recorded on the run, part of every hash).
   const pinned = pipeline.settings.template_id ? pipeline.settings.template_version : null;
-  const templateVersion = pipeline.settings.template_id ? (pinned ?? (await getCurrentTemplateVersion(deps.db, pipeline.settings.template_id))?.version ?? null) : null;
-  const planned: { position: number; key: string; row: KeyedRow["row"]; ratio: string; hash: string; reuse: { itemId: string; contentId: string } | null }[] = [];
+  const templateVersion = pipeline.settings.template_id
+    ? (pinned ?? (await getCurrentTemplateVersion(deps.db, pipeline.settings.template_id))?.version ?? null)
+    : null;
+  const planned: {
+    position: number;
+    key: string;
+    row: KeyedRow["row"];
+    ratio: string;
+    hash: string;
+    reuse: { itemId: string; contentId: string } | null;
+  }[] = [];
   for (const [position, r] of rows.entries()) {
     for (const ratio of pipeline.settings.aspect_ratios) {
       const hash = inputHash({ key: r.key, row: r.row, ratio, settings: pipeline.settings, templateVersion });
@@ -153,7 +200,10 @@ export async function startRun(deps: ProdDeps, pipelineId: string, o: StartRunOp
     updated_at: at,
     finished_at: fresh.length ? null : at,
   };
-  const stage = (tx: Transaction, batch: { batchId: string; items: { id: string; position: number; aspect_ratio: string }[] } | null) => {
+  const stage = (
+    tx: Transaction,
+    batch: { batchId: string; items: { id: string; position: number; aspect_ratio: string }[] } | null,
+  ) => {
     const doc = { ...run, batch_id: batch?.batchId ?? null };
     tx.create(runRef, doc);
     // Batch rows are the fresh rows in order: map (row index in the batch, ratio) back to the run item.
@@ -180,7 +230,13 @@ export async function startRun(deps: ProdDeps, pipelineId: string, o: StartRunOp
       entityLabel: pipeline.name,
       action: "run",
       before: null,
-      after: { run_id: runRef.id, trigger: o.trigger, items: planned.length, reused: reusedCount, to_render: fresh.length },
+      after: {
+        run_id: runRef.id,
+        trigger: o.trigger,
+        items: planned.length,
+        reused: reusedCount,
+        to_render: fresh.length,
+      },
     });
     if (!fresh.length) stageDelivery(deps.db, tx, { pipeline, runId: runRef.id, run: doc, at });
   };
@@ -198,7 +254,10 @@ export async function startRun(deps: ProdDeps, pipelineId: string, o: StartRunOp
         settings: { ...settings, aspect_ratios: ratios },
         rows: freshPositions.map((pos) => rows[pos]!.row),
       },
-      { stage: (tx, created) => stage(tx, { batchId: created.batchId, items: created.items }), templateVersion: pinned },
+      {
+        stage: (tx, created) => stage(tx, { batchId: created.batchId, items: created.items }),
+        templateVersion: pinned,
+      },
     );
   } else {
     await deps.db.runTransaction(async (tx) => stage(tx, null));
@@ -208,7 +267,8 @@ export async function startRun(deps: ProdDeps, pipelineId: string, o: StartRunOp
 
 async function readRun(db: Db, pipelineId: string, runId: string): Promise<ProdRunDoc> {
   const snap = DOC_ID.test(runId) ? await db.collection(prodRuns).doc(runId).get() : null;
-  if (!snap || snap.data.pipeline_id !== pipelineId) throw new ApiError("not_found", "There is no such run of this pipeline.");
+  if (!snap || snap.data.pipeline_id !== pipelineId)
+    throw new ApiError("not_found", "There is no such run of this pipeline.");
   return snap.data;
 }
 
@@ -231,14 +291,46 @@ export async function getRun(deps: ProdDeps, pipelineId: string, runId: string):
   const byId = new Map<string, BatchItemView>((batch?.items ?? []).map((i) => [i.id, i]));
   const views: RunItemView[] = items.map(({ id, data: i }) => {
     const b = i.batch_item_id ? byId.get(i.batch_item_id) : undefined;
-    if (!b) return { id, position: i.position, key: i.row_key, row: i.row, aspect_ratio: i.aspect_ratio, state: i.content_id ? "done" : "cancelled", progress: 1, error: i.content_id ? null : "Not rendered.", attempts: 0, reused: Boolean(i.reused_from), video_id: i.content_id };
-    return { id, position: i.position, key: i.row_key, row: i.row, aspect_ratio: i.aspect_ratio, state: b.state, progress: b.progress, error: b.error, attempts: b.attempts, reused: false, video_id: b.state === "done" ? b.video_id : null };
+    if (!b)
+      return {
+        id,
+        position: i.position,
+        key: i.row_key,
+        row: i.row,
+        aspect_ratio: i.aspect_ratio,
+        state: i.content_id ? "done" : "cancelled",
+        progress: 1,
+        error: i.content_id ? null : "Not rendered.",
+        attempts: 0,
+        reused: Boolean(i.reused_from),
+        video_id: i.content_id,
+      };
+    return {
+      id,
+      position: i.position,
+      key: i.row_key,
+      row: i.row,
+      aspect_ratio: i.aspect_ratio,
+      state: b.state,
+      progress: b.progress,
+      error: b.error,
+      attempts: b.attempts,
+      reused: false,
+      video_id: b.state === "done" ? b.video_id : null,
+    };
   });
   const counts = emptyCounts();
   for (const v of views) counts[v.state]++;
-  const progress = views.length ? views.reduce((s, v) => s + (v.state === "failed" || v.state === "cancelled" ? 1 : v.progress), 0) / views.length : 1;
+  const progress = views.length
+    ? views.reduce((s, v) => s + (v.state === "failed" || v.state === "cancelled" ? 1 : v.progress), 0) / views.length
+    : 1;
   run = await settleRun(deps, runId, run, { batch, done: counts.done, failed: counts.failed + counts.cancelled });
-  const deliveries = await deps.db.collection(prodWebhookDeliveries).where("run_id", "==", runId).orderBy("created_at").limit(20).get();
+  const deliveries = await deps.db
+    .collection(prodWebhookDeliveries)
+    .where("run_id", "==", runId)
+    .orderBy("created_at")
+    .limit(20)
+    .get();
   return {
     ...runSummary(runId, run),
     progress,
@@ -251,7 +343,12 @@ export async function getRun(deps: ProdDeps, pipelineId: string, runId: string):
 }
 
 /** Writes the run's counts and credits when they moved, and settles it when its batch has (with the webhook delivery, in one transaction). */
-async function settleRun(deps: ProdDeps, runId: string, run: ProdRunDoc, o: { batch: BatchView | null; done: number; failed: number }): Promise<ProdRunDoc> {
+async function settleRun(
+  deps: ProdDeps,
+  runId: string,
+  run: ProdRunDoc,
+  o: { batch: BatchView | null; done: number; failed: number },
+): Promise<ProdRunDoc> {
   if (!o.batch) return run;
   const credits = o.batch.credits_held;
   const settled = o.batch.state !== "running" && run.state === "running";
@@ -283,14 +380,23 @@ export async function retryRun(deps: ProdDeps, pipelineId: string, runId: string
   const parsed = retryRunInputSchema.safeParse(raw ?? {});
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "That retry is not valid.");
   const run = await readRun(deps.db, pipelineId, runId);
-  if (!run.batch_id) throw new ApiError("conflict", "Every item of this run was reused or never started: there is nothing to retry.");
+  if (!run.batch_id)
+    throw new ApiError("conflict", "Every item of this run was reused or never started: there is nothing to retry.");
   const view = await getRun(deps, pipelineId, runId);
   const wanted = parsed.data.item_ids ? new Set(parsed.data.item_ids) : null;
   const items = await runItems(deps.db, runId);
-  const retryable = view.items.filter((i) => (i.state === "failed" || i.state === "cancelled") && (!wanted || wanted.has(i.id)));
-  if (wanted && retryable.length !== wanted.size) throw new ApiError("conflict", "Only failed or cancelled items of this run can be retried.", { issues: [{ path: "item_ids", message: "not retryable" }] });
-  const batchIds = retryable.map((v) => items.find((i) => i.id === v.id)?.data.batch_item_id).filter((x): x is string => Boolean(x));
-  if (batchIds.length === 0) throw new ApiError("conflict", "No item of this run has failed or been cancelled: there is nothing to retry.");
+  const retryable = view.items.filter(
+    (i) => (i.state === "failed" || i.state === "cancelled") && (!wanted || wanted.has(i.id)),
+  );
+  if (wanted && retryable.length !== wanted.size)
+    throw new ApiError("conflict", "Only failed or cancelled items of this run can be retried.", {
+      issues: [{ path: "item_ids", message: "not retryable" }],
+    });
+  const batchIds = retryable
+    .map((v) => items.find((i) => i.id === v.id)?.data.batch_item_id)
+    .filter((x): x is string => Boolean(x));
+  if (batchIds.length === 0)
+    throw new ApiError("conflict", "No item of this run has failed or been cancelled: there is nothing to retry.");
   await retryItems(deps, run.owner_id, run.batch_id, { item_ids: batchIds });
   const at = nowOf(deps).toISOString();
   await deps.db.runTransaction(async (tx) => {
@@ -298,7 +404,14 @@ export async function retryRun(deps: ProdDeps, pipelineId: string, runId: string
     const snap = await tx.get(ref);
     if (!snap) return;
     tx.update(ref, { state: "running", finished_at: null, updated_at: at });
-    logChange(deps.db, tx, { entityType: "pipeline", entityId: pipelineId, entityLabel: snap.data.pipeline_name, action: "retry_run", before: { run_id: runId, state: snap.data.state }, after: { run_id: runId, state: "running", items: batchIds.length } });
+    logChange(deps.db, tx, {
+      entityType: "pipeline",
+      entityId: pipelineId,
+      entityLabel: snap.data.pipeline_name,
+      action: "retry_run",
+      before: { run_id: runId, state: snap.data.state },
+      after: { run_id: runId, state: "running", items: batchIds.length },
+    });
   });
   return getRun(deps, pipelineId, runId);
 }
@@ -313,7 +426,14 @@ export async function cancelRun(deps: ProdDeps, pipelineId: string, runId: strin
     const snap = await tx.get(ref);
     if (!snap || snap.data.state !== "running") return;
     tx.update(ref, { state: "cancelled", finished_at: at, updated_at: at });
-    logChange(deps.db, tx, { entityType: "pipeline", entityId: pipelineId, entityLabel: snap.data.pipeline_name, action: "cancel_run", before: { run_id: runId, state: "running" }, after: { run_id: runId, state: "cancelled" } });
+    logChange(deps.db, tx, {
+      entityType: "pipeline",
+      entityId: pipelineId,
+      entityLabel: snap.data.pipeline_name,
+      action: "cancel_run",
+      before: { run_id: runId, state: "running" },
+      after: { run_id: runId, state: "cancelled" },
+    });
   });
   if (run.batch_id) await cancelBatch(deps, run.owner_id, run.batch_id);
   const view = await getRun(deps, pipelineId, runId);
@@ -322,7 +442,9 @@ export async function cancelRun(deps: ProdDeps, pipelineId: string, runId: strin
   if (pipe?.data.webhook_url && view.deliveries.length === 0) {
     await deps.db.runTransaction(async (tx) => {
       const snap = await tx.get(deps.db.collection(prodRuns).doc(runId));
-      const existing = await tx.get(deps.db.collection(prodWebhookDeliveries).where("run_id", "==", runId).orderBy("created_at").limit(1));
+      const existing = await tx.get(
+        deps.db.collection(prodWebhookDeliveries).where("run_id", "==", runId).orderBy("created_at").limit(1),
+      );
       if (snap && existing.length === 0) stageDelivery(deps.db, tx, { pipeline: pipe.data, runId, run: snap.data, at });
     });
     return getRun(deps, pipelineId, runId);
@@ -331,13 +453,18 @@ export async function cancelRun(deps: ProdDeps, pipelineId: string, runId: strin
 }
 
 /** The run's finished videos (reused ones too), named by row key and ratio, for the ZIP. */
-export async function runZipEntries(deps: ProdDeps, pipelineId: string, runId: string): Promise<{ file_name: string; content_id: string }[]> {
+export async function runZipEntries(
+  deps: ProdDeps,
+  pipelineId: string,
+  runId: string,
+): Promise<{ file_name: string; content_id: string }[]> {
   const view = await getRun(deps, pipelineId, runId);
-  return view.items.filter((i) => i.state === "done" && i.video_id).map((i) => ({ file_name: itemFileName(i.position, i.aspect_ratio as never, i.row), content_id: i.video_id! }));
+  return view.items
+    .filter((i) => i.state === "done" && i.video_id)
+    .map((i) => ({ file_name: itemFileName(i.position, i.aspect_ratio as never, i.row), content_id: i.video_id! }));
 }
 
 /** Runs still under way (the worker follows them so they settle without anyone watching). */
 export async function runningRuns(db: Db, limit = 20) {
   return db.collection(prodRuns).where("state", "==", "running").orderBy("created_at").limit(limit).get();
 }
-

@@ -8,8 +8,19 @@ import type { AddressInfo } from "node:net";
 import { readFeed } from "./source";
 
 const FEEDS: Record<string, [string, string]> = {
-  "/feed.json": ["application/json", JSON.stringify({ products: [{ sku: "K1", url: "https://shop.example/kettle", title: "Kettle", price: 49 }, { sku: "M2", url: "https://shop.example/mug", title: "Mug" }] })],
-  "/feed.rss": ["application/rss+xml", `<?xml version="1.0"?><rss version="2.0"><channel><title>Shop</title><item><title>Kettle</title><link>https://shop.example/kettle</link><guid>g-1</guid></item><item><title>Mug</title><link>https://shop.example/mug</link><guid>g-2</guid></item></channel></rss>`],
+  "/feed.json": [
+    "application/json",
+    JSON.stringify({
+      products: [
+        { sku: "K1", url: "https://shop.example/kettle", title: "Kettle", price: 49 },
+        { sku: "M2", url: "https://shop.example/mug", title: "Mug" },
+      ],
+    }),
+  ],
+  "/feed.rss": [
+    "application/rss+xml",
+    `<?xml version="1.0"?><rss version="2.0"><channel><title>Shop</title><item><title>Kettle</title><link>https://shop.example/kettle</link><guid>g-1</guid></item><item><title>Mug</title><link>https://shop.example/mug</link><guid>g-2</guid></item></channel></rss>`,
+  ],
   "/page.html": ["text/html", "<html></html>"],
   "/bad.json": ["application/json", JSON.stringify([{ title: "No link, no prompt" }])],
 };
@@ -44,7 +55,13 @@ it("reads JSON and RSS feeds into keyed rows", async () => {
 });
 
 it("refuses a feed that is not one, and rows without a link or prompt", async () => {
-  await expect(readFeed(`${base}/page.html`, "json", opts)).rejects.toMatchObject({ status: 415, message: expect.stringMatching(/not a CSV, JSON or RSS feed/) });
-  await expect(readFeed(`${base}/bad.json`, "json", opts)).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/Row 1: Give this row a link or a prompt/) });
+  await expect(readFeed(`${base}/page.html`, "json", opts)).rejects.toMatchObject({
+    status: 415,
+    message: expect.stringMatching(/not a CSV, JSON or RSS feed/),
+  });
+  await expect(readFeed(`${base}/bad.json`, "json", opts)).rejects.toMatchObject({
+    status: 422,
+    message: expect.stringMatching(/Row 1: Give this row a link or a prompt/),
+  });
   await expect(readFeed(`${base}/missing.json`, "json", opts)).rejects.toMatchObject({ status: 422 });
 });

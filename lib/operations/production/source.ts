@@ -23,11 +23,23 @@ const sourceWorkers = offThreadPool<SourceTasks>({
 });
 
 const tooSlow = (path: string, what: string) => () =>
-  new ApiError("unprocessable_entity", `${what} takes too long to read (over ${READ_SOURCE_TIMEOUT_MS / 1000} s). Save it again, or split it. Nothing was saved.`, { issues: [{ path, message: "too slow to read" }] });
+  new ApiError(
+    "unprocessable_entity",
+    `${what} takes too long to read (over ${READ_SOURCE_TIMEOUT_MS / 1000} s). Save it again, or split it. Nothing was saved.`,
+    { issues: [{ path, message: "too slow to read" }] },
+  );
 
 /** readCsvSource in a worker thread (the pipelines' CSV upload). */
-export function readCsvSourceOffThread(bytes: Uint8Array, fileName?: string, o: { signal?: AbortSignal } = {}): Promise<CsvSource> {
-  return sourceWorkers.run("csv", { bytes, fileName }, { timeoutMs: READ_SOURCE_TIMEOUT_MS, signal: o.signal, onLimit: tooSlow("file", "This CSV") });
+export function readCsvSourceOffThread(
+  bytes: Uint8Array,
+  fileName?: string,
+  o: { signal?: AbortSignal } = {},
+): Promise<CsvSource> {
+  return sourceWorkers.run(
+    "csv",
+    { bytes, fileName },
+    { timeoutMs: READ_SOURCE_TIMEOUT_MS, signal: o.signal, onLimit: tooSlow("file", "This CSV") },
+  );
 }
 
 export interface FetchOptions {
@@ -40,15 +52,30 @@ export interface FetchOptions {
 export async function readFeed(url: string, format: FeedFormat, o: FetchOptions = {}): Promise<KeyedRow[]> {
   let bytes: Buffer;
   try {
-    bytes = (await safeFetch(url, { kind: "feed", timeoutMs: o.timeoutMs ?? 15_000, resolver: o.resolver, allowHosts: o.allowHosts })).bytes;
+    bytes = (
+      await safeFetch(url, {
+        kind: "feed",
+        timeoutMs: o.timeoutMs ?? 15_000,
+        resolver: o.resolver,
+        allowHosts: o.allowHosts,
+      })
+    ).bytes;
   } catch (e) {
     if (isLinkError(e, "timeout")) {
-      throw new ApiError("unprocessable_entity", `The feed at ${new URL(url).host} did not answer within ${Math.round((o.timeoutMs ?? 15_000) / 1000)} s, so the run was not started. Try again later, or check the feed URL.`, { issues: [{ path: "source.url", message: "timeout" }], cause: e });
+      throw new ApiError(
+        "unprocessable_entity",
+        `The feed at ${new URL(url).host} did not answer within ${Math.round((o.timeoutMs ?? 15_000) / 1000)} s, so the run was not started. Try again later, or check the feed URL.`,
+        { issues: [{ path: "source.url", message: "timeout" }], cause: e },
+      );
     }
     if (e instanceof LinkError) throw e.toApiError("source.url");
     throw e;
   }
-  return sourceWorkers.run("feed", { bytes, format }, { timeoutMs: READ_SOURCE_TIMEOUT_MS, onLimit: tooSlow("source.url", "The feed") });
+  return sourceWorkers.run(
+    "feed",
+    { bytes, format },
+    { timeoutMs: READ_SOURCE_TIMEOUT_MS, onLimit: tooSlow("source.url", "The feed") },
+  );
 }
 
 /** The rows a run of `source` makes (a feed is fetched now). */

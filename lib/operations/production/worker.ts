@@ -54,13 +54,19 @@ export function createProdWorker(w: ProdWorkerDeps) {
   /** Starts the runs whose time has come; the number started (or recorded as failed). */
   async function schedulerTick(): Promise<number> {
     const at = now();
-    const due = await db.collection(prodPipelines).where("next_run_at", "<=", at.toISOString()).orderBy("next_run_at").limit(10).get();
+    const due = await db
+      .collection(prodPipelines)
+      .where("next_run_at", "<=", at.toISOString())
+      .orderBy("next_run_at")
+      .limit(10)
+      .get();
     let started = 0;
     for (const p of due) {
       const claimed = await db.runTransaction(async (tx) => {
         const ref = db.collection(prodPipelines).doc(p.id);
         const snap = await tx.get(ref);
-        if (!snap || snap.data.archived || !snap.data.next_run_at || snap.data.next_run_at > at.toISOString()) return false;
+        if (!snap || snap.data.archived || !snap.data.next_run_at || snap.data.next_run_at > at.toISOString())
+          return false;
         tx.update(ref, { next_run_at: nextRunAt(snap.data.schedule, at)?.toISOString() ?? null });
         return true;
       });
@@ -105,7 +111,14 @@ export function createProdWorker(w: ProdWorkerDeps) {
         finished_at: at,
       };
       tx.create(ref, run);
-      logChange(db, tx, { entityType: "pipeline", entityId: pipelineId, entityLabel: p.data.name, action: "run", before: null, after: { run_id: ref.id, trigger: "schedule", state: "failed", error: run.error } });
+      logChange(db, tx, {
+        entityType: "pipeline",
+        entityId: pipelineId,
+        entityLabel: p.data.name,
+        action: "run",
+        before: null,
+        after: { run_id: ref.id, trigger: "schedule", state: "failed", error: run.error },
+      });
     });
   }
 
@@ -122,7 +135,13 @@ export function createProdWorker(w: ProdWorkerDeps) {
   /** Deliveries whose time has come become jobs (in the transaction that marks them queued). */
   async function dispatchDeliveries(): Promise<void> {
     const at = now().toISOString();
-    const due = await db.collection(prodWebhookDeliveries).where("state", "==", "waiting").where("next_attempt_at", "<=", at).orderBy("next_attempt_at").limit(20).get();
+    const due = await db
+      .collection(prodWebhookDeliveries)
+      .where("state", "==", "waiting")
+      .where("next_attempt_at", "<=", at)
+      .orderBy("next_attempt_at")
+      .limit(20)
+      .get();
     for (const d of due) {
       await db.runTransaction(async (tx) => {
         const ref = db.collection(prodWebhookDeliveries).doc(d.id);
@@ -151,26 +170,49 @@ export function createProdWorker(w: ProdWorkerDeps) {
   }
 
   /** Sends one delivery attempt and records it; the next attempt is scheduled with backoff. */
-  async function deliver(jobId: string, deliveryId: string, signal: AbortSignal, attempt: { sentAt?: Date }): Promise<DeliveryOutcome> {
+  async function deliver(
+    jobId: string,
+    deliveryId: string,
+    signal: AbortSignal,
+    attempt: { sentAt?: Date },
+  ): Promise<DeliveryOutcome> {
     const snap = await db.collection(prodWebhookDeliveries).doc(deliveryId).get();
     if (!snap || snap.data.state !== "queued" || snap.data.job_id !== jobId) return "skipped";
     const secret = (await db.collection(prodWebhookSecrets).doc(snap.data.pipeline_id).get())?.data.secret;
     const sentAt = now();
     attempt.sentAt = sentAt;
     const result = secret
-      ? await sendWebhook({ url: snap.data.url, secret, rawBody: snap.data.body, deliveryId, event: snap.data.event, now: sentAt, signal, ...w.webhook })
+      ? await sendWebhook({
+          url: snap.data.url,
+          secret,
+          rawBody: snap.data.body,
+          deliveryId,
+          event: snap.data.event,
+          now: sentAt,
+          signal,
+          ...w.webhook,
+        })
       : { ok: false, status: null, error: "The pipeline has no signing secret.", duration_ms: 0 };
     if (signal.aborted) return "skipped"; // the queue ended this attempt: processNext records it
     return record(jobId, deliveryId, sentAt, result, Boolean(secret));
   }
 
   /** Records one attempt's result on the delivery; a failure schedules the next attempt with backoff. */
-  function record(jobId: string, deliveryId: string, sentAt: Date, result: { ok: boolean; status: number | null; error: string | null; duration_ms: number }, secret: boolean): Promise<DeliveryOutcome> {
+  function record(
+    jobId: string,
+    deliveryId: string,
+    sentAt: Date,
+    result: { ok: boolean; status: number | null; error: string | null; duration_ms: number },
+    secret: boolean,
+  ): Promise<DeliveryOutcome> {
     return db.runTransaction(async (tx) => {
       const ref = db.collection(prodWebhookDeliveries).doc(deliveryId);
       const cur = await tx.get(ref);
       if (!cur || cur.data.state !== "queued" || cur.data.job_id !== jobId) return "skipped" as const;
-      const attempts = [...cur.data.attempts, { at: sentAt.toISOString(), status: result.status, error: result.error, duration_ms: result.duration_ms }];
+      const attempts = [
+        ...cur.data.attempts,
+        { at: sentAt.toISOString(), status: result.status, error: result.error, duration_ms: result.duration_ms },
+      ];
       const delay = result.ok || !secret ? null : nextAttemptDelayMs(attempts.length);
       const state = result.ok ? "succeeded" : delay === null ? "failed" : "waiting";
       tx.update(ref, {
@@ -184,7 +226,8 @@ export function createProdWorker(w: ProdWorkerDeps) {
     });
   }
 
-  const deliveryIdOf = (job: { input: Record<string, unknown> }) => String((job.input as { delivery_id?: unknown }).delivery_id ?? "");
+  const deliveryIdOf = (job: { input: Record<string, unknown> }) =>
+    String((job.input as { delivery_id?: unknown }).delivery_id ?? "");
   /** When the current attempt sent its POST (one attempt at a time per worker). */
   const sent = new Map<string, Date>();
 
@@ -204,13 +247,20 @@ export function createProdWorker(w: ProdWorkerDeps) {
       }
     },
     // Only a delivery past its time is settled here; any other escape goes to the worker loop's log.
-    failure: (_e, { deadline }) => (deadline ? { reason: "did not answer in time", retryable: false, quiet: true } : null),
+    failure: (_e, { deadline }) =>
+      deadline ? { reason: "did not answer in time", retryable: false, quiet: true } : null,
     // Past its time: a failed attempt like any other (retried later with backoff), and the worker moves on.
     onFinalFailure: async (s) => {
       if (s.holder === "expired") return false;
       const sentAt = sent.get(s.jobId) ?? now();
       sent.delete(s.jobId);
-      const outcome = await record(s.jobId, deliveryIdOf(s.job), sentAt, { ok: false, status: null, error: "did not answer in time", duration_ms: deadlineMs }, true);
+      const outcome = await record(
+        s.jobId,
+        deliveryIdOf(s.job),
+        sentAt,
+        { ok: false, status: null, error: "did not answer in time", duration_ms: deadlineMs },
+        true,
+      );
       await completeJob(db, { jobId: s.jobId, workerId: s.holder, now: now() });
       return { outcome };
     },

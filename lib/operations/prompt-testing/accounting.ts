@@ -14,12 +14,23 @@ export interface MatrixShape {
 /** Every cell of a run, in the order the worker runs them (column by column, case by case). */
 export function matrixCells(m: MatrixShape): { case_id: string; version: number; model_id: string }[] {
   const out: { case_id: string; version: number; model_id: string }[] = [];
-  for (const version of m.versions) for (const model_id of m.models) for (const case_id of m.caseIds) out.push({ case_id, version, model_id });
+  for (const version of m.versions)
+    for (const model_id of m.models) for (const case_id of m.caseIds) out.push({ case_id, version, model_id });
   return out;
 }
 
-export function matrixColumns(m: Pick<MatrixShape, "versions" | "models">, labelOf: (modelId: string) => string): RunColumn[] {
-  return m.versions.flatMap((version) => m.models.map((model_id) => ({ key: columnKey(version, model_id), version, model_id, model_label: labelOf(model_id) })));
+export function matrixColumns(
+  m: Pick<MatrixShape, "versions" | "models">,
+  labelOf: (modelId: string) => string,
+): RunColumn[] {
+  return m.versions.flatMap((version) =>
+    m.models.map((model_id) => ({
+      key: columnKey(version, model_id),
+      version,
+      model_id,
+      model_label: labelOf(model_id),
+    })),
+  );
 }
 
 export function median(values: readonly number[]): number | null {
@@ -50,7 +61,10 @@ export function totals(cells: readonly CellResult[]): Totals {
 }
 
 export function columnStats(columns: readonly RunColumn[], cells: readonly CellResult[]): ColumnStats[] {
-  return columns.map((col) => ({ key: col.key, ...totals(cells.filter((c) => c.version === col.version && c.model_id === col.model_id)) }));
+  return columns.map((col) => ({
+    key: col.key,
+    ...totals(cells.filter((c) => c.version === col.version && c.model_id === col.model_id)),
+  }));
 }
 
 /**
@@ -58,7 +72,10 @@ export function columnStats(columns: readonly RunColumn[], cells: readonly CellR
  * broke (pass → fail), same, or new (no such cell before: a new case,
  * version or model).
  */
-export function diffCells(current: readonly CellResult[], previous: readonly CellResult[] | null): Record<string, CellChange> {
+export function diffCells(
+  current: readonly CellResult[],
+  previous: readonly CellResult[] | null,
+): Record<string, CellChange> {
   const before = new Map((previous ?? []).map((c) => [cellKey(c), c.passed]));
   const out: Record<string, CellChange> = {};
   for (const c of current) {

@@ -6,15 +6,27 @@
 import { evaluateAssertion, evaluateCell, RUBRIC_NOT_RUN, type CellOutcome } from "./assertions";
 import { assertionSchema, suiteInputSchema, type Assertion } from "./contract";
 
-const cell = (output: string | null, over: Partial<CellOutcome> = {}): CellOutcome => ({ output, latencyMs: 120, costUsd: 0, schemaName: null, ...over });
+const cell = (output: string | null, over: Partial<CellOutcome> = {}): CellOutcome => ({
+  output,
+  latencyMs: 120,
+  costUsd: 0,
+  schemaName: null,
+  ...over,
+});
 const a = (x: unknown) => assertionSchema.parse(x) as Assertion;
 const status = async (x: unknown, c: CellOutcome) => (await evaluateAssertion(a(x), c)).status;
 
-const PLAN = JSON.stringify({ title: "Cold brew", template_id: "t", scenes: [{ layout_id: "l", texts: [{ slot: "h", text: "Hi" }], narration: "Hello.", image_prompt: null }] });
+const PLAN = JSON.stringify({
+  title: "Cold brew",
+  template_id: "t",
+  scenes: [{ layout_id: "l", texts: [{ slot: "h", text: "Hi" }], narration: "Hello.", image_prompt: null }],
+});
 
 it("contains / does not contain, case-insensitive unless asked", async () => {
   expect(await status({ type: "contains", value: "COLD brew" }, cell("Our cold brew"))).toBe("pass");
-  expect(await status({ type: "contains", value: "COLD brew", case_sensitive: true }, cell("Our cold brew"))).toBe("fail");
+  expect(await status({ type: "contains", value: "COLD brew", case_sensitive: true }, cell("Our cold brew"))).toBe(
+    "fail",
+  );
   expect(await status({ type: "contains", value: "tea" }, cell("Our cold brew"))).toBe("fail");
   expect(await status({ type: "not_contains", value: "$" }, cell("costs $5"))).toBe("fail");
   expect(await status({ type: "not_contains", value: "$" }, cell("free"))).toBe("pass");
@@ -27,7 +39,11 @@ it("regex: matches with flags; a broken pattern is refused by the schema and by 
   const broken = assertionSchema.safeParse({ type: "regex", pattern: "(unclosed" });
   expect(broken.success).toBe(false);
   expect(broken.error!.issues[0]!.message).toMatch(/does not compile/);
-  const suite = suiteInputSchema.safeParse({ name: "S", prompt_id: "chat.system", cases: [{ id: "a", vars: { input: "hi" }, assertions: [{ type: "regex", pattern: "[a-" }] }] });
+  const suite = suiteInputSchema.safeParse({
+    name: "S",
+    prompt_id: "chat.system",
+    cases: [{ id: "a", vars: { input: "hi" }, assertions: [{ type: "regex", pattern: "[a-" }] }],
+  });
   expect(suite.success).toBe(false);
   expect(suite.error!.issues[0]!.path).toEqual(["cases", 0, "assertions", 0, "pattern"]);
 });
@@ -49,7 +65,10 @@ it("latency and cost compare the measured figures, even with no answer", async (
 
 it("schema: the output must be JSON that the prompt's schema accepts", async () => {
   expect(await status({ type: "schema" }, cell(PLAN, { schemaName: "video_plan" }))).toBe("pass");
-  const wrong = await evaluateAssertion(a({ type: "schema" }), cell(JSON.stringify({ title: "x", scenes: [] }), { schemaName: "video_plan" }));
+  const wrong = await evaluateAssertion(
+    a({ type: "schema" }),
+    cell(JSON.stringify({ title: "x", scenes: [] }), { schemaName: "video_plan" }),
+  );
   expect(wrong.status).toBe("fail");
   expect(wrong.message).toMatch(/template_id|scenes/);
   expect(await status({ type: "schema" }, cell("not json", { schemaName: "video_plan" }))).toBe("fail");
@@ -64,7 +83,10 @@ it("rubric: not run without a keyed model (and the cell is judged on the rest); 
   expect(alone.passed).toBe(false); // nothing ran: never a pass
   const withContains = await evaluateCell([rubric, a({ type: "contains", value: "cold" })], cell("cold brew"));
   expect(withContains.passed).toBe(true);
-  const grader = jest.fn(async ({ output }: { output: string }) => ({ pass: output.includes("cold"), reason: "checked" }));
+  const grader = jest.fn(async ({ output }: { output: string }) => ({
+    pass: output.includes("cold"),
+    reason: "checked",
+  }));
   expect((await evaluateAssertion(rubric, cell("cold brew"), grader)).status).toBe("pass");
   expect((await evaluateAssertion(rubric, cell("tea"), grader)).status).toBe("fail");
   const failing = async () => {
@@ -74,7 +96,14 @@ it("rubric: not run without a keyed model (and the cell is judged on the rest); 
 });
 
 it("a suite must give the task's inputs and may not ask a text prompt for a schema", () => {
-  const r = suiteInputSchema.safeParse({ name: "S", prompt_id: "chat.system", cases: [{ id: "a", vars: {}, assertions: [{ type: "schema" }] }, { id: "a", vars: { input: "x" }, assertions: [{ type: "contains", value: "x" }] }] });
+  const r = suiteInputSchema.safeParse({
+    name: "S",
+    prompt_id: "chat.system",
+    cases: [
+      { id: "a", vars: {}, assertions: [{ type: "schema" }] },
+      { id: "a", vars: { input: "x" }, assertions: [{ type: "contains", value: "x" }] },
+    ],
+  });
   expect(r.success).toBe(false);
   const messages = r.error!.issues.map((i) => i.message).join("\n");
   expect(messages).toMatch(/needs the input "input"/);

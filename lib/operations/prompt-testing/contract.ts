@@ -68,13 +68,25 @@ export const assertionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("contains"), value: text, case_sensitive: z.boolean().default(false) }),
   z.object({ type: z.literal("not_contains"), value: text, case_sensitive: z.boolean().default(false) }),
   z
-    .object({ type: z.literal("regex"), pattern: z.string().min(1, "Give the pattern.").max(500), flags: z.string().regex(/^[dgimsuy]*$/, "Flags are letters among d g i m s u y.").max(8).default("") })
+    .object({
+      type: z.literal("regex"),
+      pattern: z.string().min(1, "Give the pattern.").max(500),
+      flags: z
+        .string()
+        .regex(/^[dgimsuy]*$/, "Flags are letters among d g i m s u y.")
+        .max(8)
+        .default(""),
+    })
     .superRefine((a, ctx) => {
       const problem = regexProblem(a.pattern, a.flags);
       if (problem) ctx.addIssue({ code: "custom", path: ["pattern"], message: problem });
     }),
   z
-    .object({ type: z.literal("length"), min: z.number().int().min(0).max(1_000_000).nullable().default(null), max: z.number().int().min(0).max(1_000_000).nullable().default(null) })
+    .object({
+      type: z.literal("length"),
+      min: z.number().int().min(0).max(1_000_000).nullable().default(null),
+      max: z.number().int().min(0).max(1_000_000).nullable().default(null),
+    })
     .refine((a) => a.min !== null || a.max !== null, "A length check needs a min, a max or both.")
     .refine((a) => a.min === null || a.max === null || a.min <= a.max, "The length's min is above its max."),
   z.object({ type: z.literal("latency"), max_ms: z.number().int().min(1).max(600_000) }),
@@ -114,7 +126,10 @@ export const caseSchema = z.object({
   id: z.string().regex(SLUG, "A case id is lower-case letters, digits and dashes (up to 48)."),
   description: z.string().max(300).default(""),
   /** The task's inputs and the template's variables, by name. */
-  vars: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "Variable names are letters, digits and _."), z.string().max(8000)),
+  vars: z.record(
+    z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "Variable names are letters, digits and _."),
+    z.string().max(8000),
+  ),
   assertions: z.array(assertionSchema).min(1, "A case needs at least one assertion.").max(20),
 });
 export type SuiteCase = z.infer<typeof caseSchema>;
@@ -131,16 +146,26 @@ export const suiteInputSchema = z
   .superRefine((s, ctx) => {
     const seen = new Set<string>();
     s.cases.forEach((c, i) => {
-      if (seen.has(c.id)) ctx.addIssue({ code: "custom", path: ["cases", i, "id"], message: `Two cases are called "${c.id}".` });
+      if (seen.has(c.id))
+        ctx.addIssue({ code: "custom", path: ["cases", i, "id"], message: `Two cases are called "${c.id}".` });
       seen.add(c.id);
       if (!isPromptKey(s.prompt_id)) return;
       const task = PROMPT_TASKS[s.prompt_id];
       for (const input of task.inputs) {
-        if (!c.vars[input]?.trim()) ctx.addIssue({ code: "custom", path: ["cases", i, "vars", input], message: `Case "${c.id}" needs the input "${input}".` });
+        if (!c.vars[input]?.trim())
+          ctx.addIssue({
+            code: "custom",
+            path: ["cases", i, "vars", input],
+            message: `Case "${c.id}" needs the input "${input}".`,
+          });
       }
       c.assertions.forEach((a, j) => {
         if (a.type === "schema" && task.schema === null) {
-          ctx.addIssue({ code: "custom", path: ["cases", i, "assertions", j], message: `${task.label} answers in text: it has no output schema to match.` });
+          ctx.addIssue({
+            code: "custom",
+            path: ["cases", i, "assertions", j],
+            message: `${task.label} answers in text: it has no output schema to match.`,
+          });
         }
       });
     });
@@ -212,7 +237,11 @@ export const newRunSchema = z
     versions: z.array(z.number().int().min(1)).min(1, "Pick at least one prompt version.").max(6),
     models: z.array(z.string().min(1).max(128)).min(1, "Pick at least one model.").max(4),
   })
-  .transform((r) => ({ ...r, versions: [...new Set(r.versions)].sort((a, b) => a - b), models: [...new Set(r.models)] }));
+  .transform((r) => ({
+    ...r,
+    versions: [...new Set(r.versions)].sort((a, b) => a - b),
+    models: [...new Set(r.models)],
+  }));
 export type NewRunInput = z.input<typeof newRunSchema>;
 
 export const RUN_STATES = ["queued", "running", "succeeded", "failed"] as const;
@@ -242,7 +271,8 @@ export const cellSchema = z.object({
 });
 export type CellResult = z.infer<typeof cellSchema>;
 
-export const cellKey = (c: { case_id: string; version: number; model_id: string }) => `${c.case_id}|${c.version}|${c.model_id}`;
+export const cellKey = (c: { case_id: string; version: number; model_id: string }) =>
+  `${c.case_id}|${c.version}|${c.model_id}`;
 export const columnKey = (version: number, modelId: string) => `v${version}|${modelId}`;
 
 export interface ColumnStats {

@@ -19,7 +19,8 @@ export function keyedGrader(env: Record<string, string | undefined> = process.en
     const model = getLanguageModel(id, { local: () => ({ text: "" }), env });
     const r = await generateText({
       model,
-      system: "You grade an AI answer against a rubric. Pass it only if it meets every point of the rubric. Give the reason in one or two sentences.",
+      system:
+        "You grade an AI answer against a rubric. Pass it only if it meets every point of the rubric. Give the reason in one or two sentences.",
       prompt: `Rubric:\n${rubric}\n\nAnswer:\n${output.slice(0, 12_000)}`,
       output: Output.object({ schema: verdict, name: "grade" }),
       maxRetries: 1,

@@ -32,7 +32,8 @@ function sentencesOf(text: string): string[] {
 
 function fill(schema: JsonSchema, sentences: () => string, depth = 0): unknown {
   if (depth > 6) return null;
-  if (schema.anyOf?.length) return fill(schema.anyOf.find((s) => s.type !== "null") ?? schema.anyOf[0]!, sentences, depth + 1);
+  if (schema.anyOf?.length)
+    return fill(schema.anyOf.find((s) => s.type !== "null") ?? schema.anyOf[0]!, sentences, depth + 1);
   if (schema.enum?.length) return schema.enum[0];
   const type = Array.isArray(schema.type) ? (schema.type.find((t) => t !== "null") ?? "null") : schema.type;
   switch (type) {
@@ -70,5 +71,7 @@ export function genericLocalResponder(call: LocalCall): LocalAnswer {
     return { text: JSON.stringify(fill(format.schema as JsonSchema, next)) };
   }
   const echo = sentencesOf(request).slice(0, 2).join(" ");
-  return { text: `${LOCAL_PREVIEW_PREFIX} this answer was put together on this server without a model. You asked: ${echo}` };
+  return {
+    text: `${LOCAL_PREVIEW_PREFIX} this answer was put together on this server without a model. You asked: ${echo}`,
+  };
 }

@@ -18,7 +18,16 @@ import { promptVersions } from "@/lib/platform/prompts/collections";
 import { promptRuns } from "./collections";
 import { cellKey } from "./contract";
 import { DEMO_RUN_ID, ensurePromptDemo, SEED_PROMPTS } from "./seed";
-import { createPromptVersion, createSuite, getPrompt, getRun, listPrompts, startRun, updateSuite, type PromptDeps } from "./service";
+import {
+  createPromptVersion,
+  createSuite,
+  getPrompt,
+  getRun,
+  listPrompts,
+  startRun,
+  updateSuite,
+  type PromptDeps,
+} from "./service";
 import { currentPromptText } from "@/lib/platform/prompts/store";
 import { createPromptWorker } from "./worker";
 import type { RunnerDeps } from "./runner";
@@ -53,7 +62,12 @@ it("seeds v1 of every prompt, the demo suite and a queued demo run — once", as
   await ensurePromptDemo(env.db);
   await ensurePromptDemo(env.db);
   const list = await listPrompts(deps);
-  expect(list.map((p) => [p.id, p.current_version])).toEqual([["video.writer", 1], ["layout.generator", 1], ["links.summariser", 1], ["chat.system", 1]]);
+  expect(list.map((p) => [p.id, p.current_version])).toEqual([
+    ["video.writer", 1],
+    ["layout.generator", 1],
+    ["links.summariser", 1],
+    ["chat.system", 1],
+  ]);
   expect((await getPrompt(deps, "video.writer")).versions[0]!.text).toBe(WRITER_SYSTEM_PROMPT);
   expect(await env.db.collection(jobs).where("type", "==", "prompt.run").count()).toBe(1);
 
@@ -68,24 +82,39 @@ it("seeds v1 of every prompt, the demo suite and a queued demo run — once", as
   expect(coffee.assertions.find((a) => a.type === "schema")!.status).toBe("pass");
   expect(coffee.cost_usd).toBe(0);
   // Every case's assertions hold on the Local preview (rubrics need a keyed model), the writer's rules included.
-  for (const cell of run.cells) for (const a of cell.assertions) if (a.type !== "rubric") expect({ case: cell.case_id, type: a.type, status: a.status }).toMatchObject({ status: "pass" });
+  for (const cell of run.cells)
+    for (const a of cell.assertions)
+      if (a.type !== "rubric")
+        expect({ case: cell.case_id, type: a.type, status: a.status }).toMatchObject({ status: "pass" });
   const rules = run.cells.find((c) => c.case_id === "writer-rules")!;
   expect(rules.assertions.filter((a) => a.type === "regex")).toHaveLength(4);
   expect(rules.passed).toBe(true);
   const stat = run.cells.find((c) => c.case_id === "stat-scene")!;
   expect(stat.assertions.find((a) => a.type === "rubric")!.status).toBe("not_run");
-  expect(await env.db.collection(functionCalls).where("feature", "==", "eval.prompts").count()).toBeGreaterThanOrEqual(3);
+  expect(await env.db.collection(functionCalls).where("feature", "==", "eval.prompts").count()).toBeGreaterThanOrEqual(
+    3,
+  );
 });
 
 it("a new version is immutable history: the pointer moves, the old text stays, the change is logged; a stale editor gets 409", async () => {
   await ensurePromptDemo(env.db);
-  const view = await createPromptVersion(deps, "staff1", "links.summariser", { text: "Summarise the page in {{language}}. Be brief and factual.", notes: "shorter", based_on: 1 });
+  const view = await createPromptVersion(deps, "staff1", "links.summariser", {
+    text: "Summarise the page in {{language}}. Be brief and factual.",
+    notes: "shorter",
+    based_on: 1,
+  });
   expect(view.current_version).toBe(2);
   expect(view.versions.map((v) => v.version)).toEqual([2, 1]);
   expect(view.versions[0]!.variables).toEqual(["language"]);
-  expect((await env.db.collection(promptVersions).doc("links.summariser@v1").get())!.data.text).toBe(SEED_PROMPTS["links.summariser"].text);
-  await expect(createPromptVersion(deps, "staff1", "links.summariser", { text: "Another try at the prompt.", based_on: 1 })).rejects.toMatchObject({ code: "conflict" });
-  await expect(createPromptVersion(deps, "staff1", "links.summariser", { text: "short", based_on: 2 })).rejects.toMatchObject({ code: "unprocessable_entity" });
+  expect((await env.db.collection(promptVersions).doc("links.summariser@v1").get())!.data.text).toBe(
+    SEED_PROMPTS["links.summariser"].text,
+  );
+  await expect(
+    createPromptVersion(deps, "staff1", "links.summariser", { text: "Another try at the prompt.", based_on: 1 }),
+  ).rejects.toMatchObject({ code: "conflict" });
+  await expect(
+    createPromptVersion(deps, "staff1", "links.summariser", { text: "short", based_on: 2 }),
+  ).rejects.toMatchObject({ code: "unprocessable_entity" });
   const entries = await env.db.collection(updateLog).where("entity_type", "==", "prompt").get();
   expect(entries).toHaveLength(1);
   expect(entries[0]!.data).toMatchObject({ entity_id: "links.summariser", action: "version" });
@@ -93,7 +122,12 @@ it("a new version is immutable history: the pointer moves, the old text stays, t
 });
 
 it("the video writer uses the current stored prompt, and its own text when the store has none", async () => {
-  const request = { brief: "Fresh bread every morning. Baked by hand.", length_s: 15, aspect_ratio: "9:16", template_id: null };
+  const request = {
+    brief: "Fresh bread every morning. Baked by hand.",
+    length_s: 15,
+    aspect_ratio: "9:16",
+    template_id: null,
+  };
   const library = await loadWriterLibrary({ db: env.db, store: env.store });
   const system = () => (generateText.mock.calls.at(-1)![0] as { system: string }).system;
 
@@ -104,7 +138,14 @@ it("the video writer uses the current stored prompt, and its own text when the s
   await ensurePromptDemo(env.db);
   const text = `${WRITER_SYSTEM_PROMPT} Keep every headline under five words.`;
   await createPromptVersion(deps, "staff1", "video.writer", { text, based_on: 1 });
-  const written = await writePlan({ db: env.db, library, request, modelId: LOCAL_LANGUAGE_MODEL_ID, ownerId: "u1", refId: null });
+  const written = await writePlan({
+    db: env.db,
+    library,
+    request,
+    modelId: LOCAL_LANGUAGE_MODEL_ID,
+    ownerId: "u1",
+    refId: null,
+  });
   expect(system()).toBe(text);
   expect(written.plan.scenes.length).toBeGreaterThan(0);
 });
@@ -112,42 +153,85 @@ it("the video writer uses the current stored prompt, and its own text when the s
 it("a suite with a broken regex is refused with a clear message and nothing is written; edits check the revision", async () => {
   await ensurePromptDemo(env.db);
   const before = await env.db.collection(updateLog).count();
-  const bad = { name: "Bad", prompt_id: "chat.system", cases: [{ id: "a", vars: { input: "hi" }, assertions: [{ type: "regex", pattern: "(open" }] }] };
+  const bad = {
+    name: "Bad",
+    prompt_id: "chat.system",
+    cases: [{ id: "a", vars: { input: "hi" }, assertions: [{ type: "regex", pattern: "(open" }] }],
+  };
   const err = await createSuite(deps, "staff1", bad).catch((e) => e);
   expect(err).toBeInstanceOf(ApiError);
   expect(err.code).toBe("unprocessable_entity");
   expect(err.message).toMatch(/regex \/\(open\/ does not compile/);
   expect(await env.db.collection(updateLog).count()).toBe(before);
 
-  const suite = await createSuite(deps, "staff1", { ...bad, cases: [{ id: "a", vars: { input: "hi" }, assertions: [{ type: "contains", value: "preview" }] }] });
-  const saved = await updateSuite(deps, suite.id, { revision: 0, suite: { ...bad, name: "Renamed", cases: [{ id: "a", vars: { input: "hi" }, assertions: [{ type: "length", min: 1 }] }] } });
+  const suite = await createSuite(deps, "staff1", {
+    ...bad,
+    cases: [{ id: "a", vars: { input: "hi" }, assertions: [{ type: "contains", value: "preview" }] }],
+  });
+  const saved = await updateSuite(deps, suite.id, {
+    revision: 0,
+    suite: {
+      ...bad,
+      name: "Renamed",
+      cases: [{ id: "a", vars: { input: "hi" }, assertions: [{ type: "length", min: 1 }] }],
+    },
+  });
   expect(saved).toMatchObject({ name: "Renamed", revision: 1 });
-  await expect(updateSuite(deps, suite.id, { revision: 0, suite: bad })).rejects.toMatchObject({ code: "unprocessable_entity" });
-  await expect(updateSuite(deps, suite.id, { revision: 0, suite: { ...bad, cases: saved.cases } })).rejects.toMatchObject({ code: "conflict" });
+  await expect(updateSuite(deps, suite.id, { revision: 0, suite: bad })).rejects.toMatchObject({
+    code: "unprocessable_entity",
+  });
+  await expect(
+    updateSuite(deps, suite.id, { revision: 0, suite: { ...bad, cases: saved.cases } }),
+  ).rejects.toMatchObject({ code: "conflict" });
   expect(await env.db.collection(updateLog).where("entity_type", "==", "suite").count()).toBe(2);
 });
 
 it("runs versions × models × cases, resumes a lost worker's run, and diffs with the previous run of the suite", async () => {
   await ensurePromptDemo(env.db);
-  await env.db.collection(jobs).doc((await env.db.collection(jobs).get())[0]!.id).delete(); // not this test's subject
+  await env.db
+    .collection(jobs)
+    .doc((await env.db.collection(jobs).get())[0]!.id)
+    .delete(); // not this test's subject
   const suite = await createSuite(deps, "staff1", {
     name: "Summaries",
     prompt_id: "links.summariser",
     cases: [
-      { id: "kettle", vars: { input: "The Aurora kettle boils in 90 seconds. It holds 1.7 litres.", language: "English" }, assertions: [{ type: "schema" }, { type: "contains", value: "kettle" }] },
+      {
+        id: "kettle",
+        vars: { input: "The Aurora kettle boils in 90 seconds. It holds 1.7 litres.", language: "English" },
+        assertions: [{ type: "schema" }, { type: "contains", value: "kettle" }],
+      },
       { id: "no-lang", vars: { input: "A page with no language given." }, assertions: [{ type: "length", min: 1 }] },
     ],
   });
-  await createPromptVersion(deps, "staff1", "links.summariser", { text: "Summarise in {{language}}, one line per fact.", based_on: 1 });
-  await expect(startRun(deps, "staff1", { suite_id: suite.id, versions: [1, 9], models: [LOCAL_LANGUAGE_MODEL_ID] })).rejects.toMatchObject({ code: "unprocessable_entity" });
-  await expect(startRun(deps, "staff1", { suite_id: suite.id, versions: [1], models: ["openai/gpt-4.1-mini"] })).rejects.toMatchObject({ message: expect.stringMatching(/not configured/) });
+  await createPromptVersion(deps, "staff1", "links.summariser", {
+    text: "Summarise in {{language}}, one line per fact.",
+    based_on: 1,
+  });
+  await expect(
+    startRun(deps, "staff1", { suite_id: suite.id, versions: [1, 9], models: [LOCAL_LANGUAGE_MODEL_ID] }),
+  ).rejects.toMatchObject({ code: "unprocessable_entity" });
+  await expect(
+    startRun(deps, "staff1", { suite_id: suite.id, versions: [1], models: ["openai/gpt-4.1-mini"] }),
+  ).rejects.toMatchObject({ message: expect.stringMatching(/not configured/) });
 
-  const first = await startRun(deps, "staff1", { suite_id: suite.id, versions: [1, 2], models: [LOCAL_LANGUAGE_MODEL_ID] });
+  const first = await startRun(deps, "staff1", {
+    suite_id: suite.id,
+    versions: [1, 2],
+    models: [LOCAL_LANGUAGE_MODEL_ID],
+  });
   expect(first).toMatchObject({ state: "queued", total: 4, done: 0 });
 
   // A worker that runs one cell and then loses its lease: the next worker goes on from there.
   const clock = { t: Date.now() };
-  const w1 = createPromptWorker({ db: env.db, runner: { ...runner, loadWriterLibrary: runner.loadWriterLibrary }, workerId: "w1", leaseMs: 1000, now: () => new Date(clock.t), log: () => undefined });
+  const w1 = createPromptWorker({
+    db: env.db,
+    runner: { ...runner, loadWriterLibrary: runner.loadWriterLibrary },
+    workerId: "w1",
+    leaseMs: 1000,
+    now: () => new Date(clock.t),
+    log: () => undefined,
+  });
   let cellsRun = 0;
   const realUpdate = env.db.runTransaction.bind(env.db);
   jest.spyOn(env.db, "runTransaction").mockImplementation((async (fn: never) => {
@@ -159,7 +243,13 @@ it("runs versions × models × cases, resumes a lost worker's run, and diffs wit
   jest.restoreAllMocks();
   const partial = (await env.db.collection(promptRuns).doc(first.id).get())!.data;
   expect(partial.cells).toHaveLength(1);
-  const w2 = createPromptWorker({ db: env.db, runner, workerId: "w2", now: () => new Date(clock.t), log: () => undefined });
+  const w2 = createPromptWorker({
+    db: env.db,
+    runner,
+    workerId: "w2",
+    now: () => new Date(clock.t),
+    log: () => undefined,
+  });
   expect(await w2.processNext()).toBe("finished");
 
   const run = await getRun(deps, first.id);
@@ -175,13 +265,36 @@ it("runs versions × models × cases, resumes a lost worker's run, and diffs wit
   expect(run.previous).toBeNull();
 
   // The suite is fixed (the case now gives a language); the next run shows the flip.
-  await updateSuite(deps, suite.id, { revision: 0, suite: { name: "Summaries", prompt_id: "links.summariser", cases: [{ id: "kettle", vars: { input: "The Aurora kettle boils in 90 seconds.", language: "English" }, assertions: [{ type: "schema" }, { type: "contains", value: "kettle" }] }, { id: "no-lang", vars: { input: "A page.", language: "English" }, assertions: [{ type: "length", min: 1 }] }] } });
+  await updateSuite(deps, suite.id, {
+    revision: 0,
+    suite: {
+      name: "Summaries",
+      prompt_id: "links.summariser",
+      cases: [
+        {
+          id: "kettle",
+          vars: { input: "The Aurora kettle boils in 90 seconds.", language: "English" },
+          assertions: [{ type: "schema" }, { type: "contains", value: "kettle" }],
+        },
+        { id: "no-lang", vars: { input: "A page.", language: "English" }, assertions: [{ type: "length", min: 1 }] },
+      ],
+    },
+  });
   clock.t += 1000;
-  const second = await startRun({ ...deps, now: () => new Date(clock.t) }, "staff1", { suite_id: suite.id, versions: [1, 2], models: [LOCAL_LANGUAGE_MODEL_ID] });
+  const second = await startRun({ ...deps, now: () => new Date(clock.t) }, "staff1", {
+    suite_id: suite.id,
+    versions: [1, 2],
+    models: [LOCAL_LANGUAGE_MODEL_ID],
+  });
   await drain("w3");
   const again = await getRun(deps, second.id);
   expect(again.previous).toMatchObject({ id: first.id, pass_rate: 0.5 });
-  expect(again.changes).toEqual({ "kettle|1|local/preview": "same", "kettle|2|local/preview": "same", "no-lang|1|local/preview": "fixed", "no-lang|2|local/preview": "fixed" });
+  expect(again.changes).toEqual({
+    "kettle|1|local/preview": "same",
+    "kettle|2|local/preview": "same",
+    "no-lang|1|local/preview": "fixed",
+    "no-lang|2|local/preview": "fixed",
+  });
   expect(again.pass_rate).toBe(1);
 });
 
@@ -195,7 +308,12 @@ it("runs the layout generator's stored prompt as /layout-gen does: its own messa
     version: 1,
     text: LAYOUT_GENERATOR_SYSTEM_PROMPT,
     modelId: LOCAL_LANGUAGE_MODEL_ID,
-    testCase: { id: "hero", description: "the issue's example brief", vars: { brief: "a product hero with price badge, three bullet points, logo bottom right" }, assertions: [{ type: "schema" }, { type: "contains", value: "price", case_sensitive: false }] },
+    testCase: {
+      id: "hero",
+      description: "the issue's example brief",
+      vars: { brief: "a product hero with price badge, three bullet points, logo bottom right" },
+      assertions: [{ type: "schema" }, { type: "contains", value: "price", case_sensitive: false }],
+    },
   });
   expect(cell.error).toBeNull();
   expect(cell.assertions.map((a) => a.status)).toEqual(["pass", "pass"]);
@@ -205,7 +323,13 @@ it("a run whose model never answers is ended at its deadline on each attempt, th
   await ensurePromptDemo(env.db);
   // The writer's library never loads: every cell of the demo run (the video writer) hangs.
   const stuck: RunnerDeps = { ...runner, loadWriterLibrary: () => new Promise(() => {}) };
-  const worker = createPromptWorker({ db: env.db, runner: stuck, workerId: "w1", deadlineMs: 150, log: () => undefined });
+  const worker = createPromptWorker({
+    db: env.db,
+    runner: stuck,
+    workerId: "w1",
+    deadlineMs: 150,
+    log: () => undefined,
+  });
   const outcomes = [];
   for (let i = 0; i < 3; i++) outcomes.push(await worker.processNext());
   expect(outcomes).toEqual(["failed", "failed", "failed"]);

@@ -60,14 +60,24 @@ async function runWriter(deps: RunnerDeps, spec: CellSpec, system: string): Prom
   const written = await writePlan({
     db: deps.db,
     library: await deps.loadWriterLibrary(),
-    request: { brief: v.brief!, length_s: Number.isFinite(length) && length > 0 ? length : 15, aspect_ratio: v.aspect_ratio ?? "9:16", template_id: v.template_id || null },
+    request: {
+      brief: v.brief!,
+      length_s: Number.isFinite(length) && length > 0 ? length : 15,
+      aspect_ratio: v.aspect_ratio ?? "9:16",
+      template_id: v.template_id || null,
+    },
     modelId: spec.modelId,
     ownerId: "system",
     refId: spec.runId,
     system,
     feature: EVAL_FEATURE,
   });
-  return { output: JSON.stringify(written.raw), error: null, inputTokens: written.usage.inputTokens, outputTokens: written.usage.outputTokens };
+  return {
+    output: JSON.stringify(written.raw),
+    error: null,
+    inputTokens: written.usage.inputTokens,
+    outputTokens: written.usage.outputTokens,
+  };
 }
 
 async function runGeneric(deps: RunnerDeps, spec: CellSpec, system: string): Promise<Answer> {
@@ -78,21 +88,67 @@ async function runGeneric(deps: RunnerDeps, spec: CellSpec, system: string): Pro
   const prompt = layout ? layoutPromptFor(spec.testCase.vars.brief ?? "") : spec.testCase.vars.input!;
   const schemaName = PROMPT_TASKS[spec.promptId].schema;
   const schema = schemaName ? OUTPUT_SCHEMAS[schemaName] : undefined;
-  const ctx: CallContext = { feature: EVAL_FEATURE, modelId: entry.id, provider: entry.provider, ownerId: null, refId: spec.runId };
+  const ctx: CallContext = {
+    feature: EVAL_FEATURE,
+    modelId: entry.id,
+    provider: entry.provider,
+    ownerId: null,
+    refId: spec.runId,
+  };
   const started = Date.now();
   try {
     if (!schema) {
       const r = await generateText({ model, system, prompt, maxRetries: 1, abortSignal: spec.abortSignal });
-      return { output: r.text, error: null, inputTokens: r.usage.inputTokens ?? null, outputTokens: r.usage.outputTokens ?? null };
+      return {
+        output: r.text,
+        error: null,
+        inputTokens: r.usage.inputTokens ?? null,
+        outputTokens: r.usage.outputTokens ?? null,
+      };
     }
-    const r = await generateText({ model, system, prompt, output: Output.object({ schema, name: schemaName! }), maxRetries: 1, abortSignal: spec.abortSignal });
-    await recordCalls(deps.db, [structuredCall(ctx, { schemaName: schemaName!, output: r.output, error: null, latencyMs: Date.now() - started, inputTokens: r.usage.inputTokens, outputTokens: r.usage.outputTokens })]);
-    return { output: JSON.stringify(r.output), error: null, inputTokens: r.usage.inputTokens ?? null, outputTokens: r.usage.outputTokens ?? null };
+    const r = await generateText({
+      model,
+      system,
+      prompt,
+      output: Output.object({ schema, name: schemaName! }),
+      maxRetries: 1,
+      abortSignal: spec.abortSignal,
+    });
+    await recordCalls(deps.db, [
+      structuredCall(ctx, {
+        schemaName: schemaName!,
+        output: r.output,
+        error: null,
+        latencyMs: Date.now() - started,
+        inputTokens: r.usage.inputTokens,
+        outputTokens: r.usage.outputTokens,
+      }),
+    ]);
+    return {
+      output: JSON.stringify(r.output),
+      error: null,
+      inputTokens: r.usage.inputTokens ?? null,
+      outputTokens: r.usage.outputTokens ?? null,
+    };
   } catch (error) {
     if (schema && NoObjectGeneratedError.isInstance(error)) {
       // The model answered, but not in the schema: the answer is still the cell's output, so the schema assertion can say why.
-      await recordCalls(deps.db, [structuredCall(ctx, { schemaName: schemaName!, output: error.text ?? undefined, error, latencyMs: Date.now() - started, inputTokens: error.usage?.inputTokens, outputTokens: error.usage?.outputTokens })]);
-      return { output: error.text ?? null, error: error.text ? null : messageOf(error), inputTokens: error.usage?.inputTokens ?? null, outputTokens: error.usage?.outputTokens ?? null };
+      await recordCalls(deps.db, [
+        structuredCall(ctx, {
+          schemaName: schemaName!,
+          output: error.text ?? undefined,
+          error,
+          latencyMs: Date.now() - started,
+          inputTokens: error.usage?.inputTokens,
+          outputTokens: error.usage?.outputTokens,
+        }),
+      ]);
+      return {
+        output: error.text ?? null,
+        error: error.text ? null : messageOf(error),
+        inputTokens: error.usage?.inputTokens ?? null,
+        outputTokens: error.usage?.outputTokens ?? null,
+      };
     }
     throw error;
   }
@@ -105,10 +161,16 @@ export async function runCell(deps: RunnerDeps, spec: CellSpec): Promise<CellRes
   let answer: Answer;
   const started = clock();
   if (missing.length > 0) {
-    answer = { output: null, error: `The case does not give the prompt's variable${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.`, inputTokens: null, outputTokens: null };
+    answer = {
+      output: null,
+      error: `The case does not give the prompt's variable${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.`,
+      inputTokens: null,
+      outputTokens: null,
+    };
   } else {
     try {
-      answer = spec.promptId === "video.writer" ? await runWriter(deps, spec, system) : await runGeneric(deps, spec, system);
+      answer =
+        spec.promptId === "video.writer" ? await runWriter(deps, spec, system) : await runGeneric(deps, spec, system);
     } catch (error) {
       answer = { output: null, error: messageOf(error), inputTokens: null, outputTokens: null };
     }
@@ -116,7 +178,11 @@ export async function runCell(deps: RunnerDeps, spec: CellSpec): Promise<CellRes
   const latency = Math.max(0, clock() - started);
   const cost = costOf(spec.modelId, { input: answer.inputTokens, output: answer.outputTokens });
   const output = answer.output === null ? null : cut(answer.output, MAX_OUTPUT);
-  const { passed, results } = await evaluateCell(spec.testCase.assertions, { output: answer.output, latencyMs: latency, costUsd: cost, schemaName: PROMPT_TASKS[spec.promptId].schema }, deps.grader);
+  const { passed, results } = await evaluateCell(
+    spec.testCase.assertions,
+    { output: answer.output, latencyMs: latency, costUsd: cost, schemaName: PROMPT_TASKS[spec.promptId].schema },
+    deps.grader,
+  );
   return {
     case_id: spec.testCase.id,
     version: spec.version,

@@ -24,7 +24,12 @@ export const layoutDraftSchema = z.object({
         id: z.string().min(1).max(40),
         kind: z.enum(["text", "image", "shape"]),
         role: z.string().min(1).max(40),
-        box: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), w: z.number().min(0).max(1), h: z.number().min(0).max(1) }),
+        box: z.object({
+          x: z.number().min(0).max(1),
+          y: z.number().min(0).max(1),
+          w: z.number().min(0).max(1),
+          h: z.number().min(0).max(1),
+        }),
       }),
     )
     .min(1)

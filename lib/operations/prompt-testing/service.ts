@@ -13,7 +13,13 @@ import { jobs } from "@/lib/platform/db/collections";
 import type { Db } from "@/lib/platform/db/db";
 import { logChange } from "@/lib/platform/update-log/write";
 import { columnStats, diffCells, matrixCells, matrixColumns, totals } from "./accounting";
-import { prompts, promptVersions, versionId, type PromptDoc, type PromptVersionDoc } from "@/lib/platform/prompts/collections";
+import {
+  prompts,
+  promptVersions,
+  versionId,
+  type PromptDoc,
+  type PromptVersionDoc,
+} from "@/lib/platform/prompts/collections";
 import { promptRuns, promptSuites, type PromptRunDoc, type PromptSuiteDoc } from "./collections";
 import {
   isPromptKey,
@@ -62,11 +68,29 @@ export function modelOptions(env?: Record<string, string | undefined>): ModelOpt
 const modelLabel = (id: string) => modelOptions().find((m) => m.id === id)?.label ?? id;
 
 function promptSummary(id: PromptKey, p: PromptDoc): PromptSummary {
-  return { id, name: p.name, description: p.description, task: PROMPT_TASKS[id], current_version: p.current_version, version_count: p.version_count, updated_at: p.updated_at };
+  return {
+    id,
+    name: p.name,
+    description: p.description,
+    task: PROMPT_TASKS[id],
+    current_version: p.current_version,
+    version_count: p.version_count,
+    updated_at: p.updated_at,
+  };
 }
 
 function suiteView(id: string, s: PromptSuiteDoc): SuiteView {
-  return { id, name: s.name, description: s.description, prompt_id: s.prompt_id as PromptKey, cases: s.cases, revision: s.revision, demo: s.demo, created_at: s.created_at, updated_at: s.updated_at };
+  return {
+    id,
+    name: s.name,
+    description: s.description,
+    prompt_id: s.prompt_id as PromptKey,
+    cases: s.cases,
+    revision: s.revision,
+    demo: s.demo,
+    created_at: s.created_at,
+    updated_at: s.updated_at,
+  };
 }
 
 // ---- Prompts ----------------------------------------------------------------
@@ -86,10 +110,22 @@ export async function getPrompt(d: PromptDeps, key: string): Promise<PromptView>
   if (!isPromptKey(key)) throw new ApiError("not_found", `There is no prompt called "${key.slice(0, 64)}".`);
   const snap = await d.db.collection(prompts).doc(key).get();
   if (!snap) throw new ApiError("not_found", `The prompt "${key}" has no versions yet.`);
-  const versions = await d.db.collection(promptVersions).where("prompt_id", "==", key).orderBy("version", "desc").limit(100).get();
+  const versions = await d.db
+    .collection(promptVersions)
+    .where("prompt_id", "==", key)
+    .orderBy("version", "desc")
+    .limit(100)
+    .get();
   return {
     ...promptSummary(key, snap.data),
-    versions: versions.map((v) => ({ version: v.data.version, text: v.data.text, variables: templateVariables(v.data.text), notes: v.data.notes, created_by: v.data.created_by, created_at: v.data.created_at })),
+    versions: versions.map((v) => ({
+      version: v.data.version,
+      text: v.data.text,
+      variables: templateVariables(v.data.text),
+      notes: v.data.notes,
+      created_by: v.data.created_by,
+      created_at: v.data.created_at,
+    })),
   };
 }
 
@@ -104,11 +140,21 @@ export async function createPromptVersion(d: PromptDeps, uid: string, key: strin
     const snap = await tx.get(ref);
     if (!snap) throw new ApiError("not_found", `The prompt "${key}" has no versions yet.`);
     if (snap.data.current_version !== input.based_on) {
-      throw new ApiError("conflict", `Version ${snap.data.current_version} became current while you edited version ${input.based_on}. Reload to see it, then save again.`);
+      throw new ApiError(
+        "conflict",
+        `Version ${snap.data.current_version} became current while you edited version ${input.based_on}. Reload to see it, then save again.`,
+      );
     }
     const current = await tx.get(d.db.collection(promptVersions).doc(versionId(key, snap.data.current_version)));
     const next = snap.data.version_count + 1;
-    const version: PromptVersionDoc = { prompt_id: key, version: next, text: input.text, notes: input.notes, created_by: uid, created_at: at };
+    const version: PromptVersionDoc = {
+      prompt_id: key,
+      version: next,
+      text: input.text,
+      notes: input.notes,
+      created_by: uid,
+      created_at: at,
+    };
     const after: PromptDoc = { ...snap.data, current_version: next, version_count: next, updated_at: at };
     tx.create(d.db.collection(promptVersions).doc(versionId(key, next)), version);
     tx.set(ref, after);
@@ -117,7 +163,11 @@ export async function createPromptVersion(d: PromptDeps, uid: string, key: strin
       entityId: key,
       entityLabel: `${snap.data.name} v${next}`,
       action: "version",
-      before: { current_version: snap.data.current_version, notes: current?.data.notes ?? null, text: current?.data.text ?? null },
+      before: {
+        current_version: snap.data.current_version,
+        notes: current?.data.notes ?? null,
+        text: current?.data.text ?? null,
+      },
       after: { current_version: next, notes: input.notes, text: input.text },
     });
   });
@@ -148,7 +198,14 @@ export async function createSuite(d: PromptDeps, uid: string, body: unknown): Pr
   const doc: PromptSuiteDoc = { ...input, revision: 0, demo: false, created_by: uid, created_at: at, updated_at: at };
   const batch = d.db.batch();
   batch.create(ref, doc);
-  logChange(d.db, batch, { entityType: "suite", entityId: ref.id, entityLabel: input.name, action: "create", before: null, after: doc });
+  logChange(d.db, batch, {
+    entityType: "suite",
+    entityId: ref.id,
+    entityLabel: input.name,
+    action: "create",
+    before: null,
+    after: doc,
+  });
   await batch.commit();
   return suiteView(ref.id, doc);
 }
@@ -163,11 +220,21 @@ export async function updateSuite(d: PromptDeps, id: string, body: unknown): Pro
     const snap = await tx.get(ref);
     if (!snap) throw new ApiError("not_found", "There is no such suite.");
     if (snap.data.revision !== input.revision) {
-      throw new ApiError("conflict", "Someone saved this suite while you edited it. Reload to see their change, then edit again.");
+      throw new ApiError(
+        "conflict",
+        "Someone saved this suite while you edited it. Reload to see their change, then edit again.",
+      );
     }
     const after: PromptSuiteDoc = { ...snap.data, ...input.suite, revision: snap.data.revision + 1, updated_at: at };
     tx.set(ref, after);
-    logChange(d.db, tx, { entityType: "suite", entityId: id, entityLabel: after.name, action: "update", before: snap.data, after });
+    logChange(d.db, tx, {
+      entityType: "suite",
+      entityId: id,
+      entityLabel: after.name,
+      action: "update",
+      before: snap.data,
+      after,
+    });
     return after;
   });
   return suiteView(id, saved);
@@ -209,18 +276,38 @@ export async function startRun(d: PromptDeps, uid: string, body: unknown): Promi
   const texts: Record<string, string> = {};
   for (const v of input.versions) {
     const snap = await d.db.collection(promptVersions).doc(versionId(suite.prompt_id, v)).get();
-    if (!snap) throw new ApiError("unprocessable_entity", `${PROMPT_TASKS[suite.prompt_id as PromptKey]?.label ?? suite.prompt_id} has no version ${v}.`, { issues: [{ path: "versions", message: `No version ${v}.` }] });
+    if (!snap)
+      throw new ApiError(
+        "unprocessable_entity",
+        `${PROMPT_TASKS[suite.prompt_id as PromptKey]?.label ?? suite.prompt_id} has no version ${v}.`,
+        { issues: [{ path: "versions", message: `No version ${v}.` }] },
+      );
     texts[String(v)] = snap.data.text;
   }
   const options = modelOptions(d.env);
   for (const m of input.models) {
     const model = options.find((o) => o.id === m);
-    if (!model) throw new ApiError("unprocessable_entity", `There is no model called "${m.slice(0, 64)}".`, { issues: [{ path: "models", message: "Unknown model." }] });
-    if (!model.enabled) throw new ApiError("unprocessable_entity", `${model.label} is not configured on this server. ${model.note ?? ""}`.trim(), { issues: [{ path: "models", message: "Not configured." }] });
+    if (!model)
+      throw new ApiError("unprocessable_entity", `There is no model called "${m.slice(0, 64)}".`, {
+        issues: [{ path: "models", message: "Unknown model." }],
+      });
+    if (!model.enabled)
+      throw new ApiError(
+        "unprocessable_entity",
+        `${model.label} is not configured on this server. ${model.note ?? ""}`.trim(),
+        { issues: [{ path: "models", message: "Not configured." }] },
+      );
   }
-  const total = matrixCells({ caseIds: suite.cases.map((c) => c.id), versions: input.versions, models: input.models }).length;
+  const total = matrixCells({
+    caseIds: suite.cases.map((c) => c.id),
+    versions: input.versions,
+    models: input.models,
+  }).length;
   if (total > MAX_RUN_CELLS) {
-    throw new ApiError("unprocessable_entity", `That is ${total} cells (cases × versions × models); a run holds at most ${MAX_RUN_CELLS}. Pick fewer versions or models.`);
+    throw new ApiError(
+      "unprocessable_entity",
+      `That is ${total} cells (cases × versions × models); a run holds at most ${MAX_RUN_CELLS}. Pick fewer versions or models.`,
+    );
   }
   const at = nowOf(d).toISOString();
   const runRef = d.db.collection(promptRuns).doc();
@@ -247,21 +334,52 @@ export async function startRun(d: PromptDeps, uid: string, body: unknown): Promi
   // The run and its job land together: never a run no worker will pick up.
   const batch = d.db.batch();
   batch.create(runRef, run);
-  batch.create(jobRef, { type: PROMPT_RUN_JOB, owner_id: uid, content_id: null, state: "queued", progress: 0, attempts: 0, max_attempts: 3, error: null, worker_id: null, lease_expires_at: null, input: { run_id: runRef.id }, created_at: at, updated_at: at });
+  batch.create(jobRef, {
+    type: PROMPT_RUN_JOB,
+    owner_id: uid,
+    content_id: null,
+    state: "queued",
+    progress: 0,
+    attempts: 0,
+    max_attempts: 3,
+    error: null,
+    worker_id: null,
+    lease_expires_at: null,
+    input: { run_id: runRef.id },
+    created_at: at,
+    updated_at: at,
+  });
   await batch.commit();
   return runSummary(runRef.id, run);
 }
 
 export async function listRuns(d: PromptDeps, o: { suiteId?: string; limit?: number } = {}): Promise<RunSummary[]> {
   await d.ready?.();
-  let q = d.db.collection(promptRuns).orderBy("created_at", "desc").limit(o.limit ?? 30);
-  if (o.suiteId) q = d.db.collection(promptRuns).where("suite_id", "==", o.suiteId).orderBy("created_at", "desc").limit(o.limit ?? 30);
+  let q = d.db
+    .collection(promptRuns)
+    .orderBy("created_at", "desc")
+    .limit(o.limit ?? 30);
+  if (o.suiteId)
+    q = d.db
+      .collection(promptRuns)
+      .where("suite_id", "==", o.suiteId)
+      .orderBy("created_at", "desc")
+      .limit(o.limit ?? 30);
   return (await q.get()).map((s) => runSummary(s.id, s.data));
 }
 
 /** The finished run of the same suite made just before `run`, if any. */
-async function previousRun(d: PromptDeps, run: { suite_id: string; created_at: string }): Promise<{ id: string; data: PromptRunDoc } | null> {
-  const earlier = await d.db.collection(promptRuns).where("suite_id", "==", run.suite_id).where("created_at", "<", run.created_at).orderBy("created_at", "desc").limit(20).get();
+async function previousRun(
+  d: PromptDeps,
+  run: { suite_id: string; created_at: string },
+): Promise<{ id: string; data: PromptRunDoc } | null> {
+  const earlier = await d.db
+    .collection(promptRuns)
+    .where("suite_id", "==", run.suite_id)
+    .where("created_at", "<", run.created_at)
+    .orderBy("created_at", "desc")
+    .limit(20)
+    .get();
   const found = earlier.find((s) => s.data.state === "succeeded");
   return found ? { id: found.id, data: found.data } : null;
 }
@@ -280,7 +398,9 @@ export async function getRun(d: PromptDeps, id: string): Promise<RunView> {
     columns,
     cells: r.cells,
     stats: columnStats(columns, r.cells),
-    previous: prev ? { id: prev.id, created_at: prev.data.created_at, pass_rate: totals(prev.data.cells).pass_rate } : null,
+    previous: prev
+      ? { id: prev.id, created_at: prev.data.created_at, pass_rate: totals(prev.data.cells).pass_rate }
+      : null,
     changes: diffCells(r.cells, prev ? prev.data.cells : null),
   };
 }

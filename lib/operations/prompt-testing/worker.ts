@@ -47,7 +47,10 @@ function promptRunJob(d: PromptWorkerDeps) {
 
   async function finish(runId: string, patch: Partial<PromptRunDoc>): Promise<void> {
     const at = now().toISOString();
-    await d.db.collection(promptRuns).doc(runId).update({ ...patch, updated_at: at, finished_at: at });
+    await d.db
+      .collection(promptRuns)
+      .doc(runId)
+      .update({ ...patch, updated_at: at, finished_at: at });
   }
 
   const runIdOf = (job: JobDoc) => String(job.input.run_id ?? "");
@@ -70,7 +73,15 @@ function promptRunJob(d: PromptWorkerDeps) {
       if (done.has(cellKey(cell))) continue;
       if (signal.aborted || !(await ctx.heartbeat(finished / cells.length))) throw ctx.lost();
       const testCase = run.cases.find((c) => c.id === cell.case_id)!;
-      const result = await runCell(d.runner, { runId, promptId: run.prompt_id as PromptKey, version: cell.version, text: run.texts[String(cell.version)] ?? "", testCase, modelId: cell.model_id, abortSignal: signal });
+      const result = await runCell(d.runner, {
+        runId,
+        promptId: run.prompt_id as PromptKey,
+        version: cell.version,
+        text: run.texts[String(cell.version)] ?? "",
+        testCase,
+        modelId: cell.model_id,
+        abortSignal: signal,
+      });
       await saveCell(runId, result);
       finished++;
     }
@@ -90,7 +101,9 @@ function promptRunJob(d: PromptWorkerDeps) {
     onFinalFailure: async (s, error) => {
       if (s.holder === "expired") return false;
       await failJob(d.db, { jobId: s.jobId, workerId: s.holder, error, now: now() });
-      const reason = s.deadline ? `The run took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped; start it again.` : "The run stopped on an error; start it again.";
+      const reason = s.deadline
+        ? `The run took longer than ${Math.round(deadlineMs / 60_000) || 1} min, so it was stopped; start it again.`
+        : "The run stopped on an error; start it again.";
       const runId = runIdOf(s.job);
       if (runId) await finish(runId, { state: "failed", error: reason }).catch(() => undefined);
       return true;
@@ -99,7 +112,14 @@ function promptRunJob(d: PromptWorkerDeps) {
 }
 
 export function createPromptWorker(d: PromptWorkerDeps) {
-  const worker = createJobWorker(promptRunJob(d), { db: d.db, workerId: d.workerId, leaseMs: d.leaseMs, deadlineMs: d.deadlineMs, now: d.now, log: d.log });
+  const worker = createJobWorker(promptRunJob(d), {
+    db: d.db,
+    workerId: d.workerId,
+    leaseMs: d.leaseMs,
+    deadlineMs: d.deadlineMs,
+    now: d.now,
+    log: d.log,
+  });
 
   /** Runs one claimed job; null when there was nothing to claim. */
   async function processNext(): Promise<PromptRunOutcome | null> {

@@ -9,7 +9,10 @@ export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 export const LONGEST_SIDE = 1024;
 
 /** Longest side 1024, the other side rounded to a multiple of 8 (what encoders and providers like). */
-export function sizeForAspectRatio(ratio: `${number}:${number}`, longest = LONGEST_SIDE): { width: number; height: number } {
+export function sizeForAspectRatio(
+  ratio: `${number}:${number}`,
+  longest = LONGEST_SIDE,
+): { width: number; height: number } {
   const [rw, rh] = ratio.split(":").map(Number) as [number, number];
   if (!(rw > 0 && rh > 0) || rw / rh > 4 || rh / rw > 4) {
     throw new RangeError(`Unsupported aspect ratio "${ratio}": use width:height between 1:4 and 4:1.`);

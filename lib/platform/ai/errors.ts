@@ -59,26 +59,43 @@ export function toAiError(err: unknown, provider: string): AiError {
   if (api) {
     const status = api.statusCode ?? 0;
     const body = `${api.responseBody ?? ""} ${api.message}`;
-    if (status === 401 || status === 403 || BAD_KEY.test(body)) return new AiError("invalid_key", `${provider} rejected the API key.`, { cause: err });
-    if (status === 429) return new AiError("rate_limited", `${provider} is rate-limiting us; try again shortly.`, { cause: err });
+    if (status === 401 || status === 403 || BAD_KEY.test(body))
+      return new AiError("invalid_key", `${provider} rejected the API key.`, { cause: err });
+    if (status === 429)
+      return new AiError("rate_limited", `${provider} is rate-limiting us; try again shortly.`, { cause: err });
     if (POLICY.test(body)) {
-      return new AiError("content_policy", `${provider} refused this prompt under its content policy.`, { cause: err, retryable: false });
+      return new AiError("content_policy", `${provider} refused this prompt under its content policy.`, {
+        cause: err,
+        retryable: false,
+      });
     }
-    if (status === 408 || status === 504) return new AiError("timeout", `${provider} took too long to answer.`, { cause: err });
+    if (status === 408 || status === 504)
+      return new AiError("timeout", `${provider} took too long to answer.`, { cause: err });
     if (status >= 400 && status < 500) {
       return new AiError("bad_request", `${provider} could not use these settings.`, { cause: err, retryable: false });
     }
-    return new AiError("provider_error", `${provider} had a problem making the image.`, { cause: err, retryable: api.isRetryable });
+    return new AiError("provider_error", `${provider} had a problem making the image.`, {
+      cause: err,
+      retryable: api.isRetryable,
+    });
   }
   if (NoImageGeneratedError.isInstance(err)) {
     // A 200 with no image is how filters refuse (Imagen: raiFilteredReason or no
     // predictions; Gemini: finishReason SAFETY). Retrying would only be refused again.
-    return new AiError("content_policy", `${provider} returned no image: its safety filter most likely refused this prompt.`, {
+    return new AiError(
+      "content_policy",
+      `${provider} returned no image: its safety filter most likely refused this prompt.`,
+      {
+        cause: err,
+        retryable: false,
+      },
+    );
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  if (POLICY.test(message))
+    return new AiError("content_policy", `${provider} refused this prompt under its content policy.`, {
       cause: err,
       retryable: false,
     });
-  }
-  const message = err instanceof Error ? err.message : String(err);
-  if (POLICY.test(message)) return new AiError("content_policy", `${provider} refused this prompt under its content policy.`, { cause: err, retryable: false });
   return new AiError("provider_error", `${provider} had a problem making the image.`, { cause: err });
 }

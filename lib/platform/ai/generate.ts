@@ -35,7 +35,8 @@ export interface GenerateImagesResult {
 export async function generateImages(req: GenerateImagesRequest): Promise<GenerateImagesResult> {
   const entry = findImageModel(req.modelId);
   const model = getImageModel(req.modelId, req.env);
-  if (req.edit && !entry.supportsEdit) throw new AiError("bad_request", `${entry.label} cannot edit images.`, { retryable: false });
+  if (req.edit && !entry.supportsEdit)
+    throw new AiError("bad_request", `${entry.label} cannot edit images.`, { retryable: false });
 
   const negative = req.negativePrompt?.trim();
   const viaOption = negative && entry.negativePromptOption;
@@ -45,7 +46,10 @@ export async function generateImages(req: GenerateImagesRequest): Promise<Genera
   const abortSignal = req.abortSignal ? AbortSignal.any([req.abortSignal, timeout]) : timeout;
 
   try {
-    const mask = req.edit?.mask && entry.maskFormat === "transparent" ? await toTransparentEditMask(req.edit.mask) : req.edit?.mask;
+    const mask =
+      req.edit?.mask && entry.maskFormat === "transparent"
+        ? await toTransparentEditMask(req.edit.mask)
+        : req.edit?.mask;
     const result = await generateImage({
       model,
       prompt: req.edit ? { images: [req.edit.image], mask, text } : text,
@@ -53,7 +57,11 @@ export async function generateImages(req: GenerateImagesRequest): Promise<Genera
       size: sizing.size,
       aspectRatio: sizing.aspectRatio,
       seed: req.seed,
-      providerOptions: providerOptions(entry.provider, viaOption ? { provider: viaOption.provider, field: viaOption.field, negative } : undefined, req.palette),
+      providerOptions: providerOptions(
+        entry.provider,
+        viaOption ? { provider: viaOption.provider, field: viaOption.field, negative } : undefined,
+        req.palette,
+      ),
       abortSignal,
       // The job system retries on its own terms (attempts, refunds); one SDK retry covers blips.
       maxRetries: 1,
@@ -72,7 +80,11 @@ export async function generateImages(req: GenerateImagesRequest): Promise<Genera
 type ProviderOptions = Record<string, Record<string, string | string[]>>;
 
 /** A negative prompt for the providers that take one as an option; a palette for the local preview model. */
-function providerOptions(provider: string, negative: { provider: string; field: string; negative: string } | undefined, palette: string[] | undefined): ProviderOptions | undefined {
+function providerOptions(
+  provider: string,
+  negative: { provider: string; field: string; negative: string } | undefined,
+  palette: string[] | undefined,
+): ProviderOptions | undefined {
   const options: ProviderOptions = {};
   if (negative) options[negative.provider] = { [negative.field]: negative.negative };
   if (palette?.length && provider === "local") options.local = { ...options.local, palette };

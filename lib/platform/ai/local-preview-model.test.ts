@@ -1,7 +1,23 @@
 import { InvalidArgumentError } from "@ai-sdk/provider";
 import { generateImage } from "ai";
-import { AiError, ASPECT_RATIOS, createLocalPreviewModel, generateImages, LOCAL_MODEL_ID, sizeForAspectRatio } from "@/lib/platform/ai";
-import { meanColour, pixelAt, pngSize, quietAiSdkWarnings, rawPixels, rectMask, solidPng, type Rgb } from "@/tests/support/ai-fixtures";
+import {
+  AiError,
+  ASPECT_RATIOS,
+  createLocalPreviewModel,
+  generateImages,
+  LOCAL_MODEL_ID,
+  sizeForAspectRatio,
+} from "@/lib/platform/ai";
+import {
+  meanColour,
+  pixelAt,
+  pngSize,
+  quietAiSdkWarnings,
+  rawPixels,
+  rectMask,
+  solidPng,
+  type Rgb,
+} from "@/tests/support/ai-fixtures";
 
 jest.setTimeout(60_000);
 quietAiSdkWarnings();
@@ -52,8 +68,14 @@ describe("local preview model through ai.generateImage", () => {
     const model = createLocalPreviewModel();
     await expect(
       model.doGenerate({
-        prompt: "x", n: 5, size: undefined, aspectRatio: undefined, seed: 1, providerOptions: {},
-        files: undefined, mask: undefined,
+        prompt: "x",
+        n: 5,
+        size: undefined,
+        aspectRatio: undefined,
+        seed: 1,
+        providerOptions: {},
+        files: undefined,
+        mask: undefined,
       }),
     ).rejects.toBeInstanceOf(InvalidArgumentError);
   });
@@ -102,7 +124,15 @@ describe("local preview model through generateImages", () => {
 describe("local preview pictures in a caller's palette", () => {
   it("the template's or brand kit's colours (generateImages' palette) colour the ground when the prompt names none", async () => {
     const mean = async (palette: string[]): Promise<Rgb> => {
-      const { images } = await generateImages({ modelId: LOCAL_MODEL_ID, prompt: "running shoes", seed: 5, aspectRatio: "1:1", n: 1, palette, env: {} });
+      const { images } = await generateImages({
+        modelId: LOCAL_MODEL_ID,
+        prompt: "running shoes",
+        seed: 5,
+        aspectRatio: "1:1",
+        n: 1,
+        palette,
+        env: {},
+      });
       return meanColour(await rawPixels(images[0]!));
     };
     const blue = await mean(["#1d4ed8", "#3a86ff", "#14213d"]);
@@ -115,8 +145,14 @@ describe("local preview pictures in a caller's palette", () => {
     const model = createLocalPreviewModel();
     await expect(
       model.doGenerate({
-        prompt: "x", n: 1, size: "64x64", aspectRatio: undefined, seed: 1, providerOptions: { local: { palette: ["red"] } },
-        files: undefined, mask: undefined,
+        prompt: "x",
+        n: 1,
+        size: "64x64",
+        aspectRatio: undefined,
+        seed: 1,
+        providerOptions: { local: { palette: ["red"] } },
+        files: undefined,
+        mask: undefined,
       }),
     ).rejects.toBeInstanceOf(InvalidArgumentError);
   });
@@ -147,11 +183,31 @@ describe("local preview edits", () => {
     expect({ width: out.width, height: out.height }).toEqual({ width: W, height: H });
 
     // Sampled points, named so a failure says where.
-    for (const [x, y] of [[0, 0], [W - 1, 0], [0, H - 1], [W - 1, H - 1], [20, 100], [230, 100], [128, 10], [128, 180], [63, 47]] as const) {
+    for (const [x, y] of [
+      [0, 0],
+      [W - 1, 0],
+      [0, H - 1],
+      [W - 1, H - 1],
+      [20, 100],
+      [230, 100],
+      [128, 10],
+      [128, 180],
+      [63, 47],
+    ] as const) {
       expect({ x, y, ...pixelAt(out, x, y) }).toEqual({ x, y, ...SOURCE });
     }
-    for (const [x, y] of [[64, 48], [100, 80], [128, 96], [150, 120], [191, 143]] as const) {
-      expect({ x, y, same: JSON.stringify(pixelAt(out, x, y)) === JSON.stringify(SOURCE) }).toEqual({ x, y, same: false });
+    for (const [x, y] of [
+      [64, 48],
+      [100, 80],
+      [128, 96],
+      [150, 120],
+      [191, 143],
+    ] as const) {
+      expect({ x, y, same: JSON.stringify(pixelAt(out, x, y)) === JSON.stringify(SOURCE) }).toEqual({
+        x,
+        y,
+        same: false,
+      });
     }
 
     // And over the whole image: nothing outside changes, (nearly) everything inside does.
@@ -173,7 +229,13 @@ describe("local preview edits", () => {
     const source = await solidPng(W, H, SOURCE);
     const mask = await rectMask(W, H, RECT);
     const run = async () =>
-      (await generateImage({ model: createLocalPreviewModel(), prompt: { text: "sun", images: [source], mask }, seed: 3 })).image.uint8Array;
+      (
+        await generateImage({
+          model: createLocalPreviewModel(),
+          prompt: { text: "sun", images: [source], mask },
+          seed: 3,
+        })
+      ).image.uint8Array;
     expect(sameBytes(await run(), await run())).toBe(true);
   });
 

@@ -8,7 +8,13 @@
  * and draws no text. Output is a pure function of (prompt, seed, size, palette
  * [, source, mask]).
  */
-import { InvalidArgumentError, type ImageModelV3, type ImageModelV3CallOptions, type ImageModelV3File, type SharedV3Warning } from "@ai-sdk/provider";
+import {
+  InvalidArgumentError,
+  type ImageModelV3,
+  type ImageModelV3CallOptions,
+  type ImageModelV3File,
+  type SharedV3Warning,
+} from "@ai-sdk/provider";
 import sharp from "sharp";
 import { z } from "zod";
 import { sizeForAspectRatio } from "./aspect-ratios";
@@ -26,7 +32,14 @@ const MAX_SIDE = 2048;
 type Result = Awaited<ReturnType<ImageModelV3["doGenerate"]>>;
 
 /** `providerOptions.local`: the template's or brand kit's colours, background first, for the picture's ground. */
-const localOptionsSchema = z.object({ palette: z.array(z.string().regex(/^#[0-9a-f]{6}$/i)).max(8).optional() }).passthrough();
+const localOptionsSchema = z
+  .object({
+    palette: z
+      .array(z.string().regex(/^#[0-9a-f]{6}$/i))
+      .max(8)
+      .optional(),
+  })
+  .passthrough();
 
 export class LocalPreviewImageModel implements ImageModelV3 {
   readonly specificationVersion = "v3";
@@ -38,7 +51,10 @@ export class LocalPreviewImageModel implements ImageModelV3 {
     const { n, prompt = "", abortSignal } = options;
     abortSignal?.throwIfAborted();
     if (!Number.isInteger(n) || n < 1 || n > LOCAL_PREVIEW_MAX_IMAGES) {
-      throw new InvalidArgumentError({ argument: "n", message: `n must be 1 to ${LOCAL_PREVIEW_MAX_IMAGES}, got ${n}.` });
+      throw new InvalidArgumentError({
+        argument: "n",
+        message: `n must be 1 to ${LOCAL_PREVIEW_MAX_IMAGES}, got ${n}.`,
+      });
     }
     const warnings: SharedV3Warning[] = [];
     const source = options.files?.[0] ? fileBytes(options.files[0], "files") : undefined;
@@ -53,7 +69,10 @@ export class LocalPreviewImageModel implements ImageModelV3 {
     const mask = options.mask ? await maskAlpha(fileBytes(options.mask, "mask"), size) : undefined;
     const local = localOptionsSchema.safeParse(options.providerOptions?.local ?? {});
     if (!local.success) {
-      throw new InvalidArgumentError({ argument: "providerOptions.local", message: "palette must be up to 8 colours written #rrggbb." });
+      throw new InvalidArgumentError({
+        argument: "providerOptions.local",
+        message: "palette must be up to 8 colours written #rrggbb.",
+      });
     }
     const features = readPrompt(prompt, local.data.palette);
     // With a mask, the subject is drawn where the mask paints ("a cat here"), not wherever the layout would put it.
@@ -112,10 +131,16 @@ function targetSize(options: ImageModelV3CallOptions, warnings: SharedV3Warning[
 }
 
 /** An edit keeps the source's size: a requested size or ratio would distort it. */
-async function sourceSize(source: Buffer, options: ImageModelV3CallOptions, warnings: SharedV3Warning[]): Promise<Size> {
-  const meta = await sharp(source).metadata().catch(() => {
-    throw new InvalidArgumentError({ argument: "files", message: "The input image could not be decoded." });
-  });
+async function sourceSize(
+  source: Buffer,
+  options: ImageModelV3CallOptions,
+  warnings: SharedV3Warning[],
+): Promise<Size> {
+  const meta = await sharp(source)
+    .metadata()
+    .catch(() => {
+      throw new InvalidArgumentError({ argument: "files", message: "The input image could not be decoded." });
+    });
   if (options.size || options.aspectRatio) {
     warnings.push({ type: "other", message: "Edits keep the input image's size; size and aspect ratio were ignored." });
   }
@@ -132,9 +157,11 @@ function fileBytes(file: ImageModelV3File, argument: string): Buffer {
 
 /** The mask as one alpha channel: white = repaint, black = keep, grey = blend; transparency counts as keep. */
 async function maskAlpha(mask: Buffer, size: Size): Promise<Buffer> {
-  const meta = await sharp(mask).metadata().catch(() => {
-    throw new InvalidArgumentError({ argument: "mask", message: "The mask could not be decoded." });
-  });
+  const meta = await sharp(mask)
+    .metadata()
+    .catch(() => {
+      throw new InvalidArgumentError({ argument: "mask", message: "The mask could not be decoded." });
+    });
   if (meta.width !== size.width || meta.height !== size.height) {
     throw new InvalidArgumentError({
       argument: "mask",

@@ -54,7 +54,9 @@ function imagenSizing(ratio: AspectRatio): RequestSizing {
     return Math.log(w / h);
   };
   const target = value(ratio);
-  const nearest = IMAGEN_RATIOS.reduce((best, r) => (Math.abs(value(r) - target) < Math.abs(value(best) - target) ? r : best));
+  const nearest = IMAGEN_RATIOS.reduce((best, r) =>
+    Math.abs(value(r) - target) < Math.abs(value(best) - target) ? r : best,
+  );
   return { aspectRatio: nearest };
 }
 
@@ -171,6 +173,7 @@ export function findImageModel(id: string): ImageModelEntry {
 
 export function getImageModel(id: string, env: Env = process.env): ImageModelV3 {
   const entry = findImageModel(id);
-  if (!isEnabled(entry, env)) throw new AiError("unknown_model", `${entry.label} is not configured on this server. ${keyNote(entry)}`);
+  if (!isEnabled(entry, env))
+    throw new AiError("unknown_model", `${entry.label} is not configured on this server. ${keyNote(entry)}`);
   return entry.build(keyFor(entry, env));
 }

@@ -6,10 +6,25 @@
  */
 import { http, HttpResponse, type HttpHandler } from "msw";
 import { setupServer } from "msw/node";
-import { AiError, ASPECT_RATIOS, generateImages, listImageModels, LOCAL_MODEL_ID, type AspectRatio } from "@/lib/platform/ai";
+import {
+  AiError,
+  ASPECT_RATIOS,
+  generateImages,
+  listImageModels,
+  LOCAL_MODEL_ID,
+  type AspectRatio,
+} from "@/lib/platform/ai";
 import { LocalPreviewImageModel } from "./local-preview-model";
 import sharp from "sharp";
-import { never, quietAiSdkWarnings, recordRequest, rectMask, solidPng, toBase64, type RecordedRequest } from "@/tests/support/ai-fixtures";
+import {
+  never,
+  quietAiSdkWarnings,
+  recordRequest,
+  rectMask,
+  solidPng,
+  toBase64,
+  type RecordedRequest,
+} from "@/tests/support/ai-fixtures";
 
 jest.setTimeout(20_000);
 quietAiSdkWarnings();
@@ -18,7 +33,8 @@ const OPENAI_URL = "https://api.openai.com/v1/images/generations";
 const OPENAI_EDIT_URL = "https://api.openai.com/v1/images/edits";
 const GOOGLE_URL = "https://generativelanguage.googleapis.com/v1beta/models/imagen-4.0-generate-001:predict";
 // msw paths treat ":name" as a parameter, so Google's ":predict" is matched with a RegExp.
-const GOOGLE_ROUTE = /^https:\/\/generativelanguage\.googleapis\.com\/v1beta\/models\/imagen-4\.0-generate-001:predict$/;
+const GOOGLE_ROUTE =
+  /^https:\/\/generativelanguage\.googleapis\.com\/v1beta\/models\/imagen-4\.0-generate-001:predict$/;
 const FAL_URL = "https://fal.run/fal-ai/flux/dev";
 const REPLICATE_URL = "https://api.replicate.com/v1/models/black-forest-labs/flux-schnell/predictions";
 
@@ -65,7 +81,12 @@ function openaiOk(images: Buffer[]): HttpHandler {
     return HttpResponse.json({
       created: 1_713_833_628,
       data: images.map((img) => ({ b64_json: toBase64(img) })),
-      usage: { total_tokens: 100, input_tokens: 50, output_tokens: 50, input_tokens_details: { text_tokens: 10, image_tokens: 40 } },
+      usage: {
+        total_tokens: 100,
+        input_tokens: 50,
+        output_tokens: 50,
+        input_tokens_details: { text_tokens: 10, image_tokens: 40 },
+      },
     });
   });
 }
@@ -73,7 +94,9 @@ function openaiOk(images: Buffer[]): HttpHandler {
 function googleOk(images: Buffer[]): HttpHandler {
   return http.post(GOOGLE_ROUTE, async ({ request }) => {
     requests.push(await recordRequest(request));
-    return HttpResponse.json({ predictions: images.map((img) => ({ mimeType: "image/png", bytesBase64Encoded: toBase64(img) })) });
+    return HttpResponse.json({
+      predictions: images.map((img) => ({ mimeType: "image/png", bytesBase64Encoded: toBase64(img) })),
+    });
   });
 }
 
@@ -86,7 +109,9 @@ function falOk(images: Buffer[]): HttpHandler[] {
       requests.push(recorded);
       const i = next++;
       return HttpResponse.json({
-        images: [{ url: `https://v3.fal.media/files/test/image-${i}.png`, width: 8, height: 8, content_type: "image/png" }],
+        images: [
+          { url: `https://v3.fal.media/files/test/image-${i}.png`, width: 8, height: 8, content_type: "image/png" },
+        ],
         timings: { inference: 1.25 },
         seed: 4242,
         has_nsfw_concepts: [false],
@@ -155,7 +180,12 @@ describe("OpenAI gpt-image-1", () => {
       headers: { authorization: "Bearer sk-test", "content-type": "application/json" },
     });
     // gpt-image-1 always answers base64 and rejects `response_format`, so it must not be sent.
-    expect(requests[0]!.body).toEqual({ model: "gpt-image-1", prompt: "a lighthouse at dusk", n: 2, size: "1536x1024" });
+    expect(requests[0]!.body).toEqual({
+      model: "gpt-image-1",
+      prompt: "a lighthouse at dusk",
+      n: 2,
+      size: "1536x1024",
+    });
   });
 
   it.each<[AspectRatio, string]>([
@@ -177,20 +207,28 @@ describe("OpenAI gpt-image-1", () => {
         const form = await request.formData();
         const mask = form.get("mask") as File | null;
         sentMask = mask ? Buffer.from(await mask.arrayBuffer()) : undefined;
-        requests.push({ method: "POST", url: request.url, headers: { authorization: request.headers.get("authorization") ?? "" }, body: {
-          model: form.get("model"),
-          prompt: form.get("prompt"),
-          n: form.get("n"),
-          image: (form.get("image") as File | null)?.size,
-          mask: mask?.type,
-        } });
+        requests.push({
+          method: "POST",
+          url: request.url,
+          headers: { authorization: request.headers.get("authorization") ?? "" },
+          body: {
+            model: form.get("model"),
+            prompt: form.get("prompt"),
+            n: form.get("n"),
+            image: (form.get("image") as File | null)?.size,
+            mask: mask?.type,
+          },
+        });
         return HttpResponse.json({ created: 1, data: [{ b64_json: toBase64(pngB) }] });
       }),
     );
     // Change the top-left 4x4 of the 8x8 image, keep the rest.
     const productMask = await rectMask(8, 8, { left: 0, top: 0, width: 4, height: 4 });
     const result = await generateImages({
-      ...OPENAI, prompt: "make it blue", n: 1, aspectRatio: "1:1",
+      ...OPENAI,
+      prompt: "make it blue",
+      n: 1,
+      aspectRatio: "1:1",
       edit: { image: new Uint8Array(pngA), mask: new Uint8Array(productMask) },
     });
     expect(result.images.map(hex)).toEqual([hex(pngB)]);
@@ -271,7 +309,17 @@ describe("Google Imagen 4", () => {
 
   // Imagen refuses with a 200: every prediction replaced by its RAI reason, or no predictions at all.
   it.each([
-    ["raiFilteredReason", { predictions: [{ raiFilteredReason: "Your current safety filter threshold filtered out 1 generated image. Support codes: 39322892" }] }],
+    [
+      "raiFilteredReason",
+      {
+        predictions: [
+          {
+            raiFilteredReason:
+              "Your current safety filter threshold filtered out 1 generated image. Support codes: 39322892",
+          },
+        ],
+      },
+    ],
     ["an empty body", {}],
   ])("a safety-filtered answer (%s) is content_policy, not retryable", async (_name, body) => {
     server.use(
@@ -301,7 +349,10 @@ describe("FLUX.1 [dev] on fal", () => {
     expect(new Set(result.images.map(hex))).toEqual(new Set([hex(pngA), hex(pngB)]));
     expect(posts()).toHaveLength(2);
     for (const post of posts()) {
-      expect(post).toMatchObject({ url: FAL_URL, headers: { authorization: "Key fal-test", "content-type": "application/json" } });
+      expect(post).toMatchObject({
+        url: FAL_URL,
+        headers: { authorization: "Key fal-test", "content-type": "application/json" },
+      });
       expect(post.body).toEqual({
         prompt: "a castle on a hill",
         seed: 77,
@@ -320,13 +371,25 @@ describe("FLUX.1 [dev] on fal", () => {
   it.each(ASPECT_RATIOS)("aspect ratio %s is sent as an explicit image_size", async (aspectRatio) => {
     server.use(...falOk([pngA]));
     await generateImages({ ...FAL, prompt: "p", n: 1, aspectRatio });
-    const expected = { "1:1": [1024, 1024], "4:5": [816, 1024], "3:2": [1024, 680], "16:9": [1024, 576], "9:16": [576, 1024] }[aspectRatio];
+    const expected = {
+      "1:1": [1024, 1024],
+      "4:5": [816, 1024],
+      "3:2": [1024, 680],
+      "16:9": [1024, 576],
+      "9:16": [576, 1024],
+    }[aspectRatio];
     expect(posts()[0]!.body).toMatchObject({ image_size: { width: expected[0], height: expected[1] } });
   });
 
   it("FAL_API_KEY works as well as FAL_KEY", async () => {
     server.use(...falOk([pngA]));
-    await generateImages({ modelId: FAL.modelId, env: { FAL_API_KEY: "fal-other" }, prompt: "p", n: 1, aspectRatio: "1:1" });
+    await generateImages({
+      modelId: FAL.modelId,
+      env: { FAL_API_KEY: "fal-other" },
+      prompt: "p",
+      n: 1,
+      aspectRatio: "1:1",
+    });
     expect(posts()[0]!.headers.authorization).toBe("Key fal-other");
   });
 });
@@ -342,7 +405,9 @@ describe("FLUX.1 [schnell] on Replicate", () => {
       url: REPLICATE_URL,
       headers: { authorization: "Bearer r8_test", prefer: "wait", "content-type": "application/json" },
     });
-    expect(posts()[0]!.body).toEqual({ input: { prompt: "a paper boat", aspect_ratio: "4:5", seed: 5, num_outputs: 1 } });
+    expect(posts()[0]!.body).toEqual({
+      input: { prompt: "a paper boat", aspect_ratio: "4:5", seed: 5, num_outputs: 1 },
+    });
     const gets = requests.filter((r) => r.method === "GET");
     expect(gets.map((g) => g.url)).toEqual(["https://replicate.delivery/xezq/test/out-0.png"]);
     expect(gets[0]!.headers.authorization).toBeUndefined();
@@ -376,15 +441,39 @@ const ERROR_CASES: ErrorCase[] = [
     route: OPENAI_URL,
     unauthorized: {
       status: 401,
-      body: { error: { message: "Incorrect API key provided: sk-test. You can find your API key at https://platform.openai.com/account/api-keys.", type: "invalid_request_error", param: null, code: "invalid_api_key" } },
+      body: {
+        error: {
+          message:
+            "Incorrect API key provided: sk-test. You can find your API key at https://platform.openai.com/account/api-keys.",
+          type: "invalid_request_error",
+          param: null,
+          code: "invalid_api_key",
+        },
+      },
     },
     rateLimited: {
       status: 429,
-      body: { error: { message: "Rate limit reached for gpt-image-1 in organization org-test on images per minute (IPM): Limit 5, Used 5, Requested 1.", type: "requests", param: null, code: "rate_limit_exceeded" } },
+      body: {
+        error: {
+          message:
+            "Rate limit reached for gpt-image-1 in organization org-test on images per minute (IPM): Limit 5, Used 5, Requested 1.",
+          type: "requests",
+          param: null,
+          code: "rate_limit_exceeded",
+        },
+      },
     },
     policy: {
       status: 400,
-      body: { error: { message: "Your request was rejected as a result of our safety system. Your prompt may contain text that is not allowed by our safety system.", type: "image_generation_user_error", param: null, code: "content_policy_violation" } },
+      body: {
+        error: {
+          message:
+            "Your request was rejected as a result of our safety system. Your prompt may contain text that is not allowed by our safety system.",
+          type: "image_generation_user_error",
+          param: null,
+          code: "content_policy_violation",
+        },
+      },
     },
   },
   {
@@ -394,15 +483,31 @@ const ERROR_CASES: ErrorCase[] = [
     route: GOOGLE_ROUTE,
     unauthorized: {
       status: 401,
-      body: { error: { code: 401, message: "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.", status: "UNAUTHENTICATED" } },
+      body: {
+        error: {
+          code: 401,
+          message:
+            "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
+          status: "UNAUTHENTICATED",
+        },
+      },
     },
     rateLimited: {
       status: 429,
-      body: { error: { code: 429, message: "Resource has been exhausted (e.g. check quota).", status: "RESOURCE_EXHAUSTED" } },
+      body: {
+        error: { code: 429, message: "Resource has been exhausted (e.g. check quota).", status: "RESOURCE_EXHAUSTED" },
+      },
     },
     policy: {
       status: 400,
-      body: { error: { code: 400, message: "Image generation failed with the following error: The prompt could not be submitted. Your current safety filter threshold prohibited one or more words in this prompt. If you think this was an error, send feedback. Support codes: 61493863", status: "INVALID_ARGUMENT" } },
+      body: {
+        error: {
+          code: 400,
+          message:
+            "Image generation failed with the following error: The prompt could not be submitted. Your current safety filter threshold prohibited one or more words in this prompt. If you think this was an error, send feedback. Support codes: 61493863",
+          status: "INVALID_ARGUMENT",
+        },
+      },
     },
   },
   {
@@ -415,7 +520,17 @@ const ERROR_CASES: ErrorCase[] = [
     // https://docs.fal.ai/errors: `detail` is a list of { loc, msg, type, url }.
     policy: {
       status: 422,
-      body: { detail: [{ loc: ["body", "prompt"], msg: "The content could not be processed because it contained material flagged by a content checker.", type: "content_policy_violation", url: "https://docs.fal.ai/errors#content_policy_violation", input: "p" }] },
+      body: {
+        detail: [
+          {
+            loc: ["body", "prompt"],
+            msg: "The content could not be processed because it contained material flagged by a content checker.",
+            type: "content_policy_violation",
+            url: "https://docs.fal.ai/errors#content_policy_violation",
+            input: "p",
+          },
+        ],
+      },
     },
   },
   {
@@ -423,17 +538,40 @@ const ERROR_CASES: ErrorCase[] = [
     target: REPLICATE,
     method: "post",
     route: REPLICATE_URL,
-    unauthorized: { status: 401, body: { title: "Unauthenticated", detail: "You did not pass a valid authentication token", status: 401 } },
-    rateLimited: { status: 429, body: { title: "Request was throttled", detail: "Request was throttled. Your rate limit resets in ~1s.", status: 429 } },
+    unauthorized: {
+      status: 401,
+      body: { title: "Unauthenticated", detail: "You did not pass a valid authentication token", status: 401 },
+    },
+    rateLimited: {
+      status: 429,
+      body: {
+        title: "Request was throttled",
+        detail: "Request was throttled. Your rate limit resets in ~1s.",
+        status: 429,
+      },
+    },
     // A prediction flux-schnell's safety checker stopped: 201 with status "failed" and no output.
     policy: {
       status: 201,
-      body: { id: "nsfw1", model: "black-forest-labs/flux-schnell", status: "failed", output: null, error: "All generated images contained NSFW content. Try running it again with a different prompt.", logs: "", urls: {} },
+      body: {
+        id: "nsfw1",
+        model: "black-forest-labs/flux-schnell",
+        status: "failed",
+        output: null,
+        error: "All generated images contained NSFW content. Try running it again with a different prompt.",
+        logs: "",
+        urls: {},
+      },
     },
   },
 ];
 
-function answer(c: ErrorCase, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): HttpHandler {
+function answer(
+  c: ErrorCase,
+  status: number,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): HttpHandler {
   return http[c.method](c.route, async ({ request }) => {
     requests.push(await recordRequest(request));
     return HttpResponse.json(body, { status, headers });
@@ -493,20 +631,25 @@ describe.each(ERROR_CASES)("$name failures", (c) => {
 
 describe("model selection", () => {
   it("an unknown model id is unknown_model and sends nothing", async () => {
-    const error = await failureOf(generateImages({ modelId: "acme/imaginator", prompt: "p", n: 1, aspectRatio: "1:1", env: {} }));
+    const error = await failureOf(
+      generateImages({ modelId: "acme/imaginator", prompt: "p", n: 1, aspectRatio: "1:1", env: {} }),
+    );
     expect(error).toMatchObject({ code: "unknown_model" });
     expect(error.message).toContain("acme/imaginator");
     expect(requests).toHaveLength(0);
   });
 
-  it.each([OPENAI, GOOGLE, FAL, REPLICATE])("$modelId without its key is unknown_model naming the variable", async ({ modelId }) => {
-    const note = listImageModels({}).find((m) => m.id === modelId)!.note!;
-    expect(note).toMatch(/^Set [A-Z_]+( or [A-Z_]+)? to enable\.$/);
-    const error = await failureOf(generateImages({ modelId, prompt: "p", n: 1, aspectRatio: "1:1", env: {} }));
-    expect(error).toMatchObject({ code: "unknown_model" });
-    expect(error.message).toContain(note);
-    expect(requests).toHaveLength(0);
-  });
+  it.each([OPENAI, GOOGLE, FAL, REPLICATE])(
+    "$modelId without its key is unknown_model naming the variable",
+    async ({ modelId }) => {
+      const note = listImageModels({}).find((m) => m.id === modelId)!.note!;
+      expect(note).toMatch(/^Set [A-Z_]+( or [A-Z_]+)? to enable\.$/);
+      const error = await failureOf(generateImages({ modelId, prompt: "p", n: 1, aspectRatio: "1:1", env: {} }));
+      expect(error).toMatchObject({ code: "unknown_model" });
+      expect(error.message).toContain(note);
+      expect(requests).toHaveLength(0);
+    },
+  );
 
   it("the key comes from the env passed in, not process.env", async () => {
     const saved = process.env.OPENAI_API_KEY;
@@ -515,7 +658,9 @@ describe("model selection", () => {
       server.use(openaiOk([pngA]));
       await generateImages({ ...OPENAI, prompt: "p", n: 1, aspectRatio: "1:1" });
       expect(requests[0]!.headers.authorization).toBe("Bearer sk-test");
-      const error = await failureOf(generateImages({ modelId: OPENAI.modelId, prompt: "p", n: 1, aspectRatio: "1:1", env: {} }));
+      const error = await failureOf(
+        generateImages({ modelId: OPENAI.modelId, prompt: "p", n: 1, aspectRatio: "1:1", env: {} }),
+      );
       expect(error.code).toBe("unknown_model");
     } finally {
       if (saved === undefined) delete process.env.OPENAI_API_KEY;
@@ -561,7 +706,10 @@ describe("negative prompts", () => {
     try {
       await generateImages({ modelId: LOCAL_MODEL_ID, env: {}, seed: 1, ...base });
       expect(spy).toHaveBeenCalledTimes(1);
-      expect(spy.mock.calls[0]![0]).toMatchObject({ prompt: "a lighthouse\n\nAvoid: fog, people", providerOptions: {} });
+      expect(spy.mock.calls[0]![0]).toMatchObject({
+        prompt: "a lighthouse\n\nAvoid: fog, people",
+        providerOptions: {},
+      });
     } finally {
       spy.mockRestore();
     }

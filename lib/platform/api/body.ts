@@ -7,7 +7,11 @@ import "server-only";
 import type { z } from "zod";
 import { ApiError } from "./errors";
 
-export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = 64 * 1024): Promise<z.output<S>> {
+export async function readJsonBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  maxBytes = 64 * 1024,
+): Promise<z.output<S>> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\b/i.test(type)) {
     throw new ApiError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");

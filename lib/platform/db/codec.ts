@@ -84,10 +84,14 @@ export function validateMerged(key: DocKey, merged: RawData): RawData {
 export function parseStored<T>(key: DocKey, data: RawData): T {
   const parsed = key.def.schema.safeParse(data);
   if (!parsed.success) {
-    throw new DbError("malformed-document", `stored document ${docPath(key)} does not match the ${key.def.name} schema`, {
-      path: docPath(key),
-      issues: issuesOf(parsed.error),
-    });
+    throw new DbError(
+      "malformed-document",
+      `stored document ${docPath(key)} does not match the ${key.def.name} schema`,
+      {
+        path: docPath(key),
+        issues: issuesOf(parsed.error),
+      },
+    );
   }
   return parsed.data as T;
 }

@@ -135,7 +135,11 @@ export const creditLedger = defineCollection({
   }),
   timestamps: ["created_at"],
   // The second serves the usage history's filter by kind (lib/money/billing/history.ts), the third the staff grant cap (lib/money/billing/staff-grant.ts).
-  indexes: [["owner_id", "created_at desc"], ["owner_id", "reason", "created_at desc"], ["granted_by", "created_at desc"]],
+  indexes: [
+    ["owner_id", "created_at desc"],
+    ["owner_id", "reason", "created_at desc"],
+    ["granted_by", "created_at desc"],
+  ],
 });
 
 /** A user's uploaded files; the bytes live in lib/platform/storage under `storage_key`. */
@@ -203,15 +207,20 @@ export const likes = defineCollection({
   }),
   id: { pattern: /^[A-Za-z0-9_-]{1,257}$/, auto: false, description: "`${content_id}_${uid}`" },
   timestamps: ["created_at"],
-  indexes: [
-    ["content_id", "created_at desc"],
-    ["owner_id", "created_at desc"],
-    ["created_at desc"],
-  ],
+  indexes: [["content_id", "created_at desc"], ["owner_id", "created_at desc"], ["created_at desc"]],
 });
 
 /** The store's own collections, first in the registry (lib/registry/collections.ts). */
-export const coreCollections: readonly AnyCollectionDef[] = [users, content, jobs, creditLedger, assets, vibes, likes, ...libraryCollections];
+export const coreCollections: readonly AnyCollectionDef[] = [
+  users,
+  content,
+  jobs,
+  creditLedger,
+  assets,
+  vibes,
+  likes,
+  ...libraryCollections,
+];
 
 export type UserDoc = DocOf<typeof users>;
 export type ContentDoc = DocOf<typeof content>;

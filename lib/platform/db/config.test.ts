@@ -2,7 +2,9 @@ import { dbConfig } from "./config";
 
 test("the embedded driver is the default, even with the Auth emulator's demo project configured", () => {
   expect(dbConfig({}).driver).toBe("embedded");
-  expect(dbConfig({ FIREBASE_PROJECT_ID: "demo-promptframe", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }).driver).toBe("embedded");
+  expect(
+    dbConfig({ FIREBASE_PROJECT_ID: "demo-promptframe", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }).driver,
+  ).toBe("embedded");
   expect(dbConfig({}).sqliteFile).toBe(".data/promptframe.sqlite");
   expect(dbConfig({ DATA_DIR: "/srv/pf" }).sqliteFile).toBe("/srv/pf/promptframe.sqlite");
 });

@@ -18,7 +18,12 @@ export class DbError extends Error {
   readonly code: DbErrorCode;
   readonly details: Record<string, unknown>;
 
-  constructor(code: DbErrorCode, message: string, details: Record<string, unknown> = {}, options?: { cause?: unknown }) {
+  constructor(
+    code: DbErrorCode,
+    message: string,
+    details: Record<string, unknown> = {},
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = "DbError";
     this.code = code;

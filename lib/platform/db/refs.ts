@@ -71,7 +71,9 @@ export class DocRef<T, I = T> {
     await this.ctx.driver.commit([{ kind: "delete", key: this.key }]);
   }
 
-  collection<C extends AnyCollectionDef>(def: C): CollectionRef<import("./define").DocOf<C>, import("./define").InputOf<C>> {
+  collection<C extends AnyCollectionDef>(
+    def: C,
+  ): CollectionRef<import("./define").DocOf<C>, import("./define").InputOf<C>> {
     this.ctx.assertKnown(def);
     if (def.parent !== this.key.def.name) {
       throw new DbError("unknown-collection", `${def.name} is not a sub-collection of ${this.key.def.name}`);
@@ -93,7 +95,12 @@ export class DocRef<T, I = T> {
   updateOp(partial: Partial<WriteData<I>>) {
     const data = prepareWrite(this.key, partial, "partial");
     const key = this.key;
-    return { kind: "update" as const, key, data, merge: (existing: Record<string, unknown>) => validateMerged(key, { ...existing, ...data }) };
+    return {
+      kind: "update" as const,
+      key,
+      data,
+      merge: (existing: Record<string, unknown>) => validateMerged(key, { ...existing, ...data }),
+    };
   }
 }
 
@@ -118,7 +125,8 @@ export class Query<T> {
       value.forEach(checkScalar);
     } else {
       checkScalar(value);
-      if (value === null && op !== "==" && op !== "!=") throw new DbError("invalid-query", "null only supports == and !=");
+      if (value === null && op !== "==" && op !== "!=")
+        throw new DbError("invalid-query", "null only supports == and !=");
     }
     const norm = (v: unknown) => this.normaliseValue(field, v);
     const stored = op === "in" ? (value as unknown[]).map(norm) : norm(value);
@@ -204,7 +212,8 @@ export class CollectionRef<T, I = T> extends Query<T> {
   /** A reference to document `id`, or to a new generated id when the collection allows it. */
   doc(id?: string): DocRef<T, I> {
     if (id === undefined) {
-      if (!this.def.id.auto) throw new DbError("invalid-id", `${this.def.name} ids are given (${this.def.id.description})`);
+      if (!this.def.id.auto)
+        throw new DbError("invalid-id", `${this.def.name} ids are given (${this.def.id.description})`);
       id = autoId();
     }
     if (typeof id !== "string" || !this.def.id.pattern.test(id) || id === "." || id === ".." || /^__.*__$/.test(id)) {
@@ -220,7 +229,8 @@ export class CollectionRef<T, I = T> extends Query<T> {
 }
 
 function checkField(field: string) {
-  if (typeof field !== "string" || !FIELD_PATH.test(field)) throw new DbError("invalid-query", `bad field path ${String(field)}`);
+  if (typeof field !== "string" || !FIELD_PATH.test(field))
+    throw new DbError("invalid-query", `bad field path ${String(field)}`);
 }
 
 function checkScalar(v: unknown): asserts v is Scalar {

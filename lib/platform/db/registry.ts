@@ -19,6 +19,9 @@ export function registerCollections(source: CollectionSource): void {
 
 export function registeredCollections(): readonly AnyCollectionDef[] {
   const source = (globalThis as Holder)[KEY];
-  if (!source) throw new Error("No collections are registered: the entry point must import lib/registry/register.ts before using getDb().");
+  if (!source)
+    throw new Error(
+      "No collections are registered: the entry point must import lib/registry/register.ts before using getDb().",
+    );
   return typeof source === "function" ? source() : source;
 }

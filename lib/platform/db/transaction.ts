@@ -79,7 +79,8 @@ export class WriteBatch {
 
   private push(op: WriteOp): this {
     if (this.committed) throw new DbError("invalid-argument", "batch already committed");
-    if (this.ops.length >= MAX_BATCH_WRITES) throw new DbError("invalid-argument", `a batch holds at most ${MAX_BATCH_WRITES} writes`);
+    if (this.ops.length >= MAX_BATCH_WRITES)
+      throw new DbError("invalid-argument", `a batch holds at most ${MAX_BATCH_WRITES} writes`);
     this.ops.push(op);
     return this;
   }

@@ -19,7 +19,10 @@ const PAGE = 500;
 /** Every collection reachable from the root: top-level ones, then sub-collections under each parent document. */
 async function* walk(db: Db): AsyncGenerator<{ def: AnyCollectionDef; col: AnyCollection }> {
   const defs = db.collections();
-  async function* under(def: AnyCollectionDef, col: AnyCollection): AsyncGenerator<{ def: AnyCollectionDef; col: AnyCollection }> {
+  async function* under(
+    def: AnyCollectionDef,
+    col: AnyCollection,
+  ): AsyncGenerator<{ def: AnyCollectionDef; col: AnyCollection }> {
     yield { def, col };
     const children = defs.filter((d) => d.parent === def.name);
     if (!children.length) return;
@@ -56,7 +59,8 @@ export async function exportDb(db: Db, outDir: string): Promise<ExportReport> {
         throw e;
       }
       if (!snap) continue;
-      if (!out.write(`${JSON.stringify({ path: snap.path, data: snap.data })}\n`)) await new Promise<void>((r) => out!.once("drain", () => r()));
+      if (!out.write(`${JSON.stringify({ path: snap.path, data: snap.data })}\n`))
+        await new Promise<void>((r) => out!.once("drain", () => r()));
       report.counts[def.name]!++;
     }
   }
@@ -92,7 +96,10 @@ export async function importDb(db: Db, dir: string): Promise<Record<string, numb
   for (const name of names) {
     counts[name] = 0;
     let batch = db.batch();
-    const lines = readline.createInterface({ input: fs.createReadStream(path.join(dir, `${name}.jsonl`)), crlfDelay: Infinity });
+    const lines = readline.createInterface({
+      input: fs.createReadStream(path.join(dir, `${name}.jsonl`)),
+      crlfDelay: Infinity,
+    });
     let lineNo = 0;
     for await (const line of lines) {
       lineNo++;

@@ -8,7 +8,14 @@
 import ipaddr from "ipaddr.js";
 
 /** Host names that name the machine or its cloud metadata service whatever DNS says. */
-const BLOCKED_NAMES = [/^localhost$/, /\.localhost$/, /^metadata$/, /^metadata\.google\.internal$/, /\.internal$/, /^instance-data(\.ec2\.internal)?$/];
+const BLOCKED_NAMES = [
+  /^localhost$/,
+  /\.localhost$/,
+  /^metadata$/,
+  /^metadata\.google\.internal$/,
+  /\.internal$/,
+  /^instance-data(\.ec2\.internal)?$/,
+];
 
 export function isBlockedHostName(host: string): boolean {
   const h = host.toLowerCase().replace(/\.$/, "");
@@ -26,7 +33,11 @@ function embeddedIPv4(a: ipaddr.IPv6): ipaddr.IPv4 | null {
   // 2002:AABB:CCDD::/48 (6to4) carries AABBCCDD.
   if (range === "6to4") return v4(2);
   // ::a.b.c.d, the deprecated IPv4-compatible form (first 96 bits zero; :: and ::1 are handled as themselves).
-  if (b.slice(0, 12).every((x) => x === 0) && !(b[12] === 0 && b[13] === 0 && b[14] === 0 && (b[15] === 0 || b[15] === 1))) return v4(12);
+  if (
+    b.slice(0, 12).every((x) => x === 0) &&
+    !(b[12] === 0 && b[13] === 0 && b[14] === 0 && (b[15] === 0 || b[15] === 1))
+  )
+    return v4(12);
   return null;
 }
 
@@ -63,7 +74,10 @@ export function isIpLiteral(host: string): boolean {
 
 /** Normalised form for comparing against the allow list. */
 export function normaliseHost(host: string): string {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const h = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
   try {
     return ipaddr.isValid(h) ? ipaddr.parse(h).toNormalizedString() : h;
   } catch {

@@ -29,7 +29,12 @@ export class LinkError extends Error {
   }
 
   toApiError(path = "url"): ApiError {
-    const code = this.reason === "too_large" ? "payload_too_large" : this.reason === "not_html" || this.reason === "not_image" ? "unsupported_media_type" : "unprocessable_entity";
+    const code =
+      this.reason === "too_large"
+        ? "payload_too_large"
+        : this.reason === "not_html" || this.reason === "not_image"
+          ? "unsupported_media_type"
+          : "unprocessable_entity";
     return new ApiError(code, this.message, { issues: [{ path, message: this.reason }], cause: this });
   }
 }

@@ -50,7 +50,10 @@ export function dnsResolver(o: { servers?: string[] } = {}): Resolver {
       signal.throwIfAborted();
       const [v4, v6] = await Promise.allSettled([r.resolve4(host), r.resolve6(host)]);
       signal.throwIfAborted();
-      const found = [...(v4.status === "fulfilled" ? v4.value.map((address) => ({ address, family: 4 })) : []), ...(v6.status === "fulfilled" ? v6.value.map((address) => ({ address, family: 6 })) : [])];
+      const found = [
+        ...(v4.status === "fulfilled" ? v4.value.map((address) => ({ address, family: 4 })) : []),
+        ...(v6.status === "fulfilled" ? v6.value.map((address) => ({ address, family: 6 })) : []),
+      ];
       if (found.length === 0) throw v4.status === "rejected" ? v4.reason : new Error(`no addresses for ${host}`);
       return found;
     } finally {
@@ -104,8 +107,10 @@ export function parsePublicUrl(raw: string): URL {
   } catch {
     throw new LinkError("invalid_url", "That is not a web address. Paste a full link that starts with https://.");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new LinkError("invalid_url", "Only http and https links can be read.");
-  if (url.username || url.password) throw new LinkError("invalid_url", "Links with a user name or password in them are not read.");
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new LinkError("invalid_url", "Only http and https links can be read.");
+  if (url.username || url.password)
+    throw new LinkError("invalid_url", "Links with a user name or password in them are not read.");
   if (!url.hostname) throw new LinkError("invalid_url", "That link has no host name.");
   return url;
 }
@@ -115,11 +120,20 @@ function hostLabel(url: URL): string {
 }
 
 /** Resolves (within the deadline) and vets the host of one hop: the address to connect to. */
-async function vetHost(url: URL, resolver: Resolver, allow: ReadonlySet<string>, signal: AbortSignal, external?: AbortSignal): Promise<{ address: string; family: number }> {
+async function vetHost(
+  url: URL,
+  resolver: Resolver,
+  allow: ReadonlySet<string>,
+  signal: AbortSignal,
+  external?: AbortSignal,
+): Promise<{ address: string; family: number }> {
   const host = hostLabel(url);
   const allowed = allow.has(normaliseHost(host));
   if (!allowed && isBlockedHostName(host)) {
-    throw new LinkError("blocked_address", `${host} is a name for this server or its private network, so it is not fetched.`);
+    throw new LinkError(
+      "blocked_address",
+      `${host} is a name for this server or its private network, so it is not fetched.`,
+    );
   }
   let addresses: { address: string; family: number }[];
   if (isIpLiteral(host)) {
@@ -132,13 +146,18 @@ async function vetHost(url: URL, resolver: Resolver, allow: ReadonlySet<string>,
       if (signal.aborted) throw networkError(e, url, signal, external);
       throw new LinkError("dns_failed", `We could not find ${host}: check the link for typos.`, { cause: e });
     }
-    if (addresses.length === 0) throw new LinkError("dns_failed", `We could not find ${host}: check the link for typos.`);
+    if (addresses.length === 0)
+      throw new LinkError("dns_failed", `We could not find ${host}: check the link for typos.`);
   }
   if (!allowed) {
     // Every answer must be public: a name that also points inside is refused outright.
     for (const a of addresses) {
       const reason = blockedAddressReason(a.address);
-      if (reason) throw new LinkError("blocked_address", `${host} points to a private or reserved address (${a.address}, ${reason}), so it is not fetched.`);
+      if (reason)
+        throw new LinkError(
+          "blocked_address",
+          `${host} points to a private or reserved address (${a.address}, ${reason}), so it is not fetched.`,
+        );
     }
   }
   return addresses[0]!;
@@ -151,7 +170,13 @@ function pinnedLookup(address: string, family: number): LookupFunction {
   }) as unknown as LookupFunction;
 }
 
-function request(url: URL, target: { address: string; family: number }, accept: string, signal: AbortSignal, post?: { body: string; headers: Record<string, string> }): Promise<http.IncomingMessage> {
+function request(
+  url: URL,
+  target: { address: string; family: number },
+  accept: string,
+  signal: AbortSignal,
+  post?: { body: string; headers: Record<string, string> },
+): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const lib = url.protocol === "https:" ? https : http;
     const req = lib.request(
@@ -160,7 +185,13 @@ function request(url: URL, target: { address: string; family: number }, accept: 
         method: post ? "POST" : "GET",
         signal,
         lookup: pinnedLookup(target.address, target.family),
-        headers: { "user-agent": USER_AGENT, accept, "accept-encoding": "gzip, deflate, br", "accept-language": "en;q=0.9, *;q=0.5", ...post?.headers },
+        headers: {
+          "user-agent": USER_AGENT,
+          accept,
+          "accept-encoding": "gzip, deflate, br",
+          "accept-language": "en;q=0.9, *;q=0.5",
+          ...post?.headers,
+        },
         // The pinned lookup is the only one: no agent keeps a socket to an address we did not check this hop.
         agent: false,
       },
@@ -172,7 +203,9 @@ function request(url: URL, target: { address: string; family: number }, accept: 
 }
 
 function decoder(res: http.IncomingMessage): Transform | null {
-  const enc = String(res.headers["content-encoding"] ?? "").toLowerCase().trim();
+  const enc = String(res.headers["content-encoding"] ?? "")
+    .toLowerCase()
+    .trim();
   if (enc === "gzip" || enc === "x-gzip") return zlib.createGunzip();
   if (enc === "deflate") return zlib.createInflate();
   if (enc === "br") return zlib.createBrotliDecompress();
@@ -185,13 +218,22 @@ function decoder(res: http.IncomingMessage): Transform | null {
  * error destroys every stage (the socket included) and rejects, so a body or
  * a decoder that stops half way cannot leave the call waiting.
  */
-async function readCapped(res: http.IncomingMessage, maxBytes: number, what: string, signal: AbortSignal): Promise<Buffer> {
+async function readCapped(
+  res: http.IncomingMessage,
+  maxBytes: number,
+  what: string,
+  signal: AbortSignal,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   const collect = async (source: AsyncIterable<Buffer>) => {
     for await (const chunk of source) {
       size += chunk.byteLength;
-      if (size > maxBytes) throw new LinkError("too_large", `${what} is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, so we stopped reading it.`);
+      if (size > maxBytes)
+        throw new LinkError(
+          "too_large",
+          `${what} is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, so we stopped reading it.`,
+        );
       chunks.push(chunk);
     }
   };
@@ -211,22 +253,36 @@ function discard(res: Readable): void {
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
 const IMAGE_TYPES = /^image\/[a-z0-9.+-]+/i;
-const FEED_TYPES = /^(text\/(csv|plain|xml|tab-separated-values)|application\/(json|[a-z.+-]*\+json|xml|rss\+xml|atom\+xml|csv|vnd\.ms-excel|octet-stream))\b/i;
+const FEED_TYPES =
+  /^(text\/(csv|plain|xml|tab-separated-values)|application\/(json|[a-z.+-]*\+json|xml|rss\+xml|atom\+xml|csv|vnd\.ms-excel|octet-stream))\b/i;
 
 function networkError(e: unknown, url: URL, signal: AbortSignal, external?: AbortSignal): LinkError {
   if (e instanceof LinkError) return e;
   if (external?.aborted) return new LinkError("timeout", "Reading the page was cancelled.", { cause: e });
-  if (signal.aborted) return new LinkError("timeout", `${hostLabel(url)} took too long to answer, so we gave up. Try again, or another link.`, { cause: e });
+  if (signal.aborted)
+    return new LinkError(
+      "timeout",
+      `${hostLabel(url)} took too long to answer, so we gave up. Try again, or another link.`,
+      { cause: e },
+    );
   const code = (e as { code?: string }).code ?? "";
-  if (/CERT|SSL|TLS/.test(code)) return new LinkError("unreachable", `${hostLabel(url)} has a broken security certificate, so it was not read.`, { cause: e });
-  return new LinkError("unreachable", `We could not reach ${hostLabel(url)}${code ? ` (${code})` : ""}. Check the link, or try again later.`, { cause: e });
+  if (/CERT|SSL|TLS/.test(code))
+    return new LinkError("unreachable", `${hostLabel(url)} has a broken security certificate, so it was not read.`, {
+      cause: e,
+    });
+  return new LinkError(
+    "unreachable",
+    `We could not reach ${hostLabel(url)}${code ? ` (${code})` : ""}. Check the link, or try again later.`,
+    { cause: e },
+  );
 }
 
 /** Fetches a public URL through the guard. Throws a LinkError with a sentence for the user. */
 export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise<FetchedBody> {
   const resolver = opts.resolver ?? systemResolver;
   const allow = new Set((opts.allowHosts ?? urlFetchAllowHosts()).map(normaliseHost));
-  const maxBytes = opts.maxBytes ?? (opts.kind === "html" ? HTML_MAX_BYTES : opts.kind === "feed" ? FEED_MAX_BYTES : IMAGE_MAX_BYTES);
+  const maxBytes =
+    opts.maxBytes ?? (opts.kind === "html" ? HTML_MAX_BYTES : opts.kind === "feed" ? FEED_MAX_BYTES : IMAGE_MAX_BYTES);
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? FETCH_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   const accept =
@@ -249,7 +305,11 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise
     const status = res.statusCode ?? 0;
     if (status >= 300 && status < 400 && res.headers.location) {
       discard(res);
-      if (hop >= MAX_REDIRECTS) throw new LinkError("too_many_redirects", `The link redirects more than ${MAX_REDIRECTS} times, so we stopped following it.`);
+      if (hop >= MAX_REDIRECTS)
+        throw new LinkError(
+          "too_many_redirects",
+          `The link redirects more than ${MAX_REDIRECTS} times, so we stopped following it.`,
+        );
       let next: URL;
       try {
         next = new URL(res.headers.location, url);
@@ -261,7 +321,10 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise
     }
     if (status === 401 || status === 403 || status === 407) {
       discard(res);
-      throw new LinkError("sign_in_required", "This page needs a sign-in (or refuses visitors like us), so we cannot read it. Use a public page, or add the product by hand.");
+      throw new LinkError(
+        "sign_in_required",
+        "This page needs a sign-in (or refuses visitors like us), so we cannot read it. Use a public page, or add the product by hand.",
+      );
     }
     if (status === 404 || status === 410) {
       discard(res);
@@ -269,22 +332,42 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise
     }
     if (status < 200 || status >= 300) {
       discard(res);
-      throw new LinkError("http_error", `${hostLabel(url)} answered with an error (${status}). Try again later, or use another link.`);
+      throw new LinkError(
+        "http_error",
+        `${hostLabel(url)} answered with an error (${status}). Try again later, or use another link.`,
+      );
     }
     const contentType = String(res.headers["content-type"] ?? "").toLowerCase();
-    const okType = opts.kind === "html" ? HTML_TYPES.test(contentType) : opts.kind === "feed" ? FEED_TYPES.test(contentType) : IMAGE_TYPES.test(contentType);
+    const okType =
+      opts.kind === "html"
+        ? HTML_TYPES.test(contentType)
+        : opts.kind === "feed"
+          ? FEED_TYPES.test(contentType)
+          : IMAGE_TYPES.test(contentType);
     if (!okType) {
       discard(res);
       throw opts.kind === "html"
-        ? new LinkError("not_html", `That link is not a web page (it is ${contentType.split(";")[0] || "of an unknown type"}). Paste the link of a page.`)
+        ? new LinkError(
+            "not_html",
+            `That link is not a web page (it is ${contentType.split(";")[0] || "of an unknown type"}). Paste the link of a page.`,
+          )
         : opts.kind === "feed"
-          ? new LinkError("not_html", `That link is not a CSV, JSON or RSS feed (it is ${contentType.split(";")[0] || "of an unknown type"}).`)
-          : new LinkError("not_image", `That is not an image (it is ${contentType.split(";")[0] || "of an unknown type"}).`);
+          ? new LinkError(
+              "not_html",
+              `That link is not a CSV, JSON or RSS feed (it is ${contentType.split(";")[0] || "of an unknown type"}).`,
+            )
+          : new LinkError(
+              "not_image",
+              `That is not an image (it is ${contentType.split(";")[0] || "of an unknown type"}).`,
+            );
     }
     const declared = Number(res.headers["content-length"] ?? "0");
     if (Number.isFinite(declared) && declared > maxBytes) {
       discard(res);
-      throw new LinkError("too_large", `${what} is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, so we did not read it.`);
+      throw new LinkError(
+        "too_large",
+        `${what} is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, so we did not read it.`,
+      );
     }
     let bytes: Buffer;
     try {
@@ -323,7 +406,10 @@ export async function safePost(rawUrl: string, opts: SafePostOptions): Promise<{
   const target = await vetHost(url, resolver, allow, signal, opts.signal);
   let res: http.IncomingMessage;
   try {
-    res = await request(url, target, "application/json,*/*;q=0.5", signal, { body: opts.body, headers: { "content-length": String(Buffer.byteLength(opts.body)), ...opts.headers } });
+    res = await request(url, target, "application/json,*/*;q=0.5", signal, {
+      body: opts.body,
+      headers: { "content-length": String(Buffer.byteLength(opts.body)), ...opts.headers },
+    });
   } catch (e) {
     throw networkError(e, url, signal, opts.signal);
   }
@@ -366,7 +452,10 @@ export function metaCharset(head: string): string | undefined {
 
 /** Decodes HTML bytes with the charset the server or the page declares (UTF-8 otherwise). */
 export function decodeHtml(bytes: Buffer, contentType: string): string {
-  const declared = /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? metaCharset(bytes.subarray(0, 4096).toString("latin1")) ?? "utf-8";
+  const declared =
+    /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ??
+    metaCharset(bytes.subarray(0, 4096).toString("latin1")) ??
+    "utf-8";
   try {
     return new TextDecoder(declared.toLowerCase()).decode(bytes);
   } catch {

@@ -27,7 +27,13 @@ export function signatureHeader(secret: string, rawBody: string, at: Date): stri
 }
 
 /** A receiver's check (also what our tests and docs use): the signature matches and is at most `toleranceS` old. */
-export function verifySignature(o: { secret: string; rawBody: string; header: string; now: Date; toleranceS?: number }): boolean {
+export function verifySignature(o: {
+  secret: string;
+  rawBody: string;
+  header: string;
+  now: Date;
+  toleranceS?: number;
+}): boolean {
   const parts = Object.fromEntries(o.header.split(",").map((p) => p.split("=", 2) as [string, string]));
   const t = Number(parts.t);
   if (!Number.isInteger(t) || !parts.v1 || !/^[0-9a-f]{64}$/.test(parts.v1)) return false;
@@ -56,7 +62,17 @@ export interface SendOptions {
 }
 
 /** One POST of the signed body; never throws. */
-export async function sendWebhook(o: { url: string; secret: string; rawBody: string; deliveryId: string; event: string; now: Date; signal?: AbortSignal } & SendOptions): Promise<AttemptResult> {
+export async function sendWebhook(
+  o: {
+    url: string;
+    secret: string;
+    rawBody: string;
+    deliveryId: string;
+    event: string;
+    now: Date;
+    signal?: AbortSignal;
+  } & SendOptions,
+): Promise<AttemptResult> {
   const started = Date.now();
   try {
     const { status } = await safePost(o.url, {

@@ -23,7 +23,8 @@ afterEach(() => env.close());
 
 const TYPE = "test.kit";
 const jobOf = async (id: string) => (await env.db.collection(jobs).doc(id).get())!.data;
-const enqueue = (max_attempts = 3) => enqueueJob(env.db, { type: TYPE, owner_id: "u", content_id: null, max_attempts }, now());
+const enqueue = (max_attempts = 3) =>
+  enqueueJob(env.db, { type: TYPE, owner_id: "u", content_id: null, max_attempts }, now());
 
 /** A job type whose run is `run`, counting its refunds. */
 function testJob(run: (ctx: JobContext) => Promise<string>, extra: Partial<JobDefinition<string>> = {}) {
@@ -33,7 +34,11 @@ function testJob(run: (ctx: JobContext) => Promise<string>, extra: Partial<JobDe
     types: [TYPE],
     deadlineMs: 60_000,
     run: (_job, ctx) => run(ctx),
-    failure: (e, { deadline }) => ({ reason: deadline ? "too slow" : (e as Error).message, retryable: !deadline && (e as Error).message.startsWith("retry"), quiet: true }),
+    failure: (e, { deadline }) => ({
+      reason: deadline ? "too slow" : (e as Error).message,
+      retryable: !deadline && (e as Error).message.startsWith("retry"),
+      quiet: true,
+    }),
     onFinalFailure: async (s, reason) => {
       // The type's refund: the job failed with it, in one transaction that checks the holder (so once).
       const ok = await env.db.runTransaction(async (tx) => {
@@ -41,7 +46,13 @@ function testJob(run: (ctx: JobContext) => Promise<string>, extra: Partial<JobDe
         const snap = await tx.get(ref);
         if (!snap || snap.data.state !== "running") return false;
         if (s.holder !== "expired" && snap.data.worker_id !== s.holder) return false;
-        tx.update(ref, { state: "failed", error: reason, worker_id: null, lease_expires_at: null, updated_at: s.now.toISOString() });
+        tx.update(ref, {
+          state: "failed",
+          error: reason,
+          worker_id: null,
+          lease_expires_at: null,
+          updated_at: s.now.toISOString(),
+        });
         return true;
       });
       if (ok) refunds.push(s);
@@ -67,7 +78,10 @@ it("a lost lease aborts the run's signal at once; the attempt ends as lease-lost
   const { def, refunds } = testJob(async (ctx) => {
     signal = ctx.signal;
     // Meanwhile another worker holds the job.
-    await env.db.collection(jobs).doc(id).update({ worker_id: "someone-else", lease_expires_at: new Date(clock + 600_000).toISOString() });
+    await env.db
+      .collection(jobs)
+      .doc(id)
+      .update({ worker_id: "someone-else", lease_expires_at: new Date(clock + 600_000).toISOString() });
     return new Promise<never>(() => {}); // ignores its signal: the kit stops waiting anyway
   });
   const w = createJobWorker(def, { db: env.db, now, leaseMs: 200, log: () => undefined });
@@ -90,7 +104,12 @@ it("a retryable failure requeues the job; the next attempt succeeds", async () =
   );
   const w = createJobWorker(def, { db: env.db, now, log: () => undefined });
   expect(await w.processNext()).toEqual({ jobId: id, outcome: "retrying" });
-  expect(await jobOf(id)).toMatchObject({ state: "queued", attempts: 1, error: "retry: provider hiccup", worker_id: null });
+  expect(await jobOf(id)).toMatchObject({
+    state: "queued",
+    attempts: 1,
+    error: "retry: provider hiccup",
+    worker_id: null,
+  });
   expect(retried).toEqual(["retry: provider hiccup"]);
   expect(await w.processNext()).toEqual({ jobId: id, outcome: "made" });
   expect(await jobOf(id)).toMatchObject({ state: "succeeded", attempts: 2 });
@@ -100,7 +119,9 @@ it("a retryable failure requeues the job; the next attempt succeeds", async () =
 it("a retry with a backoff waits it out before any worker may claim the job again", async () => {
   const id = await enqueue();
   let calls = 0;
-  const { def } = testJob(async () => (++calls === 1 ? Promise.reject(new Error("retry: later")) : "made"), { backoffMs: (attempt) => attempt * 10_000 });
+  const { def } = testJob(async () => (++calls === 1 ? Promise.reject(new Error("retry: later")) : "made"), {
+    backoffMs: (attempt) => attempt * 10_000,
+  });
   const w = createJobWorker(def, { db: env.db, now, log: () => undefined });
   expect(await w.processNext()).toEqual({ jobId: id, outcome: "retrying" });
   expect(await jobOf(id)).toMatchObject({ worker_id: null, lease_expires_at: new Date(clock + 10_000).toISOString() });
@@ -173,7 +194,14 @@ it("an attempt that lost its lease cannot write late, even when the same worker 
   expect(second).toEqual({ jobId: id, outcome: "made" });
   expect(attempts[1]!.holder).not.toBe(attempts[0]!.holder);
   // The stalled first attempt wakes up: its writes are refused.
-  await env.db.collection(jobs).doc(id).update({ state: "running", worker_id: attempts[1]!.holder, lease_expires_at: new Date(clock + 60_000).toISOString() });
+  await env.db
+    .collection(jobs)
+    .doc(id)
+    .update({
+      state: "running",
+      worker_id: attempts[1]!.holder,
+      lease_expires_at: new Date(clock + 60_000).toISOString(),
+    });
   const late = { jobId: id, workerId: attempts[0]!.holder, now: now() };
   expect(await attempts[0]!.heartbeat(0.5)).toBe(false);
   expect(await completeJob(env.db, late)).toBe(false);
@@ -188,7 +216,8 @@ it("an attempt that lost its lease cannot write late, even when the same worker 
 it("reaps a job abandoned on its last attempt: failed and refunded once, through the type's refund", async () => {
   const last = await enqueue(1);
   const more = await enqueue(2);
-  for (const _id of [last, more]) await claimJob(env.db, { workerId: "dead", leaseMs: 1000, types: [TYPE], now: now() });
+  for (const _id of [last, more])
+    await claimJob(env.db, { workerId: "dead", leaseMs: 1000, types: [TYPE], now: now() });
   clock += 5000;
   const { def, refunds } = testJob(async () => "made", { reap: { reason: "stopped responding" } });
   const w = createJobWorker(def, { db: env.db, now, log: () => undefined });
@@ -209,8 +238,22 @@ it("a failure the type does not settle goes to the worker loop", async () => {
 
 describe("settings", () => {
   it("reads each setting within its bounds, else its default", () => {
-    expect(workerSettings({})).toEqual({ inApp: true, concurrency: 1, pollMs: 1000, renderWidth: undefined, renderFps: undefined });
-    expect(workerSettings({ IN_APP_WORKER: "0", IN_APP_WORKER_CONCURRENCY: "2", WORKER_POLL_MS: "200", RENDER_WIDTH: "240", RENDER_FPS: "10" })).toEqual({
+    expect(workerSettings({})).toEqual({
+      inApp: true,
+      concurrency: 1,
+      pollMs: 1000,
+      renderWidth: undefined,
+      renderFps: undefined,
+    });
+    expect(
+      workerSettings({
+        IN_APP_WORKER: "0",
+        IN_APP_WORKER_CONCURRENCY: "2",
+        WORKER_POLL_MS: "200",
+        RENDER_WIDTH: "240",
+        RENDER_FPS: "10",
+      }),
+    ).toEqual({
       inApp: false,
       concurrency: 2,
       pollMs: 200,
@@ -218,8 +261,15 @@ describe("settings", () => {
       renderFps: 10,
     });
     // Out of bounds counts as unset (the standalone worker used to skip the upper bound of RENDER_WIDTH).
-    expect(workerSettings({ IN_APP_WORKER_CONCURRENCY: "0", RENDER_WIDTH: "8192", RENDER_FPS: "120" })).toMatchObject({ concurrency: 1, renderWidth: undefined, renderFps: undefined });
-    expect(workerSettings({ RENDER_WIDTH: "63", IN_APP_WORKER_CONCURRENCY: "1.5" })).toMatchObject({ renderWidth: undefined, concurrency: 1 });
+    expect(workerSettings({ IN_APP_WORKER_CONCURRENCY: "0", RENDER_WIDTH: "8192", RENDER_FPS: "120" })).toMatchObject({
+      concurrency: 1,
+      renderWidth: undefined,
+      renderFps: undefined,
+    });
+    expect(workerSettings({ RENDER_WIDTH: "63", IN_APP_WORKER_CONCURRENCY: "1.5" })).toMatchObject({
+      renderWidth: undefined,
+      concurrency: 1,
+    });
   });
 
   it("reads WORKER_POLL_MS within 50–10,000 ms, else the fallback", () => {

@@ -16,7 +16,16 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/platform/db/db";
 import { jobs, type JobDoc } from "@/lib/platform/db/collections";
-import { claimJob, completeJob, failJob, heartbeatJob, holdJob, isJobInterrupted, JobInterrupted, runJobLoop } from "./queue";
+import {
+  claimJob,
+  completeJob,
+  failJob,
+  heartbeatJob,
+  holdJob,
+  isJobInterrupted,
+  JobInterrupted,
+  runJobLoop,
+} from "./queue";
 
 export type Log = (msg: string, err?: unknown) => void;
 
@@ -60,7 +69,9 @@ export interface Failure {
 }
 
 /** Who settles a final failure: an attempt holding the lease, or the reaper for a job abandoned on its last attempt. */
-export type Settler = { holder: string; jobId: string; job: JobDoc; now: Date; deadline: boolean } | { holder: "expired"; jobId: string; job: JobDoc; now: Date; deadline: false };
+export type Settler =
+  | { holder: string; jobId: string; job: JobDoc; now: Date; deadline: boolean }
+  | { holder: "expired"; jobId: string; job: JobDoc; now: Date; deadline: false };
 
 export type Settled = "retrying" | "failed" | "lease-lost";
 
@@ -143,7 +154,8 @@ export function createJobWorker<R>(def: JobDefinition<R>, o: WorkerOptions): Job
   const workerId = o.workerId ?? `${def.kind}-${randomUUID()}`;
   const leaseMs = o.leaseMs ?? def.leaseMs ?? 60_000;
   const deadlineMs = o.deadlineMs ?? def.deadlineMs;
-  const log = o.log ?? ((msg: string, err?: unknown) => console.error(`[${def.kind}-worker ${workerId}] ${msg}`, err ?? ""));
+  const log =
+    o.log ?? ((msg: string, err?: unknown) => console.error(`[${def.kind}-worker ${workerId}] ${msg}`, err ?? ""));
   const finalFailure = def.onFinalFailure ?? defaultFinalFailure(db);
 
   async function reap(at: Date): Promise<void> {
@@ -162,7 +174,14 @@ export function createJobWorker<R>(def: JobDefinition<R>, o: WorkerOptions): Job
     }
   }
 
-  function context(jobId: string, job: JobDoc, holder: string, signal: AbortSignal, lost: AbortController, state: { settled: boolean }): JobContext {
+  function context(
+    jobId: string,
+    job: JobDoc,
+    holder: string,
+    signal: AbortSignal,
+    lost: AbortController,
+    state: { settled: boolean },
+  ): JobContext {
     const ctx: JobContext = {
       db,
       jobId,
@@ -205,7 +224,15 @@ export function createJobWorker<R>(def: JobDefinition<R>, o: WorkerOptions): Job
     let ctx: JobContext | null = null;
     try {
       const value = await holdJob(
-        { db, jobId, workerId: holder, leaseMs, deadlineMs, now, heartbeat: def.heartbeat ? () => def.heartbeat!(ctx!) : undefined },
+        {
+          db,
+          jobId,
+          workerId: holder,
+          leaseMs,
+          deadlineMs,
+          now,
+          heartbeat: def.heartbeat ? () => def.heartbeat!(ctx!) : undefined,
+        },
         (signal) => {
           ctx = context(jobId, job, holder, AbortSignal.any([signal, lost.signal]), lost, state);
           return def.run(job, ctx);
@@ -218,10 +245,17 @@ export function createJobWorker<R>(def: JobDefinition<R>, o: WorkerOptions): Job
       const deadline = isJobInterrupted(e, "deadline");
       const f = (def.failure ?? defaultFailure)(e, { deadline, job });
       if (!f) throw e;
-      if (!f.quiet) log(`job ${jobId} attempt ${job.attempts} ${deadline ? "ran past its deadline" : "failed"}: ${f.reason}`, deadline ? undefined : e);
+      if (!f.quiet)
+        log(
+          `job ${jobId} attempt ${job.attempts} ${deadline ? "ran past its deadline" : "failed"}: ${f.reason}`,
+          deadline ? undefined : e,
+        );
       if (f.retryable && job.attempts < job.max_attempts) {
         const wait = def.backoffMs?.(job.attempts) ?? 0;
-        const requeued = wait > 0 ? await backOff(db, jobId, holder, f.reason, now(), wait) : await failJob(db, { jobId, workerId: holder, error: f.reason, now: now() });
+        const requeued =
+          wait > 0
+            ? await backOff(db, jobId, holder, f.reason, now(), wait)
+            : await failJob(db, { jobId, workerId: holder, error: f.reason, now: now() });
         if (!requeued) return { jobId, outcome: "lease-lost" };
         if (def.onRetry) await def.onRetry(ctx ?? context(jobId, job, holder, lost.signal, lost, state), f.reason);
         return { jobId, outcome: "retrying" };
@@ -253,12 +287,21 @@ function whileHolding(db: Db, jobId: string, holder: string, at: Date, patch: Pa
 
 /** A retry that waits `waitMs`: no worker, and a lease that runs out when the wait does (then any worker's claim takes it). */
 function backOff(db: Db, jobId: string, holder: string, reason: string, at: Date, waitMs: number): Promise<boolean> {
-  return whileHolding(db, jobId, holder, at, { error: reason.slice(0, 2000), worker_id: null, lease_expires_at: new Date(at.getTime() + waitMs).toISOString() });
+  return whileHolding(db, jobId, holder, at, {
+    error: reason.slice(0, 2000),
+    worker_id: null,
+    lease_expires_at: new Date(at.getTime() + waitMs).toISOString(),
+  });
 }
 
 /** The job failed for good (no retry, no refund), written only while `holder` holds it. */
 export function failFinally(db: Db, jobId: string, holder: string, reason: string, at: Date): Promise<boolean> {
-  return whileHolding(db, jobId, holder, at, { state: "failed", error: reason.slice(0, 2000), worker_id: null, lease_expires_at: null });
+  return whileHolding(db, jobId, holder, at, {
+    state: "failed",
+    error: reason.slice(0, 2000),
+    worker_id: null,
+    lease_expires_at: null,
+  });
 }
 
 function defaultFinalFailure(db: Db) {
@@ -267,8 +310,20 @@ function defaultFinalFailure(db: Db) {
       ? db.runTransaction(async (tx) => {
           const ref = db.collection(jobs).doc(s.jobId);
           const snap = await tx.get(ref);
-          if (!snap || snap.data.state !== "running" || !snap.data.lease_expires_at || snap.data.lease_expires_at >= s.now.toISOString()) return false;
-          tx.update(ref, { state: "failed", error: reason.slice(0, 2000), worker_id: null, lease_expires_at: null, updated_at: s.now.toISOString() });
+          if (
+            !snap ||
+            snap.data.state !== "running" ||
+            !snap.data.lease_expires_at ||
+            snap.data.lease_expires_at >= s.now.toISOString()
+          )
+            return false;
+          tx.update(ref, {
+            state: "failed",
+            error: reason.slice(0, 2000),
+            worker_id: null,
+            lease_expires_at: null,
+            updated_at: s.now.toISOString(),
+          });
           return true;
         })
       : failFinally(db, s.jobId, s.holder, reason, s.now);

@@ -15,11 +15,18 @@ it("claims only the types asked for, oldest first, and everything when no types 
   const v = await claimJob(env.db, { workerId: "v", leaseMs: 1000, types: ["video.render"], now: t(10) });
   expect(v?.id).toBe(video);
   expect(await claimJob(env.db, { workerId: "v", leaseMs: 1000, types: ["video.render"], now: t(11) })).toBeNull();
-  const i = await claimJob(env.db, { workerId: "i", leaseMs: 1000, types: ["image.generate", "image.edit"], now: t(12) });
+  const i = await claimJob(env.db, {
+    workerId: "i",
+    leaseMs: 1000,
+    types: ["image.generate", "image.edit"],
+    now: t(12),
+  });
   expect(i?.id).toBe(image);
   expect((await claimJob(env.db, { workerId: "any", leaseMs: 1000, now: t(13) }))?.id).toBe(other);
   // The video worker died: its expired lease goes to another video worker, never to the image worker.
-  expect(await claimJob(env.db, { workerId: "i2", leaseMs: 1000, types: ["image.generate"], now: t(30) })).toMatchObject({ id: image });
+  expect(
+    await claimJob(env.db, { workerId: "i2", leaseMs: 1000, types: ["image.generate"], now: t(30) }),
+  ).toMatchObject({ id: image });
   const taken = await claimJob(env.db, { workerId: "v2", leaseMs: 1000, types: ["video.render"], now: t(31) });
   expect(taken).toMatchObject({ id: video, data: { worker_id: "v2", attempts: 2 } });
 });
@@ -30,7 +37,8 @@ it("claims only the types asked for, oldest first, and everything when no types 
  * worker took over cannot keep a worker waiting.
  */
 describe("holdJob: the per-job deadline and lease loss", () => {
-  const { holdJob, isJobInterrupted, completeJob, failJob, heartbeatJob, runJobLoop } = jest.requireActual<typeof import("./queue")>("./queue");
+  const { holdJob, isJobInterrupted, completeJob, failJob, heartbeatJob, runJobLoop } =
+    jest.requireActual<typeof import("./queue")>("./queue");
   const never = (seen: { signal?: AbortSignal }) => (signal: AbortSignal) => {
     seen.signal = signal;
     return new Promise<never>(() => {}); // ignores its signal too: the worker must stop waiting anyway
@@ -41,7 +49,10 @@ describe("holdJob: the per-job deadline and lease loss", () => {
     await claimJob(env.db, { workerId: "w", leaseMs: 60_000 });
     const seen: { signal?: AbortSignal } = {};
     const t = performance.now();
-    const e = await holdJob({ db: env.db, jobId: id, workerId: "w", leaseMs: 60_000, deadlineMs: 150 }, never(seen)).then(
+    const e = await holdJob(
+      { db: env.db, jobId: id, workerId: "w", leaseMs: 60_000, deadlineMs: 150 },
+      never(seen),
+    ).then(
       () => null,
       (x: unknown) => x,
     );
@@ -58,7 +69,17 @@ describe("holdJob: the per-job deadline and lease loss", () => {
     // w1 stalled past its lease; w2 takes the job over.
     await claimJob(env.db, { workerId: "w2", leaseMs: 60_000, now: new Date(t0.getTime() + 5000) });
     const seen: { signal?: AbortSignal } = {};
-    const e = await holdJob({ db: env.db, jobId: id, workerId: "w1", leaseMs: 200, deadlineMs: 60_000, now: () => new Date(t0.getTime() + 5100) }, never(seen)).then(
+    const e = await holdJob(
+      {
+        db: env.db,
+        jobId: id,
+        workerId: "w1",
+        leaseMs: 200,
+        deadlineMs: 60_000,
+        now: () => new Date(t0.getTime() + 5100),
+      },
+      never(seen),
+    ).then(
       () => null,
       (x: unknown) => x,
     );
@@ -72,29 +93,45 @@ describe("holdJob: the per-job deadline and lease loss", () => {
     const id = await enqueueJob(env.db, { type: "test.ok", owner_id: "u", content_id: null });
     let clock = Date.UTC(2026, 0, 1);
     await claimJob(env.db, { workerId: "w", leaseMs: 200, now: new Date(clock) });
-    const result = await holdJob({ db: env.db, jobId: id, workerId: "w", leaseMs: 200, now: () => new Date((clock += 100)) }, async () => {
-      await new Promise((r) => setTimeout(r, 300));
-      return 42;
-    });
+    const result = await holdJob(
+      { db: env.db, jobId: id, workerId: "w", leaseMs: 200, now: () => new Date((clock += 100)) },
+      async () => {
+        await new Promise((r) => setTimeout(r, 300));
+        return 42;
+      },
+    );
     expect(result).toBe(42);
     const job = (await env.db.collection(jobs).doc(id).get())!.data;
     expect(Date.parse(job.lease_expires_at!)).toBeGreaterThan(Date.UTC(2026, 0, 1) + 200);
   });
 
   it("a worker loop survives a job that hangs: it is failed at its deadline and the next job is claimed", async () => {
-    const hang = await enqueueJob(env.db, { type: "test.work", owner_id: "u", content_id: null, input: { hang: true }, max_attempts: 1 }, new Date(Date.UTC(2026, 0, 1, 0, 0, 1)));
-    const ok = await enqueueJob(env.db, { type: "test.work", owner_id: "u", content_id: null, input: {} }, new Date(Date.UTC(2026, 0, 1, 0, 0, 2)));
+    const hang = await enqueueJob(
+      env.db,
+      { type: "test.work", owner_id: "u", content_id: null, input: { hang: true }, max_attempts: 1 },
+      new Date(Date.UTC(2026, 0, 1, 0, 0, 1)),
+    );
+    const ok = await enqueueJob(
+      env.db,
+      { type: "test.work", owner_id: "u", content_id: null, input: {} },
+      new Date(Date.UTC(2026, 0, 1, 0, 0, 2)),
+    );
     const done: string[] = [];
     async function processNext() {
       const job = await claimJob(env.db, { workerId: "w", leaseMs: 60_000, types: ["test.work"] });
       if (!job) return null;
       const owned = { jobId: job.id, workerId: "w" };
       try {
-        await holdJob({ ...owned, db: env.db, leaseMs: 60_000, deadlineMs: 100 }, (signal) => (job.data.input.hang ? new Promise(() => {}) : Promise.resolve(signal.aborted)));
+        await holdJob({ ...owned, db: env.db, leaseMs: 60_000, deadlineMs: 100 }, (signal) =>
+          job.data.input.hang ? new Promise(() => {}) : Promise.resolve(signal.aborted),
+        );
         await completeJob(env.db, owned);
         done.push(job.id);
       } catch (e) {
-        await failJob(env.db, { ...owned, error: isJobInterrupted(e, "deadline") ? "ran past its deadline" : String(e) });
+        await failJob(env.db, {
+          ...owned,
+          error: isJobInterrupted(e, "deadline") ? "ran past its deadline" : String(e),
+        });
       }
       return job.id;
     }

@@ -20,7 +20,8 @@ export interface ClaimOptions {
   now?: Date;
 }
 
-type NewJob = Pick<InputOf<typeof jobs>, "type" | "owner_id" | "content_id"> & Partial<Pick<InputOf<typeof jobs>, "input" | "max_attempts">>;
+type NewJob = Pick<InputOf<typeof jobs>, "type" | "owner_id" | "content_id"> &
+  Partial<Pick<InputOf<typeof jobs>, "input" | "max_attempts">>;
 
 export async function enqueueJob(db: Db, job: NewJob, now = new Date()): Promise<string> {
   const ref = db.collection(jobs).doc();
@@ -48,12 +49,26 @@ export async function claimJob(db: Db, opts: ClaimOptions): Promise<DocSnapshot<
     const [queued] = await tx.get(typed.where("state", "==", "queued").orderBy("created_at").limit(1));
     const candidate =
       queued ??
-      (await tx.get(typed.where("state", "==", "running").where("lease_expires_at", "<", now.toISOString()).orderBy("lease_expires_at").limit(1)))[0];
+      (
+        await tx.get(
+          typed
+            .where("state", "==", "running")
+            .where("lease_expires_at", "<", now.toISOString())
+            .orderBy("lease_expires_at")
+            .limit(1),
+        )
+      )[0];
     if (!candidate) return null;
     const ref = col.doc(candidate.id);
     if (candidate.data.attempts >= candidate.data.max_attempts) {
       // Its workers keep dying: stop handing it out.
-      tx.update(ref, { state: "failed", error: "lease expired on the last attempt", worker_id: null, lease_expires_at: null, updated_at: now.toISOString() });
+      tx.update(ref, {
+        state: "failed",
+        error: "lease expired on the last attempt",
+        worker_id: null,
+        lease_expires_at: null,
+        updated_at: now.toISOString(),
+      });
       return null;
     }
     const claimed: JobDoc = {
@@ -76,7 +91,11 @@ interface OwnedChange {
 }
 
 /** Runs `change` only while `workerId` still holds the job's lease; false when it was lost. */
-async function whileOwned(db: Db, o: OwnedChange, change: (job: JobDoc, at: string) => Partial<JobDoc>): Promise<boolean> {
+async function whileOwned(
+  db: Db,
+  o: OwnedChange,
+  change: (job: JobDoc, at: string) => Partial<JobDoc>,
+): Promise<boolean> {
   const ref = db.collection(jobs).doc(o.jobId);
   const now = o.now ?? new Date();
   return db.runTransaction(async (tx) => {
@@ -162,25 +181,45 @@ export async function holdJob<R>(o: HoldJobOptions, work: (signal: AbortSignal) 
   const beat =
     o.heartbeat ??
     (() => heartbeatJob(o.db, { jobId: o.jobId, workerId: o.workerId, leaseMs: o.leaseMs, now: o.now?.() }));
-  const deadline = setTimeout(() => ctrl.abort(new JobInterrupted("deadline", `The job ran longer than its limit (${Math.round(deadlineMs / 1000)} s), so it was stopped.`)), deadlineMs);
+  const deadline = setTimeout(
+    () =>
+      ctrl.abort(
+        new JobInterrupted(
+          "deadline",
+          `The job ran longer than its limit (${Math.round(deadlineMs / 1000)} s), so it was stopped.`,
+        ),
+      ),
+    deadlineMs,
+  );
   let beating = false;
-  const heartbeat = setInterval(() => {
-    if (beating || ctrl.signal.aborted) return;
-    beating = true;
-    beat()
-      .then((held) => {
-        if (!held && !ctrl.signal.aborted) ctrl.abort(new JobInterrupted("lease-lost", "Another worker holds this job now (or it was cancelled), so this attempt stopped."));
-      })
-      // A heartbeat that fails (the database briefly away) is not a lost lease: the next one decides.
-      .catch(() => undefined)
-      .finally(() => (beating = false));
-  }, o.heartbeatMs ?? Math.max(50, Math.floor(o.leaseMs / 4)));
+  const heartbeat = setInterval(
+    () => {
+      if (beating || ctrl.signal.aborted) return;
+      beating = true;
+      beat()
+        .then((held) => {
+          if (!held && !ctrl.signal.aborted)
+            ctrl.abort(
+              new JobInterrupted(
+                "lease-lost",
+                "Another worker holds this job now (or it was cancelled), so this attempt stopped.",
+              ),
+            );
+        })
+        // A heartbeat that fails (the database briefly away) is not a lost lease: the next one decides.
+        .catch(() => undefined)
+        .finally(() => (beating = false));
+    },
+    o.heartbeatMs ?? Math.max(50, Math.floor(o.leaseMs / 4)),
+  );
   try {
     const running = work(ctrl.signal);
     return await new Promise<R>((resolve, reject) => {
       const stop = () => reject(ctrl.signal.reason);
       ctrl.signal.addEventListener("abort", stop, { once: true });
-      running.then(resolve, (e) => reject(ctrl.signal.aborted ? ctrl.signal.reason : e)).finally(() => ctrl.signal.removeEventListener("abort", stop));
+      running
+        .then(resolve, (e) => reject(ctrl.signal.aborted ? ctrl.signal.reason : e))
+        .finally(() => ctrl.signal.removeEventListener("abort", stop));
     });
   } finally {
     clearTimeout(deadline);
@@ -193,7 +232,10 @@ export async function holdJob<R>(o: HoldJobOptions, work: (signal: AbortSignal) 
  * `pollMs` (cut short by the abort) whenever there was nothing to do. An error
  * (e.g. the database briefly unavailable) is logged and the loop goes on.
  */
-export async function runJobLoop(processNext: () => Promise<unknown>, o: { signal: AbortSignal; pollMs: number; log: (msg: string, err?: unknown) => void }): Promise<void> {
+export async function runJobLoop(
+  processNext: () => Promise<unknown>,
+  o: { signal: AbortSignal; pollMs: number; log: (msg: string, err?: unknown) => void },
+): Promise<void> {
   while (!o.signal.aborted) {
     let worked = false;
     try {

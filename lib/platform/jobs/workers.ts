@@ -33,7 +33,10 @@ export function registeredKinds(): string[] {
  * Starts the app process's workers of `kind` once (IN_APP_WORKER_CONCURRENCY
  * of them) and returns the first; null when IN_APP_WORKER=0.
  */
-export function startInAppWorker<W extends LoopWorker>(kind: string, settings: WorkerSettings = workerSettings()): W | null {
+export function startInAppWorker<W extends LoopWorker>(
+  kind: string,
+  settings: WorkerSettings = workerSettings(),
+): W | null {
   if (!settings.inApp) return null;
   const started = running.get(kind);
   if (started) return started.workers[0] as W;
@@ -47,7 +50,10 @@ export function startInAppWorker<W extends LoopWorker>(kind: string, settings: W
 }
 
 /** `npm run worker`: one worker of each kind asked for, until `signal` aborts; resolves when all have stopped. */
-export function startWorkers(kinds: readonly string[], o: { signal: AbortSignal; log: Log; settings?: WorkerSettings }): Promise<void>[] {
+export function startWorkers(
+  kinds: readonly string[],
+  o: { signal: AbortSignal; log: Log; settings?: WorkerSettings },
+): Promise<void>[] {
   const settings = o.settings ?? workerSettings();
   return kinds.map((kind) => {
     const make = factories.get(kind);

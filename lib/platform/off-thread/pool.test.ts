@@ -9,7 +9,11 @@ import { offThreadPool, offThreadWorkerOptions, OffThreadTaskError } from "./poo
 import type { TestingTasks } from "./testing.worker";
 
 class Limit extends Error {}
-const pool = offThreadPool<TestingTasks>({ spawn: () => new Worker(new URL("./testing.worker.ts", import.meta.url), offThreadWorkerOptions({ maxMemoryMb: 64 })), maxWorkers: 2, maxQueue: 1 });
+const pool = offThreadPool<TestingTasks>({
+  spawn: () => new Worker(new URL("./testing.worker.ts", import.meta.url), offThreadWorkerOptions({ maxMemoryMb: 64 })),
+  maxWorkers: 2,
+  maxQueue: 1,
+});
 const call = (timeoutMs = 10_000) => ({ timeoutMs, onLimit: (limit: string) => new Limit(limit) });
 afterAll(() => pool.close());
 jest.setTimeout(30_000);
@@ -33,7 +37,11 @@ it("ends a call past its deadline, and the event loop answers meanwhile", async 
 it("brings ApiErrors back as ApiErrors, other errors with their fields", async () => {
   const api = await pool.run("apiError", undefined as never, call()).catch((e) => e);
   expect(api).toBeInstanceOf(ApiError);
-  expect(api).toMatchObject({ code: "unprocessable_entity", message: "bad input", issues: [{ path: "file", message: "bad" }] });
+  expect(api).toMatchObject({
+    code: "unprocessable_entity",
+    message: "bad input",
+    issues: [{ path: "file", message: "bad" }],
+  });
   const other = await pool.run("reasonError", { reason: "sign_in" }, call()).catch((e) => e);
   expect(other).toBeInstanceOf(OffThreadTaskError);
   expect(other).toMatchObject({ name: "ReasonError", message: "failed: sign_in", fields: { reason: "sign_in" } });

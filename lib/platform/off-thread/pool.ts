@@ -67,12 +67,17 @@ export function offThreadWorkerOptions(o: { maxMemoryMb?: number } = {}): Worker
 
 function revive(e: SerializedError): Error {
   if (e.name === "ApiError" && typeof e.fields.code === "string") {
-    return new ApiError(e.fields.code as ApiErrorCode, e.message, { issues: e.fields.issues as { path: string; message: string }[] | undefined });
+    return new ApiError(e.fields.code as ApiErrorCode, e.message, {
+      issues: e.fields.issues as { path: string; message: string }[] | undefined,
+    });
   }
   return new OffThreadTaskError(e.name, e.message, e.fields);
 }
 
-const busy = () => new ApiError("service_unavailable", "The server is busy reading other files right now. Try again in a minute.", { headers: { "Retry-After": "30" } });
+const busy = () =>
+  new ApiError("service_unavailable", "The server is busy reading other files right now. Try again in a minute.", {
+    headers: { "Retry-After": "30" },
+  });
 
 interface Job {
   id: number;
@@ -153,7 +158,11 @@ export function offThreadPool<T extends Tasks>(o: {
       retire(slot);
       if (!job) return;
       const memory = (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY";
-      settle(job, { error: memory ? job.onLimit("memory") : new Error(`An off-thread worker failed: ${error.message}`, { cause: error }) });
+      settle(job, {
+        error: memory
+          ? job.onLimit("memory")
+          : new Error(`An off-thread worker failed: ${error.message}`, { cause: error }),
+      });
       // A call that was waiting gets a fresh worker.
       const next = queue.shift();
       if (next) start(spawn(), next);
@@ -181,10 +190,21 @@ export function offThreadPool<T extends Tasks>(o: {
   return {
     run(task, input, call) {
       return new Promise((resolve, reject) => {
-        if (call.signal?.aborted) return reject(call.signal.reason instanceof Error ? call.signal.reason : new Error("aborted"));
-        const job: Job = { id: nextId++, task, input, resolve: resolve as (v: unknown) => void, reject, onLimit: call.onLimit, settled: false, cleanup: () => {} };
+        if (call.signal?.aborted)
+          return reject(call.signal.reason instanceof Error ? call.signal.reason : new Error("aborted"));
+        const job: Job = {
+          id: nextId++,
+          task,
+          input,
+          resolve: resolve as (v: unknown) => void,
+          reject,
+          onLimit: call.onLimit,
+          settled: false,
+          cleanup: () => {},
+        };
         const timer = setTimeout(() => end(job, job.onLimit("timeout")), call.timeoutMs);
-        const onAbort = () => end(job, call.signal!.reason instanceof Error ? call.signal!.reason : new Error("aborted"));
+        const onAbort = () =>
+          end(job, call.signal!.reason instanceof Error ? call.signal!.reason : new Error("aborted"));
         call.signal?.addEventListener("abort", onAbort, { once: true });
         job.cleanup = () => {
           clearTimeout(timer);
@@ -199,12 +219,14 @@ export function offThreadPool<T extends Tasks>(o: {
     },
     async close() {
       for (const job of queue.splice(0)) settle(job, { error: busy() });
-      await Promise.all([...slots].map(async (slot) => {
-        slots.delete(slot);
-        if (slot.idleTimer) clearTimeout(slot.idleTimer);
-        if (slot.job) settle(slot.job, { error: busy() });
-        await slot.worker.terminate();
-      }));
+      await Promise.all(
+        [...slots].map(async (slot) => {
+          slots.delete(slot);
+          if (slot.idleTimer) clearTimeout(slot.idleTimer);
+          if (slot.job) settle(slot.job, { error: busy() });
+          await slot.worker.terminate();
+        }),
+      );
     },
   };
 }

@@ -12,4 +12,6 @@ export interface SerializedError {
   fields: Record<string, unknown>;
 }
 
-export type OffThreadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SerializedError };
+export type OffThreadReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: SerializedError };

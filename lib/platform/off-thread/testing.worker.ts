@@ -12,7 +12,8 @@ class ReasonError extends Error {
 const tasks = {
   echo: (input: { text: string }) => ({ text: input.text, thread: "worker" }),
   /** The exponential regex looksLikeSvg once used: hours of backtracking on a 200-byte input. */
-  backtrack: (input: { comments: number }) => /^\s*(<!--[\s\S]*?-->\s*)*<svg/.test(`${"<!---->".repeat(input.comments)}x`),
+  backtrack: (input: { comments: number }) =>
+    /^\s*(<!--[\s\S]*?-->\s*)*<svg/.test(`${"<!---->".repeat(input.comments)}x`),
   apiError: () => {
     throw new ApiError("unprocessable_entity", "bad input", { issues: [{ path: "file", message: "bad" }] });
   },

@@ -35,6 +35,7 @@ describe("bucketOf", () => {
   });
 
   it("anything that is not a dotted-quad or IPv6 address shares one bucket (no rotating through spellings)", () => {
-    for (const junk of ["", "localhost", "0x7f.1", "2130706433", "1.2.3", "999.1.1.1", "a, b"]) expect(bucketOf(junk)).toBe(UNKNOWN_CLIENT);
+    for (const junk of ["", "localhost", "0x7f.1", "2130706433", "1.2.3", "999.1.1.1", "a, b"])
+      expect(bucketOf(junk)).toBe(UNKNOWN_CLIENT);
   });
 });

@@ -45,7 +45,8 @@ export function bucketOf(raw: string): string {
   // Dotted quads only: ipaddr also reads "1" or "0x7f.1" as IPv4, which would give one address many spellings.
   if (!ipaddr.IPv4.isValidFourPartDecimal(text) && !ipaddr.IPv6.isValid(text)) return UNKNOWN_CLIENT;
   let addr = ipaddr.parse(text);
-  if (addr.kind() === "ipv6" && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
+  if (addr.kind() === "ipv6" && (addr as ipaddr.IPv6).isIPv4MappedAddress())
+    addr = (addr as ipaddr.IPv6).toIPv4Address();
   if (addr.kind() === "ipv4") return addr.toString();
   const parts = (addr as ipaddr.IPv6).parts.slice(0, 4);
   return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toString()}/64`;

@@ -20,7 +20,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "pf-rate-limit-"));
 const saved = { ...process.env };
 let redis: TestRedis | null = null;
 const redisBin = redisServerBinary();
-if (!redisBin) console.warn("rate-limit tests: no redis-server binary on PATH, so the Redis store is not tested here (install redis-server to test it).");
+if (!redisBin)
+  console.warn(
+    "rate-limit tests: no redis-server binary on PATH, so the Redis store is not tested here (install redis-server to test it).",
+  );
 
 beforeAll(async () => {
   if (redisBin) redis = await startRedis();
@@ -34,7 +37,8 @@ afterAll(async () => {
 
 async function configure(store: string, env: Record<string, string> = {}) {
   await resetRateLimits();
-  for (const k of ["RATE_LIMIT_STORE", "REDIS_URL", "RATE_LIMIT_FACTOR", "RATE_LIMITS", "TRUST_PROXY"]) delete process.env[k];
+  for (const k of ["RATE_LIMIT_STORE", "REDIS_URL", "RATE_LIMIT_FACTOR", "RATE_LIMITS", "TRUST_PROXY"])
+    delete process.env[k];
   process.env.DATA_DIR = dataDir;
   process.env.RATE_LIMIT_STORE = store;
   if (store === "redis") process.env.REDIS_URL = redis!.url;
@@ -111,7 +115,9 @@ describe.each(stores)("on the %s store", (store) => {
     );
     // A Pro account has its own, larger cap.
     for (let i = 0; i < 20; i++) await spend("storyboard", pro, { plan: "pro", now: lateEvening });
-    expect((await rejection(spend("storyboard", pro, { plan: "pro", now: lateEvening }))).message).toContain("the Pro plan's cap of 20 storyboards a day");
+    expect((await rejection(spend("storyboard", pro, { plan: "pro", now: lateEvening }))).message).toContain(
+      "the Pro plan's cap of 20 storyboards a day",
+    );
     // The next day (UTC) counts from zero.
     const nextDay = new Date(lateEvening.getTime() + 2 * 3600_000);
     await expect(spend("storyboard", free, { plan: "free", now: nextDay })).resolves.toMatchObject({ remaining: 1 });
@@ -157,8 +163,16 @@ describe("one count across separate clients (app processes or instances)", () =>
 describe("configuration", () => {
   it("the default store is SQLite under DATA_DIR, Redis once REDIS_URL is set; unknown limit names are refused", async () => {
     const { parseRateLimitEnv } = await import("@/lib/platform/env");
-    expect(parseRateLimitEnv({ DATA_DIR: "/srv/data" })).toMatchObject({ store: "sqlite", sqliteFile: "/srv/data/rate-limits.sqlite", factor: 1, trustProxyHops: 0 });
-    expect(parseRateLimitEnv({ REDIS_URL: "redis://cache:6379" })).toMatchObject({ store: "redis", redisUrl: "redis://cache:6379" });
+    expect(parseRateLimitEnv({ DATA_DIR: "/srv/data" })).toMatchObject({
+      store: "sqlite",
+      sqliteFile: "/srv/data/rate-limits.sqlite",
+      factor: 1,
+      trustProxyHops: 0,
+    });
+    expect(parseRateLimitEnv({ REDIS_URL: "redis://cache:6379" })).toMatchObject({
+      store: "redis",
+      redisUrl: "redis://cache:6379",
+    });
     expect(() => parseRateLimitEnv({ RATE_LIMIT_STORE: "redis" })).toThrow(/needs REDIS_URL/);
     expect(() => parseRateLimitEnv({ RATE_LIMITS: "{storyboard:3}" })).toThrow(/RATE_LIMITS must be JSON/);
     await configure("memory", { RATE_LIMITS: JSON.stringify({ storyboards: { points: 3 } }) });

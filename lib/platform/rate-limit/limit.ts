@@ -103,7 +103,10 @@ export async function spend(name: LimitName, subject: string, opts: { plan?: Pla
   }
   // One counter per limit; a plan with a smaller allowance stops below the store's (largest) one.
   if (res.consumedPoints > allowed) throw tooMany(limit, allowed, plan, res.msBeforeNext);
-  return { remaining: Math.max(0, allowed - res.consumedPoints), resetAt: new Date(now.getTime() + Math.max(0, res.msBeforeNext)) };
+  return {
+    remaining: Math.max(0, allowed - res.consumedPoints),
+    resetAt: new Date(now.getTime() + Math.max(0, res.msBeforeNext)),
+  };
 }
 
 /** Spends one call of a per-user limit; per-plan limits read the user's plan. */
@@ -131,7 +134,8 @@ function tooMany(limit: ResolvedLimit, allowed: number, plan: Plan, msBeforeNext
   if (limit.window === "day") {
     const perPlan = "all" in limit.points ? null : limit.points;
     const whose = perPlan ? `the ${PLAN_NAMES[plan]} plan's` : "the";
-    const again = limit.name === "storyboard" ? "Storyboards stay free; the count starts again" : "The count starts again";
+    const again =
+      limit.name === "storyboard" ? "Storyboards stay free; the count starts again" : "The count starts again";
     const bigger = perPlan ? (Object.entries(perPlan) as [Plan, number][]).find(([, n]) => n > allowed) : undefined;
     const upgrade = bigger ? ` The ${PLAN_NAMES[bigger[0]]} plan allows ${bigger[1]} a day.` : "";
     return new ApiError(
@@ -140,7 +144,11 @@ function tooMany(limit: ResolvedLimit, allowed: number, plan: Plan, msBeforeNext
       { headers },
     );
   }
-  return new ApiError("rate_limited", `Too many ${limit.noun}: at most ${allowed} ${windowPhrase(limit.window)}. Try again ${wait}.`, { headers });
+  return new ApiError(
+    "rate_limited",
+    `Too many ${limit.noun}: at most ${allowed} ${windowPhrase(limit.window)}. Try again ${wait}.`,
+    { headers },
+  );
 }
 
 function windowPhrase(seconds: number): string {

@@ -86,7 +86,11 @@ export function resolveLimit(name: LimitName, tuning: LimitTuning): ResolvedLimi
   let points: ResolvedLimit["points"];
   if (over.points !== undefined) points = { all: scale(over.points) };
   else if (typeof def.points === "number") points = { all: scale(def.points) };
-  else points = Object.fromEntries(Object.entries(def.points).map(([plan, n]) => [plan, scale(n)])) as Record<Plan, number>;
+  else
+    points = Object.fromEntries(Object.entries(def.points).map(([plan, n]) => [plan, scale(n)])) as Record<
+      Plan,
+      number
+    >;
   return { name, subject: def.subject, noun: def.noun, points, window: over.duration ?? def.window };
 }
 
@@ -94,7 +98,9 @@ export function resolveLimit(name: LimitName, tuning: LimitTuning): ResolvedLimi
 export function checkOverrideNames(overrides: Record<string, unknown>): void {
   const unknown = Object.keys(overrides).filter((n) => !isLimitName(n));
   if (unknown.length) {
-    throw new Error(`RATE_LIMITS names unknown limits: ${unknown.join(", ")}. Known: ${Object.keys(LIMITS).join(", ")}.`);
+    throw new Error(
+      `RATE_LIMITS names unknown limits: ${unknown.join(", ")}. Known: ${Object.keys(LIMITS).join(", ")}.`,
+    );
   }
 }
 

@@ -16,7 +16,12 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterSQLite,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 
 export type StoreKind = "memory" | "sqlite" | "redis";
 
@@ -55,7 +60,9 @@ export function sqliteStore(file: string): LimiterStore {
   db.pragma("synchronous = NORMAL");
   db.pragma("busy_timeout = 2000");
   // Created here, synchronously: the library creates it asynchronously and refuses calls until then.
-  db.prepare(`CREATE TABLE IF NOT EXISTS ${TABLE} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`).run();
+  db.prepare(
+    `CREATE TABLE IF NOT EXISTS ${TABLE} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`,
+  ).run();
   let sweeping = false;
   return {
     kind: "sqlite",
@@ -87,7 +94,11 @@ export async function redisStore(url: string): Promise<LimiterStore> {
   const RedisClient = (mod.Redis ?? mod.default) as typeof mod.Redis;
   // No offline queue: while Redis is down a call fails at once and the insurance limiter answers,
   // instead of every limited request waiting for a reconnect.
-  const client: Redis = new RedisClient(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  const client: Redis = new RedisClient(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+  });
   client.on("error", (e: Error) => {
     // ioredis retries by itself; one line per failure is enough.
     console.warn(`[rate-limit] Redis: ${e.message}`);
@@ -95,7 +106,12 @@ export async function redisStore(url: string): Promise<LimiterStore> {
   return {
     kind: "redis",
     limiter: (opts) =>
-      new RateLimiterRedis({ ...opts, storeClient: client, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(opts) }),
+      new RateLimiterRedis({
+        ...opts,
+        storeClient: client,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory(opts),
+      }),
     ready: (timeoutMs) =>
       client.status === "ready"
         ? Promise.resolve()
@@ -114,7 +130,11 @@ export async function redisStore(url: string): Promise<LimiterStore> {
   };
 }
 
-export async function openStore(config: { store: StoreKind; sqliteFile: string; redisUrl: string | null }): Promise<LimiterStore> {
+export async function openStore(config: {
+  store: StoreKind;
+  sqliteFile: string;
+  redisUrl: string | null;
+}): Promise<LimiterStore> {
   if (config.store === "redis") return redisStore(config.redisUrl!);
   if (config.store === "sqlite") return sqliteStore(config.sqliteFile);
   return memoryStore();

@@ -61,7 +61,10 @@ export function crossSiteConfigFromEnv(env: Record<string, string | undefined>):
 
 /** host[:port] in lower case, without the default ports 80 and 443. */
 function normalHost(host: string): string {
-  return host.trim().toLowerCase().replace(/:(?:80|443)$/, "");
+  return host
+    .trim()
+    .toLowerCase()
+    .replace(/:(?:80|443)$/, "");
 }
 
 function portOf(host: string): string {
@@ -73,7 +76,9 @@ function isOwnOrigin(origin: string, facts: CrossSiteFacts, config: CrossSiteCon
   const parsed = URL.parse(origin);
   if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:") || !parsed.host) return false;
   const originHost = normalHost(parsed.host);
-  const own = [facts.host, facts.forwardedHost?.split(",")[0], config.baseHost].filter((h): h is string => !!h).map(normalHost);
+  const own = [facts.host, facts.forwardedHost?.split(",")[0], config.baseHost]
+    .filter((h): h is string => !!h)
+    .map(normalHost);
   if (own.includes(originHost)) return true;
   // The alternate host, served by this same server: on the port the request came to.
   if (!config.alternateHosts.includes(parsed.hostname.toLowerCase())) return false;
@@ -88,9 +93,13 @@ export function crossSiteRefusal(facts: CrossSiteFacts, config: CrossSiteConfig)
   if (site === "same-origin" || site === "none") return null;
   if (site === "cross-site") return "This request came from another site, so it was not carried out.";
   if (facts.origin === null) {
-    return site === null ? null : "This request came from another site (its origin is unknown), so it was not carried out.";
+    return site === null
+      ? null
+      : "This request came from another site (its origin is unknown), so it was not carried out.";
   }
-  return isOwnOrigin(facts.origin, facts, config) ? null : "This request came from another site, so it was not carried out.";
+  return isOwnOrigin(facts.origin, facts, config)
+    ? null
+    : "This request came from another site, so it was not carried out.";
 }
 
 /** Whether the Cookie header carries the session (without parsing the other cookies). */
@@ -120,7 +129,10 @@ let envConfig: CrossSiteConfig | null = null;
 export function assertNotCrossSite(request: Request): void {
   const facts = crossSiteFactsOf(request);
   if (!facts.cookieAuthenticated || !STATE_CHANGING.has(facts.method.toUpperCase())) return;
-  envConfig ??= crossSiteConfigFromEnv({ IMAGE_GEN_HOSTS: process.env.IMAGE_GEN_HOSTS, APP_BASE_URL: process.env.APP_BASE_URL });
+  envConfig ??= crossSiteConfigFromEnv({
+    IMAGE_GEN_HOSTS: process.env.IMAGE_GEN_HOSTS,
+    APP_BASE_URL: process.env.APP_BASE_URL,
+  });
   const reason = crossSiteRefusal(facts, envConfig);
   if (reason) throw new ApiError("forbidden", reason);
 }

@@ -2,8 +2,20 @@ import { bindHostFromArgv, checkServingHost, chooseBindHost, isLoopbackHost, ser
 
 describe("isLoopbackHost", () => {
   it("knows this computer's own addresses", () => {
-    for (const h of ["127.0.0.1", "127.1.2.3", "localhost", "LOCALHOST", "::1", "[::1]", "0:0:0:0:0:0:0:1"]) expect(isLoopbackHost(h)).toBe(true);
-    for (const h of ["0.0.0.0", "::", "[::]", "192.168.1.4", "10.0.0.1", "example.com", "localhost.evil.example", "128.0.0.1", ""]) expect(isLoopbackHost(h)).toBe(false);
+    for (const h of ["127.0.0.1", "127.1.2.3", "localhost", "LOCALHOST", "::1", "[::1]", "0:0:0:0:0:0:0:1"])
+      expect(isLoopbackHost(h)).toBe(true);
+    for (const h of [
+      "0.0.0.0",
+      "::",
+      "[::]",
+      "192.168.1.4",
+      "10.0.0.1",
+      "example.com",
+      "localhost.evil.example",
+      "128.0.0.1",
+      "",
+    ])
+      expect(isLoopbackHost(h)).toBe(false);
   });
 });
 
@@ -15,7 +27,11 @@ describe("chooseBindHost (npm start, the test server)", () => {
   });
 
   it("keeps a loopback host that was asked for", () => {
-    expect(chooseBindHost({ emulator: true, host: "127.0.0.1", allowRemote: undefined })).toMatchObject({ ok: true, host: "127.0.0.1", warning: null });
+    expect(chooseBindHost({ emulator: true, host: "127.0.0.1", allowRemote: undefined })).toMatchObject({
+      ok: true,
+      host: "127.0.0.1",
+      warning: null,
+    });
   });
 
   it("refuses another address in emulator mode without the opt-in, naming both variables", () => {
@@ -29,15 +45,27 @@ describe("chooseBindHost (npm start, the test server)", () => {
   });
 
   it("needs both the host and the opt-in: the opt-in alone still serves locally", () => {
-    expect(chooseBindHost({ emulator: true, host: undefined, allowRemote: "1" })).toMatchObject({ ok: true, host: "localhost", warning: null });
+    expect(chooseBindHost({ emulator: true, host: undefined, allowRemote: "1" })).toMatchObject({
+      ok: true,
+      host: "localhost",
+      warning: null,
+    });
     const d = chooseBindHost({ emulator: true, host: "0.0.0.0", allowRemote: "1" });
     expect(d).toMatchObject({ ok: true, host: "0.0.0.0" });
     if (d.ok) expect(d.warning).toMatch(/anyone who can reach .* can sign in as anyone/i);
   });
 
   it("leaves a real Firebase project on Next's default (every interface) unless a host is given", () => {
-    expect(chooseBindHost({ emulator: false, host: undefined, allowRemote: undefined })).toMatchObject({ ok: true, host: null, warning: null });
-    expect(chooseBindHost({ emulator: false, host: "0.0.0.0", allowRemote: undefined })).toMatchObject({ ok: true, host: "0.0.0.0", warning: null });
+    expect(chooseBindHost({ emulator: false, host: undefined, allowRemote: undefined })).toMatchObject({
+      ok: true,
+      host: null,
+      warning: null,
+    });
+    expect(chooseBindHost({ emulator: false, host: "0.0.0.0", allowRemote: undefined })).toMatchObject({
+      ok: true,
+      host: "0.0.0.0",
+      warning: null,
+    });
   });
 });
 
@@ -67,13 +95,18 @@ describe("servingCheckOf (instrumentation.ts, at server start)", () => {
   it("refuses `next start` in emulator mode without -H, and passes it with a loopback -H", () => {
     expect(servingCheckOf([...start, "-p", "3000"], emulator)).toMatchObject({ ok: false });
     expect(servingCheckOf([...start, "-p", "3000", "-H", "127.0.0.1"], emulator)).toEqual({ ok: true, warning: null });
-    expect(servingCheckOf([...start, "-H", "0.0.0.0"], { ...emulator, ALLOW_REMOTE_EMULATOR: "1" })).toMatchObject({ ok: true, warning: expect.stringMatching(/sign in as anyone/) });
+    expect(servingCheckOf([...start, "-H", "0.0.0.0"], { ...emulator, ALLOW_REMOTE_EMULATOR: "1" })).toMatchObject({
+      ok: true,
+      warning: expect.stringMatching(/sign in as anyone/),
+    });
     expect(servingCheckOf(["node", "/app/node_modules/.bin/next", "start"], {})).toEqual({ ok: true, warning: null });
   });
 
   it("says nothing about processes that are not `next start` (dev server, build workers, scripts)", () => {
     expect(servingCheckOf(["node", "/app/node_modules/next/dist/server/lib/start-server.js"], emulator)).toBeNull();
     expect(servingCheckOf(["node", "/app/node_modules/next/dist/bin/next", "build"], emulator)).toBeNull();
-    expect(servingCheckOf(["node", "/app/node_modules/next/dist/compiled/jest-worker/processChild.js"], emulator)).toBeNull();
+    expect(
+      servingCheckOf(["node", "/app/node_modules/next/dist/compiled/jest-worker/processChild.js"], emulator),
+    ).toBeNull();
   });
 });

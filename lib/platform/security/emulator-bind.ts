@@ -19,7 +19,10 @@ export const DEFAULT_EMULATOR_HOST = "localhost";
 
 /** 127.0.0.0/8, ::1 and localhost: addresses no other computer can reach. */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1");
   if (h === "localhost" || h === "::1" || h === "0:0:0:0:0:0:0:1") return true;
   const m = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
   return !!m && m.slice(1).every((n) => Number(n) <= 255);
@@ -30,8 +33,13 @@ export type ServingCheck = { ok: true; warning: string | null } | { ok: false; e
 const OPT_IN = "ALLOW_REMOTE_EMULATOR";
 
 /** boundHost null = every interface (Next's default without -H). */
-export function checkServingHost(input: { emulator: boolean; boundHost: string | null; allowRemote: string | undefined }): ServingCheck {
-  if (!input.emulator || (input.boundHost !== null && isLoopbackHost(input.boundHost))) return { ok: true, warning: null };
+export function checkServingHost(input: {
+  emulator: boolean;
+  boundHost: string | null;
+  allowRemote: string | undefined;
+}): ServingCheck {
+  if (!input.emulator || (input.boundHost !== null && isLoopbackHost(input.boundHost)))
+    return { ok: true, warning: null };
   const where = input.boundHost ?? "every network interface";
   if (input.allowRemote === "1") {
     return {
@@ -50,10 +58,16 @@ export function checkServingHost(input: { emulator: boolean; boundHost: string |
   };
 }
 
-export type BindChoice = { ok: true; host: string | null; message: string; warning: string | null } | { ok: false; error: string };
+export type BindChoice =
+  | { ok: true; host: string | null; message: string; warning: string | null }
+  | { ok: false; error: string };
 
 /** The `-H` for next start: host null = leave Next's default (every interface). */
-export function chooseBindHost(input: { emulator: boolean; host: string | undefined; allowRemote: string | undefined }): BindChoice {
+export function chooseBindHost(input: {
+  emulator: boolean;
+  host: string | undefined;
+  allowRemote: string | undefined;
+}): BindChoice {
   const asked = input.host?.trim() || null;
   const host = asked ?? (input.emulator ? DEFAULT_EMULATOR_HOST : null);
   const check = checkServingHost({ emulator: input.emulator, boundHost: host, allowRemote: input.allowRemote });
@@ -82,5 +96,9 @@ export function bindHostFromArgv(argv: readonly string[]): string | null {
 export function servingCheckOf(argv: readonly string[], env: Record<string, string | undefined>): ServingCheck | null {
   const bin = argv.findIndex((a) => /(^|[/\\])next(\.js)?$/.test(a));
   if (bin < 0 || argv[bin + 1] !== "start") return null;
-  return checkServingHost({ emulator: !!env.FIREBASE_AUTH_EMULATOR_HOST, boundHost: bindHostFromArgv(argv.slice(bin + 2)), allowRemote: env.ALLOW_REMOTE_EMULATOR });
+  return checkServingHost({
+    emulator: !!env.FIREBASE_AUTH_EMULATOR_HOST,
+    boundHost: bindHostFromArgv(argv.slice(bin + 2)),
+    allowRemote: env.ALLOW_REMOTE_EMULATOR,
+  });
 }

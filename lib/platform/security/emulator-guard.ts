@@ -6,7 +6,10 @@
  */
 import { servingCheckOf } from "./emulator-bind";
 
-export function guardEmulatorServing(argv: readonly string[] = process.argv, env: Record<string, string | undefined> = process.env): void {
+export function guardEmulatorServing(
+  argv: readonly string[] = process.argv,
+  env: Record<string, string | undefined> = process.env,
+): void {
   const check = servingCheckOf(argv, env);
   if (!check) return;
   if (!check.ok) {

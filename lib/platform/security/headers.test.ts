@@ -53,7 +53,13 @@ describe("contentSecurityPolicy", () => {
 
   it("for a configured deployment: Firebase Auth on its auth domain, Cloud Storage, PostHog (and its assets host) and Sentry", () => {
     const csp = directives(contentSecurityPolicy(securityConfig(CONFIGURED_ENV)));
-    expect(csp.get("script-src")).toEqual(["'self'", "'unsafe-inline'", "https://apis.google.com", "https://eu.i.posthog.com", "https://eu-assets.i.posthog.com"]);
+    expect(csp.get("script-src")).toEqual([
+      "'self'",
+      "'unsafe-inline'",
+      "https://apis.google.com",
+      "https://eu.i.posthog.com",
+      "https://eu-assets.i.posthog.com",
+    ]);
     expect(csp.get("connect-src")).toEqual([
       "'self'",
       "https://identitytoolkit.googleapis.com",
@@ -71,19 +77,38 @@ describe("contentSecurityPolicy", () => {
 
   it("falls back to the project's firebaseapp.com domain, PostHog's US cloud, and a custom PostHog proxy serves its own assets", () => {
     const csp = directives(
-      contentSecurityPolicy(securityConfig({ NODE_ENV: "production", NEXT_PUBLIC_FIREBASE_PROJECT_ID: "acme-prod", NEXT_PUBLIC_POSTHOG_KEY: "phc_x" })),
+      contentSecurityPolicy(
+        securityConfig({
+          NODE_ENV: "production",
+          NEXT_PUBLIC_FIREBASE_PROJECT_ID: "acme-prod",
+          NEXT_PUBLIC_POSTHOG_KEY: "phc_x",
+        }),
+      ),
     );
     expect(csp.get("frame-src")).toContain("https://acme-prod.firebaseapp.com");
-    expect(csp.get("connect-src")).toEqual(expect.arrayContaining(["https://us.i.posthog.com", "https://us-assets.i.posthog.com"]));
-    const proxied = directives(
-      contentSecurityPolicy(securityConfig({ ...CONFIGURED_ENV, NEXT_PUBLIC_POSTHOG_HOST: "https://e.acme.example/ingest" })),
+    expect(csp.get("connect-src")).toEqual(
+      expect.arrayContaining(["https://us.i.posthog.com", "https://us-assets.i.posthog.com"]),
     );
-    expect(proxied.get("script-src")).toEqual(["'self'", "'unsafe-inline'", "https://apis.google.com", "https://e.acme.example"]);
+    const proxied = directives(
+      contentSecurityPolicy(
+        securityConfig({ ...CONFIGURED_ENV, NEXT_PUBLIC_POSTHOG_HOST: "https://e.acme.example/ingest" }),
+      ),
+    );
+    expect(proxied.get("script-src")).toEqual([
+      "'self'",
+      "'unsafe-inline'",
+      "https://apis.google.com",
+      "https://e.acme.example",
+    ]);
   });
 
   it("adds nothing for a PostHog host without a key, or a malformed Sentry DSN", () => {
     const csp = contentSecurityPolicy(
-      securityConfig({ ...EMULATOR_ENV, NEXT_PUBLIC_POSTHOG_HOST: "https://eu.i.posthog.com", NEXT_PUBLIC_SENTRY_DSN: "not a dsn" }),
+      securityConfig({
+        ...EMULATOR_ENV,
+        NEXT_PUBLIC_POSTHOG_HOST: "https://eu.i.posthog.com",
+        NEXT_PUBLIC_SENTRY_DSN: "not a dsn",
+      }),
     );
     expect(csp).not.toMatch(/posthog|not a dsn/);
   });
@@ -123,7 +148,11 @@ describe("contentSecurityPolicy", () => {
 function headersFor(rules: ReturnType<typeof securityHeaderRules>, pathname: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const rule of rules) {
-    const match = getPathMatch(rule.source, { strict: true, removeUnnamedParams: true, regexModifier: (r: string) => modifyRouteRegex(r) });
+    const match = getPathMatch(rule.source, {
+      strict: true,
+      removeUnnamedParams: true,
+      regexModifier: (r: string) => modifyRouteRegex(r),
+    });
     if (!match(pathname)) continue;
     for (const { key, value } of rule.headers) out[key.toLowerCase()] = value;
   }
@@ -135,7 +164,17 @@ describe("securityHeaderRules", () => {
   const deployed = securityHeaderRules(CONFIGURED_ENV);
 
   it("sends nosniff, the referrer policy and a policy that forbids framing on pages, public viewers and the rest", () => {
-    for (const path of ["/", "/login", "/create", "/content/abc", "/v1/videos/abc", "/pages/abc", "/v0/videos", "/v0/videos/abc/edit", "/_next/static/chunks/x.js"]) {
+    for (const path of [
+      "/",
+      "/login",
+      "/create",
+      "/content/abc",
+      "/v1/videos/abc",
+      "/pages/abc",
+      "/v0/videos",
+      "/v0/videos/abc/edit",
+      "/_next/static/chunks/x.js",
+    ]) {
       const h = headersFor(local, path);
       expect(h["x-content-type-options"]).toBe("nosniff");
       expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
@@ -164,7 +203,9 @@ describe("securityHeaderRules", () => {
 
   it("sends HSTS from a production deployment, never from the emulator default on plain-HTTP localhost", () => {
     expect(headersFor(local, "/")["strict-transport-security"]).toBeUndefined();
-    expect(headersFor(securityHeaderRules({ ...CONFIGURED_ENV, NODE_ENV: "development" }), "/")["strict-transport-security"]).toBeUndefined();
+    expect(
+      headersFor(securityHeaderRules({ ...CONFIGURED_ENV, NODE_ENV: "development" }), "/")["strict-transport-security"],
+    ).toBeUndefined();
     for (const path of ["/", "/api/v1/health", "/v0/videos/abc"]) {
       expect(headersFor(deployed, path)["strict-transport-security"]).toBe("max-age=63072000");
     }

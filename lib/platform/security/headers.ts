@@ -50,14 +50,18 @@ export function securityConfig(env: Env): SecurityConfig {
   const projectId = env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || "demo-promptframe";
   // As lib/platform/storage's storageDriver(): an explicit driver wins, else a bucket with credentials.
   const driver = env.STORAGE_DRIVER?.trim();
-  const cloudStorage = driver ? driver === "gcs" : !!(env.FIREBASE_STORAGE_BUCKET && (env.FIREBASE_SERVICE_ACCOUNT || env.GOOGLE_APPLICATION_CREDENTIALS));
+  const cloudStorage = driver
+    ? driver === "gcs"
+    : !!(env.FIREBASE_STORAGE_BUCKET && (env.FIREBASE_SERVICE_ACCOUNT || env.GOOGLE_APPLICATION_CREDENTIALS));
   return {
     production: env.NODE_ENV === "production" && !emulator,
     dev: env.NODE_ENV === "development",
     authEmulatorHost: emulator,
     authDomain: emulator ? null : env.NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
     cloudStorage,
-    posthogHost: env.NEXT_PUBLIC_POSTHOG_KEY ? originOf(env.NEXT_PUBLIC_POSTHOG_HOST || "https://us.i.posthog.com") : null,
+    posthogHost: env.NEXT_PUBLIC_POSTHOG_KEY
+      ? originOf(env.NEXT_PUBLIC_POSTHOG_HOST || "https://us.i.posthog.com")
+      : null,
     sentryOrigin: originOf(env.NEXT_PUBLIC_SENTRY_DSN),
   };
 }
@@ -74,20 +78,43 @@ const GCS = "https://storage.googleapis.com";
 export function contentSecurityPolicy(config: SecurityConfig, { embeddable = false } = {}): string {
   const posthog = posthogSources(config.posthogHost);
   const emulator = config.authEmulatorHost ? [`http://${config.authEmulatorHost}`] : [];
-  const firebaseApi = config.authEmulatorHost ? [] : ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"];
+  const firebaseApi = config.authEmulatorHost
+    ? []
+    : ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"];
   const storage = config.cloudStorage ? [GCS] : [];
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
     // The sign-in popup loads Google's gapi loader into the page, in emulator mode too.
-    ["script-src", ["'self'", "'unsafe-inline'", ...(config.dev ? ["'unsafe-eval'"] : []), "https://apis.google.com", ...posthog]],
+    [
+      "script-src",
+      ["'self'", "'unsafe-inline'", ...(config.dev ? ["'unsafe-eval'"] : []), "https://apis.google.com", ...posthog],
+    ],
     // React style props, the Remotion Player and the bare player's <style>.
     ["style-src", ["'self'", "'unsafe-inline'"]],
     ["img-src", ["'self'", "data:", "blob:", "https:", "http:", ...storage]],
     ["media-src", ["'self'", "blob:", "data:", ...storage]],
     ["font-src", ["'self'", "data:"]],
-    ["connect-src", ["'self'", ...(config.dev ? ["ws:"] : []), ...emulator, ...firebaseApi, ...storage, ...posthog, ...(config.sentryOrigin ? [config.sentryOrigin] : [])]],
+    [
+      "connect-src",
+      [
+        "'self'",
+        ...(config.dev ? ["ws:"] : []),
+        ...emulator,
+        ...firebaseApi,
+        ...storage,
+        ...posthog,
+        ...(config.sentryOrigin ? [config.sentryOrigin] : []),
+      ],
+    ],
     // Firebase's sign-in helper iframe: the emulator's, or the auth domain's.
-    ["frame-src", ["'self'", ...emulator, ...(config.authDomain ? [`https://${config.authDomain}`, "https://accounts.google.com"] : [])]],
+    [
+      "frame-src",
+      [
+        "'self'",
+        ...emulator,
+        ...(config.authDomain ? [`https://${config.authDomain}`, "https://accounts.google.com"] : []),
+      ],
+    ],
     ["worker-src", ["'self'", "blob:"]],
     ["manifest-src", ["'self'"]],
     ["object-src", ["'none'"]],
@@ -133,7 +160,10 @@ export function securityHeaderRules(env: Env): HeaderRule[] {
         { key: "X-Frame-Options", value: "DENY" },
       ],
     },
-    { source: EMBED_SOURCE, headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy(config, { embeddable: true }) }] },
+    {
+      source: EMBED_SOURCE,
+      headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy(config, { embeddable: true }) }],
+    },
     { source: "/api/(.*)", headers: [{ key: "Content-Security-Policy", value: apiContentSecurityPolicy() }] },
   ];
 }

@@ -15,7 +15,9 @@ it("makes zod skip its new Function probe, whether it loads after or was loaded 
     // The probe's cached answer: false without running `new Function`.
     const FunctionBefore = globalThis.Function;
     let constructed = 0;
-    globalThis.Function = new Proxy(FunctionBefore, { construct: (t, args) => (constructed++, Reflect.construct(t, args)) });
+    globalThis.Function = new Proxy(FunctionBefore, {
+      construct: (t, args) => (constructed++, Reflect.construct(t, args)),
+    });
     try {
       expect(core.util.allowsEval.value).toBe(false);
       const { z } = require("zod") as typeof import("zod");

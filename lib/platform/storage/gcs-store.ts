@@ -38,7 +38,10 @@ export class GcsBlobStore implements BlobStore {
       declaredType: rules.declaredType,
     });
     // resumable: false sends one request; destroying it on a failed check means no object at all.
-    await pipeline(upload.body, file.createWriteStream({ resumable: false, contentType: upload.contentType, validation: "md5" }));
+    await pipeline(
+      upload.body,
+      file.createWriteStream({ resumable: false, contentType: upload.contentType, validation: "md5" }),
+    );
     return { key, size: upload.size(), contentType: upload.contentType };
   }
 
@@ -66,7 +69,9 @@ export class GcsBlobStore implements BlobStore {
 
   async list(prefix: string): Promise<BlobInfo[]> {
     const [files] = await this.bucket.getFiles({ prefix: checkPrefix(prefix), autoPaginate: true });
-    return files.map((f) => infoOf(f.name, f.metadata as GcsMetadata)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return files
+      .map((f) => infoOf(f.name, f.metadata as GcsMetadata))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
   async signedUrl(key: string, opts: { expiresInSeconds: number }): Promise<string> {

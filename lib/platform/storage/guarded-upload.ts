@@ -27,7 +27,8 @@ export interface GuardedUpload {
 
 function toIterable(body: UploadBody): AsyncIterable<Uint8Array> {
   if (body instanceof Uint8Array) return Readable.from([body]);
-  if (typeof (body as ReadableStream).getReader === "function") return Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
+  if (typeof (body as ReadableStream).getReader === "function")
+    return Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
   return body as AsyncIterable<Uint8Array>;
 }
 

@@ -26,7 +26,9 @@ export function storageDriver(env: Record<string, string | undefined> = process.
   const explicit = env.STORAGE_DRIVER?.trim();
   if (explicit === "local" || explicit === "gcs") return explicit;
   if (explicit) throw new Error(`STORAGE_DRIVER must be "local" or "gcs", got "${explicit}"`);
-  return env.FIREBASE_STORAGE_BUCKET && (env.FIREBASE_SERVICE_ACCOUNT || env.GOOGLE_APPLICATION_CREDENTIALS) ? "gcs" : "local";
+  return env.FIREBASE_STORAGE_BUCKET && (env.FIREBASE_SERVICE_ACCOUNT || env.GOOGLE_APPLICATION_CREDENTIALS)
+    ? "gcs"
+    : "local";
 }
 
 export function localSigningSecret(): Buffer {
@@ -41,7 +43,11 @@ export function getBlobStore(): BlobStore {
     instance = new GcsBlobStore(getStorage(dataApp()).bucket(bucket));
   } else {
     const dataDir = process.env.DATA_DIR || ".data";
-    instance = new LocalBlobStore({ root: path.join(dataDir, "blobs"), secret: localSigningSecret(), urlPrefix: LOCAL_BLOB_ROUTE });
+    instance = new LocalBlobStore({
+      root: path.join(dataDir, "blobs"),
+      secret: localSigningSecret(),
+      urlPrefix: LOCAL_BLOB_ROUTE,
+    });
   }
   return instance;
 }

@@ -8,10 +8,12 @@ import { StorageError } from "./errors";
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 export function checkKey(key: string): string {
-  if (typeof key !== "string" || key.length === 0 || key.length > 512) throw new StorageError("invalid-key", "key must be 1-512 characters");
+  if (typeof key !== "string" || key.length === 0 || key.length > 512)
+    throw new StorageError("invalid-key", "key must be 1-512 characters");
   const segments = key.split("/");
   for (const s of segments) {
-    if (!SEGMENT.test(s) || s.includes("..")) throw new StorageError("invalid-key", `bad key segment in ${JSON.stringify(key)}`);
+    if (!SEGMENT.test(s) || s.includes(".."))
+      throw new StorageError("invalid-key", `bad key segment in ${JSON.stringify(key)}`);
   }
   return key;
 }

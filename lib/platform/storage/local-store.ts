@@ -72,7 +72,11 @@ export class LocalBlobStore implements BlobStore {
       const head = Buffer.alloc(SNIFF_BYTES);
       const { bytesRead } = await fh.read(head, 0, SNIFF_BYTES, 0);
       // Only checked bytes are ever stored, so this finds the type they were accepted as.
-      return { key, size: stat.size, contentType: sniffContentType(head.subarray(0, bytesRead)) ?? "application/octet-stream" };
+      return {
+        key,
+        size: stat.size,
+        contentType: sniffContentType(head.subarray(0, bytesRead)) ?? "application/octet-stream",
+      };
     } finally {
       await fh.close();
     }

@@ -26,17 +26,29 @@ test("a signed URL serves the blob, with 206 for a range; a tampered or expired 
   expect(whole.headers.get("content-type")).toBe("video/mp4");
   expect(Buffer.from(await whole.arrayBuffer()).equals(MP4)).toBe(true);
 
-  const part = await serveSignedBlob({ request: new Request(url, { headers: { range: "bytes=10-19" } }), key: "u1/clip.mp4", store, secret });
+  const part = await serveSignedBlob({
+    request: new Request(url, { headers: { range: "bytes=10-19" } }),
+    key: "u1/clip.mp4",
+    store,
+    secret,
+  });
   expect(part.status).toBe(206);
   expect(part.headers.get("content-range")).toBe(`bytes 10-19/${MP4.length}`);
   expect(Buffer.from(await part.arrayBuffer()).equals(MP4.subarray(10, 20))).toBe(true);
 
-  const bad = await serveSignedBlob({ request: new Request(url, { headers: { range: "bytes=5000-" } }), key: "u1/clip.mp4", store, secret });
+  const bad = await serveSignedBlob({
+    request: new Request(url, { headers: { range: "bytes=5000-" } }),
+    key: "u1/clip.mp4",
+    store,
+    secret,
+  });
   expect(bad.status).toBe(416);
 
   const other = await serveSignedBlob({ request: new Request(url), key: "u1/other.mp4", store, secret });
   expect(other.status).toBe(403);
   const expired = new URL(url);
   expired.searchParams.set("expires", String(Math.floor(Date.now() / 1000) - 1));
-  expect((await serveSignedBlob({ request: new Request(expired), key: "u1/clip.mp4", store, secret })).status).toBe(403);
+  expect((await serveSignedBlob({ request: new Request(expired), key: "u1/clip.mp4", store, secret })).status).toBe(
+    403,
+  );
 });

@@ -60,16 +60,31 @@ export async function blobResponse(input: {
 }
 
 /** GET handler body for a signed local URL: checks the signature and expiry, then serves the blob. */
-export async function serveSignedBlob(input: { request: Request; key: string; store: BlobStore; secret: Buffer }): Promise<Response> {
+export async function serveSignedBlob(input: {
+  request: Request;
+  key: string;
+  store: BlobStore;
+  secret: Buffer;
+}): Promise<Response> {
   const url = new URL(input.request.url);
   try {
     checkKey(input.key);
-    verifyBlobSignature({ secret: input.secret, key: input.key, expires: url.searchParams.get("expires"), sig: url.searchParams.get("sig") });
+    verifyBlobSignature({
+      secret: input.secret,
+      key: input.key,
+      expires: url.searchParams.get("expires"),
+      sig: url.searchParams.get("sig"),
+    });
   } catch (e) {
     if (e instanceof StorageError) return new Response(e.message, { status: e.status });
     throw e;
   }
   const expires = Number(url.searchParams.get("expires"));
   const left = Number.isFinite(expires) ? expires - Math.floor(Date.now() / 1000) : 0;
-  return blobResponse({ store: input.store, key: input.key, rangeHeader: input.request.headers.get("range"), maxAgeSeconds: left });
+  return blobResponse({
+    store: input.store,
+    key: input.key,
+    rangeHeader: input.request.headers.get("range"),
+    maxAgeSeconds: left,
+  });
 }

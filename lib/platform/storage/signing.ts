@@ -12,12 +12,20 @@ export function signBlob(secret: Buffer, key: string, expires: number): string {
 }
 
 /** Throws invalid-signature or expired; returns normally when the URL is good. */
-export function verifyBlobSignature(input: { secret: Buffer; key: string; expires: string | null; sig: string | null; now?: Date }): void {
+export function verifyBlobSignature(input: {
+  secret: Buffer;
+  key: string;
+  expires: string | null;
+  sig: string | null;
+  now?: Date;
+}): void {
   const expires = Number(input.expires);
-  if (!input.sig || !Number.isInteger(expires)) throw new StorageError("invalid-signature", "missing or malformed signature");
+  if (!input.sig || !Number.isInteger(expires))
+    throw new StorageError("invalid-signature", "missing or malformed signature");
   const want = Buffer.from(signBlob(input.secret, input.key, expires));
   const got = Buffer.from(input.sig);
-  if (want.length !== got.length || !timingSafeEqual(want, got)) throw new StorageError("invalid-signature", "bad signature");
+  if (want.length !== got.length || !timingSafeEqual(want, got))
+    throw new StorageError("invalid-signature", "bad signature");
   if (expires * 1000 < (input.now ?? new Date()).getTime()) throw new StorageError("expired", "link expired");
 }
 

@@ -19,7 +19,10 @@ export interface ZipPiece {
   deflate: boolean;
 }
 
-export function zipPieces(source: AsyncGenerator<ZipPiece, void, undefined>, onSettled?: () => void): ReadableStream<Uint8Array> {
+export function zipPieces(
+  source: AsyncGenerator<ZipPiece, void, undefined>,
+  onSettled?: () => void,
+): ReadableStream<Uint8Array> {
   let settled = false;
   const settle = () => {
     if (settled) return;
@@ -104,10 +107,13 @@ export interface ZipSource {
   open(): Promise<Readable | null>;
 }
 
-const toBytes = (chunk: unknown): Uint8Array => (chunk instanceof Uint8Array ? chunk : new Uint8Array(Buffer.from(String(chunk))));
+const toBytes = (chunk: unknown): Uint8Array =>
+  chunk instanceof Uint8Array ? chunk : new Uint8Array(Buffer.from(String(chunk)));
 
 /** The pieces of stored files, read one chunk at a time; ending early closes the open file. */
-async function* filePieces(sources: Iterable<ZipSource> | AsyncIterable<ZipSource>): AsyncGenerator<ZipPiece, void, undefined> {
+async function* filePieces(
+  sources: Iterable<ZipSource> | AsyncIterable<ZipSource>,
+): AsyncGenerator<ZipPiece, void, undefined> {
   for await (const source of sources) {
     const body = await source.open();
     if (!body) continue;

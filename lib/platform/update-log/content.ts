@@ -44,7 +44,10 @@ export function logContentChange(db: Db, writer: Transaction | WriteBatch, chang
     entityId: change.id,
     entityLabel: typeof label === "string" && label ? label : null,
     action: change.action,
-    before: change.composition && change.before ? { ...change.before, composition: change.composition.before } : change.before,
+    before:
+      change.composition && change.before
+        ? { ...change.before, composition: change.composition.before }
+        : change.before,
     after: change.composition && after ? { ...after, composition: change.composition.after } : after,
     context: change.context,
   });

@@ -20,7 +20,13 @@ export interface ChangeContext {
 
 const storage = new AsyncLocalStorage<ChangeContext>();
 
-export const SYSTEM_CONTEXT: ChangeContext = { actorKind: "system", actorId: "system", actorEmail: null, source: "system", screen: null };
+export const SYSTEM_CONTEXT: ChangeContext = {
+  actorKind: "system",
+  actorId: "system",
+  actorEmail: null,
+  source: "system",
+  screen: null,
+};
 
 /** Runs `fn` with `ctx` as the author of every change it logs. */
 export function runAs<R>(ctx: ChangeContext, fn: () => R): R {

@@ -6,7 +6,16 @@
 import { z } from "zod";
 
 /** What kinds of things the log follows. A dashboard edit of any other collection is a `document` (`entity_id` = `collection/docId`). */
-export const ENTITY_TYPES = ["content", "layout", "template", "client", "pipeline", "prompt", "suite", "document"] as const;
+export const ENTITY_TYPES = [
+  "content",
+  "layout",
+  "template",
+  "client",
+  "pipeline",
+  "prompt",
+  "suite",
+  "document",
+] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
 export const ACTOR_KINDS = ["user", "system"] as const;

@@ -36,7 +36,11 @@ function walk(before: unknown, after: unknown, path: string, out: FieldChange[],
  * The changed leaves from `before` to `after` (null = the document did not
  * exist / no longer exists). Top-level bookkeeping fields are left out.
  */
-export function diffFields(before: unknown, after: unknown, ignore: ReadonlySet<string> = BOOKKEEPING_FIELDS): FieldChange[] {
+export function diffFields(
+  before: unknown,
+  after: unknown,
+  ignore: ReadonlySet<string> = BOOKKEEPING_FIELDS,
+): FieldChange[] {
   const out: FieldChange[] = [];
   // A created or deleted document: every field appears or disappears.
   const b = before ?? (isObject(after) ? {} : undefined);

@@ -27,16 +27,44 @@ describe("diffFields", () => {
 
 describe("buildEntry", () => {
   it("takes the actor from the ambient context and caps the changes", () => {
-    const ctx = { actorKind: "user" as const, actorId: "u1", actorEmail: "a@b.c", source: "PATCH /api/v1/x", screen: "/layouts" };
+    const ctx = {
+      actorKind: "user" as const,
+      actorId: "u1",
+      actorEmail: "a@b.c",
+      source: "PATCH /api/v1/x",
+      screen: "/layouts",
+    };
     const before = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`f${i}`, i]));
-    const entry = runAs(ctx, () => buildEntry({ entityType: "layout", entityId: "l1", action: "update", before, after: {}, at: new Date("2026-01-01T00:00:00Z") }));
-    expect(entry).toMatchObject({ actor_kind: "user", actor_id: "u1", actor_email: "a@b.c", source: "PATCH /api/v1/x", screen: "/layouts", entity_type: "layout", action: "update", truncated: true, created_at: "2026-01-01T00:00:00.000Z" });
+    const entry = runAs(ctx, () =>
+      buildEntry({
+        entityType: "layout",
+        entityId: "l1",
+        action: "update",
+        before,
+        after: {},
+        at: new Date("2026-01-01T00:00:00Z"),
+      }),
+    );
+    expect(entry).toMatchObject({
+      actor_kind: "user",
+      actor_id: "u1",
+      actor_email: "a@b.c",
+      source: "PATCH /api/v1/x",
+      screen: "/layouts",
+      entity_type: "layout",
+      action: "update",
+      truncated: true,
+      created_at: "2026-01-01T00:00:00.000Z",
+    });
     expect(entry.changes).toHaveLength(100);
   });
 
   it("is the system outside any request", () => {
     expect(currentChangeContext()).toBe(SYSTEM_CONTEXT);
-    expect(buildEntry({ entityType: "content", entityId: "c", action: "update", before: { a: 1 }, after: { a: 2 } }).actor_kind).toBe("system");
+    expect(
+      buildEntry({ entityType: "content", entityId: "c", action: "update", before: { a: 1 }, after: { a: 2 } })
+        .actor_kind,
+    ).toBe("system");
   });
 
   it("accepts only same-site paths as the screen", () => {

@@ -26,7 +26,20 @@ export interface BriefFeatures {
   logo: null | { corner: Corner | null };
 }
 
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, a: 1, single: 1, couple: 2, few: 3 };
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  a: 1,
+  single: 1,
+  couple: 2,
+  few: 3,
+};
 
 const has = (text: string, re: RegExp) => re.test(text);
 
@@ -49,7 +62,9 @@ export function logoCorner(text: string): Corner | null {
 }
 
 function bulletCount(text: string): number | null {
-  const m = text.match(/\b(\d+|one|two|three|four|five|six|seven|eight|a|single|couple|few)\s+(?:of\s+)?(?:short\s+|key\s+|bullet(?:ed)?\s+|selling\s+)?(bullets?|bullet points?|points?|features?|benefits?|reasons?|steps?|tips?|items?|highlights?)\b/);
+  const m = text.match(
+    /\b(\d+|one|two|three|four|five|six|seven|eight|a|single|couple|few)\s+(?:of\s+)?(?:short\s+|key\s+|bullet(?:ed)?\s+|selling\s+)?(bullets?|bullet points?|points?|features?|benefits?|reasons?|steps?|tips?|items?|highlights?)\b/,
+  );
   if (m) {
     const n = Number(m[1]) || NUMBER_WORDS[m[1]!] || 3;
     return Math.max(1, Math.min(8, n));
@@ -61,10 +76,15 @@ const SUBJECT_STOP = /^(a|an|the|one|some|simple|clean|bold|modern|minimal)$/;
 
 /** "A product hero with price badge, …" → "Product hero". */
 export function subjectOf(brief: string): string {
-  const head = brief.trim().split(/\s*(?:[,.;:!?(]|\bwith\b|\bfeaturing\b|\band\b|\bthat\b|\bwhere\b|\bfor\b)\s*/i)[0] ?? "";
+  const head =
+    brief.trim().split(/\s*(?:[,.;:!?(]|\bwith\b|\bfeaturing\b|\band\b|\bthat\b|\bwhere\b|\bfor\b)\s*/i)[0] ?? "";
   const words = head.split(/\s+/).filter(Boolean);
   while (words.length > 0 && SUBJECT_STOP.test(words[0]!.toLowerCase())) words.shift();
-  const text = words.slice(0, 5).join(" ").replace(/[^\p{L}\p{N}\s&'-]/gu, "").trim();
+  const text = words
+    .slice(0, 5)
+    .join(" ")
+    .replace(/[^\p{L}\p{N}\s&'-]/gu, "")
+    .trim();
   if (!text) return "Generated layout";
   return (text.charAt(0).toUpperCase() + text.slice(1)).slice(0, 48);
 }
@@ -74,7 +94,9 @@ export function readBrief(brief: string): BriefFeatures {
   const price = has(text, /\b(price|prices|pricing|cost|\$|€|£|sale price|discount)\b|[$€£]\d/);
   const badgeWord = has(text, /\b(badge|sticker|tag|ribbon|roundel)\b/);
   const product = has(text, /\b(product|packshot|pack shot|bottle|shoe|item|merch)\b/);
-  const image = product || has(text, /\b(photo|photograph|image|picture|pic|hero|visual|background|shot|illustration|video still)\b/);
+  const image =
+    product ||
+    has(text, /\b(photo|photograph|image|picture|pic|hero|visual|background|shot|illustration|video still)\b/);
   const quote = has(text, /\b(quote|testimonial|review|quotation)\b/);
   return {
     subject: subjectOf(brief),
@@ -87,7 +109,10 @@ export function readBrief(brief: string): BriefFeatures {
     badge: badgeWord && !price,
     stat: has(text, /\b(stat|statistic|number|percent|percentage|figure|kpi|metric)\b|%/),
     quote,
-    cta: has(text, /\b(cta|call to action|call-to-action|button|shop now|buy now|sign up|sign-up|signup|learn more|book now|order now|download)\b/),
+    cta: has(
+      text,
+      /\b(cta|call to action|call-to-action|button|shop now|buy now|sign up|sign-up|signup|learn more|book now|order now|download)\b/,
+    ),
     logo: has(text, /\blogos?\b|\bbrand mark\b/) ? { corner: logoCorner(text) } : null,
   };
 }

@@ -11,7 +11,11 @@ import type { LayoutBody, LibraryStage } from "@/lib/engine/composition/layout-s
 export const MAX_CANDIDATES = 6;
 
 export const generateLayoutsSchema = z.object({
-  brief: z.string().trim().min(8, "Describe the layout in a few words (at least 8 characters).").max(1000, "Keep the brief under 1,000 characters."),
+  brief: z
+    .string()
+    .trim()
+    .min(8, "Describe the layout in a few words (at least 8 characters).")
+    .max(1000, "Keep the brief under 1,000 characters."),
   count: z.number().int().min(1).max(MAX_CANDIDATES),
   model_id: z.string().min(1).max(128),
 });

@@ -34,7 +34,9 @@ export const LAYOUT_GENERATOR_SYSTEM_PROMPT = [
   "Give each slot the brief asks for (a price badge is a price text slot with an accent surface; a list is one bullets slot with one point per line; a logo is a logo slot placed where the brief says).",
 ].join(" ");
 
-export type CandidateResult = { index: number; ok: true; layout: LayoutBody; repairs: string[] } | { index: number; ok: false; reason: string; repairs: string[] };
+export type CandidateResult =
+  | { index: number; ok: true; layout: LayoutBody; repairs: string[] }
+  | { index: number; ok: false; reason: string; repairs: string[] };
 
 export interface GenerateInput {
   db: Db;
@@ -53,7 +55,9 @@ export interface GenerateInput {
 export function layoutPromptFor(brief: string, index = 0, count = 1): string {
   return [
     `Brief: ${brief}`,
-    count > 1 ? `This is candidate ${index + 1} of ${count}: arrange it differently from the others (picture beside, above or behind the text; text left-aligned or centred; mirrored).` : "",
+    count > 1
+      ? `This is candidate ${index + 1} of ${count}: arrange it differently from the others (picture beside, above or behind the text; text left-aligned or centred; mirrored).`
+      : "",
     layoutRequestBlock({ brief, variant: index, count }),
   ]
     .filter(Boolean)
@@ -69,10 +73,18 @@ function parseMaybe(text: string | undefined): unknown {
   }
 }
 
-export async function generateLayoutCandidates(input: GenerateInput): Promise<{ entry: LanguageModelEntry; results: CandidateResult[] }> {
+export async function generateLayoutCandidates(
+  input: GenerateInput,
+): Promise<{ entry: LanguageModelEntry; results: CandidateResult[] }> {
   const entry = findLanguageModel(input.modelId);
   const model = getLanguageModel(input.modelId, { local: input.local ?? localLayoutResponder, env: input.env });
-  const ctx: CallContext = { feature: LAYOUT_GENERATOR_FEATURE, modelId: entry.id, provider: entry.provider, ownerId: input.ownerId, refId: input.batchId };
+  const ctx: CallContext = {
+    feature: LAYOUT_GENERATOR_FEATURE,
+    modelId: entry.id,
+    provider: entry.provider,
+    ownerId: input.ownerId,
+    refId: input.batchId,
+  };
   const system = (await currentPromptText(input.db, LAYOUT_GENERATOR_FEATURE)) ?? LAYOUT_GENERATOR_SYSTEM_PROMPT;
   const calls = Array.from({ length: input.count }, async (_, index) => {
     const started = Date.now();
@@ -99,25 +111,46 @@ export async function generateLayoutCandidates(input: GenerateInput): Promise<{ 
         usage = error.usage;
       }
     }
-    const record = structuredCall(ctx, { schemaName: LAYOUT_SCHEMA_NAME, output: raw, error: failure, latencyMs: Date.now() - started, inputTokens: usage?.inputTokens ?? null, outputTokens: usage?.outputTokens ?? null });
+    const record = structuredCall(ctx, {
+      schemaName: LAYOUT_SCHEMA_NAME,
+      output: raw,
+      error: failure,
+      latencyMs: Date.now() - started,
+      inputTokens: usage?.inputTokens ?? null,
+      outputTokens: usage?.outputTokens ?? null,
+    });
     return { index, raw, failure, record };
   });
   const answers = await Promise.all(calls);
-  await recordCalls(input.db, answers.map((a) => a.record));
+  await recordCalls(
+    input.db,
+    answers.map((a) => a.record),
+  );
 
   // A provider that failed every call (no key, quota, outage) is the request's failure, not the candidates'.
   const hard = answers.filter((a) => a.failure !== null && !NoObjectGeneratedError.isInstance(a.failure));
   if (hard.length === answers.length) {
     const ai = toAiError(hard[0]!.failure, entry.label);
-    throw new ApiError(ai.code === "content_policy" || ai.code === "bad_request" ? "unprocessable_entity" : "service_unavailable", ai.message, { cause: hard[0]!.failure });
+    throw new ApiError(
+      ai.code === "content_policy" || ai.code === "bad_request" ? "unprocessable_entity" : "service_unavailable",
+      ai.message,
+      { cause: hard[0]!.failure },
+    );
   }
   const results = answers.map((a): CandidateResult => {
     if (a.raw === undefined) {
       const message = a.failure instanceof Error ? a.failure.message : "no answer";
-      return { index: a.index, ok: false, reason: `${entry.label} did not return a layout (${message.slice(0, 200)}).`, repairs: [] };
+      return {
+        index: a.index,
+        ok: false,
+        reason: `${entry.label} did not return a layout (${message.slice(0, 200)}).`,
+        repairs: [],
+      };
     }
     const repaired = repairLayout(a.raw);
-    return repaired.ok ? { index: a.index, ok: true, layout: repaired.layout, repairs: repaired.repairs } : { index: a.index, ok: false, reason: repaired.reason, repairs: repaired.repairs };
+    return repaired.ok
+      ? { index: a.index, ok: true, layout: repaired.layout, repairs: repaired.repairs }
+      : { index: a.index, ok: false, reason: repaired.reason, repairs: repaired.repairs };
   });
   return { entry, results };
 }

@@ -19,7 +19,8 @@ describe("the Local preview layout generator", () => {
       const layout = localLayout({ brief, variant, count: 6 });
       expect(layoutBodySchema.safeParse(layout).success).toBe(true);
       expect(validateLayout(layout).filter((i) => i.severity === "error")).toEqual([]);
-      for (const ratio of COMPOSITION_RATIOS) expect(Object.keys(layout.boxes[ratio]).sort()).toEqual(layout.slots.map((s) => s.id).sort());
+      for (const ratio of COMPOSITION_RATIOS)
+        expect(Object.keys(layout.boxes[ratio]).sort()).toEqual(layout.slots.map((s) => s.id).sort());
       expect(layout.description).toMatch(/^Local preview, not AI/);
     }
   });
@@ -55,7 +56,9 @@ describe("the Local preview layout generator", () => {
   });
 
   it("answers the structured-output call with the layout for the request in the prompt", () => {
-    const answer = localLayoutResponder({ userTexts: [`Brief: x\n${layoutRequestBlock({ brief: BRIEFS[1]!, variant: 2, count: 3 })}`] } as never);
+    const answer = localLayoutResponder({
+      userTexts: [`Brief: x\n${layoutRequestBlock({ brief: BRIEFS[1]!, variant: 2, count: 3 })}`],
+    } as never);
     expect(JSON.parse(answer.text!)).toEqual(localLayout({ brief: BRIEFS[1]!, variant: 2, count: 3 }));
   });
 });

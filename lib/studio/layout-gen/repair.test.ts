@@ -1,7 +1,16 @@
 import { localLayout } from "./local-layouts";
 import { repairLayout } from "./repair";
 
-const good = () => JSON.parse(JSON.stringify(localLayout({ brief: "product hero with price badge, three bullet points, logo bottom right", variant: 0, count: 1 })));
+const good = () =>
+  JSON.parse(
+    JSON.stringify(
+      localLayout({
+        brief: "product hero with price badge, three bullet points, logo bottom right",
+        variant: 0,
+        count: 1,
+      }),
+    ),
+  );
 
 describe("repairLayout", () => {
   it("keeps a valid layout as it is, with nothing to report", () => {
@@ -33,7 +42,11 @@ describe("repairLayout", () => {
   });
 
   it("maps ids that are not slugs and unknown enums", () => {
-    const out = repairLayout({ name: "X", slots: [{ id: "Main Title!", kind: "TEXT", role: "headline", label: "T" }], boxes: { "1:1": { "Main Title!": [0.1, 0.1, 0.8, 0.3] } } });
+    const out = repairLayout({
+      name: "X",
+      slots: [{ id: "Main Title!", kind: "TEXT", role: "headline", label: "T" }],
+      boxes: { "1:1": { "Main Title!": [0.1, 0.1, 0.8, 0.3] } },
+    });
     expect(out.ok).toBe(true);
     if (out.ok) {
       expect(out.layout.slots[0]!.id).toBe("main-title");
@@ -43,12 +56,17 @@ describe("repairLayout", () => {
 
   it("refuses what needs judgement, with the reason", () => {
     expect(repairLayout("not json")).toMatchObject({ ok: false, reason: "The answer was not JSON." });
-    expect(repairLayout({ name: "x", slots: [], boxes: {} })).toMatchObject({ ok: false, reason: "The layout has no slots." });
+    expect(repairLayout({ name: "x", slots: [], boxes: {} })).toMatchObject({
+      ok: false,
+      reason: "The layout has no slots.",
+    });
     const overlapping = good();
     for (const r of Object.keys(overlapping.boxes)) overlapping.boxes[r].points = { ...overlapping.boxes[r].headline };
     const out = repairLayout(overlapping);
     expect(out.ok).toBe(false);
     if (!out.ok) expect(out.reason).toMatch(/overlap/);
-    expect(repairLayout({ name: "x", slots: [{ id: "a", kind: "text", role: "body", label: "A" }], boxes: {} })).toMatchObject({ ok: false, reason: 'No aspect ratio gives a box for "a".' });
+    expect(
+      repairLayout({ name: "x", slots: [{ id: "a", kind: "text", role: "body", label: "A" }], boxes: {} }),
+    ).toMatchObject({ ok: false, reason: 'No aspect ratio gives a box for "a".' });
   });
 });

@@ -29,10 +29,17 @@ import { hasErrors, MIN_READABLE_PX, validateLayout } from "@/lib/engine/composi
 import { COMPOSITION_RATIOS, ratioValue, type CompositionRatio } from "@/lib/engine/composition/ratios";
 import { defaultFit } from "./local-layouts";
 
-export type RepairResult = { ok: true; layout: LayoutBody; repairs: string[] } | { ok: false; reason: string; repairs: string[] };
+export type RepairResult =
+  | { ok: true; layout: LayoutBody; repairs: string[] }
+  | { ok: false; reason: string; repairs: string[] };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : null);
+const num = (v: unknown): number | null =>
+  typeof v === "number" && Number.isFinite(v)
+    ? v
+    : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v))
+      ? Number(v)
+      : null;
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
 const round = (n: number) => Math.round(n * 10000) / 10000;
 
@@ -101,7 +108,8 @@ function repairSlot(raw: Record<string, unknown>, index: number, repairs: string
     repairs.push(`"${id0}": minimum font size raised to ${MIN_READABLE_PX}px so it stays readable`);
   }
   const maxLines = num(f.maxLines);
-  const label = typeof raw.label === "string" && raw.label.trim() ? raw.label.trim().slice(0, 80) : id0.replace(/-/g, " ");
+  const label =
+    typeof raw.label === "string" && raw.label.trim() ? raw.label.trim().slice(0, 80) : id0.replace(/-/g, " ");
   return {
     id: id0,
     kind,
@@ -131,7 +139,11 @@ function repairSlot(raw: Record<string, unknown>, index: number, repairs: string
 
 /** A box from whatever the model sent ({x,y,w,h}, or [x,y,w,h]); null when unusable. */
 function readBox(v: unknown): Box | null {
-  const [x, y, w, h] = Array.isArray(v) ? v.map(num) : isRecord(v) ? [num(v.x), num(v.y), num(v.w ?? v.width), num(v.h ?? v.height)] : [];
+  const [x, y, w, h] = Array.isArray(v)
+    ? v.map(num)
+    : isRecord(v)
+      ? [num(v.x), num(v.y), num(v.w ?? v.width), num(v.h ?? v.height)]
+      : [];
   if (x == null || y == null || w == null || h == null || w <= 0 || h <= 0) return null;
   return { x, y, w, h };
 }
@@ -141,18 +153,27 @@ function clampBox(b: Box, kind: SlotKind): Box {
   if (kind === "image") {
     const w = clamp(b.w, 0.05, 2);
     const h = clamp(b.h, 0.05, 2);
-    return { x: round(clamp(b.x, -w / 2, 1 - w / 2)), y: round(clamp(b.y, -h / 2, 1 - h / 2)), w: round(w), h: round(h) };
+    return {
+      x: round(clamp(b.x, -w / 2, 1 - w / 2)),
+      y: round(clamp(b.y, -h / 2, 1 - h / 2)),
+      w: round(w),
+      h: round(h),
+    };
   }
   const w = clamp(b.w, 0.01, 1);
   const h = clamp(b.h, 0.005, 1);
   return { x: round(clamp(b.x, 0, 1 - w)), y: round(clamp(b.y, 0, 1 - h)), w: round(w), h: round(h) };
 }
 
-const sameBox = (a: Box, b: Box) => Math.abs(a.x - b.x) + Math.abs(a.y - b.y) + Math.abs(a.w - b.w) + Math.abs(a.h - b.h) < 1e-6;
+const sameBox = (a: Box, b: Box) =>
+  Math.abs(a.x - b.x) + Math.abs(a.y - b.y) + Math.abs(a.w - b.w) + Math.abs(a.h - b.h) < 1e-6;
 
 /** Other ratios, nearest shape first (a 4:5 box is a better stand-in for 9:16 than a 16:9 one). */
 function nearestRatios(ratio: CompositionRatio): CompositionRatio[] {
-  return COMPOSITION_RATIOS.filter((r) => r !== ratio).sort((a, b) => Math.abs(Math.log(ratioValue(a) / ratioValue(ratio))) - Math.abs(Math.log(ratioValue(b) / ratioValue(ratio))));
+  return COMPOSITION_RATIOS.filter((r) => r !== ratio).sort(
+    (a, b) =>
+      Math.abs(Math.log(ratioValue(a) / ratioValue(ratio))) - Math.abs(Math.log(ratioValue(b) / ratioValue(ratio))),
+  );
 }
 
 export function repairLayout(raw: unknown): RepairResult {
@@ -166,9 +187,10 @@ export function repairLayout(raw: unknown): RepairResult {
   }
   if (!isRecord(raw)) return { ok: false, reason: "The answer was not a layout object.", repairs };
   const name = typeof raw.name === "string" && raw.name.trim() ? raw.name.trim().slice(0, 80) : "Generated layout";
-  if (name === "Generated layout" && raw.name !== name) repairs.push("it had no name; called it \"Generated layout\"");
+  if (name === "Generated layout" && raw.name !== name) repairs.push('it had no name; called it "Generated layout"');
   const description = typeof raw.description === "string" ? raw.description.slice(0, 500) : "";
-  if (!Array.isArray(raw.slots) || raw.slots.length === 0) return { ok: false, reason: "The layout has no slots.", repairs };
+  if (!Array.isArray(raw.slots) || raw.slots.length === 0)
+    return { ok: false, reason: "The layout has no slots.", repairs };
 
   // Slots, with unique ids; `renamed` maps each original id to the ids it became (in order), for the boxes.
   const slots: LayoutSlot[] = [];
@@ -237,12 +259,20 @@ export function repairLayout(raw: unknown): RepairResult {
   const parsed = layoutBodySchema.safeParse({ name, description, slots, boxes });
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    return { ok: false, reason: `It still does not match the layout schema: ${first ? `${first.path.join(".")}: ${first.message}` : "unknown"}.`, repairs };
+    return {
+      ok: false,
+      reason: `It still does not match the layout schema: ${first ? `${first.path.join(".")}: ${first.message}` : "unknown"}.`,
+      repairs,
+    };
   }
   const errors = validateLayout(parsed.data).filter((i) => i.severity === "error");
   if (hasErrors(errors)) {
     const messages = [...new Set(errors.map((e) => e.message))];
-    return { ok: false, reason: `It is not usable: ${messages.slice(0, 3).join("; ")}${messages.length > 3 ? ` (and ${messages.length - 3} more)` : ""}.`, repairs };
+    return {
+      ok: false,
+      reason: `It is not usable: ${messages.slice(0, 3).join("; ")}${messages.length > 3 ? ` (and ${messages.length - 3} more)` : ""}.`,
+      repairs,
+    };
   }
   return { ok: true, layout: parsed.data, repairs };
 }

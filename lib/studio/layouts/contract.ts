@@ -6,7 +6,15 @@
  */
 import { z } from "zod";
 import type { LayoutIssue } from "@/lib/engine/composition/layout-validation";
-import { LIBRARY_STAGES, SLOT_KINDS, layoutBodySchema, type LayoutBody, type LayoutOrigin, type LibraryStage, type SlotKind } from "@/lib/engine/composition/layout-schema";
+import {
+  LIBRARY_STAGES,
+  SLOT_KINDS,
+  layoutBodySchema,
+  type LayoutBody,
+  type LayoutOrigin,
+  type LibraryStage,
+  type SlotKind,
+} from "@/lib/engine/composition/layout-schema";
 import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/engine/composition/ratios";
 import type { FieldChange } from "@/lib/platform/update-log/contract";
 
@@ -25,7 +33,10 @@ export const createLayoutInputSchema = z
     name: z.string().trim().min(1, "Give the layout a name").max(80),
     description: z.string().trim().max(500).default(""),
     /** Start from a copy of this layout's body (otherwise a headline over a picture). */
-    copy_from: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/).nullish(),
+    copy_from: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{0,63}$/)
+      .nullish(),
   })
   .strict();
 export type CreateLayoutInput = z.input<typeof createLayoutInputSchema>;
@@ -135,13 +146,17 @@ export function coversRatio(layout: Pick<LayoutBody, "slots" | "boxes">, ratio: 
 }
 
 /** The list filters, applied the same way on the server and in tests. */
-export function matchesLayoutQuery(l: Pick<LayoutSummary, "id" | "name" | "description" | "stage" | "slots" | "boxes">, q: LayoutListQuery): boolean {
+export function matchesLayoutQuery(
+  l: Pick<LayoutSummary, "id" | "name" | "description" | "stage" | "slots" | "boxes">,
+  q: LayoutListQuery,
+): boolean {
   if (q.stage && l.stage !== q.stage) return false;
   if (q.kind && !l.slots.some((s) => s.kind === q.kind)) return false;
   if (q.ratio && !coversRatio(l, q.ratio)) return false;
   if (q.q) {
     const needle = q.q.toLowerCase();
-    const hay = `${l.id} ${l.name} ${l.description} ${l.slots.map((s) => `${s.label} ${s.role}`).join(" ")}`.toLowerCase();
+    const hay =
+      `${l.id} ${l.name} ${l.description} ${l.slots.map((s) => `${s.label} ${s.role}`).join(" ")}`.toLowerCase();
     if (!hay.includes(needle)) return false;
   }
   return true;

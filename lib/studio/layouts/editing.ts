@@ -32,7 +32,11 @@ export function snapLines(others: readonly Box[]): Guides {
 }
 
 /** The nearest line to any of `points` within `threshold`: the shift to apply and the line, or null. */
-function nearest(points: readonly number[], lines: readonly number[], threshold: number): { shift: number; line: number } | null {
+function nearest(
+  points: readonly number[],
+  lines: readonly number[],
+  threshold: number,
+): { shift: number; line: number } | null {
   let best: { shift: number; line: number } | null = null;
   for (const p of points) {
     for (const l of lines) {
@@ -44,7 +48,13 @@ function nearest(points: readonly number[], lines: readonly number[], threshold:
 }
 
 /** A box moved by (dx, dy), its left/centre/right and top/middle/bottom snapped to the nearest line. */
-export function moveWithSnap(start: Box, dx: number, dy: number, others: readonly Box[], threshold = SNAP): { box: Box; guides: Guides } {
+export function moveWithSnap(
+  start: Box,
+  dx: number,
+  dy: number,
+  others: readonly Box[],
+  threshold = SNAP,
+): { box: Box; guides: Guides } {
   const b = { ...start, x: start.x + dx, y: start.y + dy };
   const lines = snapLines(others);
   const sx = nearest([b.x, b.x + b.w / 2, b.x + b.w], lines.x, threshold);
@@ -55,7 +65,13 @@ export function moveWithSnap(start: Box, dx: number, dy: number, others: readonl
 }
 
 /** A box resized from its bottom-right corner by (dw, dh), that corner snapped. */
-export function resizeWithSnap(start: Box, dw: number, dh: number, others: readonly Box[], threshold = SNAP): { box: Box; guides: Guides } {
+export function resizeWithSnap(
+  start: Box,
+  dw: number,
+  dh: number,
+  others: readonly Box[],
+  threshold = SNAP,
+): { box: Box; guides: Guides } {
   const b = { ...start, w: Math.max(MIN_SIZE, start.w + dw), h: Math.max(MIN_SIZE, start.h + dh) };
   const lines = snapLines(others);
   const sx = nearest([b.x + b.w], lines.x, threshold);
@@ -67,7 +83,11 @@ export function resizeWithSnap(start: Box, dw: number, dh: number, others: reado
 
 /** Keyboard nudging: move by (dx, dy), or with `resize` grow/shrink the box; no snapping. */
 export function nudge(b: Box, dx: number, dy: number, resize: boolean): Box {
-  return roundBox(resize ? { ...b, w: Math.max(MIN_SIZE, b.w + dx), h: Math.max(MIN_SIZE, b.h + dy) } : { ...b, x: b.x + dx, y: b.y + dy });
+  return roundBox(
+    resize
+      ? { ...b, w: Math.max(MIN_SIZE, b.w + dx), h: Math.max(MIN_SIZE, b.h + dy) }
+      : { ...b, x: b.x + dx, y: b.y + dy },
+  );
 }
 
 export function setBox(body: LayoutBody, ratio: CompositionRatio, slotId: string, box: Box): LayoutBody {
@@ -79,10 +99,50 @@ export function updateSlot(body: LayoutBody, slotId: string, patch: (s: LayoutSl
 }
 
 const FITS: Record<SlotKind, LayoutSlot["fit"]> = {
-  text: { maxChars: 60, minFontPx: 28, maxFontPx: 64, lineHeight: 1.2, align: "left", weight: 600, uppercase: false, objectFit: "cover", valign: "middle" },
-  image: { maxChars: 1, minFontPx: 10, maxFontPx: 10, lineHeight: 1, align: "center", weight: 400, uppercase: false, objectFit: "cover", valign: "middle" },
-  logo: { maxChars: 1, minFontPx: 10, maxFontPx: 10, lineHeight: 1, align: "center", weight: 400, uppercase: false, objectFit: "contain", valign: "middle" },
-  shape: { maxChars: 1, minFontPx: 10, maxFontPx: 10, lineHeight: 1, align: "center", weight: 400, uppercase: false, objectFit: "cover", valign: "middle" },
+  text: {
+    maxChars: 60,
+    minFontPx: 28,
+    maxFontPx: 64,
+    lineHeight: 1.2,
+    align: "left",
+    weight: 600,
+    uppercase: false,
+    objectFit: "cover",
+    valign: "middle",
+  },
+  image: {
+    maxChars: 1,
+    minFontPx: 10,
+    maxFontPx: 10,
+    lineHeight: 1,
+    align: "center",
+    weight: 400,
+    uppercase: false,
+    objectFit: "cover",
+    valign: "middle",
+  },
+  logo: {
+    maxChars: 1,
+    minFontPx: 10,
+    maxFontPx: 10,
+    lineHeight: 1,
+    align: "center",
+    weight: 400,
+    uppercase: false,
+    objectFit: "contain",
+    valign: "middle",
+  },
+  shape: {
+    maxChars: 1,
+    minFontPx: 10,
+    maxFontPx: 10,
+    lineHeight: 1,
+    align: "center",
+    weight: 400,
+    uppercase: false,
+    objectFit: "cover",
+    valign: "middle",
+  },
 };
 const ROLE: Record<SlotKind, LayoutSlot["role"]> = { text: "body", image: "media", logo: "logo", shape: "decoration" };
 const LABEL: Record<SlotKind, string> = { text: "Text", image: "Image", logo: "Logo", shape: "Shape" };
@@ -108,12 +168,19 @@ export function addSlot(body: LayoutBody, kind: SlotKind): { body: LayoutBody; i
     opacity: 1,
   };
   const box: Box = kind === "text" ? { x: 0.2, y: 0.4, w: 0.6, h: 0.12 } : { x: 0.35, y: 0.35, w: 0.3, h: 0.3 };
-  const boxes = Object.fromEntries(COMPOSITION_RATIOS.map((r) => [r, { ...body.boxes[r], [id]: box }])) as LayoutBody["boxes"];
+  const boxes = Object.fromEntries(
+    COMPOSITION_RATIOS.map((r) => [r, { ...body.boxes[r], [id]: box }]),
+  ) as LayoutBody["boxes"];
   return { body: { ...body, slots: [...body.slots, slot], boxes }, id };
 }
 
 export function removeSlot(body: LayoutBody, slotId: string): LayoutBody {
-  const boxes = Object.fromEntries(COMPOSITION_RATIOS.map((r) => [r, Object.fromEntries(Object.entries(body.boxes[r] ?? {}).filter(([k]) => k !== slotId))])) as LayoutBody["boxes"];
+  const boxes = Object.fromEntries(
+    COMPOSITION_RATIOS.map((r) => [
+      r,
+      Object.fromEntries(Object.entries(body.boxes[r] ?? {}).filter(([k]) => k !== slotId)),
+    ]),
+  ) as LayoutBody["boxes"];
   return { ...body, slots: body.slots.filter((s) => s.id !== slotId), boxes };
 }
 

@@ -6,12 +6,21 @@
  * library's thumbnails, the editor's canvas and the animation Player all
  * draw from it. Browser-safe.
  */
-import { COMPOSITION_SCHEMA_VERSION, type CompositionBody, type SlotValue } from "@/lib/engine/composition/composition-schema";
+import {
+  COMPOSITION_SCHEMA_VERSION,
+  type CompositionBody,
+  type SlotValue,
+} from "@/lib/engine/composition/composition-schema";
 import type { LayoutBody } from "@/lib/engine/composition/layout-schema";
 import { sizeForWidth, type CompositionRatio } from "@/lib/engine/composition/ratios";
 import type { RenderProps } from "@/lib/engine/composition/render-props";
 import { resolveRenderProps } from "@/lib/engine/composition/resolve";
-import { SAMPLE_MEDIA, STARTER_TEMPLATES, sampleValues, starterTemplateVersion } from "@/lib/engine/composition/starter";
+import {
+  SAMPLE_MEDIA,
+  STARTER_TEMPLATES,
+  sampleValues,
+  starterTemplateVersion,
+} from "@/lib/engine/composition/starter";
 import type { TemplateVersionBody } from "@/lib/engine/composition/template-schema";
 
 export const PREVIEW_LAYOUT_ID = "layout-preview";
@@ -45,10 +54,23 @@ export function layoutPreviewProps(input: LayoutPreviewInput): RenderProps {
   const base = styleVersion(input.styleId ?? DEFAULT_PREVIEW_STYLE);
   // The layout's own animations at their own timing: the template's text entrance, stagger and pacing stay out of it.
   const motion = { ...base.motion, enter: "layout" as const, staggerMs: 0, pacing: 1 };
-  const templateVersion: TemplateVersionBody = { ...base, motion, layouts: [{ ...input.layout, id: PREVIEW_LAYOUT_ID, version: 1 }] };
-  const urls: Record<string, string> = input.media ? { [SAMPLE_MEDIA.photo]: input.media.photo, [SAMPLE_MEDIA.product]: input.media.product, [SAMPLE_MEDIA.logo]: input.media.logo } : {};
+  const templateVersion: TemplateVersionBody = {
+    ...base,
+    motion,
+    layouts: [{ ...input.layout, id: PREVIEW_LAYOUT_ID, version: 1 }],
+  };
+  const urls: Record<string, string> = input.media
+    ? {
+        [SAMPLE_MEDIA.photo]: input.media.photo,
+        [SAMPLE_MEDIA.product]: input.media.product,
+        [SAMPLE_MEDIA.logo]: input.media.logo,
+      }
+    : {};
   const values: Record<string, SlotValue> = Object.fromEntries(
-    Object.entries(sampleValues(input.layout, { long: input.long })).map(([k, v]) => [k, v.type === "media" && !urls[v.key] ? ({ type: "none" } as const) : v]),
+    Object.entries(sampleValues(input.layout, { long: input.long })).map(([k, v]) => [
+      k,
+      v.type === "media" && !urls[v.key] ? ({ type: "none" } as const) : v,
+    ]),
   );
   const composition: CompositionBody = {
     schema_version: COMPOSITION_SCHEMA_VERSION,
@@ -62,5 +84,12 @@ export function layoutPreviewProps(input: LayoutPreviewInput): RenderProps {
     brand: null,
     revision: 0,
   };
-  return resolveRenderProps({ composition, templateVersion, mediaUrl: (k) => urls[k] ?? "", size: sizeForWidth(input.ratio, input.width), fps: input.fps, estimateMissingNarration: false });
+  return resolveRenderProps({
+    composition,
+    templateVersion,
+    mediaUrl: (k) => urls[k] ?? "",
+    size: sizeForWidth(input.ratio, input.width),
+    fps: input.fps,
+    estimateMissingNarration: false,
+  });
 }

@@ -58,7 +58,12 @@ export function inLibrary(doc: Pick<LayoutDoc, "generation">): boolean {
   return !doc.generation || doc.generation.status === "accepted";
 }
 
-const bodyOf = (d: LayoutBody): LayoutBody => ({ name: d.name, description: d.description, slots: d.slots, boxes: d.boxes });
+const bodyOf = (d: LayoutBody): LayoutBody => ({
+  name: d.name,
+  description: d.description,
+  slots: d.slots,
+  boxes: d.boxes,
+});
 const sameBody = (a: LayoutBody, b: LayoutBody) => JSON.stringify(bodyOf(a)) === JSON.stringify(bodyOf(b));
 
 function issuePath(i: LayoutIssue): string {
@@ -67,7 +72,9 @@ function issuePath(i: LayoutIssue): string {
 }
 
 function invalid(message: string, issues: LayoutIssue[]): ApiError {
-  return new ApiError("unprocessable_entity", message, { issues: issues.filter((i) => i.severity === "error").map((i) => ({ path: issuePath(i), message: i.message })) });
+  return new ApiError("unprocessable_entity", message, {
+    issues: issues.filter((i) => i.severity === "error").map((i) => ({ path: issuePath(i), message: i.message })),
+  });
 }
 
 function staleRevision(stored: number, sent: number): ApiError {
@@ -104,7 +111,12 @@ function moveOf(e: UpdateLogDoc): StageMove | null {
 
 /** The last stage move of each layout, from the update log. */
 async function lastMoves(db: Db): Promise<Map<string, StageMove>> {
-  const rows = await db.collection(updateLog).where("entity_type", "==", "layout").orderBy("created_at", "desc").limit(MOVES_SCAN_LIMIT).get();
+  const rows = await db
+    .collection(updateLog)
+    .where("entity_type", "==", "layout")
+    .orderBy("created_at", "desc")
+    .limit(MOVES_SCAN_LIMIT)
+    .get();
   const out = new Map<string, StageMove>();
   for (const r of rows) {
     // Any write that changed the stage (a move here, an approval in the review queue), not the creation.
@@ -121,10 +133,22 @@ interface CompositionUse extends LayoutUse {
 
 async function recentCompositions(db: Db): Promise<CompositionUse[]> {
   const rows = await db.collection(compositions).orderBy("updated_at", "desc").limit(USAGE_SCAN_LIMIT).get();
-  return rows.map((r) => ({ content_id: r.id, title: r.data.title, kind: r.data.kind, created_at: r.data.created_at, layout_ids: new Set(r.data.scenes.map((s) => s.layout_id)) }));
+  return rows.map((r) => ({
+    content_id: r.id,
+    title: r.data.title,
+    kind: r.data.kind,
+    created_at: r.data.created_at,
+    layout_ids: new Set(r.data.scenes.map((s) => s.layout_id)),
+  }));
 }
 
-function summarize(id: string, doc: LayoutDoc, usage: number, move: StageMove | null, issues: LayoutIssue[]): LayoutSummary {
+function summarize(
+  id: string,
+  doc: LayoutDoc,
+  usage: number,
+  move: StageMove | null,
+  issues: LayoutIssue[],
+): LayoutSummary {
   return {
     ...bodyOf(doc),
     id,
@@ -136,7 +160,9 @@ function summarize(id: string, doc: LayoutDoc, usage: number, move: StageMove | 
     created_at: doc.created_at,
     updated_at: doc.updated_at,
     created_by: doc.created_by,
-    generation: doc.generation ? { status: doc.generation.status, model_id: doc.generation.model_id, brief: doc.generation.brief } : null,
+    generation: doc.generation
+      ? { status: doc.generation.status, model_id: doc.generation.model_id, brief: doc.generation.brief }
+      : null,
     usage,
     last_move: move,
     stage_since: move && move.to === doc.stage ? move.at : doc.created_at,
@@ -148,10 +174,22 @@ function summarize(id: string, doc: LayoutDoc, usage: number, move: StageMove | 
 
 export async function listLayouts(deps: StudioLayoutDeps, query: LayoutListQuery = {}): Promise<LayoutSummary[]> {
   await deps.ready?.();
-  const [rows, moves, uses] = await Promise.all([deps.db.collection(layouts).get(), lastMoves(deps.db), recentCompositions(deps.db)]);
+  const [rows, moves, uses] = await Promise.all([
+    deps.db.collection(layouts).get(),
+    lastMoves(deps.db),
+    recentCompositions(deps.db),
+  ]);
   return rows
     .filter((r) => inLibrary(r.data))
-    .map((r) => summarize(r.id, r.data, uses.filter((u) => u.layout_ids.has(r.id)).length, moves.get(r.id) ?? null, validateLayout(r.data)))
+    .map((r) =>
+      summarize(
+        r.id,
+        r.data,
+        uses.filter((u) => u.layout_ids.has(r.id)).length,
+        moves.get(r.id) ?? null,
+        validateLayout(r.data),
+      ),
+    )
     .filter((l) => matchesLayoutQuery(l, query))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -165,14 +203,26 @@ export async function layoutLibrary(deps: StudioLayoutDeps, query: LayoutListQue
 async function sampleMediaUrls(store: BlobStore, at: Date): Promise<LayoutView["sample_media"]> {
   await ensureSampleMedia(store);
   const ttl = signedUrlTtl(at);
-  const [photo, product, logo] = await Promise.all([SAMPLE_MEDIA.photo, SAMPLE_MEDIA.product, SAMPLE_MEDIA.logo].map((k) => store.signedUrl(k, { expiresInSeconds: ttl })));
+  const [photo, product, logo] = await Promise.all(
+    [SAMPLE_MEDIA.photo, SAMPLE_MEDIA.product, SAMPLE_MEDIA.logo].map((k) =>
+      store.signedUrl(k, { expiresInSeconds: ttl }),
+    ),
+  );
   return { photo: photo!, product: product!, logo: logo! };
 }
 
 async function viewOf(deps: StudioLayoutDeps, id: string, doc: LayoutDoc): Promise<LayoutView> {
-  const [moves, uses, media] = await Promise.all([lastMoves(deps.db), recentCompositions(deps.db), sampleMediaUrls(deps.store, now(deps))]);
+  const [moves, uses, media] = await Promise.all([
+    lastMoves(deps.db),
+    recentCompositions(deps.db),
+    sampleMediaUrls(deps.store, now(deps)),
+  ]);
   const issues = validateLayout(doc);
-  return { ...summarize(id, doc, uses.filter((u) => u.layout_ids.has(id)).length, moves.get(id) ?? null, issues), issues, sample_media: media };
+  return {
+    ...summarize(id, doc, uses.filter((u) => u.layout_ids.has(id)).length, moves.get(id) ?? null, issues),
+    issues,
+    sample_media: media,
+  };
 }
 
 async function load(deps: StudioLayoutDeps, id: string): Promise<LayoutDoc> {
@@ -191,11 +241,27 @@ export async function getLayout(deps: StudioLayoutDeps, id: string): Promise<Lay
 export async function layoutHistory(deps: StudioLayoutDeps, id: string): Promise<LayoutHistory> {
   await deps.ready?.();
   const doc = await load(deps, id);
-  const rows = await deps.db.collection(updateLog).where("entity_type", "==", "layout").where("entity_id", "==", id).orderBy("created_at", "desc").limit(200).get();
-  const entries = rows.map((r) => ({ id: r.id, action: r.data.action, actor: actorOf(r.data), at: r.data.created_at, screen: r.data.screen, changes: r.data.changes, truncated: r.data.truncated }));
+  const rows = await deps.db
+    .collection(updateLog)
+    .where("entity_type", "==", "layout")
+    .where("entity_id", "==", id)
+    .orderBy("created_at", "desc")
+    .limit(200)
+    .get();
+  const entries = rows.map((r) => ({
+    id: r.id,
+    action: r.data.action,
+    actor: actorOf(r.data),
+    at: r.data.created_at,
+    screen: r.data.screen,
+    changes: r.data.changes,
+    truncated: r.data.truncated,
+  }));
   const wentLive = rows.map((r) => (r.data.action === "create" ? null : moveOf(r.data))).find((m) => m?.to === "live");
   const liveSince = wentLive ? wentLive.at : doc.stage === "live" || doc.stage === "retired" ? doc.created_at : null;
-  const uses = liveSince ? (await recentCompositions(deps.db)).filter((u) => u.layout_ids.has(id) && u.created_at >= liveSince) : [];
+  const uses = liveSince
+    ? (await recentCompositions(deps.db)).filter((u) => u.layout_ids.has(id) && u.created_at >= liveSince)
+    : [];
   return {
     layout: { id, name: doc.name, stage: doc.stage, version: doc.version, revision: doc.revision, origin: doc.origin },
     entries,
@@ -206,21 +272,66 @@ export async function layoutHistory(deps: StudioLayoutDeps, id: string): Promise
 
 /* ----------------------------------------------------------------- writes */
 
-const FIT_HEADLINE = { maxChars: 60, minFontPx: 44, maxFontPx: 110, lineHeight: 1.1, align: "left", weight: 800, uppercase: false, objectFit: "cover", valign: "middle" } as const;
-const FIT_MEDIA = { maxChars: 1, minFontPx: 10, maxFontPx: 10, lineHeight: 1, align: "center", weight: 400, uppercase: false, objectFit: "cover", valign: "middle" } as const;
+const FIT_HEADLINE = {
+  maxChars: 60,
+  minFontPx: 44,
+  maxFontPx: 110,
+  lineHeight: 1.1,
+  align: "left",
+  weight: 800,
+  uppercase: false,
+  objectFit: "cover",
+  valign: "middle",
+} as const;
+const FIT_MEDIA = {
+  maxChars: 1,
+  minFontPx: 10,
+  maxFontPx: 10,
+  lineHeight: 1,
+  align: "center",
+  weight: 400,
+  uppercase: false,
+  objectFit: "cover",
+  valign: "middle",
+} as const;
 
 /** What "New layout" starts from: a picture with a headline under it (beside it in 16:9). */
 export function blankLayoutBody(name: string, description = ""): LayoutBody {
   const slots: LayoutSlotInput[] = [
-    { id: "image", kind: "image", role: "media", label: "Image", required: true, fit: { ...FIT_MEDIA }, z: 1, enter: { type: "fade", durationMs: 600, delayMs: 0, easing: "ease-out" }, exit: null },
-    { id: "headline", kind: "text", role: "headline", label: "Headline", required: true, fit: { ...FIT_HEADLINE }, z: 20, enter: { type: "slide-up", durationMs: 500, delayMs: 150, easing: "ease-out" }, exit: null },
+    {
+      id: "image",
+      kind: "image",
+      role: "media",
+      label: "Image",
+      required: true,
+      fit: { ...FIT_MEDIA },
+      z: 1,
+      enter: { type: "fade", durationMs: 600, delayMs: 0, easing: "ease-out" },
+      exit: null,
+    },
+    {
+      id: "headline",
+      kind: "text",
+      role: "headline",
+      label: "Headline",
+      required: true,
+      fit: { ...FIT_HEADLINE },
+      z: 20,
+      enter: { type: "slide-up", durationMs: 500, delayMs: 150, easing: "ease-out" },
+      exit: null,
+    },
   ];
   const portrait = { image: { x: 0, y: 0, w: 1, h: 0.6 }, headline: { x: 0.07, y: 0.66, w: 0.86, h: 0.24 } };
   return layoutBodySchema.parse({
     name,
     description,
     slots,
-    boxes: { "9:16": portrait, "1:1": portrait, "4:5": portrait, "16:9": { image: { x: 0, y: 0, w: 0.5, h: 1 }, headline: { x: 0.55, y: 0.3, w: 0.4, h: 0.4 } } },
+    boxes: {
+      "9:16": portrait,
+      "1:1": portrait,
+      "4:5": portrait,
+      "16:9": { image: { x: 0, y: 0, w: 0.5, h: 1 }, headline: { x: 0.55, y: 0.3, w: 0.4, h: 0.4 } },
+    },
   });
 }
 
@@ -232,7 +343,10 @@ export async function createLayout(deps: StudioLayoutDeps, uid: string, input: u
   let body = blankLayoutBody(name, description);
   if (copy_from) {
     const src = await deps.db.collection(layouts).doc(copy_from).get();
-    if (!src) throw new ApiError("unprocessable_entity", `There is no layout "${copy_from}" to copy.`, { issues: [{ path: "copy_from", message: "unknown layout" }] });
+    if (!src)
+      throw new ApiError("unprocessable_entity", `There is no layout "${copy_from}" to copy.`, {
+        issues: [{ path: "copy_from", message: "unknown layout" }],
+      });
     body = { ...bodyOf(src.data), name, description: description || src.data.description };
   }
   const base = slugify(name);
@@ -242,9 +356,28 @@ export async function createLayout(deps: StudioLayoutDeps, uid: string, input: u
     const at = now(deps).toISOString();
     const made = await deps.db.runTransaction(async (tx) => {
       if (await tx.get(ref)) return null;
-      const doc: LayoutDoc = { ...body, stage: "draft", revision: 0, demo: false, created_at: at, updated_at: at, created_by: uid, origin: "staff", version: 1, generation: null };
+      const doc: LayoutDoc = {
+        ...body,
+        stage: "draft",
+        revision: 0,
+        demo: false,
+        created_at: at,
+        updated_at: at,
+        created_by: uid,
+        origin: "staff",
+        version: 1,
+        generation: null,
+      };
       tx.create(ref, doc);
-      logChange(deps.db, tx, { entityType: "layout", entityId: id, entityLabel: name, action: "create", before: null, after: doc, at: new Date(at) });
+      logChange(deps.db, tx, {
+        entityType: "layout",
+        entityId: id,
+        entityLabel: name,
+        action: "create",
+        before: null,
+        after: doc,
+        at: new Date(at),
+      });
       return doc;
     });
     if (made) return viewOf(deps, id, made);
@@ -268,9 +401,23 @@ export async function updateLayout(deps: StudioLayoutDeps, id: string, input: un
     const before = snap.data;
     if (before.revision !== revision) throw staleRevision(before.revision, revision);
     if (sameBody(before, body)) return before;
-    const after: LayoutDoc = { ...before, ...bodyOf(body), revision: before.revision + 1, version: before.version + 1, updated_at: at };
+    const after: LayoutDoc = {
+      ...before,
+      ...bodyOf(body),
+      revision: before.revision + 1,
+      version: before.version + 1,
+      updated_at: at,
+    };
     tx.set(ref, after);
-    logChange(deps.db, tx, { entityType: "layout", entityId: id, entityLabel: after.name, action: "update", before, after, at: new Date(at) });
+    logChange(deps.db, tx, {
+      entityType: "layout",
+      entityId: id,
+      entityLabel: after.name,
+      action: "update",
+      before,
+      after,
+      at: new Date(at),
+    });
     return after;
   });
   return viewOf(deps, id, saved);
@@ -289,17 +436,34 @@ export async function moveLayoutStage(deps: StudioLayoutDeps, id: string, input:
     if (!snap) throw notFound(id);
     const before = snap.data;
     if (before.revision !== revision) throw staleRevision(before.revision, revision);
-    if (!inLibrary(before)) throw new ApiError("conflict", "This generated layout is still in the review queue (or was rejected): approve it in Generated layouts first.");
+    if (!inLibrary(before))
+      throw new ApiError(
+        "conflict",
+        "This generated layout is still in the review queue (or was rejected): approve it in Generated layouts first.",
+      );
     if (!canMoveStage(before.stage, to)) {
-      throw new ApiError("unprocessable_entity", `A layout that is ${STAGE_LABELS[before.stage].toLowerCase()} cannot move to ${STAGE_LABELS[to].toLowerCase()}.`, { issues: [{ path: "to", message: "not_allowed" }] });
+      throw new ApiError(
+        "unprocessable_entity",
+        `A layout that is ${STAGE_LABELS[before.stage].toLowerCase()} cannot move to ${STAGE_LABELS[to].toLowerCase()}.`,
+        { issues: [{ path: "to", message: "not_allowed" }] },
+      );
     }
     if (to === "live") {
       const issues = validateLayout(before);
-      if (hasErrors(issues)) throw invalid(`${stageActionLabel(before.stage, to)}: fix the layout's errors first.`, issues);
+      if (hasErrors(issues))
+        throw invalid(`${stageActionLabel(before.stage, to)}: fix the layout's errors first.`, issues);
     }
     const after: LayoutDoc = { ...before, stage: to, revision: before.revision + 1, updated_at: at };
     tx.set(ref, after);
-    logChange(deps.db, tx, { entityType: "layout", entityId: id, entityLabel: after.name, action: "stage", before, after, at: new Date(at) });
+    logChange(deps.db, tx, {
+      entityType: "layout",
+      entityId: id,
+      entityLabel: after.name,
+      action: "stage",
+      before,
+      after,
+      at: new Date(at),
+    });
     return after;
   });
   return viewOf(deps, id, saved);
@@ -307,7 +471,10 @@ export async function moveLayoutStage(deps: StudioLayoutDeps, id: string, input:
 
 /** Deletes a draft nobody's template offers (the revision it was shown at must still be current). */
 export async function deleteLayout(deps: StudioLayoutDeps, id: string, revision: number): Promise<void> {
-  if (!Number.isInteger(revision) || revision < 0) throw new ApiError("unprocessable_entity", "Say which revision you are deleting (?revision=).", { issues: [{ path: "revision", message: "required" }] });
+  if (!Number.isInteger(revision) || revision < 0)
+    throw new ApiError("unprocessable_entity", "Say which revision you are deleting (?revision=).", {
+      issues: [{ path: "revision", message: "required" }],
+    });
   await load(deps, id);
   const ref = deps.db.collection(layouts).doc(id);
   const offered = await deps.db.collection(templates).where("layout_ids", "array-contains", id).limit(1).get();
@@ -316,9 +483,25 @@ export async function deleteLayout(deps: StudioLayoutDeps, id: string, revision:
     if (!snap) throw notFound(id);
     const before = snap.data;
     if (before.revision !== revision) throw staleRevision(before.revision, revision);
-    if (before.stage !== "draft") throw new ApiError("conflict", `Only drafts can be deleted; this layout is ${STAGE_LABELS[before.stage].toLowerCase()}. Retire it instead.`);
-    if (offered.length > 0) throw new ApiError("conflict", `The template "${offered[0]!.data.name}" offers this layout; take it out of the template first.`);
+    if (before.stage !== "draft")
+      throw new ApiError(
+        "conflict",
+        `Only drafts can be deleted; this layout is ${STAGE_LABELS[before.stage].toLowerCase()}. Retire it instead.`,
+      );
+    if (offered.length > 0)
+      throw new ApiError(
+        "conflict",
+        `The template "${offered[0]!.data.name}" offers this layout; take it out of the template first.`,
+      );
     tx.delete(ref);
-    logChange(deps.db, tx, { entityType: "layout", entityId: id, entityLabel: before.name, action: "delete", before, after: null, at: new Date(now(deps).toISOString()) });
+    logChange(deps.db, tx, {
+      entityType: "layout",
+      entityId: id,
+      entityLabel: before.name,
+      action: "delete",
+      before,
+      after: null,
+      at: new Date(now(deps).toISOString()),
+    });
   });
 }

@@ -8,7 +8,10 @@ describe("template checks", () => {
     for (const t of STARTER_TEMPLATES) {
       const body = starterTemplateVersion(t);
       const r = checkTemplateVersion(body);
-      expect({ id: t.id, errors: r.cells.filter((c) => c.problems.some((p) => p.severity === "error")) }).toEqual({ id: t.id, errors: [] });
+      expect({ id: t.id, errors: r.cells.filter((c) => c.problems.some((p) => p.severity === "error")) }).toEqual({
+        id: t.id,
+        errors: [],
+      });
       expect(r.cells).toHaveLength(body.layouts.length * COMPOSITION_RATIOS.length * 2);
     }
   });
@@ -25,8 +28,14 @@ describe("template checks", () => {
     const l = body.layouts[0]!;
     const { [l.slots.find((s) => s.kind === "text")!.id]: _gone, ...rest } = l.boxes["9:16"];
     const missing = checkTemplateVersion({ ...body, layouts: [{ ...l, boxes: { ...l.boxes, "9:16": rest } }] });
-    expect(missing.cells.filter((c) => c.ratio === "9:16").every((c) => c.problems.some((p) => p.code === "missing-slot" && p.severity === "error"))).toBe(true);
-    expect(missing.cells.filter((c) => c.ratio === "1:1").every((c) => !c.problems.some((p) => p.code === "missing-slot"))).toBe(true);
+    expect(
+      missing.cells
+        .filter((c) => c.ratio === "9:16")
+        .every((c) => c.problems.some((p) => p.code === "missing-slot" && p.severity === "error")),
+    ).toBe(true);
+    expect(
+      missing.cells.filter((c) => c.ratio === "1:1").every((c) => !c.problems.some((p) => p.code === "missing-slot")),
+    ).toBe(true);
   });
 });
 
@@ -37,7 +46,14 @@ describe("contrast", () => {
   });
 
   it("warns about the text/background pairs below AA", () => {
-    const palette = { background: "#ffffff", surface: "#f1f4f9", text: "#0f172a", muted: "#64748b", accent: "#ffd400", accentText: "#ffffff" };
+    const palette = {
+      background: "#ffffff",
+      surface: "#f1f4f9",
+      text: "#0f172a",
+      muted: "#64748b",
+      accent: "#ffd400",
+      accentText: "#ffffff",
+    };
     const pairs = contrastPairs(palette);
     expect(pairs.find((p) => p.id === "text-background")!.ok).toBe(true);
     const bad = pairs.find((p) => p.id === "accent-text")!;

@@ -45,7 +45,10 @@ function designWidth(ratio: CompositionRatio): number {
   return w >= h ? Math.round((DESIGN_SHORT_SIDE * w) / h) : DESIGN_SHORT_SIDE;
 }
 
-export function checkTemplateVersion(body: TemplateVersionBody, ids: { templateId: string; version: number } = { templateId: "check", version: 1 }): CheckReport {
+export function checkTemplateVersion(
+  body: TemplateVersionBody,
+  ids: { templateId: string; version: number } = { templateId: "check", version: 1 },
+): CheckReport {
   const cells: CheckCell[] = [];
   for (const layout of body.layouts) {
     for (const ratio of COMPOSITION_RATIOS) {
@@ -53,19 +56,42 @@ export function checkTemplateVersion(body: TemplateVersionBody, ids: { templateI
         const problems: CheckProblem[] = [];
         try {
           const width = designWidth(ratio);
-          const { props, warnings } = sampleProps({ ...ids, body, ratio, layoutIds: [layout.id], sample, width, mediaUrl: (k) => k });
+          const { props, warnings } = sampleProps({
+            ...ids,
+            body,
+            ratio,
+            layoutIds: [layout.id],
+            sample,
+            width,
+            mediaUrl: (k) => k,
+          });
           for (const w of warnings) {
-            if (w.code === "text-overflow") problems.push({ code: "overflow", severity: "error", slotId: w.slotId, message: w.message });
-            else if (w.code === "missing-box") problems.push({ code: "missing-slot", severity: "error", slotId: w.slotId, message: w.message });
-            else if (w.code === "missing-value") problems.push({ code: "missing-slot", severity: "warning", slotId: w.slotId, message: w.message });
+            if (w.code === "text-overflow")
+              problems.push({ code: "overflow", severity: "error", slotId: w.slotId, message: w.message });
+            else if (w.code === "missing-box")
+              problems.push({ code: "missing-slot", severity: "error", slotId: w.slotId, message: w.message });
+            else if (w.code === "missing-value")
+              problems.push({ code: "missing-slot", severity: "warning", slotId: w.slotId, message: w.message });
           }
           const scale = Math.min(props.width, props.height) / DESIGN_SHORT_SIDE;
           for (const s of props.scenes[0]?.slots ?? []) {
             if (!s.text || s.text.overflow) continue;
             const px = s.text.fontPx / scale;
             const label = layout.slots.find((x) => x.id === s.id)?.label ?? s.id;
-            if (px < MIN_LEGIBLE_PX) problems.push({ code: "too-small", severity: "error", slotId: s.id, message: `"${label}" shrinks to ${px.toFixed(0)}px, which nobody can read` });
-            else if (px < MIN_READABLE_PX) problems.push({ code: "too-small", severity: "warning", slotId: s.id, message: `"${label}" shrinks to ${px.toFixed(0)}px, hard to read on a phone` });
+            if (px < MIN_LEGIBLE_PX)
+              problems.push({
+                code: "too-small",
+                severity: "error",
+                slotId: s.id,
+                message: `"${label}" shrinks to ${px.toFixed(0)}px, which nobody can read`,
+              });
+            else if (px < MIN_READABLE_PX)
+              problems.push({
+                code: "too-small",
+                severity: "warning",
+                slotId: s.id,
+                message: `"${label}" shrinks to ${px.toFixed(0)}px, hard to read on a phone`,
+              });
           }
         } catch (e) {
           if (!(e instanceof ResolveError)) throw e;
@@ -83,6 +109,11 @@ export function checkTemplateVersion(body: TemplateVersionBody, ids: { templateI
 /** One line per failing cell, for a 422's message. */
 export function checkSummary(report: CheckReport, max = 3): string {
   const bad = report.cells.filter((c) => c.problems.some((p) => p.severity === "error"));
-  const lines = bad.slice(0, max).map((c) => `${c.layoutName} ${c.ratio} (${c.sample} text): ${c.problems.find((p) => p.severity === "error")!.message}`);
+  const lines = bad
+    .slice(0, max)
+    .map(
+      (c) =>
+        `${c.layoutName} ${c.ratio} (${c.sample} text): ${c.problems.find((p) => p.severity === "error")!.message}`,
+    );
   return lines.join("; ") + (bad.length > max ? `; and ${bad.length - max} more` : "");
 }

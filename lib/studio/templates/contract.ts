@@ -10,7 +10,13 @@
 import { z } from "zod";
 import { LIBRARY_STAGES, layoutIdSchema, type LibraryStage } from "@/lib/engine/composition/layout-schema";
 import { compositionRatioSchema } from "@/lib/engine/composition/ratios";
-import { captionStyleSchema, motionSchema, musicSchema, styleSchema, type TemplateVersionBody } from "@/lib/engine/composition/template-schema";
+import {
+  captionStyleSchema,
+  motionSchema,
+  musicSchema,
+  styleSchema,
+  type TemplateVersionBody,
+} from "@/lib/engine/composition/template-schema";
 import type { CheckReport } from "./checks";
 import { SAMPLE_LENGTHS } from "./sample";
 import { DOC_ID } from "@/lib/platform/db/ids";
@@ -88,7 +94,13 @@ export interface TemplateDetail {
   versions: VersionSummary[];
   current: TemplateVersionBody;
   /** What the next version would be: the saved draft, or the current version when nobody has edited it. */
-  draft: { version: number; saved: boolean; body: TemplateVersionBody; created_by: string | null; created_at: string | null };
+  draft: {
+    version: number;
+    saved: boolean;
+    body: TemplateVersionBody;
+    created_by: string | null;
+    created_at: string | null;
+  };
   checks: { current: CheckReport; draft: CheckReport };
   stage_actions: StageAction[];
   layouts_available: LayoutOption[];

@@ -37,7 +37,13 @@ export interface ContrastPair {
   ok: boolean;
 }
 
-export function contrastPairs(palette: Palette, captions?: Pick<CaptionStyle, "textColor" | "backgroundColor" | "background" | "highlight" | "highlightColor" | "highlightTextColor">): ContrastPair[] {
+export function contrastPairs(
+  palette: Palette,
+  captions?: Pick<
+    CaptionStyle,
+    "textColor" | "backgroundColor" | "background" | "highlight" | "highlightColor" | "highlightTextColor"
+  >,
+): ContrastPair[] {
   const pairs: [string, string, string, string, number][] = [
     ["text-background", "Text on the background", palette.text, palette.background, AA_NORMAL],
     ["text-surface", "Text on a surface", palette.text, palette.surface, AA_NORMAL],
@@ -45,8 +51,16 @@ export function contrastPairs(palette: Palette, captions?: Pick<CaptionStyle, "t
     ["muted-surface", "Muted text on a surface", palette.muted, palette.surface, AA_LARGE],
     ["accent-text", "Text on the accent colour", palette.accentText, palette.accent, AA_LARGE],
   ];
-  if (captions && captions.background !== "none") pairs.push(["caption", "Captions on their box", captions.textColor, captions.backgroundColor, AA_LARGE]);
-  if (captions && captions.highlight === "box") pairs.push(["caption-highlight", "Spoken phrase on its highlight", captions.highlightTextColor, captions.highlightColor, AA_LARGE]);
+  if (captions && captions.background !== "none")
+    pairs.push(["caption", "Captions on their box", captions.textColor, captions.backgroundColor, AA_LARGE]);
+  if (captions && captions.highlight === "box")
+    pairs.push([
+      "caption-highlight",
+      "Spoken phrase on its highlight",
+      captions.highlightTextColor,
+      captions.highlightColor,
+      AA_LARGE,
+    ]);
   return pairs.map(([id, label, foreground, background, required]) => {
     const ratio = Math.round(contrastRatio(foreground, background) * 100) / 100;
     return { id, label, foreground, background, ratio, required, ok: ratio >= required };

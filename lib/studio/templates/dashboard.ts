@@ -51,13 +51,20 @@ export function median(xs: number[]): number | null {
   return s.length % 2 ? s[m]! : Math.round((s[m - 1]! + s[m]!) / 2);
 }
 
-export async function templateDashboard(deps: { db: Db; now?: () => Date; ready?: () => Promise<void> }): Promise<DashboardView> {
+export async function templateDashboard(deps: {
+  db: Db;
+  now?: () => Date;
+  ready?: () => Promise<void>;
+}): Promise<DashboardView> {
   await deps.ready?.();
   const now = (deps.now ?? (() => new Date()))();
   const [tRows, cRows, jRows] = await Promise.all([
     deps.db.collection(templates).get(),
     deps.db.collection(compositions).get(),
-    deps.db.collection(jobs).where("type", "in", [...RENDER_JOB_TYPES, TEST_RENDER_JOB]).get(),
+    deps.db
+      .collection(jobs)
+      .where("type", "in", [...RENDER_JOB_TYPES, TEST_RENDER_JOB])
+      .get(),
   ]);
   const templateOfContent = new Map(cRows.map((c) => [c.id, c.data.template.id]));
   const firstDay = new Date(now.getTime() - (DASHBOARD_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
@@ -73,7 +80,21 @@ export async function templateDashboard(deps: { db: Db; now?: () => Date; ready?
   };
   const rows = new Map<string, DashboardRow & { times: number[]; reasonCounts: Map<string, number> }>();
   for (const t of tRows) {
-    rows.set(t.id, { id: t.id, name: t.data.name, stage: t.data.stage, current_version: t.data.current_version, content: 0, renders: 0, failures: 0, reasons: [], median_render_ms: null, test_renders: 0, last_used: null, times: [], reasonCounts: new Map() });
+    rows.set(t.id, {
+      id: t.id,
+      name: t.data.name,
+      stage: t.data.stage,
+      current_version: t.data.current_version,
+      content: 0,
+      renders: 0,
+      failures: 0,
+      reasons: [],
+      median_render_ms: null,
+      test_renders: 0,
+      last_used: null,
+      times: [],
+      reasonCounts: new Map(),
+    });
   }
   for (const c of cRows) {
     const r = rows.get(c.data.template.id);
@@ -84,7 +105,11 @@ export async function templateDashboard(deps: { db: Db; now?: () => Date; ready?
   }
   for (const j of jRows) {
     const isTest = j.data.type === TEST_RENDER_JOB;
-    const templateId = isTest ? String((j.data.input as { template_id?: unknown }).template_id ?? "") : j.data.content_id ? templateOfContent.get(j.data.content_id) : undefined;
+    const templateId = isTest
+      ? String((j.data.input as { template_id?: unknown }).template_id ?? "")
+      : j.data.content_id
+        ? templateOfContent.get(j.data.content_id)
+        : undefined;
     const r = templateId ? rows.get(templateId) : undefined;
     if (!r) continue;
     if (isTest) r.test_renders++;
@@ -106,7 +131,9 @@ export async function templateDashboard(deps: { db: Db; now?: () => Date; ready?
       .map(({ times, reasonCounts, ...r }) => ({
         ...r,
         median_render_ms: median(times),
-        reasons: [...reasonCounts.entries()].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count),
+        reasons: [...reasonCounts.entries()]
+          .map(([reason, count]) => ({ reason, count }))
+          .sort((a, b) => b.count - a.count),
       }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     days: [...days.values()],

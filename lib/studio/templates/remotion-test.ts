@@ -30,7 +30,13 @@ import { isRenderError } from "@/lib/engine/render/errors";
 import { prepareRender } from "@/lib/engine/render/prepare";
 import type { RenderDriver } from "@/lib/engine/render/types";
 import type { BlobStore } from "@/lib/platform/storage/types";
-import { previewInputSchema, testRenderInputSchema, type PreviewInput, type TestRenderInput, type TestRenderView } from "./contract";
+import {
+  previewInputSchema,
+  testRenderInputSchema,
+  type PreviewInput,
+  type TestRenderInput,
+  type TestRenderView,
+} from "./contract";
 import { sampleComposition } from "./sample";
 import { getVersionBody, type StudioDeps } from "./service";
 import { DOC_ID } from "@/lib/platform/db/ids";
@@ -53,15 +59,43 @@ async function build(deps: StudioDeps, input: PreviewInput): Promise<Built> {
     if (!snap) throw new ApiError("not_found", `There is no composition for content "${input.content_id}".`);
     const composition = migrateComposition(snap.data);
     const tv = await getTemplateVersion(deps.db, composition.template.id, composition.template.version);
-    if (!tv) throw new ApiError("unprocessable_entity", `Content "${input.content_id}" uses ${composition.template.id}@${composition.template.version}, which no longer exists.`);
-    return { composition, templateVersion: tv, label: `${composition.title || input.content_id} (${composition.template.id}@${composition.template.version}, ${composition.aspect_ratio})` };
+    if (!tv)
+      throw new ApiError(
+        "unprocessable_entity",
+        `Content "${input.content_id}" uses ${composition.template.id}@${composition.template.version}, which no longer exists.`,
+      );
+    return {
+      composition,
+      templateVersion: tv,
+      label: `${composition.title || input.content_id} (${composition.template.id}@${composition.template.version}, ${composition.aspect_ratio})`,
+    };
   }
-  const v = await getVersionBody(deps, input.template_id, input.version ?? (await currentVersion(deps, input.template_id)));
+  const v = await getVersionBody(
+    deps,
+    input.template_id,
+    input.version ?? (await currentVersion(deps, input.template_id)),
+  );
   if (input.layout_id && !v.body.layouts.some((l) => l.id === input.layout_id)) {
-    throw new ApiError("unprocessable_entity", `Version ${v.version} of this template does not offer layout "${input.layout_id}".`, { issues: [{ path: "layout_id", message: "not in this version" }] });
+    throw new ApiError(
+      "unprocessable_entity",
+      `Version ${v.version} of this template does not offer layout "${input.layout_id}".`,
+      { issues: [{ path: "layout_id", message: "not in this version" }] },
+    );
   }
-  const composition = sampleComposition({ templateId: input.template_id, version: v.version, body: v.body, ratio: input.ratio, layoutIds: input.layout_id ? [input.layout_id] : undefined, sample: input.sample, sceneMs: input.layout_id ? 2000 : 2400 });
-  return { composition, templateVersion: v.body, label: `${input.template_id}@${v.published ? v.version : `${v.version} (draft)`} · ${input.layout_id ?? "every layout"} · ${input.ratio} · ${input.sample} text` };
+  const composition = sampleComposition({
+    templateId: input.template_id,
+    version: v.version,
+    body: v.body,
+    ratio: input.ratio,
+    layoutIds: input.layout_id ? [input.layout_id] : undefined,
+    sample: input.sample,
+    sceneMs: input.layout_id ? 2000 : 2400,
+  });
+  return {
+    composition,
+    templateVersion: v.body,
+    label: `${input.template_id}@${v.published ? v.version : `${v.version} (draft)`} · ${input.layout_id ?? "every layout"} · ${input.ratio} · ${input.sample} text`,
+  };
 }
 
 async function currentVersion(deps: StudioDeps, templateId: string): Promise<number> {
@@ -79,14 +113,22 @@ async function signedUrls(store: BlobStore, keys: readonly string[]): Promise<Ma
 }
 
 /** Player props (signed URLs; the browser draws the background) and the resolve warnings. */
-export async function previewProps(deps: StudioDeps, raw: unknown): Promise<{ props: RenderProps; warnings: ResolveWarning[]; label: string }> {
+export async function previewProps(
+  deps: StudioDeps,
+  raw: unknown,
+): Promise<{ props: RenderProps; warnings: ResolveWarning[]; label: string }> {
   const parsed = previewInputSchema.safeParse(raw);
   if (!parsed.success) throw ApiError.fromZod(parsed.error);
   const b = await build(deps, parsed.data);
   await ensureSampleMedia(deps.store);
   const urls = await signedUrls(deps.store, collectMediaKeys(b.composition, b.templateVersion));
   try {
-    const r = resolveRenderPropsDetailed({ composition: b.composition, templateVersion: b.templateVersion, mediaUrl: (k) => urls.get(k) ?? "", size: sizeForWidth(b.composition.aspect_ratio, PREVIEW_WIDTH) });
+    const r = resolveRenderPropsDetailed({
+      composition: b.composition,
+      templateVersion: b.templateVersion,
+      mediaUrl: (k) => urls.get(k) ?? "",
+      size: sizeForWidth(b.composition.aspect_ratio, PREVIEW_WIDTH),
+    });
     return { ...r, label: b.label };
   } catch (e) {
     if (e instanceof ResolveError) throw new ApiError("unprocessable_entity", e.message);
@@ -110,8 +152,24 @@ export async function enqueueTestRender(deps: StudioDeps, uid: string, raw: unkn
   // Built once here so a bad request is a 4xx now, not a failed job later.
   const b = await build(deps, parsed.data.preview);
   const at = (deps.now ?? (() => new Date()))();
-  const state: JobState = { template_id: b.composition.template.id, request: parsed.data, label: b.label, stage: "queued", logs: [{ at: at.toISOString(), message: `Queued: ${b.label}, ${parsed.data.width} px wide` }] };
-  const id = await enqueueJob(deps.db, { type: TEST_RENDER_JOB, owner_id: uid, content_id: null, input: state as unknown as Record<string, unknown>, max_attempts: 1 }, at);
+  const state: JobState = {
+    template_id: b.composition.template.id,
+    request: parsed.data,
+    label: b.label,
+    stage: "queued",
+    logs: [{ at: at.toISOString(), message: `Queued: ${b.label}, ${parsed.data.width} px wide` }],
+  };
+  const id = await enqueueJob(
+    deps.db,
+    {
+      type: TEST_RENDER_JOB,
+      owner_id: uid,
+      content_id: null,
+      input: state as unknown as Record<string, unknown>,
+      max_attempts: 1,
+    },
+    at,
+  );
   return getTestRender(deps, id);
 }
 
@@ -120,7 +178,15 @@ export async function getTestRender(deps: Pick<StudioDeps, "db" | "store">, id: 
   if (!snap || snap.data.type !== TEST_RENDER_JOB) throw new ApiError("not_found", "There is no such test render.");
   const j = snap.data;
   const s = j.input as unknown as JobState;
-  const file = s.file ? { url: await deps.store.signedUrl(s.file.key, { expiresInSeconds: signedUrlTtl() }), width: s.file.width, height: s.file.height, size_bytes: s.file.size_bytes, duration_ms: s.file.duration_ms } : null;
+  const file = s.file
+    ? {
+        url: await deps.store.signedUrl(s.file.key, { expiresInSeconds: signedUrlTtl() }),
+        width: s.file.width,
+        height: s.file.height,
+        size_bytes: s.file.size_bytes,
+        duration_ms: s.file.duration_ms,
+      }
+    : null;
   const done = j.state === "succeeded" || j.state === "failed" || j.state === "cancelled";
   const total = done ? Date.parse(j.updated_at) - Date.parse(j.created_at) : null;
   return {
@@ -161,15 +227,30 @@ function testRenderJob(d: TestRenderWorkerDeps) {
   const now = d.now ?? (() => new Date());
 
   /** Appends to the job's log and moves its progress while this attempt holds it; false when it does not. */
-  async function report(jobId: string, holder: string, leaseMs: number, patch: { stage?: string; progress?: number; message?: string; extra?: Partial<JobState> }): Promise<boolean> {
+  async function report(
+    jobId: string,
+    holder: string,
+    leaseMs: number,
+    patch: { stage?: string; progress?: number; message?: string; extra?: Partial<JobState> },
+  ): Promise<boolean> {
     const at = now();
     return d.db.runTransaction(async (tx) => {
       const ref = d.db.collection(jobs).doc(jobId);
       const snap = await tx.get(ref);
       if (!snap || snap.data.state !== "running" || snap.data.worker_id !== holder) return false;
       const s = snap.data.input as unknown as JobState;
-      const next: JobState = { ...s, ...patch.extra, stage: patch.stage ?? s.stage, logs: patch.message ? [...s.logs, { at: at.toISOString(), message: patch.message }].slice(-60) : s.logs };
-      tx.update(ref, { input: next as unknown as Record<string, unknown>, progress: patch.progress ?? snap.data.progress, lease_expires_at: new Date(at.getTime() + leaseMs).toISOString(), updated_at: at.toISOString() });
+      const next: JobState = {
+        ...s,
+        ...patch.extra,
+        stage: patch.stage ?? s.stage,
+        logs: patch.message ? [...s.logs, { at: at.toISOString(), message: patch.message }].slice(-60) : s.logs,
+      };
+      tx.update(ref, {
+        input: next as unknown as Record<string, unknown>,
+        progress: patch.progress ?? snap.data.progress,
+        lease_expires_at: new Date(at.getTime() + leaseMs).toISOString(),
+        updated_at: at.toISOString(),
+      });
       return true;
     });
   }
@@ -184,8 +265,19 @@ function testRenderJob(d: TestRenderWorkerDeps) {
     await ensureSampleMedia(d.store);
     const renderer = d.renderer();
     const size = sizeForWidth(b.composition.aspect_ratio, s.request.width);
-    await report({ stage: "preparing", progress: 0.02, message: `Preparing ${b.composition.scenes.length} scene(s) at ${size.width}×${size.height} with the ${renderer.kind} renderer` });
-    const prepared = await prepareRender({ composition: b.composition, templateVersion: b.templateVersion, store: d.store, driver: renderer.kind, size, fps: d.fps });
+    await report({
+      stage: "preparing",
+      progress: 0.02,
+      message: `Preparing ${b.composition.scenes.length} scene(s) at ${size.width}×${size.height} with the ${renderer.kind} renderer`,
+    });
+    const prepared = await prepareRender({
+      composition: b.composition,
+      templateVersion: b.templateVersion,
+      store: d.store,
+      driver: renderer.kind,
+      size,
+      fps: d.fps,
+    });
     for (const w of prepared.warnings) await report({ message: `Warning: ${w.message}` });
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "pf-remotion-test-"));
     try {
@@ -204,19 +296,37 @@ function testRenderJob(d: TestRenderWorkerDeps) {
           last = t;
           const message = p.stage !== lastStage ? `Stage: ${p.stage}` : undefined;
           lastStage = p.stage;
-          pending = pending.then(() => report({ stage: p.stage, progress: 0.05 + 0.85 * p.progress, message })).catch(() => undefined);
+          pending = pending
+            .then(() => report({ stage: p.stage, progress: 0.05 + 0.85 * p.progress, message }))
+            .catch(() => undefined);
         },
       });
       await pending;
       const renderMs = Date.now() - started;
-      await report({ stage: "saving", progress: 0.95, message: `Rendered ${result.frames} frames (${(result.durationMs / 1000).toFixed(1)} s of video) in ${(renderMs / 1000).toFixed(1)} s` });
+      await report({
+        stage: "saving",
+        progress: 0.95,
+        message: `Rendered ${result.frames} frames (${(result.durationMs / 1000).toFixed(1)} s of video) in ${(renderMs / 1000).toFixed(1)} s`,
+      });
       const key = `studio/remotion-test/${jobId}.mp4`;
-      const info = await d.store.put(key, await fs.readFile(out), { allowedTypes: ["video/mp4"], maxBytes: 100 * 1024 * 1024 });
+      const info = await d.store.put(key, await fs.readFile(out), {
+        allowedTypes: ["video/mp4"],
+        maxBytes: 100 * 1024 * 1024,
+      });
       const held = await report({
         stage: "done",
         progress: 1,
         message: `Saved ${Math.round(info.size / 1024)} KB`,
-        extra: { render_ms: renderMs, file: { key, width: result.width, height: result.height, size_bytes: info.size, duration_ms: Math.round(result.durationMs) } },
+        extra: {
+          render_ms: renderMs,
+          file: {
+            key,
+            width: result.width,
+            height: result.height,
+            size_bytes: info.size,
+            duration_ms: Math.round(result.durationMs),
+          },
+        },
       });
       if (!held || !(await ctx.complete())) await d.store.delete(key).catch(() => undefined);
     } finally {
@@ -226,7 +336,10 @@ function testRenderJob(d: TestRenderWorkerDeps) {
     return "succeeded";
   }
 
-  function reportAs(ctx: Pick<JobContext, "jobId" | "holder" | "leaseMs">, patch: Parameters<typeof report>[3]): Promise<boolean> {
+  function reportAs(
+    ctx: Pick<JobContext, "jobId" | "holder" | "leaseMs">,
+    patch: Parameters<typeof report>[3],
+  ): Promise<boolean> {
     return report(ctx.jobId, ctx.holder, ctx.leaseMs, patch);
   }
 
@@ -238,10 +351,21 @@ function testRenderJob(d: TestRenderWorkerDeps) {
     run,
     // The queue's deadline and heartbeat: a render that hangs, or a job taken over, stops here.
     heartbeat: (ctx) => reportAs(ctx, {}),
-    failure: (e) => ({ reason: isRenderError(e) ? e.userMessage : e instanceof ApiError ? e.message : e instanceof Error ? e.message : String(e), retryable: true }),
+    failure: (e) => ({
+      reason: isRenderError(e)
+        ? e.userMessage
+        : e instanceof ApiError
+          ? e.message
+          : e instanceof Error
+            ? e.message
+            : String(e),
+      retryable: true,
+    }),
     onFinalFailure: async (s, reason) => {
       if (s.holder === "expired") return false;
-      await report(s.jobId, s.holder, leaseMs, { stage: "failed", message: `Failed: ${reason}` }).catch(() => undefined);
+      await report(s.jobId, s.holder, leaseMs, { stage: "failed", message: `Failed: ${reason}` }).catch(
+        () => undefined,
+      );
       await failJob(d.db, { jobId: s.jobId, workerId: s.holder, error: reason, now: now() });
       return true;
     },
@@ -249,10 +373,20 @@ function testRenderJob(d: TestRenderWorkerDeps) {
 }
 
 export function createTestRenderWorker(d: TestRenderWorkerDeps) {
-  const worker = createJobWorker(testRenderJob(d), { db: d.db, leaseMs: d.leaseMs, deadlineMs: d.deadlineMs, now: d.now, log: d.log });
+  const worker = createJobWorker(testRenderJob(d), {
+    db: d.db,
+    leaseMs: d.leaseMs,
+    deadlineMs: d.deadlineMs,
+    now: d.now,
+    log: d.log,
+  });
   return {
     workerId: worker.workerId,
-    processNext: () => worker.processNext() as Promise<{ jobId: string; outcome: "succeeded" | "retrying" | "failed" | "lease-lost" } | null>,
+    processNext: () =>
+      worker.processNext() as Promise<{
+        jobId: string;
+        outcome: "succeeded" | "retrying" | "failed" | "lease-lost";
+      } | null>,
     runWorkerLoop: worker.runWorkerLoop,
   };
 }

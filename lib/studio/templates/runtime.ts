@@ -16,8 +16,19 @@ export function studioDeps(): StudioDeps {
 
 /** Registers the test-render worker ("studio"); the renderer and the worker load only when it is wanted. */
 export async function registerTestRenderWorker(): Promise<void> {
-  const [{ createTestRenderWorker }, { getRenderer }] = await Promise.all([import("./remotion-test"), import("@/lib/engine/render")]);
-  registerWorker("studio", (settings, o) => createTestRenderWorker({ db: getDb(), store: getBlobStore(), renderer: getRenderer, fps: settings.renderFps, ...o }));
+  const [{ createTestRenderWorker }, { getRenderer }] = await Promise.all([
+    import("./remotion-test"),
+    import("@/lib/engine/render"),
+  ]);
+  registerWorker("studio", (settings, o) =>
+    createTestRenderWorker({
+      db: getDb(),
+      store: getBlobStore(),
+      renderer: getRenderer,
+      fps: settings.renderFps,
+      ...o,
+    }),
+  );
 }
 
 /** Runs the test-render worker inside the app process (IN_APP_WORKER=0 leaves it to `npm run worker`). */

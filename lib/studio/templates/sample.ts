@@ -4,7 +4,11 @@
  * long as each slot allows. Used by the checks, the live previews and
  * /remotion-test. Pure, browser-safe.
  */
-import { COMPOSITION_SCHEMA_VERSION, DEFAULT_AUDIO, type CompositionBody } from "@/lib/engine/composition/composition-schema";
+import {
+  COMPOSITION_SCHEMA_VERSION,
+  DEFAULT_AUDIO,
+  type CompositionBody,
+} from "@/lib/engine/composition/composition-schema";
 import type { CompositionRatio } from "@/lib/engine/composition/ratios";
 import type { RenderProps } from "@/lib/engine/composition/render-props";
 import { resolveRenderPropsDetailed, type ResolveWarning } from "@/lib/engine/composition/resolve";
@@ -33,7 +37,13 @@ export function sampleComposition(input: SampleInput): CompositionBody {
   const long = input.sample === "long";
   const scenes = ids.map((id, i) => {
     const layout = input.body.layouts.find((l) => l.id === id);
-    return { id: `s${i + 1}`, layout_id: id, values: layout ? sampleValues(layout, { long }) : {}, narration: input.narration ? sampleNarration(i) : "", duration_ms: input.sceneMs === null ? null : (input.sceneMs ?? 2400) };
+    return {
+      id: `s${i + 1}`,
+      layout_id: id,
+      values: layout ? sampleValues(layout, { long }) : {},
+      narration: input.narration ? sampleNarration(i) : "",
+      duration_ms: input.sceneMs === null ? null : (input.sceneMs ?? 2400),
+    };
   });
   return {
     schema_version: COMPOSITION_SCHEMA_VERSION,
@@ -50,10 +60,19 @@ export function sampleComposition(input: SampleInput): CompositionBody {
 }
 
 /** Player props of the sample (`mediaUrl` turns the sample pictures' blob keys into URLs the browser can load). */
-export function sampleProps(input: SampleInput & { width: number; mediaUrl: (key: string) => string }): { props: RenderProps; warnings: ResolveWarning[] } {
+export function sampleProps(input: SampleInput & { width: number; mediaUrl: (key: string) => string }): {
+  props: RenderProps;
+  warnings: ResolveWarning[];
+} {
   const composition = sampleComposition(input);
   const height = Math.max(2, Math.round(input.width / ratioNumber(input.ratio) / 2) * 2);
-  return resolveRenderPropsDetailed({ composition, templateVersion: input.body, mediaUrl: input.mediaUrl, size: { width: Math.round(input.width / 2) * 2, height }, estimateMissingNarration: !!input.narration });
+  return resolveRenderPropsDetailed({
+    composition,
+    templateVersion: input.body,
+    mediaUrl: input.mediaUrl,
+    size: { width: Math.round(input.width / 2) * 2, height },
+    estimateMissingNarration: !!input.narration,
+  });
 }
 
 function ratioNumber(r: CompositionRatio): number {

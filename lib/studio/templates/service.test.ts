@@ -5,7 +5,15 @@ import { updateLog } from "@/lib/platform/update-log/collections";
 import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { ApiError } from "@/lib/platform/api/errors";
 import { sampleComposition } from "./sample";
-import { discardDraft, getTemplateDetail, listTemplates, moveTemplateStage, publishTemplateVersion, updateDraft, type StudioDeps } from "./service";
+import {
+  discardDraft,
+  getTemplateDetail,
+  listTemplates,
+  moveTemplateStage,
+  publishTemplateVersion,
+  updateDraft,
+  type StudioDeps,
+} from "./service";
 
 let env: TestEnv;
 let deps: StudioDeps;
@@ -32,7 +40,10 @@ async function apiError(p: Promise<unknown>): Promise<ApiError> {
 async function pinnedContent(id: string, templateId: string, version: number) {
   const tv = (await getTemplateVersion(env.db, templateId, version))!;
   const body = sampleComposition({ templateId, version, body: tv, ratio: "1:1", layoutIds: [tv.layouts[0]!.id] });
-  await env.db.collection(compositions).doc(id).create({ ...body, owner_id: "u1", created_at: now.toISOString(), updated_at: now.toISOString() });
+  await env.db
+    .collection(compositions)
+    .doc(id)
+    .create({ ...body, owner_id: "u1", created_at: now.toISOString(), updated_at: now.toISOString() });
 }
 
 const log = async () => (await env.db.collection(updateLog).get()).map((e) => e.data);
@@ -58,7 +69,9 @@ describe("draft edits", () => {
   it("refuses a stale revision with a 409 and saves nothing", async () => {
     const d0 = await getTemplateDetail(deps, "starter-bold");
     await updateDraft(deps, "a", "starter-bold", { revision: 0, motion: { ...d0.draft.body.motion, pacing: 1.2 } });
-    const e = await apiError(updateDraft(deps, "b", "starter-bold", { revision: 0, motion: { ...d0.draft.body.motion, pacing: 0.6 } }));
+    const e = await apiError(
+      updateDraft(deps, "b", "starter-bold", { revision: 0, motion: { ...d0.draft.body.motion, pacing: 0.6 } }),
+    );
     expect(e.code).toBe("conflict");
     expect(e.message).toMatch(/Someone else changed "Bold".*revision 0.*now at 1/);
     expect((await getTemplateDetail(deps, "starter-bold")).draft.body.motion.pacing).toBe(1.2);
@@ -74,12 +87,17 @@ describe("draft edits", () => {
     expect(await env.db.collection(templateVersions).doc("starter-bold@2").get()).toBeNull();
     expect((await env.db.collection(templates).doc("starter-bold").get())!.data.revision).toBe(0);
     expect(await log()).toHaveLength(0);
-    const unknown = await apiError(updateDraft(deps, "a", "starter-bold", { revision: 0, layout_ids: ["no-such-layout"] }));
+    const unknown = await apiError(
+      updateDraft(deps, "a", "starter-bold", { revision: 0, layout_ids: ["no-such-layout"] }),
+    );
     expect(unknown.code).toBe("unprocessable_entity");
   });
 
   it("changes the layouts offered, snapshotting layouts from the library", async () => {
-    const d = await updateDraft(deps, "a", "starter-bold", { revision: 0, layout_ids: ["starter-quote", "starter-statement"] });
+    const d = await updateDraft(deps, "a", "starter-bold", {
+      revision: 0,
+      layout_ids: ["starter-quote", "starter-statement"],
+    });
     expect(d.draft.body.layouts.map((l) => l.id)).toEqual(["starter-quote", "starter-statement"]);
     expect(d.draft.body.layouts[0]!.slots.length).toBeGreaterThan(0);
   });
@@ -98,7 +116,11 @@ describe("publishing", () => {
     await pinnedContent("c1", "starter-bold", 1);
     const d0 = await getTemplateDetail(deps, "starter-bold");
     const style = { ...d0.draft.body.style, palette: { ...d0.draft.body.style.palette, background: "#002244" } };
-    await updateDraft(deps, "a", "starter-bold", { revision: 0, style, layout_ids: ["starter-statement", "starter-bullets"] });
+    await updateDraft(deps, "a", "starter-bold", {
+      revision: 0,
+      style,
+      layout_ids: ["starter-statement", "starter-bullets"],
+    });
     const p = await publishTemplateVersion(deps, "starter-bold", { revision: 1 });
     expect(p.template).toMatchObject({ current_version: 2, revision: 2, has_draft: false });
     expect(p.versions.map((v) => [v.version, v.usage])).toEqual([
@@ -107,11 +129,16 @@ describe("publishing", () => {
     ]);
     const t = (await env.db.collection(templates).doc("starter-bold").get())!.data;
     expect(t.layout_ids).toEqual(["starter-statement", "starter-bullets"]);
-    expect((await env.db.collection(templateVersions).doc("starter-bold@2").get())!.data.published_at).toBe(now.toISOString());
+    expect((await env.db.collection(templateVersions).doc("starter-bold@2").get())!.data.published_at).toBe(
+      now.toISOString(),
+    );
     expect((await log()).map((e) => e.action).sort()).toEqual(["publish", "update"]);
 
     // The next edit goes to version 3; version 2 never changes again.
-    const d2 = await updateDraft(deps, "a", "starter-bold", { revision: 2, music: { ...p.current.music, mood: "calm" } });
+    const d2 = await updateDraft(deps, "a", "starter-bold", {
+      revision: 2,
+      music: { ...p.current.music, mood: "calm" },
+    });
     expect(d2.draft.version).toBe(3);
     expect((await getTemplateVersion(env.db, "starter-bold", 2))!.music.mood).toBe("energetic");
 
@@ -119,20 +146,30 @@ describe("publishing", () => {
     const c1 = (await env.db.collection(compositions).doc("c1").get())!.data;
     expect(c1.template.version).toBe(1);
     const v1 = (await getTemplateVersion(env.db, "starter-bold", 1))!;
-    const props = resolveRenderProps({ composition: c1, templateVersion: v1, mediaUrl: (k) => k, size: { width: 160, height: 160 } });
+    const props = resolveRenderProps({
+      composition: c1,
+      templateVersion: v1,
+      mediaUrl: (k) => k,
+      size: { width: 160, height: 160 },
+    });
     expect(props.background.color).toBe("#111111");
     expect(props.scenes[0]!.layoutId).toBe("starter-full-bleed");
   });
 
   it("refuses to publish without changes or with a stale revision", async () => {
-    expect((await apiError(publishTemplateVersion(deps, "starter-bold", { revision: 0 }))).message).toMatch(/no unpublished changes/);
+    expect((await apiError(publishTemplateVersion(deps, "starter-bold", { revision: 0 }))).message).toMatch(
+      /no unpublished changes/,
+    );
     expect((await apiError(publishTemplateVersion(deps, "starter-bold", { revision: 5 }))).code).toBe("conflict");
   });
 
   it("refuses to publish a version whose layouts fail the checks, and keeps the draft", async () => {
     const d0 = await getTemplateDetail(deps, "starter-bold");
     // Twice the type scale and heavy padding: long texts no longer fit.
-    await updateDraft(deps, "a", "starter-bold", { revision: 0, style: { ...d0.draft.body.style, typeScale: 2, spacing: 120 } });
+    await updateDraft(deps, "a", "starter-bold", {
+      revision: 0,
+      style: { ...d0.draft.body.style, typeScale: 2, spacing: 120 },
+    });
     const d1 = await getTemplateDetail(deps, "starter-bold");
     expect(d1.checks.draft.passed).toBe(false);
     const e = await apiError(publishTemplateVersion(deps, "starter-bold", { revision: 1 }));
@@ -159,7 +196,10 @@ describe("stages", () => {
   it("does not let a version that fails its checks go live", async () => {
     // A stored version that no longer fits (made directly: the studio would refuse to publish it).
     const v1 = (await env.db.collection(templateVersions).doc("starter-elegant@1").get())!.data;
-    await env.db.collection(templateVersions).doc("starter-elegant@1").set({ ...v1, style: { ...v1.style, typeScale: 2, spacing: 120 } });
+    await env.db
+      .collection(templateVersions)
+      .doc("starter-elegant@1")
+      .set({ ...v1, style: { ...v1.style, typeScale: 2, spacing: 120 } });
     await moveTemplateStage(deps, "starter-elegant", { revision: 0, to: "retired" });
     const d = await getTemplateDetail(deps, "starter-elegant");
     expect(d.stage_actions.find((a) => a.to === "live")!.blocked).toMatch(/fails/);
@@ -173,7 +213,10 @@ describe("only live layouts reach users", () => {
   it("a live template publishes no version offering a layout that is not live, and goes live only when all its layouts are", async () => {
     const { layouts } = await import("@/lib/engine/composition/collections");
     const quote = (await env.db.collection(layouts).doc("starter-quote").get())!.data;
-    await env.db.collection(layouts).doc("starter-quote").set({ ...quote, stage: "review" });
+    await env.db
+      .collection(layouts)
+      .doc("starter-quote")
+      .set({ ...quote, stage: "review" });
     await updateDraft(deps, "a", "starter-bold", { revision: 0, layout_ids: ["starter-quote", "starter-statement"] });
     const e = await apiError(publishTemplateVersion(deps, "starter-bold", { revision: 1 }));
     expect(e.code).toBe("unprocessable_entity");
@@ -182,8 +225,13 @@ describe("only live layouts reach users", () => {
     // Retired, it may publish the version; going live again is refused until the layout is live.
     await moveTemplateStage(deps, "starter-bold", { revision: 1, to: "retired" });
     await publishTemplateVersion(deps, "starter-bold", { revision: 2 });
-    expect((await apiError(moveTemplateStage(deps, "starter-bold", { revision: 3, to: "live" }))).message).toMatch(/make "[^"]+" \(In review\) live first/);
-    await env.db.collection(layouts).doc("starter-quote").set({ ...quote, stage: "live" });
+    expect((await apiError(moveTemplateStage(deps, "starter-bold", { revision: 3, to: "live" }))).message).toMatch(
+      /make "[^"]+" \(In review\) live first/,
+    );
+    await env.db
+      .collection(layouts)
+      .doc("starter-quote")
+      .set({ ...quote, stage: "live" });
     expect((await moveTemplateStage(deps, "starter-bold", { revision: 3, to: "live" })).template.stage).toBe("live");
   });
 });
@@ -193,8 +241,18 @@ describe("library list", () => {
     await pinnedContent("c1", "starter-playful", 1);
     await pinnedContent("c2", "starter-playful", 1);
     const rows = await listTemplates(deps);
-    expect(rows.map((r) => r.id).sort()).toEqual(["starter-bold", "starter-corporate", "starter-elegant", "starter-playful"]);
-    expect(rows.find((r) => r.id === "starter-playful")).toMatchObject({ usage: 2, current_version: 1, stage: "live", has_draft: false });
+    expect(rows.map((r) => r.id).sort()).toEqual([
+      "starter-bold",
+      "starter-corporate",
+      "starter-elegant",
+      "starter-playful",
+    ]);
+    expect(rows.find((r) => r.id === "starter-playful")).toMatchObject({
+      usage: 2,
+      current_version: 1,
+      stage: "live",
+      has_draft: false,
+    });
   });
 });
 
@@ -203,7 +261,9 @@ describe("uploaded fonts", () => {
     const fs = await import("node:fs");
     const path = await import("node:path");
     const { uploadTemplateFont } = await import("./fonts");
-    const bytes = fs.readFileSync(path.join(process.cwd(), "node_modules/@fontsource/inter/files/inter-latin-400-normal.woff2"));
+    const bytes = fs.readFileSync(
+      path.join(process.cwd(), "node_modules/@fontsource/inter/files/inter-latin-400-normal.woff2"),
+    );
     const f = await uploadTemplateFont(deps, "starter-bold", bytes);
     expect(f).toMatchObject({ family: "Inter", format: "woff2" });
     expect(await env.store.head(f.key)).not.toBeNull();
@@ -212,14 +272,33 @@ describe("uploaded fonts", () => {
     expect(e.code).toBe("unprocessable_entity");
     expect(e.message).toMatch(/not a usable font/);
 
-    const foreign = await apiError(updateDraft(deps, "a", "starter-bold", { revision: 0, style: { ...(await getTemplateDetail(deps, "starter-bold")).draft.body.style, fontFiles: { heading: { key: "images/u1/private.png", family: "X", format: "ttf" }, body: null } } }));
+    const foreign = await apiError(
+      updateDraft(deps, "a", "starter-bold", {
+        revision: 0,
+        style: {
+          ...(await getTemplateDetail(deps, "starter-bold")).draft.body.style,
+          fontFiles: { heading: { key: "images/u1/private.png", family: "X", format: "ttf" }, body: null },
+        },
+      }),
+    );
     expect(foreign.issues).toEqual([{ path: "style.fontFiles.heading.key", message: "unknown font file" }]);
 
     // In the draft, the uploaded file draws headings (with the bundled font as the fallback and for fitting).
     const d0 = await getTemplateDetail(deps, "starter-bold");
-    const d1 = await updateDraft(deps, "a", "starter-bold", { revision: 0, style: { ...d0.draft.body.style, fontFiles: { heading: { key: f.key, family: f.family, format: f.format }, body: null } } });
+    const d1 = await updateDraft(deps, "a", "starter-bold", {
+      revision: 0,
+      style: {
+        ...d0.draft.body.style,
+        fontFiles: { heading: { key: f.key, family: f.family, format: f.format }, body: null },
+      },
+    });
     expect(Object.keys(d1.sample_media)).toContain(f.key);
-    const props = resolveRenderProps({ composition: sampleComposition({ templateId: "starter-bold", version: 2, body: d1.draft.body, ratio: "1:1" }), templateVersion: d1.draft.body, mediaUrl: (k) => `u:${k}`, size: { width: 160, height: 160 } });
+    const props = resolveRenderProps({
+      composition: sampleComposition({ templateId: "starter-bold", version: 2, body: d1.draft.body, ratio: "1:1" }),
+      templateVersion: d1.draft.body,
+      mediaUrl: (k) => `u:${k}`,
+      size: { width: 160, height: 160 },
+    });
     expect(props.fonts.some((x) => x.url === `u:${f.key}`)).toBe(true);
     const headline = props.scenes.flatMap((s) => s.slots).find((s) => s.role === "headline" && s.text);
     expect(headline!.text!.fontFamily).toMatch(/^"pf-tfont-[^"]+", "Bebas Neue"/);

@@ -6,12 +6,23 @@ import "server-only";
  * a 409), is validated by the composition schemas before anything is
  * written, and logs its change in the same transaction.
  */
-import { compositions, layouts, templates, templateVersions, type TemplateDoc, type TemplateVersionDoc } from "@/lib/engine/composition/collections";
+import {
+  compositions,
+  layouts,
+  templates,
+  templateVersions,
+  type TemplateDoc,
+  type TemplateVersionDoc,
+} from "@/lib/engine/composition/collections";
 import { ensureStarterLibrary } from "@/lib/engine/composition/library";
 import { SAMPLE_MEDIA } from "@/lib/engine/composition/starter";
 import { ensureSampleMedia } from "@/lib/engine/composition/sample-media";
 import { STAGE_LABELS, canMoveStage, stageActionLabel, STAGE_TRANSITIONS } from "@/lib/engine/composition/stages";
-import { templateVersionBodySchema, templateVersionId, type TemplateVersionBody } from "@/lib/engine/composition/template-schema";
+import {
+  templateVersionBodySchema,
+  templateVersionId,
+  type TemplateVersionBody,
+} from "@/lib/engine/composition/template-schema";
 import { signedUrlTtl } from "@/lib/media/images/present-image";
 import { ApiError } from "@/lib/platform/api/errors";
 import type { Db } from "@/lib/platform/db/db";
@@ -41,7 +52,10 @@ export interface StudioDeps {
 
 const clock = (d: StudioDeps) => (d.now ?? (() => new Date()))();
 
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: import("zod").ZodError } }, raw: unknown): T {
+function parse<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: import("zod").ZodError } },
+  raw: unknown,
+): T {
   const r = schema.safeParse(raw);
   if (!r.success) throw ApiError.fromZod(r.error);
   return r.data;
@@ -59,9 +73,14 @@ function bodyOf(v: TemplateVersionDoc): TemplateVersionBody {
   return body;
 }
 
-async function usageByTemplate(db: Db, templateId?: string): Promise<Map<string, { total: number; byVersion: Map<number, number>; lastUsed: string | null }>> {
+async function usageByTemplate(
+  db: Db,
+  templateId?: string,
+): Promise<Map<string, { total: number; byVersion: Map<number, number>; lastUsed: string | null }>> {
   // Compositions carry their template as a nested object (not a declared index field), so they are read and grouped here.
-  const rows = (await db.collection(compositions).get()).filter((r) => !templateId || r.data.template.id === templateId);
+  const rows = (await db.collection(compositions).get()).filter(
+    (r) => !templateId || r.data.template.id === templateId,
+  );
   const out = new Map<string, { total: number; byVersion: Map<number, number>; lastUsed: string | null }>();
   for (const r of rows) {
     const t = r.data.template;
@@ -74,7 +93,13 @@ async function usageByTemplate(db: Db, templateId?: string): Promise<Map<string,
   return out;
 }
 
-function summary(id: string, t: TemplateDoc, version: TemplateVersionDoc | null, hasDraft: boolean, usage: number): TemplateSummary {
+function summary(
+  id: string,
+  t: TemplateDoc,
+  version: TemplateVersionDoc | null,
+  hasDraft: boolean,
+  usage: number,
+): TemplateSummary {
   const p = version?.style.palette;
   return {
     id,
@@ -94,10 +119,22 @@ function summary(id: string, t: TemplateDoc, version: TemplateVersionDoc | null,
 
 export async function listTemplates(deps: StudioDeps): Promise<TemplateSummary[]> {
   await deps.ready?.();
-  const [rows, versions, usage] = await Promise.all([deps.db.collection(templates).get(), deps.db.collection(templateVersions).get(), usageByTemplate(deps.db)]);
+  const [rows, versions, usage] = await Promise.all([
+    deps.db.collection(templates).get(),
+    deps.db.collection(templateVersions).get(),
+    usageByTemplate(deps.db),
+  ]);
   const byId = new Map(versions.map((v) => [v.id, v.data]));
   return rows
-    .map((r) => summary(r.id, r.data, byId.get(templateVersionId(r.id, r.data.current_version)) ?? null, byId.get(templateVersionId(r.id, r.data.current_version + 1))?.published_at === null, usage.get(r.id)?.total ?? 0))
+    .map((r) =>
+      summary(
+        r.id,
+        r.data,
+        byId.get(templateVersionId(r.id, r.data.current_version)) ?? null,
+        byId.get(templateVersionId(r.id, r.data.current_version + 1))?.published_at === null,
+        usage.get(r.id)?.total ?? 0,
+      ),
+    )
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -118,17 +155,26 @@ function stageActions(t: TemplateDoc, currentChecks: CheckReport): StageAction[]
   return STAGE_TRANSITIONS[t.stage].map((to) => ({
     to,
     label: stageActionLabel(t.stage, to),
-    blocked: to === "live" && !currentChecks.passed ? `Version ${t.current_version} fails ${currentChecks.errors} check${currentChecks.errors === 1 ? "" : "s"}: fix them in a new version first.` : null,
+    blocked:
+      to === "live" && !currentChecks.passed
+        ? `Version ${t.current_version} fails ${currentChecks.errors} check${currentChecks.errors === 1 ? "" : "s"}: fix them in a new version first.`
+        : null,
   }));
 }
 
 /** Signed URLs of the sample pictures and of the given versions' uploaded fonts, for previews drawn in the browser. */
-export async function sampleMediaUrls(store: BlobStore, bodies: readonly TemplateVersionBody[] = []): Promise<Record<string, string>> {
+export async function sampleMediaUrls(
+  store: BlobStore,
+  bodies: readonly TemplateVersionBody[] = [],
+): Promise<Record<string, string>> {
   await ensureSampleMedia(store);
   const ttl = signedUrlTtl();
   const out: Record<string, string> = {};
-  const fontKeys = bodies.flatMap((b) => [b.style.fontFiles?.heading?.key, b.style.fontFiles?.body?.key]).filter((k): k is string => !!k);
-  for (const key of [...Object.values(SAMPLE_MEDIA), ...fontKeys]) out[key] ??= await store.signedUrl(key, { expiresInSeconds: ttl });
+  const fontKeys = bodies
+    .flatMap((b) => [b.style.fontFiles?.heading?.key, b.style.fontFiles?.body?.key])
+    .filter((k): k is string => !!k);
+  for (const key of [...Object.values(SAMPLE_MEDIA), ...fontKeys])
+    out[key] ??= await store.signedUrl(key, { expiresInSeconds: ttl });
   return out;
 }
 
@@ -142,24 +188,48 @@ export async function getTemplateDetail(deps: StudioDeps, id: string): Promise<T
     readDraft(deps.db, id, t),
   ]);
   const current = versionRows.find((v) => v.data.version === t.current_version)?.data;
-  if (!current) throw new ApiError("unprocessable_entity", `Template "${t.name}" names version ${t.current_version}, which does not exist.`);
+  if (!current)
+    throw new ApiError(
+      "unprocessable_entity",
+      `Template "${t.name}" names version ${t.current_version}, which does not exist.`,
+    );
   const u = usage.get(id);
   const versions: VersionSummary[] = versionRows
     .filter((v) => v.data.published_at !== null)
-    .map((v) => ({ version: v.data.version, published_at: v.data.published_at, created_at: v.data.created_at, created_by: v.data.created_by, layout_count: v.data.layouts.length, usage: u?.byVersion.get(v.data.version) ?? 0 }));
+    .map((v) => ({
+      version: v.data.version,
+      published_at: v.data.published_at,
+      created_at: v.data.created_at,
+      created_by: v.data.created_by,
+      layout_count: v.data.layouts.length,
+      usage: u?.byVersion.get(v.data.version) ?? 0,
+    }));
   const currentBody = bodyOf(current);
   const draftBody = draft ? bodyOf(draft) : currentBody;
   const currentChecks = checkTemplateVersion(currentBody, { templateId: id, version: t.current_version });
-  const draftChecks = draft ? checkTemplateVersion(draftBody, { templateId: id, version: t.current_version + 1 }) : currentChecks;
+  const draftChecks = draft
+    ? checkTemplateVersion(draftBody, { templateId: id, version: t.current_version + 1 })
+    : currentChecks;
   const layoutsAvailable: LayoutOption[] = layoutRows
-    .filter((l) => l.data.stage !== "retired" && l.data.generation?.status !== "pending" && l.data.generation?.status !== "rejected")
+    .filter(
+      (l) =>
+        l.data.stage !== "retired" &&
+        l.data.generation?.status !== "pending" &&
+        l.data.generation?.status !== "rejected",
+    )
     .map((l) => ({ id: l.id, name: l.data.name, stage: l.data.stage, version: l.data.version }))
     .sort((a, b) => a.name.localeCompare(b.name));
   return {
     template: summary(id, t, current, !!draft, u?.total ?? 0),
     versions,
     current: currentBody,
-    draft: { version: t.current_version + 1, saved: !!draft, body: draftBody, created_by: draft?.created_by ?? null, created_at: draft?.created_at ?? null },
+    draft: {
+      version: t.current_version + 1,
+      saved: !!draft,
+      body: draftBody,
+      created_by: draft?.created_by ?? null,
+      created_at: draft?.created_at ?? null,
+    },
     checks: { current: currentChecks, draft: draftChecks },
     stage_actions: stageActions(t, currentChecks),
     layouts_available: layoutsAvailable,
@@ -183,8 +253,13 @@ export async function updateDraft(deps: StudioDeps, actor: string, id: string, r
   await deps.db.runTransaction(async (tx) => {
     const { tRef, t } = await templateForWrite(deps.db, tx, id, patch.revision);
     const draft = await readDraft(deps.db, id, t, tx);
-    const base = draft ?? (await tx.get(deps.db.collection(templateVersions).doc(templateVersionId(id, t.current_version))))?.data;
-    if (!base) throw new ApiError("unprocessable_entity", `Template "${t.name}" names version ${t.current_version}, which does not exist.`);
+    const base =
+      draft ?? (await tx.get(deps.db.collection(templateVersions).doc(templateVersionId(id, t.current_version))))?.data;
+    if (!base)
+      throw new ApiError(
+        "unprocessable_entity",
+        `Template "${t.name}" names version ${t.current_version}, which does not exist.`,
+      );
     const before = bodyOf(base);
     let layoutSnaps = before.layouts;
     if (patch.layout_ids) {
@@ -192,8 +267,16 @@ export async function updateDraft(deps: StudioDeps, actor: string, id: string, r
       layoutSnaps = [];
       for (const lid of patch.layout_ids) {
         const l = await tx.get(deps.db.collection(layouts).doc(lid));
-        if (!l) throw new ApiError("unprocessable_entity", `There is no layout "${lid}".`, { issues: [{ path: "layout_ids", message: `unknown layout ${lid}` }] });
-        if (l.data.stage === "retired" && !kept.has(lid)) throw new ApiError("unprocessable_entity", `Layout "${l.data.name}" is retired; bring it back before adding it.`, { issues: [{ path: "layout_ids", message: `retired layout ${lid}` }] });
+        if (!l)
+          throw new ApiError("unprocessable_entity", `There is no layout "${lid}".`, {
+            issues: [{ path: "layout_ids", message: `unknown layout ${lid}` }],
+          });
+        if (l.data.stage === "retired" && !kept.has(lid))
+          throw new ApiError(
+            "unprocessable_entity",
+            `Layout "${l.data.name}" is retired; bring it back before adding it.`,
+            { issues: [{ path: "layout_ids", message: `retired layout ${lid}` }] },
+          );
         // A layout already offered keeps its snapshot unless the library's copy moved on.
         const old = kept.get(lid);
         if (old && old.version === l.data.version) layoutSnaps.push(old);
@@ -214,14 +297,34 @@ export async function updateDraft(deps: StudioDeps, actor: string, id: string, r
     // Uploaded fonts only: a key must be one the font upload stored (never another blob of the store).
     for (const role of ["heading", "body"] as const) {
       const f = next.data.style.fontFiles[role];
-      if (f && f.key !== before.style.fontFiles?.[role]?.key && (!/^studio\/fonts\/[a-f0-9]{24}\.(ttf|otf|woff2?)$/.test(f.key) || !(await deps.store.head(f.key)))) {
-        throw new ApiError("unprocessable_entity", `The ${role} font file is not one uploaded here; upload it first.`, { issues: [{ path: `style.fontFiles.${role}.key`, message: "unknown font file" }] });
+      if (
+        f &&
+        f.key !== before.style.fontFiles?.[role]?.key &&
+        (!/^studio\/fonts\/[a-f0-9]{24}\.(ttf|otf|woff2?)$/.test(f.key) || !(await deps.store.head(f.key)))
+      ) {
+        throw new ApiError("unprocessable_entity", `The ${role} font file is not one uploaded here; upload it first.`, {
+          issues: [{ path: `style.fontFiles.${role}.key`, message: "unknown font file" }],
+        });
       }
     }
     const vRef = deps.db.collection(templateVersions).doc(templateVersionId(id, t.current_version + 1));
-    tx.set(vRef, { ...next.data, template_id: id, version: t.current_version + 1, published_at: null, created_at: draft?.created_at ?? at, created_by: draft?.created_by ?? actor });
+    tx.set(vRef, {
+      ...next.data,
+      template_id: id,
+      version: t.current_version + 1,
+      published_at: null,
+      created_at: draft?.created_at ?? at,
+      created_by: draft?.created_by ?? actor,
+    });
     tx.update(tRef, { revision: t.revision + 1, updated_at: at });
-    logChange(deps.db, tx, { entityType: "template", entityId: id, entityLabel: t.name, action: "update", before: { draft_version: t.current_version + 1, ...before }, after: { draft_version: t.current_version + 1, ...next.data } });
+    logChange(deps.db, tx, {
+      entityType: "template",
+      entityId: id,
+      entityLabel: t.name,
+      action: "update",
+      before: { draft_version: t.current_version + 1, ...before },
+      after: { draft_version: t.current_version + 1, ...next.data },
+    });
   });
   return getTemplateDetail(deps, id);
 }
@@ -236,7 +339,14 @@ export async function discardDraft(deps: StudioDeps, id: string, raw: unknown): 
     if (!draft) throw new ApiError("unprocessable_entity", "There are no unpublished changes to discard.");
     tx.delete(deps.db.collection(templateVersions).doc(templateVersionId(id, t.current_version + 1)));
     tx.update(tRef, { revision: t.revision + 1, updated_at: at });
-    logChange(deps.db, tx, { entityType: "template", entityId: id, entityLabel: t.name, action: "discard_draft", before: bodyOf(draft), after: null });
+    logChange(deps.db, tx, {
+      entityType: "template",
+      entityId: id,
+      entityLabel: t.name,
+      action: "discard_draft",
+      before: bodyOf(draft),
+      after: null,
+    });
   });
   return getTemplateDetail(deps, id);
 }
@@ -246,7 +356,12 @@ export async function discardDraft(deps: StudioDeps, id: string, raw: unknown): 
  * layouts, so publishing a version of a live template, or making a template
  * live, refuses layouts in any other stage (read in the caller's transaction).
  */
-async function assertLayoutsLive(db: Db, tx: Transaction, templateName: string, layoutIds: readonly string[]): Promise<void> {
+async function assertLayoutsLive(
+  db: Db,
+  tx: Transaction,
+  templateName: string,
+  layoutIds: readonly string[],
+): Promise<void> {
   const notLive: string[] = [];
   for (const lid of layoutIds) {
     const l = await tx.get(db.collection(layouts).doc(lid));
@@ -254,7 +369,11 @@ async function assertLayoutsLive(db: Db, tx: Transaction, templateName: string, 
     if (l && l.data.stage !== "live") notLive.push(`"${l.data.name}" (${STAGE_LABELS[l.data.stage]})`);
   }
   if (notLive.length > 0) {
-    throw new ApiError("unprocessable_entity", `"${templateName}" is offered to users, so all its layouts must be live: make ${notLive.join(", ")} live first, or leave ${notLive.length === 1 ? "it" : "them"} out.`, { issues: [{ path: "layout_ids", message: "layouts that are not live" }] });
+    throw new ApiError(
+      "unprocessable_entity",
+      `"${templateName}" is offered to users, so all its layouts must be live: make ${notLive.join(", ")} live first, or leave ${notLive.length === 1 ? "it" : "them"} out.`,
+      { issues: [{ path: "layout_ids", message: "layouts that are not live" }] },
+    );
   }
 }
 
@@ -265,17 +384,37 @@ export async function moveTemplateStage(deps: StudioDeps, id: string, raw: unkno
   await deps.db.runTransaction(async (tx) => {
     const { tRef, t } = await templateForWrite(deps.db, tx, id, input.revision);
     if (!canMoveStage(t.stage, input.to)) {
-      throw new ApiError("unprocessable_entity", `A template in ${STAGE_LABELS[t.stage]} cannot move to ${STAGE_LABELS[input.to]}.`, { issues: [{ path: "to", message: "not a next stage" }] });
+      throw new ApiError(
+        "unprocessable_entity",
+        `A template in ${STAGE_LABELS[t.stage]} cannot move to ${STAGE_LABELS[input.to]}.`,
+        { issues: [{ path: "to", message: "not a next stage" }] },
+      );
     }
     if (input.to === "live") {
       const v = await tx.get(deps.db.collection(templateVersions).doc(templateVersionId(id, t.current_version)));
       if (!v) throw new ApiError("unprocessable_entity", `Version ${t.current_version} does not exist.`);
       const report = checkTemplateVersion(bodyOf(v.data), { templateId: id, version: t.current_version });
-      if (!report.passed) throw new ApiError("unprocessable_entity", `"${t.name}" cannot go live: version ${t.current_version} fails its checks (${checkSummary(report)}).`);
-      await assertLayoutsLive(deps.db, tx, t.name, v.data.layouts.map((l) => l.id));
+      if (!report.passed)
+        throw new ApiError(
+          "unprocessable_entity",
+          `"${t.name}" cannot go live: version ${t.current_version} fails its checks (${checkSummary(report)}).`,
+        );
+      await assertLayoutsLive(
+        deps.db,
+        tx,
+        t.name,
+        v.data.layouts.map((l) => l.id),
+      );
     }
     tx.update(tRef, { stage: input.to, revision: t.revision + 1, updated_at: at });
-    logChange(deps.db, tx, { entityType: "template", entityId: id, entityLabel: t.name, action: "stage", before: { stage: t.stage }, after: { stage: input.to } });
+    logChange(deps.db, tx, {
+      entityType: "template",
+      entityId: id,
+      entityLabel: t.name,
+      action: "stage",
+      before: { stage: t.stage },
+      after: { stage: input.to },
+    });
   });
   return getTemplateDetail(deps, id);
 }
@@ -287,21 +426,57 @@ export async function publishTemplateVersion(deps: StudioDeps, id: string, raw: 
   await deps.db.runTransaction(async (tx) => {
     const { tRef, t } = await templateForWrite(deps.db, tx, id, input.revision);
     const draft = await readDraft(deps.db, id, t, tx);
-    if (!draft) throw new ApiError("unprocessable_entity", "There are no unpublished changes: edit the style, animation or layouts first.");
+    if (!draft)
+      throw new ApiError(
+        "unprocessable_entity",
+        "There are no unpublished changes: edit the style, animation or layouts first.",
+      );
     const report = checkTemplateVersion(bodyOf(draft), { templateId: id, version: draft.version });
-    if (!report.passed) throw new ApiError("unprocessable_entity", `Version ${draft.version} fails its checks, so it was not published (${checkSummary(report)}).`);
-    if (t.stage === "live") await assertLayoutsLive(deps.db, tx, t.name, draft.layouts.map((l) => l.id));
+    if (!report.passed)
+      throw new ApiError(
+        "unprocessable_entity",
+        `Version ${draft.version} fails its checks, so it was not published (${checkSummary(report)}).`,
+      );
+    if (t.stage === "live")
+      await assertLayoutsLive(
+        deps.db,
+        tx,
+        t.name,
+        draft.layouts.map((l) => l.id),
+      );
     const version = t.current_version + 1;
     tx.update(deps.db.collection(templateVersions).doc(templateVersionId(id, version)), { published_at: at });
-    const after = { ...t, current_version: version, layout_ids: draft.layouts.map((l) => l.id), revision: t.revision + 1, updated_at: at };
-    tx.update(tRef, { current_version: version, layout_ids: after.layout_ids, revision: after.revision, updated_at: at });
-    logChange(deps.db, tx, { entityType: "template", entityId: id, entityLabel: t.name, action: "publish", before: { current_version: t.current_version, layout_ids: t.layout_ids }, after: { current_version: version, layout_ids: after.layout_ids } });
+    const after = {
+      ...t,
+      current_version: version,
+      layout_ids: draft.layouts.map((l) => l.id),
+      revision: t.revision + 1,
+      updated_at: at,
+    };
+    tx.update(tRef, {
+      current_version: version,
+      layout_ids: after.layout_ids,
+      revision: after.revision,
+      updated_at: at,
+    });
+    logChange(deps.db, tx, {
+      entityType: "template",
+      entityId: id,
+      entityLabel: t.name,
+      action: "publish",
+      before: { current_version: t.current_version, layout_ids: t.layout_ids },
+      after: { current_version: version, layout_ids: after.layout_ids },
+    });
   });
   return getTemplateDetail(deps, id);
 }
 
 /** A version's body (published ones only, or the saved draft), for previews of older versions. */
-export async function getVersionBody(deps: StudioDeps, id: string, version: number | "draft"): Promise<{ version: number; body: TemplateVersionBody; published: boolean }> {
+export async function getVersionBody(
+  deps: StudioDeps,
+  id: string,
+  version: number | "draft",
+): Promise<{ version: number; body: TemplateVersionBody; published: boolean }> {
   await deps.ready?.();
   const t = await readTemplate(deps.db, id);
   const n = version === "draft" ? t.current_version + 1 : version;
@@ -313,7 +488,8 @@ export async function getVersionBody(deps: StudioDeps, id: string, version: numb
     }
     throw new ApiError("not_found", `Template "${t.name}" has no version ${n}.`);
   }
-  if (version !== "draft" && snap.data.published_at === null) throw new ApiError("not_found", `Version ${n} of "${t.name}" is not published yet.`);
+  if (version !== "draft" && snap.data.published_at === null)
+    throw new ApiError("not_found", `Version ${n} of "${t.name}" is not published yet.`);
   return { version: n, body: bodyOf(snap.data), published: snap.data.published_at !== null };
 }
 

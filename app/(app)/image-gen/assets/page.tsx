@@ -11,7 +11,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function ImageGenAssetsPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Images that guide a generation, such as a product shot or a logo. The same files as Assets." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Images that guide a generation, such as a product shot or a logo. The same files as Assets."
+      />
       <AssetsManager />
     </>
   );

@@ -11,7 +11,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function ImageGenInspirationsPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Curated prompts with the images they make. Try one as is, then make it yours." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Curated prompts with the images they make. Try one as is, then make it yours."
+      />
       <InspirationsGrid />
     </>
   );

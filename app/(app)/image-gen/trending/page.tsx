@@ -11,7 +11,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function ImageGenTrendingPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Public images from across Promptframe, ranked by recent likes and remixes." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Public images from across Promptframe, ranked by recent likes and remixes."
+      />
       <TrendingGrid />
     </>
   );

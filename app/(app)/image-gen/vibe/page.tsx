@@ -11,7 +11,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function ImageGenVibePage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Styles and moods that set the look of an image: words added to the prompt, things kept out, and a palette." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Styles and moods that set the look of an image: words added to the prompt, things kept out, and a palette."
+      />
       <VibeLibrary />
     </>
   );

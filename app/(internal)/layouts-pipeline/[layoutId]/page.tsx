@@ -17,7 +17,10 @@ export default async function LayoutsPipelineDetailPage({ params }: Props) {
   const { layoutId } = await readIdParams(params);
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Arrange the slots in every aspect ratio, check them with short and long sample content, and move the layout through its stages." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Arrange the slots in every aspect ratio, check them with short and long sample content, and move the layout through its stages."
+      />
       <LayoutEditor layoutId={layoutId} />
     </>
   );

@@ -11,7 +11,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function LayoutsProgressPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Every layout by stage: what is waiting on whom, who moved it last and how long it has waited." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Every layout by stage: what is waiting on whom, who moved it last and how long it has waited."
+      />
       <LayoutBoard />
     </>
   );

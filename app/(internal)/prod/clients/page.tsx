@@ -11,7 +11,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function ProdClientsPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Production clients: their brand kits, contacts, pipelines, runs and the credits they use." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Production clients: their brand kits, contacts, pipelines, runs and the credits they use."
+      />
       <ClientList />
     </>
   );

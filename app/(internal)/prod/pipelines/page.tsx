@@ -12,7 +12,10 @@ export const metadata: Metadata = { title: titleFor(PATTERN) };
 export default function ProdPipelinesPage() {
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="A client's source (CSV, product feed or links) turned into videos on demand or on a schedule, with outputs and webhooks." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="A client's source (CSV, product feed or links) turned into videos on demand or on a schedule, with outputs and webhooks."
+      />
       <Suspense>
         <PipelineList />
       </Suspense>

@@ -17,7 +17,10 @@ export default async function TemplatesPipelineDetailPage({ params }: Props) {
   const { templateId } = await readIdParams(params);
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Its layouts, versions and checks; stage actions and publishing." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Its layouts, versions and checks; stage actions and publishing."
+      />
       <TemplatePage id={templateId} />
     </>
   );

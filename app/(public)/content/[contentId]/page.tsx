@@ -50,7 +50,13 @@ export default async function ContentDetailPage({ params }: Props) {
           <PageHeader title={titleFor(PATTERN)} description={design.title} />
           <figure className="overflow-hidden rounded-xl border bg-card">
             {/* eslint-disable-next-line @next/next/no-img-element -- the stable URL redirects to a signed one; no optimizer in between */}
-            <img src={design.image_url} alt={design.title} width={design.width} height={design.height} className="mx-auto h-auto max-h-[75vh] w-auto" />
+            <img
+              src={design.image_url}
+              alt={design.title}
+              width={design.width}
+              height={design.height}
+              className="mx-auto h-auto max-h-[75vh] w-auto"
+            />
             <figcaption className="flex flex-wrap items-center gap-2 border-t p-4 text-sm text-muted-foreground">
               <Badge variant="secondary">Design</Badge>
               <span>{design.aspect_ratio}</span>

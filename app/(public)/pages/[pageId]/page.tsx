@@ -62,7 +62,10 @@ export default async function PagesDetailPage({ params }: Props) {
       <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">{page.title}</h1>
       <PageBlocks blocks={page.blocks} headingOffset={1} />
       <footer className="border-t pt-6 text-sm text-muted-foreground">
-        Made with <Link href="/" className="font-medium text-primary hover:underline">Promptframe</Link>
+        Made with{" "}
+        <Link href="/" className="font-medium text-primary hover:underline">
+          Promptframe
+        </Link>
       </footer>
     </article>
   );

@@ -23,7 +23,14 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export const GET = withUser(async ({ request, user }) => {
   const q = readQuery(request, assetListQuerySchema);
-  const page = await listAssets({ db: getDb(), store: getBlobStore(), uid: user.uid, cursor: q.cursor, limit: q.limit, kinds: q.kind });
+  const page = await listAssets({
+    db: getDb(),
+    store: getBlobStore(),
+    uid: user.uid,
+    cursor: q.cursor,
+    limit: q.limit,
+    kinds: q.kind,
+  });
   return Response.json({ data: page }, { headers: NO_STORE });
 });
 

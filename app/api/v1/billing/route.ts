@@ -16,7 +16,12 @@ export const dynamic = "force-dynamic";
 
 export const GET = withUser(async ({ request, user }) => {
   const { checkout_session } = readQuery(request, summaryQuerySchema);
-  const data = await getBillingSummary({ db: getDb(), config: billingConfig(), uid: user.uid, checkoutSession: checkout_session });
+  const data = await getBillingSummary({
+    db: getDb(),
+    config: billingConfig(),
+    uid: user.uid,
+    checkoutSession: checkout_session,
+  });
   return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
 });
 

@@ -8,7 +8,10 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const GET = withUser(async ({ user }) => {
-  return Response.json({ data: await listRecentDrafts(designRuntime(), user.uid) }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(
+    { data: await listRecentDrafts(designRuntime(), user.uid) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 });
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -21,10 +21,13 @@ export const GET = withUser(async ({ request, user }) => {
   return Response.json({ data: page.items, next_cursor: page.nextCursor }, { headers: NO_STORE });
 });
 
-export const POST = withUser(async ({ request, user }) => {
-  const body = await readJsonBody(request, anyJson, 16 * 1024);
-  const video = await createVideo(videoRuntime(), user.uid, body);
-  return Response.json({ data: video }, { status: 201, headers: NO_STORE });
-}, { limit: "storyboard" });
+export const POST = withUser(
+  async ({ request, user }) => {
+    const body = await readJsonBody(request, anyJson, 16 * 1024);
+    const video = await createVideo(videoRuntime(), user.uid, body);
+    return Response.json({ data: video }, { status: 201, headers: NO_STORE });
+  },
+  { limit: "storyboard" },
+);
 
 export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

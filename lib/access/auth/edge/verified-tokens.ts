@@ -12,7 +12,13 @@ export interface VerifiedTokens {
   set(token: string, claims: SessionClaims): void;
 }
 
-export function createVerifiedTokens({ max = 2000, now = Date.now }: { max?: number; now?: () => number } = {}): VerifiedTokens {
+export function createVerifiedTokens({
+  max = 2000,
+  now = Date.now,
+}: {
+  max?: number;
+  now?: () => number;
+} = {}): VerifiedTokens {
   const entries = new Map<string, SessionClaims>();
   return {
     get(token) {

@@ -30,7 +30,9 @@ async function signed(
   { pem = PEM, kid = KID, alg = "RS256" }: { pem?: string; kid?: string; alg?: string } = {},
 ): Promise<string> {
   const key = await importPKCS8(pem, alg);
-  return new SignJWT(sessionClaims(PROJECT, "uid-ana", { email: "ana@promptframe.ai", email_verified: true, ...claims }))
+  return new SignJWT(
+    sessionClaims(PROJECT, "uid-ana", { email: "ana@promptframe.ai", email_verified: true, ...claims }),
+  )
     .setProtectedHeader({ alg, kid })
     .sign(key);
 }
@@ -64,7 +66,12 @@ describe("verifySessionToken (production mode)", () => {
     const result = await verifySessionToken(await signed(), base(keys, { expectedUid: "uid-ana" }));
     expect(result).toEqual({
       ok: true,
-      claims: expect.objectContaining({ uid: "uid-ana", email: "ana@promptframe.ai", emailVerified: true, signInProvider: "password" }),
+      claims: expect.objectContaining({
+        uid: "uid-ana",
+        email: "ana@promptframe.ai",
+        emailVerified: true,
+        signInProvider: "password",
+      }),
     });
   });
 
@@ -91,14 +98,24 @@ describe("verifySessionToken (production mode)", () => {
 
   it("rejects a tampered payload", async () => {
     const [h, , s] = (await signed()).split(".");
-    const forged = Buffer.from(JSON.stringify({ sub: "uid-admin", aud: PROJECT, iss: sessionIssuer(PROJECT), exp: nowS + 999, iat: nowS })).toString("base64url");
+    const forged = Buffer.from(
+      JSON.stringify({ sub: "uid-admin", aud: PROJECT, iss: sessionIssuer(PROJECT), exp: nowS + 999, iat: nowS }),
+    ).toString("base64url");
     expect((await verifySessionToken(`${h}.${forged}.${s}`, base(keys))).ok).toBe(false);
   });
 
   it("rejects alg none outside emulator mode", async () => {
     const token = new UnsecuredJWT({ email: "x@promptframe.ai", email_verified: true })
-      .setIssuer(sessionIssuer(PROJECT)).setAudience(PROJECT).setSubject("uid-x").setIssuedAt(nowS).setExpirationTime(nowS + 3600).encode();
-    expect(await verifySessionToken(token, base(keys))).toEqual({ ok: false, reason: "unsigned token outside emulator mode" });
+      .setIssuer(sessionIssuer(PROJECT))
+      .setAudience(PROJECT)
+      .setSubject("uid-x")
+      .setIssuedAt(nowS)
+      .setExpirationTime(nowS + 3600)
+      .encode();
+    expect(await verifySessionToken(token, base(keys))).toEqual({
+      ok: false,
+      reason: "unsigned token outside emulator mode",
+    });
   });
 
   it("rejects a correctly signed token issued in the future (iat), beyond the clock tolerance", async () => {
@@ -114,19 +131,32 @@ describe("verifySessionToken (production mode)", () => {
   });
 
   it("rejects a userId cookie that does not match the subject", async () => {
-    expect(await verifySessionToken(await signed(), base(keys, { expectedUid: "uid-bob" }))).toEqual({ ok: false, reason: "userId cookie mismatch" });
+    expect(await verifySessionToken(await signed(), base(keys, { expectedUid: "uid-bob" }))).toEqual({
+      ok: false,
+      reason: "userId cookie mismatch",
+    });
   });
 
   it("rejects an unknown key id", async () => {
     expect((await verifySessionToken(await signed({}, { kid: "nope" }), base(keys))).ok).toBe(false);
   });
 
-  it.each([["garbage"], ["a.b.c"], [""], ["x".repeat(5000)], ["eyJhbGciOiJIUzI1NiJ9.e30.abc"]])("treats %p as signed out, never throws", async (token) => {
-    expect((await verifySessionToken(token, base(keys))).ok).toBe(false);
-  });
+  it.each([["garbage"], ["a.b.c"], [""], ["x".repeat(5000)], ["eyJhbGciOiJIUzI1NiJ9.e30.abc"]])(
+    "treats %p as signed out, never throws",
+    async (token) => {
+      expect((await verifySessionToken(token, base(keys))).ok).toBe(false);
+    },
+  );
 
   it("rejects HS256 tokens (algorithm confusion)", async () => {
-    const hs = await new SignJWT({}).setProtectedHeader({ alg: "HS256", kid: KID }).setIssuer(sessionIssuer(PROJECT)).setAudience(PROJECT).setSubject("u").setIssuedAt(nowS).setExpirationTime(nowS + 60).sign(new TextEncoder().encode(CERT));
+    const hs = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256", kid: KID })
+      .setIssuer(sessionIssuer(PROJECT))
+      .setAudience(PROJECT)
+      .setSubject("u")
+      .setIssuedAt(nowS)
+      .setExpirationTime(nowS + 60)
+      .sign(new TextEncoder().encode(CERT));
     expect((await verifySessionToken(hs, base(keys))).ok).toBe(false);
   });
 });
@@ -134,21 +164,52 @@ describe("verifySessionToken (production mode)", () => {
 describe("verifySessionToken (emulator mode)", () => {
   const keys = keysServing({});
   const unsigned = (claims: Record<string, unknown> = {}) =>
-    new UnsecuredJWT(sessionClaims("demo-promptframe", "uid-sam", { email: "sam@example.com", email_verified: false, ...claims })).encode();
+    new UnsecuredJWT(
+      sessionClaims("demo-promptframe", "uid-sam", { email: "sam@example.com", email_verified: false, ...claims }),
+    ).encode();
 
   it("accepts unsigned emulator session cookies with the right claims", async () => {
-    const result = await verifySessionToken(unsigned(), { projectId: "demo-promptframe", emulator: true, keys, currentDate: NOW, expectedUid: "uid-sam" });
+    const result = await verifySessionToken(unsigned(), {
+      projectId: "demo-promptframe",
+      emulator: true,
+      keys,
+      currentDate: NOW,
+      expectedUid: "uid-sam",
+    });
     expect(result).toMatchObject({ ok: true, claims: { uid: "uid-sam", emailVerified: false } });
   });
 
   it("applies the same issued-at rule to unsigned emulator tokens", async () => {
-    const result = await verifySessionToken(unsigned({ iat: nowS + 3600 }), { projectId: "demo-promptframe", emulator: true, keys, currentDate: NOW });
+    const result = await verifySessionToken(unsigned({ iat: nowS + 3600 }), {
+      projectId: "demo-promptframe",
+      emulator: true,
+      keys,
+      currentDate: NOW,
+    });
     expect(result).toEqual({ ok: false, reason: "iat in the future" });
   });
 
   it("still checks audience and expiry", async () => {
-    expect((await verifySessionToken(unsigned({ aud: "other" }), { projectId: "demo-promptframe", emulator: true, keys, currentDate: NOW })).ok).toBe(false);
-    expect((await verifySessionToken(unsigned({ exp: nowS - 100 }), { projectId: "demo-promptframe", emulator: true, keys, currentDate: NOW })).ok).toBe(false);
+    expect(
+      (
+        await verifySessionToken(unsigned({ aud: "other" }), {
+          projectId: "demo-promptframe",
+          emulator: true,
+          keys,
+          currentDate: NOW,
+        })
+      ).ok,
+    ).toBe(false);
+    expect(
+      (
+        await verifySessionToken(unsigned({ exp: nowS - 100 }), {
+          projectId: "demo-promptframe",
+          emulator: true,
+          keys,
+          currentDate: NOW,
+        })
+      ).ok,
+    ).toBe(false);
   });
 });
 
@@ -206,7 +267,10 @@ describe("Google key cache", () => {
   });
 
   it("survives a failing key endpoint (signed out, no throw)", async () => {
-    const source = createX509KeySource({ url: "https://keys.test", fetchImpl: async () => new Response("nope", { status: 503 }) });
+    const source = createX509KeySource({
+      url: "https://keys.test",
+      fetchImpl: async () => new Response("nope", { status: 503 }),
+    });
     const err = jest.spyOn(console, "error").mockImplementation(() => {});
     expect((await verifySessionToken(await signed(), base(source))).ok).toBe(false);
     err.mockRestore();

@@ -51,11 +51,17 @@ export function verifySessionToken(token: string | null | undefined, opts: Verif
 }
 
 /** A Firebase ID token (Bearer); `keys` must serve the securetoken x509 certificates. */
-export function verifyIdToken(token: string | null | undefined, opts: Omit<VerifyOptions, "expectedUid">): Promise<VerifyResult> {
+export function verifyIdToken(
+  token: string | null | undefined,
+  opts: Omit<VerifyOptions, "expectedUid">,
+): Promise<VerifyResult> {
   return verifyFirebaseToken(token, { ...opts, issuer: idTokenIssuer(opts.projectId) });
 }
 
-async function verifyFirebaseToken(token: string | null | undefined, opts: VerifyOptions & { issuer: string }): Promise<VerifyResult> {
+async function verifyFirebaseToken(
+  token: string | null | undefined,
+  opts: VerifyOptions & { issuer: string },
+): Promise<VerifyResult> {
   if (!token) return { ok: false, reason: "missing" };
   if (token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: "oversized" };
   let payload: JWTPayload;
@@ -85,7 +91,8 @@ async function verifyFirebaseToken(token: string | null | undefined, opts: Verif
 
   const sub = payload.sub;
   if (typeof sub !== "string" || sub.length === 0 || sub.length > 128) return { ok: false, reason: "bad subject" };
-  if (opts.expectedUid !== undefined && opts.expectedUid !== sub) return { ok: false, reason: "userId cookie mismatch" };
+  if (opts.expectedUid !== undefined && opts.expectedUid !== sub)
+    return { ok: false, reason: "userId cookie mismatch" };
   // Firebase's documented rules: issued-at and auth_time must lie in the past
   // (jose checks iat only when a maximum age is set, so both are checked here).
   const nowS = Math.floor((opts.currentDate ?? new Date()).getTime() / 1000);

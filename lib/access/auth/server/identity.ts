@@ -25,7 +25,13 @@ import { serverEnv } from "@/lib/platform/env";
 import { isStaff } from "@/lib/access/auth/staff";
 import { createX509KeySource, type KeySource } from "@/lib/access/auth/edge/google-keys";
 import { createVerifiedTokens } from "@/lib/access/auth/edge/verified-tokens";
-import { MAX_TOKEN_LENGTH, verifyIdToken, verifySessionToken, type SessionClaims, type VerifyResult } from "@/lib/access/auth/edge/verify-session";
+import {
+  MAX_TOKEN_LENGTH,
+  verifyIdToken,
+  verifySessionToken,
+  type SessionClaims,
+  type VerifyResult,
+} from "@/lib/access/auth/edge/verify-session";
 import { getDb } from "@/lib/platform/db";
 import { isSessionRevoked, revokeSession } from "./revoked-sessions";
 import { assertUsable, userStatus } from "./user-status";
@@ -53,10 +59,14 @@ const REVOKED = new Set(["auth/id-token-revoked", "auth/session-cookie-revoked"]
 /** firebase-admin's error codes (e.g. from createSessionCookie) as typed 401/403 answers. */
 export function firebaseAuthErrorToApiError(err: unknown): ApiError {
   const code = (err as { code?: string } | null)?.code ?? "";
-  if (EXPIRED.has(code)) return new ApiError("unauthorized", "Your sign-in has expired. Please sign in again.", { cause: err });
-  if (REVOKED.has(code)) return new ApiError("unauthorized", "Your session was ended. Please sign in again.", { cause: err });
-  if (code === "auth/user-disabled") return new ApiError("forbidden", "This account has been disabled.", { cause: err });
-  if (code === "auth/user-not-found") return new ApiError("unauthorized", "This account no longer exists.", { cause: err });
+  if (EXPIRED.has(code))
+    return new ApiError("unauthorized", "Your sign-in has expired. Please sign in again.", { cause: err });
+  if (REVOKED.has(code))
+    return new ApiError("unauthorized", "Your session was ended. Please sign in again.", { cause: err });
+  if (code === "auth/user-disabled")
+    return new ApiError("forbidden", "This account has been disabled.", { cause: err });
+  if (code === "auth/user-not-found")
+    return new ApiError("unauthorized", "This account no longer exists.", { cause: err });
   return new ApiError("unauthorized", "The sign-in token is not valid. Please sign in again.", { cause: err });
 }
 
@@ -110,14 +120,22 @@ async function verifyToken(kind: "session" | "id", token: string): Promise<Verif
   const known = v.verified.get(token);
   if (known) return { ok: true, claims: known };
   const env = serverEnv();
-  const result = await v.verify(token, { projectId: env.projectId, emulator: env.authEmulatorHost !== null, keys: v.keys });
+  const result = await v.verify(token, {
+    projectId: env.projectId,
+    emulator: env.authEmulatorHost !== null,
+    keys: v.keys,
+  });
   if (result.ok) v.verified.set(token, result.claims);
   return result;
 }
 
 function invalid(kind: "session" | "id", reason: string): ApiError {
-  if (/"exp" claim timestamp check failed/.test(reason)) return new ApiError("unauthorized", "Your sign-in has expired. Please sign in again.");
-  return new ApiError("unauthorized", kind === "id" ? "The sign-in token is not valid. Please sign in again." : "The session cookie is not valid.");
+  if (/"exp" claim timestamp check failed/.test(reason))
+    return new ApiError("unauthorized", "Your sign-in has expired. Please sign in again.");
+  return new ApiError(
+    "unauthorized",
+    kind === "id" ? "The sign-in token is not valid. Please sign in again." : "The session cookie is not valid.",
+  );
 }
 
 function toIdentity(claims: SessionClaims, via: Identity["via"], token: string): Identity {

@@ -8,7 +8,10 @@ import { EmbeddedDriver } from "@/lib/platform/db/embedded/embedded-driver";
 import { isSessionRevoked, pruneRevokedSessions, revokeSession, sessionKey } from "./revoked-sessions";
 
 const dir = mkdtempSync(path.join(tmpdir(), "pf-revoked-"));
-const db = new Db(new EmbeddedDriver({ file: path.join(dir, "t.sqlite"), collections: allCollections }), allCollections);
+const db = new Db(
+  new EmbeddedDriver({ file: path.join(dir, "t.sqlite"), collections: allCollections }),
+  allCollections,
+);
 afterAll(async () => {
   await db.close();
   rmSync(dir, { recursive: true, force: true });
@@ -42,7 +45,11 @@ it("keeps an entry until its cookie expires, then the next recording prunes it",
 it("records nothing for a cookie that has already expired, and prunes in bounded pages", async () => {
   await revokeSession(db, { token: "stale", expiresAtS: epoch(10), now: at(20) });
   expect(await isSessionRevoked(db, "stale")).toBe(false);
-  for (let i = 0; i < 5; i++) await db.collection(revokedSessions).doc(sessionKey(`old-${i}`)).set({ expires_at: at(1).toISOString(), revoked_at: at(0).toISOString() });
+  for (let i = 0; i < 5; i++)
+    await db
+      .collection(revokedSessions)
+      .doc(sessionKey(`old-${i}`))
+      .set({ expires_at: at(1).toISOString(), revoked_at: at(0).toISOString() });
   const before = (await db.collection(revokedSessions).listDocumentIds()).length;
   const pages: number[] = [];
   for (let n = -1; n !== 0; ) pages.push((n = await pruneRevokedSessions(db, at(100_000), 3)));

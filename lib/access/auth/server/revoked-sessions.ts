@@ -29,7 +29,10 @@ export async function revokeSession(db: Db, input: { token: string; expiresAtS: 
   const now = input.now ?? new Date();
   const expires = new Date(input.expiresAtS * 1000);
   if (expires <= now) return; // already refused for its age
-  await db.collection(revokedSessions).doc(sessionKey(input.token)).set({ expires_at: expires.toISOString(), revoked_at: now.toISOString() });
+  await db
+    .collection(revokedSessions)
+    .doc(sessionKey(input.token))
+    .set({ expires_at: expires.toISOString(), revoked_at: now.toISOString() });
   await pruneRevokedSessions(db, now);
 }
 

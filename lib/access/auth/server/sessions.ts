@@ -19,7 +19,11 @@ export async function signOutEverywhere(user: Identity): Promise<void> {
   try {
     await adminAuth().revokeRefreshTokens(user.uid);
   } catch (error) {
-    throw new ApiError("service_unavailable", "We could not end your sessions just now. Please try again in a moment.", { cause: error });
+    throw new ApiError(
+      "service_unavailable",
+      "We could not end your sessions just now. Please try again in a moment.",
+      { cause: error },
+    );
   }
   forgetUserStatus(user.uid);
   if (user.via === "session") await revokeSession(getDb(), { token: user.token, expiresAtS: user.expiresAt });

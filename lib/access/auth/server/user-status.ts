@@ -27,8 +27,13 @@ const firebaseLookup: StatusLookup = async (uid) => {
     const since = user.tokensValidAfterTime ? Math.floor(Date.parse(user.tokensValidAfterTime) / 1000) : null;
     return { exists: true, disabled: user.disabled, validSinceS: Number.isFinite(since) ? since : null };
   } catch (error) {
-    if ((error as { code?: string } | null)?.code === "auth/user-not-found") return { exists: false, disabled: false, validSinceS: null };
-    throw new ApiError("service_unavailable", "We could not check your account just now. Please try again in a moment.", { cause: error });
+    if ((error as { code?: string } | null)?.code === "auth/user-not-found")
+      return { exists: false, disabled: false, validSinceS: null };
+    throw new ApiError(
+      "service_unavailable",
+      "We could not check your account just now. Please try again in a moment.",
+      { cause: error },
+    );
   }
 };
 
@@ -37,7 +42,12 @@ interface Entry {
   status: Promise<UserStatus>;
 }
 
-export function createUserStatusCache({ lookup = firebaseLookup, ttlMs = STATUS_TTL_MS, now = Date.now, max = 10_000 } = {}) {
+export function createUserStatusCache({
+  lookup = firebaseLookup,
+  ttlMs = STATUS_TTL_MS,
+  now = Date.now,
+  max = 10_000,
+} = {}) {
   const entries = new Map<string, Entry>();
   return {
     get(uid: string, { fresh = false } = {}): Promise<UserStatus> {

@@ -37,7 +37,10 @@ export interface WithErrorsOptions {
   limit?: IpLimitName;
 }
 
-export function withErrors(handler: (args: HandlerArgs) => Promise<Response> | Response, options: WithErrorsOptions = {}) {
+export function withErrors(
+  handler: (args: HandlerArgs) => Promise<Response> | Response,
+  options: WithErrorsOptions = {},
+) {
   return async (request: NextRequest, context: RouteContext): Promise<Response> => {
     try {
       // A cookie-signed change sent from another site's page: a typed 403 before anything runs.
@@ -52,7 +55,10 @@ export function withErrors(handler: (args: HandlerArgs) => Promise<Response> | R
   };
 }
 
-export function withUser(handler: (args: UserHandlerArgs) => Promise<Response> | Response, options: WithUserOptions = {}) {
+export function withUser(
+  handler: (args: UserHandlerArgs) => Promise<Response> | Response,
+  options: WithUserOptions = {},
+) {
   return withErrors(async ({ request, params }) => {
     const user = await authenticate(request, { checkRevoked: options.checkRevoked });
     if (options.internal && !user.isStaff) {

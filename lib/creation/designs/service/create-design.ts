@@ -13,7 +13,18 @@ import { createDesignInputSchema, type DesignView } from "../contract";
 import { productValues } from "../fill";
 import { DOC_ID } from "@/lib/platform/db/ids";
 import { getDesign } from "./get-design";
-import { assertDesignMedia, designBody, type DesignDeps, insertDesign, newSettings, ownMedia, page, pickLayout, pickTemplate, productFacts } from "./shared";
+import {
+  assertDesignMedia,
+  designBody,
+  type DesignDeps,
+  insertDesign,
+  newSettings,
+  ownMedia,
+  page,
+  pickLayout,
+  pickTemplate,
+  productFacts,
+} from "./shared";
 
 export async function createDesign(deps: DesignDeps, uid: string, raw: unknown): Promise<DesignView> {
   const parsed = createDesignInputSchema.safeParse(raw);
@@ -25,13 +36,22 @@ export async function createDesign(deps: DesignDeps, uid: string, raw: unknown):
     const video = DOC_ID.test(content_id) ? await deps.db.collection(content).doc(content_id).get() : null;
     const comp = video ? await deps.db.collection(compositions).doc(content_id).get() : null;
     if (!video || !comp || video.data.owner_id !== uid || video.data.kind !== "video") {
-      throw new ApiError("unprocessable_entity", "There is no such video among yours.", { issues: [{ path: "from_video.content_id", message: "unknown video" }] });
+      throw new ApiError("unprocessable_entity", "There is no such video among yours.", {
+        issues: [{ path: "from_video.content_id", message: "unknown video" }],
+      });
     }
     const vbody = migrateComposition(comp.data);
     const scene = vbody.scenes.find((s) => s.id === scene_id);
-    if (!scene) throw new ApiError("unprocessable_entity", "That video has no such scene.", { issues: [{ path: "from_video.scene_id", message: "unknown scene" }] });
+    if (!scene)
+      throw new ApiError("unprocessable_entity", "That video has no such scene.", {
+        issues: [{ path: "from_video.scene_id", message: "unknown scene" }],
+      });
     const index = vbody.scenes.indexOf(scene) + 1;
-    await assertDesignMedia(deps.db, uid, { template: vbody.template, scenes: [page(scene.layout_id, scene.values)], brand: null });
+    await assertDesignMedia(deps.db, uid, {
+      template: vbody.template,
+      scenes: [page(scene.layout_id, scene.values)],
+      brand: null,
+    });
     const newId = deps.db.collection(content).doc().id;
     const body = designBody({
       uid,
@@ -40,7 +60,13 @@ export async function createDesign(deps: DesignDeps, uid: string, raw: unknown):
       template: vbody.template,
       scenes: await ownMedia(deps, uid, newId, [page(scene.layout_id, scene.values)]),
     });
-    const id = await insertDesign(deps, uid, body, (own) => newSettings({ aspect_ratio: body.aspect_ratio, resize_set: own, from_video: { content_id, scene_id } }), newId);
+    const id = await insertDesign(
+      deps,
+      uid,
+      body,
+      (own) => newSettings({ aspect_ratio: body.aspect_ratio, resize_set: own, from_video: { content_id, scene_id } }),
+      newId,
+    );
     return getDesign(deps, uid, id);
   }
 
@@ -61,6 +87,8 @@ export async function createDesign(deps: DesignDeps, uid: string, raw: unknown):
     scenes: [page(layout.id, values)],
   });
   await assertDesignMedia(deps.db, uid, body);
-  const id = await insertDesign(deps, uid, body, (own) => newSettings({ aspect_ratio: body.aspect_ratio, resize_set: own, product_id: product?.id ?? null }));
+  const id = await insertDesign(deps, uid, body, (own) =>
+    newSettings({ aspect_ratio: body.aspect_ratio, resize_set: own, product_id: product?.id ?? null }),
+  );
   return getDesign(deps, uid, id);
 }

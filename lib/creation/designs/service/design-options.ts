@@ -11,7 +11,11 @@ import { DESIGN_EXPORT_COST, type DesignOptions } from "../contract";
 import { formatPrice } from "../fill";
 import { type DesignDeps, productFacts } from "./shared";
 
-export async function designOptions(deps: DesignDeps, uid: string, productId: string | null = null): Promise<DesignOptions> {
+export async function designOptions(
+  deps: DesignDeps,
+  uid: string,
+  productId: string | null = null,
+): Promise<DesignOptions> {
   await deps.ready?.();
   const live = await listLiveTemplates(deps.db);
   const out: DesignOptions["templates"] = [];
@@ -27,7 +31,14 @@ export async function designOptions(deps: DesignDeps, uid: string, productId: st
       layouts: v.layouts.map((l) => ({
         id: l.id,
         name: l.name,
-        slots: l.slots.map((s) => ({ id: s.id, kind: s.kind, role: s.role, label: s.label, required: s.required, max_chars: s.kind === "text" ? s.fit.maxChars : null })),
+        slots: l.slots.map((s) => ({
+          id: s.id,
+          kind: s.kind,
+          role: s.role,
+          label: s.label,
+          required: s.required,
+          max_chars: s.kind === "text" ? s.fit.maxChars : null,
+        })),
         boxes: l.boxes,
       })),
     });
@@ -37,9 +48,23 @@ export async function designOptions(deps: DesignDeps, uid: string, productId: st
   if (productId) {
     const facts = await productFacts(deps, uid, productId).catch(() => null);
     if (facts) {
-      const picture = facts.picture ? await deps.store.signedUrl(facts.picture.key, { expiresInSeconds: signedUrlTtl() }) : null;
-      product = { id: facts.id, name: facts.name, price: formatPrice(facts.price_amount, facts.currency), picture_url: picture };
+      const picture = facts.picture
+        ? await deps.store.signedUrl(facts.picture.key, { expiresInSeconds: signedUrlTtl() })
+        : null;
+      product = {
+        id: facts.id,
+        name: facts.name,
+        price: formatPrice(facts.price_amount, facts.currency),
+        picture_url: picture,
+      };
     }
   }
-  return { templates: out, product, ratios: COMPOSITION_RATIOS, export_cost: DESIGN_EXPORT_COST, scene_picture: scenePicturePrice(), balance: user?.data.credits ?? 0 };
+  return {
+    templates: out,
+    product,
+    ratios: COMPOSITION_RATIOS,
+    export_cost: DESIGN_EXPORT_COST,
+    scene_picture: scenePicturePrice(),
+    balance: user?.data.credits ?? 0,
+  };
 }

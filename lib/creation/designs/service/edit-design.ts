@@ -26,11 +26,19 @@ export async function editDesign(deps: DesignDeps, uid: string, id: string, raw:
   await deps.db.runTransaction(async (tx) => {
     const snap = await tx.get(deps.db.collection(content).doc(id));
     const comp = await tx.get(deps.db.collection(compositions).doc(id));
-    if (!snap || snap.data.owner_id !== uid || snap.data.kind !== "design" || !comp) throw new ApiError("not_found", "There is no such design.");
-    if (isExporting(designSettingsOf(snap.data))) throw new ApiError("conflict", "This design is exporting. Edit it when the export has finished.", { issues: [{ path: "state", message: "rendering" }] });
+    if (!snap || snap.data.owner_id !== uid || snap.data.kind !== "design" || !comp)
+      throw new ApiError("not_found", "There is no such design.");
+    if (isExporting(designSettingsOf(snap.data)))
+      throw new ApiError("conflict", "This design is exporting. Edit it when the export has finished.", {
+        issues: [{ path: "state", message: "rendering" }],
+      });
     const body = migrateComposition(comp.data);
     if (body.revision !== edit.revision) {
-      throw new ApiError("conflict", `This design changed since you opened it (revision ${body.revision}, yours ${edit.revision}). Reload to get the latest version.`, { issues: [{ path: "revision", message: "revision_conflict" }] });
+      throw new ApiError(
+        "conflict",
+        `This design changed since you opened it (revision ${body.revision}, yours ${edit.revision}). Reload to get the latest version.`,
+        { issues: [{ path: "revision", message: "revision_conflict" }] },
+      );
     }
     let next: CompositionBody = { ...body };
     if (edit.title !== undefined) next.title = edit.title;
@@ -42,21 +50,39 @@ export async function editDesign(deps: DesignDeps, uid: string, id: string, raw:
       const layouts = (await getTemplateVersion(deps.db, body.template.id, body.template.version))?.layouts ?? [];
       for (const [i, s] of scenes.entries()) {
         if (!layouts.some((l) => l.id === s.layout_id)) {
-          throw new ApiError("unprocessable_entity", `Page ${i + 1}: the template has no layout "${s.layout_id}".`, { issues: [{ path: `scenes.${i}.layout_id`, message: "unknown layout" }] });
+          throw new ApiError("unprocessable_entity", `Page ${i + 1}: the template has no layout "${s.layout_id}".`, {
+            issues: [{ path: `scenes.${i}.layout_id`, message: "unknown layout" }],
+          });
         }
       }
       next.scenes = scenes;
     }
     // With or without a template switch, every key the design will hold is checked.
-    assertOwnMedia(next, { ownerId: uid, template: await getTemplateVersion(deps.db, next.template.id, next.template.version) }, "Page");
+    assertOwnMedia(
+      next,
+      { ownerId: uid, template: await getTemplateVersion(deps.db, next.template.id, next.template.version) },
+      "Page",
+    );
     next.revision = body.revision + 1;
     const checked = compositionBodySchema.safeParse(next);
     if (!checked.success) throw ApiError.fromZod(checked.error, "That edit would make the design invalid.");
     next = checked.data;
     tx.set(deps.db.collection(compositions).doc(id), { ...next, created_at: comp.data.created_at, updated_at: at });
-    tx.set(deps.db.collection(compositionRevisions).doc(revisionId(id, next.revision)), { content_id: id, owner_id: uid, revision: next.revision, body: next, saved_at: at });
+    tx.set(deps.db.collection(compositionRevisions).doc(revisionId(id, next.revision)), {
+      content_id: id,
+      owner_id: uid,
+      revision: next.revision,
+      body: next,
+      saved_at: at,
+    });
     tx.update(deps.db.collection(content).doc(id), { title: next.title, updated_at: at });
-    logContentChange(deps.db, tx, { id, action: "update", before: snap.data, after: { title: next.title, updated_at: at }, composition: { before: body, after: next } });
+    logContentChange(deps.db, tx, {
+      id,
+      action: "update",
+      before: snap.data,
+      after: { title: next.title, updated_at: at },
+      composition: { before: body, after: next },
+    });
   });
   return getDesign(deps, uid, id);
 }

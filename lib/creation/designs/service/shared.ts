@@ -15,7 +15,14 @@ import "server-only";
 import { ApiError } from "@/lib/platform/api/errors";
 import { signedUrlTtl } from "@/lib/media/images/present-image";
 import { compositions, templates } from "@/lib/engine/composition/collections";
-import { COMPOSITION_SCHEMA_VERSION, DEFAULT_AUDIO, compositionBodySchema, type CompositionBody, type Scene, type SlotValue } from "@/lib/engine/composition/composition-schema";
+import {
+  COMPOSITION_SCHEMA_VERSION,
+  DEFAULT_AUDIO,
+  compositionBodySchema,
+  type CompositionBody,
+  type Scene,
+  type SlotValue,
+} from "@/lib/engine/composition/composition-schema";
 import type { LayoutSnapshot } from "@/lib/engine/composition/layout-schema";
 import { getTemplateVersion, listLiveTemplates } from "@/lib/engine/composition/library";
 import { assertOwnMedia } from "@/lib/engine/composition/media-access";
@@ -89,11 +96,23 @@ export function isExporting(s: DesignSettings): boolean {
 
 export const nowOf = (deps: DesignDeps) => (deps.now ?? (() => new Date()))();
 
-export async function ownedDesign(db: Db, uid: string, id: string): Promise<{ doc: ContentDoc; body: CompositionBody }> {
+export async function ownedDesign(
+  db: Db,
+  uid: string,
+  id: string,
+): Promise<{ doc: ContentDoc; body: CompositionBody }> {
   if (!DOC_ID.test(id)) throw new ApiError("not_found", "There is no such design.");
-  const [snap, comp] = await Promise.all([db.collection(content).doc(id).get(), db.collection(compositions).doc(id).get()]);
-  if (!snap || snap.data.owner_id !== uid || snap.data.kind !== "design") throw new ApiError("not_found", "There is no such design.");
-  if (!comp) throw new ApiError("unprocessable_entity", "This design's document is damaged and cannot be opened. Duplicate or delete it.");
+  const [snap, comp] = await Promise.all([
+    db.collection(content).doc(id).get(),
+    db.collection(compositions).doc(id).get(),
+  ]);
+  if (!snap || snap.data.owner_id !== uid || snap.data.kind !== "design")
+    throw new ApiError("not_found", "There is no such design.");
+  if (!comp)
+    throw new ApiError(
+      "unprocessable_entity",
+      "This design's document is damaged and cannot be opened. Duplicate or delete it.",
+    );
   try {
     return { doc: snap.data, body: migrateComposition(comp.data) };
   } catch {
@@ -117,18 +136,34 @@ export function downloadPath(id: string, format: DesignFormat, page?: number): s
 }
 
 async function siblingsOf(deps: DesignDeps, uid: string, set: string, now: Date): Promise<ResizeSibling[]> {
-  const rows = await deps.db.collection(content).where("owner_id", "==", uid).where("settings.resize_set" as keyof ContentDoc & string, "==", set as never).orderBy("created_at", "desc").limit(40).get();
+  const rows = await deps.db
+    .collection(content)
+    .where("owner_id", "==", uid)
+    .where("settings.resize_set" as keyof ContentDoc & string, "==", set as never)
+    .orderBy("created_at", "desc")
+    .limit(40)
+    .get();
   const out: ResizeSibling[] = [];
   for (const r of rows) {
     if (r.data.kind !== "design") continue;
     const s = designSettingsOf(r.data);
-    out.push({ id: r.id, title: r.data.title, aspect_ratio: s.aspect_ratio, thumbnail_url: await signed(deps.store, r.data.blobs.thumbnail, now) });
+    out.push({
+      id: r.id,
+      title: r.data.title,
+      aspect_ratio: s.aspect_ratio,
+      thumbnail_url: await signed(deps.store, r.data.blobs.thumbnail, now),
+    });
   }
   // Oldest first: the original, then its resizes in the order they were made.
   return out.reverse();
 }
 
-export async function toDesignView(deps: DesignDeps, id: string, doc: ContentDoc, body: CompositionBody): Promise<DesignView> {
+export async function toDesignView(
+  deps: DesignDeps,
+  id: string,
+  doc: ContentDoc,
+  body: CompositionBody,
+): Promise<DesignView> {
   const now = nowOf(deps);
   const s = designSettingsOf(doc);
   const t = await deps.db.collection(templates).doc(body.template.id).get();
@@ -143,19 +178,42 @@ export async function toDesignView(deps: DesignDeps, id: string, doc: ContentDoc
     revision: body.revision,
     composition: body,
     template: { id: body.template.id, name: t?.data.name ?? body.template.id, version: body.template.version },
-    export: e ? { job_id: e.job_id, state: e.state, format: e.format, progress: e.progress, pages: e.pages, error: e.error, revision: e.revision, credits: e.credits, refunded: e.refunded } : null,
+    export: e
+      ? {
+          job_id: e.job_id,
+          state: e.state,
+          format: e.format,
+          progress: e.progress,
+          pages: e.pages,
+          error: e.error,
+          revision: e.revision,
+          credits: e.credits,
+          refunded: e.refunded,
+        }
+      : null,
     files: s.files
       ? {
           format: s.files.format,
           quality: s.files.quality,
           revision: s.files.revision,
-          pages: await Promise.all(s.files.pages.map(async (p) => ({ url: (await signed(deps.store, p.key, now))!, width: p.width, height: p.height, size_bytes: p.size_bytes }))),
+          pages: await Promise.all(
+            s.files.pages.map(async (p) => ({
+              url: (await signed(deps.store, p.key, now))!,
+              width: p.width,
+              height: p.height,
+              size_bytes: p.size_bytes,
+            })),
+          ),
           download_url: downloadPath(id, s.files.format),
           rendered_at: s.files.rendered_at,
         }
       : null,
     thumbnail_url: await signed(deps.store, doc.blobs.thumbnail, now),
-    resize: { set_id: s.resize_set, resized_from: s.resize_of, siblings: await siblingsOf(deps, doc.owner_id, s.resize_set, now) },
+    resize: {
+      set_id: s.resize_set,
+      resized_from: s.resize_of,
+      siblings: await siblingsOf(deps, doc.owner_id, s.resize_set, now),
+    },
     product_id: s.product_id,
     from_video: s.from_video,
     credits_spent: s.credits_spent,
@@ -169,14 +227,26 @@ export interface Picked {
   layouts: LayoutSnapshot[];
 }
 
-export async function pickTemplate(deps: DesignDeps, templateId: string | undefined, forProduct: boolean): Promise<Picked> {
+export async function pickTemplate(
+  deps: DesignDeps,
+  templateId: string | undefined,
+  forProduct: boolean,
+): Promise<Picked> {
   await deps.ready?.();
   const live = await listLiveTemplates(deps.db);
   if (templateId) {
     const t = live.find((x) => x.id === templateId);
-    if (!t) throw new ApiError("unprocessable_entity", `There is no template called "${templateId}". Pick one from the gallery.`, { issues: [{ path: "template_id", message: "unknown template" }] });
+    if (!t)
+      throw new ApiError(
+        "unprocessable_entity",
+        `There is no template called "${templateId}". Pick one from the gallery.`,
+        { issues: [{ path: "template_id", message: "unknown template" }] },
+      );
     const v = await getTemplateVersion(deps.db, t.id, t.current_version);
-    if (!v) throw new ApiError("unprocessable_entity", `The template "${t.name}" cannot be used right now.`, { issues: [{ path: "template_id", message: "template version missing" }] });
+    if (!v)
+      throw new ApiError("unprocessable_entity", `The template "${t.name}" cannot be used right now.`, {
+        issues: [{ path: "template_id", message: "template version missing" }],
+      });
     return { template: { id: t.id, version: t.current_version, name: t.name }, layouts: v.layouts };
   }
   for (const t of live) {
@@ -191,15 +261,25 @@ export async function pickTemplate(deps: DesignDeps, templateId: string | undefi
 export function pickLayout(p: Picked, layoutId: string | undefined, forProduct: boolean): LayoutSnapshot {
   if (layoutId) {
     const l = p.layouts.find((x) => x.id === layoutId);
-    if (!l) throw new ApiError("unprocessable_entity", `The template "${p.template.name}" has no layout "${layoutId}".`, { issues: [{ path: "layout_id", message: "unknown layout" }] });
+    if (!l)
+      throw new ApiError("unprocessable_entity", `The template "${p.template.name}" has no layout "${layoutId}".`, {
+        issues: [{ path: "layout_id", message: "unknown layout" }],
+      });
     return l;
   }
   return (forProduct ? productLayout(p.layouts) : p.layouts[0])!;
 }
 
-export async function productFacts(deps: DesignDeps, uid: string, productId: string): Promise<ProductFacts & { id: string }> {
+export async function productFacts(
+  deps: DesignDeps,
+  uid: string,
+  productId: string,
+): Promise<ProductFacts & { id: string }> {
   const snap = DOC_ID.test(productId) ? await deps.db.collection(products).doc(productId).get() : null;
-  if (!snap || snap.data.owner_id !== uid) throw new ApiError("unprocessable_entity", "There is no such product among yours.", { issues: [{ path: "product_id", message: "unknown product" }] });
+  if (!snap || snap.data.owner_id !== uid)
+    throw new ApiError("unprocessable_entity", "There is no such product among yours.", {
+      issues: [{ path: "product_id", message: "unknown product" }],
+    });
   const p = snap.data;
   let picture: ProductFacts["picture"] = null;
   for (const assetId of p.image_asset_ids) {
@@ -209,14 +289,30 @@ export async function productFacts(deps: DesignDeps, uid: string, productId: str
       break;
     }
   }
-  return { id: productId, name: p.name, description: p.description, price_amount: p.price_amount, currency: p.currency, brand: p.brand, points: p.points, link: p.link, picture };
+  return {
+    id: productId,
+    name: p.name,
+    description: p.description,
+    price_amount: p.price_amount,
+    currency: p.currency,
+    brand: p.brand,
+    points: p.points,
+    link: p.link,
+    picture,
+  };
 }
 
 export function page(layoutId: string, values: Record<string, SlotValue>): Scene {
   return { id: randomId(), layout_id: layoutId, values, narration: "", duration_ms: PAGE_MS };
 }
 
-export function designBody(a: { uid: string; title: string; ratio: CompositionRatio; template: { id: string; version: number }; scenes: Scene[] }): CompositionBody {
+export function designBody(a: {
+  uid: string;
+  title: string;
+  ratio: CompositionRatio;
+  template: { id: string; version: number };
+  scenes: Scene[];
+}): CompositionBody {
   const checked = compositionBodySchema.safeParse({
     schema_version: COMPOSITION_SCHEMA_VERSION,
     owner_id: a.uid,
@@ -233,13 +329,32 @@ export function designBody(a: { uid: string; title: string; ratio: CompositionRa
   return checked.data;
 }
 
-export function newSettings(over: Partial<DesignSettings> & Pick<DesignSettings, "aspect_ratio" | "resize_set">): DesignSettings {
-  return { product_id: null, from_video: null, resize_of: null, duplicated_from: null, credits_spent: 0, export: null, files: null, ...over };
+export function newSettings(
+  over: Partial<DesignSettings> & Pick<DesignSettings, "aspect_ratio" | "resize_set">,
+): DesignSettings {
+  return {
+    product_id: null,
+    from_video: null,
+    resize_of: null,
+    duplicated_from: null,
+    credits_spent: 0,
+    export: null,
+    files: null,
+    ...over,
+  };
 }
 
 /** 422 unless every key in `body` may appear in a design of `uid` (lib/engine/composition/media-access.ts); checked before any copy is made. */
-export async function assertDesignMedia(db: Db, uid: string, body: Pick<CompositionBody, "template" | "scenes" | "brand">): Promise<void> {
-  assertOwnMedia(body, { ownerId: uid, template: await getTemplateVersion(db, body.template.id, body.template.version) }, "Page");
+export async function assertDesignMedia(
+  db: Db,
+  uid: string,
+  body: Pick<CompositionBody, "template" | "scenes" | "brand">,
+): Promise<void> {
+  assertOwnMedia(
+    body,
+    { ownerId: uid, template: await getTemplateVersion(db, body.template.id, body.template.version) },
+    "Page",
+  );
 }
 
 /**
@@ -248,7 +363,12 @@ export async function assertDesignMedia(db: Db, uid: string, body: Pick<Composit
  * design's own prefix: deleting the source removes its files, and the copy
  * must keep showing. Shared samples and my assets and images stay shared.
  */
-export async function ownMedia(deps: DesignDeps, uid: string, newId: string, scenes: readonly Scene[]): Promise<Scene[]> {
+export async function ownMedia(
+  deps: DesignDeps,
+  uid: string,
+  newId: string,
+  scenes: readonly Scene[],
+): Promise<Scene[]> {
   const copied = new Map<string, string>();
   const own = (key: string) => key.startsWith(`videos/${uid}/`) || key.startsWith(`designs/${uid}/`);
   const out: Scene[] = [];
@@ -278,7 +398,13 @@ export async function ownMedia(deps: DesignDeps, uid: string, newId: string, sce
 }
 
 /** Writes a new design (content + composition + revision 0) in one batch. */
-export async function insertDesign(deps: DesignDeps, uid: string, body: CompositionBody, settings: (id: string) => DesignSettings, id?: string): Promise<string> {
+export async function insertDesign(
+  deps: DesignDeps,
+  uid: string,
+  body: CompositionBody,
+  settings: (id: string) => DesignSettings,
+  id?: string,
+): Promise<string> {
   const at = nowOf(deps).toISOString();
   const ref = id ? deps.db.collection(content).doc(id) : deps.db.collection(content).doc();
   const batch = deps.db.batch();

@@ -15,7 +15,8 @@ export interface CleanName {
   detail: string | null;
 }
 
-const FORMAT_WORDS = /\b(?:edition|paperback|hardcover|hardback|kindle|ebook|e-book|audiobook|audio cd|format|dvd|blu-ray|vinyl|mass market|board book|library binding|unabridged)\b/iu;
+const FORMAT_WORDS =
+  /\b(?:edition|paperback|hardcover|hardback|kindle|ebook|e-book|audiobook|audio cd|format|dvd|blu-ray|vinyl|mass market|board book|library binding|unabridged)\b/iu;
 const BRACKET_DETAIL = /\b(?:book|edition|paperback|hardcover|series|volume|vol\.|pack of|set of|format|kindle)\b/iu;
 const SITE_TAIL = /:\s?(?:amazon|ebay|etsy|walmart|target)\b/iu;
 

@@ -11,18 +11,35 @@ import { STARTER_TEMPLATES, starterTemplateVersion } from "@/lib/engine/composit
 import { extractFromHtml } from "@/lib/creation/links/extract-html";
 import { productBrief } from "@/lib/creation/links/product-video";
 import { VIDEO_LENGTHS } from "@/lib/creation/video/contract";
-import { localWriterResponder, requestBlock, type ToolLayout, type WriterRequest } from "@/lib/creation/video/local-writer";
+import {
+  localWriterResponder,
+  requestBlock,
+  type ToolLayout,
+  type WriterRequest,
+} from "@/lib/creation/video/local-writer";
 import { planSchema, plannedSeconds, repairPlan, type Plan } from "@/lib/creation/video/plan";
 import { CORPUS } from "./corpus";
 import { endsMidPhrase } from "./phrases";
 import { briefDefaults } from "./request";
 
 const versions = STARTER_TEMPLATES.map((t) => ({ t, v: starterTemplateVersion(t) }));
-const toolTemplates = versions.map(({ t, v }) => ({ id: t.id, name: t.name, description: t.description, mood: v.music.mood, layout_ids: v.layouts.map((l) => l.id) }));
+const toolTemplates = versions.map(({ t, v }) => ({
+  id: t.id,
+  name: t.name,
+  description: t.description,
+  mood: v.music.mood,
+  layout_ids: v.layouts.map((l) => l.id),
+}));
 const toolLayouts = (id: string): ToolLayout[] =>
   versions
     .find(({ t }) => t.id === id)!
-    .v.layouts.map((l) => ({ id: l.id, name: l.name, slots: l.slots.filter((s) => s.kind !== "shape").map((s) => ({ id: s.id, kind: s.kind, role: s.role, max_chars: s.fit.maxChars, required: s.required })) }));
+    .v.layouts.map((l) => ({
+      id: l.id,
+      name: l.name,
+      slots: l.slots
+        .filter((s) => s.kind !== "shape")
+        .map((s) => ({ id: s.id, kind: s.kind, role: s.role, max_chars: s.fit.maxChars, required: s.required })),
+    }));
 const library = {
   templates: versions.map(({ t, v }) => ({ id: t.id, layoutIds: v.layouts.map((l) => l.id) })),
   layouts: new Map(versions.flatMap(({ v }) => v.layouts.map((l) => [l.id, l] as const))),
@@ -30,10 +47,19 @@ const library = {
 
 /** The writer as the pipeline runs it: list_templates, list_layouts, then the plan. */
 function write(req: WriterRequest): Plan {
-  const base = { options: {} as never, system: "", userTexts: [requestBlock(req)], toolNames: ["list_templates", "list_layouts"], wantsJson: true };
+  const base = {
+    options: {} as never,
+    system: "",
+    userTexts: [requestBlock(req)],
+    toolNames: ["list_templates", "list_layouts"],
+    wantsJson: true,
+  };
   const first = localWriterResponder({ ...base, toolResults: [] }) as { toolCalls?: { toolName: string }[] };
   expect(first.toolCalls?.[0]?.toolName).toBe("list_templates");
-  const second = localWriterResponder({ ...base, toolResults: [{ toolName: "list_templates", output: toolTemplates }] }) as { toolCalls?: { input: { template_id: string } }[] };
+  const second = localWriterResponder({
+    ...base,
+    toolResults: [{ toolName: "list_templates", output: toolTemplates }],
+  }) as { toolCalls?: { input: { template_id: string } }[] };
   const templateId = second.toolCalls![0]!.input.template_id;
   const answer = localWriterResponder({
     ...base,
@@ -82,9 +108,11 @@ function screenOf(plan: Plan): Screen {
 function expectWellWritten(plan: Plan, brief: string, lengthS: number, facts: readonly string[]) {
   const screen = screenOf(plan);
   // No request words on screen or in the title.
-  for (const text of [screen.title, ...screen.lines]) for (const re of REQUEST_WORDS) expect({ text, request: re.test(text) }).toEqual({ text, request: false });
+  for (const text of [screen.title, ...screen.lines])
+    for (const re of REQUEST_WORDS) expect({ text, request: re.test(text) }).toEqual({ text, request: false });
   // Nothing ends mid-phrase: no trailing function word, no number cut from its unit.
-  for (const text of [screen.title, ...screen.lines]) expect({ text, midPhrase: endsMidPhrase(text, brief) }).toEqual({ text, midPhrase: false });
+  for (const text of [screen.title, ...screen.lines])
+    expect({ text, midPhrase: endsMidPhrase(text, brief) }).toEqual({ text, midPhrase: false });
   // Each scene says something new.
   const seen = screen.headlines.map((h) => h.toLowerCase());
   expect(new Set(seen).size).toBe(seen.length);
@@ -121,7 +149,11 @@ describe("the writer over the corpus", () => {
         // Only its own words and facts, no English added.
         const own = new Set(c.brief.toLowerCase().match(/[\p{L}\p{N}%$€]+/gu));
         const screen = screenOf(plan);
-        const used = [screen.title, ...screen.lines, screen.narration].join(" ").toLowerCase().match(/[\p{L}\p{N}%$€]+/gu) ?? [];
+        const used =
+          [screen.title, ...screen.lines, screen.narration]
+            .join(" ")
+            .toLowerCase()
+            .match(/[\p{L}\p{N}%$€]+/gu) ?? [];
         for (const w of used) expect({ w, own: own.has(w) }).toEqual({ w, own: true });
         const all = [screen.title, ...screen.lines, screen.narration].join(" ");
         for (const fact of c.facts) expect(all).toContain(fact);
@@ -140,7 +172,10 @@ describe("the writer over the corpus", () => {
   it("opens every video on a scene with a picture, so the subject is shown (the Local preview draws it)", () => {
     for (const c of CORPUS) {
       const plan = write({ brief: c.brief, length_s: c.length ?? 30, aspect_ratio: "16:9", template_id: null });
-      expect({ brief: c.brief, picture: Boolean(plan.scenes[0]?.image_prompt) }).toEqual({ brief: c.brief, picture: true });
+      expect({ brief: c.brief, picture: Boolean(plan.scenes[0]?.image_prompt) }).toEqual({
+        brief: c.brief,
+        picture: true,
+      });
     }
   });
 
@@ -158,8 +193,21 @@ describe("the writer on saved product pages", () => {
   ];
   it("a shop's page title: the name without the edition, format and author, who gets a slot of their own", () => {
     const name = "The Whole Truth (A. Shaw Book 1) - Kindle edition by Baldacci, David.";
-    const brief = productBrief({ name, description: "A gripping thriller about a global conspiracy.", price: "4.99", currency: "GBP", brand: null, points: ["Mystery, Thriller & Suspense Kindle eBooks"] });
-    const plan = write({ brief, length_s: 30, aspect_ratio: "9:16", template_id: null, product: { name, price: "4.99 GBP", points: ["Mystery, Thriller & Suspense Kindle eBooks"] } });
+    const brief = productBrief({
+      name,
+      description: "A gripping thriller about a global conspiracy.",
+      price: "4.99",
+      currency: "GBP",
+      brand: null,
+      points: ["Mystery, Thriller & Suspense Kindle eBooks"],
+    });
+    const plan = write({
+      brief,
+      length_s: 30,
+      aspect_ratio: "9:16",
+      template_id: null,
+      product: { name, price: "4.99 GBP", points: ["Mystery, Thriller & Suspense Kindle eBooks"] },
+    });
     expect(plan.title).toBe("The Whole Truth — By David Baldacci");
     const screen = screenOf(plan);
     expect(screen.headlines[0]).toBe("The Whole Truth");
@@ -173,9 +221,22 @@ describe("the writer on saved product pages", () => {
     it(page.file, async () => {
       const html = readFileSync(path.join(process.cwd(), "tests/fixtures/links", page.file), "utf8");
       const facts = await extractFromHtml({ html, url: "https://shop.example/p" });
-      const brief = productBrief({ name: facts.name, description: facts.description, price: facts.price, currency: facts.currency, brand: facts.brand, points: facts.points });
+      const brief = productBrief({
+        name: facts.name,
+        description: facts.description,
+        price: facts.price,
+        currency: facts.currency,
+        brand: facts.brand,
+        points: facts.points,
+      });
       const price = facts.price ? `${facts.price}${facts.currency ? ` ${facts.currency}` : ""}` : null;
-      const plan = write({ brief, length_s: 30, aspect_ratio: "9:16", template_id: null, product: { name: facts.name, price, points: facts.points } });
+      const plan = write({
+        brief,
+        length_s: 30,
+        aspect_ratio: "9:16",
+        template_id: null,
+        product: { name: facts.name, price, points: facts.points },
+      });
       expectWellWritten(plan, brief, 30, page.facts);
       expect(plan.title.startsWith(page.facts[0]!)).toBe(true);
     });

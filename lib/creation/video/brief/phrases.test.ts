@@ -17,7 +17,9 @@ describe("phrase fitting", () => {
 
   it("keeps narration to whole sentences", () => {
     expect(shortenNarration("One two three. Four five six seven.", 4)).toBe("One two three.");
-    expect(shortenNarration("Our bottle keeps drinks cold for 24 hours, on every hike and every commute you take", 9)).toBe("Our bottle keeps drinks cold for 24 hours.");
+    expect(
+      shortenNarration("Our bottle keeps drinks cold for 24 hours, on every hike and every commute you take", 9),
+    ).toBe("Our bottle keeps drinks cold for 24 hours.");
     expect(titleCase("steel water bottle — cold for 24 hours")).toBe("Steel Water Bottle — Cold for 24 Hours");
   });
 
@@ -52,7 +54,8 @@ describe("phrase fitting", () => {
   });
 
   it("reads a 2,000-character brief in time that grows with its length", () => {
-    const sentence = "Northwind folds in 10 seconds, weighs 16 kg and costs $1,299 with code RIDE10 on Friday, June 5 at 8pm. ";
+    const sentence =
+      "Northwind folds in 10 seconds, weighs 16 kg and costs $1,299 with code RIDE10 on Friday, June 5 at 8pm. ";
     const small = sentence.repeat(2).slice(0, 250);
     const big = sentence.repeat(20).slice(0, 2000);
     readBrief(big);

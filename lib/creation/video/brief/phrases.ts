@@ -18,13 +18,18 @@ export const TRAILING_STOPWORDS = new Set(
 
 /** Word indexes where a phrase may end: before a comma/semicolon/dash, before a clause word or a preposition. */
 const BREAK_BEFORE = new Set(
-  "that which who where when while because so and but or with for from in on at by to without into through via since until after before during including".split(" "),
+  "that which who where when while because so and but or with for from in on at by to without into through via since until after before during including".split(
+    " ",
+  ),
 );
 
 const NUMBER = /^[$€£¥]?\d[\d.,:]*$/u;
 
 function bareWord(w: string): string {
-  return w.toLowerCase().replace(/^[("'“‘¿¡]+/u, "").replace(/[)"'”’.,;:!?…]+$/u, "");
+  return w
+    .toLowerCase()
+    .replace(/^[("'“‘¿¡]+/u, "")
+    .replace(/[)"'”’.,;:!?…]+$/u, "");
 }
 
 /**
@@ -34,7 +39,10 @@ function bareWord(w: string): string {
  */
 function numberCut(text: string, source: string): boolean {
   const ws = text.trim().split(/\s+/u);
-  const tail = ws.slice(-2).join(" ").replace(/[.,;:!?]+$/u, "");
+  const tail = ws
+    .slice(-2)
+    .join(" ")
+    .replace(/[.,;:!?]+$/u, "");
   const hay = source.replace(/\s+/gu, " ");
   let from = 0;
   let found = false;
@@ -76,7 +84,10 @@ export function trimDangling(text: string, source: string = text): string {
     }
     ws[end - 1] = last;
     const b = bareWord(last);
-    if (TRAILING_STOPWORDS.has(b) || (NUMBER.test(b) && numberCut(ws.slice(Math.max(0, end - 2), end).join(" "), source))) {
+    if (
+      TRAILING_STOPWORDS.has(b) ||
+      (NUMBER.test(b) && numberCut(ws.slice(Math.max(0, end - 2), end).join(" "), source))
+    ) {
       end--;
       continue;
     }
@@ -90,7 +101,8 @@ function phraseEnds(ws: readonly string[]): number[] {
   for (let i = 1; i <= ws.length; i++) {
     const prev = ws[i - 1]!;
     const next = ws[i];
-    if (next === undefined || /[,;:.!?)]$/u.test(prev) || BREAK_BEFORE.has(bareWord(next)) || /^[-–—(]/u.test(next)) ends.push(i);
+    if (next === undefined || /[,;:.!?)]$/u.test(prev) || BREAK_BEFORE.has(bareWord(next)) || /^[-–—(]/u.test(next))
+      ends.push(i);
   }
   return ends;
 }
@@ -104,7 +116,10 @@ export function fitPhrase(text: string, max: number): string {
   if (clean.length <= max && !endsMidPhrase(clean)) return clean;
   if (clean.includes("\n")) {
     // Lists: keep whole lines that fit, each fitted on its own.
-    const lines = clean.split("\n").map((l) => l.trim()).filter(Boolean);
+    const lines = clean
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean);
     const kept: string[] = [];
     for (const line of lines) {
       const fitted = fitPhrase(line, max);
@@ -121,10 +136,14 @@ export function fitPhrase(text: string, max: number): string {
   const ends = phraseEnds(ws).reverse();
   for (const end of ends) {
     if (upTo[end]! > max + 1) continue;
-    const candidate = ws.slice(0, end).join(" ").replace(/[,;:\-–—(\s]+$/u, "");
+    const candidate = ws
+      .slice(0, end)
+      .join(" ")
+      .replace(/[,;:\-–—(\s]+$/u, "");
     if (candidate.length > max) continue;
     const trimmed = trimDangling(candidate, clean);
-    if (trimmed && trimmed.length <= max && trimmed.split(" ").length >= Math.min(2, ws.length)) return trimmed.replace(/[,;:]+$/u, "");
+    if (trimmed && trimmed.length <= max && trimmed.split(" ").length >= Math.min(2, ws.length))
+      return trimmed.replace(/[,;:]+$/u, "");
   }
   return "";
 }

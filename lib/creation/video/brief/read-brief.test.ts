@@ -3,23 +3,60 @@ import { briefLanguage, readBrief } from "./read-brief";
 describe("readBrief", () => {
   it("finds the product, its benefit and the number with its unit, apart from the request", () => {
     const r = readBrief("A 20-second upbeat ad for a reusable steel water bottle that keeps drinks cold for 24 hours");
-    expect(r).toMatchObject({ language: "en", kind: "product", head: "A reusable steel water bottle", product: "reusable steel water bottle", benefits: ["keeps drinks cold for 24 hours"], numbers: ["24 hours"] });
+    expect(r).toMatchObject({
+      language: "en",
+      kind: "product",
+      head: "A reusable steel water bottle",
+      product: "reusable steel water bottle",
+      benefits: ["keeps drinks cold for 24 hours"],
+      numbers: ["24 hours"],
+    });
     expect(r.request.length_s).toBe(20);
   });
 
   it("finds names, prices, codes, dates, times, places, the audience, the call to action and the address", () => {
-    const coffee = readBrief("Bean There roasts coffee in Lisbon. Every bag ships the morning it is roasted. Subscribers save 20% and pay $12 a bag. Order at beanthere.com.");
-    expect(coffee).toMatchObject({ name: "Bean There", places: ["Lisbon"], prices: ["$12"], numbers: ["20%"], cta: "Order at beanthere.com.", url: "beanthere.com" });
-    const sale = readBrief("Create a 30s TikTok ad to promote our summer sale: 20% off with code SUMMER20. Ends Sunday, July 14.");
-    expect(sale).toMatchObject({ kind: "offer", codes: ["SUMMER20"], dates: ["Sunday, July 14"], product: "summer sale" });
+    const coffee = readBrief(
+      "Bean There roasts coffee in Lisbon. Every bag ships the morning it is roasted. Subscribers save 20% and pay $12 a bag. Order at beanthere.com.",
+    );
+    expect(coffee).toMatchObject({
+      name: "Bean There",
+      places: ["Lisbon"],
+      prices: ["$12"],
+      numbers: ["20%"],
+      cta: "Order at beanthere.com.",
+      url: "beanthere.com",
+    });
+    const sale = readBrief(
+      "Create a 30s TikTok ad to promote our summer sale: 20% off with code SUMMER20. Ends Sunday, July 14.",
+    );
+    expect(sale).toMatchObject({
+      kind: "offer",
+      codes: ["SUMMER20"],
+      dates: ["Sunday, July 14"],
+      product: "summer sale",
+    });
     const jazz = readBrief("Join us for live jazz at Blue Note on Friday, June 5 at 8pm. Tickets $25.");
-    expect(jazz).toMatchObject({ kind: "event", dates: ["Friday, June 5"], times: ["8pm"], prices: ["$25"], name: "Blue Note" });
-    expect(readBrief("Lumo is a smart desk lamp for students.")).toMatchObject({ name: "Lumo", audience: "students", product: "smart desk lamp" });
-    expect(readBrief("Three scents for Driftwood candles. Scents: cedar, sea salt and fig.").lists).toEqual([{ head: "Scents", items: ["cedar", "sea salt", "fig"] }]);
+    expect(jazz).toMatchObject({
+      kind: "event",
+      dates: ["Friday, June 5"],
+      times: ["8pm"],
+      prices: ["$25"],
+      name: "Blue Note",
+    });
+    expect(readBrief("Lumo is a smart desk lamp for students.")).toMatchObject({
+      name: "Lumo",
+      audience: "students",
+      product: "smart desk lamp",
+    });
+    expect(readBrief("Three scents for Driftwood candles. Scents: cedar, sea salt and fig.").lists).toEqual([
+      { head: "Scents", items: ["cedar", "sea salt", "fig"] },
+    ]);
   });
 
   it("tells English from the brief's own language", () => {
-    expect(briefLanguage("Nuestra panadería abre el sábado en Sevilla. Código PAN10 para un 10% de descuento.")).toBe("other");
+    expect(briefLanguage("Nuestra panadería abre el sábado en Sevilla. Código PAN10 para un 10% de descuento.")).toBe(
+      "other",
+    );
     expect(briefLanguage("Il nostro ristorante a Roma. Prenota su pizzaroma.it.")).toBe("other");
     expect(briefLanguage("Unser neuer Laden in Berlin ist ab Montag geöffnet.")).toBe("other");
     expect(briefLanguage("A reusable bottle for the gym.")).toBe("en");
@@ -28,7 +65,16 @@ describe("readBrief", () => {
   });
 
   it("uses a page's product name without the shop's additions", () => {
-    const r = readBrief("The Whole Truth. A thriller.", { name: "The Whole Truth (A. Shaw Book 1) - Kindle edition by Baldacci, David.", price: "4.99 GBP", points: [] });
-    expect(r).toMatchObject({ name: "The Whole Truth", brand: "David Baldacci", product: "The Whole Truth", prices: ["4.99 GBP"] });
+    const r = readBrief("The Whole Truth. A thriller.", {
+      name: "The Whole Truth (A. Shaw Book 1) - Kindle edition by Baldacci, David.",
+      price: "4.99 GBP",
+      points: [],
+    });
+    expect(r).toMatchObject({
+      name: "The Whole Truth",
+      brand: "David Baldacci",
+      product: "The Whole Truth",
+      prices: ["4.99 GBP"],
+    });
   });
 });

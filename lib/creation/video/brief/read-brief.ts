@@ -56,14 +56,18 @@ export interface ProductFacts {
 }
 
 const EN_WORDS = new Set(
-  "the a an and or for with of to in on our your is are that this it we you at by from new get now its their has have will be can just all every each more off free".split(" "),
+  "the a an and or for with of to in on our your is are that this it we you at by from new get now its their has have will be can just all every each more off free".split(
+    " ",
+  ),
 );
 const OTHER_WORDS = new Set(
-  ("el la los las de del y para con nuestro nuestra nuestros por una un es en su sus al que " +
+  (
+    "el la los las de del y para con nuestro nuestra nuestros por una un es en su sus al que " +
     "le les des et pour avec notre nos une est du au aux sur dans " +
     "der die das und für mit unser unsere unseren ist ein eine den dem im zum zur bei von auf " +
     "il lo gli di e per con nostro nostra è della delle nel nella alla sul dal ogni " +
-    "o os as do da dos das com nosso nossa em um uma").split(" "),
+    "o os as do da dos das com nosso nossa em um uma"
+  ).split(" "),
 );
 
 /** English, or the brief's own language ("other"): counts common function words of each. */
@@ -91,10 +95,14 @@ const TIME = /\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b/g
 const NUMBER_FACT = /(?:^|[\s(])(\d[\d,.]*)(%|x\b)?/gu;
 
 const CTA_VERBS = new Set(
-  "order book shop visit call join try get grab reserve sign download come buy subscribe register follow use save claim discover start pre-order preorder rsvp text email stop drop head find pick tap swipe see check enroll apply donate watch listen".split(" "),
+  "order book shop visit call join try get grab reserve sign download come buy subscribe register follow use save claim discover start pre-order preorder rsvp text email stop drop head find pick tap swipe see check enroll apply donate watch listen".split(
+    " ",
+  ),
 );
 const NOT_NAMES = new Set(
-  "a an the our my your their this that these those every each we you i it meet new introducing announcing join all get try we're i'm it's they're here's there's big fresh free quick family-run local black how why what when who where tickets entry recipe".split(" "),
+  "a an the our my your their this that these those every each we you i it meet new introducing announcing join all get try we're i'm it's they're here's there's big fresh free quick family-run local black how why what when who where tickets entry recipe".split(
+    " ",
+  ),
 );
 
 function stripDeterminer(phrase: string): string {
@@ -129,8 +137,12 @@ function findCodes(text: string): string[] {
 
 function findUrl(text: string): string | null {
   for (const raw of text.split(/\s+/u)) {
-    const w = raw.replace(/^[("'“]+/u, "").replace(/[)"'”,;:!?]+$/u, "").replace(/\.$/u, "");
-    if (URL_TOKEN.test(w) && /\.[a-z]{2,6}(?:\/|$)/iu.test(w) && !/^\d/u.test(w)) return w.replace(/^https?:\/\//u, "").replace(/\/$/u, "");
+    const w = raw
+      .replace(/^[("'“]+/u, "")
+      .replace(/[)"'”,;:!?]+$/u, "")
+      .replace(/\.$/u, "");
+    if (URL_TOKEN.test(w) && /\.[a-z]{2,6}(?:\/|$)/iu.test(w) && !/^\d/u.test(w))
+      return w.replace(/^https?:\/\//u, "").replace(/\/$/u, "");
   }
   return null;
 }
@@ -151,7 +163,13 @@ function findNumbers(text: string, prices: readonly string[], times: readonly st
     const joined = !/[.,;:!?]/u.test(t.post ?? "");
     if (/%$|x$/iu.test(raw)) {
       out.push(raw);
-    } else if (next && joined && /^\p{Ll}/u.test(next.text) && (next.tags.includes("Noun") || next.tags.includes("Unit") || next.tags.includes("Duration")) && !next.tags.includes("Pronoun")) {
+    } else if (
+      next &&
+      joined &&
+      /^\p{Ll}/u.test(next.text) &&
+      (next.tags.includes("Noun") || next.tags.includes("Unit") || next.tags.includes("Duration")) &&
+      !next.tags.includes("Pronoun")
+    ) {
       out.push(`${raw} ${cleanEnd(next.text)}`);
     } else if (next && joined && (next.text === "%" || /^percent/iu.test(next.text))) {
       out.push(`${raw} ${cleanEnd(next.text)}`);
@@ -165,12 +183,31 @@ function findNumbers(text: string, prices: readonly string[], times: readonly st
 
 function findDates(doc: ReturnType<typeof nlp>): string[] {
   const out: string[] = [];
-  for (const m of doc.match("#Date+").json() as { text: string; terms: { text: string; tags: string[]; pre: string; post: string }[] }[]) {
+  for (const m of doc.match("#Date+").json() as {
+    text: string;
+    terms: { text: string; tags: string[]; pre: string; post: string }[];
+  }[]) {
     const all = m.terms;
-    const stop = all.findIndex((t) => t.tags.includes("Duration") || t.tags.includes("Time") || /\d(?:am|pm)$/iu.test(t.text));
+    const stop = all.findIndex(
+      (t) => t.tags.includes("Duration") || t.tags.includes("Time") || /\d(?:am|pm)$/iu.test(t.text),
+    );
     const terms = stop < 0 ? all : all.slice(0, stop);
-    if (!terms.some((t) => t.tags.includes("WeekDay") || t.tags.includes("Month") || t.tags.includes("Holiday") || /^(?:tomorrow|tonight|weekend)$/iu.test(cleanEnd(t.text)))) continue;
-    const text = cleanEnd(terms.map((t, i) => `${i === 0 ? "" : t.pre}${t.text}${i === terms.length - 1 ? "" : t.post}`).join("").replace(/^(?:on|this|next|from|until|by)\s+/iu, ""));
+    if (
+      !terms.some(
+        (t) =>
+          t.tags.includes("WeekDay") ||
+          t.tags.includes("Month") ||
+          t.tags.includes("Holiday") ||
+          /^(?:tomorrow|tonight|weekend)$/iu.test(cleanEnd(t.text)),
+      )
+    )
+      continue;
+    const text = cleanEnd(
+      terms
+        .map((t, i) => `${i === 0 ? "" : t.pre}${t.text}${i === terms.length - 1 ? "" : t.post}`)
+        .join("")
+        .replace(/^(?:on|this|next|from|until|by)\s+/iu, ""),
+    );
     if (text) out.push(text);
   }
   return unique(out);
@@ -204,7 +241,13 @@ function findName(sentence: string): string | null {
         run.push(bare); // "Atlas 2.0"
         continue;
       }
-      if (!/^\p{Lu}/u.test(bare) || NOT_NAMES.has(bare.toLowerCase()) || tagsOf(i).includes("Date") || CODE_WORD.test(bare) && /\d/u.test(bare)) break;
+      if (
+        !/^\p{Lu}/u.test(bare) ||
+        NOT_NAMES.has(bare.toLowerCase()) ||
+        tagsOf(i).includes("Date") ||
+        (CODE_WORD.test(bare) && /\d/u.test(bare))
+      )
+        break;
       run.push(bare);
       if (/[,.;:!?]$/u.test(w)) break;
     }
@@ -219,7 +262,15 @@ function findName(sentence: string): string | null {
     const apposition = /,$/u.test(afterWord);
     const firstTags = tagsOf(0);
     const adjectiveStart = firstTags.includes("Adjective") && !firstTags.includes("ProperNoun");
-    if ((!adjectiveStart || apposition || lead.length >= 3) && (apposition || (nextTags.includes("Verb") && !nextTags.includes("Gerund")) || /^(?:is|are|has|makes|brings|helps|lets)\b/u.test(rest) || (lead.length >= 2 && !/^\p{Ll}/u.test(rest)) || lead.length >= 3 || nameLike(lead[0]!, firstTags))) {
+    if (
+      (!adjectiveStart || apposition || lead.length >= 3) &&
+      (apposition ||
+        (nextTags.includes("Verb") && !nextTags.includes("Gerund")) ||
+        /^(?:is|are|has|makes|brings|helps|lets)\b/u.test(rest) ||
+        (lead.length >= 2 && !/^\p{Ll}/u.test(rest)) ||
+        lead.length >= 3 ||
+        nameLike(lead[0]!, firstTags))
+    ) {
       return lead.join(" ");
     }
   }
@@ -252,7 +303,12 @@ export interface BriefList {
 /** A generic label before a colon ("Webinar:", "Big news:", "Recipe:"), not the subject itself. */
 function isLabel(before: string): boolean {
   const ws = before.split(" ");
-  return ws.length <= 2 && !ws.slice(1).some((w) => /^\p{Lu}/u.test(w) && !/^(?:SaaS|App)$/u.test(w)) && !/\d/u.test(before) && !/^\p{Lu}\p{Ll}+\p{Lu}/u.test(ws[0]!);
+  return (
+    ws.length <= 2 &&
+    !ws.slice(1).some((w) => /^\p{Lu}/u.test(w) && !/^(?:SaaS|App)$/u.test(w)) &&
+    !/\d/u.test(before) &&
+    !/^\p{Lu}\p{Ll}+\p{Lu}/u.test(ws[0]!)
+  );
 }
 
 const isShortItem = (x: string) => x.split(" ").length <= 5 && !/\d{2}/u.test(x);
@@ -263,7 +319,10 @@ const isShortItem = (x: string) => x.split(" ").length <= 5 && !/\d{2}/u.test(x)
  * before a colon, lists ("Three scents: cedar, sea salt and fig"), and the
  * benefit phrases in the brief's order.
  */
-function structure(sentences: readonly string[], cta: string | null): { head: string; label: string | null; lists: BriefList[]; benefits: string[] } {
+function structure(
+  sentences: readonly string[],
+  cta: string | null,
+): { head: string; label: string | null; lists: BriefList[]; benefits: string[] } {
   let head = "";
   let label: string | null = null;
   const lists: BriefList[] = [];
@@ -275,7 +334,10 @@ function structure(sentences: readonly string[], cta: string | null): { head: st
     if (colon > 0) {
       const before = s.slice(0, colon);
       const after = s.slice(colon + 2);
-      const items = after.split(/,\s|;\s|\sand\s/u).map((x) => cleanEnd(x.replace(/^and\s/u, ""))).filter(Boolean);
+      const items = after
+        .split(/,\s|;\s|\sand\s/u)
+        .map((x) => cleanEnd(x.replace(/^and\s/u, "")))
+        .filter(Boolean);
       const verb = hasVerb(after);
       if (i === 0 && isLabel(before)) {
         label = before;
@@ -315,7 +377,10 @@ function structure(sentences: readonly string[], cta: string | null): { head: st
       continue;
     }
     s = s.replace(/^(?:also|plus),?\s/iu, "");
-    const parts = s.split(/,\s|;\s|,?\sand\s/u).map(cleanEnd).filter(Boolean);
+    const parts = s
+      .split(/,\s|;\s|,?\sand\s/u)
+      .map(cleanEnd)
+      .filter(Boolean);
     if (parts.length >= 3 && parts.every(isShortItem) && !hasVerb(s)) {
       lists.push({ head: "", items: parts });
       continue;
@@ -328,17 +393,35 @@ function structure(sentences: readonly string[], cta: string | null): { head: st
 
 function hasVerb(text: string): boolean {
   const terms = (nlp(text).json() as { terms: { tags: string[] }[] }[]).flatMap((x) => x.terms);
-  return terms.some((t) => t.tags.includes("Verb") && !t.tags.includes("Gerund") && !t.tags.includes("Participle") && !t.tags.includes("PastTense"));
+  return terms.some(
+    (t) =>
+      t.tags.includes("Verb") &&
+      !t.tags.includes("Gerund") &&
+      !t.tags.includes("Participle") &&
+      !t.tags.includes("PastTense"),
+  );
 }
 
 function kindOf(r: Omit<BriefReading, "kind">): BriefKind {
   const t = r.subject.toLowerCase();
   if (r.request.explainer || /^(?:how|what|why)\b/u.test(t)) return "explainer";
   if (/\b(?:recipe|ingredients|bake|cook|serves|tablespoons?|cups? of|minutes to make)\b/u.test(t)) return "recipe";
-  if (r.codes.length > 0 || /\b(?:sale|discount|\d+% off|off everything|deal|offer|free shipping|buy one)\b/u.test(t)) return "offer";
-  if ((r.dates.length > 0 || r.times.length > 0) && /\b(?:join|event|festival|concert|workshop|class|webinar|market|fair|party|opening|opens|night|tasting|meetup|conference|show|launch)\b/u.test(t)) return "event";
-  if (r.places.length > 0 && /\b(?:caf[eé]|bakery|salon|studio|shop|store|restaurant|gym|barber|bar|bistro|clinic|florist|market)\b/u.test(t)) return "local";
-  if (/\b(?:announc\w*|introducing|now open|launch\w*|coming soon|we are|we're|big news|news)\b/u.test(t)) return "announcement";
+  if (r.codes.length > 0 || /\b(?:sale|discount|\d+% off|off everything|deal|offer|free shipping|buy one)\b/u.test(t))
+    return "offer";
+  if (
+    (r.dates.length > 0 || r.times.length > 0) &&
+    /\b(?:join|event|festival|concert|workshop|class|webinar|market|fair|party|opening|opens|night|tasting|meetup|conference|show|launch)\b/u.test(
+      t,
+    )
+  )
+    return "event";
+  if (
+    r.places.length > 0 &&
+    /\b(?:caf[eé]|bakery|salon|studio|shop|store|restaurant|gym|barber|bar|bistro|clinic|florist|market)\b/u.test(t)
+  )
+    return "local";
+  if (/\b(?:announc\w*|introducing|now open|launch\w*|coming soon|we are|we're|big news|news)\b/u.test(t))
+    return "announcement";
   return "product";
 }
 
@@ -360,7 +443,14 @@ export function readBrief(rawBrief: string, productFacts?: ProductFacts | null):
           .replace(/\.\s(?=\p{Ll})/gu, " ")
       : rawBrief;
   const language = briefLanguage(brief);
-  const request = language === "en" ? readRequestWords(brief) : { ...readRequestWords(""), length_s: readRequestWords(brief).length_s, subject: brief.replace(/\s+/gu, " ").trim() };
+  const request =
+    language === "en"
+      ? readRequestWords(brief)
+      : {
+          ...readRequestWords(""),
+          length_s: readRequestWords(brief).length_s,
+          subject: brief.replace(/\s+/gu, " ").trim(),
+        };
   const subject = request.subject || brief.replace(/\s+/gu, " ").trim();
   const sentences = splitSentences(subject);
   const doc = nlp(subject);
@@ -370,36 +460,55 @@ export function readBrief(rawBrief: string, productFacts?: ProductFacts | null):
   const url = findUrl(subject);
   const dates = language === "en" ? findDates(doc) : [];
   const numbers = findNumbers(subject, prices, times).filter(
-    (n) => !codes.some((c) => n.includes(c) || c.includes(n)) && !(url ?? "").includes(n) && !dates.some((d) => d.includes(n)) && !times.some((t) => t.includes(n)) && (/\D/u.test(n) || n.length >= 3),
+    (n) =>
+      !codes.some((c) => n.includes(c) || c.includes(n)) &&
+      !(url ?? "").includes(n) &&
+      !dates.some((d) => d.includes(n)) &&
+      !times.some((t) => t.includes(n)) &&
+      (/\D/u.test(n) || n.length >= 3),
   );
   const places = language === "en" ? unique((doc.places().out("array") as string[]).map(cleanEnd)) : [];
 
   let cta: string | null = null;
   for (const s of sentences.slice(1)) {
-    const first = s.split(" ")[0]!.toLowerCase().replace(/[,.!]$/u, "");
+    const first = s
+      .split(" ")[0]!
+      .toLowerCase()
+      .replace(/[,.!]$/u, "");
     const tagged = (nlp(s).terms().json()[0] as { terms: { tags: string[] }[] } | undefined)?.terms[0]?.tags ?? [];
     const pointsSomewhere = (url !== null && s.includes(url)) || /\b(?:now|today|online)\b/iu.test(s);
     if (CTA_VERBS.has(first) || (tagged.includes("Imperative") && pointsSomewhere) || /^link in bio/iu.test(s)) cta = s;
   }
   if (language !== "en") {
     // Other languages: the last sentence naming an address or code is the call to action.
-    cta = sentences.slice(1).reverse().find((s) => (url && s.includes(url)) || codes.some((c) => s.includes(c))) ?? null;
+    cta =
+      sentences
+        .slice(1)
+        .reverse()
+        .find((s) => (url && s.includes(url)) || codes.some((c) => s.includes(c))) ?? null;
   }
 
   const cleaned = cleanName;
   const firstSentence = sentences[0] ?? subject;
-  const shape = language === "en" ? structure(sentences, cta) : { head: cleanEnd(firstSentence), label: null, lists: [], benefits: [] };
+  const shape =
+    language === "en"
+      ? structure(sentences, cta)
+      : { head: cleanEnd(firstSentence), label: null, lists: [], benefits: [] };
   const found = language === "en" ? findName(shape.head || firstSentence) : null;
   const name = cleaned?.name ?? (found && !codes.includes(found) ? found : null);
-  const brand = cleaned?.brand ?? (language === "en" ? ((doc.organizations().out("array") as string[]).map(cleanEnd)[0] ?? null) : null);
+  const brand =
+    cleaned?.brand ??
+    (language === "en" ? ((doc.organizations().out("array") as string[]).map(cleanEnd)[0] ?? null) : null);
   let product: string | null = null;
   if (language === "en") {
     const firstDoc = nlp(shape.head || firstSentence);
     product = firstNounPhrase(firstDoc, [name ?? "", ...places]);
     if (product) {
       const first = product.split(" ")[0]!;
-      const tags = ((firstDoc.match(first).json()[0] as { terms: { tags: string[] }[] } | undefined)?.terms[0]?.tags ?? []);
-      if (!nameLike(first, tags) && /^\p{Lu}\p{Ll}/u.test(first)) product = product.charAt(0).toLowerCase() + product.slice(1);
+      const tags =
+        (firstDoc.match(first).json()[0] as { terms: { tags: string[] }[] } | undefined)?.terms[0]?.tags ?? [];
+      if (!nameLike(first, tags) && /^\p{Lu}\p{Ll}/u.test(first))
+        product = product.charAt(0).toLowerCase() + product.slice(1);
       // "bakery's new sourdough" -> "new sourdough"
       const poss = /^(.+?)['’]s\s(.+)$/u.exec(product);
       if (poss) product = poss[2]!;
@@ -418,9 +527,35 @@ export function readBrief(rawBrief: string, productFacts?: ProductFacts | null):
   }
 
   const benefits = unique([
-    ...(language === "en" ? shape.benefits : sentences.slice(1).filter((s) => s !== cta).map(cleanEnd)),
+    ...(language === "en"
+      ? shape.benefits
+      : sentences
+          .slice(1)
+          .filter((s) => s !== cta)
+          .map(cleanEnd)),
     ...(productFacts?.points ?? []).map(cleanEnd),
   ]);
-  const partial = { language, request, subject, sentences, head: shape.head, label: shape.label, lists: shape.lists, product, name, brand, benefits, numbers, prices, codes, dates, times, places, audience, cta, url };
+  const partial = {
+    language,
+    request,
+    subject,
+    sentences,
+    head: shape.head,
+    label: shape.label,
+    lists: shape.lists,
+    product,
+    name,
+    brand,
+    benefits,
+    numbers,
+    prices,
+    codes,
+    dates,
+    times,
+    places,
+    audience,
+    cta,
+    url,
+  };
   return { ...partial, kind: kindOf(partial) };
 }

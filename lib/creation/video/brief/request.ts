@@ -9,35 +9,113 @@
 export type Mood = "energetic" | "calm" | "playful" | "corporate";
 
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  fifteen: 15, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, ninety: 90, a: 1, an: 1, half: 0.5,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  ninety: 90,
+  a: 1,
+  an: 1,
+  half: 0.5,
 };
 const SECOND_UNITS = new Set(["s", "sec", "secs", "second", "seconds"]);
 const MINUTE_UNITS = new Set(["m", "min", "mins", "minute", "minutes"]);
 
 /** Tone words and the template mood they ask for. */
 export const TONES: Record<string, Mood> = {
-  upbeat: "energetic", energetic: "energetic", bold: "energetic", punchy: "energetic", exciting: "energetic", dynamic: "energetic",
-  lively: "energetic", snappy: "energetic", hype: "energetic", high: "energetic", energy: "energetic",
-  calm: "calm", relaxed: "calm", relaxing: "calm", soothing: "calm", elegant: "calm", luxurious: "calm", warm: "calm", cozy: "calm",
-  cosy: "calm", gentle: "calm", serene: "calm", minimal: "calm", heartfelt: "calm", emotional: "calm", inspiring: "calm",
-  fun: "playful", playful: "playful", cheerful: "playful", quirky: "playful", silly: "playful", happy: "playful", friendly: "playful",
-  professional: "corporate", corporate: "corporate", serious: "corporate", formal: "corporate", informative: "corporate", business: "corporate",
+  upbeat: "energetic",
+  energetic: "energetic",
+  bold: "energetic",
+  punchy: "energetic",
+  exciting: "energetic",
+  dynamic: "energetic",
+  lively: "energetic",
+  snappy: "energetic",
+  hype: "energetic",
+  high: "energetic",
+  energy: "energetic",
+  calm: "calm",
+  relaxed: "calm",
+  relaxing: "calm",
+  soothing: "calm",
+  elegant: "calm",
+  luxurious: "calm",
+  warm: "calm",
+  cozy: "calm",
+  cosy: "calm",
+  gentle: "calm",
+  serene: "calm",
+  minimal: "calm",
+  heartfelt: "calm",
+  emotional: "calm",
+  inspiring: "calm",
+  fun: "playful",
+  playful: "playful",
+  cheerful: "playful",
+  quirky: "playful",
+  silly: "playful",
+  happy: "playful",
+  friendly: "playful",
+  professional: "corporate",
+  corporate: "corporate",
+  serious: "corporate",
+  formal: "corporate",
+  informative: "corporate",
+  business: "corporate",
 };
 
 const FORMATS = new Set(
-  "ad ads advert adverts advertisement commercial spot promo promotional video videos clip explainer tutorial teaser trailer montage slideshow reel reels story stories short shorts post announcement invite invitation walkthrough demo overview spotlight".split(" "),
+  "ad ads advert adverts advertisement commercial spot promo promotional video videos clip explainer tutorial teaser trailer montage slideshow reel reels story stories short shorts post announcement invite invitation walkthrough demo overview spotlight".split(
+    " ",
+  ),
 );
-const PLATFORMS = new Set("instagram insta ig tiktok youtube facebook fb linkedin twitter pinterest snapchat social media vertical square".split(" "));
+const PLATFORMS = new Set(
+  "instagram insta ig tiktok youtube facebook fb linkedin twitter pinterest snapchat social media vertical square".split(
+    " ",
+  ),
+);
 const VERBS = new Set("make create write produce generate need want build do give craft put together".split(" "));
-const FILLER = new Set("please can could would you me us i we i'd we'd like a an the some quick short little simple nice great cool good long total about around roughly under over max maximum".split(" "));
-const EXPLAIN = new Set(["explaining", "explains", "explain", "explainer", "tutorial", "walkthrough", "how-to", "showing"]);
+const FILLER = new Set(
+  "please can could would you me us i we i'd we'd like a an the some quick short little simple nice great cool good long total about around roughly under over max maximum".split(
+    " ",
+  ),
+);
+const EXPLAIN = new Set([
+  "explaining",
+  "explains",
+  "explain",
+  "explainer",
+  "tutorial",
+  "walkthrough",
+  "how-to",
+  "showing",
+]);
 /** Words that join the request to the subject: "ad for", "video about", "reel explaining". */
-const CONNECTORS = new Set("for about explaining showing promoting introducing announcing launching presenting featuring advertising highlighting showcasing on of that".split(" "));
-const TO_VERBS = new Set("promote advertise announce introduce explain show showcase sell highlight present feature celebrate".split(" "));
+const CONNECTORS = new Set(
+  "for about explaining showing promoting introducing announcing launching presenting featuring advertising highlighting showcasing on of that".split(
+    " ",
+  ),
+);
+const TO_VERBS = new Set(
+  "promote advertise announce introduce explain show showcase sell highlight present feature celebrate".split(" "),
+);
 /** Words that may sit in a request-only sentence ("Keep it upbeat and under 30 seconds."). */
 const REQUEST_SENTENCE_FILLER = new Set(
-  "keep make it should be is it's and with in tone length style feel vibe mood format music sound duration overall total of no more than less at most make sure".split(" "),
+  "keep make it should be is it's and with in tone length style feel vibe mood format music sound duration overall total of no more than less at most make sure".split(
+    " ",
+  ),
 );
 
 export interface RequestReading {
@@ -55,9 +133,16 @@ export interface RequestReading {
   removed: string[];
 }
 
-const bare = (w: string) => w.toLowerCase().replace(/^[("'“‘]+/u, "").replace(/[)"'”’.,;:!?]+$/u, "");
+const bare = (w: string) =>
+  w
+    .toLowerCase()
+    .replace(/^[("'“‘]+/u, "")
+    .replace(/[)"'”’.,;:!?]+$/u, "");
 
-type Part = { kind: "number"; value: number } | { kind: "unit"; scale: number } | { kind: "tone" | "platform" | "format" | "verb" | "filler" | "explain"; word: string };
+type Part =
+  | { kind: "number"; value: number }
+  | { kind: "unit"; scale: number }
+  | { kind: "tone" | "platform" | "format" | "verb" | "filler" | "explain"; word: string };
 
 function classifyPart(p: string): Part | null {
   if (/^\d{1,3}$/u.test(p)) return { kind: "number", value: Number(p) };
@@ -183,7 +268,15 @@ function leadingWords(words: readonly string[], acc: Acc): number {
 function isRequestSegment(segment: string, acc: Acc): boolean {
   const ws = segment.split(/\s+/u).filter(Boolean);
   if (ws.length === 0) return false;
-  const local: Acc = { length: null, pendingNumber: null, tone: null, platform: null, format: null, explainer: false, strong: false };
+  const local: Acc = {
+    length: null,
+    pendingNumber: null,
+    tone: null,
+    platform: null,
+    format: null,
+    explainer: false,
+    strong: false,
+  };
   let saw = false;
   for (const w of ws) {
     const b = bare(w);
@@ -210,9 +303,22 @@ const FOREIGN_LENGTH = /(\d{1,3})[\s-]?(?:segundos|secondes|sekunden|secondi|seg
 
 /** Reads the request out of a brief: length, tone, platform, format, and the subject left. */
 export function readRequestWords(brief: string): RequestReading {
-  const acc: Acc = { length: null, pendingNumber: null, tone: null, platform: null, format: null, explainer: false, strong: false };
+  const acc: Acc = {
+    length: null,
+    pendingNumber: null,
+    tone: null,
+    platform: null,
+    format: null,
+    explainer: false,
+    strong: false,
+  };
   const removed: string[] = [];
-  const sentences = brief.replace(/\s+/gu, " ").trim().split(/(?<=[.!?])\s/u).map((s) => s.trim()).filter(Boolean);
+  const sentences = brief
+    .replace(/\s+/gu, " ")
+    .trim()
+    .split(/(?<=[.!?])\s/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
   const kept: string[] = [];
   for (const sentence of sentences) {
     // Segments split at commas, semicolons and dashes between words.
@@ -262,12 +368,21 @@ export function readRequestWords(brief: string): RequestReading {
 /** The allowed length nearest to the one asked for (ties go to the longer). */
 export function nearestLength<T extends number>(asked: number, lengths: readonly T[]): T | null {
   let best: T | null = null;
-  for (const l of lengths) if (best === null || Math.abs(l - asked) < Math.abs(best - asked) || (Math.abs(l - asked) === Math.abs(best - asked) && l > best)) best = l;
+  for (const l of lengths)
+    if (
+      best === null ||
+      Math.abs(l - asked) < Math.abs(best - asked) ||
+      (Math.abs(l - asked) === Math.abs(best - asked) && l > best)
+    )
+      best = l;
   return best;
 }
 
 /** What the create form pre-fills from the brief: the length and mood it names (the person can still change them). */
-export function briefDefaults<T extends number>(brief: string, lengths: readonly T[]): { length_s: T | null; mood: Mood | null; tone: string | null } {
+export function briefDefaults<T extends number>(
+  brief: string,
+  lengths: readonly T[],
+): { length_s: T | null; mood: Mood | null; tone: string | null } {
   const r = readRequestWords(brief);
   return { length_s: r.length_s === null ? null : nearestLength(r.length_s, lengths), mood: r.mood, tone: r.tone };
 }

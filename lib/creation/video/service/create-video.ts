@@ -39,7 +39,11 @@ function musicFor(mood: string): string | null {
 }
 
 /** Puts pictures into the scenes' picture slots in order; scenes keep their image prompt for when a picture is removed. */
-function placePictures(body: CompositionBody, layouts: readonly { id: string; slots: readonly { id: string; kind: string }[] }[], pictures: readonly MediaValue[]): CompositionBody {
+function placePictures(
+  body: CompositionBody,
+  layouts: readonly { id: string; slots: readonly { id: string; kind: string }[] }[],
+  pictures: readonly MediaValue[],
+): CompositionBody {
   if (pictures.length === 0) return body;
   let next = 0;
   const scenes = body.scenes.map((scene) => {
@@ -51,30 +55,62 @@ function placePictures(body: CompositionBody, layouts: readonly { id: string; sl
   return { ...body, scenes };
 }
 
-export async function createVideo(deps: VideoDeps, uid: string, raw: unknown, extra: CreateVideoExtra = {}): Promise<VideoView> {
+export async function createVideo(
+  deps: VideoDeps,
+  uid: string,
+  raw: unknown,
+  extra: CreateVideoExtra = {},
+): Promise<VideoView> {
   const parsed = createVideoInputSchema.safeParse(raw);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Those video settings are not valid.");
   const input = parsed.data;
   const model = assertModel(input.model_id);
   assertVoice(input.voice_id);
-  const library = extra.templateVersion && input.template_id ? await pinnedLibrary(deps, input.template_id, extra.templateVersion) : await loadWriterLibrary(deps);
+  const library =
+    extra.templateVersion && input.template_id
+      ? await pinnedLibrary(deps, input.template_id, extra.templateVersion)
+      : await loadWriterLibrary(deps);
   if (input.template_id && !library.templates.some((t) => t.id === input.template_id)) {
-    throw new ApiError("unprocessable_entity", `There is no template called "${input.template_id}". Pick one from the list.`, { issues: [{ path: "template_id", message: "unknown template" }] });
+    throw new ApiError(
+      "unprocessable_entity",
+      `There is no template called "${input.template_id}". Pick one from the list.`,
+      { issues: [{ path: "template_id", message: "unknown template" }] },
+    );
   }
   // Pictures come from the caller's own items (links, bulk rows, pipelines): refused before any model time is spent.
-  const foreignPicture = (extra.pictures ?? []).findIndex((p) => mediaOrigin(p.key, { ownerId: uid, template: null }) === null);
+  const foreignPicture = (extra.pictures ?? []).findIndex(
+    (p) => mediaOrigin(p.key, { ownerId: uid, template: null }) === null,
+  );
   if (foreignPicture >= 0) {
-    throw new ApiError("unprocessable_entity", "A picture for the scenes is not one of yours. Pick it from your images or assets.", { issues: [{ path: `pictures.${foreignPicture}`, message: "foreign media" }] });
+    throw new ApiError(
+      "unprocessable_entity",
+      "A picture for the scenes is not one of yours. Pick it from your images or assets.",
+      { issues: [{ path: `pictures.${foreignPicture}`, message: "foreign media" }] },
+    );
   }
   const now = (deps.now ?? (() => new Date()))();
   const ref = deps.db.collection(content).doc();
   // Plan limits before any model time is spent: length over the plan is a 402 with the way up.
-  await deps.db.runTransaction((tx) => assertWithinPlan(tx, { db: deps.db, uid, kind: "video", seconds: input.length_s, maxActiveJobs: Number.MAX_SAFE_INTEGER }));
+  await deps.db.runTransaction((tx) =>
+    assertWithinPlan(tx, {
+      db: deps.db,
+      uid,
+      kind: "video",
+      seconds: input.length_s,
+      maxActiveJobs: Number.MAX_SAFE_INTEGER,
+    }),
+  );
 
   const written = await writePlan({
     db: deps.db,
     library,
-    request: { brief: input.brief, length_s: input.length_s, aspect_ratio: input.aspect_ratio, template_id: input.template_id, product: extra.product ?? null },
+    request: {
+      brief: input.brief,
+      length_s: input.length_s,
+      aspect_ratio: input.aspect_ratio,
+      template_id: input.template_id,
+      product: extra.product ?? null,
+    },
     modelId: input.model_id,
     ownerId: uid,
     refId: ref.id,

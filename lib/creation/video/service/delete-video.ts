@@ -20,7 +20,8 @@ export async function deleteVideo(deps: VideoDeps, uid: string, id: string): Pro
   batch.delete(deps.db.collection(content).doc(id));
   logContentChange(deps.db, batch, { id, action: "delete", before: latest, after: null });
   batch.delete(deps.db.collection(compositions).doc(id));
-  for (const r of revisions) if (r.data.owner_id === uid) batch.delete(deps.db.collection(compositionRevisions).doc(r.id));
+  for (const r of revisions)
+    if (r.data.owner_id === uid) batch.delete(deps.db.collection(compositionRevisions).doc(r.id));
   await batch.commit();
   refreshPublicViews([id]);
   // Files last: a failure here leaves orphans, never a video pointing at missing files.

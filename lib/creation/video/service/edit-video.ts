@@ -20,7 +20,13 @@ import { assertVoice, isRendering, settingsOf, type VideoDeps } from "./shared";
 import { loadWriterLibrary } from "./writer-library";
 
 /** `internal.brand`: a brand snapshot set by lib/creation/brand (never from the request body: it names blob keys). */
-export async function editVideo(deps: VideoDeps, uid: string, id: string, raw: unknown, internal: { brand?: CompositionBody["brand"] } = {}): Promise<VideoView> {
+export async function editVideo(
+  deps: VideoDeps,
+  uid: string,
+  id: string,
+  raw: unknown,
+  internal: { brand?: CompositionBody["brand"] } = {},
+): Promise<VideoView> {
   const parsed = editVideoInputSchema.safeParse(raw);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "That edit is not valid.");
   const edit = parsed.data;
@@ -30,11 +36,21 @@ export async function editVideo(deps: VideoDeps, uid: string, id: string, raw: u
   await deps.db.runTransaction(async (tx) => {
     const snap = await tx.get(deps.db.collection(content).doc(id));
     const comp = await tx.get(deps.db.collection(compositions).doc(id));
-    if (!snap || snap.data.owner_id !== uid || snap.data.kind !== "video" || !comp) throw new ApiError("not_found", "There is no such video.");
-    if (isRendering(settingsOf(snap.data))) throw new ApiError("conflict", "This video is rendering. Edit it when the render has finished, or cancel the render.", { issues: [{ path: "state", message: "rendering" }] });
+    if (!snap || snap.data.owner_id !== uid || snap.data.kind !== "video" || !comp)
+      throw new ApiError("not_found", "There is no such video.");
+    if (isRendering(settingsOf(snap.data)))
+      throw new ApiError(
+        "conflict",
+        "This video is rendering. Edit it when the render has finished, or cancel the render.",
+        { issues: [{ path: "state", message: "rendering" }] },
+      );
     const body = migrateComposition(comp.data);
     if (body.revision !== edit.revision) {
-      throw new ApiError("conflict", `This video changed since you opened it (revision ${body.revision}, yours ${edit.revision}). Reload to get the latest version.`, { issues: [{ path: "revision", message: "revision_conflict" }] });
+      throw new ApiError(
+        "conflict",
+        `This video changed since you opened it (revision ${body.revision}, yours ${edit.revision}). Reload to get the latest version.`,
+        { issues: [{ path: "revision", message: "revision_conflict" }] },
+      );
     }
     let next: CompositionBody = { ...body };
     if (edit.title !== undefined) next.title = edit.title;
@@ -45,7 +61,9 @@ export async function editVideo(deps: VideoDeps, uid: string, id: string, raw: u
         try {
           findMusicTrack(edit.audio.music.track_id);
         } catch {
-          throw new ApiError("unprocessable_entity", `There is no music track called "${edit.audio.music.track_id}".`, { issues: [{ path: "audio.music.track_id", message: "unknown track" }] });
+          throw new ApiError("unprocessable_entity", `There is no music track called "${edit.audio.music.track_id}".`, {
+            issues: [{ path: "audio.music.track_id", message: "unknown track" }],
+          });
         }
       }
       next.audio = edit.audio;
@@ -54,7 +72,10 @@ export async function editVideo(deps: VideoDeps, uid: string, id: string, raw: u
     let layouts = version?.layouts ?? [];
     if (edit.template_id && edit.template_id !== body.template.id) {
       const t = library!.templates.find((x) => x.id === edit.template_id);
-      if (!t) throw new ApiError("unprocessable_entity", `There is no template called "${edit.template_id}".`, { issues: [{ path: "template_id", message: "unknown template" }] });
+      if (!t)
+        throw new ApiError("unprocessable_entity", `There is no template called "${edit.template_id}".`, {
+          issues: [{ path: "template_id", message: "unknown template" }],
+        });
       next.template = { id: t.id, version: t.current_version };
       version = t.version;
       layouts = t.version.layouts;
@@ -63,7 +84,9 @@ export async function editVideo(deps: VideoDeps, uid: string, id: string, raw: u
       const known = new Map(body.scenes.map((s) => [s.id, s]));
       next.scenes = edit.scenes.map((s, i) => {
         if (!layouts.some((l) => l.id === s.layout_id)) {
-          throw new ApiError("unprocessable_entity", `Scene ${i + 1}: the template has no layout "${s.layout_id}".`, { issues: [{ path: `scenes.${i}.layout_id`, message: "unknown layout" }] });
+          throw new ApiError("unprocessable_entity", `Scene ${i + 1}: the template has no layout "${s.layout_id}".`, {
+            issues: [{ path: `scenes.${i}.layout_id`, message: "unknown layout" }],
+          });
         }
         // Keep the generated narration audio: the worker redoes it only when the text or voice changed.
         const voice = known.get(s.id)?.voice;
@@ -78,10 +101,26 @@ export async function editVideo(deps: VideoDeps, uid: string, id: string, raw: u
     if (!checked.success) throw ApiError.fromZod(checked.error, "That edit would make the video invalid.");
     next = checked.data;
     tx.set(deps.db.collection(compositions).doc(id), { ...next, created_at: comp.data.created_at, updated_at: at });
-    tx.set(deps.db.collection(compositionRevisions).doc(revisionId(id, next.revision)), { content_id: id, owner_id: uid, revision: next.revision, body: next, saved_at: at });
-    const patch = { title: next.title, settings: { ...snap.data.settings, aspect_ratio: next.aspect_ratio }, updated_at: at };
+    tx.set(deps.db.collection(compositionRevisions).doc(revisionId(id, next.revision)), {
+      content_id: id,
+      owner_id: uid,
+      revision: next.revision,
+      body: next,
+      saved_at: at,
+    });
+    const patch = {
+      title: next.title,
+      settings: { ...snap.data.settings, aspect_ratio: next.aspect_ratio },
+      updated_at: at,
+    };
     tx.update(deps.db.collection(content).doc(id), patch);
-    logContentChange(deps.db, tx, { id, action: internal.brand !== undefined ? "apply_brand" : "update", before: snap.data, after: patch, composition: { before: body, after: next } });
+    logContentChange(deps.db, tx, {
+      id,
+      action: internal.brand !== undefined ? "apply_brand" : "update",
+      before: snap.data,
+      after: patch,
+      composition: { before: body, after: next },
+    });
   });
   return getVideo(deps, uid, id);
 }

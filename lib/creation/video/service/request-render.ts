@@ -11,7 +11,15 @@ import { logContentChange } from "@/lib/platform/update-log/content";
 import type { VideoView } from "../contract";
 import { videoCost } from "../pricing";
 import { getVideo } from "./get-video";
-import { isRendering, ownedVideo, type RenderState, settingsOf, VIDEO_JOB_MAX_ATTEMPTS, VIDEO_RENDER_JOB, type VideoDeps } from "./shared";
+import {
+  isRendering,
+  ownedVideo,
+  type RenderState,
+  settingsOf,
+  VIDEO_JOB_MAX_ATTEMPTS,
+  VIDEO_RENDER_JOB,
+  type VideoDeps,
+} from "./shared";
 
 export function renderQualityFor(maxResolution: number): "720p" | "1080p" {
   return maxResolution >= 1080 ? "1080p" : "720p";
@@ -26,7 +34,12 @@ export interface RenderRequestOptions {
   prepaid?: { credits: number };
 }
 
-export async function requestRender(deps: VideoDeps, uid: string, id: string, opts: RenderRequestOptions = {}): Promise<VideoView> {
+export async function requestRender(
+  deps: VideoDeps,
+  uid: string,
+  id: string,
+  opts: RenderRequestOptions = {},
+): Promise<VideoView> {
   const { body } = await ownedVideo(deps.db, uid, id);
   const now = (deps.now ?? (() => new Date()))();
   const at = now.toISOString();
@@ -37,11 +50,24 @@ export async function requestRender(deps: VideoDeps, uid: string, id: string, op
     const s = settingsOf(snap.data);
     if (isRendering(s)) throw new ApiError("conflict", "This video is already rendering.");
     const seconds = estimateSeconds(body);
-    const check = await assertWithinPlan(tx, { db: deps.db, uid, kind: "video", seconds, ...(opts.prepaid ? { maxActiveJobs: Number.MAX_SAFE_INTEGER } : {}) });
+    const check = await assertWithinPlan(tx, {
+      db: deps.db,
+      uid,
+      kind: "video",
+      seconds,
+      ...(opts.prepaid ? { maxActiveJobs: Number.MAX_SAFE_INTEGER } : {}),
+    });
     const quality = renderQualityFor(check.limits.maxResolution);
     const cost = opts.prepaid ? opts.prepaid.credits : videoCost({ seconds, provider: s.provider });
     if (!opts.prepaid) {
-      const stage = await prepareDebit(tx, { db: deps.db, uid, amount: cost, reason: `video.render: ${Math.round(seconds)} s, ${s.model_label}`, ref: { jobId: jobRef.id, contentId: id }, now });
+      const stage = await prepareDebit(tx, {
+        db: deps.db,
+        uid,
+        amount: cost,
+        reason: `video.render: ${Math.round(seconds)} s, ${s.model_label}`,
+        ref: { jobId: jobRef.id, contentId: id },
+        now,
+      });
       stage();
     }
     const render: RenderState = {
@@ -73,7 +99,12 @@ export async function requestRender(deps: VideoDeps, uid: string, id: string, op
       created_at: at,
       updated_at: at,
     });
-    const patch = { status: s.files ? ("ready" as const) : ("queued" as const), error: null, settings: { ...snap.data.settings, render, credits_spent: s.credits_spent + cost }, updated_at: at };
+    const patch = {
+      status: s.files ? ("ready" as const) : ("queued" as const),
+      error: null,
+      settings: { ...snap.data.settings, render, credits_spent: s.credits_spent + cost },
+      updated_at: at,
+    };
     tx.update(deps.db.collection(content).doc(id), patch);
     logContentChange(deps.db, tx, { id, action: "render", before: snap.data, after: patch });
   });

@@ -10,8 +10,12 @@ import { ownedVideo, type VideoDeps } from "./shared";
 
 export async function restoreRevision(deps: VideoDeps, uid: string, id: string, revision: number): Promise<VideoView> {
   const { body } = await ownedVideo(deps.db, uid, id);
-  const snap = Number.isInteger(revision) && revision >= 0 ? await deps.db.collection(compositionRevisions).doc(revisionId(id, revision)).get() : null;
-  if (!snap || snap.data.owner_id !== uid) throw new ApiError("not_found", `There is no revision ${revision} of this video.`);
+  const snap =
+    Number.isInteger(revision) && revision >= 0
+      ? await deps.db.collection(compositionRevisions).doc(revisionId(id, revision)).get()
+      : null;
+  if (!snap || snap.data.owner_id !== uid)
+    throw new ApiError("not_found", `There is no revision ${revision} of this video.`);
   const old = snap.data.body;
   return editVideo(deps, uid, id, {
     revision: body.revision,

@@ -14,8 +14,12 @@ export async function shareVideo(deps: VideoDeps, uid: string, id: string, raw: 
   const parsed = shareInputSchema.safeParse(raw);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Send { public: true } or { public: false }.");
   const { doc } = await ownedVideo(deps.db, uid, id);
-  if (parsed.data.public && !settingsOf(doc).files) throw new ApiError("conflict", "Render the video before sharing it: there is nothing to watch yet.");
-  const patch = { visibility: parsed.data.public ? ("public" as const) : ("private" as const), updated_at: (deps.now ?? (() => new Date()))().toISOString() };
+  if (parsed.data.public && !settingsOf(doc).files)
+    throw new ApiError("conflict", "Render the video before sharing it: there is nothing to watch yet.");
+  const patch = {
+    visibility: parsed.data.public ? ("public" as const) : ("private" as const),
+    updated_at: (deps.now ?? (() => new Date()))().toISOString(),
+  };
   const batch = deps.db.batch();
   batch.update(deps.db.collection(content).doc(id), patch);
   logContentChange(deps.db, batch, { id, action: parsed.data.public ? "share" : "unshare", before: doc, after: patch });

@@ -80,13 +80,24 @@ export function settingsOf(doc: ContentDoc): VideoSettings {
 
 export async function ownedVideo(db: Db, uid: string, id: string): Promise<{ doc: ContentDoc; body: CompositionBody }> {
   if (!DOC_ID.test(id)) throw new ApiError("not_found", "There is no such video.");
-  const [snap, comp] = await Promise.all([db.collection(content).doc(id).get(), db.collection(compositions).doc(id).get()]);
-  if (!snap || snap.data.owner_id !== uid || snap.data.kind !== "video") throw new ApiError("not_found", "There is no such video.");
-  if (!comp) throw new ApiError("unprocessable_entity", "This video's document is damaged and cannot be opened. Duplicate or delete it.");
+  const [snap, comp] = await Promise.all([
+    db.collection(content).doc(id).get(),
+    db.collection(compositions).doc(id).get(),
+  ]);
+  if (!snap || snap.data.owner_id !== uid || snap.data.kind !== "video")
+    throw new ApiError("not_found", "There is no such video.");
+  if (!comp)
+    throw new ApiError(
+      "unprocessable_entity",
+      "This video's document is damaged and cannot be opened. Duplicate or delete it.",
+    );
   try {
     return { doc: snap.data, body: migrateComposition(comp.data) };
   } catch {
-    throw new ApiError("unprocessable_entity", "This video's document is damaged and cannot be opened. Restore an earlier revision or delete it.");
+    throw new ApiError(
+      "unprocessable_entity",
+      "This video's document is damaged and cannot be opened. Restore an earlier revision or delete it.",
+    );
   }
 }
 
@@ -98,7 +109,11 @@ function summaryStatus(doc: ContentDoc): VideoSummary["status"] {
   const s = settingsOf(doc);
   if (isRendering(s)) return "rendering";
   if (s.files) return "ready";
-  return s.render?.state === "failed" || s.render?.state === "cancelled" ? (s.render.state === "failed" ? "failed" : "draft") : "draft";
+  return s.render?.state === "failed" || s.render?.state === "cancelled"
+    ? s.render.state === "failed"
+      ? "failed"
+      : "draft"
+    : "draft";
 }
 
 async function signed(store: BlobStore, key: string | null, now: Date): Promise<string | null> {
@@ -180,12 +195,25 @@ export async function toView(deps: VideoDeps, id: string, doc: ContentDoc, body:
     revision: body.revision,
     composition: body,
     render: r
-      ? { job_id: r.job_id, state: r.state, stage: r.stage, progress: r.progress, frames: r.frames, error: r.error, revision: r.revision, credits: r.credits, refunded: r.refunded }
+      ? {
+          job_id: r.job_id,
+          state: r.state,
+          stage: r.stage,
+          progress: r.progress,
+          frames: r.frames,
+          error: r.error,
+          revision: r.revision,
+          credits: r.credits,
+          refunded: r.refunded,
+        }
       : null,
     files,
     made_with: madeWith(doc, body, await templateName(deps.db, body.template.id)),
     credits_spent: s.credits_spent,
-    share: doc.visibility === "public" ? { watch_path: `/v1/videos/${id}`, embed_path: `/v0/videos/${id}`, content_path: `/content/${id}` } : null,
+    share:
+      doc.visibility === "public"
+        ? { watch_path: `/v1/videos/${id}`, embed_path: `/v0/videos/${id}`, content_path: `/content/${id}` }
+        : null,
   };
 }
 
@@ -193,23 +221,39 @@ export function assertVoice(voiceId: string | null): void {
   if (!voiceId) return;
   const voice = listVoices().find((v) => v.id === voiceId);
   if (!voice || !voice.enabled) {
-    throw new ApiError("unprocessable_entity", voice ? `${voice.label} is not available on this server: ${voice.note ?? "not configured"}.` : `There is no voice called "${voiceId}". Pick one from the list.`, {
-      issues: [{ path: "voice_id", message: "unknown or unavailable voice" }],
-    });
+    throw new ApiError(
+      "unprocessable_entity",
+      voice
+        ? `${voice.label} is not available on this server: ${voice.note ?? "not configured"}.`
+        : `There is no voice called "${voiceId}". Pick one from the list.`,
+      {
+        issues: [{ path: "voice_id", message: "unknown or unavailable voice" }],
+      },
+    );
   }
 }
 
 export function assertModel(modelId: string): { label: string; provider: string } {
   const model = listLanguageModels().find((m) => m.id === modelId);
   if (!model || !model.enabled) {
-    throw new ApiError("unprocessable_entity", model ? `${model.label} is not available: ${model.note ?? "not configured"}` : `There is no model called "${modelId}". Pick one from the list.`, {
-      issues: [{ path: "model_id", message: "unknown or unavailable model" }],
-    });
+    throw new ApiError(
+      "unprocessable_entity",
+      model
+        ? `${model.label} is not available: ${model.note ?? "not configured"}`
+        : `There is no model called "${modelId}". Pick one from the list.`,
+      {
+        issues: [{ path: "model_id", message: "unknown or unavailable model" }],
+      },
+    );
   }
   return model;
 }
 
-export async function readOwnedComposition(db: Db, uid: string, id: string): Promise<{ doc: ContentDoc; body: CompositionBody }> {
+export async function readOwnedComposition(
+  db: Db,
+  uid: string,
+  id: string,
+): Promise<{ doc: ContentDoc; body: CompositionBody }> {
   return ownedVideo(db, uid, id);
 }
 

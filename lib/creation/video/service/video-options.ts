@@ -18,7 +18,8 @@ export async function videoOptions(deps: VideoDeps, uid: string): Promise<VideoO
   const user = await deps.db.collection(users).doc(uid).get();
   const models = listLanguageModels();
   const voices = listVoices().filter((v) => v.enabled || !v.local);
-  const defaultModel = models.find((m) => m.provider !== "local" && m.enabled) ?? models.find((m) => m.provider === "local")!;
+  const defaultModel =
+    models.find((m) => m.provider !== "local" && m.enabled) ?? models.find((m) => m.provider === "local")!;
   return {
     templates: library.templates.map((t) => ({
       id: t.id,
@@ -28,7 +29,14 @@ export async function videoOptions(deps: VideoDeps, uid: string): Promise<VideoO
       layouts: t.version.layouts.map((l) => ({
         id: l.id,
         name: l.name,
-        slots: l.slots.map((slot) => ({ id: slot.id, kind: slot.kind, role: slot.role, label: slot.label, required: slot.required, max_chars: slot.kind === "text" ? slot.fit.maxChars : null })),
+        slots: l.slots.map((slot) => ({
+          id: slot.id,
+          kind: slot.kind,
+          role: slot.role,
+          label: slot.label,
+          required: slot.required,
+          max_chars: slot.kind === "text" ? slot.fit.maxChars : null,
+        })),
       })),
     })),
     voices: voices.map((v) => ({
@@ -40,8 +48,20 @@ export async function videoOptions(deps: VideoDeps, uid: string): Promise<VideoO
       preview: v.local,
       ...(v.enabled ? {} : { label: `${v.label} (${v.note ?? "not configured"})` }),
     })),
-    music: listMusicTracks().map((m) => ({ id: m.id, label: m.label, mood: m.mood, url: `/api/v1/music/${encodeURIComponent(m.id)}` })),
-    models: models.map((m) => ({ id: m.id, label: m.label, provider: m.provider, available: m.enabled, reason: m.enabled ? null : m.note, preview: m.provider === "local" })),
+    music: listMusicTracks().map((m) => ({
+      id: m.id,
+      label: m.label,
+      mood: m.mood,
+      url: `/api/v1/music/${encodeURIComponent(m.id)}`,
+    })),
+    models: models.map((m) => ({
+      id: m.id,
+      label: m.label,
+      provider: m.provider,
+      available: m.enabled,
+      reason: m.enabled ? null : m.note,
+      preview: m.provider === "local",
+    })),
     default_model_id: defaultModel.id,
     default_voice_id: voices.find((v) => v.enabled)?.id ?? null,
     lengths: VIDEO_LENGTHS,

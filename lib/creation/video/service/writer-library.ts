@@ -30,7 +30,11 @@ export async function pinnedLibrary(deps: VideoDeps, templateId: string, version
   const t = await deps.db.collection(templates).doc(templateId).get();
   const v = t ? await getTemplateVersion(deps.db, templateId, version) : null;
   if (!t || !v || !v.published_at) {
-    throw new ApiError("unprocessable_entity", `Template "${templateId}" has no published version ${version}. Pick another version.`, { issues: [{ path: "template_version", message: "unknown version" }] });
+    throw new ApiError(
+      "unprocessable_entity",
+      `Template "${templateId}" has no published version ${version}. Pick another version.`,
+      { issues: [{ path: "template_version", message: "unknown version" }] },
+    );
   }
   return { templates: [{ ...t.data, id: templateId, version: v as TemplateVersionDoc }] };
 }

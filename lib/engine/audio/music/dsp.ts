@@ -202,7 +202,11 @@ export function reverb(send: Float32Array, out: Stereo, opts: { size: number; da
 }
 
 /** Ping-pong echo (left, then right, then left…), each repeat darker, added to `out`. */
-export function pingPong(send: Float32Array, out: Stereo, opts: { delayFrames: number; feedback: number; wet: number }): void {
+export function pingPong(
+  send: Float32Array,
+  out: Stereo,
+  opts: { delayFrames: number; feedback: number; wet: number },
+): void {
   const size = Math.max(1, Math.round(opts.delayFrames));
   const bufL = new Float32Array(size);
   const bufR = new Float32Array(size);

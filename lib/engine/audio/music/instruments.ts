@@ -6,7 +6,16 @@
  * mallets and keys are a few decaying partials and two-operator FM. Drums
  * are in drums.ts.
  */
-import { cosCycle as tableCos, lowPass, midiToHz, noise, panGains, SAMPLE_RATE, softSaturate as saturate, type Stereo } from "./dsp";
+import {
+  cosCycle as tableCos,
+  lowPass,
+  midiToHz,
+  noise,
+  panGains,
+  SAMPLE_RATE,
+  softSaturate as saturate,
+  type Stereo,
+} from "./dsp";
 
 export interface Buses {
   dry: Stereo;
@@ -57,7 +66,18 @@ function emit(b: Buses, i: number, v: number, gl: number, gr: number, rev: numbe
  */
 export function padChord(
   b: Buses,
-  n: { at: number; frames: number; midis: readonly number[]; pans: readonly number[]; gain: number; attack: number; release: number; detune: number; brightness: number; reverb: number },
+  n: {
+    at: number;
+    frames: number;
+    midis: readonly number[];
+    pans: readonly number[];
+    gain: number;
+    attack: number;
+    release: number;
+    detune: number;
+    brightness: number;
+    reverb: number;
+  },
 ): void {
   const attack = Math.max(1, Math.round(n.attack * SR));
   const release = Math.max(1, Math.round(n.release * SR));
@@ -147,7 +167,11 @@ export function padChord(
  * delay line one period long, averaged a little on every pass, so it rings
  * and darkens like a real string.
  */
-export function pluck(b: Buses, random: () => number, n: Note & { decay: number; brightness: number; length?: number }): void {
+export function pluck(
+  b: Buses,
+  random: () => number,
+  n: Note & { decay: number; brightness: number; length?: number },
+): void {
   const period = Math.max(2, Math.round(SR / midiToHz(n.midi) - 0.5));
   const line = noise(period, random);
   // A darker burst for a softer, rounder pick.

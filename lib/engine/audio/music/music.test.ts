@@ -37,7 +37,10 @@ describe("the track catalogue", () => {
   });
 
   it("an unknown track is a typed error naming it", async () => {
-    await expect(renderMusicTrack("kazoo-solo")).rejects.toMatchObject({ code: "unknown_track", message: expect.stringContaining("kazoo-solo") });
+    await expect(renderMusicTrack("kazoo-solo")).rejects.toMatchObject({
+      code: "unknown_track",
+      message: expect.stringContaining("kazoo-solo"),
+    });
     expect(() => findMusicTrack("kazoo-solo")).toThrow(AudioError);
   });
 });
@@ -64,7 +67,8 @@ describe.each(tracks)("$label ($mood)", (track) => {
     const { peak, rms } = levels(wav);
     expect(rms).toBeGreaterThan(0.05);
     expect(peak).toBeLessThan(1);
-    for (let t = 2000; t + 5000 <= track.durationMs - 4000; t += 5000) expect(windowDb(wav, samples, t, t + 5000)).toBeGreaterThan(-40);
+    for (let t = 2000; t + 5000 <= track.durationMs - 4000; t += 5000)
+      expect(windowDb(wav, samples, t, t + 5000)).toBeGreaterThan(-40);
   });
 
   it("fades in and out instead of starting or stopping with a click", () => {

@@ -20,7 +20,17 @@ function level(levels: Levels, section: Section): number {
 
 export function pads(
   s: Score,
-  o: { low: number; high: number; gain: Levels; attack: number; release: number; detune: number; brightness: number; reverb: number; octaveBelow?: Levels },
+  o: {
+    low: number;
+    high: number;
+    gain: Levels;
+    attack: number;
+    release: number;
+    detune: number;
+    brightness: number;
+    reverb: number;
+    octaveBelow?: Levels;
+  },
 ): void {
   let previous: number[] | null = null;
   const step = s.spec.barsPerChord;
@@ -34,14 +44,26 @@ export function pads(
     const shape = { at: s.at(bar), frames, attack: o.attack, release: o.release, detune: o.detune, reverb: o.reverb };
     padChord(s.padBuses, { ...shape, midis: voicing, pans, gain: g, brightness: o.brightness });
     const low = o.octaveBelow ? level(o.octaveBelow, s.section(bar)) : 0;
-    if (low) padChord(s.padBuses, { ...shape, midis: [voicing[0]! - 12], pans: [0], gain: low, brightness: o.brightness * 0.5 });
+    if (low)
+      padChord(s.padBuses, {
+        ...shape,
+        midis: [voicing[0]! - 12],
+        pans: [0],
+        gain: low,
+        brightness: o.brightness * 0.5,
+      });
   }
 }
 
 /** A bass line: per bar, onsets (beats) with lengths and an octave lift for some of them. */
 export function bassLine(
   s: Score,
-  o: { low: number; pattern: readonly { beat: number; length: number; octave?: number; fifth?: boolean }[]; gain: Levels; warmth?: number },
+  o: {
+    low: number;
+    pattern: readonly { beat: number; length: number; octave?: number; fifth?: boolean }[];
+    gain: Levels;
+    warmth?: number;
+  },
 ): void {
   for (let bar = 0; bar < s.bars; bar++) {
     const g = level(o.gain, s.section(bar));
@@ -49,7 +71,14 @@ export function bassLine(
     const root = bassNote(s.chordAt(bar), s.spec.keyRoot, o.low);
     for (const n of o.pattern) {
       const midi = root + (n.octave ?? 0) * 12 + (n.fifth ? 7 : 0);
-      bass(s.buses, { at: s.at(bar, n.beat), frames: s.beats(n.length), midi, gain: s.vary(g, 0.1), warmth: o.warmth, reverb: 0.05 });
+      bass(s.buses, {
+        at: s.at(bar, n.beat),
+        frames: s.beats(n.length),
+        midi,
+        gain: s.vary(g, 0.1),
+        warmth: o.warmth,
+        reverb: 0.05,
+      });
     }
   }
 }
@@ -57,7 +86,18 @@ export function bassLine(
 /** Chord tones one after another on a grid of `every` beats, walking `order` through the voicing. */
 export function arpeggio(
   s: Score,
-  o: { low: number; high: number; every: number; order: readonly number[]; gain: Levels; decay: number; brightness: number; reverb: number; echo: number; length?: number },
+  o: {
+    low: number;
+    high: number;
+    every: number;
+    order: readonly number[];
+    gain: Levels;
+    decay: number;
+    brightness: number;
+    reverb: number;
+    echo: number;
+    length?: number;
+  },
 ): void {
   let previous: number[] | null = null;
   for (let bar = 0; bar < s.bars; bar++) {
@@ -70,7 +110,17 @@ export function arpeggio(
       const pick = o.order[k % o.order.length]!;
       const midi = voicing[pick % voicing.length]! + 12 * Math.floor(pick / voicing.length);
       const pan = (k % 2 === 0 ? -1 : 1) * 0.3;
-      pluck(s.buses, s.random, { at: s.at(bar, k * o.every), midi, gain: s.vary(g), pan, decay: o.decay, brightness: o.brightness, reverb: o.reverb, echo: o.echo, length: o.length });
+      pluck(s.buses, s.random, {
+        at: s.at(bar, k * o.every),
+        midi,
+        gain: s.vary(g),
+        pan,
+        decay: o.decay,
+        brightness: o.brightness,
+        reverb: o.reverb,
+        echo: o.echo,
+        length: o.length,
+      });
     }
   }
 }
@@ -78,7 +128,16 @@ export function arpeggio(
 /** Strummed chord stabs (plucked, a few milliseconds between strings) on the given beats. */
 export function strums(
   s: Score,
-  o: { low: number; high: number; beats: readonly number[]; gain: Levels; decay: number; brightness: number; reverb: number; echo: number },
+  o: {
+    low: number;
+    high: number;
+    beats: readonly number[];
+    gain: Levels;
+    decay: number;
+    brightness: number;
+    reverb: number;
+    echo: number;
+  },
 ): void {
   let previous: number[] | null = null;
   for (let bar = 0; bar < s.bars; bar++) {
@@ -89,7 +148,16 @@ export function strums(
     for (const beat of o.beats) {
       const at = s.at(bar, beat);
       voicing.forEach((midi, i) =>
-        pluck(s.buses, s.random, { at: at + Math.round(i * 0.012 * 44_100), midi, gain: s.vary(g), pan: (i - 1) * 0.25, decay: o.decay, brightness: o.brightness, reverb: o.reverb, echo: o.echo }),
+        pluck(s.buses, s.random, {
+          at: at + Math.round(i * 0.012 * 44_100),
+          midi,
+          gain: s.vary(g),
+          pan: (i - 1) * 0.25,
+          decay: o.decay,
+          brightness: o.brightness,
+          reverb: o.reverb,
+          echo: o.echo,
+        }),
       );
     }
   }
@@ -98,7 +166,14 @@ export function strums(
 /** Electric-piano chords struck on the given beats, each held for its length. */
 export function keyChords(
   s: Score,
-  o: { low: number; high: number; hits: readonly { beat: number; length: number }[]; gain: Levels; reverb: number; echo: number },
+  o: {
+    low: number;
+    high: number;
+    hits: readonly { beat: number; length: number }[];
+    gain: Levels;
+    reverb: number;
+    echo: number;
+  },
 ): void {
   let previous: number[] | null = null;
   for (let bar = 0; bar < s.bars; bar++) {
@@ -108,7 +183,15 @@ export function keyChords(
     if (!g) continue;
     for (const h of o.hits) {
       voicing.forEach((midi, i) =>
-        keys(s.buses, { at: s.at(bar, h.beat) + i * 90, frames: s.beats(h.length), midi, gain: s.vary(g, 0.15), pan: (i / Math.max(1, voicing.length - 1)) * 0.6 - 0.3, reverb: o.reverb, echo: o.echo }),
+        keys(s.buses, {
+          at: s.at(bar, h.beat) + i * 90,
+          frames: s.beats(h.length),
+          midi,
+          gain: s.vary(g, 0.15),
+          pan: (i / Math.max(1, voicing.length - 1)) * 0.6 - 0.3,
+          reverb: o.reverb,
+          echo: o.echo,
+        }),
       );
     }
   }
@@ -122,7 +205,17 @@ export type Voice = "mallet" | "pluck" | "keys";
  */
 export function tune(
   s: Score,
-  o: { voice: Voice; rhythm: readonly number[]; scale: readonly number[]; low: number; high: number; gain: Levels; reverb: number; echo: number; decay?: number },
+  o: {
+    voice: Voice;
+    rhythm: readonly number[];
+    scale: readonly number[];
+    low: number;
+    high: number;
+    gain: Levels;
+    reverb: number;
+    echo: number;
+    decay?: number;
+  },
 ): void {
   const beatsPerChord = 4 * s.spec.barsPerChord;
   const cycleBars = s.progression.length * s.spec.barsPerChord;
@@ -131,7 +224,19 @@ export function tune(
     const section = s.section(start);
     if (!level(o.gain, section)) continue;
     if (!tunes.has(section)) {
-      tunes.set(section, melody({ chords: s.progression, keyRoot: s.spec.keyRoot, beatsPerChord, rhythm: o.rhythm, scale: o.scale, low: o.low, high: o.high, random: s.random }));
+      tunes.set(
+        section,
+        melody({
+          chords: s.progression,
+          keyRoot: s.spec.keyRoot,
+          beatsPerChord,
+          rhythm: o.rhythm,
+          scale: o.scale,
+          low: o.low,
+          high: o.high,
+          random: s.random,
+        }),
+      );
     }
     for (const note of tunes.get(section)!) {
       const bar = start + Math.floor(note.beat / 4);
@@ -140,9 +245,29 @@ export function tune(
       if (!g) continue;
       const at = s.at(bar, note.beat % 4);
       const pan = ((note.midi % 7) / 6) * 0.4 - 0.2;
-      if (o.voice === "mallet") mallet(s.buses, { at, midi: note.midi, gain: g, pan, decay: o.decay ?? 0.35, reverb: o.reverb, echo: o.echo });
-      else if (o.voice === "keys") keys(s.buses, { at, frames: s.beats(note.length * 0.9), midi: note.midi, gain: g, pan, reverb: o.reverb, echo: o.echo });
-      else pluck(s.buses, s.random, { at, midi: note.midi, gain: g, pan, decay: o.decay ?? 0.6, brightness: 0.6, reverb: o.reverb, echo: o.echo });
+      if (o.voice === "mallet")
+        mallet(s.buses, { at, midi: note.midi, gain: g, pan, decay: o.decay ?? 0.35, reverb: o.reverb, echo: o.echo });
+      else if (o.voice === "keys")
+        keys(s.buses, {
+          at,
+          frames: s.beats(note.length * 0.9),
+          midi: note.midi,
+          gain: g,
+          pan,
+          reverb: o.reverb,
+          echo: o.echo,
+        });
+      else
+        pluck(s.buses, s.random, {
+          at,
+          midi: note.midi,
+          gain: g,
+          pan,
+          decay: o.decay ?? 0.6,
+          brightness: 0.6,
+          reverb: o.reverb,
+          echo: o.echo,
+        });
     }
   }
 }
@@ -150,7 +275,13 @@ export function tune(
 /** A drum pattern: for each named drum, the beats it hits in every bar of the given sections. */
 export function drums(
   s: Score,
-  o: { pattern: Partial<Record<keyof Score["drums"], readonly number[]>>; gains: Partial<Record<keyof Score["drums"], number>>; sections: Sections; reverb?: number; vary?: number },
+  o: {
+    pattern: Partial<Record<keyof Score["drums"], readonly number[]>>;
+    gains: Partial<Record<keyof Score["drums"], number>>;
+    sections: Sections;
+    reverb?: number;
+    vary?: number;
+  },
 ): void {
   for (let bar = 0; bar < s.bars; bar++) {
     if (!o.sections.includes(s.section(bar))) continue;

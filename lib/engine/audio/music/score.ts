@@ -3,7 +3,19 @@
  * arrangement function that places notes) into a finished stereo mix —
  * sections laid out, notes rendered, reverb and echo, a level set, fades.
  */
-import { addClip, addMono, highPass, lowPass, pingPong, reverb, rng, SAMPLE_RATE, softSaturate, stereo, type Stereo } from "./dsp";
+import {
+  addClip,
+  addMono,
+  highPass,
+  lowPass,
+  pingPong,
+  reverb,
+  rng,
+  SAMPLE_RATE,
+  softSaturate,
+  stereo,
+  type Stereo,
+} from "./dsp";
 import { clap, hat, kick, rim, shaker, snare, tom } from "./drums";
 import type { Buses } from "./instruments";
 import { chord, type Chord } from "./theory";
@@ -69,7 +81,11 @@ export class Score {
   constructor(readonly spec: TrackSpec) {
     this.frames = trackFrames(spec);
     this.framesPerBeat = (SAMPLE_RATE * 60) / spec.bpm;
-    this.buses = { dry: stereo(this.frames), reverb: new Float32Array(this.frames), echo: new Float32Array(this.frames) };
+    this.buses = {
+      dry: stereo(this.frames),
+      reverb: new Float32Array(this.frames),
+      echo: new Float32Array(this.frames),
+    };
     this.duck = spec.sidechain ? new Float32Array(this.frames).fill(1) : null;
     this.padBuses = spec.sidechain ? { ...this.buses, dry: stereo(this.frames) } : this.buses;
     this.random = rng(spec.seed);

@@ -25,7 +25,20 @@ export interface Chord {
   quality: Quality;
 }
 
-const NAMES: Record<string, number> = { I: 0, bII: 1, II: 2, bIII: 3, III: 4, IV: 5, bV: 6, V: 7, bVI: 8, VI: 9, bVII: 10, VII: 11 };
+const NAMES: Record<string, number> = {
+  I: 0,
+  bII: 1,
+  II: 2,
+  bIII: 3,
+  III: 4,
+  IV: 5,
+  bV: 6,
+  V: 7,
+  bVI: 8,
+  VI: 9,
+  bVII: 10,
+  VII: 11,
+};
 
 /** "vi:min7" → { root: 9, quality: "min7" }; the numeral's case is only for the reader. */
 export function chord(symbol: string): Chord {
@@ -59,7 +72,7 @@ export function voiceLead(c: Chord, keyRoot: number, previous: number[] | null, 
       const notes: number[] = [];
       let floor = base;
       for (const pc of order) {
-        let n = floor - (((floor - pc) % 12) + 12) % 12;
+        let n = floor - ((((floor - pc) % 12) + 12) % 12);
         if (n < floor) n += 12;
         notes.push(n);
         floor = n + 1;
@@ -74,7 +87,9 @@ export function voiceLead(c: Chord, keyRoot: number, previous: number[] | null, 
   let bestCost = Infinity;
   for (const cand of candidates) {
     const mid = cand.reduce((a, b) => a + b, 0) / cand.length;
-    const cost = cand.reduce((sum, note) => sum + Math.min(...previous.map((p) => Math.abs(p - note))), 0) + Math.abs(mid - centre);
+    const cost =
+      cand.reduce((sum, note) => sum + Math.min(...previous.map((p) => Math.abs(p - note))), 0) +
+      Math.abs(mid - centre);
     if (cost < bestCost) {
       bestCost = cost;
       best = cand;

@@ -66,7 +66,12 @@ export const PROVIDER_ENGINES: Record<ProviderEngine["id"], ProviderEngine> = {
     pcm: MONO_24K,
     speedRange: [0.7, 1.2],
     transcriptionOptions: (language) => ({
-      elevenlabs: { timestampsGranularity: "word", tagAudioEvents: false, diarize: false, ...(language ? { languageCode: primaryLanguage(language) } : {}) },
+      elevenlabs: {
+        timestampsGranularity: "word",
+        tagAudioEvents: false,
+        diarize: false,
+        ...(language ? { languageCode: primaryLanguage(language) } : {}),
+      },
     }),
   },
 };
@@ -104,4 +109,5 @@ export function isEspeakInstalled(env: Env): boolean {
   return dirs.some((dir) => executable(path.join(dir, binary)));
 }
 
-export const ESPEAK_INSTALL_HINT = "Install eSpeak NG on the server (Debian/Ubuntu: apt-get install espeak-ng) or set ESPEAK_NG_PATH.";
+export const ESPEAK_INSTALL_HINT =
+  "Install eSpeak NG on the server (Debian/Ubuntu: apt-get install espeak-ng) or set ESPEAK_NG_PATH.";

@@ -48,20 +48,37 @@ export function toSpeechError(err: unknown, provider: string): SpeechError {
   if (isAbort(err) || isAbort((err as { cause?: unknown } | null)?.cause)) {
     return new SpeechError("timeout", `${provider} took too long to read the narration.`, { cause: err });
   }
-  if (InvalidArgumentError.isInstance(err)) return new SpeechError("bad_request", err.message, { cause: err, retryable: false });
+  if (InvalidArgumentError.isInstance(err))
+    return new SpeechError("bad_request", err.message, { cause: err, retryable: false });
   const api = apiCallErrorIn(err);
   if (api) {
     const status = api.statusCode ?? 0;
     const body = `${api.responseBody ?? ""} ${api.message}`;
     if (QUOTA.test(body)) {
-      return new SpeechError("quota_exceeded", `${provider} says this account has used up its quota; add credit there and try again.`, { cause: err });
+      return new SpeechError(
+        "quota_exceeded",
+        `${provider} says this account has used up its quota; add credit there and try again.`,
+        { cause: err },
+      );
     }
-    if (status === 401 || status === 403 || BAD_KEY.test(body)) return new SpeechError("invalid_key", `${provider} rejected the API key.`, { cause: err });
-    if (status === 429) return new SpeechError("rate_limited", `${provider} is rate-limiting us; try again shortly.`, { cause: err });
-    if (POLICY.test(body)) return new SpeechError("content_policy", `${provider} refused to read this narration under its content policy.`, { cause: err });
-    if (status === 408 || status === 504) return new SpeechError("timeout", `${provider} took too long to read the narration.`, { cause: err });
-    if (status >= 400 && status < 500) return new SpeechError("bad_request", `${provider} could not read this narration with these settings.`, { cause: err });
-    return new SpeechError("provider_error", `${provider} had a problem reading the narration.`, { cause: err, retryable: api.isRetryable });
+    if (status === 401 || status === 403 || BAD_KEY.test(body))
+      return new SpeechError("invalid_key", `${provider} rejected the API key.`, { cause: err });
+    if (status === 429)
+      return new SpeechError("rate_limited", `${provider} is rate-limiting us; try again shortly.`, { cause: err });
+    if (POLICY.test(body))
+      return new SpeechError("content_policy", `${provider} refused to read this narration under its content policy.`, {
+        cause: err,
+      });
+    if (status === 408 || status === 504)
+      return new SpeechError("timeout", `${provider} took too long to read the narration.`, { cause: err });
+    if (status >= 400 && status < 500)
+      return new SpeechError("bad_request", `${provider} could not read this narration with these settings.`, {
+        cause: err,
+      });
+    return new SpeechError("provider_error", `${provider} had a problem reading the narration.`, {
+      cause: err,
+      retryable: api.isRetryable,
+    });
   }
   if (NoSpeechGeneratedError.isInstance(err)) {
     return new SpeechError("provider_error", `${provider} returned no audio for this narration.`, { cause: err });

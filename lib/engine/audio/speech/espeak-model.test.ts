@@ -56,7 +56,11 @@ describe("eSpeak NG through experimental_generateSpeech", () => {
     expect(durationMs(wav)).toBeGreaterThan(2_500);
     expect(durationMs(wav)).toBeLessThan(7_000);
     expect(levels(wav).rms).toBeGreaterThan(0.02);
-    expect(result.providerMetadata.espeak).toMatchObject({ voice: "espeak:en-us-f", engineVoice: "en-us+f3", durationMs: durationMs(wav) });
+    expect(result.providerMetadata.espeak).toMatchObject({
+      voice: "espeak:en-us-f",
+      engineVoice: "en-us+f3",
+      durationMs: durationMs(wav),
+    });
   });
 
   it("is deterministic: the same text and voice give the same bytes", async () => {
@@ -67,7 +71,16 @@ describe("eSpeak NG through experimental_generateSpeech", () => {
 
   it("every offline voice of the catalogue speaks, and female and male voices sound different", async () => {
     const offline = VOICES.filter((v) => v.provider === "espeak");
-    expect(offline.map((v) => v.id)).toEqual(expect.arrayContaining(["espeak:en-us-f", "espeak:en-us-m", "espeak:en-gb-f", "espeak:es-f", "espeak:fr-f", "espeak:de-f"]));
+    expect(offline.map((v) => v.id)).toEqual(
+      expect.arrayContaining([
+        "espeak:en-us-f",
+        "espeak:en-us-m",
+        "espeak:en-gb-f",
+        "espeak:es-f",
+        "espeak:fr-f",
+        "espeak:de-f",
+      ]),
+    );
     const audio: Record<string, Buffer> = {};
     for (const v of offline) {
       const r = await generateSpeech({ model, text: "Bonjour, hola, hallo, hello.", voice: v.id });
@@ -76,7 +89,8 @@ describe("eSpeak NG through experimental_generateSpeech", () => {
     }
     const pairs = offline.filter((v) => v.id.endsWith("-f") && audio[v.id.replace(/-f$/, "-m")]);
     expect(pairs.length).toBeGreaterThanOrEqual(5);
-    for (const female of pairs) expect([female.id, audio[female.id]!.equals(audio[female.id.replace(/-f$/, "-m")]!)]).toEqual([female.id, false]);
+    for (const female of pairs)
+      expect([female.id, audio[female.id]!.equals(audio[female.id.replace(/-f$/, "-m")]!)]).toEqual([female.id, false]);
   });
 
   it("picks an offline voice from the language when no voice is named", async () => {
@@ -87,13 +101,27 @@ describe("eSpeak NG through experimental_generateSpeech", () => {
   it("speaks faster at speed 2 and reports what it could not do as warnings", async () => {
     const text = "One two three four five six seven eight nine ten.";
     const normal = await generateSpeech({ model, text, voice: "espeak:en-us-m" });
-    const fast = await generateSpeech({ model, text, voice: "espeak:en-us-m", speed: 2, outputFormat: "mp3", instructions: "whisper" });
-    expect(durationMs(parseWav(fast.audio.uint8Array))).toBeLessThan(durationMs(parseWav(normal.audio.uint8Array)) * 0.75);
-    expect(fast.warnings.map((w) => (w.type === "unsupported" ? w.feature : w.type))).toEqual(["outputFormat", "instructions"]);
+    const fast = await generateSpeech({
+      model,
+      text,
+      voice: "espeak:en-us-m",
+      speed: 2,
+      outputFormat: "mp3",
+      instructions: "whisper",
+    });
+    expect(durationMs(parseWav(fast.audio.uint8Array))).toBeLessThan(
+      durationMs(parseWav(normal.audio.uint8Array)) * 0.75,
+    );
+    expect(fast.warnings.map((w) => (w.type === "unsupported" ? w.feature : w.type))).toEqual([
+      "outputFormat",
+      "instructions",
+    ]);
   });
 
   it("reads markup as plain text: no SSML, no [[phoneme]] input", async () => {
-    expect(espeakSafeText("Hi [[h@'loU]] <break time=\"10s\"/>\u0000there")).toBe("Hi h@'loU <break time=\"10s\"/> there");
+    expect(espeakSafeText('Hi [[h@\'loU]] <break time="10s"/>\u0000there')).toBe(
+      'Hi h@\'loU <break time="10s"/> there',
+    );
     // With SSML on, the break would add ten seconds of silence.
     const r = await generateSpeech({ model, text: 'Wait <break time="10s"/> done.', voice: "espeak:en-us-f" });
     expect(durationMs(parseWav(r.audio.uint8Array))).toBeLessThan(6_000);
@@ -102,8 +130,15 @@ describe("eSpeak NG through experimental_generateSpeech", () => {
   it("ends without a pause when asked (a phrase that continues in the next one)", async () => {
     const text = "Hello there,";
     const paused = await generateSpeech({ model, text, voice: "espeak:en-us-f" });
-    const joined = await generateSpeech({ model, text, voice: "espeak:en-us-f", providerOptions: { espeak: { endPause: false } } });
-    expect(durationMs(parseWav(joined.audio.uint8Array))).toBeLessThan(durationMs(parseWav(paused.audio.uint8Array)) - 50);
+    const joined = await generateSpeech({
+      model,
+      text,
+      voice: "espeak:en-us-f",
+      providerOptions: { espeak: { endPause: false } },
+    });
+    expect(durationMs(parseWav(joined.audio.uint8Array))).toBeLessThan(
+      durationMs(parseWav(paused.audio.uint8Array)) - 50,
+    );
   });
 });
 
@@ -115,7 +150,11 @@ describe("bad input and engine failures", () => {
   });
 
   it("empty and huge text are refused", async () => {
-    expect(InvalidArgumentError.isInstance(await failure(generateSpeech({ model, text: "  [ ] ", voice: "espeak:en-us-f" })))).toBe(true);
+    expect(
+      InvalidArgumentError.isInstance(
+        await failure(generateSpeech({ model, text: "  [ ] ", voice: "espeak:en-us-f" })),
+      ),
+    ).toBe(true);
     const huge = "word ".repeat(ESPEAK_MAX_CHARS);
     const error = await failure(generateSpeech({ model, text: huge, voice: "espeak:en-us-f" }));
     expect(InvalidArgumentError.isInstance(error)).toBe(true);
@@ -124,35 +163,51 @@ describe("bad input and engine failures", () => {
 
   it("a missing engine is a typed error that says how to install it", async () => {
     const missing = createEspeakSpeechModel({ binaryPath: path.join(dir, "no-such-espeak-ng") });
-    const error = await failure(generateSpeech({ model: missing, text: "Hello.", voice: "espeak:en-us-f", maxRetries: 0 }));
+    const error = await failure(
+      generateSpeech({ model: missing, text: "Hello.", voice: "espeak:en-us-f", maxRetries: 0 }),
+    );
     expect(error).toBeInstanceOf(SpeechError);
     expect(error).toMatchObject({ code: "engine_missing", retryable: false });
     expect((error as Error).message).toMatch(/not available on this server.*apt-get install espeak-ng/);
   });
 
   it("an engine that crashes is engine_failed with its own complaint", async () => {
-    const crashing = createEspeakSpeechModel({ binaryPath: fakeEngine("crash", 'echo "Error: phoneme table corrupt" >&2\nexit 3') });
-    const error = await failure(generateSpeech({ model: crashing, text: "Hello.", voice: "espeak:en-us-f", maxRetries: 0 }));
+    const crashing = createEspeakSpeechModel({
+      binaryPath: fakeEngine("crash", 'echo "Error: phoneme table corrupt" >&2\nexit 3'),
+    });
+    const error = await failure(
+      generateSpeech({ model: crashing, text: "Hello.", voice: "espeak:en-us-f", maxRetries: 0 }),
+    );
     expect(error).toMatchObject({ code: "engine_failed", retryable: false });
     expect((error as Error).message).toContain("phoneme table corrupt");
   });
 
   it("an engine that answers garbage is engine_failed, not a broken WAV", async () => {
-    const garbage = createEspeakSpeechModel({ binaryPath: fakeEngine("garbage", "cat >/dev/null\nprintf 'not audio at all'") });
-    const error = await failure(generateSpeech({ model: garbage, text: "Hello.", voice: "espeak:en-us-f", maxRetries: 0 }));
+    const garbage = createEspeakSpeechModel({
+      binaryPath: fakeEngine("garbage", "cat >/dev/null\nprintf 'not audio at all'"),
+    });
+    const error = await failure(
+      generateSpeech({ model: garbage, text: "Hello.", voice: "espeak:en-us-f", maxRetries: 0 }),
+    );
     expect(error).toMatchObject({ code: "engine_failed" });
   });
 
   it("an engine that hangs is stopped at the time limit", async () => {
     const hanging = createEspeakSpeechModel({ binaryPath: fakeEngine("hang", "exec sleep 30"), timeoutMs: 300 });
-    const error = await failure(generateSpeech({ model: hanging, text: "Hello.", voice: "espeak:en-us-f", maxRetries: 0 }));
+    const error = await failure(
+      generateSpeech({ model: hanging, text: "Hello.", voice: "espeak:en-us-f", maxRetries: 0 }),
+    );
     expect(error).toMatchObject({ code: "timeout", retryable: true });
   });
 
   it("the text reaches the engine on stdin, never as an argument", async () => {
     const log = path.join(dir, "args.txt");
-    const recorder = createEspeakSpeechModel({ binaryPath: fakeEngine("record", `printf '%s\\n' "$@" > ${log}\ncat >> ${log}\nexit 1`) });
-    await failure(generateSpeech({ model: recorder, text: "-v evil; rm -rf / $(reboot)", voice: "espeak:en-us-f", maxRetries: 0 }));
+    const recorder = createEspeakSpeechModel({
+      binaryPath: fakeEngine("record", `printf '%s\\n' "$@" > ${log}\ncat >> ${log}\nexit 1`),
+    });
+    await failure(
+      generateSpeech({ model: recorder, text: "-v evil; rm -rf / $(reboot)", voice: "espeak:en-us-f", maxRetries: 0 }),
+    );
     const seen = readFileSync(log, "utf8");
     expect(seen.split("\n").slice(0, 6)).toEqual(["-v", "en-us+f3", "-b", "1", "--stdin", "--stdout"]);
     expect(seen).toContain("-v evil; rm -rf / $(reboot)");

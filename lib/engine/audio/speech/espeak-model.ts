@@ -7,7 +7,12 @@
  */
 import "server-only";
 import { execFile } from "node:child_process";
-import { InvalidArgumentError, type SharedV3Warning, type SpeechModelV3, type SpeechModelV3CallOptions } from "@ai-sdk/provider";
+import {
+  InvalidArgumentError,
+  type SharedV3Warning,
+  type SpeechModelV3,
+  type SpeechModelV3CallOptions,
+} from "@ai-sdk/provider";
 import { z } from "zod";
 import { durationMs, encodeWav, parseWav } from "@/lib/engine/audio/wav";
 import { espeakBinary, ESPEAK_INSTALL_HINT, primaryLanguage, type Env } from "./engines";
@@ -72,32 +77,56 @@ export class EspeakSpeechModel implements SpeechModelV3 {
     const text = espeakSafeText(options.text ?? "");
     if (!text) throw new InvalidArgumentError({ argument: "text", message: "There is no text to speak." });
     if (text.length > ESPEAK_MAX_CHARS) {
-      throw new InvalidArgumentError({ argument: "text", message: `The text is ${text.length} characters; eSpeak NG takes at most ${ESPEAK_MAX_CHARS} per call.` });
+      throw new InvalidArgumentError({
+        argument: "text",
+        message: `The text is ${text.length} characters; eSpeak NG takes at most ${ESPEAK_MAX_CHARS} per call.`,
+      });
     }
     const voice = this.resolveVoice(options, warnings);
     const parsed = optionsSchema.safeParse(options.providerOptions?.espeak ?? {});
-    if (!parsed.success) throw new InvalidArgumentError({ argument: "providerOptions.espeak", message: parsed.error.issues.map((i) => i.message).join("; ") });
+    if (!parsed.success)
+      throw new InvalidArgumentError({
+        argument: "providerOptions.espeak",
+        message: parsed.error.issues.map((i) => i.message).join("; "),
+      });
     const extra = parsed.data;
 
     const args = ["-v", voice.engineVoice, "-b", "1", "--stdin", "--stdout"];
     if (options.speed !== undefined) {
       const speed = Math.min(2.5, Math.max(0.5, options.speed));
-      if (speed !== options.speed) warnings.push({ type: "unsupported", feature: "speed", details: `eSpeak NG speaks at 0.5× to 2.5×; used ${speed}×.` });
+      if (speed !== options.speed)
+        warnings.push({
+          type: "unsupported",
+          feature: "speed",
+          details: `eSpeak NG speaks at 0.5× to 2.5×; used ${speed}×.`,
+        });
       args.push("-s", String(Math.round(WORDS_PER_MINUTE * speed)));
     }
     if (extra.pitch !== undefined) args.push("-p", String(extra.pitch));
     if (extra.endPause === false) args.push("-z");
     if (options.outputFormat && options.outputFormat !== "wav") {
-      warnings.push({ type: "unsupported", feature: "outputFormat", details: `eSpeak NG writes WAV only; "${options.outputFormat}" was ignored.` });
+      warnings.push({
+        type: "unsupported",
+        feature: "outputFormat",
+        details: `eSpeak NG writes WAV only; "${options.outputFormat}" was ignored.`,
+      });
     }
-    if (options.instructions) warnings.push({ type: "unsupported", feature: "instructions", details: "eSpeak NG cannot follow speaking instructions." });
+    if (options.instructions)
+      warnings.push({
+        type: "unsupported",
+        feature: "instructions",
+        details: "eSpeak NG cannot follow speaking instructions.",
+      });
 
     const raw = await this.run(args, text, options.abortSignal);
     let wav;
     try {
       wav = parseWav(raw);
     } catch (cause) {
-      throw new SpeechError("engine_failed", "The offline speech engine (eSpeak NG) returned unreadable audio.", { cause, retryable: false });
+      throw new SpeechError("engine_failed", "The offline speech engine (eSpeak NG) returned unreadable audio.", {
+        cause,
+        retryable: false,
+      });
     }
     // eSpeak writes a streaming header (placeholder sizes) on stdout: re-encode with the real ones.
     const audio = encodeWav(wav);
@@ -107,7 +136,12 @@ export class EspeakSpeechModel implements SpeechModelV3 {
       request: { body: { args, characters: text.length } },
       response: { timestamp: new Date(), modelId: this.modelId, headers: undefined },
       providerMetadata: {
-        espeak: { voice: voice.id, engineVoice: voice.engineVoice, sampleRate: wav.format.sampleRate, durationMs: durationMs(wav) },
+        espeak: {
+          voice: voice.id,
+          engineVoice: voice.engineVoice,
+          sampleRate: wav.format.sampleRate,
+          durationMs: durationMs(wav),
+        },
       },
     };
   }
@@ -117,18 +151,35 @@ export class EspeakSpeechModel implements SpeechModelV3 {
     if (options.voice) {
       const voice = offline.find((v) => v.id === options.voice || v.id === `espeak:${options.voice}`);
       if (!voice) {
-        throw new InvalidArgumentError({ argument: "voice", message: `"${options.voice}" is not an eSpeak NG voice of this catalogue (${offline.map((v) => v.id).join(", ")}).` });
+        throw new InvalidArgumentError({
+          argument: "voice",
+          message: `"${options.voice}" is not an eSpeak NG voice of this catalogue (${offline.map((v) => v.id).join(", ")}).`,
+        });
       }
-      if (options.language && options.language !== "auto" && primaryLanguage(options.language) !== primaryLanguage(voice.language)) {
-        warnings.push({ type: "unsupported", feature: "language", details: `${voice.label} speaks ${voice.language}; language "${options.language}" was ignored.` });
+      if (
+        options.language &&
+        options.language !== "auto" &&
+        primaryLanguage(options.language) !== primaryLanguage(voice.language)
+      ) {
+        warnings.push({
+          type: "unsupported",
+          feature: "language",
+          details: `${voice.label} speaks ${voice.language}; language "${options.language}" was ignored.`,
+        });
       }
       return voice;
     }
     if (options.language && options.language !== "auto") {
       const wanted = primaryLanguage(options.language);
-      const match = offline.find((v) => v.language.toLowerCase() === options.language!.toLowerCase()) ?? offline.find((v) => primaryLanguage(v.language) === wanted);
+      const match =
+        offline.find((v) => v.language.toLowerCase() === options.language!.toLowerCase()) ??
+        offline.find((v) => primaryLanguage(v.language) === wanted);
       if (match) return match;
-      warnings.push({ type: "unsupported", feature: "language", details: `No offline voice speaks "${options.language}"; used English (US).` });
+      warnings.push({
+        type: "unsupported",
+        feature: "language",
+        details: `No offline voice speaks "${options.language}"; used English (US).`,
+      });
     }
     return offline.find((v) => v.id === DEFAULT_OFFLINE_VOICE_ID)!;
   }
@@ -138,24 +189,52 @@ export class EspeakSpeechModel implements SpeechModelV3 {
       const child = execFile(
         this.binary,
         args,
-        { encoding: "buffer", timeout: this.timeoutMs, killSignal: "SIGKILL", maxBuffer: MAX_OUTPUT_BYTES, signal: abortSignal, windowsHide: true },
+        {
+          encoding: "buffer",
+          timeout: this.timeoutMs,
+          killSignal: "SIGKILL",
+          maxBuffer: MAX_OUTPUT_BYTES,
+          signal: abortSignal,
+          windowsHide: true,
+        },
         (error, stdout, stderr) => {
           if (!error) {
             if (stdout.length === 0) {
-              reject(new SpeechError("engine_failed", "The offline speech engine (eSpeak NG) produced no audio.", { retryable: false }));
+              reject(
+                new SpeechError("engine_failed", "The offline speech engine (eSpeak NG) produced no audio.", {
+                  retryable: false,
+                }),
+              );
             } else resolve(new Uint8Array(stdout.buffer, stdout.byteOffset, stdout.byteLength));
             return;
           }
           const e = error as NodeJS.ErrnoException & { killed?: boolean; signal?: string | null };
           if (e.name === "AbortError") return reject(e);
           if (e.code === "ENOENT" || e.code === "EACCES") {
-            return reject(new SpeechError("engine_missing", `The offline speech engine (eSpeak NG) is not available on this server. ${ESPEAK_INSTALL_HINT}`, { cause: error, retryable: false }));
+            return reject(
+              new SpeechError(
+                "engine_missing",
+                `The offline speech engine (eSpeak NG) is not available on this server. ${ESPEAK_INSTALL_HINT}`,
+                { cause: error, retryable: false },
+              ),
+            );
           }
           if (e.killed && e.signal === "SIGKILL") {
-            return reject(new SpeechError("timeout", `The offline speech engine (eSpeak NG) took longer than ${Math.round(this.timeoutMs / 1000)} s and was stopped.`, { cause: error }));
+            return reject(
+              new SpeechError(
+                "timeout",
+                `The offline speech engine (eSpeak NG) took longer than ${Math.round(this.timeoutMs / 1000)} s and was stopped.`,
+                { cause: error },
+              ),
+            );
           }
           const detail = stderr.toString("utf8").trim().split("\n")[0] || e.message;
-          reject(new SpeechError("engine_failed", `The offline speech engine (eSpeak NG) failed: ${detail}`, { cause: error, retryable: false }));
+          reject(
+            new SpeechError("engine_failed", `The offline speech engine (eSpeak NG) failed: ${detail}`, {
+              cause: error,
+              retryable: false,
+            }),
+          );
         },
       );
       // A process that dies at once closes stdin under us; its exit is what gets reported.

@@ -35,13 +35,24 @@ describe("offline narration (eSpeak NG)", () => {
 
   it("times each phrase by its own audio: cue boundaries are the lengths of the phrase WAVs joined", async () => {
     const result = await synthesizeNarration({ text, voiceId: "espeak:en-us-f" });
-    expect(result).toMatchObject({ mediaType: "audio/wav", captionTiming: "phrase", modelLabel: "eSpeak NG (offline)", warnings: [] });
+    expect(result).toMatchObject({
+      mediaType: "audio/wav",
+      captionTiming: "phrase",
+      modelLabel: "eSpeak NG (offline)",
+      warnings: [],
+    });
     expect(result.voice).toMatchObject({ id: "espeak:en-us-f", local: true, enabled: true });
-    expect(result.cues.map((c) => c.text)).toEqual(["Welcome to Promptframe.", "We turn ideas into videos.", "It only takes a minute!"]);
+    expect(result.cues.map((c) => c.text)).toEqual([
+      "Welcome to Promptframe.",
+      "We turn ideas into videos.",
+      "It only takes a minute!",
+    ]);
 
     // Each sentence spoken alone by the same model, as the cues claim.
     const model = createEspeakSpeechModel();
-    const alone = await Promise.all(result.cues.map((c) => generateSpeech({ model, text: c.text, voice: "espeak:en-us-f" })));
+    const alone = await Promise.all(
+      result.cues.map((c) => generateSpeech({ model, text: c.text, voice: "espeak:en-us-f" })),
+    );
     const wavs = alone.map((r) => parseWav(r.audio.uint8Array));
     let at = 0;
     result.cues.forEach((cue, i) => {
@@ -60,7 +71,8 @@ describe("offline narration (eSpeak NG)", () => {
   });
 
   it("long sentences become several caption phrases, still back to back", async () => {
-    const long = "Promptframe writes the script, picks the images, reads the narration aloud and times every caption for you.";
+    const long =
+      "Promptframe writes the script, picks the images, reads the narration aloud and times every caption for you.";
     const result = await synthesizeNarration({ text: long, voiceId: "espeak:en-gb-m" });
     expect(result.cues.map((c) => c.text)).toEqual(splitPhrases(long).map((p) => p.text));
     expect(result.cues.length).toBeGreaterThan(2);
@@ -69,7 +81,11 @@ describe("offline narration (eSpeak NG)", () => {
   });
 
   it("speaks other languages with their own voices", async () => {
-    const result = await synthesizeNarration({ text: "¿Qué tal? Bienvenidos a Promptframe.", voiceId: "espeak:es-f", language: "es" });
+    const result = await synthesizeNarration({
+      text: "¿Qué tal? Bienvenidos a Promptframe.",
+      voiceId: "espeak:es-f",
+      language: "es",
+    });
     expect(result.cues.map((c) => c.text)).toEqual(["¿Qué tal?", "Bienvenidos a Promptframe."]);
     expect(result.durationMs).toBeGreaterThan(1000);
   });
@@ -87,7 +103,11 @@ describe("refused narration", () => {
     const error = await failureOf(synthesizeNarration({ text: "Hello.", voiceId: "espeak:en-us-f", env }));
     expect(error).toMatchObject({ code: "voice_unavailable", retryable: false });
     expect(error.message).toMatch(/eSpeak NG is not installed.*apt-get install espeak-ng/);
-    expect(listVoices(env).filter((v) => v.local).every((v) => !v.enabled && v.note)).toBe(true);
+    expect(
+      listVoices(env)
+        .filter((v) => v.local)
+        .every((v) => !v.enabled && v.note),
+    ).toBe(true);
   });
 
   describe("with an engine that misbehaves", () => {
@@ -112,7 +132,9 @@ describe("refused narration", () => {
 
     it("a hanging engine ends in a timeout at the narration's time limit, not a hang", async () => {
       const env = engine("hang", "exec sleep 30");
-      const error = await failureOf(synthesizeNarration({ text: "One. Two. Three.", voiceId: "espeak:en-us-f", env, timeoutMs: 400 }));
+      const error = await failureOf(
+        synthesizeNarration({ text: "One. Two. Three.", voiceId: "espeak:en-us-f", env, timeoutMs: 400 }),
+      );
       expect(error).toMatchObject({ code: "timeout", retryable: true });
     });
   });
@@ -133,25 +155,33 @@ describe("refused narration", () => {
   });
 
   it("huge text is text_too_long, with the limit in the sentence", async () => {
-    const error = await failureOf(synthesizeNarration({ text: "All work and no play. ".repeat(200), voiceId: "espeak:en-us-f" }));
+    const error = await failureOf(
+      synthesizeNarration({ text: "All work and no play. ".repeat(200), voiceId: "espeak:en-us-f" }),
+    );
     expect(error).toMatchObject({ code: "text_too_long", retryable: false });
     expect(error.message).toContain(MAX_NARRATION_CHARS.toLocaleString("en"));
   });
 
   it("a narration in another language than the offline voice speaks is refused", async () => {
-    const error = await failureOf(synthesizeNarration({ text: "Bonjour à tous.", voiceId: "espeak:en-us-f", language: "fr" }));
+    const error = await failureOf(
+      synthesizeNarration({ text: "Bonjour à tous.", voiceId: "espeak:en-us-f", language: "fr" }),
+    );
     expect(error).toMatchObject({ code: "bad_request" });
     expect(error.message).toBe("English (US) · female speaks English, not French; choose a French voice.");
   });
 
   it("a speed outside 0.5–2 is refused", async () => {
-    expect((await failureOf(synthesizeNarration({ text: "Hi.", voiceId: "espeak:en-us-f", speed: 5 }))).code).toBe("bad_request");
+    expect((await failureOf(synthesizeNarration({ text: "Hi.", voiceId: "espeak:en-us-f", speed: 5 }))).code).toBe(
+      "bad_request",
+    );
   });
 
   it("an aborted request stops with a timeout instead of hanging", async () => {
     const controller = new AbortController();
     controller.abort();
-    const error = await failureOf(synthesizeNarration({ text: "Hello there.", voiceId: "espeak:en-us-f", abortSignal: controller.signal }));
+    const error = await failureOf(
+      synthesizeNarration({ text: "Hello there.", voiceId: "espeak:en-us-f", abortSignal: controller.signal }),
+    );
     expect(error).toMatchObject({ code: "timeout", retryable: true });
   });
 });
@@ -170,17 +200,31 @@ describe("the voice catalogue", () => {
     }
     const offline = voices.filter((v) => v.local);
     expect(offline.every((v) => v.enabled && v.note === null)).toBe(true);
-    expect(new Set(offline.map((v) => v.language))).toEqual(new Set(["en-US", "en-GB", "es-ES", "fr-FR", "de-DE", "it-IT", "pt-BR"]));
+    expect(new Set(offline.map((v) => v.language))).toEqual(
+      new Set(["en-US", "en-GB", "es-ES", "fr-FR", "de-DE", "it-IT", "pt-BR"]),
+    );
   });
 
   it("provider voices are enabled by their key, and the first of them becomes the default", () => {
     const base = { PATH: process.env.PATH };
-    expect(listVoices(base).filter((v) => !v.local).every((v) => !v.enabled && /^Set [A-Z_]+ to enable\.$/.test(v.note!))).toBe(true);
+    expect(
+      listVoices(base)
+        .filter((v) => !v.local)
+        .every((v) => !v.enabled && /^Set [A-Z_]+ to enable\.$/.test(v.note!)),
+    ).toBe(true);
     expect(defaultVoiceId(base)).toBe("espeak:en-us-f");
     expect(defaultVoiceId(base, "de")).toBe("espeak:de-f");
     const keyed = { ...base, ELEVENLABS_API_KEY: "xi-test" };
-    expect(listVoices(keyed).filter((v) => v.provider === "elevenlabs").every((v) => v.enabled)).toBe(true);
-    expect(listVoices(keyed).filter((v) => v.provider === "openai").every((v) => !v.enabled)).toBe(true);
+    expect(
+      listVoices(keyed)
+        .filter((v) => v.provider === "elevenlabs")
+        .every((v) => v.enabled),
+    ).toBe(true);
+    expect(
+      listVoices(keyed)
+        .filter((v) => v.provider === "openai")
+        .every((v) => !v.enabled),
+    ).toBe(true);
     expect(defaultVoiceId(keyed)).toBe("elevenlabs:rachel");
   });
 

@@ -59,7 +59,14 @@ export interface NarrationResult {
   warnings: string[];
 }
 
-const LANGUAGE_NAMES: Record<string, string> = { en: "English", es: "Spanish", fr: "French", de: "German", it: "Italian", pt: "Portuguese" };
+const LANGUAGE_NAMES: Record<string, string> = {
+  en: "English",
+  es: "Spanish",
+  fr: "French",
+  de: "German",
+  it: "Italian",
+  pt: "Portuguese",
+};
 
 function languageName(tag: string): string {
   return LANGUAGE_NAMES[primaryLanguage(tag)] ?? tag;
@@ -70,10 +77,17 @@ function warningText(w: SharedV3Warning): string {
 }
 
 /** Checks everything that can be checked before any work: the voice, the text, the language. */
-function validate(req: NarrationRequest, env: Env): { entry: VoiceEntry; voice: VoiceInfo; text: string; phrases: Phrase[] } {
+function validate(
+  req: NarrationRequest,
+  env: Env,
+): { entry: VoiceEntry; voice: VoiceInfo; text: string; phrases: Phrase[] } {
   const entry = findVoice(req.voiceId);
   const voice = toVoiceInfo(entry, env);
-  if (!voice.enabled) throw new SpeechError("voice_unavailable", `${voice.label} is not available on this server. ${voice.note ?? ""}`.trim());
+  if (!voice.enabled)
+    throw new SpeechError(
+      "voice_unavailable",
+      `${voice.label} is not available on this server. ${voice.note ?? ""}`.trim(),
+    );
   const text = (req.text ?? "").trim();
   if (!text) throw new SpeechError("empty_text", "There is no narration to read.");
   if (text.length > MAX_NARRATION_CHARS) {
@@ -85,7 +99,10 @@ function validate(req: NarrationRequest, env: Env): { entry: VoiceEntry; voice: 
   const phrases = splitPhrases(text);
   if (phrases.length === 0) throw new SpeechError("empty_text", "The narration has no words to read.");
   if (req.language && voice.language !== "mul" && primaryLanguage(req.language) !== primaryLanguage(voice.language)) {
-    throw new SpeechError("bad_request", `${voice.label} speaks ${languageName(voice.language)}, not ${languageName(req.language)}; choose a ${languageName(req.language)} voice.`);
+    throw new SpeechError(
+      "bad_request",
+      `${voice.label} speaks ${languageName(voice.language)}, not ${languageName(req.language)}; choose a ${languageName(req.language)} voice.`,
+    );
   }
   if (req.speed !== undefined && !(req.speed >= 0.5 && req.speed <= 2)) {
     throw new SpeechError("bad_request", "Speaking speed must be between 0.5× and 2×.");
@@ -117,7 +134,14 @@ function spokenPhrase(p: Phrase): { text: string; endPause: boolean } {
   return p.end === "none" ? { text: `${p.text},`, endPause: false } : { text: p.text, endPause: true };
 }
 
-async function narrateOffline(a: { entry: VoiceEntry; voice: VoiceInfo; phrases: Phrase[]; speed?: number; abortSignal: AbortSignal; env: Env }): Promise<NarrationResult> {
+async function narrateOffline(a: {
+  entry: VoiceEntry;
+  voice: VoiceInfo;
+  phrases: Phrase[];
+  speed?: number;
+  abortSignal: AbortSignal;
+  env: Env;
+}): Promise<NarrationResult> {
   const model = createEspeakSpeechModel({}, a.env);
   const clips: Wav[] = new Array(a.phrases.length);
   const warnings = new Set<string>();
@@ -234,7 +258,14 @@ async function narrateWithProvider(a: {
   const audio = encodeWav(wav);
 
   // Timing is best effort: the speech is paid for and good, so a failed transcription costs exactness, not the narration.
-  const base = { audio, mediaType: "audio/wav" as const, durationMs: duration, voice: a.voice, modelLabel: `${a.engine.label} ${a.engine.speechModelId}`, warnings };
+  const base = {
+    audio,
+    mediaType: "audio/wav" as const,
+    durationMs: duration,
+    voice: a.voice,
+    modelLabel: `${a.engine.label} ${a.engine.speechModelId}`,
+    warnings,
+  };
   if (!a.transcribe) return { ...base, cues: estimateCues(a.text, duration), captionTiming: "estimated" };
 
   let cues: CaptionCue[];

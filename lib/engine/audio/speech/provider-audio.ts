@@ -47,9 +47,29 @@ export function ffmpegBinary(env: Env = process.env): string {
 }
 
 /** Decodes any audio ffmpeg reads to 16-bit PCM WAV at the given rate and channel count. */
-export function decodeWithFfmpeg(bytes: Uint8Array, target: PcmFormat, a: { env?: Env; abortSignal?: AbortSignal } = {}): Promise<Wav> {
+export function decodeWithFfmpeg(
+  bytes: Uint8Array,
+  target: PcmFormat,
+  a: { env?: Env; abortSignal?: AbortSignal } = {},
+): Promise<Wav> {
   const binary = ffmpegBinary(a.env);
-  const args = ["-hide_banner", "-loglevel", "error", "-i", "pipe:0", "-vn", "-f", "wav", "-acodec", "pcm_s16le", "-ar", String(target.sampleRate), "-ac", String(target.channels), "pipe:1"];
+  const args = [
+    "-hide_banner",
+    "-loglevel",
+    "error",
+    "-i",
+    "pipe:0",
+    "-vn",
+    "-f",
+    "wav",
+    "-acodec",
+    "pcm_s16le",
+    "-ar",
+    String(target.sampleRate),
+    "-ac",
+    String(target.channels),
+    "pipe:1",
+  ];
   return new Promise((resolve, reject) => {
     const child = execFile(
       binary,
@@ -68,13 +88,23 @@ export function decodeWithFfmpeg(bytes: Uint8Array, target: PcmFormat, a: { env?
         if (error) {
           const e = error as NodeJS.ErrnoException;
           if (e.name === "AbortError") return reject(e);
-          const detail = e.code === "ENOENT" ? "ffmpeg is not installed" : stderr.toString("utf8").trim().split("\n")[0] || e.message;
-          return reject(new SpeechError("provider_error", `The narration audio could not be decoded (${detail}).`, { cause: error, retryable: false }));
+          const detail =
+            e.code === "ENOENT"
+              ? "ffmpeg is not installed"
+              : stderr.toString("utf8").trim().split("\n")[0] || e.message;
+          return reject(
+            new SpeechError("provider_error", `The narration audio could not be decoded (${detail}).`, {
+              cause: error,
+              retryable: false,
+            }),
+          );
         }
         try {
           resolve(parseWav(new Uint8Array(stdout.buffer, stdout.byteOffset, stdout.byteLength)));
         } catch (cause) {
-          reject(new SpeechError("provider_error", "The narration audio could not be decoded.", { cause, retryable: false }));
+          reject(
+            new SpeechError("provider_error", "The narration audio could not be decoded.", { cause, retryable: false }),
+          );
         }
       },
     );
@@ -84,7 +114,11 @@ export function decodeWithFfmpeg(bytes: Uint8Array, target: PcmFormat, a: { env?
 }
 
 /** A provider's answer as WAV: raw PCM in the format asked for, or whatever container it sent instead. */
-export async function providerAudioToWav(bytes: Uint8Array, pcm: PcmFormat, a: { env?: Env; abortSignal?: AbortSignal } = {}): Promise<Wav> {
+export async function providerAudioToWav(
+  bytes: Uint8Array,
+  pcm: PcmFormat,
+  a: { env?: Env; abortSignal?: AbortSignal } = {},
+): Promise<Wav> {
   const container = sniffContainer(bytes);
   if (container === null) return wavFromPcm16(bytes, pcm);
   if (container === "wav") return parseWav(bytes);

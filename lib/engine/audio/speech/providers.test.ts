@@ -39,7 +39,12 @@ const HEARD: [string, number, number][] = [
 ];
 
 const server = setupServer();
-type Seen = { url: string; headers: Record<string, string>; json?: unknown; form?: Record<string, string | { type: string; bytes: Uint8Array }> };
+type Seen = {
+  url: string;
+  headers: Record<string, string>;
+  json?: unknown;
+  form?: Record<string, string | { type: string; bytes: Uint8Array }>;
+};
 let seen: Seen[] = [];
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -59,7 +64,8 @@ async function record(request: Request): Promise<Seen> {
     const form = await request.clone().formData();
     entry.form = {};
     for (const [key, value] of form.entries()) {
-      entry.form[key] = typeof value === "string" ? value : { type: value.type, bytes: new Uint8Array(await value.arrayBuffer()) };
+      entry.form[key] =
+        typeof value === "string" ? value : { type: value.type, bytes: new Uint8Array(await value.arrayBuffer()) };
     }
   }
   seen.push(entry);
@@ -70,7 +76,8 @@ async function record(request: Request): Promise<Seen> {
 function pcm24k(ms: number): Uint8Array {
   const frames = Math.round(24 * ms);
   const out = new Int16Array(frames);
-  for (let i = 0; i < frames; i++) out[i] = Math.round(Math.sin((2 * Math.PI * 180 * i) / 24_000) * 8000 * (0.6 + 0.4 * Math.sin(i / 900)));
+  for (let i = 0; i < frames; i++)
+    out[i] = Math.round(Math.sin((2 * Math.PI * 180 * i) / 24_000) * 8000 * (0.6 + 0.4 * Math.sin(i / 900)));
   return new Uint8Array(out.buffer);
 }
 
@@ -102,9 +109,17 @@ function elevenWords(): HttpHandler {
     await record(request);
     const words = HEARD.flatMap(([text, start, end], i) => [
       { text, start, end, type: "word", speaker_id: "speaker_0", logprob: -0.02 },
-      ...(i < HEARD.length - 1 ? [{ text: " ", start: end, end: HEARD[i + 1]![1], type: "spacing", speaker_id: "speaker_0", logprob: 0 }] : []),
+      ...(i < HEARD.length - 1
+        ? [{ text: " ", start: end, end: HEARD[i + 1]![1], type: "spacing", speaker_id: "speaker_0", logprob: 0 }]
+        : []),
     ]);
-    return HttpResponse.json({ language_code: "eng", language_probability: 0.99, text: TEXT, words, transcription_id: "tr_123" });
+    return HttpResponse.json({
+      language_code: "eng",
+      language_probability: 0.99,
+      text: TEXT,
+      words,
+      transcription_id: "tr_123",
+    });
   });
 }
 
@@ -140,19 +155,29 @@ function expectWordCues(result: Awaited<ReturnType<typeof synthesizeNarration>>)
 }
 
 describe("OpenAI speech", () => {
-  const request = (extra: Partial<NarrationRequest> = {}) => synthesizeNarration({ text: TEXT, voiceId: "openai:coral", env: OPENAI_ENV, ...extra });
+  const request = (extra: Partial<NarrationRequest> = {}) =>
+    synthesizeNarration({ text: TEXT, voiceId: "openai:coral", env: OPENAI_ENV, ...extra });
 
   it("asks gpt-4o-mini-tts for raw PCM, then whisper-1 for word timings; cues follow the words", async () => {
     server.use(pcmAnswer(OPENAI_SPEECH), openaiWords());
     const result = await request({ language: "en" });
     expectWordCues(result);
-    expect(result).toMatchObject({ modelLabel: "OpenAI gpt-4o-mini-tts", voice: { id: "openai:coral", provider: "openai", local: false }, warnings: [] });
+    expect(result).toMatchObject({
+      modelLabel: "OpenAI gpt-4o-mini-tts",
+      voice: { id: "openai:coral", provider: "openai", local: false },
+      warnings: [],
+    });
 
     expect(seen).toHaveLength(2);
     expect(seen[0]).toMatchObject({ url: OPENAI_SPEECH, headers: { authorization: "Bearer sk-test" } });
     expect(seen[0]!.json).toEqual({ model: "gpt-4o-mini-tts", input: TEXT, voice: "coral", response_format: "pcm" });
     expect(seen[1]!.url).toBe(OPENAI_TRANSCRIBE);
-    expect(seen[1]!.form).toMatchObject({ model: "whisper-1", response_format: "verbose_json", "timestamp_granularities[]": "word", language: "en" });
+    expect(seen[1]!.form).toMatchObject({
+      model: "whisper-1",
+      response_format: "verbose_json",
+      "timestamp_granularities[]": "word",
+      language: "en",
+    });
     const file = seen[1]!.form!.file as { type: string; bytes: Uint8Array };
     expect(file.type).toBe("audio/wav");
     expect(wavDurationMs(file.bytes)).toBe(2500);
@@ -169,13 +194,18 @@ describe("OpenAI speech", () => {
       pcmAnswer(OPENAI_SPEECH),
       http.post(OPENAI_TRANSCRIBE, async ({ request }) => {
         await record(request);
-        return HttpResponse.json({ error: { message: "The server had an error", type: "server_error", param: null, code: null } }, { status: 500, headers: { "retry-after-ms": "0" } });
+        return HttpResponse.json(
+          { error: { message: "The server had an error", type: "server_error", param: null, code: null } },
+          { status: 500, headers: { "retry-after-ms": "0" } },
+        );
       }),
     );
     const result = await request();
     expect(result.captionTiming).toBe("estimated");
     expect(result.durationMs).toBe(2500);
-    expect(result.warnings).toEqual([expect.stringMatching(/^Captions are timed approximately: word timings were not available \(OpenAI/)]);
+    expect(result.warnings).toEqual([
+      expect.stringMatching(/^Captions are timed approximately: word timings were not available \(OpenAI/),
+    ]);
     expect(result.cues.map((c) => c.text)).toEqual(splitPhrases(TEXT).map((p) => p.text));
     expect(result.cues[result.cues.length - 1]!.endMs).toBe(2500);
   });
@@ -183,10 +213,14 @@ describe("OpenAI speech", () => {
   it("audio sent in a container instead of PCM (an MP3) is decoded to WAV with ffmpeg", async () => {
     const wav = encodeWav(wavFromPcm16(PCM, { sampleRate: 24_000, channels: 1, bitsPerSample: 16 }));
     const ffmpeg = ffmpegBinary();
-    const mp3 = execFileSync(ffmpeg, ["-hide_banner", "-loglevel", "error", "-f", "wav", "-i", "pipe:0", "-f", "mp3", "pipe:1"], {
-      input: wav,
-      env: { ...process.env, LD_LIBRARY_PATH: path.dirname(ffmpeg) },
-    });
+    const mp3 = execFileSync(
+      ffmpeg,
+      ["-hide_banner", "-loglevel", "error", "-f", "wav", "-i", "pipe:0", "-f", "mp3", "pipe:1"],
+      {
+        input: wav,
+        env: { ...process.env, LD_LIBRARY_PATH: path.dirname(ffmpeg) },
+      },
+    );
     expect(mp3.subarray(0, 3).toString()).toBe("ID3");
     server.use(pcmAnswer(OPENAI_SPEECH, new Uint8Array(mp3)), openaiWords());
     const result = await request();
@@ -209,7 +243,8 @@ it("a provider voice sample is one speech call (no transcription), cached", asyn
 });
 
 describe("ElevenLabs speech", () => {
-  const request = (extra: Partial<NarrationRequest> = {}) => synthesizeNarration({ text: TEXT, voiceId: "elevenlabs:rachel", env: ELEVEN_ENV, ...extra });
+  const request = (extra: Partial<NarrationRequest> = {}) =>
+    synthesizeNarration({ text: TEXT, voiceId: "elevenlabs:rachel", env: ELEVEN_ENV, ...extra });
 
   it("asks eleven_multilingual_v2 for pcm_24000 with the voice id in the path, then Scribe for word timings", async () => {
     server.use(pcmAnswer(ELEVEN_TTS), elevenWords());
@@ -217,11 +252,18 @@ describe("ElevenLabs speech", () => {
     expectWordCues(result);
     expect(result.modelLabel).toBe("ElevenLabs eleven_multilingual_v2");
 
-    expect(seen[0]!.url).toBe("https://api.elevenlabs.io/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM?output_format=pcm_24000");
+    expect(seen[0]!.url).toBe(
+      "https://api.elevenlabs.io/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM?output_format=pcm_24000",
+    );
     expect(seen[0]!.headers["xi-api-key"]).toBe("xi-test");
     expect(seen[0]!.json).toEqual({ text: TEXT, model_id: "eleven_multilingual_v2" });
     expect(seen[1]!.url).toBe(ELEVEN_STT);
-    expect(seen[1]!.form).toMatchObject({ model_id: "scribe_v1", timestamps_granularity: "word", language_code: "en", tag_audio_events: "false" });
+    expect(seen[1]!.form).toMatchObject({
+      model_id: "scribe_v1",
+      timestamps_granularity: "word",
+      language_code: "en",
+      tag_audio_events: "false",
+    });
   });
 
   it("keeps the speed inside what ElevenLabs accepts (0.7–1.2), saying so", async () => {
@@ -252,15 +294,38 @@ const ERROR_CASES: ErrorCase[] = [
     route: OPENAI_SPEECH,
     unauthorized: {
       status: 401,
-      body: { error: { message: "Incorrect API key provided: sk-test. You can find your API key at https://platform.openai.com/account/api-keys.", type: "invalid_request_error", param: null, code: "invalid_api_key" } },
+      body: {
+        error: {
+          message:
+            "Incorrect API key provided: sk-test. You can find your API key at https://platform.openai.com/account/api-keys.",
+          type: "invalid_request_error",
+          param: null,
+          code: "invalid_api_key",
+        },
+      },
     },
     rateLimited: {
       status: 429,
-      body: { error: { message: "Rate limit reached for gpt-4o-mini-tts in organization org-123 on requests per min (RPM): Limit 50, Used 50, Requested 1.", type: "requests", param: null, code: "rate_limit_exceeded" } },
+      body: {
+        error: {
+          message:
+            "Rate limit reached for gpt-4o-mini-tts in organization org-123 on requests per min (RPM): Limit 50, Used 50, Requested 1.",
+          type: "requests",
+          param: null,
+          code: "rate_limit_exceeded",
+        },
+      },
     },
     quota: {
       status: 429,
-      body: { error: { message: "You exceeded your current quota, please check your plan and billing details.", type: "insufficient_quota", param: null, code: "insufficient_quota" } },
+      body: {
+        error: {
+          message: "You exceeded your current quota, please check your plan and billing details.",
+          type: "insufficient_quota",
+          param: null,
+          code: "insufficient_quota",
+        },
+      },
     },
   },
   {
@@ -271,18 +336,31 @@ const ERROR_CASES: ErrorCase[] = [
     unauthorized: { status: 401, body: { detail: { status: "invalid_api_key", message: "Invalid API key" } } },
     rateLimited: {
       status: 429,
-      body: { detail: { status: "too_many_concurrent_requests", message: "Too many concurrent requests. Your current subscription is associated with a maximum of 2 concurrent requests." } },
+      body: {
+        detail: {
+          status: "too_many_concurrent_requests",
+          message:
+            "Too many concurrent requests. Your current subscription is associated with a maximum of 2 concurrent requests.",
+        },
+      },
     },
     // ElevenLabs says "out of characters" with a 401.
     quota: {
       status: 401,
-      body: { detail: { status: "quota_exceeded", message: "This request exceeds your quota of 10000. You have 12 credits remaining, while 43 credits are required for this request." } },
+      body: {
+        detail: {
+          status: "quota_exceeded",
+          message:
+            "This request exceeds your quota of 10000. You have 12 credits remaining, while 43 credits are required for this request.",
+        },
+      },
     },
   },
 ];
 
 describe.each(ERROR_CASES)("$name failures", (c) => {
-  const call = (extra: Partial<NarrationRequest> = {}) => synthesizeNarration({ text: TEXT, voiceId: c.voiceId, env: c.env, ...extra });
+  const call = (extra: Partial<NarrationRequest> = {}) =>
+    synthesizeNarration({ text: TEXT, voiceId: c.voiceId, env: c.env, ...extra });
   const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
     http.post(c.route, async ({ request }) => {
       await record(request);
@@ -338,7 +416,14 @@ it("a refusal under the provider's content policy is content_policy, not retryab
     http.post(OPENAI_SPEECH, async ({ request }) => {
       await record(request);
       return HttpResponse.json(
-        { error: { message: "Your request was rejected as a result of our safety system.", type: "invalid_request_error", param: null, code: "content_policy_violation" } },
+        {
+          error: {
+            message: "Your request was rejected as a result of our safety system.",
+            type: "invalid_request_error",
+            param: null,
+            code: "content_policy_violation",
+          },
+        },
         { status: 400 },
       );
     }),

@@ -27,7 +27,10 @@ const cache = new Map<string, Promise<Uint8Array>>();
  * A short spoken sample (WAV) of a voice. Concurrent requests for one voice
  * share one synthesis; a failure is not cached, so the next request tries again.
  */
-export function voiceSample(voiceId: string, options: { env?: Env; abortSignal?: AbortSignal } = {}): Promise<Uint8Array> {
+export function voiceSample(
+  voiceId: string,
+  options: { env?: Env; abortSignal?: AbortSignal } = {},
+): Promise<Uint8Array> {
   const cached = cache.get(voiceId);
   if (cached) return cached;
   let pending: Promise<Uint8Array>;

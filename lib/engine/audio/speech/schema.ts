@@ -9,7 +9,11 @@ import { z } from "zod";
 export const MAX_NARRATION_CHARS = 2_000;
 
 export const voiceIdSchema = z.string().regex(/^(espeak|openai|elevenlabs):[a-z0-9-]{1,40}$/, "Unknown voice");
-export const narrationTextSchema = z.string().max(MAX_NARRATION_CHARS, `Narration can be at most ${MAX_NARRATION_CHARS} characters per scene`);
+export const narrationTextSchema = z
+  .string()
+  .max(MAX_NARRATION_CHARS, `Narration can be at most ${MAX_NARRATION_CHARS} characters per scene`);
 /** BCP 47 ("en-US") or ISO 639-1 ("en"). */
-export const speechLanguageSchema = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "Use a language code such as en or en-US");
+export const speechLanguageSchema = z
+  .string()
+  .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "Use a language code such as en or en-US");
 export const speechSpeedSchema = z.number().min(0.5).max(2);

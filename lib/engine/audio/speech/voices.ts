@@ -6,7 +6,16 @@
  * when their key is set.
  */
 import "server-only";
-import { espeakBinary, ESPEAK_INSTALL_HINT, isEspeakInstalled, keyFor, PROVIDER_ENGINES, primaryLanguage, type EngineId, type Env } from "./engines";
+import {
+  espeakBinary,
+  ESPEAK_INSTALL_HINT,
+  isEspeakInstalled,
+  keyFor,
+  PROVIDER_ENGINES,
+  primaryLanguage,
+  type EngineId,
+  type Env,
+} from "./engines";
 import { SpeechError } from "./errors";
 
 export interface VoiceInfo {
@@ -40,11 +49,25 @@ function espeak(id: string, engineVoice: string, language: string, label: string
 }
 
 function openai(name: string, description: string): VoiceEntry {
-  return { id: `openai:${name}`, label: `${name[0]!.toUpperCase()}${name.slice(1)} (OpenAI)`, language: "mul", description, provider: "openai", engineVoice: name };
+  return {
+    id: `openai:${name}`,
+    label: `${name[0]!.toUpperCase()}${name.slice(1)} (OpenAI)`,
+    language: "mul",
+    description,
+    provider: "openai",
+    engineVoice: name,
+  };
 }
 
 function elevenlabs(name: string, voiceId: string, description: string): VoiceEntry {
-  return { id: `elevenlabs:${name.toLowerCase()}`, label: `${name} (ElevenLabs)`, language: "mul", description, provider: "elevenlabs", engineVoice: voiceId };
+  return {
+    id: `elevenlabs:${name.toLowerCase()}`,
+    label: `${name} (ElevenLabs)`,
+    language: "mul",
+    description,
+    provider: "elevenlabs",
+    engineVoice: voiceId,
+  };
 }
 
 /**
@@ -81,10 +104,14 @@ export const DEFAULT_OFFLINE_VOICE_ID = "espeak:en-us-f";
 
 function availability(entry: VoiceEntry, env: Env): { enabled: boolean; note: string | null } {
   if (entry.provider === "espeak") {
-    return isEspeakInstalled(env) ? { enabled: true, note: null } : { enabled: false, note: `eSpeak NG is not installed (${espeakBinary(env)}). ${ESPEAK_INSTALL_HINT}` };
+    return isEspeakInstalled(env)
+      ? { enabled: true, note: null }
+      : { enabled: false, note: `eSpeak NG is not installed (${espeakBinary(env)}). ${ESPEAK_INSTALL_HINT}` };
   }
   const engine = PROVIDER_ENGINES[entry.provider];
-  return keyFor(engine, env) ? { enabled: true, note: null } : { enabled: false, note: `Set ${engine.keys.join(" or ")} to enable.` };
+  return keyFor(engine, env)
+    ? { enabled: true, note: null }
+    : { enabled: false, note: `Set ${engine.keys.join(" or ")} to enable.` };
 }
 
 export function toVoiceInfo(entry: VoiceEntry, env: Env): VoiceInfo {

@@ -15,8 +15,14 @@ export const SAMPLE_MEDIA = {
 } as const;
 
 const TEXTS: Record<string, { short: string; long: string }> = {
-  headline: { short: "Fresh coffee, delivered", long: "Small-batch coffee roasted every single morning and delivered to your door before noon" },
-  subhead: { short: "Roasted this morning", long: "Roasted in small batches every morning and at your door before the kettle has boiled twice" },
+  headline: {
+    short: "Fresh coffee, delivered",
+    long: "Small-batch coffee roasted every single morning and delivered to your door before noon",
+  },
+  subhead: {
+    short: "Roasted this morning",
+    long: "Roasted in small batches every morning and at your door before the kettle has boiled twice",
+  },
   body: {
     short: "Single-origin beans, roasted to order.",
     long: "Every bag is roasted to order from single-origin beans, packed the same day and shipped in a compostable pouch that keeps it fresh for weeks.",
@@ -61,12 +67,27 @@ function sampleMedia(slot: LayoutSlot): SlotValue {
   if (slot.kind === "logo") return { type: "media", key: SAMPLE_MEDIA.logo, media_type: "image/png", source: "asset" };
   const product = slot.fit.objectFit === "contain";
   return product
-    ? { type: "media", key: SAMPLE_MEDIA.product, media_type: "image/png", source: "generated", prompt: "a studio photo of a coffee bag" }
-    : { type: "media", key: SAMPLE_MEDIA.photo, media_type: "image/jpeg", source: "generated", prompt: "sunrise over rolling hills" };
+    ? {
+        type: "media",
+        key: SAMPLE_MEDIA.product,
+        media_type: "image/png",
+        source: "generated",
+        prompt: "a studio photo of a coffee bag",
+      }
+    : {
+        type: "media",
+        key: SAMPLE_MEDIA.photo,
+        media_type: "image/jpeg",
+        source: "generated",
+        prompt: "sunrise over rolling hills",
+      };
 }
 
 /** A value for every slot of the layout: sample text (short, or as long as allowed), sample pictures, nothing for shapes. */
-export function sampleValues(layout: Pick<LayoutBody, "slots">, opts: { long?: boolean } = {}): Record<string, SlotValue> {
+export function sampleValues(
+  layout: Pick<LayoutBody, "slots">,
+  opts: { long?: boolean } = {},
+): Record<string, SlotValue> {
   const out: Record<string, SlotValue> = {};
   for (const slot of layout.slots) {
     if (slot.kind === "text") out[slot.id] = { type: "text", text: sampleText(slot, opts.long) };

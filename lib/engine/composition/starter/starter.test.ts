@@ -39,8 +39,16 @@ describe("starter library", () => {
               const b = l.boxes[ratio][s.id];
               if (s.kind !== "text" || !b) continue;
               const box = { x: 0, y: 0, w: b.w * size.width, h: b.h * size.height };
-              const { fitted } = fitSlotText({ slot: s, box, text: sampleText(s, true), style: v.style, scale: designScale(size), measure: metricsMeasure });
-              if (fitted.overflow || fitted.hyphenated) failures.push(`${t.id} ${l.id} ${ratio} ${size.width}px ${s.id}`);
+              const { fitted } = fitSlotText({
+                slot: s,
+                box,
+                text: sampleText(s, true),
+                style: v.style,
+                scale: designScale(size),
+                measure: metricsMeasure,
+              });
+              if (fitted.overflow || fitted.hyphenated)
+                failures.push(`${t.id} ${l.id} ${ratio} ${size.width}px ${s.id}`);
             }
           }
         }

@@ -33,7 +33,12 @@ export const functionCalls = defineCollection({
     created_at: isoTimestamp(),
   }),
   timestamps: ["created_at"],
-  indexes: [["created_at desc"], ["model_id", "created_at desc"], ["feature", "created_at desc"], ["name", "created_at desc"]],
+  indexes: [
+    ["created_at desc"],
+    ["model_id", "created_at desc"],
+    ["feature", "created_at desc"],
+    ["name", "created_at desc"],
+  ],
 });
 
 export type FunctionCallDoc = DocOf<typeof functionCalls>;

@@ -32,7 +32,11 @@ function errorKind(error: unknown): FunctionCallDoc["error_kind"] {
 }
 
 /** Records from the steps of one run; `latencies[i]` is step i's duration in ms. */
-export function callsFromSteps<T extends ToolSet>(ctx: CallContext, steps: readonly StepResult<T>[], latencies: readonly number[]): Record_[] {
+export function callsFromSteps<T extends ToolSet>(
+  ctx: CallContext,
+  steps: readonly StepResult<T>[],
+  latencies: readonly number[],
+): Record_[] {
   const out: Record_[] = [];
   steps.forEach((step, i) => {
     const base = {
@@ -48,7 +52,14 @@ export function callsFromSteps<T extends ToolSet>(ctx: CallContext, steps: reado
     };
     for (const part of step.content) {
       if (part.type === "tool-call") {
-        out.push({ ...base, name: cut(part.toolName, 128), arguments: json(part.input), valid: !part.invalid, error_kind: part.invalid ? errorKind(part.error) : null, error: part.invalid ? cut(String((part.error as Error)?.message ?? part.error), 2000) : null });
+        out.push({
+          ...base,
+          name: cut(part.toolName, 128),
+          arguments: json(part.input),
+          valid: !part.invalid,
+          error_kind: part.invalid ? errorKind(part.error) : null,
+          error: part.invalid ? cut(String((part.error as Error)?.message ?? part.error), 2000) : null,
+        });
       } else if (part.type === "tool-error") {
         const already = out.find((r) => r.name === part.toolName && r.arguments === json(part.input) && r.valid);
         if (already) {
@@ -64,7 +75,14 @@ export function callsFromSteps<T extends ToolSet>(ctx: CallContext, steps: reado
 
 export function structuredCall(
   ctx: CallContext,
-  a: { schemaName: string; output: unknown; error: unknown | null; latencyMs: number; inputTokens?: number | null; outputTokens?: number | null },
+  a: {
+    schemaName: string;
+    output: unknown;
+    error: unknown | null;
+    latencyMs: number;
+    inputTokens?: number | null;
+    outputTokens?: number | null;
+  },
 ): Record_ {
   return {
     feature: ctx.feature,
@@ -88,7 +106,8 @@ export async function recordCalls(db: Db, records: readonly Record_[], now = new
   if (records.length === 0) return;
   try {
     const batch = db.batch();
-    for (const r of records.slice(0, 400)) batch.create(db.collection(functionCalls).doc(), { ...r, created_at: now.toISOString() });
+    for (const r of records.slice(0, 400))
+      batch.create(db.collection(functionCalls).doc(), { ...r, created_at: now.toISOString() });
     await batch.commit();
   } catch (error) {
     console.error("[ai] could not record function calls", error);

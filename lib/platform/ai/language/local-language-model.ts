@@ -49,7 +49,10 @@ export function readPrompt(prompt: LanguageModelV3Prompt): Omit<LocalCall, "opti
       for (const part of message.content) {
         if (part.type !== "tool-result") continue;
         const out = part.output;
-        toolResults.push({ toolName: part.toolName, output: out.type === "json" || out.type === "text" ? out.value : null });
+        toolResults.push({
+          toolName: part.toolName,
+          output: out.type === "json" || out.type === "text" ? out.value : null,
+        });
       }
     }
   }
@@ -78,7 +81,12 @@ export function createLocalLanguageModel(respond: LocalResponder, modelId = LOCA
     const content: LanguageModelV3Content[] = [];
     if (answer.text) content.push({ type: "text", text: answer.text });
     for (const call of answer.toolCalls ?? []) {
-      content.push({ type: "tool-call", toolCallId: `local-${++callCounter}`, toolName: call.toolName, input: JSON.stringify(call.input ?? {}) });
+      content.push({
+        type: "tool-call",
+        toolCallId: `local-${++callCounter}`,
+        toolName: call.toolName,
+        input: JSON.stringify(call.input ?? {}),
+      });
     }
     const hasCalls = (answer.toolCalls?.length ?? 0) > 0;
     return {
@@ -104,7 +112,8 @@ export function createLocalLanguageModel(respond: LocalResponder, modelId = LOCA
           const id = `t${i}`;
           parts.push({ type: "text-start", id });
           // Word by word, as a provider streams, so the UI's streaming path is exercised.
-          for (const piece of part.text.match(/\S+\s*|\s+/g) ?? []) parts.push({ type: "text-delta", id, delta: piece });
+          for (const piece of part.text.match(/\S+\s*|\s+/g) ?? [])
+            parts.push({ type: "text-delta", id, delta: piece });
           parts.push({ type: "text-end", id });
         } else if (part.type === "tool-call") {
           parts.push({ type: "tool-input-start", id: part.toolCallId, toolName: part.toolName });

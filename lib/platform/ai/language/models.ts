@@ -23,7 +23,15 @@ export interface LanguageModelEntry {
 }
 
 export const LANGUAGE_MODELS: readonly LanguageModelEntry[] = [
-  { id: LOCAL_LANGUAGE_MODEL_ID, label: "Local preview", provider: "local", keys: [], build: () => { throw new Error("built per task"); } },
+  {
+    id: LOCAL_LANGUAGE_MODEL_ID,
+    label: "Local preview",
+    provider: "local",
+    keys: [],
+    build: () => {
+      throw new Error("built per task");
+    },
+  },
   {
     id: "openai/gpt-4.1-mini",
     label: "OpenAI GPT-4.1 mini",
@@ -93,6 +101,10 @@ export function getLanguageModel(id: string, a: { local: LocalResponder; env?: E
   const env = a.env ?? process.env;
   const entry = findLanguageModel(id);
   if (entry.provider === "local") return createLocalLanguageModel(a.local);
-  if (!enabled(entry, env)) throw new AiError("unknown_model", `${entry.label} is not configured on this server. Set ${entry.keys.join(" or ")} to enable.`);
+  if (!enabled(entry, env))
+    throw new AiError(
+      "unknown_model",
+      `${entry.label} is not configured on this server. Set ${entry.keys.join(" or ")} to enable.`,
+    );
   return entry.build(keyFor(entry, env));
 }

@@ -10,19 +10,33 @@ const RATIOS = ["1:1", "16:9", "9:16", "4:5", "3:2"] as const;
 function compose(prompt: string, seed: number, ratio: (typeof RATIOS)[number] = "16:9", palette?: string[]) {
   const size = sizeForAspectRatio(ratio);
   const picked = chooseIllustrations(prompt, library, seed);
-  return { svg: composeSvg({ features: readPrompt(prompt, palette), seed, ...size, art: { ...picked, draw: library.draw } }), picked, size };
+  return {
+    svg: composeSvg({ features: readPrompt(prompt, palette), seed, ...size, art: { ...picked, draw: library.draw } }),
+    picked,
+    size,
+  };
 }
 
 /** The drawn icons: nested <svg x y width height viewBox> elements, shadows left out. */
 function icons(svg: string) {
-  return [...svg.matchAll(/<svg x="([\d.-]+)" y="([\d.-]+)" width="([\d.]+)" height="([\d.]+)" viewBox="[^"]+" preserveAspectRatio="xMidYMid meet">/g)].map((m) => ({
-    x: Number(m[1]), y: Number(m[2]), size: Number(m[3]),
+  return [
+    ...svg.matchAll(
+      /<svg x="([\d.-]+)" y="([\d.-]+)" width="([\d.]+)" height="([\d.]+)" viewBox="[^"]+" preserveAspectRatio="xMidYMid meet">/g,
+    ),
+  ].map((m) => ({
+    x: Number(m[1]),
+    y: Number(m[2]),
+    size: Number(m[3]),
   }));
 }
 
 describe("composeSvg", () => {
   it("draws no text at all, whatever the prompt says", () => {
-    for (const prompt of ["A 20-second upbeat ad for a reusable steel water bottle", "SALE 50% OFF with code SUMMER24", "zxqv blorf"]) {
+    for (const prompt of [
+      "A 20-second upbeat ad for a reusable steel water bottle",
+      "SALE 50% OFF with code SUMMER24",
+      "zxqv blorf",
+    ]) {
       const { svg } = compose(prompt, 4);
       expect(svg).not.toMatch(/<text|<tspan|font-family/);
       for (const word of ["upbeat", "SUMMER24", "blorf", "Local preview"]) expect(svg).not.toContain(word);
@@ -33,7 +47,9 @@ describe("composeSvg", () => {
     for (const ratio of RATIOS) {
       for (let seed = 0; seed < 40; seed++) {
         const { svg, size } = compose("fresh croissants from a bakery and coffee", seed, ratio);
-        expect(svg.startsWith(`<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}"`)).toBe(true);
+        expect(
+          svg.startsWith(`<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}"`),
+        ).toBe(true);
         const drawn = icons(svg);
         // The main one is drawn last (over its shadow and the supporting ones).
         const main = drawn[drawn.length - 1]!;
@@ -41,7 +57,15 @@ describe("composeSvg", () => {
         expect(main.size / short).toBeGreaterThanOrEqual(0.55);
         expect(main.size / short).toBeLessThanOrEqual(0.7);
         for (const icon of drawn) {
-          expect({ ratio, seed, inside: icon.x >= -1 && icon.y >= -1 && icon.x + icon.size <= size.width + 1 && icon.y + icon.size <= size.height + 1 }).toEqual({ ratio, seed, inside: true });
+          expect({
+            ratio,
+            seed,
+            inside:
+              icon.x >= -1 &&
+              icon.y >= -1 &&
+              icon.x + icon.size <= size.width + 1 &&
+              icon.y + icon.size <= size.height + 1,
+          }).toEqual({ ratio, seed, inside: true });
         }
       }
     }
@@ -72,7 +96,13 @@ describe("composeSvg", () => {
     const size = sizeForAspectRatio("16:9");
     const picked = chooseIllustrations("a laptop for students", library, 2);
     expect(picked.support.length).toBeGreaterThan(0);
-    const svg = composeSvg({ features: readPrompt("a laptop for students"), seed: 2, ...size, art: { ...picked, draw: library.draw }, focus });
+    const svg = composeSvg({
+      features: readPrompt("a laptop for students"),
+      seed: 2,
+      ...size,
+      art: { ...picked, draw: library.draw },
+      focus,
+    });
     const drawn = icons(svg);
     expect(drawn).toHaveLength(1);
     const [main] = drawn;
@@ -89,7 +119,9 @@ describe("composeSvg", () => {
   });
 
   it("two icons with gradients in one picture keep their own ids", () => {
-    const withIds = [...library.entries.keys()].find((name) => /\sid="/.test(library.draw(name, { x: 0, y: 0, size: 1, idPrefix: "" })))!;
+    const withIds = [...library.entries.keys()].find((name) =>
+      /\sid="/.test(library.draw(name, { x: 0, y: 0, size: 1, idPrefix: "" })),
+    )!;
     const a = library.draw(withIds, { x: 0, y: 0, size: 10, idPrefix: "a-" });
     const b = library.draw(withIds, { x: 0, y: 0, size: 10, idPrefix: "b-" });
     const ids = (s: string) => [...s.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!);

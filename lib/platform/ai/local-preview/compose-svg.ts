@@ -21,7 +21,14 @@ const TREATMENTS: Treatment[] = ["spotlight", "disc", "split", "horizon", "arch"
 /** A region to draw the subject into (a mask's painted area): the illustration fills it, without supporting ones. */
 export type Focus = { left: number; top: number; width: number; height: number };
 
-export function composeSvg(opts: { features: PromptFeatures; seed: number; width: number; height: number; art: Artwork; focus?: Focus }): string {
+export function composeSvg(opts: {
+  features: PromptFeatures;
+  seed: number;
+  width: number;
+  height: number;
+  art: Artwork;
+  focus?: Focus;
+}): string {
   const { features, width: w, height: h, art } = opts;
   // Mixing the word hash into the seed makes two prompts with the same seed differ.
   const rng = createRng((opts.seed ^ features.wordHash) >>> 0);
@@ -76,8 +83,12 @@ export function composeSvg(opts: { features: PromptFeatures; seed: number; width
       break;
     case "disc": {
       const r = size * between(0.62, 0.72);
-      parts.push(`<circle cx="${fx(cx)}" cy="${fx(cy)}" r="${fx(r)}" fill="${accent}" fill-opacity="${tone === "light" ? ".55" : ".45"}"/>`);
-      parts.push(`<circle cx="${fx(cx)}" cy="${fx(cy)}" r="${fx(r * 1.16)}" fill="none" stroke="${accent}" stroke-opacity=".35" stroke-width="${fx(short * 0.008)}"/>`);
+      parts.push(
+        `<circle cx="${fx(cx)}" cy="${fx(cy)}" r="${fx(r)}" fill="${accent}" fill-opacity="${tone === "light" ? ".55" : ".45"}"/>`,
+      );
+      parts.push(
+        `<circle cx="${fx(cx)}" cy="${fx(cy)}" r="${fx(r * 1.16)}" fill="none" stroke="${accent}" stroke-opacity=".35" stroke-width="${fx(short * 0.008)}"/>`,
+      );
       break;
     }
     case "split": {
@@ -91,7 +102,9 @@ export function composeSvg(opts: { features: PromptFeatures; seed: number; width
     case "horizon": {
       // A ground the subject stands on, curved like a hill.
       const base = cy + size * 0.46;
-      parts.push(`<path d="M0 ${fx(base + short * 0.04)} Q${fx(w / 2)} ${fx(base - short * 0.08)} ${w} ${fx(base + short * 0.04)} V${h} H0 Z" fill="${accent2}" fill-opacity=".7"/>`);
+      parts.push(
+        `<path d="M0 ${fx(base + short * 0.04)} Q${fx(w / 2)} ${fx(base - short * 0.08)} ${w} ${fx(base + short * 0.04)} V${h} H0 Z" fill="${accent2}" fill-opacity=".7"/>`,
+      );
       parts.push(`<circle cx="${fx(cx)}" cy="${fx(cy)}" r="${fx(size * 0.75)}" fill="url(#glow)"/>`);
       break;
     }
@@ -133,7 +146,9 @@ export function composeSvg(opts: { features: PromptFeatures; seed: number; width
     const x = clamp(spot.x, s / 2 + short * 0.03, w - s / 2 - short * 0.03);
     const y = clamp(spot.y, s / 2 + short * 0.03, h - s / 2 - short * 0.03);
     const turn = Math.round(between(-12, 12));
-    parts.push(`<ellipse cx="${fx(x)}" cy="${fx(y + s * 0.5)}" rx="${fx(s * 0.36)}" ry="${fx(s * 0.07)}" fill="url(#floor)"/>`);
+    parts.push(
+      `<ellipse cx="${fx(x)}" cy="${fx(y + s * 0.5)}" rx="${fx(s * 0.36)}" ry="${fx(s * 0.07)}" fill="url(#floor)"/>`,
+    );
     parts.push(
       `<g transform="rotate(${turn} ${fx(x)} ${fx(y)})">` +
         lifted(art, name, { x: x - s / 2, y: y - s / 2, size: s, idPrefix: `s${i}-` }) +
@@ -142,7 +157,9 @@ export function composeSvg(opts: { features: PromptFeatures; seed: number; width
   });
 
   // The subject, with its shadow on the ground.
-  parts.push(`<ellipse cx="${fx(cx)}" cy="${fx(cy + size * 0.5)}" rx="${fx(size * 0.42)}" ry="${fx(size * 0.075)}" fill="url(#floor)"/>`);
+  parts.push(
+    `<ellipse cx="${fx(cx)}" cy="${fx(cy + size * 0.5)}" rx="${fx(size * 0.42)}" ry="${fx(size * 0.075)}" fill="url(#floor)"/>`,
+  );
   parts.push(lifted(art, art.main, { x: cx - size / 2, y: cy - size / 2, size, idPrefix: "m-" }));
 
   return (
@@ -169,7 +186,16 @@ function lifted(art: Artwork, name: string, a: { x: number; y: number; size: num
 }
 
 /** Where supporting illustrations go: on the free side of the main one, never on top of it. */
-function supportSpots(a: { w: number; h: number; cx: number; cy: number; size: number; landscape: boolean; portrait: boolean; flip: boolean }) {
+function supportSpots(a: {
+  w: number;
+  h: number;
+  cx: number;
+  cy: number;
+  size: number;
+  landscape: boolean;
+  portrait: boolean;
+  flip: boolean;
+}) {
   const { w, h, cx, cy, size } = a;
   if (a.landscape) {
     // The wider free side takes both, stacked; centred subjects get one each side.
@@ -228,7 +254,9 @@ function hslHex(h: number, s: number, l: number): string {
   const a = s * Math.min(l, 1 - l);
   const f = (n: number) => {
     const k = (n + h / 30) % 12;
-    return Math.round((l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))) * 255).toString(16).padStart(2, "0");
+    return Math.round((l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))) * 255)
+      .toString(16)
+      .padStart(2, "0");
   };
   return `#${f(0)}${f(8)}${f(4)}`;
 }

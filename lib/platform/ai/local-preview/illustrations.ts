@@ -16,8 +16,16 @@ import { findPackageDir } from "@/lib/platform/package-dir";
 export type MatchKind = "name" | "nameHead" | "nameWordKeyword" | "nameWord" | "keyword";
 
 export type Category =
-  | "Activities" | "Animals & Nature" | "Flags" | "Food & Drink" | "Objects" | "People & Body"
-  | "Smileys & Emotion" | "Symbols" | "Travel & Places" | "Other";
+  | "Activities"
+  | "Animals & Nature"
+  | "Flags"
+  | "Food & Drink"
+  | "Objects"
+  | "People & Body"
+  | "Smileys & Emotion"
+  | "Symbols"
+  | "Travel & Places"
+  | "Other";
 
 export interface IllustrationEntry {
   name: string;
@@ -49,8 +57,22 @@ const KEYWORDS = "emojilib";
 const SKIN_TONE = /-(light|medium-light|medium|medium-dark|dark)$/;
 /** Never drawn for a prompt, whatever its words (misleading or unkind in an ad). */
 const EXCLUDED = new Set([
-  "pile-of-poo", "middle-finger", "skull-and-crossbones", "skull", "bomb", "pistol", "water-pistol", "dagger",
-  "kitchen-knife", "coffin", "funeral-urn", "biohazard", "radioactive", "no-one-under-eighteen", "eggplant", "peach",
+  "pile-of-poo",
+  "middle-finger",
+  "skull-and-crossbones",
+  "skull",
+  "bomb",
+  "pistol",
+  "water-pistol",
+  "dagger",
+  "kitchen-knife",
+  "coffin",
+  "funeral-urn",
+  "biohazard",
+  "radioactive",
+  "no-one-under-eighteen",
+  "eggplant",
+  "peach",
 ]);
 const STRENGTH: Record<MatchKind, number> = { name: 5, nameHead: 4, nameWordKeyword: 3, nameWord: 2, keyword: 1 };
 
@@ -87,7 +109,8 @@ function buildLibrary(): IllustrationLibrary {
     if (!icons) byWord.set(word, (icons = new Map()));
     const had = icons.get(name);
     // A word of the name that emojilib also lists ("christmas" for the Christmas tree) is what the icon is about.
-    if ((had === "nameWord" && kind === "keyword") || (had === "keyword" && kind === "nameWord")) icons.set(name, "nameWordKeyword");
+    if ((had === "nameWord" && kind === "keyword") || (had === "keyword" && kind === "nameWord"))
+      icons.set(name, "nameWordKeyword");
     else if (!had || STRENGTH[kind] > STRENGTH[had]) icons.set(name, kind);
   };
 
@@ -108,7 +131,12 @@ function buildLibrary(): IllustrationLibrary {
     const points = [...emoji].map((c) => c.codePointAt(0)!);
     const name =
       chars[points.map((p) => p.toString(16)).join("-")] ??
-      chars[points.filter((p) => p !== 0xfe0f).map((p) => p.toString(16)).join("-")] ??
+      chars[
+        points
+          .filter((p) => p !== 0xfe0f)
+          .map((p) => p.toString(16))
+          .join("-")
+      ] ??
       words[0]?.replaceAll("_", "-");
     if (!name || !entries.has(name)) continue;
     for (const keyword of words.slice(1)) {
@@ -121,7 +149,12 @@ function buildLibrary(): IllustrationLibrary {
     // (@iconify/utils' iconToSVG does the same; it ships as ES modules only, which Jest here does not load.)
     const icon = set.icons[name];
     if (!icon) return "";
-    const box = [icon.left ?? set.left ?? 0, icon.top ?? set.top ?? 0, icon.width ?? set.width ?? 16, icon.height ?? set.height ?? 16];
+    const box = [
+      icon.left ?? set.left ?? 0,
+      icon.top ?? set.top ?? 0,
+      icon.width ?? set.width ?? 16,
+      icon.height ?? set.height ?? 16,
+    ];
     return (
       `<svg x="${a.x.toFixed(2)}" y="${a.y.toFixed(2)}" width="${a.size.toFixed(2)}" height="${a.size.toFixed(2)}" ` +
       `viewBox="${box.join(" ")}" preserveAspectRatio="xMidYMid meet"${a.extra ?? ""}>${prefixIds(icon.body, a.idPrefix)}</svg>`
@@ -141,6 +174,8 @@ export function prefixIds(body: string, prefix: string): string {
   if (ids.length === 0) return body;
   const known = new Set(ids);
   return body
-    .replace(/(\sid=")([^"]+)(")/g, (m, a: string, id: string, b: string) => (known.has(id) ? `${a}${prefix}${id}${b}` : m))
+    .replace(/(\sid=")([^"]+)(")/g, (m, a: string, id: string, b: string) =>
+      known.has(id) ? `${a}${prefix}${id}${b}` : m,
+    )
     .replace(/#([^\s"')]+)(?=["')])/g, (m, id: string) => (known.has(id) ? `#${prefix}${id}` : m));
 }

@@ -28,29 +28,65 @@ export function createRng(seed: number): () => number {
 }
 
 const STOP_WORDS = new Set(
-  ("a an and the of in on at to for with by from into over under near as is are be of it its this that " +
+  (
+    "a an and the of in on at to for with by from into over under near as is are be of it its this that " +
     "very some my your our their his her photo picture image style render rendering highly detailed " +
-    "avoid 4k 8k hd hdr ultra realistic").split(" "),
+    "avoid 4k 8k hd hdr ultra realistic"
+  ).split(" "),
 );
 
 /** Colour and mood words a user would expect to see reflected in the palette. */
 export const COLOUR_WORDS: Record<string, string[] | undefined> = {
-  red: ["#d7263d"], crimson: ["#a4161a"], scarlet: ["#ff2400"], orange: ["#f77f00"], amber: ["#ffbf00"],
-  yellow: ["#fcbf49"], gold: ["#d4a017"], golden: ["#e6b422"], green: ["#2a9d8f"], emerald: ["#1b7f5a"],
-  lime: ["#a7c957"], olive: ["#6b705c"], teal: ["#028090"], cyan: ["#00b4d8"], turquoise: ["#40e0d0"],
-  blue: ["#1d4ed8"], navy: ["#14213d"], azure: ["#3a86ff"], indigo: ["#3a0ca3"], purple: ["#7b2cbf"],
-  violet: ["#8f5cf7"], lavender: ["#b8a1e3"], magenta: ["#d100d1"], pink: ["#ff70a6"], rose: ["#e56b8f"],
-  brown: ["#7f5539"], beige: ["#e9d8a6"], white: ["#f8f9fa"], silver: ["#c0c7d0"], grey: ["#8d99ae"],
-  gray: ["#8d99ae"], black: ["#111111"],
-  sunset: ["#ff7b00", "#ff3d7f", "#5f0f40"], sunrise: ["#ffb703", "#fb8500", "#8ecae6"],
-  ocean: ["#023e8a", "#0096c7", "#90e0ef"], sea: ["#03045e", "#0077b6", "#caf0f8"],
-  forest: ["#1b4332", "#2d6a4f", "#95d5b2"], jungle: ["#004b23", "#38b000", "#ccff33"],
-  night: ["#0b132b", "#1c2541", "#5bc0be"], neon: ["#ff00e6", "#00f0ff", "#120458"],
-  fire: ["#9d0208", "#e85d04", "#ffba08"], snow: ["#f1faee", "#a8dadc", "#457b9d"],
-  ice: ["#caf0f8", "#48cae4", "#0077b6"], desert: ["#e9c46a", "#f4a261", "#8a5a44"],
-  autumn: ["#9c6644", "#bc4749", "#dda15e"], spring: ["#b7e4c7", "#ffafcc", "#ffd6a5"],
-  pastel: ["#ffd6e0", "#c1fba4", "#a0c4ff"], cyberpunk: ["#f706cf", "#00e5ff", "#1a1a2e"],
-  space: ["#03071e", "#3c096c", "#f8f9fa"], galaxy: ["#10002b", "#7b2cbf", "#e0aaff"],
+  red: ["#d7263d"],
+  crimson: ["#a4161a"],
+  scarlet: ["#ff2400"],
+  orange: ["#f77f00"],
+  amber: ["#ffbf00"],
+  yellow: ["#fcbf49"],
+  gold: ["#d4a017"],
+  golden: ["#e6b422"],
+  green: ["#2a9d8f"],
+  emerald: ["#1b7f5a"],
+  lime: ["#a7c957"],
+  olive: ["#6b705c"],
+  teal: ["#028090"],
+  cyan: ["#00b4d8"],
+  turquoise: ["#40e0d0"],
+  blue: ["#1d4ed8"],
+  navy: ["#14213d"],
+  azure: ["#3a86ff"],
+  indigo: ["#3a0ca3"],
+  purple: ["#7b2cbf"],
+  violet: ["#8f5cf7"],
+  lavender: ["#b8a1e3"],
+  magenta: ["#d100d1"],
+  pink: ["#ff70a6"],
+  rose: ["#e56b8f"],
+  brown: ["#7f5539"],
+  beige: ["#e9d8a6"],
+  white: ["#f8f9fa"],
+  silver: ["#c0c7d0"],
+  grey: ["#8d99ae"],
+  gray: ["#8d99ae"],
+  black: ["#111111"],
+  sunset: ["#ff7b00", "#ff3d7f", "#5f0f40"],
+  sunrise: ["#ffb703", "#fb8500", "#8ecae6"],
+  ocean: ["#023e8a", "#0096c7", "#90e0ef"],
+  sea: ["#03045e", "#0077b6", "#caf0f8"],
+  forest: ["#1b4332", "#2d6a4f", "#95d5b2"],
+  jungle: ["#004b23", "#38b000", "#ccff33"],
+  night: ["#0b132b", "#1c2541", "#5bc0be"],
+  neon: ["#ff00e6", "#00f0ff", "#120458"],
+  fire: ["#9d0208", "#e85d04", "#ffba08"],
+  snow: ["#f1faee", "#a8dadc", "#457b9d"],
+  ice: ["#caf0f8", "#48cae4", "#0077b6"],
+  desert: ["#e9c46a", "#f4a261", "#8a5a44"],
+  autumn: ["#9c6644", "#bc4749", "#dda15e"],
+  spring: ["#b7e4c7", "#ffafcc", "#ffd6a5"],
+  pastel: ["#ffd6e0", "#c1fba4", "#a0c4ff"],
+  cyberpunk: ["#f706cf", "#00e5ff", "#1a1a2e"],
+  space: ["#03071e", "#3c096c", "#f8f9fa"],
+  galaxy: ["#10002b", "#7b2cbf", "#e0aaff"],
 };
 
 export type PromptFeatures = {
@@ -85,7 +121,10 @@ export function readPrompt(prompt: string, basePalette: string[] = []): PromptFe
   };
   const colourAt = words.map((w, i) => ({ group: COLOUR_WORDS[w], thing: isThingColour(i) }));
   const roundRobin = (things: boolean) => {
-    const groups = colourAt.filter((c) => c.thing === things).map((c) => c.group).filter((g): g is string[] => g != null);
+    const groups = colourAt
+      .filter((c) => c.thing === things)
+      .map((c) => c.group)
+      .filter((g): g is string[] => g != null);
     const out: string[] = [];
     for (let i = 0; i < 3; i++) for (const g of groups) if (g[i]) out.push(g[i]!);
     return out;
@@ -111,7 +150,13 @@ export function readPrompt(prompt: string, basePalette: string[] = []): PromptFe
 }
 
 function lighten(hex: string, t: number): string {
-  return `#${[1, 3, 5].map((i) => Math.round(parseInt(hex.slice(i, i + 2), 16) * (1 - t) + 255 * t).toString(16).padStart(2, "0")).join("")}`;
+  return `#${[1, 3, 5]
+    .map((i) =>
+      Math.round(parseInt(hex.slice(i, i + 2), 16) * (1 - t) + 255 * t)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 function hslToHex(h: number, s: number, l: number): string {

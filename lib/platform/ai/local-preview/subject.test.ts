@@ -43,11 +43,17 @@ describe("chooseIllustrations picks the subject by meaning", () => {
 
   it("prefers objects to people unless the prompt is about people", () => {
     expect(chooseIllustrations("a laptop for students", library, 5).main).toBe("laptop");
-    expect(library.entries.get(chooseIllustrations("a team of doctors", library, 5).main)?.category).toBe("People & Body");
+    expect(library.entries.get(chooseIllustrations("a team of doctors", library, 5).main)?.category).toBe(
+      "People & Body",
+    );
   });
 
   it("leaves out the Avoid: part and style words", () => {
-    const { main, support } = chooseIllustrations("a cat, cinematic lighting, photographic. Avoid: dogs, a guitar", library, 3);
+    const { main, support } = chooseIllustrations(
+      "a cat, cinematic lighting, photographic. Avoid: dogs, a guitar",
+      library,
+      3,
+    );
     expect(main).toBe("cat");
     expect(support.join(" ")).not.toMatch(/dog|guitar/);
     expect(subjectWords("a cat. Avoid: dogs").map((w) => w.word)).toEqual(["cat"]);
@@ -61,7 +67,9 @@ describe("chooseIllustrations picks the subject by meaning", () => {
 
   it("is deterministic in prompt and seed, and the seed breaks ties", () => {
     expect(chooseIllustrations("a book club", library, 4)).toEqual(chooseIllustrations("a book club", library, 4));
-    const books = new Set(SEEDS.concat([5, 6, 7, 8, 9]).map((seed) => chooseIllustrations("a book club", library, seed).main));
+    const books = new Set(
+      SEEDS.concat([5, 6, 7, 8, 9]).map((seed) => chooseIllustrations("a book club", library, seed).main),
+    );
     expect(books.size).toBeGreaterThan(1);
     for (const book of books) expect(book).toMatch(/book/);
   });

@@ -32,9 +32,11 @@ export interface Illustrations {
 
 /** Style and mood words image prompts carry that say nothing about the subject. */
 const STYLE_WORDS = new Set(
-  ("photo photograph photographic photography picture image illustration style render rendering realistic " +
+  (
+    "photo photograph photographic photography picture image illustration style render rendering realistic " +
     "detailed highly cinematic lighting shot closeup close up view mood vibe aesthetic background " +
-    "4k 8k hd hdr ultra quality high resolution composition scene our your their my its we you").split(" "),
+    "4k 8k hd hdr ultra quality high resolution composition scene our your their my its we you"
+  ).split(" "),
 );
 /**
  * Heads of compounds that name a place, service, event or group rather than a
@@ -42,38 +44,59 @@ const STYLE_WORDS = new Set(
  * the word before them is the better picture, so they weigh less.
  */
 const GENERIC_HEADS = new Set(
-  ("shop store class course lesson delivery service sale sales offer deal discount company business brand " +
+  (
+    "shop store class course lesson delivery service sale sales offer deal discount company business brand " +
     "opening party festival fair celebration evening morning afternoon weekend tasting night " +
     "app product launch event day night week month year time session program programme plan team club " +
     "center centre studio market place spot kit set pack bundle collection line range series workshop " +
-    "tour trip experience guide tip idea way thing stuff item option solution project update news story").split(" "),
+    "tour trip experience guide tip idea way thing stuff item option solution project update news story"
+  ).split(" "),
 );
 /** Words that make a prompt about people, so faces and figures are not held back. */
 const PEOPLE_WORDS = new Set(
-  ("person people man men woman women kid kids child children family friend friends team student students " +
+  (
+    "person people man men woman women kid kids child children family friend friends team student students " +
     "teacher customer customers couple baby babies girl boy girls boys athlete runner chef doctor nurse dentist " +
-    "worker workers crowd audience player players dancer artist").split(" "),
+    "worker workers crowd audience player players dancer artist"
+  ).split(" "),
 );
 /** Words of icon names that do not make an icon more specific ("person-in-lotus-position"). */
 const FILLER = new Set(["with", "of", "in", "on", "and", "the", "person", "face"]);
 /** When nothing matches: neutral, positive pictures. */
 const FALLBACK = ["sparkles", "glowing-star", "star", "light-bulb", "gem-stone", "rocket", "rainbow", "sun"];
 
-const MATCH_SCORE: Record<MatchKind, number> = { name: 1, nameHead: 0.85, nameWordKeyword: 0.8, nameWord: 0.6, keyword: 0.65 };
+const MATCH_SCORE: Record<MatchKind, number> = {
+  name: 1,
+  nameHead: 0.85,
+  nameWordKeyword: 0.8,
+  nameWord: 0.6,
+  keyword: 0.65,
+};
 const CATEGORY_FACTOR: Record<string, number> = {
-  "Food & Drink": 1, Objects: 1, "Animals & Nature": 1, "Travel & Places": 1, Activities: 0.95,
-  Symbols: 0.7, Other: 0.8, "People & Body": 0.55, "Smileys & Emotion": 0.4,
+  "Food & Drink": 1,
+  Objects: 1,
+  "Animals & Nature": 1,
+  "Travel & Places": 1,
+  Activities: 0.95,
+  Symbols: 0.7,
+  Other: 0.8,
+  "People & Body": 0.55,
+  "Smileys & Emotion": 0.4,
 };
 
 /** Words that end a noun phrase even when compromise tags them otherwise ("mountains under a sky"). */
 const PREPOSITIONS = new Set(
-  ("in on at to for with by from into onto over under above below behind beside near inside outside across " +
-    "through around between among about during after before of off than via without within along against").split(" "),
+  (
+    "in on at to for with by from into onto over under above below behind beside near inside outside across " +
+    "through around between among about during after before of off than via without within along against"
+  ).split(" "),
 );
 
 /** Prepositions that place the subject somewhere or sometime: what follows is the setting. */
 const SETTING_PREPOSITIONS = new Set(
-  "at in during under over near behind above below after before around inside outside beside across through along".split(" "),
+  "at in during under over near behind above below after before around inside outside beside across through along".split(
+    " ",
+  ),
 );
 
 type Term = { normal: string; root?: string; tags: string[]; post?: string };
@@ -93,7 +116,13 @@ export function subjectWords(prompt: string): SubjectWord[] {
     const had = out.get(word);
     if (had && had.weight >= weight) return;
     const root = clean(t.root);
-    out.set(word, { word, forms: [...new Set([word, ...(root.length > 1 ? [root] : []), ...singulars(word)])], weight, phrase: Math.min(had?.phrase ?? phrase, phrase), ...(modifier ? { modifier } : {}) });
+    out.set(word, {
+      word,
+      forms: [...new Set([word, ...(root.length > 1 ? [root] : []), ...singulars(word)])],
+      weight,
+      phrase: Math.min(had?.phrase ?? phrase, phrase),
+      ...(modifier ? { modifier } : {}),
+    });
   };
 
   // Noun phrases: runs of nouns, adjectives and determiners, cut at prepositions, verbs and punctuation.
@@ -106,7 +135,8 @@ export function subjectWords(prompt: string): SubjectWord[] {
     via = "";
   };
   for (const t of terms) {
-    const isNoun = t.tags.includes("Noun") && !t.tags.some((tag) => ["Pronoun", "Value", "Duration", "Date"].includes(tag));
+    const isNoun =
+      t.tags.includes("Noun") && !t.tags.some((tag) => ["Pronoun", "Value", "Duration", "Date"].includes(tag));
     if (PREPOSITIONS.has(t.normal) || !(isNoun || t.tags.includes("Adjective") || t.tags.includes("Determiner"))) {
       flush();
       via = PREPOSITIONS.has(t.normal) ? t.normal : "";
@@ -116,10 +146,17 @@ export function subjectWords(prompt: string): SubjectWord[] {
   flush();
   const phrases = runs
     .map(({ terms: phrase, via: by }) => {
-      const nouns = phrase.filter((t) => t.tags.includes("Noun") && !t.tags.includes("Possessive") && !STYLE_WORDS.has(t.normal));
+      const nouns = phrase.filter(
+        (t) => t.tags.includes("Noun") && !t.tags.includes("Possessive") && !STYLE_WORDS.has(t.normal),
+      );
       // Colour words before a noun say how it looks, not what it is ("pastel sky", "neon city").
       const modifiers = nouns.slice(0, -1).filter((t) => !Object.hasOwn(COLOUR_WORDS, t.normal));
-      return { terms: phrase.filter((t) => !t.tags.includes("Determiner")), head: nouns[nouns.length - 1], modifiers, via: by };
+      return {
+        terms: phrase.filter((t) => !t.tags.includes("Determiner")),
+        head: nouns[nouns.length - 1],
+        modifiers,
+        via: by,
+      };
     })
     .filter((p): p is typeof p & { head: Term } => p.head != null);
 
@@ -135,13 +172,19 @@ export function subjectWords(prompt: string): SubjectWord[] {
     // Two-word names ("ice cream truck", "hot dog stand") find the icon named by both words.
     for (let k = 1; k < phrase.length; k++) {
       const [a, b] = [phrase[k - 1]!, phrase[k]!];
-      if (b.tags.includes("Noun")) put({ normal: `${a.normal} ${b.normal}`, root: `${a.normal} ${b.root ?? b.normal}`, tags: b.tags }, (b === head ? 1.1 : 0.85) * order, index);
+      if (b.tags.includes("Noun"))
+        put(
+          { normal: `${a.normal} ${b.normal}`, root: `${a.normal} ${b.root ?? b.normal}`, tags: b.tags },
+          (b === head ? 1.1 : 0.85) * order,
+          index,
+        );
     }
     if (!ofFollows) index++;
   });
   // Adjectives and verbs ("running", "cold", "fresh") help choose between icons and name support pictures.
   for (const t of terms) {
-    if (t.tags.some((tag) => ["Adjective", "Verb", "Gerund", "Noun"].includes(tag)) && !PREPOSITIONS.has(t.normal)) put(t, 0.3, index);
+    if (t.tags.some((tag) => ["Adjective", "Verb", "Gerund", "Noun"].includes(tag)) && !PREPOSITIONS.has(t.normal))
+      put(t, 0.3, index);
   }
   return [...out.values()];
 }
@@ -172,7 +215,12 @@ export function rankIllustrations(words: SubjectWord[], library: IllustrationLib
     const seen = new Map<string, { s: number; kind: MatchKind }>();
     // A word that names icons ("bottle") is better shown by them than by icons that only list it as a keyword (sake).
     const kinds = new Set(w.forms.flatMap((f) => [...(library.byWord.get(f)?.values() ?? [])]));
-    const named = kinds.has("name") || kinds.has("nameHead") ? 0.45 : kinds.has("nameWord") || kinds.has("nameWordKeyword") ? 0.5 : 0;
+    const named =
+      kinds.has("name") || kinds.has("nameHead")
+        ? 0.45
+        : kinds.has("nameWord") || kinds.has("nameWordKeyword")
+          ? 0.5
+          : 0;
     for (const form of w.forms) {
       for (const [name, kind] of library.byWord.get(form) ?? []) {
         // A modifier that is itself an icon's whole name ("sushi rolls", "pizza delivery") is close to the subject.
@@ -189,10 +237,18 @@ export function rankIllustrations(words: SubjectWord[], library: IllustrationLib
     }
     const usual = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
     for (const [name, entry] of seen) {
-      if (usual && usual[1] >= 3 && entry.kind === "keyword" && library.entries.get(name)!.category === usual[0]) entry.s *= 1.05;
+      if (usual && usual[1] >= 3 && entry.kind === "keyword" && library.entries.get(name)!.category === usual[0])
+        entry.s *= 1.05;
     }
     for (const [name, { s, kind }] of seen) {
-      const t = totals.get(name) ?? { sum: 0, best: 0, kind, word: w.word, phrase: w.phrase, matched: new Set<string>() };
+      const t = totals.get(name) ?? {
+        sum: 0,
+        best: 0,
+        kind,
+        word: w.word,
+        phrase: w.phrase,
+        matched: new Set<string>(),
+      };
       t.sum += s;
       for (const part of w.forms.flatMap((f) => f.split(" "))) t.matched.add(part);
       if (s > t.best) Object.assign(t, { best: s, kind, word: w.word, phrase: w.phrase });
@@ -208,7 +264,10 @@ export function rankIllustrations(words: SubjectWord[], library: IllustrationLib
     if (t.kind === "name") category = Math.max(category, 0.85);
     // Name words the prompt does not mention make an icon more specific than asked ("baby bottle" for "bottle");
     // an icon found by a keyword ("coffee" -> hot beverage) is not held to its name.
-    const extra = t.kind === "keyword" ? 0 : Math.min(2, entry.nameWords.filter((nw) => !t.matched.has(nw) && !FILLER.has(nw)).length);
+    const extra =
+      t.kind === "keyword"
+        ? 0
+        : Math.min(2, entry.nameWords.filter((nw) => !t.matched.has(nw) && !FILLER.has(nw)).length);
     // The best-matching word counts fully, the others half: many faint matches do not outweigh one clear one.
     const score = ((t.best + 0.5 * (t.sum - t.best)) * category) / (1 + 0.12 * extra);
     scored.push({ name, score: Math.round(score * 1000) / 1000, word: t.word, phrase: t.phrase, tie: 0 });

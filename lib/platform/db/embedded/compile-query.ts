@@ -77,7 +77,10 @@ export function compileQuery(q: RawQuery, mode: "rows" | "count"): { sql: string
   for (const o of q.orderBy) where.push(`${jsonTypeExpr(o.field)} IS NOT NULL`);
 
   const lastDir = q.orderBy[q.orderBy.length - 1]?.dir ?? "asc";
-  const order = [...q.orderBy.map((o) => ({ expr: fieldExpr(q.def, o.field), dir: o.dir })), { expr: "id", dir: lastDir }];
+  const order = [
+    ...q.orderBy.map((o) => ({ expr: fieldExpr(q.def, o.field), dir: o.dir })),
+    { expr: "id", dir: lastDir },
+  ];
 
   if (q.startAfter) {
     const values = [...q.startAfter.values, q.startAfter.id];

@@ -14,7 +14,8 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pf-embedded-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const CHILD = path.join(__dirname, "testing", "child.ts");
 // Node itself with tsx's loader (not the tsx CLI, which would leave its node child running after a SIGKILL).
-const runChild = (...args: string[]) => spawn(process.execPath, ["--import", "tsx", CHILD, ...args], { stdio: ["ignore", "pipe", "inherit"] });
+const runChild = (...args: string[]) =>
+  spawn(process.execPath, ["--import", "tsx", CHILD, ...args], { stdio: ["ignore", "pipe", "inherit"] });
 
 function open(name: string) {
   const driver = new EmbeddedDriver({ file: path.join(dir, name, "db.sqlite"), collections: coreCollections });
@@ -25,7 +26,9 @@ test("an owner-scoped, newest-first page is served by the declared index, withou
   const { driver, db } = open("plan");
   const q = db.collection(content).where("owner_id", "==", "u1").orderBy("created_at", "desc").limit(20);
   const { sql, params } = compileQuery(q.toRaw(), "rows");
-  const plan = (driver.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join("\n");
+  const plan = (driver.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[])
+    .map((r) => r.detail)
+    .join("\n");
   expect(plan).toMatch(/USING INDEX ix_c_content__g_owner_id_asc__g_created_at_desc/);
   expect(plan).not.toMatch(/TEMP B-TREE/);
   await db.close();
@@ -39,7 +42,9 @@ test("re-opening with a declaration that gained an index adds its column and ind
   raw.exec(`DROP INDEX "ix_c_content__g_visibility_asc__g_created_at_desc"`);
   raw.close();
   const again = open("migrate");
-  const names = (again.driver.sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'index'`).all() as { name: string }[]).map((r) => r.name);
+  const names = (
+    again.driver.sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'index'`).all() as { name: string }[]
+  ).map((r) => r.name);
   expect(names).toContain("ix_c_content__g_visibility_asc__g_created_at_desc");
   await again.db.close();
 });
@@ -74,7 +79,14 @@ test("a process killed mid-write loses no committed document and leaves a sound 
 test("4 processes x 5 concurrent claimers on one file never claim one job twice", async () => {
   const { db } = open("claim");
   const jobIds: string[] = [];
-  for (let i = 0; i < 12; i++) jobIds.push(await enqueueJob(db, { type: "image.generate", owner_id: "u1", content_id: null }, new Date(Date.UTC(2026, 0, 1, 0, 0, i))));
+  for (let i = 0; i < 12; i++)
+    jobIds.push(
+      await enqueueJob(
+        db,
+        { type: "image.generate", owner_id: "u1", content_id: null },
+        new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+      ),
+    );
   await db.close();
   const file = path.join(dir, "claim", "db.sqlite");
   const outputs = await Promise.all(
@@ -84,7 +96,9 @@ test("4 processes x 5 concurrent claimers on one file never claim one job twice"
           const child = runChild("claim", file, w);
           let out = "";
           child.stdout.on("data", (c: Buffer) => (out += c.toString()));
-          child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out) as string[]) : reject(new Error(`child ${w} exited ${code}`))));
+          child.once("exit", (code) =>
+            code === 0 ? resolve(JSON.parse(out) as string[]) : reject(new Error(`child ${w} exited ${code}`)),
+          );
         }),
     ),
   );

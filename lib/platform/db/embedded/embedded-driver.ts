@@ -14,7 +14,16 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { DbError, TransactionConflict } from "../errors";
 import type { AnyCollectionDef } from "../define";
-import { docPath, type DocKey, type Driver, type DriverTx, type RawData, type RawDoc, type RawQuery, type WriteOp } from "../driver";
+import {
+  docPath,
+  type DocKey,
+  type Driver,
+  type DriverTx,
+  type RawData,
+  type RawDoc,
+  type RawQuery,
+  type WriteOp,
+} from "../driver";
 import { isServerTimestamp } from "../server-timestamp";
 import { compileQuery } from "./compile-query";
 import { ensureMeta, ensureTable, tableName } from "./tables";
@@ -46,10 +55,12 @@ export class EmbeddedDriver implements Driver {
     // Other processes (a worker, a script) may hold the write lock briefly.
     this.sqlite.pragma("busy_timeout = 5000");
     this.defs = opts.collections;
-    this.sqlite.transaction(() => {
-      ensureMeta(this.sqlite);
-      for (const def of opts.collections) ensureTable(this.sqlite, def);
-    }).immediate();
+    this.sqlite
+      .transaction(() => {
+        ensureMeta(this.sqlite);
+        for (const def of opts.collections) ensureTable(this.sqlite, def);
+      })
+      .immediate();
   }
 
   private stmt(sql: string): Database.Statement {
@@ -62,9 +73,10 @@ export class EmbeddedDriver implements Driver {
   }
 
   readRow(key: DocKey): Row | undefined {
-    return this.stmt(`SELECT id, data, version FROM "${tableName(key.def)}" WHERE parent = ? AND id = ?`).get(key.parent, key.id) as
-      | Row
-      | undefined;
+    return this.stmt(`SELECT id, data, version FROM "${tableName(key.def)}" WHERE parent = ? AND id = ?`).get(
+      key.parent,
+      key.id,
+    ) as Row | undefined;
   }
 
   runQuery(q: RawQuery): Row[] {
@@ -95,10 +107,12 @@ export class EmbeddedDriver implements Driver {
       const tx = new EmbeddedTx(this);
       try {
         const result = await fn(tx);
-        this.sqlite.transaction(() => {
-          tx.validate();
-          this.apply(tx.ops);
-        }).immediate();
+        this.sqlite
+          .transaction(() => {
+            tx.validate();
+            this.apply(tx.ops);
+          })
+          .immediate();
         return result;
       } catch (e) {
         if (!(e instanceof TransactionConflict)) throw e;
@@ -118,8 +132,14 @@ export class EmbeddedDriver implements Driver {
       const { parent, id } = op.key;
       switch (op.kind) {
         case "create":
-          if (this.readRow(op.key)) throw new DbError("already-exists", `${docPath(op.key)} already exists`, { path: docPath(op.key) });
-          this.stmt(`INSERT INTO "${t}" (parent, id, data, version) VALUES (?, ?, ?, ?)`).run(parent, id, encode(op.data, now), seq);
+          if (this.readRow(op.key))
+            throw new DbError("already-exists", `${docPath(op.key)} already exists`, { path: docPath(op.key) });
+          this.stmt(`INSERT INTO "${t}" (parent, id, data, version) VALUES (?, ?, ?, ?)`).run(
+            parent,
+            id,
+            encode(op.data, now),
+            seq,
+          );
           break;
         case "set":
           this.stmt(
@@ -131,7 +151,12 @@ export class EmbeddedDriver implements Driver {
           const row = this.readRow(op.key);
           if (!row) throw new DbError("not-found", `${docPath(op.key)} does not exist`, { path: docPath(op.key) });
           const merged = op.merge({ ...(JSON.parse(row.data) as RawData), ...resolve(op.data, now) });
-          this.stmt(`UPDATE "${t}" SET data = ?, version = ? WHERE parent = ? AND id = ?`).run(encode(merged, now), seq, parent, id);
+          this.stmt(`UPDATE "${t}" SET data = ?, version = ? WHERE parent = ? AND id = ?`).run(
+            encode(merged, now),
+            seq,
+            parent,
+            id,
+          );
           break;
         }
         case "delete":
@@ -151,7 +176,9 @@ export class EmbeddedDriver implements Driver {
   }
 
   async listDocumentIds(def: AnyCollectionDef, parent: string): Promise<string[]> {
-    const rows = this.stmt(`SELECT id FROM "${tableName(def)}" WHERE parent = ? ORDER BY id`).all(parent) as { id: string }[];
+    const rows = this.stmt(`SELECT id FROM "${tableName(def)}" WHERE parent = ? ORDER BY id`).all(parent) as {
+      id: string;
+    }[];
     return rows.map((r) => r.id);
   }
 

@@ -42,9 +42,7 @@ export function ensureTable(db: Database.Database, def: AnyCollectionDef): void 
     version INTEGER NOT NULL,
     PRIMARY KEY (parent, id)
   )`);
-  const existing = new Set(
-    (db.prepare(`PRAGMA table_xinfo("${t}")`).all() as { name: string }[]).map((c) => c.name),
-  );
+  const existing = new Set((db.prepare(`PRAGMA table_xinfo("${t}")`).all() as { name: string }[]).map((c) => c.name));
   const fields = new Set(def.indexes.flatMap((ix) => ix.map((f) => f.field)));
   for (const field of fields) {
     const col = generatedColumn(field);

@@ -3,10 +3,24 @@
  * own (server-side locks, retried by the SDK); composite indexes come from
  * firestore.indexes.json, generated from the collection declarations.
  */
-import { FieldPath, type Firestore, type Query as FsQuery, type Transaction as FsTransaction } from "firebase-admin/firestore";
+import {
+  FieldPath,
+  type Firestore,
+  type Query as FsQuery,
+  type Transaction as FsTransaction,
+} from "firebase-admin/firestore";
 import { DbError } from "../errors";
 import type { AnyCollectionDef } from "../define";
-import { docPath, type DocKey, type Driver, type DriverTx, type RawData, type RawDoc, type RawQuery, type WriteOp } from "../driver";
+import {
+  docPath,
+  type DocKey,
+  type Driver,
+  type DriverTx,
+  type RawData,
+  type RawDoc,
+  type RawQuery,
+  type WriteOp,
+} from "../driver";
 import { fromFirestore, queryValue, toFirestore } from "./convert";
 
 export class FirestoreDriver implements Driver {
@@ -41,7 +55,10 @@ export class FirestoreDriver implements Driver {
   }
 
   private toDocs(q: RawQuery, docs: FirebaseFirestore.QueryDocumentSnapshot[]): RawDoc[] {
-    return docs.map((d) => ({ key: { def: q.def, parent: q.parent, id: d.id }, data: fromFirestore(d.data()) as RawData }));
+    return docs.map((d) => ({
+      key: { def: q.def, parent: q.parent, id: d.id },
+      data: fromFirestore(d.data()) as RawData,
+    }));
   }
 
   async get(key: DocKey): Promise<RawDoc | null> {

@@ -22,7 +22,10 @@ export function firestoreIndexes(collections: readonly AnyCollectionDef[]): Fire
       .map((ix) => ({
         collectionGroup: def.name,
         queryScope: "COLLECTION" as const,
-        fields: ix.map((f) => ({ fieldPath: f.field, order: f.order === "asc" ? ("ASCENDING" as const) : ("DESCENDING" as const) })),
+        fields: ix.map((f) => ({
+          fieldPath: f.field,
+          order: f.order === "asc" ? ("ASCENDING" as const) : ("DESCENDING" as const),
+        })),
       })),
   );
   return { indexes, fieldOverrides: [] };

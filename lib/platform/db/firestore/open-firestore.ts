@@ -14,7 +14,9 @@ export function dataApp(env: Record<string, string | undefined> = process.env): 
   const existing = getApps().find((a) => a.name === APP_NAME);
   if (existing) return existing;
   const projectId =
-    env.FIREBASE_PROJECT_ID ?? env.NEXT_PUBLIC_FIREBASE_PROJECT_ID ?? env.GOOGLE_CLOUD_PROJECT ??
+    env.FIREBASE_PROJECT_ID ??
+    env.NEXT_PUBLIC_FIREBASE_PROJECT_ID ??
+    env.GOOGLE_CLOUD_PROJECT ??
     (env.FIRESTORE_EMULATOR_HOST ? "demo-promptframe" : undefined);
   const serviceAccount = env.FIREBASE_SERVICE_ACCOUNT;
   return initializeApp(

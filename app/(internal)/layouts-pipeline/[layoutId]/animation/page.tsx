@@ -17,7 +17,10 @@ export default async function LayoutAnimationPage({ params }: Props) {
   const { layoutId } = await readIdParams(params);
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="How each slot enters and leaves, played live in the preview." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="How each slot enters and leaves, played live in the preview."
+      />
       <LayoutAnimation layoutId={layoutId} />
     </>
   );

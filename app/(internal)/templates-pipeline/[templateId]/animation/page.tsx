@@ -17,7 +17,10 @@ export default async function TemplateAnimationPage({ params }: Props) {
   const { templateId } = await readIdParams(params);
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Scene transitions, pacing, easing and music mood of the next version, with the whole sample video in the Player." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Scene transitions, pacing, easing and music mood of the next version, with the whole sample video in the Player."
+      />
       <AnimationEditor id={templateId} />
     </>
   );

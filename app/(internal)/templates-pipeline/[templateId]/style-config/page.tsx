@@ -17,7 +17,10 @@ export default async function TemplateStyleConfigPage({ params }: Props) {
   const { templateId } = await readIdParams(params);
   return (
     <>
-      <PageHeader title={titleFor(PATTERN)} description="Fonts, palette, type and spacing of the next version, previewed live in every aspect ratio." />
+      <PageHeader
+        title={titleFor(PATTERN)}
+        description="Fonts, palette, type and spacing of the next version, previewed live in every aspect ratio."
+      />
       <StyleEditor id={templateId} />
     </>
   );

@@ -34,7 +34,9 @@ export function watchMetadata(video: PublicVideo): Metadata {
   const abs = (path: string) => new URL(path, origin).toString();
   const title = video.title || "Untitled video";
   const description = `Watch “${title}”, made with Promptframe.`;
-  const poster = video.poster_url ? [{ url: abs(video.poster_url), width: video.width, height: video.height, alt: title }] : undefined;
+  const poster = video.poster_url
+    ? [{ url: abs(video.poster_url), width: video.width, height: video.height, alt: title }]
+    : undefined;
   const stream = abs(video.video_url);
   return {
     metadataBase: new URL(origin),

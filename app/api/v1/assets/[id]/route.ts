@@ -20,7 +20,8 @@ export const dynamic = "force-dynamic";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const deleteQuery = z.object({ force: z.enum(["true", "false"]).optional() });
-const idOf = (params: Record<string, string | string[] | undefined>) => (typeof params.id === "string" ? params.id : "");
+const idOf = (params: Record<string, string | string[] | undefined>) =>
+  typeof params.id === "string" ? params.id : "";
 
 export const GET = withUser(async ({ params, user }) => {
   const data = await getAsset({ db: getDb(), store: getBlobStore(), uid: user.uid, id: idOf(params) });
@@ -36,7 +37,13 @@ export const PATCH = withUser(async ({ request, params, user }) => {
 export const DELETE = withUser(async ({ request, params, user }) => {
   await assertNoBody(request);
   const q = readQuery(request, deleteQuery);
-  const data = await deleteAsset({ db: getDb(), store: getBlobStore(), uid: user.uid, id: idOf(params), force: q.force === "true" });
+  const data = await deleteAsset({
+    db: getDb(),
+    store: getBlobStore(),
+    uid: user.uid,
+    id: idOf(params),
+    force: q.force === "true",
+  });
   return Response.json({ data }, { headers: NO_STORE });
 });
 

@@ -10,7 +10,10 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const GET = withUser(async ({ user, params }) => {
-  return Response.json({ data: await getBatch(batchRuntime(), user.uid, String(params.id)) }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(
+    { data: await getBatch(batchRuntime(), user.uid, String(params.id)) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 });
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -11,9 +11,18 @@ import { readCsvUpload } from "@/lib/creation/batches/upload";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const POST = withUser(async ({ request }) => {
-  const bytes = await readCsvUpload(request, { maxBytes: MAX_CSV_BYTES, tooLarge: `This file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB. A batch holds at most 100 rows; split the file.` });
-  return Response.json({ data: await previewCsvOffThread(bytes, { signal: request.signal }) }, { headers: { "Cache-Control": "private, no-store" } });
-}, { limit: "csv_preview" });
+export const POST = withUser(
+  async ({ request }) => {
+    const bytes = await readCsvUpload(request, {
+      maxBytes: MAX_CSV_BYTES,
+      tooLarge: `This file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB. A batch holds at most 100 rows; split the file.`,
+    });
+    return Response.json(
+      { data: await previewCsvOffThread(bytes, { signal: request.signal }) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  },
+  { limit: "csv_preview" },
+);
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -11,9 +11,12 @@ import { serveSignedBlob } from "@/lib/platform/storage/serve";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withErrors(async ({ request, params }) => {
-  const key = Array.isArray(params.key) ? params.key.join("/") : String(params.key ?? "");
-  return serveSignedBlob({ request, key, store: getBlobStore(), secret: localSigningSecret() });
-}, { limit: "blob" });
+export const GET = withErrors(
+  async ({ request, params }) => {
+    const key = Array.isArray(params.key) ? params.key.join("/") : String(params.key ?? "");
+    return serveSignedBlob({ request, key, store: getBlobStore(), secret: localSigningSecret() });
+  },
+  { limit: "blob" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

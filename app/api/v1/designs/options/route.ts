@@ -9,7 +9,10 @@ export const dynamic = "force-dynamic";
 
 export const GET = withUser(async ({ request, user }) => {
   const product = request.nextUrl.searchParams.get("product");
-  return Response.json({ data: await designOptions(designRuntime(), user.uid, product) }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(
+    { data: await designOptions(designRuntime(), user.uid, product) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 });
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

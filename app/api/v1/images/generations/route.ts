@@ -14,14 +14,17 @@ import { ensureBuiltInVibes } from "@/lib/media/vibes/vibes";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const POST = withUser(async ({ request, user }) => {
-  const body = await readJsonBody(request, generationRequestSchema, GENERATION_BODY_LIMIT);
-  const deps = imageRuntime();
-  // Built-in vibes live in the store once seeded; a run may name one before anyone listed them.
-  await ensureBuiltInVibes(deps.db);
-  const started = await startGeneration({ uid: user.uid, input: toGenerateInput(body), deps });
-  startInAppWorker();
-  return Response.json({ data: toAccepted(started) }, { status: 202 });
-}, { limit: "image_generate" });
+export const POST = withUser(
+  async ({ request, user }) => {
+    const body = await readJsonBody(request, generationRequestSchema, GENERATION_BODY_LIMIT);
+    const deps = imageRuntime();
+    // Built-in vibes live in the store once seeded; a run may name one before anyone listed them.
+    await ensureBuiltInVibes(deps.db);
+    const started = await startGeneration({ uid: user.uid, input: toGenerateInput(body), deps });
+    startInAppWorker();
+    return Response.json({ data: toAccepted(started) }, { status: 202 });
+  },
+  { limit: "image_generate" },
+);
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

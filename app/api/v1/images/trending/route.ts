@@ -21,7 +21,10 @@ export const GET = withUser(async ({ request, user }) => {
   const db = getDb();
   const page = await listTrending({ db, cursor: q.cursor, limit: q.limit });
   const items = await presentImages(page.items, { viewerUid: user.uid, store: getBlobStore(), db });
-  return Response.json({ data: { items, next_cursor: page.nextCursor } }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(
+    { data: { items, next_cursor: page.nextCursor } },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 });
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

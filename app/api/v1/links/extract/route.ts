@@ -15,17 +15,22 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-const bodySchema = z.object({ url: z.string().trim().min(1, "Paste the link of a web page.").max(2048, "That link is too long.") });
+const bodySchema = z.object({
+  url: z.string().trim().min(1, "Paste the link of a web page.").max(2048, "That link is too long."),
+});
 
-export const POST = withUser(async ({ request, user: _user }) => {
-  const { url } = await readJsonBody(request, bodySchema, 8 * 1024);
-  try {
-    const page = await extractPage(url, { signal: request.signal });
-    return Response.json({ data: page }, { headers: NO_STORE });
-  } catch (e) {
-    if (isLinkError(e)) throw e.toApiError("url");
-    throw e;
-  }
-}, { limit: "link_extract" });
+export const POST = withUser(
+  async ({ request, user: _user }) => {
+    const { url } = await readJsonBody(request, bodySchema, 8 * 1024);
+    try {
+      const page = await extractPage(url, { signal: request.signal });
+      return Response.json({ data: page }, { headers: NO_STORE });
+    } catch (e) {
+      if (isLinkError(e)) throw e.toApiError("url");
+      throw e;
+    }
+  },
+  { limit: "link_extract" },
+);
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

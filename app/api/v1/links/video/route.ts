@@ -23,21 +23,32 @@ const bodySchema = z.object({
   product_id: z.string().trim().min(1).max(128).optional(),
 });
 
-export const POST = withUser(async ({ request, user }) => {
-  const body = await readJsonBody(request, bodySchema, 32 * 1024);
-  const link = typeof body.facts.link === "string" && body.facts.link.length > 0;
-  try {
-    const result = await createProductVideo(
-      videoRuntime(),
-      user.uid,
-      { facts: body.facts as never, video: body.video as never, source: link ? "link" : "manual", productId: body.product_id },
-      { signal: request.signal },
-    );
-    return Response.json({ data: { product_id: result.productId, video: result.video } }, { status: 201, headers: NO_STORE });
-  } catch (e) {
-    if (isLinkError(e)) throw e.toApiError("facts.image_urls");
-    throw e;
-  }
-}, { limit: "storyboard" });
+export const POST = withUser(
+  async ({ request, user }) => {
+    const body = await readJsonBody(request, bodySchema, 32 * 1024);
+    const link = typeof body.facts.link === "string" && body.facts.link.length > 0;
+    try {
+      const result = await createProductVideo(
+        videoRuntime(),
+        user.uid,
+        {
+          facts: body.facts as never,
+          video: body.video as never,
+          source: link ? "link" : "manual",
+          productId: body.product_id,
+        },
+        { signal: request.signal },
+      );
+      return Response.json(
+        { data: { product_id: result.productId, video: result.video } },
+        { status: 201, headers: NO_STORE },
+      );
+    } catch (e) {
+      if (isLinkError(e)) throw e.toApiError("facts.image_urls");
+      throw e;
+    }
+  },
+  { limit: "storyboard" },
+);
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

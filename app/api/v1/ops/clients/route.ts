@@ -20,7 +20,10 @@ export const GET = withUser(
     const { q, archived } = readQuery(request, query);
     const deps = prodRuntime();
     await ensureProdDemo(deps, user.uid);
-    return Response.json({ data: await listClients(deps, { q, archived: archived === "1" }) }, { headers: { "Cache-Control": "private, no-store" } });
+    return Response.json(
+      { data: await listClients(deps, { q, archived: archived === "1" }) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   },
   { internal: true },
 );

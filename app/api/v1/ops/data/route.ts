@@ -7,6 +7,10 @@ import { listCollections } from "@/lib/operations/data-dashboard/service";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async () => Response.json({ data: await listCollections(getDb()) }, { headers: { "Cache-Control": "private, no-store" } }), { internal: true });
+export const GET = withUser(
+  async () =>
+    Response.json({ data: await listCollections(getDb()) }, { headers: { "Cache-Control": "private, no-store" } }),
+  { internal: true },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

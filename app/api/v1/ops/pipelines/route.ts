@@ -21,7 +21,10 @@ export const GET = withUser(
     const { client_id, archived } = readQuery(request, query);
     const deps = prodRuntime();
     await ensureProdDemo(deps, user.uid);
-    return Response.json({ data: await listPipelines(deps, { clientId: client_id, archived: archived === "1" }) }, { headers: { "Cache-Control": "private, no-store" } });
+    return Response.json(
+      { data: await listPipelines(deps, { clientId: client_id, archived: archived === "1" }) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   },
   { internal: true },
 );

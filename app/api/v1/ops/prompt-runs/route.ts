@@ -26,7 +26,10 @@ export const GET = withUser(
 export const POST = withUser(
   async ({ request, user }) => {
     const body = await readJsonBody(request, z.unknown(), 16 * 1024);
-    return Response.json({ data: await startRun(promptsRuntime(), user.uid, body) }, { status: 201, headers: NO_STORE });
+    return Response.json(
+      { data: await startRun(promptsRuntime(), user.uid, body) },
+      { status: 201, headers: NO_STORE },
+    );
   },
   { internal: true, limit: "staff_model_run" },
 );

@@ -8,7 +8,13 @@ import { methodsNotAllowed } from "@/lib/platform/api/errors";
 import { withUser } from "@/lib/access/auth/server/with-user";
 import { csvRow } from "@/lib/money/billing/csv";
 import { getDb } from "@/lib/platform/db";
-import { allUpdateLog, listUpdateLog, parseUpdateLogQuery, UPDATE_LOG_CSV_HEADER, updateLogCsvCells } from "@/lib/platform/update-log/list";
+import {
+  allUpdateLog,
+  listUpdateLog,
+  parseUpdateLogQuery,
+  UPDATE_LOG_CSV_HEADER,
+  updateLogCsvCells,
+} from "@/lib/platform/update-log/list";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -26,7 +32,8 @@ export const GET = withUser(
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(encoder.encode(csvRow(UPDATE_LOG_CSV_HEADER)));
-        if (!first.done) controller.enqueue(encoder.encode(first.value.map((e) => csvRow(updateLogCsvCells(e))).join("")));
+        if (!first.done)
+          controller.enqueue(encoder.encode(first.value.map((e) => csvRow(updateLogCsvCells(e))).join("")));
       },
       async pull(controller) {
         const next = first.done ? { done: true as const, value: undefined } : await pages.next();
@@ -35,7 +42,13 @@ export const GET = withUser(
       },
     });
     const name = `promptframe-update-log-${new Date().toISOString().slice(0, 10)}.csv`;
-    return new Response(body, { headers: { ...NO_STORE, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"` } });
+    return new Response(body, {
+      headers: {
+        ...NO_STORE,
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${name}"`,
+      },
+    });
   },
   { internal: true },
 );

@@ -20,7 +20,10 @@ export const GET = withUser(async ({ user, params }) => {
 
 export const PATCH = withUser(async ({ request, user, params }) => {
   const body = await readJsonBody(request, z.unknown(), 256 * 1024);
-  return Response.json({ data: await editPage(pageRuntime(), user.uid, String(params.id), body) }, { headers: NO_STORE });
+  return Response.json(
+    { data: await editPage(pageRuntime(), user.uid, String(params.id), body) },
+    { headers: NO_STORE },
+  );
 });
 
 export const DELETE = withUser(async ({ user, params }) => {

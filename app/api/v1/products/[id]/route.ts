@@ -15,7 +15,9 @@ export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const deps = () => ({ db: getDb(), store: getBlobStore() });
 
-export const GET = withUser(async ({ params, user }) => Response.json({ data: await getProduct(deps(), user.uid, String(params.id)) }, { headers: NO_STORE }));
+export const GET = withUser(async ({ params, user }) =>
+  Response.json({ data: await getProduct(deps(), user.uid, String(params.id)) }, { headers: NO_STORE }),
+);
 
 export const PATCH = withUser(async ({ request, params, user }) => {
   const body = await readJsonBody(request, z.unknown(), 32 * 1024);

@@ -21,7 +21,13 @@ export const POST = withUser(
   async ({ request, user }) => {
     const body = await readJsonBody(request, generateLayoutsSchema, 16 * 1024);
     const deps = await layoutGenRuntime();
-    const result = await generateLayouts(deps, { userId: user.uid, brief: body.brief, count: body.count, modelId: body.model_id, abortSignal: AbortSignal.any([request.signal, AbortSignal.timeout(110_000)]) });
+    const result = await generateLayouts(deps, {
+      userId: user.uid,
+      brief: body.brief,
+      count: body.count,
+      modelId: body.model_id,
+      abortSignal: AbortSignal.any([request.signal, AbortSignal.timeout(110_000)]),
+    });
     return Response.json({ data: result }, { status: 201, headers: NO_STORE });
   },
   { internal: true, limit: "layout_gen" },

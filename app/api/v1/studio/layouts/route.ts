@@ -26,7 +26,10 @@ export const GET = withUser(
 export const POST = withUser(
   async ({ request, user }) => {
     const body = await readJsonBody(request, createLayoutInputSchema);
-    return Response.json({ data: await createLayout(studioLayoutRuntime(), user.uid, body) }, { status: 201, headers: NO_STORE });
+    return Response.json(
+      { data: await createLayout(studioLayoutRuntime(), user.uid, body) },
+      { status: 201, headers: NO_STORE },
+    );
   },
   { internal: true },
 );

@@ -9,6 +9,10 @@ import { listTemplates } from "@/lib/studio/templates/service";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async () => Response.json({ data: await listTemplates(studioDeps()) }, { headers: { "Cache-Control": "private, no-store" } }), { internal: true });
+export const GET = withUser(
+  async () =>
+    Response.json({ data: await listTemplates(studioDeps()) }, { headers: { "Cache-Control": "private, no-store" } }),
+  { internal: true },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -23,7 +23,10 @@ export const GET = withUser(async ({ user, params }) => {
 
 export const PATCH = withUser(async ({ request, user, params }) => {
   const body = await readJsonBody(request, anyJson, 512 * 1024);
-  return Response.json({ data: await editVideo(videoRuntime(), user.uid, String(params.id), body) }, { headers: NO_STORE });
+  return Response.json(
+    { data: await editVideo(videoRuntime(), user.uid, String(params.id), body) },
+    { headers: NO_STORE },
+  );
 });
 
 export const DELETE = withUser(async ({ user, params }) => {

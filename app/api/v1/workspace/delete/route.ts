@@ -11,7 +11,10 @@ export const dynamic = "force-dynamic";
 
 export const POST = withUser(async ({ request, user }) => {
   const { items } = await readJsonBody(request, bulkItemsSchema);
-  return Response.json({ data: await deleteItems(workspaceRuntime(), user.uid, items) }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(
+    { data: await deleteItems(workspaceRuntime(), user.uid, items) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 });
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -16,10 +16,20 @@ async function main() {
     const blob = "x".repeat(2000);
     for (let i = 0; ; i++) {
       const id = `d${i}`;
-      await db.collection(content).doc(id).set({
-        owner_id: "u1", kind: "image", title: `doc ${i}`, status: "ready", visibility: "private", settings: { i, blob },
-        blobs: { original: null, thumbnail: null, poster: null }, created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
-      });
+      await db
+        .collection(content)
+        .doc(id)
+        .set({
+          owner_id: "u1",
+          kind: "image",
+          title: `doc ${i}`,
+          status: "ready",
+          visibility: "private",
+          settings: { i, blob },
+          blobs: { original: null, thumbnail: null, poster: null },
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        });
       process.stdout.write(`${id}\n`);
       // The driver's promises settle without I/O; yield so stdout actually flushes.
       await new Promise((r) => setImmediate(r));

@@ -22,7 +22,13 @@ export const PUT = withUser(async ({ request, params, user }) => {
   const q = readQuery(request, query);
   const file = await spoolRequest(request, { name: q.name, maxBytes: UPLOAD_MAX_BYTES });
   try {
-    const data = await replaceAssetContent({ db: getDb(), store: getBlobStore(), uid: user.uid, id: typeof params.id === "string" ? params.id : "", file });
+    const data = await replaceAssetContent({
+      db: getDb(),
+      store: getBlobStore(),
+      uid: user.uid,
+      id: typeof params.id === "string" ? params.id : "",
+      file,
+    });
     return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
   } finally {
     await file.cleanup();

@@ -10,7 +10,12 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const GET = withUser(async ({ params, user }) => {
-  const { read, filename } = await openAssetDownload({ db: getDb(), store: getBlobStore(), uid: user.uid, id: typeof params.id === "string" ? params.id : "" });
+  const { read, filename } = await openAssetDownload({
+    db: getDb(),
+    store: getBlobStore(),
+    uid: user.uid,
+    id: typeof params.id === "string" ? params.id : "",
+  });
   const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return new Response(Readable.toWeb(read.body) as ReadableStream<Uint8Array>, {
     headers: {

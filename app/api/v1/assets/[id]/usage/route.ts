@@ -9,7 +9,12 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const GET = withUser(async ({ params, user }) => {
-  const data = await assetUsage({ db: getDb(), store: getBlobStore(), uid: user.uid, id: typeof params.id === "string" ? params.id : "" });
+  const data = await assetUsage({
+    db: getDb(),
+    store: getBlobStore(),
+    uid: user.uid,
+    id: typeof params.id === "string" ? params.id : "",
+  });
   return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
 });
 

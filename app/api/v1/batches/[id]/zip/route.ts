@@ -15,7 +15,8 @@ export const GET = withUser(async ({ user, params }) => {
   const id = String(params.id);
   const deps = batchRuntime();
   const entries = await finishedItems(deps, user.uid, id);
-  if (entries.length === 0) throw new ApiError("conflict", "No video of this batch has finished yet: there is nothing to download.");
+  if (entries.length === 0)
+    throw new ApiError("conflict", "No video of this batch has finished yet: there is nothing to download.");
   return new Response(zipStream(deps.db, deps.store, entries), {
     headers: {
       "Content-Type": "application/zip",

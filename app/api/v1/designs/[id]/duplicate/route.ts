@@ -8,7 +8,10 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const POST = withUser(async ({ user, params }) => {
-  return Response.json({ data: await duplicateDesign(designRuntime(), user.uid, String(params.id)) }, { status: 201, headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(
+    { data: await duplicateDesign(designRuntime(), user.uid, String(params.id)) },
+    { status: 201, headers: { "Cache-Control": "private, no-store" } },
+  );
 });
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

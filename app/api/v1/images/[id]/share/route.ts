@@ -11,7 +11,12 @@ export const dynamic = "force-dynamic";
 
 function share(visibility: ShareState["visibility"]) {
   return withUser(async ({ user, params }) => {
-    const data: ShareState = await setVisibility({ db: imageRuntime().db, uid: user.uid, id: String(params.id), visibility });
+    const data: ShareState = await setVisibility({
+      db: imageRuntime().db,
+      uid: user.uid,
+      id: String(params.id),
+      visibility,
+    });
     refreshPublicViews([String(params.id)]);
     return Response.json({ data });
   });

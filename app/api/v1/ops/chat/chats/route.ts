@@ -7,6 +7,8 @@ import { listChats } from "@/lib/operations/chat/service";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ user }) => Response.json({ data: await listChats(chatRuntime(), user.uid) }), { internal: true });
+export const GET = withUser(async ({ user }) => Response.json({ data: await listChats(chatRuntime(), user.uid) }), {
+  internal: true,
+});
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

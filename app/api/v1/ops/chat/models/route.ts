@@ -7,9 +7,12 @@ import type { ChatModelsView } from "@/lib/operations/chat/contract";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async () => {
-  const data: ChatModelsView = { models: listLanguageModels(), default_model_id: defaultLanguageModelId() };
-  return Response.json({ data });
-}, { internal: true });
+export const GET = withUser(
+  async () => {
+    const data: ChatModelsView = { models: listLanguageModels(), default_model_id: defaultLanguageModelId() };
+    return Response.json({ data });
+  },
+  { internal: true },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -13,16 +13,29 @@ import { prodRuntime } from "@/lib/operations/production/runtime";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ params }) => Response.json({ data: await getClient(prodRuntime(), String(params.clientId)) }, { headers: { "Cache-Control": "private, no-store" } }), { internal: true });
+export const GET = withUser(
+  async ({ params }) =>
+    Response.json(
+      { data: await getClient(prodRuntime(), String(params.clientId)) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    ),
+  { internal: true },
+);
 
 export const PATCH = withUser(
-  async ({ request, params }) => Response.json({ data: await updateClient(prodRuntime(), String(params.clientId), await readJsonBody(request, z.unknown())) }),
+  async ({ request, params }) =>
+    Response.json({
+      data: await updateClient(prodRuntime(), String(params.clientId), await readJsonBody(request, z.unknown())),
+    }),
   { internal: true },
 );
 
 const revisionQuery = z.object({ revision: z.coerce.number().int().min(0) });
 export const DELETE = withUser(
-  async ({ request, params }) => Response.json({ data: await archiveClient(prodRuntime(), String(params.clientId), readQuery(request, revisionQuery).revision) }),
+  async ({ request, params }) =>
+    Response.json({
+      data: await archiveClient(prodRuntime(), String(params.clientId), readQuery(request, revisionQuery).revision),
+    }),
   { internal: true },
 );
 

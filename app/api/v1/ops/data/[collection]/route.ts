@@ -35,7 +35,13 @@ export const GET = withUser(
         controller.enqueue(encoder.encode(next.value));
       },
     });
-    return new Response(body, { headers: { ...NO_STORE, "Content-Type": "application/x-ndjson; charset=utf-8", "Content-Disposition": `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.jsonl"` } });
+    return new Response(body, {
+      headers: {
+        ...NO_STORE,
+        "Content-Type": "application/x-ndjson; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.jsonl"`,
+      },
+    });
   },
   { internal: true },
 );

@@ -13,17 +13,26 @@ import { ensureDemoEval, listEvalRuns, startEval } from "@/lib/operations/fc-rep
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async () => {
-  const deps = reportRuntime();
-  await ensureDemoEval(deps);
-  // Runs queued before a restart need a worker too.
-  startEvalWorker();
-  return Response.json({ data: await listEvalRuns(deps) });
-}, { internal: true });
+export const GET = withUser(
+  async () => {
+    const deps = reportRuntime();
+    await ensureDemoEval(deps);
+    // Runs queued before a restart need a worker too.
+    startEvalWorker();
+    return Response.json({ data: await listEvalRuns(deps) });
+  },
+  { internal: true },
+);
 
-export const POST = withUser(async ({ request, user }) => {
-  const body = await readJsonBody(request, startEvalSchema, 4096);
-  return Response.json({ data: await startEval(reportRuntime(), { uid: user.uid, modelId: body.model_id }) }, { status: 202 });
-}, { internal: true, limit: "staff_model_run" });
+export const POST = withUser(
+  async ({ request, user }) => {
+    const body = await readJsonBody(request, startEvalSchema, 4096);
+    return Response.json(
+      { data: await startEval(reportRuntime(), { uid: user.uid, modelId: body.model_id }) },
+      { status: 202 },
+    );
+  },
+  { internal: true, limit: "staff_model_run" },
+);
 
 export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

@@ -9,6 +9,10 @@ import { failingExamples } from "@/lib/operations/fc-report/service";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ request }) => Response.json({ data: await failingExamples(reportRuntime(), readQuery(request, examplesQuerySchema)) }), { internal: true });
+export const GET = withUser(
+  async ({ request }) =>
+    Response.json({ data: await failingExamples(reportRuntime(), readQuery(request, examplesQuerySchema)) }),
+  { internal: true },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

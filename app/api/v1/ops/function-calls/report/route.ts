@@ -9,6 +9,10 @@ import { buildReport } from "@/lib/operations/fc-report/service";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ request }) => Response.json({ data: await buildReport(reportRuntime(), readQuery(request, reportQuerySchema)) }), { internal: true });
+export const GET = withUser(
+  async ({ request }) =>
+    Response.json({ data: await buildReport(reportRuntime(), readQuery(request, reportQuerySchema)) }),
+  { internal: true },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -13,16 +13,34 @@ import { prodRuntime } from "@/lib/operations/production/runtime";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ params }) => Response.json({ data: await getPipeline(prodRuntime(), String(params.pipeId)) }, { headers: { "Cache-Control": "private, no-store" } }), { internal: true });
+export const GET = withUser(
+  async ({ params }) =>
+    Response.json(
+      { data: await getPipeline(prodRuntime(), String(params.pipeId)) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    ),
+  { internal: true },
+);
 
 export const PATCH = withUser(
-  async ({ request, params, user }) => Response.json({ data: await updatePipeline(prodRuntime(), user.uid, String(params.pipeId), await readJsonBody(request, z.unknown(), 1024 * 1024)) }),
+  async ({ request, params, user }) =>
+    Response.json({
+      data: await updatePipeline(
+        prodRuntime(),
+        user.uid,
+        String(params.pipeId),
+        await readJsonBody(request, z.unknown(), 1024 * 1024),
+      ),
+    }),
   { internal: true },
 );
 
 const revisionQuery = z.object({ revision: z.coerce.number().int().min(0) });
 export const DELETE = withUser(
-  async ({ request, params }) => Response.json({ data: await archivePipeline(prodRuntime(), String(params.pipeId), readQuery(request, revisionQuery).revision) }),
+  async ({ request, params }) =>
+    Response.json({
+      data: await archivePipeline(prodRuntime(), String(params.pipeId), readQuery(request, revisionQuery).revision),
+    }),
   { internal: true },
 );
 

@@ -18,8 +18,14 @@ const query = z.object({ name: z.string().trim().min(1).max(200).optional() });
 export const POST = withUser(
   async ({ request }) => {
     const { name } = readQuery(request, query);
-    const bytes = await readCsvUpload(request, { maxBytes: MAX_CSV_BYTES, tooLarge: `This file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB. A production run takes at most 100 rows; split the file.` });
-    return Response.json({ data: await readCsvSourceOffThread(bytes, name, { signal: request.signal }) }, { headers: { "Cache-Control": "private, no-store" } });
+    const bytes = await readCsvUpload(request, {
+      maxBytes: MAX_CSV_BYTES,
+      tooLarge: `This file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB. A production run takes at most 100 rows; split the file.`,
+    });
+    return Response.json(
+      { data: await readCsvSourceOffThread(bytes, name, { signal: request.signal }) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   },
   { internal: true, limit: "csv_preview" },
 );

@@ -18,7 +18,10 @@ const query = z.object({ template_id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}
 export const GET = withUser(
   async ({ request }) => {
     const { template_id } = readQuery(request, query);
-    return Response.json({ data: await publishedTemplateVersions(prodRuntime(), template_id) }, { headers: { "Cache-Control": "private, no-store" } });
+    return Response.json(
+      { data: await publishedTemplateVersions(prodRuntime(), template_id) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   },
   { internal: true },
 );

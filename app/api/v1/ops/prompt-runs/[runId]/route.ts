@@ -10,6 +10,13 @@ import { getRun } from "@/lib/operations/prompt-testing/service";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ params }) => Response.json({ data: await getRun(promptsRuntime(), String(params.runId)) }, { headers: { "Cache-Control": "private, no-store" } }), { internal: true });
+export const GET = withUser(
+  async ({ params }) =>
+    Response.json(
+      { data: await getRun(promptsRuntime(), String(params.runId)) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    ),
+  { internal: true },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -13,12 +13,18 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export const GET = withUser(async () => Response.json({ data: await listSuites(promptsRuntime()) }, { headers: NO_STORE }), { internal: true });
+export const GET = withUser(
+  async () => Response.json({ data: await listSuites(promptsRuntime()) }, { headers: NO_STORE }),
+  { internal: true },
+);
 
 export const POST = withUser(
   async ({ request, user }) => {
     const body = await readJsonBody(request, z.unknown(), 256 * 1024);
-    return Response.json({ data: await createSuite(promptsRuntime(), user.uid, body) }, { status: 201, headers: NO_STORE });
+    return Response.json(
+      { data: await createSuite(promptsRuntime(), user.uid, body) },
+      { status: 201, headers: NO_STORE },
+    );
   },
   { internal: true },
 );

@@ -9,7 +9,10 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const GET = withUser(async ({ params, user }) =>
-  Response.json({ data: await productContent({ db: getDb(), store: getBlobStore() }, user.uid, String(params.id)) }, { headers: { "Cache-Control": "private, no-store" } }),
+  Response.json(
+    { data: await productContent({ db: getDb(), store: getBlobStore() }, user.uid, String(params.id)) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  ),
 );
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -10,7 +10,8 @@ export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export const GET = withUser(
-  async ({ params }) => Response.json({ data: await getGenerated(await layoutGenRuntime(), layoutIdParam(params)) }, { headers: NO_STORE }),
+  async ({ params }) =>
+    Response.json({ data: await getGenerated(await layoutGenRuntime(), layoutIdParam(params)) }, { headers: NO_STORE }),
   { internal: true },
 );
 

@@ -14,12 +14,19 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export const GET = withUser(async ({ params }) => Response.json({ data: await getLayout(studioLayoutRuntime(), String(params.id)) }, { headers: NO_STORE }), { internal: true });
+export const GET = withUser(
+  async ({ params }) =>
+    Response.json({ data: await getLayout(studioLayoutRuntime(), String(params.id)) }, { headers: NO_STORE }),
+  { internal: true },
+);
 
 export const PATCH = withUser(
   async ({ request, params }) => {
     const body = await readJsonBody(request, updateLayoutInputSchema, 256 * 1024);
-    return Response.json({ data: await updateLayout(studioLayoutRuntime(), String(params.id), body) }, { headers: NO_STORE });
+    return Response.json(
+      { data: await updateLayout(studioLayoutRuntime(), String(params.id), body) },
+      { headers: NO_STORE },
+    );
   },
   { internal: true },
 );

@@ -15,7 +15,10 @@ export const dynamic = "force-dynamic";
 export const POST = withUser(
   async ({ request }) => {
     const body = await readJsonBody(request, z.unknown(), 8 * 1024);
-    return Response.json({ data: await previewProps(studioDeps(), body) }, { headers: { "Cache-Control": "private, no-store" } });
+    return Response.json(
+      { data: await previewProps(studioDeps(), body) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   },
   { internal: true },
 );

@@ -10,6 +10,13 @@ import { studioDeps } from "@/lib/studio/templates/runtime";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async () => Response.json({ data: await templateDashboard(studioDeps()) }, { headers: { "Cache-Control": "private, no-store" } }), { internal: true });
+export const GET = withUser(
+  async () =>
+    Response.json(
+      { data: await templateDashboard(studioDeps()) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    ),
+  { internal: true },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

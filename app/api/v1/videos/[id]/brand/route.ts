@@ -14,7 +14,10 @@ export const dynamic = "force-dynamic";
 
 export const PUT = withUser(async ({ request, user, params }) => {
   const body = await readJsonBody(request, z.unknown(), 1024);
-  return Response.json({ data: await applyBrandToVideo(videoRuntime(), user.uid, String(params.id), body) }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(
+    { data: await applyBrandToVideo(videoRuntime(), user.uid, String(params.id), body) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 });
 
 export const { GET, POST, PATCH, DELETE } = methodsNotAllowed(["PUT"]);

@@ -11,7 +11,10 @@ export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export const POST = withUser(async ({ user, params }) => {
-  return Response.json({ data: await requestRender(videoRuntime(), user.uid, String(params.id)) }, { status: 202, headers: NO_STORE });
+  return Response.json(
+    { data: await requestRender(videoRuntime(), user.uid, String(params.id)) },
+    { status: 202, headers: NO_STORE },
+  );
 });
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -15,7 +15,10 @@ const anyJson = z.unknown();
 
 export const PUT = withUser(async ({ request, user, params }) => {
   const body = await readJsonBody(request, anyJson, 1024);
-  return Response.json({ data: await shareVideo(videoRuntime(), user.uid, String(params.id), body) }, { headers: NO_STORE });
+  return Response.json(
+    { data: await shareVideo(videoRuntime(), user.uid, String(params.id), body) },
+    { headers: NO_STORE },
+  );
 });
 
 export const { GET, POST, PATCH, DELETE } = methodsNotAllowed(["PUT"]);

@@ -20,17 +20,26 @@ function chatIdOf(params: Record<string, string | string[]>): string {
   return parsed.data;
 }
 
-export const GET = withUser(async ({ user, params }) => Response.json({ data: await getChat(chatRuntime(), user.uid, chatIdOf(params)) }), { internal: true });
+export const GET = withUser(
+  async ({ user, params }) => Response.json({ data: await getChat(chatRuntime(), user.uid, chatIdOf(params)) }),
+  { internal: true },
+);
 
-export const PATCH = withUser(async ({ request, user, params }) => {
-  const chatId = chatIdOf(params);
-  const body = await readJsonBody(request, renameChatSchema, 4096);
-  return Response.json({ data: await renameChat(chatRuntime(), user.uid, chatId, body.title) });
-}, { internal: true });
+export const PATCH = withUser(
+  async ({ request, user, params }) => {
+    const chatId = chatIdOf(params);
+    const body = await readJsonBody(request, renameChatSchema, 4096);
+    return Response.json({ data: await renameChat(chatRuntime(), user.uid, chatId, body.title) });
+  },
+  { internal: true },
+);
 
-export const DELETE = withUser(async ({ user, params }) => {
-  await deleteChat(chatRuntime(), user.uid, chatIdOf(params));
-  return Response.json({ data: { deleted: true } });
-}, { internal: true });
+export const DELETE = withUser(
+  async ({ user, params }) => {
+    await deleteChat(chatRuntime(), user.uid, chatIdOf(params));
+    return Response.json({ data: { deleted: true } });
+  },
+  { internal: true },
+);
 
 export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

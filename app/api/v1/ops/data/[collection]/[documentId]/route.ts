@@ -15,12 +15,22 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export const GET = withUser(async ({ params }) => Response.json({ data: await readDocument(getDb(), String(params.collection), String(params.documentId)) }, { headers: NO_STORE }), { internal: true });
+export const GET = withUser(
+  async ({ params }) =>
+    Response.json(
+      { data: await readDocument(getDb(), String(params.collection), String(params.documentId)) },
+      { headers: NO_STORE },
+    ),
+  { internal: true },
+);
 
 export const PUT = withUser(
   async ({ request, params }) => {
     const body = await readJsonBody(request, writeDocumentSchema, 1024 * 1024);
-    return Response.json({ data: await writeDocument(getDb(), String(params.collection), String(params.documentId), body) }, { headers: NO_STORE });
+    return Response.json(
+      { data: await writeDocument(getDb(), String(params.collection), String(params.documentId), body) },
+      { headers: NO_STORE },
+    );
   },
   { internal: true },
 );
@@ -28,8 +38,14 @@ export const PUT = withUser(
 export const DELETE = withUser(
   async ({ request, params }) => {
     const version = request.nextUrl.searchParams.get("version");
-    if (!version) throw new ApiError("unprocessable_entity", "Say which version you are deleting (?version=).", { issues: [{ path: "version", message: "required" }] });
-    return Response.json({ data: await deleteDocument(getDb(), String(params.collection), String(params.documentId), version) }, { headers: NO_STORE });
+    if (!version)
+      throw new ApiError("unprocessable_entity", "Say which version you are deleting (?version=).", {
+        issues: [{ path: "version", message: "required" }],
+      });
+    return Response.json(
+      { data: await deleteDocument(getDb(), String(params.collection), String(params.documentId), version) },
+      { headers: NO_STORE },
+    );
   },
   { internal: true },
 );

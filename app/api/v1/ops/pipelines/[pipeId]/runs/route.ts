@@ -13,7 +13,10 @@ export const dynamic = "force-dynamic";
 export const POST = withUser(
   async ({ request, params, user }) => {
     await assertNoBody(request);
-    return Response.json({ data: await startRun(prodRuntime(), String(params.pipeId), { trigger: "manual", ownerId: user.uid }) }, { status: 201 });
+    return Response.json(
+      { data: await startRun(prodRuntime(), String(params.pipeId), { trigger: "manual", ownerId: user.uid }) },
+      { status: 201 },
+    );
   },
   { internal: true },
 );

@@ -11,7 +11,10 @@ export const dynamic = "force-dynamic";
 export const POST = withUser(
   async ({ request, params }) => {
     await assertNoBody(request);
-    return Response.json({ data: await rotateWebhookSecret(prodRuntime(), String(params.pipeId)) }, { headers: { "Cache-Control": "no-store" } });
+    return Response.json(
+      { data: await rotateWebhookSecret(prodRuntime(), String(params.pipeId)) },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   },
   { internal: true },
 );

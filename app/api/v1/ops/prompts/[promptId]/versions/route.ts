@@ -15,7 +15,10 @@ export const dynamic = "force-dynamic";
 export const POST = withUser(
   async ({ request, params, user }) => {
     const body = await readJsonBody(request, z.unknown(), 128 * 1024);
-    return Response.json({ data: await createPromptVersion(promptsRuntime(), user.uid, String(params.promptId), body) }, { status: 201, headers: { "Cache-Control": "private, no-store" } });
+    return Response.json(
+      { data: await createPromptVersion(promptsRuntime(), user.uid, String(params.promptId), body) },
+      { status: 201, headers: { "Cache-Control": "private, no-store" } },
+    );
   },
   { internal: true },
 );

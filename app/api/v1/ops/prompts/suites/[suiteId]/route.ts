@@ -13,12 +13,19 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export const GET = withUser(async ({ params }) => Response.json({ data: await getSuite(promptsRuntime(), String(params.suiteId)) }, { headers: NO_STORE }), { internal: true });
+export const GET = withUser(
+  async ({ params }) =>
+    Response.json({ data: await getSuite(promptsRuntime(), String(params.suiteId)) }, { headers: NO_STORE }),
+  { internal: true },
+);
 
 export const PUT = withUser(
   async ({ request, params }) => {
     const body = await readJsonBody(request, z.unknown(), 256 * 1024);
-    return Response.json({ data: await updateSuite(promptsRuntime(), String(params.suiteId), body) }, { headers: NO_STORE });
+    return Response.json(
+      { data: await updateSuite(promptsRuntime(), String(params.suiteId), body) },
+      { headers: NO_STORE },
+    );
   },
   { internal: true },
 );

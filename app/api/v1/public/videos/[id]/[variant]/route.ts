@@ -13,10 +13,17 @@ import { signedPublicVideoMedia } from "@/lib/creation/video/media";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withErrors(async ({ params }) => {
-  const url = await signedPublicVideoMedia({ db: getDb(), store: getBlobStore() }, String(params.id), String(params.variant));
-  if (!url) throw new ApiError("not_found", "There is no such shared file.");
-  return new Response(null, { status: 307, headers: { Location: url, "Cache-Control": "public, max-age=300" } });
-}, { limit: "public_media" });
+export const GET = withErrors(
+  async ({ params }) => {
+    const url = await signedPublicVideoMedia(
+      { db: getDb(), store: getBlobStore() },
+      String(params.id),
+      String(params.variant),
+    );
+    if (!url) throw new ApiError("not_found", "There is no such shared file.");
+    return new Response(null, { status: 307, headers: { Location: url, "Cache-Control": "public, max-age=300" } });
+  },
+  { limit: "public_media" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

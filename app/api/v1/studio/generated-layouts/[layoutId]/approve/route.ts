@@ -15,7 +15,12 @@ export const POST = withUser(
   async ({ request, params, user }) => {
     const id = layoutIdParam(params);
     const body = await readJsonBody(request, approveLayoutSchema, 4 * 1024);
-    const view = await reviewGenerated(await layoutGenRuntime(), { id, userId: user.uid, revision: body.revision, decision: "approve" });
+    const view = await reviewGenerated(await layoutGenRuntime(), {
+      id,
+      userId: user.uid,
+      revision: body.revision,
+      decision: "approve",
+    });
     return Response.json({ data: view }, { headers: NO_STORE });
   },
   { internal: true },

@@ -15,7 +15,13 @@ export const POST = withUser(
   async ({ request, params, user }) => {
     const id = layoutIdParam(params);
     const body = await readJsonBody(request, rejectLayoutSchema, 4 * 1024);
-    const view = await reviewGenerated(await layoutGenRuntime(), { id, userId: user.uid, revision: body.revision, decision: "reject", reason: body.reason });
+    const view = await reviewGenerated(await layoutGenRuntime(), {
+      id,
+      userId: user.uid,
+      revision: body.revision,
+      decision: "reject",
+      reason: body.reason,
+    });
     return Response.json({ data: view }, { headers: NO_STORE });
   },
   { internal: true },

@@ -7,6 +7,13 @@ import { layoutHistory } from "@/lib/studio/layouts/service";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ params }) => Response.json({ data: await layoutHistory(studioLayoutRuntime(), String(params.id)) }, { headers: { "Cache-Control": "private, no-store" } }), { internal: true });
+export const GET = withUser(
+  async ({ params }) =>
+    Response.json(
+      { data: await layoutHistory(studioLayoutRuntime(), String(params.id)) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    ),
+  { internal: true },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -15,7 +15,10 @@ export const dynamic = "force-dynamic";
 export const POST = withUser(
   async ({ request, params }) => {
     const body = await readJsonBody(request, moveLayoutStageInputSchema);
-    return Response.json({ data: await moveLayoutStage(studioLayoutRuntime(), String(params.id), body) }, { headers: { "Cache-Control": "private, no-store" } });
+    return Response.json(
+      { data: await moveLayoutStage(studioLayoutRuntime(), String(params.id), body) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   },
   { internal: true },
 );

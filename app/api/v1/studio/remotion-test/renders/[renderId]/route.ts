@@ -12,7 +12,10 @@ export const dynamic = "force-dynamic";
 export const GET = withUser(
   async ({ params }) => {
     await startTestRenderWorker();
-    return Response.json({ data: await getTestRender(studioDeps(), String(params.renderId)) }, { headers: { "Cache-Control": "private, no-store" } });
+    return Response.json(
+      { data: await getTestRender(studioDeps(), String(params.renderId)) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   },
   { internal: true },
 );

@@ -17,7 +17,10 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 export const PATCH = withUser(
   async ({ request, params, user }) => {
     const body = await readJsonBody(request, z.unknown(), 256 * 1024);
-    return Response.json({ data: await updateDraft(studioDeps(), user.uid, String(params.templateId), body) }, { headers: NO_STORE });
+    return Response.json(
+      { data: await updateDraft(studioDeps(), user.uid, String(params.templateId), body) },
+      { headers: NO_STORE },
+    );
   },
   { internal: true },
 );
@@ -25,7 +28,10 @@ export const PATCH = withUser(
 export const DELETE = withUser(
   async ({ request, params }) => {
     const body = await readJsonBody(request, z.unknown(), 4 * 1024);
-    return Response.json({ data: await discardDraft(studioDeps(), String(params.templateId), body) }, { headers: NO_STORE });
+    return Response.json(
+      { data: await discardDraft(studioDeps(), String(params.templateId), body) },
+      { headers: NO_STORE },
+    );
   },
   { internal: true },
 );

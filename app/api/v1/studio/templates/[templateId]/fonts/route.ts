@@ -14,7 +14,10 @@ export const dynamic = "force-dynamic";
 export const POST = withUser(
   async ({ request, params }) => {
     const file = await readUploadedFile(request, { field: "file", maxBytes: MAX_FONT_BYTES });
-    return Response.json({ data: await uploadTemplateFont(studioDeps(), String(params.templateId), file.bytes) }, { status: 201, headers: { "Cache-Control": "private, no-store" } });
+    return Response.json(
+      { data: await uploadTemplateFont(studioDeps(), String(params.templateId), file.bytes) },
+      { status: 201, headers: { "Cache-Control": "private, no-store" } },
+    );
   },
   { internal: true },
 );

@@ -15,7 +15,10 @@ export const dynamic = "force-dynamic";
 export const POST = withUser(
   async ({ request, params }) => {
     const body = await readJsonBody(request, z.unknown(), 4 * 1024);
-    return Response.json({ data: await publishTemplateVersion(studioDeps(), String(params.templateId), body) }, { headers: { "Cache-Control": "private, no-store" } });
+    return Response.json(
+      { data: await publishTemplateVersion(studioDeps(), String(params.templateId), body) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   },
   { internal: true },
 );

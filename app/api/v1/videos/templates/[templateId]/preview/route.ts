@@ -10,7 +10,11 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const GET = withUser(async ({ request, params }) => {
-  const preview = await templatePreview(videoRuntime(), String(params.templateId), request.nextUrl.searchParams.get("ratio"));
+  const preview = await templatePreview(
+    videoRuntime(),
+    String(params.templateId),
+    request.nextUrl.searchParams.get("ratio"),
+  );
   return Response.json({ data: preview }, { headers: { "Cache-Control": "private, max-age=300" } });
 });
 

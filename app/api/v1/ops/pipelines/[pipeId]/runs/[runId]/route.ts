@@ -7,6 +7,13 @@ import { prodRuntime } from "@/lib/operations/production/runtime";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ params }) => Response.json({ data: await getRun(prodRuntime(), String(params.pipeId), String(params.runId)) }, { headers: { "Cache-Control": "private, no-store" } }), { internal: true });
+export const GET = withUser(
+  async ({ params }) =>
+    Response.json(
+      { data: await getRun(prodRuntime(), String(params.pipeId), String(params.runId)) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    ),
+  { internal: true },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -13,8 +13,11 @@ export const GET = withUser(
   async ({ params }) => {
     const raw = String(params.version);
     const n = raw === "draft" ? "draft" : /^[1-9][0-9]{0,5}$/.test(raw) ? Number(raw) : null;
-    if (n === null) throw new ApiError("unprocessable_entity", "A version is a number or \"draft\".");
-    return Response.json({ data: await getVersionBody(studioDeps(), String(params.templateId), n) }, { headers: { "Cache-Control": "private, no-store" } });
+    if (n === null) throw new ApiError("unprocessable_entity", 'A version is a number or "draft".');
+    return Response.json(
+      { data: await getVersionBody(studioDeps(), String(params.templateId), n) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   },
   { internal: true },
 );

@@ -18,7 +18,10 @@ export const POST = withUser(async ({ request, user, params }) => {
   const body = await readJsonBody(request, anyJson, 8 * 1024);
   // Only a generated picture costs a model call; picking one of mine is an ordinary edit.
   if ((body as { source?: unknown } | null)?.source === "generate") await limitUser("scene_picture", user.uid);
-  return Response.json({ data: await setSceneImage(videoRuntime(), user.uid, String(params.id), String(params.sceneId), body) }, { headers: NO_STORE });
+  return Response.json(
+    { data: await setSceneImage(videoRuntime(), user.uid, String(params.id), String(params.sceneId), body) },
+    { headers: NO_STORE },
+  );
 });
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

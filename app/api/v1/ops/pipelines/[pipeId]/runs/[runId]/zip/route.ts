@@ -13,9 +13,14 @@ export const GET = withUser(
     const deps = prodRuntime();
     const runId = String(params.runId);
     const entries = await runZipEntries(deps, String(params.pipeId), runId);
-    if (entries.length === 0) throw new ApiError("conflict", "No video of this run has finished yet: there is nothing to download.");
+    if (entries.length === 0)
+      throw new ApiError("conflict", "No video of this run has finished yet: there is nothing to download.");
     return new Response(zipStream(deps.db, deps.store, entries), {
-      headers: { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="run-${runId}.zip"`, "Cache-Control": "private, no-store" },
+      headers: {
+        "Content-Type": "application/zip",
+        "Content-Disposition": `attachment; filename="run-${runId}.zip"`,
+        "Cache-Control": "private, no-store",
+      },
     });
   },
   { internal: true },
