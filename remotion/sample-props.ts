@@ -21,15 +21,13 @@ export function sampleRenderProps(): RenderProps {
     title: "Sample",
     aspect_ratio: "16:9",
     template: { id: t.id, version: 1 },
-    scenes: tv.layouts
-      .slice(1, 4)
-      .map((l, i) => ({
-        id: `s${i + 1}`,
-        layout_id: l.id,
-        values: textOnly(sampleValues(l)),
-        narration: "",
-        duration_ms: 3000,
-      })),
+    scenes: tv.layouts.slice(1, 4).map((l, i) => ({
+      id: `s${i + 1}`,
+      layout_id: l.id,
+      values: textOnly(sampleValues(l)),
+      narration: "",
+      duration_ms: 3000,
+    })),
     audio: { voice_id: null, captions: false, music: { track_id: null, volume: 0.35 } },
     brand: null,
     revision: 0,

@@ -116,45 +116,36 @@ beforeAll(async () => {
   ).toBe(200);
   // Credit history as the ledger holds it (opening balance keyed by uid, a debit) and a change in the audit trail.
   const at = new Date().toISOString();
-  await db
-    .collection(creditLedger)
-    .doc(`open-${alice.uid}`)
-    .create({
-      owner_id: alice.uid,
-      delta: 100,
-      reason: "grant",
-      balance_after: 100,
-      content_id: null,
-      job_id: null,
-      note: "opening balance",
-      created_at: at,
-    });
-  await db
-    .collection(creditLedger)
-    .doc("debit-job-a1")
-    .create({
-      owner_id: alice.uid,
-      delta: -5,
-      reason: "debit",
-      balance_after: 95,
-      content_id: "a-vid",
-      job_id: "job-a1",
-      note: null,
-      created_at: at,
-    });
-  await db
-    .collection(creditLedger)
-    .doc("debit-job-b1")
-    .create({
-      owner_id: bob.uid,
-      delta: -5,
-      reason: "debit",
-      balance_after: 95,
-      content_id: "b-img",
-      job_id: "job-b1",
-      note: null,
-      created_at: at,
-    });
+  await db.collection(creditLedger).doc(`open-${alice.uid}`).create({
+    owner_id: alice.uid,
+    delta: 100,
+    reason: "grant",
+    balance_after: 100,
+    content_id: null,
+    job_id: null,
+    note: "opening balance",
+    created_at: at,
+  });
+  await db.collection(creditLedger).doc("debit-job-a1").create({
+    owner_id: alice.uid,
+    delta: -5,
+    reason: "debit",
+    balance_after: 95,
+    content_id: "a-vid",
+    job_id: "job-a1",
+    note: null,
+    created_at: at,
+  });
+  await db.collection(creditLedger).doc("debit-job-b1").create({
+    owner_id: bob.uid,
+    delta: -5,
+    reason: "debit",
+    balance_after: 95,
+    content_id: "b-img",
+    job_id: "job-b1",
+    note: null,
+    created_at: at,
+  });
   await db
     .collection(updateLog)
     .doc("log-a1")

@@ -45,21 +45,18 @@ beforeAll(async () => {
   db = getDb();
   const { vibes, users } = await import("@/lib/platform/db/collections");
   // Signing in writes the profile the log's actor filter finds an email in.
-  await db
-    .collection(users)
-    .doc(staff.uid)
-    .create({
-      user_id: staff.uid,
-      email: staff.email,
-      name: null,
-      photo_url: null,
-      provider: "password",
-      is_staff: true,
-      credits: 0,
-      plan: "free",
-      created_at: at,
-      last_login_at: at,
-    });
+  await db.collection(users).doc(staff.uid).create({
+    user_id: staff.uid,
+    email: staff.email,
+    name: null,
+    photo_url: null,
+    provider: "password",
+    is_staff: true,
+    credits: 0,
+    plan: "free",
+    created_at: at,
+    last_login_at: at,
+  });
   const { billingAccounts } = await import("@/lib/money/billing/collections");
   for (let i = 0; i < 5; i++) {
     await db
@@ -328,18 +325,15 @@ describe("money and history stay out of reach", () => {
       created_at: at,
     };
     await db.collection(creditLedger).doc("led1").create(entry);
-    await db
-      .collection(billingEvents)
-      .doc("evt_seed1")
-      .create({
-        type: "invoice.paid",
-        owner_id: user.uid,
-        outcome: "applied",
-        summary: "seed",
-        livemode: false,
-        event_created_at: at,
-        processed_at: at,
-      });
+    await db.collection(billingEvents).doc("evt_seed1").create({
+      type: "invoice.paid",
+      owner_id: user.uid,
+      outcome: "applied",
+      summary: "seed",
+      livemode: false,
+      event_created_at: at,
+      processed_at: at,
+    });
     for (const [name, id] of [
       ["credit_ledger", "led1"],
       ["billing_events", "evt_seed1"],
@@ -399,21 +393,18 @@ describe("money and history stay out of reach", () => {
 
   it("a profile's credits and plan cannot be changed here (422 naming the grant action); its other fields can", async () => {
     const { users } = await import("@/lib/platform/db/collections");
-    await db
-      .collection(users)
-      .doc(user.uid)
-      .set({
-        user_id: user.uid,
-        email: "plain@example.com",
-        name: "Plain",
-        photo_url: null,
-        provider: "password",
-        is_staff: false,
-        credits: 40,
-        plan: "free",
-        created_at: at,
-        last_login_at: at,
-      });
+    await db.collection(users).doc(user.uid).set({
+      user_id: user.uid,
+      email: "plain@example.com",
+      name: "Plain",
+      photo_url: null,
+      provider: "password",
+      is_staff: false,
+      credits: 40,
+      plan: "free",
+      created_at: at,
+      last_login_at: at,
+    });
     const dc = ctx({ collection: "users", documentId: user.uid });
     const open = await json(await doc.GET(req(`/api/v1/ops/data/users/${user.uid}`, { token: staff.token }), dc));
     expect(open.body.data.collection.locked_fields).toEqual(

@@ -204,21 +204,18 @@ it("two accounts of one mailbox signing in at the same moment: one grant", async
 it("an account made before the rule keeps its credits, and its verified address is recorded so a second account gets none", async () => {
   const old = await account(`old.${RUN}@example.com`, true);
   const at = new Date("2026-01-05T00:00:00Z").toISOString();
-  await db
-    .collection(collections.users)
-    .doc(old.uid)
-    .create({
-      user_id: old.uid,
-      email: old.email,
-      name: null,
-      photo_url: null,
-      provider: "password",
-      is_staff: false,
-      credits: 37,
-      plan: "free",
-      created_at: at,
-      last_login_at: at,
-    });
+  await db.collection(collections.users).doc(old.uid).create({
+    user_id: old.uid,
+    email: old.email,
+    name: null,
+    photo_url: null,
+    provider: "password",
+    is_staff: false,
+    credits: 37,
+    plan: "free",
+    created_at: at,
+    last_login_at: at,
+  });
   expect(await signIn(old)).toBe(200);
   expect(await profile(old.uid)).toMatchObject({ credits: 37 });
   expect((await profile(old.uid))!.signup_credits).toBeUndefined();

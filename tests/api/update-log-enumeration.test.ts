@@ -172,17 +172,14 @@ const harness = (): Harness => ({
     const { vibes } = await import("@/lib/platform/db/collections");
     const id = `vibe${++seq}`;
     const at = new Date().toISOString();
-    await db
-      .collection(vibes)
-      .doc(id)
-      .create({
-        owner_id: null,
-        name: "Calm",
-        prompt_additions: "soft",
-        visibility: "public",
-        created_at: at,
-        updated_at: at,
-      });
+    await db.collection(vibes).doc(id).create({
+      owner_id: null,
+      name: "Calm",
+      prompt_additions: "soft",
+      visibility: "public",
+      created_at: at,
+      updated_at: at,
+    });
     return id;
   },
   async layout() {
@@ -1283,21 +1280,18 @@ beforeAll(async () => {
       last_login_at: at,
     });
   // Production runs are paid by the staff member who starts them.
-  await db
-    .collection(users)
-    .doc(staff.uid)
-    .create({
-      user_id: staff.uid,
-      email: staff.email,
-      name: "S",
-      photo_url: null,
-      provider: "password",
-      is_staff: true,
-      credits: 5000,
-      plan: "team",
-      created_at: at,
-      last_login_at: at,
-    });
+  await db.collection(users).doc(staff.uid).create({
+    user_id: staff.uid,
+    email: staff.email,
+    name: "S",
+    photo_url: null,
+    provider: "password",
+    is_staff: true,
+    credits: 5000,
+    plan: "team",
+    created_at: at,
+    last_login_at: at,
+  });
 }, 30_000);
 
 afterAll(async () => {

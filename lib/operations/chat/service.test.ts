@@ -29,21 +29,18 @@ const deps: ChatDeps = { db, images: null };
 const at = "2026-03-01T10:00:00.000Z";
 
 beforeAll(async () => {
-  await db
-    .collection(users)
-    .doc("staff1")
-    .create({
-      user_id: "staff1",
-      email: "staff@promptframe.ai",
-      name: "Staff",
-      photo_url: null,
-      provider: "password",
-      is_staff: true,
-      credits: 100,
-      plan: "free",
-      created_at: at,
-      last_login_at: at,
-    });
+  await db.collection(users).doc("staff1").create({
+    user_id: "staff1",
+    email: "staff@promptframe.ai",
+    name: "Staff",
+    photo_url: null,
+    provider: "password",
+    is_staff: true,
+    credits: 100,
+    plan: "free",
+    created_at: at,
+    last_login_at: at,
+  });
   for (const [i, status] of (["ready", "ready", "failed"] as const).entries()) {
     await db
       .collection(content)

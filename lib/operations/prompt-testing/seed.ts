@@ -159,31 +159,25 @@ export async function ensurePromptDemo(db: Db, now: Date = new Date()): Promise<
     if (await db.collection(prompts).doc(key).get()) continue;
     // Version first: a prompt never points at a version that is not there.
     await createIfMissing(() =>
-      db
-        .collection(promptVersions)
-        .doc(versionId(key, 1))
-        .create({
-          prompt_id: key,
-          version: 1,
-          text: seed.text,
-          notes: "Version 1, seeded from the product's code.",
-          created_by: SEED_AUTHOR,
-          created_at: at,
-        }),
+      db.collection(promptVersions).doc(versionId(key, 1)).create({
+        prompt_id: key,
+        version: 1,
+        text: seed.text,
+        notes: "Version 1, seeded from the product's code.",
+        created_by: SEED_AUTHOR,
+        created_at: at,
+      }),
     );
     await createIfMissing(() =>
-      db
-        .collection(prompts)
-        .doc(key)
-        .create({
-          name: PROMPT_TASKS[key].label,
-          description: seed.description,
-          current_version: 1,
-          version_count: 1,
-          demo: true,
-          created_at: at,
-          updated_at: at,
-        }),
+      db.collection(prompts).doc(key).create({
+        name: PROMPT_TASKS[key].label,
+        description: seed.description,
+        current_version: 1,
+        version_count: 1,
+        demo: true,
+        created_at: at,
+        updated_at: at,
+      }),
     );
   }
   const suite = {

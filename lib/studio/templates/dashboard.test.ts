@@ -33,24 +33,21 @@ async function job(
   updated: string,
   error: string | null = null,
 ) {
-  await env.db
-    .collection(jobs)
-    .doc()
-    .create({
-      type: "video.render",
-      owner_id: "u1",
-      content_id: contentId,
-      state,
-      progress: 1,
-      attempts: 1,
-      max_attempts: 3,
-      error,
-      worker_id: null,
-      lease_expires_at: null,
-      input: {},
-      created_at: created,
-      updated_at: updated,
-    });
+  await env.db.collection(jobs).doc().create({
+    type: "video.render",
+    owner_id: "u1",
+    content_id: contentId,
+    state,
+    progress: 1,
+    attempts: 1,
+    max_attempts: 3,
+    error,
+    worker_id: null,
+    lease_expires_at: null,
+    input: {},
+    created_at: created,
+    updated_at: updated,
+  });
 }
 
 it("counts content, renders, failures with reasons, median render time and last use per template", async () => {
