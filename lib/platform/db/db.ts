@@ -31,8 +31,11 @@ export class Db {
     }
     this.ctx = {
       driver,
+      // Known by name and place, not by object identity: Next bundles instrumentation.ts (which registers the
+      // collections, lib/registry) apart from the routes, so a route holds its own copy of the same declaration.
       assertKnown: (def) => {
-        if (this.byName.get(def.name) !== def) {
+        const known = this.byName.get(def.name);
+        if (!known || (known.parent ?? null) !== (def.parent ?? null)) {
           throw new DbError("unknown-collection", `collection ${def.name} is not in this database's registry`);
         }
       },

@@ -106,3 +106,13 @@ test("4 processes x 5 concurrent claimers on one file never claim one job twice"
   expect(claimed).toHaveLength(12);
   expect(new Set(claimed)).toEqual(new Set(jobIds));
 }, 60_000);
+
+test("a collection is known by name and place, so a route's own copy of a registered declaration is served", async () => {
+  const { db } = open("copies");
+  // Next bundles instrumentation.ts (which registers the collections) apart from the routes: same declaration, another object.
+  const copy = { ...content };
+  expect(await db.collection(copy).where("owner_id", "==", "u1").limit(1).get()).toEqual([]);
+  const stranger = { ...content, name: "not_registered" };
+  expect(() => db.collection(stranger)).toThrow(/not in this database's registry/);
+  await db.close();
+});
