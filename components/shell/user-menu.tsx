@@ -45,7 +45,8 @@ export function UserMenu() {
           </Link>
         </Badge>
       ) : profileLoading ? (
-        <Skeleton className="h-7 w-24 rounded-full" />
+        // As wide as the badge it stands for: the number alone on phones (a wider one pushed a 360 px header 41 px over).
+        <Skeleton className="h-7 w-12 rounded-full sm:w-24" />
       ) : null}
 
       <div className="flex min-w-0 items-center gap-2.5">

@@ -71,3 +71,20 @@ test("an unknown path shows the not-found page inside the shell for signed-in us
   await page.getByRole("link", { name: "Back to home" }).click();
   await expect(shell.heading()).toHaveText("Home");
 });
+
+test("the header fits a 360 px phone while the profile is still loading", async ({ page, signedInAs }) => {
+  await signedInAs("user", "/assets");
+  // Hold the profile back so the header shows its loading placeholders.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route("**/api/v1/user-info**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto("/subscription");
+  await expect(page.getByRole("heading", { level: 1, name: "Subscription" })).toBeVisible();
+  await expect(page.locator("header [data-slot=skeleton]").first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  release();
+});
