@@ -8,7 +8,7 @@ import { setGalleryChoice, useGalleryChoice } from "@/lib/client/hooks/use-galle
 import type { GalleryListing } from "@/lib/creation/gallery/contract";
 
 const LISTING_TEXT: Record<GalleryListing, string> = {
-  listed: "Shown in the public gallery on our home page. Turn it off to take it out; the public link stays as it is.",
+  listed: "Shown in the public gallery. Turn it off to take it out; the public link stays as it is.",
   off: "Not in the public gallery. Sharing a link does not put it there: only this switch does.",
   not_public: "It will appear in the public gallery once its public link is on.",
   not_ready: "It will appear in the public gallery once it is finished.",
