@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { FolderOpen, ImagePlus, Link as LinkIcon, Sparkles, WandSparkles } from "lucide-react";
+import { FolderOpen, ImagePlus, Link as LinkIcon, WandSparkles } from "lucide-react";
 
-import { EmptyState } from "@/components/empty-state";
 import { LinkCard } from "@/components/link-card";
 import { PageHeader } from "@/components/page-header";
+import { RecentWork } from "@/components/workspace/recent-work";
 import { titleFor } from "@/lib/access/routes/titles";
 
 import { Greeting } from "./page-client";
@@ -63,15 +63,7 @@ export default function HomePage() {
             Open workspace
           </Link>
         </div>
-        <EmptyState
-          icon={Sparkles}
-          heading="Nothing here yet"
-          headingLevel="h3"
-          primaryAction={{ label: "Create a video", href: "/prompt-to-video" }}
-          secondaryAction={{ label: "Generate an image", href: "/image-gen" }}
-        >
-          The videos and images you make will show up here, so you can pick up where you left off.
-        </EmptyState>
+        <RecentWork />
       </section>
     </>
   );

@@ -10,6 +10,7 @@ import { CopyField } from "@/components/ui/copy-field";
 import { ToggleSwitch } from "@/components/ui/toggle-switch";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { cssRatio } from "@/components/common/format";
+import { GallerySwitch } from "@/components/gallery/gallery-switch";
 import { shareDesign, useDesign } from "@/lib/client/hooks/use-designs";
 
 /** /content/{id}/share for a design: the exported picture, the public link on/off, and the download. */
@@ -72,6 +73,7 @@ export function DesignShare({ id }: { id: string }) {
         {failure ? (
           <ActionErrorPanel error={failure} action="Sharing did not change" onDismiss={() => setFailure(null)} />
         ) : null}
+        <GallerySwitch id={id} isPublic={isPublic} />
         {isPublic && origin ? <CopyField label="Link" value={`${origin}/content/${id}`} copyLabel="Copy link" /> : null}
         <div className="flex flex-wrap gap-2">
           {files ? (

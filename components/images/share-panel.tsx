@@ -7,6 +7,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { ImageItem } from "@/lib/media/images/contract";
+import { GallerySwitch } from "@/components/gallery/gallery-switch";
 import { shareImage, unshareImage } from "@/lib/client/hooks/use-image";
 
 function publicLink(id: string, url: string | null): string {
@@ -96,6 +97,7 @@ export function SharePanel({
           </p>
         </div>
       ) : null}
+      {item.is_mine ? <GallerySwitch id={item.id} isPublic={isPublic} /> : null}
       {error ? (
         <Alert variant="destructive">
           <AlertDescription>

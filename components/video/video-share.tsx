@@ -14,6 +14,7 @@ import { NativeVideo } from "./native-video";
 import { SocialCardPreview } from "./social-card-preview";
 import { ToggleSwitch } from "@/components/ui/toggle-switch";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
+import { GallerySwitch } from "@/components/gallery/gallery-switch";
 
 /** The page's origin, once in the browser (links and embed code need it absolute). */
 function useOrigin(): string {
@@ -72,7 +73,7 @@ export function VideoShare({ video, onChange }: { video: VideoView; onChange(vid
           </p>
         </div>
 
-        <div className="rounded-xl border bg-card p-4 sm:p-5">
+        <div className="space-y-4 rounded-xl border bg-card p-4 sm:p-5">
           <ToggleSwitch
             label="Public link"
             description={
@@ -86,6 +87,7 @@ export function VideoShare({ video, onChange }: { video: VideoView; onChange(vid
             disabled={busy || (!isPublic && !files)}
             onChange={(next) => void toggle(next)}
           />
+          <GallerySwitch id={video.id} isPublic={isPublic} />
         </div>
 
         {error ? (

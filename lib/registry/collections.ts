@@ -21,6 +21,7 @@ import { prodCollections } from "@/lib/operations/production/collections";
 import { chatCollections } from "@/lib/operations/chat/collections";
 import { fcReportCollections } from "@/lib/operations/fc-report/collections";
 import { authCollections } from "@/lib/access/auth/collections";
+import { galleryCollections } from "@/lib/creation/gallery/collections";
 
 export const allCollections: readonly AnyCollectionDef[] = [
   ...coreCollections,
@@ -38,4 +39,5 @@ export const allCollections: readonly AnyCollectionDef[] = [
   ...chatCollections,
   ...fcReportCollections,
   ...authCollections,
+  ...galleryCollections,
 ];

@@ -1,22 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import {
-  ArrowRight,
-  FolderOpen,
-  ImagePlus,
-  Images,
-  Link as LinkIcon,
-  WandSparkles,
-  type LucideIcon,
-} from "lucide-react";
+import { ArrowRight, FolderOpen, ImagePlus, Link as LinkIcon, WandSparkles, type LucideIcon } from "lucide-react";
 
-import { EmptyState } from "@/components/empty-state";
+import { PublicGallery } from "@/components/gallery/public-gallery";
 import { Button } from "@/components/ui/button";
 
 /*
  * The rewrite target of the hard-to-guess public path (PREVIEW_ROUTE). It is
  * not in the route map (the middleware 404s it when asked for directly), so
- * its title lives here.
+ * its title lives here. The page stays static: the public gallery is read in
+ * the browser (components/gallery/public-gallery.tsx), so it is never stale.
  */
 export const metadata: Metadata = {
   // Absolute: the root layout's "%s · Promptframe" template would repeat the name.
@@ -93,14 +86,7 @@ export default function PublicPreviewPage() {
         <h2 id="gallery-heading" className="mb-6 text-center text-2xl font-semibold tracking-tight">
           Public gallery
         </h2>
-        <EmptyState
-          icon={Images}
-          heading="The gallery is empty for now"
-          headingLevel="h3"
-          primaryAction={{ label: "Sign in to start creating", href: "/login" }}
-        >
-          Work that creators choose to share publicly will appear here.
-        </EmptyState>
+        <PublicGallery />
       </section>
     </div>
   );

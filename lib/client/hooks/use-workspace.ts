@@ -2,6 +2,7 @@
  * The workspace (lib/creation/workspace/contract.ts): my items under a filter, search
  * and sort, in cursor pages, polled while anything runs; and the bulk calls.
  */
+import useSWR from "swr";
 import useSWRInfinite from "swr/infinite";
 import type {
   DeleteResult,
@@ -15,6 +16,7 @@ import {
   apiFetch,
   apiRequest,
   errorFromResponse,
+  fetcher,
   networkError,
   retryWhenServerFails,
   type ApiClientError,
@@ -107,4 +109,18 @@ export async function downloadWorkspaceItems(items: readonly ItemRef[]): Promise
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return { files: Number(res.headers.get("x-files") ?? 0), skipped: Number(res.headers.get("x-skipped") ?? 0) };
+}
+
+/** Home's "Recent work": my newest videos, designs and images, polled while any of them runs. */
+export const RECENT_WORK_LIMIT = 8;
+export function useRecentWork() {
+  return useSWR<WorkspaceItem[], ApiClientError>(
+    `${WORKSPACE_PATH}?kind=video,design,image&limit=${RECENT_WORK_LIMIT}`,
+    fetcher,
+    {
+      revalidateOnFocus: false,
+      refreshInterval: (items) => (items?.some((i) => i.status === "running") ? WORKSPACE_POLL_MS : 0),
+      shouldRetryOnError: retryWhenServerFails,
+    },
+  );
 }

@@ -63,10 +63,22 @@ export const content = defineCollection({
     error: z.string().max(2000).nullable().default(null),
     created_at: isoTimestamp(),
     updated_at: isoTimestamp(),
+    /**
+     * The owner's choice "Show in the public gallery" (lib/creation/gallery): a separate consent from the
+     * public link, off unless set; the gallery lists an item only while it is also public.
+     */
+    in_gallery: z.boolean().optional(),
+    /**
+     * Set when staff hid the item from the public gallery, whatever the owner chose; null or absent otherwise.
+     * Who hid it is in the update log, not on the owner's document.
+     */
+    gallery_hidden_at: isoTimestamp().nullable().optional(),
   }),
   timestamps: ["created_at", "updated_at"],
   indexes: [
     ["owner_id", "created_at desc"],
+    // The public gallery (lib/creation/gallery/service.ts): opted-in public items, newest first.
+    ["in_gallery", "visibility", "created_at desc"],
     ["owner_id", "kind", "created_at desc"],
     ["visibility", "created_at desc"],
     // Image gallery filters (lib/media/images writes settings.model_id / settings.vibe_id) and trending.

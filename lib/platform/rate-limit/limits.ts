@@ -49,6 +49,8 @@ export const LIMITS = {
   signup: { subject: "ip", noun: "new accounts", points: 5, window: 3600 },
   /** Shared files behind public pages (content, videos, pages): a lookup and a signed URL each. */
   public_media: { subject: "ip", noun: "shared-file requests", points: 600, window: 60 },
+  /** Reports about items in the public gallery: anyone may send one, a script may not bury staff in them. */
+  gallery_report: { subject: "ip", noun: "gallery reports", points: 10, window: 3600 },
   /** Signed blob URLs (local storage driver): every picture and video the app shows. */
   blob: { subject: "ip", noun: "file requests", points: 3000, window: 60 },
   /** The billing webhook: Stripe sends from a few addresses; anyone else gets a signature check. */

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 
 import { DocumentEditor } from "@/components/data-dashboard/document-editor";
+import { StaffGalleryPanel } from "@/components/gallery/staff-gallery-panel";
 import { PageHeader } from "@/components/page-header";
 import { readIdParams } from "@/lib/access/routes/page-params";
 import { titleFor } from "@/lib/access/routes/titles";
@@ -18,6 +19,7 @@ export default async function FirestoreDashboardDetailPage({ params }: Props) {
   return (
     <>
       <PageHeader title={titleFor(PATTERN)} />
+      <StaffGalleryPanel collection={collection} id={documentId} />
       <DocumentEditor collection={collection} id={documentId} />
     </>
   );
