@@ -7,6 +7,9 @@
 import { spawn } from "node:child_process";
 import { testAppEnv } from "../tests/support/test-env";
 
-const child = spawn("npx", ["next", "build", "--webpack"], { stdio: "inherit", env: { ...process.env, ...testAppEnv } });
+const child = spawn("npx", ["next", "build", "--webpack"], {
+  stdio: "inherit",
+  env: { ...process.env, ...testAppEnv },
+});
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => child.kill(sig));

@@ -2,7 +2,8 @@
  * Reports about items in the public gallery, sent by any visitor (signed out
  * too). Staff read them in the data dashboard (/firestore-dashboard/gallery_reports)
  * and hide the item from there. No field names the reporter: the per-IP rate
- * limit is kept by the limiter, not here.
+ * limit is kept by the limiter, not here. Nor does it copy the item's title: the owner's words
+ * stay with the item (and go when the item or its owner's account is deleted); staff open the item by id.
  */
 import { z } from "zod";
 import { defineCollection, isoTimestamp, type AnyCollectionDef, type DocOf } from "@/lib/platform/db/define";
@@ -14,8 +15,6 @@ export const galleryReports = defineCollection({
   schema: z.object({
     content_id: z.string().regex(DOC_ID),
     content_kind: z.string().max(32),
-    /** The item's title when it was reported (the item may change or go). */
-    content_title: z.string().max(200),
     reason: z.enum(REPORT_REASONS),
     note: z.string().max(REPORT_NOTE_MAX),
     /** open until staff hide the item or dismiss the report. */

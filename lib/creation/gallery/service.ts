@@ -136,7 +136,6 @@ export async function reportGalleryItem(
     .create({
       content_id: id,
       content_kind: snap.data.kind,
-      content_title: snap.data.title.slice(0, 200),
       reason: input.reason,
       note: input.note,
       status: "open",
