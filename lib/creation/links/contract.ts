@@ -14,12 +14,18 @@ export interface ExtractedPage {
   url: string;
   /** product: schema.org Product JSON-LD (or microdata) found; page: fell back to title, description, text and images. */
   kind: "product" | "page";
+  /** The product's name without the shop's additions (site name, edition, format, "by …", category). */
   name: string;
+  /** The name as the page wrote it, for the person to compare. */
+  raw_name: string;
   description: string;
   /** Major units, as found ("49.99"); null when the page has none. */
   price: string | null;
   currency: string | null;
+  /** The brand, maker or author (a shop title's "by …" lands here when the page has no brand). */
   brand: string | null;
+  /** The shop's category, when the page names one ("Electronics", "Mystery, Thriller & Suspense"). */
+  category: string | null;
   rating: { value: number; count: number | null } | null;
   /** Short key points, ready to edit (from the product's features, or the article's text). */
   points: string[];

@@ -25,7 +25,7 @@ export interface WriterRequest {
   aspect_ratio: string;
   template_id: string | null;
   /** Product facts from a link or a catalogue item, when the brief came from one. */
-  product?: { name: string; price?: string | null; points?: string[] } | null;
+  product?: { name: string; price?: string | null; points?: string[]; brand?: string | null } | null;
 }
 
 export interface ToolTemplate {
@@ -390,13 +390,15 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
   // The title: the name or head, then what it is or its first benefit when short.
   const headLead = stripArticle(head);
   const nounHead = !hasMainVerb(headLead) && headLead.length <= 40;
-  const lead =
+  const fullLead =
     (r.name && (r.name.includes(headLead) || (!nounHead && (!headLead.includes(r.name) || headLead.startsWith(r.name))))
       ? r.name
       : fitPhrase(headLead, 50)) ||
     fitPhrase(product ?? "", 60) ||
     r.name ||
     "Untitled video";
+  // A shop's long product name is shortened by phrase for the title ("…Water Bottle, 32 oz").
+  const lead = fullLead.length > 60 ? fitPhrase(fullLead, 60) || fullLead.slice(0, 80) : fullLead;
   const list = middle.find((m) => m.role === "list");
   const tails = [
     hookBody,
@@ -438,7 +440,8 @@ function ownWordsBeats(r: BriefReading): { title: string; beats: Beat[]; close: 
       price,
       narration: s.trim(),
       picture: c,
-      facts: 1,
+      // A price is the fact a shop's page must keep: its scene outranks the others when scenes run short.
+      facts: price ? 2 : 1,
     });
   });
   const last = ctaSentence ? clean(ctaSentence) : null;

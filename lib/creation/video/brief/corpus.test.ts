@@ -190,7 +190,14 @@ describe("the writer on saved product pages", () => {
     { file: "xmobile-redmi.html", facts: ["Xiaomi Redmi Note 14 Pro Plus 5G 12GB RAM 512GB", "149999 LKR"] },
     { file: "spinneys-feta.html", facts: ["Mevgal Bio Feta Cheese 200g", "139999 LBP"] },
     { file: "gibert-jeune-book.html", facts: ["La légende de Darkseid", "22.50 EUR"] },
+    { file: "amazon-kindle-book.html", facts: ["The Whole Truth", "4.99 USD"] },
+    { file: "amazon-bottle.html", facts: ["Trailmark Insulated Stainless Steel Water Bottle", "27.99 USD"] },
+    { file: "etsy-mug.html", facts: ["Hand-Thrown Stoneware Mug", "38 USD"] },
+    { file: "walmart-bottle.html", facts: ["Mainstays 24 oz Stainless Steel Water Bottle", "9.97 USD"] },
+    { file: "shopify-tea.html", facts: ["Smoky Lapsang Souchong Loose Leaf Tea", "14.50 GBP"] },
   ];
+  /** What a shop adds to a product's name: none of it reaches the screen. */
+  const SHOP_WORDS = /Kindle edition|Kindle eBooks|Amazon\.com|Walmart\.com|\bEtsy\b|Kettle & Leaf|Baldacci, David|@/u;
   it("a shop's page title: the name without the edition, format and author, who gets a slot of their own", () => {
     const name = "The Whole Truth (A. Shaw Book 1) - Kindle edition by Baldacci, David.";
     const brief = productBrief({
@@ -235,10 +242,15 @@ describe("the writer on saved product pages", () => {
         length_s: 30,
         aspect_ratio: "9:16",
         template_id: null,
-        product: { name: facts.name, price, points: facts.points },
+        product: { name: facts.name, price, points: facts.points, brand: facts.brand },
       });
       expectWellWritten(plan, brief, 30, page.facts);
       expect(plan.title.startsWith(page.facts[0]!)).toBe(true);
+      const screen = screenOf(plan);
+      for (const text of [screen.title, ...screen.lines]) expect(text).not.toMatch(SHOP_WORDS);
+      // The author or brand has a line of its own when the name did not carry it.
+      if (facts.brand && !facts.name.includes(facts.brand))
+        expect(screen.lines.join(" \n ") + screen.narration).toContain(facts.brand);
     });
   }
 });
