@@ -31,6 +31,7 @@ interface Facts {
   price: string;
   currency: string;
   brand: string;
+  category: string;
   description: string;
   points: string[];
   picked: string[];
@@ -42,6 +43,7 @@ function factsFrom(page: ExtractedPage): Facts {
     price: page.price ?? "",
     currency: page.currency ?? "",
     brand: page.brand ?? "",
+    category: page.category ?? "",
     description: page.description,
     points: page.points.slice(0, MAX_PRODUCT_POINTS),
     picked: page.images.slice(0, 4),
@@ -204,6 +206,7 @@ export function UrlToVideo() {
           price: facts.price.trim() ? facts.price.trim().replace(",", ".") : null,
           currency: facts.currency.trim() ? facts.currency.trim().toUpperCase() : null,
           brand: facts.brand.trim() || null,
+          category: facts.category.trim() || null,
           points: facts.points.map((p) => p.trim()).filter(Boolean),
           image_urls: facts.picked,
           link: page.url,
@@ -302,7 +305,6 @@ export function UrlToVideo() {
                 : "The page has no product data: these come from its title, description and text."}{" "}
               Check them before the video is written.
               {page.site_name ? ` From ${page.site_name}.` : ""}
-              {page.category ? ` Category on the page: ${page.category}.` : ""}
             </p>
           </div>
           {page.notices.length > 0 ? (
@@ -367,16 +369,33 @@ export function UrlToVideo() {
               {errors.currency ? <p className="text-xs text-destructive">{errors.currency}</p> : null}
             </div>
           </div>
-          <div className="space-y-1">
-            <label htmlFor={`${id}-brand`} className="text-sm font-medium">
-              Brand or author
-            </label>
-            <Input
-              id={`${id}-brand`}
-              value={facts.brand}
-              maxLength={200}
-              onChange={(e) => setFacts({ ...facts, brand: e.target.value })}
-            />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-1">
+              <label htmlFor={`${id}-brand`} className="text-sm font-medium">
+                Brand or author
+              </label>
+              <Input
+                id={`${id}-brand`}
+                value={facts.brand}
+                maxLength={200}
+                onChange={(e) => setFacts({ ...facts, brand: e.target.value })}
+              />
+            </div>
+            <div className="space-y-1">
+              <label htmlFor={`${id}-category`} className="text-sm font-medium">
+                Category
+              </label>
+              <Input
+                id={`${id}-category`}
+                value={facts.category}
+                maxLength={200}
+                aria-describedby={`${id}-category-hint`}
+                onChange={(e) => setFacts({ ...facts, category: e.target.value })}
+              />
+              <p id={`${id}-category-hint`} className="text-xs text-muted-foreground">
+                Not shown in the video; generated pictures use it to show what the product is.
+              </p>
+            </div>
           </div>
           <div className="space-y-1">
             <label htmlFor={`${id}-description`} className="text-sm font-medium">

@@ -48,6 +48,8 @@ export const productFactsSchema = z.object({
     .nullable()
     .default(null),
   brand: z.string().trim().max(200).nullable().default(null),
+  /** The shop's category ("Mugs", "Mystery, Thriller & Suspense"): what the scenes' generated pictures show with the name. */
+  category: z.string().trim().max(200).nullable().default(null),
   points: z.array(z.string().trim().min(1).max(200)).max(8).default([]),
   /** Picked images: absolute http(s) URLs, fetched through the URL guard and saved as assets. */
   image_urls: z.array(z.string().url().max(2048)).max(12).default([]),

@@ -29,7 +29,7 @@ const SHOP_PAGES: {
     url: "https://www.amazon.com/Whole-Truth-Shaw-Book-ebook/dp/B000VMHMJK",
     name: "The Whole Truth",
     brand: "David Baldacci",
-    category: "Mystery, Thriller & Suspense",
+    category: "Mystery, Thriller & Suspense books",
     price: "4.99",
     currency: "USD",
     point: "A war is being sold to the world one rumour at a time.",

@@ -209,6 +209,7 @@ export async function createProductVideo(
           price: formatPrice(price.data, facts.currency),
           points: facts.points,
           brand: facts.brand,
+          category: facts.category,
         },
         productId,
         pictures,

@@ -25,7 +25,13 @@ export interface WriterRequest {
   aspect_ratio: string;
   template_id: string | null;
   /** Product facts from a link or a catalogue item, when the brief came from one. */
-  product?: { name: string; price?: string | null; points?: string[]; brand?: string | null } | null;
+  product?: {
+    name: string;
+    price?: string | null;
+    points?: string[];
+    brand?: string | null;
+    category?: string | null;
+  } | null;
 }
 
 export interface ToolTemplate {
@@ -648,7 +654,15 @@ export function localPlan(req: WriterRequest, template: ToolTemplate, layouts: r
     const narration =
       shortenNarration(b.narration, perScene) || (english ? asSentence(chosen.texts[0]?.text ?? "") : "");
     const hasImage = chosen.layout.slots.some((s) => s.kind === "image");
-    const picture = b.picture || reading.product || written.title;
+    const drawn = b.picture || reading.product || written.title;
+    // A shop's category says what the product is when its name does not ("The Whole Truth": a thriller; "Mugs").
+    const category = req.product?.category?.trim();
+    const picture =
+      category && !drawn.includes(category)
+        ? drawn === reading.product
+          ? `${category}, ${drawn}`
+          : `${drawn}, ${category}`
+        : drawn;
     scenes.push({
       layout_id: chosen.layout.id,
       texts: chosen.texts,

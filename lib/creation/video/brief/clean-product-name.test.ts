@@ -48,12 +48,12 @@ describe("cleanProductName", () => {
       name: "The Whole Truth",
       brand: "David Baldacci",
       detail: "A. Shaw Book 1, Kindle edition",
-      category: "Mystery, Thriller & Suspense",
+      category: "Mystery, Thriller & Suspense books",
     });
     // Initials are not the end of the author's name.
     expect(
       cleanProductName("The Hobbit - Kindle edition by Tolkien, J. R. R.. Children Kindle eBooks @ Amazon.com."),
-    ).toMatchObject({ name: "The Hobbit", brand: "J. R. R. Tolkien", category: "Children" });
+    ).toMatchObject({ name: "The Hobbit", brand: "J. R. R. Tolkien", category: "Children books" });
   });
 
   it("reads Amazon's colon titles: the site first, the category last, an ISBN and the author between", () => {

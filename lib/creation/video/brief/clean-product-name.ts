@@ -38,8 +38,12 @@ const SITE_NAME = /^(?:www\.)?(?:amazon|walmart|etsy|ebay|target|shopify)(?:\.[a
 const SURNAME_FIRST =
   /^[\p{Lu}][\p{L}'’-]+(?:\s[\p{L}'’-]+){0,2},\s[\p{Lu}][\p{L}'’.-]*(?:\s[\p{Lu}][\p{L}'’.-]*){0,2}$/u;
 const ISBN = /^(?:97[89])?\d{9}[\dX]$/u;
-/** Words a shop adds to a category: "Kindle eBooks", "Books", "Kindle Store". */
-const CATEGORY_NOISE = [" Kindle eBooks", " eBooks", " Kindle Store"];
+/** How a shop names its formats in a category: "Mystery Kindle eBooks" is a kind of book, said plainly. */
+const CATEGORY_FORMATS: [string, string][] = [
+  [" Kindle eBooks", " books"],
+  [" eBooks", " books"],
+  [" Kindle Store", ""],
+];
 const SEPARATORS = [" | ", " - ", " – ", " — ", " · "];
 
 /** `s` without the given characters at its end: a loop, not a pattern (a `[…]+$` pattern is quadratic on hostile text). */
@@ -76,7 +80,8 @@ function sentenceEnd(s: string): number {
 
 function categoryOf(raw: string): string | null {
   let c = trimEndChars(raw).trim();
-  for (const noise of CATEGORY_NOISE) if (c.endsWith(noise)) c = c.slice(0, -noise.length).trim();
+  for (const [format, plain] of CATEGORY_FORMATS)
+    if (c.endsWith(format) && c.length > format.length) c = `${c.slice(0, -format.length)}${plain}`.trim();
   return c.length >= 2 && c.length <= 80 ? c : null;
 }
 

@@ -224,6 +224,23 @@ describe("the writer on saved product pages", () => {
     expectWellWritten(plan, brief, 30, ["The Whole Truth", "4.99 GBP"]);
   });
 
+  it("the shop's category goes into the generated pictures' prompts, never on screen (a thriller's name alone draws nothing)", async () => {
+    const html = readFileSync(path.join(process.cwd(), "tests/fixtures/links", "amazon-kindle-book.html"), "utf8");
+    const facts = await extractFromHtml({ html, url: "https://www.amazon.com/dp/B000VMHMJK" });
+    expect(facts.category).toBe("Mystery, Thriller & Suspense books");
+    const product = { name: facts.name, price: "4.99 USD", points: facts.points, brand: facts.brand };
+    const req = { brief: productBrief(facts), length_s: 30, aspect_ratio: "9:16", template_id: null };
+    const withCategory = write({ ...req, product: { ...product, category: facts.category } });
+    const prompts = withCategory.scenes.map((s) => s.image_prompt).filter((p): p is string => Boolean(p));
+    expect(prompts.length).toBeGreaterThan(0);
+    for (const p of prompts) expect(p).toContain("Mystery, Thriller & Suspense books");
+    expect(screenOf(withCategory).lines.join(" ")).not.toContain("Suspense");
+    // Without it, the same facts give the same words on screen.
+    const without = write({ ...req, product });
+    expect(screenOf(without).lines).toEqual(screenOf(withCategory).lines);
+    for (const s of without.scenes) expect(s.image_prompt ?? "").not.toContain("Suspense");
+  });
+
   for (const page of pages) {
     it(page.file, async () => {
       const html = readFileSync(path.join(process.cwd(), "tests/fixtures/links", page.file), "utf8");
