@@ -152,8 +152,9 @@ test("a shop's page: the name without the shop's additions, the author apart, an
 
   // The storyboard's scenes use generated pictures (image prompts), none of the page's.
   await page.getByRole("button", { name: "Create storyboard" }).click();
-  await page.waitForURL(/\/videos\/[A-Za-z0-9_-]+$/, { timeout: 60_000 });
-  const id = /\/videos\/([A-Za-z0-9_-]+)$/.exec(page.url())![1]!;
+  // The storyboard opens in the editor.
+  await page.waitForURL(/\/content\/[A-Za-z0-9_-]+\/edit$/, { timeout: 60_000 });
+  const id = /\/content\/([A-Za-z0-9_-]+)\/edit$/.exec(page.url())![1]!;
   const video = (await (await page.request.get(`/api/v1/videos/${id}`)).json()).data as {
     title: string;
     composition: { scenes: { values: Record<string, { type: string; source?: string }> }[] };
@@ -162,8 +163,9 @@ test("a shop's page: the name without the shop's additions, the author apart, an
   expect(video.title).not.toMatch(/Kindle|Amazon|Baldacci, David/);
   const media = video.composition.scenes.flatMap((s) => Object.values(s.values).filter((v) => v.type === "media"));
   expect(media.filter((m) => m.source === "asset")).toEqual([]);
-  const products = (await (await page.request.get(`/api/v1/products?q=${encodeURIComponent("whole truth")}`)).json())
-    .data as { link: string | null; name: string; brand: string | null; images: unknown[] }[];
+  const products = (
+    await (await page.request.get(`/api/v1/products?q=${encodeURIComponent("the whole truth")}&limit=100`)).json()
+  ).data as { link: string | null; name: string; brand: string | null; images: unknown[] }[];
   const product = products.find((p) => p.link === `${base}/kindle`)!;
   expect(product).toMatchObject({ name: "The Whole Truth", brand: "David Baldacci", images: [] });
 });
