@@ -31,6 +31,7 @@ interface Facts {
   price: string;
   currency: string;
   brand: string;
+  category: string;
   description: string;
   points: string[];
   picked: string[];
@@ -42,6 +43,7 @@ function factsFrom(page: ExtractedPage): Facts {
     price: page.price ?? "",
     currency: page.currency ?? "",
     brand: page.brand ?? "",
+    category: page.category ?? "",
     description: page.description,
     points: page.points.slice(0, MAX_PRODUCT_POINTS),
     picked: page.images.slice(0, 4),
@@ -141,6 +143,8 @@ export function UrlToVideo() {
   const [extractError, setExtractError] = useState<unknown>(null);
   const [page, setPage] = useState<ExtractedPage | null>(null);
   const [facts, setFacts] = useState<Facts | null>(null);
+  /** The page's pictures this browser could not load (a shop blocking them, a dead link). */
+  const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
   const [settings, setSettings] = useState<VideoSettingsValue | null>(null);
   const [busy, setBusy] = useState<"plan" | "render" | null>(null);
   const [submitError, setSubmitError] = useState<unknown>(null);
@@ -161,6 +165,7 @@ export function UrlToVideo() {
     setExtractError(null);
     setPage(null);
     setFacts(null);
+    setBroken(new Set());
     try {
       const found = await extractLink(url.trim(), abort.current.signal);
       setPage(found);
@@ -173,6 +178,13 @@ export function UrlToVideo() {
       setExtracting(false);
     }
   };
+
+  /** A picture that does not load is not picked: the scenes get generated pictures in its place. */
+  const pictureFailed = (src: string) => {
+    setBroken((b) => (b.has(src) ? b : new Set([...b, src])));
+    setFacts((f) => (f && f.picked.includes(src) ? { ...f, picked: f.picked.filter((x) => x !== src) } : f));
+  };
+  const noPictureLoads = page !== null && page.images.length > 0 && page.images.every((src) => broken.has(src));
 
   const make = async (renderNow: boolean) => {
     if (!facts || !settings || !page || busy) return;
@@ -194,6 +206,7 @@ export function UrlToVideo() {
           price: facts.price.trim() ? facts.price.trim().replace(",", ".") : null,
           currency: facts.currency.trim() ? facts.currency.trim().toUpperCase() : null,
           brand: facts.brand.trim() || null,
+          category: facts.category.trim() || null,
           points: facts.points.map((p) => p.trim()).filter(Boolean),
           image_urls: facts.picked,
           link: page.url,
@@ -317,8 +330,14 @@ export function UrlToVideo() {
                 value={facts.name}
                 maxLength={200}
                 aria-invalid={errors.name ? true : undefined}
+                aria-describedby={page.raw_name !== page.name ? `${id}-raw-name` : undefined}
                 onChange={(e) => setFacts({ ...facts, name: e.target.value })}
               />
+              {page.raw_name !== page.name ? (
+                <p id={`${id}-raw-name`} className="text-xs break-words text-muted-foreground">
+                  The page calls it “{page.raw_name}”; we left out the shop&apos;s additions.
+                </p>
+              ) : null}
               {errors.name ? <p className="text-xs text-destructive">{errors.name}</p> : null}
             </div>
             <div className="space-y-1">
@@ -350,6 +369,34 @@ export function UrlToVideo() {
               {errors.currency ? <p className="text-xs text-destructive">{errors.currency}</p> : null}
             </div>
           </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-1">
+              <label htmlFor={`${id}-brand`} className="text-sm font-medium">
+                Brand or author
+              </label>
+              <Input
+                id={`${id}-brand`}
+                value={facts.brand}
+                maxLength={200}
+                onChange={(e) => setFacts({ ...facts, brand: e.target.value })}
+              />
+            </div>
+            <div className="space-y-1">
+              <label htmlFor={`${id}-category`} className="text-sm font-medium">
+                Category
+              </label>
+              <Input
+                id={`${id}-category`}
+                value={facts.category}
+                maxLength={200}
+                aria-describedby={`${id}-category-hint`}
+                onChange={(e) => setFacts({ ...facts, category: e.target.value })}
+              />
+              <p id={`${id}-category-hint`} className="text-xs text-muted-foreground">
+                Not shown in the video; generated pictures use it to show what the product is.
+              </p>
+            </div>
+          </div>
           <div className="space-y-1">
             <label htmlFor={`${id}-description`} className="text-sm font-medium">
               Description
@@ -369,10 +416,24 @@ export function UrlToVideo() {
               <p className="text-sm text-muted-foreground">
                 No pictures on this page; the video gets generated pictures.
               </p>
+            ) : noPictureLoads ? (
+              <p role="status" className="text-sm">
+                None of this page&apos;s pictures could be loaded (the shop may block them), so the video uses generated
+                pictures instead.
+              </p>
             ) : (
               <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
                 {page.images.map((src, i) => {
                   const checked = facts.picked.includes(src);
+                  if (broken.has(src))
+                    return (
+                      <li
+                        key={src}
+                        className="flex aspect-square items-center justify-center rounded-lg border bg-muted p-2 text-center text-xs text-muted-foreground"
+                      >
+                        Picture {i + 1} could not be loaded
+                      </li>
+                    );
                   return (
                     <li key={src}>
                       <label className="group relative block cursor-pointer overflow-hidden rounded-lg border has-[:checked]:ring-2 has-[:checked]:ring-primary has-[:focus-visible]:ring-2">
@@ -380,8 +441,8 @@ export function UrlToVideo() {
                         <img
                           src={src}
                           alt=""
-                          loading="lazy"
                           referrerPolicy="no-referrer"
+                          onError={() => pictureFailed(src)}
                           className="aspect-square w-full bg-muted object-cover"
                         />
                         <span className="absolute left-2 top-2 rounded bg-background/90 p-1">

@@ -29,6 +29,7 @@ test.beforeAll(async () => {
     .png()
     .toBuffer();
   const saved = readFileSync(path.join(process.cwd(), "tests/fixtures/links/xmobile-redmi.html"), "utf8");
+  const kindle = readFileSync(path.join(process.cwd(), "tests/fixtures/links/amazon-kindle-book.html"), "utf8");
   server = http.createServer((req, res) => {
     if (req.url === "/product") {
       // The saved page, its picture pointed at this server (the shop's CDN is out of reach here).
@@ -36,6 +37,11 @@ test.beforeAll(async () => {
         "https:\\/\\/xmobile.lk\\/wp-content\\/uploads\\/2025\\/03",
         `${base.replaceAll("/", "\\/")}\\/img`,
       );
+      return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
+    }
+    if (req.url === "/kindle") {
+      // A saved Amazon book page whose only picture cannot be fetched (here: a 404 on this server).
+      const html = kindle.replaceAll("https://m.media-amazon.com/images/I/", `${base}/missing/`);
       return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
     }
     if (req.url?.startsWith("/img/"))
@@ -111,6 +117,57 @@ test("link → facts → pick a picture, edit a point → the video renders and 
   await expect(page.getByRole("heading", { level: 2, name: product.name })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Made from this product" })).toBeVisible();
   await expect(page.locator(`a[href="/videos/${id}"]`)).toBeVisible();
+});
+
+test("a shop's page: the name without the shop's additions, the author apart, and no picture that loads said plainly", async ({
+  page,
+  signedInAs,
+}) => {
+  test.setTimeout(120_000);
+  await signedInAs("user", "/url-to-video");
+  await setCredits(seedAccount("user").uid, 200);
+  await page.goto("/url-to-video");
+  await page.getByLabel("Link to a web page").fill(`${base}/kindle`);
+  await page.getByRole("button", { name: "Read the page" }).click();
+  await expect(page.getByRole("heading", { name: "What we found" })).toBeVisible({ timeout: 30_000 });
+
+  // The name without "(A. Shaw Book 1) - Kindle edition by Baldacci, David. … @ Amazon.com.", the author in a field of their own.
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("The Whole Truth");
+  await expect(page.getByLabel("Brand or author", { exact: true })).toHaveValue("David Baldacci");
+  await expect(page.getByLabel("Category", { exact: true })).toHaveValue("Mystery, Thriller & Suspense books");
+  await expect(page.getByText(/The page calls it “The Whole Truth \(A\. Shaw Book 1\) - Kindle edition/)).toBeVisible();
+  for (const i of [1, 2, 3, 4]) {
+    const point = page.getByRole("textbox", { name: `Key point ${i}`, exact: true });
+    if ((await point.count()) === 0) break;
+    await expect(point).not.toHaveValue(/Kindle|Download it once|Baldacci, David/);
+  }
+
+  // Its one picture does not load: the screen says so, and nothing is picked.
+  await expect(
+    page.getByText(
+      "None of this page's pictures could be loaded (the shop may block them), so the video uses generated pictures instead.",
+    ),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Pictures (0 picked)")).toBeVisible();
+
+  // The storyboard's scenes use generated pictures (image prompts), none of the page's.
+  await page.getByRole("button", { name: "Create storyboard" }).click();
+  // The storyboard opens in the editor.
+  await page.waitForURL(/\/content\/[A-Za-z0-9_-]+\/edit$/, { timeout: 60_000 });
+  const id = /\/content\/([A-Za-z0-9_-]+)\/edit$/.exec(page.url())![1]!;
+  const video = (await (await page.request.get(`/api/v1/videos/${id}`)).json()).data as {
+    title: string;
+    composition: { scenes: { values: Record<string, { type: string; source?: string }> }[] };
+  };
+  expect(video.title).toMatch(/^The Whole Truth/);
+  expect(video.title).not.toMatch(/Kindle|Amazon|Baldacci, David/);
+  const media = video.composition.scenes.flatMap((s) => Object.values(s.values).filter((v) => v.type === "media"));
+  expect(media.filter((m) => m.source === "asset")).toEqual([]);
+  const products = (
+    await (await page.request.get(`/api/v1/products?q=${encodeURIComponent("the whole truth")}&limit=100`)).json()
+  ).data as { link: string | null; name: string; brand: string | null; images: unknown[] }[];
+  const product = products.find((p) => p.link === `${base}/kindle`)!;
+  expect(product).toMatchObject({ name: "The Whole Truth", brand: "David Baldacci", images: [] });
 });
 
 test("a product by hand: create, find it by name, edit it", async ({ page, signedInAs }) => {

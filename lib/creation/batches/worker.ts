@@ -117,6 +117,7 @@ function batchItemJob(d: BatchWorkerDeps) {
         price: row.price ?? page.price,
         currency: row.price ? null : page.currency,
         brand: page.brand,
+        category: page.category,
         points: page.points.slice(0, 8),
         image_urls: [...(row.image_url ? [row.image_url] : []), ...page.images].slice(0, 12),
         link: page.url,

@@ -14,12 +14,18 @@ export interface ExtractedPage {
   url: string;
   /** product: schema.org Product JSON-LD (or microdata) found; page: fell back to title, description, text and images. */
   kind: "product" | "page";
+  /** The product's name without the shop's additions (site name, edition, format, "by …", category). */
   name: string;
+  /** The name as the page wrote it, for the person to compare. */
+  raw_name: string;
   description: string;
   /** Major units, as found ("49.99"); null when the page has none. */
   price: string | null;
   currency: string | null;
+  /** The brand, maker or author (a shop title's "by …" lands here when the page has no brand). */
   brand: string | null;
+  /** The shop's category, when the page names one ("Electronics", "Mystery, Thriller & Suspense"). */
+  category: string | null;
   rating: { value: number; count: number | null } | null;
   /** Short key points, ready to edit (from the product's features, or the article's text). */
   points: string[];
@@ -42,6 +48,8 @@ export const productFactsSchema = z.object({
     .nullable()
     .default(null),
   brand: z.string().trim().max(200).nullable().default(null),
+  /** The shop's category ("Mugs", "Mystery, Thriller & Suspense"): what the scenes' generated pictures show with the name. */
+  category: z.string().trim().max(200).nullable().default(null),
   points: z.array(z.string().trim().min(1).max(200)).max(8).default([]),
   /** Picked images: absolute http(s) URLs, fetched through the URL guard and saved as assets. */
   image_urls: z.array(z.string().url().max(2048)).max(12).default([]),

@@ -9,8 +9,104 @@ import { LinkError } from "@/lib/platform/http/errors";
 import { extractFromHtml, firstTextPrice, NO_PRODUCT_NOTICE } from "./extract-html";
 import { HTML_MAX_BYTES } from "@/lib/platform/http/safe-fetch";
 import { productFromJsonLd } from "./product-jsonld";
+import { trimEndChars } from "@/lib/creation/video/brief/clean-product-name";
 
 const fixture = (name: string) => readFileSync(path.join(process.cwd(), "tests/fixtures/links", name), "utf8");
+
+/** Shop pages: the name without the shop's additions, the author or brand and the category in their own fields. */
+const SHOP_PAGES: {
+  file: string;
+  url: string;
+  name: string;
+  brand: string | null;
+  category: string | null;
+  price: string;
+  currency: string;
+  point: string;
+}[] = [
+  {
+    file: "amazon-kindle-book.html",
+    url: "https://www.amazon.com/Whole-Truth-Shaw-Book-ebook/dp/B000VMHMJK",
+    name: "The Whole Truth",
+    brand: "David Baldacci",
+    category: "Mystery, Thriller & Suspense books",
+    price: "4.99",
+    currency: "USD",
+    point: "A war is being sold to the world one rumour at a time.",
+  },
+  {
+    file: "amazon-bottle.html",
+    url: "https://www.amazon.com/Trailmark-Insulated-Stainless-Steel-Bottle/dp/B0EXAMPLE1",
+    name: "Trailmark Insulated Stainless Steel Water Bottle, 32 oz, Keeps Drinks Cold 24 Hours",
+    brand: null,
+    category: "Sports & Outdoors",
+    price: "27.99",
+    currency: "USD",
+    point: "Double-wall vacuum insulation keeps drinks cold for 24 hours and hot for 12.",
+  },
+  {
+    file: "etsy-mug.html",
+    url: "https://www.etsy.com/listing/5555555555/hand-thrown-stoneware-mug",
+    name: "Hand-Thrown Stoneware Mug in Speckled Oatmeal Glaze, 12 oz",
+    brand: "ClayAndKiln",
+    category: "Mugs",
+    price: "38",
+    currency: "USD",
+    point: "Holds 12 oz, a generous cup of coffee with room for milk.",
+  },
+  {
+    file: "walmart-bottle.html",
+    url: "https://www.walmart.com/ip/123456789",
+    name: "Mainstays 24 oz Stainless Steel Water Bottle with Flip Lid, Sage",
+    brand: "Mainstays",
+    category: "Water Bottles",
+    price: "9.97",
+    currency: "USD",
+    point: "One-hand flip lid that locks shut",
+  },
+  {
+    file: "shopify-tea.html",
+    url: "https://kettleandleaf.example/products/smoky-lapsang-souchong",
+    name: "Smoky Lapsang Souchong Loose Leaf Tea, 100 g",
+    brand: null,
+    category: null,
+    price: "14.50",
+    currency: "GBP",
+    point: "100 g of whole loose leaves in a resealable tin",
+  },
+];
+
+/** What a shop adds to a name, anywhere in it. */
+const SHOP_SUFFIX =
+  /kindle|edition|ebook|paperback|hardcover|\bby\s|amazon|walmart|etsy|kettle & leaf|@|\s[|–-]\s\S+$|:\s*(?:books|electronics|sports)/iu;
+
+describe("shop pages: the product's name without the shop's additions", () => {
+  for (const shop of SHOP_PAGES) {
+    it(`${shop.file}: name, brand or author, category; no suffix in the name, the points or the description`, async () => {
+      const page = await extractFromHtml({ html: fixture(shop.file), url: shop.url });
+      expect(page).toMatchObject({
+        name: shop.name,
+        brand: shop.brand,
+        category: shop.category,
+        price: shop.price,
+        currency: shop.currency,
+      });
+      expect(page.name).not.toMatch(SHOP_SUFFIX);
+      // The raw title stays available, and differs where the shop added something.
+      expect(page.raw_name.length).toBeGreaterThan(page.name.length);
+      expect(page.raw_name).toContain(page.name);
+      expect(page.points).toContain(shop.point);
+      for (const p of page.points) {
+        // No piece of the shop's title, no marketplace boilerplate, no price glued to a sentence.
+        expect(page.raw_name.toLowerCase()).not.toContain(trimEndChars(p.toLowerCase()));
+        expect(p).not.toMatch(/Download it once|favorites from Etsy|Ships from|at Walmart\.com|^[$£€]\d/u);
+      }
+      expect(page.description).not.toMatch(/Download it once|favorites from Etsy|^Amazon\.com/u);
+      expect(page.description.length).toBeGreaterThan(20);
+      expect(page.images.length).toBeGreaterThan(0);
+    });
+  }
+});
 
 describe("saved pages", () => {
   it("a WooCommerce product (xmobile.lk): Product in a nested @graph, price in a priceSpecification list", async () => {

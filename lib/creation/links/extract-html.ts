@@ -13,6 +13,7 @@ import ogs from "open-graph-scraper";
 import type { ExtractedPage } from "./contract";
 import { LinkError } from "@/lib/platform/http/errors";
 import { normalisePrice, productFromJsonLd } from "./product-jsonld";
+import { cleanProductName, trimEndChars } from "@/lib/creation/video/brief/clean-product-name";
 
 const MAX_POINTS = 8;
 const MAX_IMAGES = 12;
@@ -51,6 +52,21 @@ function piecesOf(text: string): string[] {
     .split(/\r?\n+|(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“(])/u)
     .map(clean)
     .filter(Boolean);
+}
+
+/** Elements that end a line of text when a page is read as text. */
+const BLOCKS = "p, li, div, section, article, h1, h2, h3, h4, h5, h6, br, tr, dd, dt, blockquote, ul, ol, figcaption";
+
+/**
+ * The article's text with a line break after each block, so list items and
+ * paragraphs stay apart ("tin" + "Brews" is not "tinBrews", a price above a
+ * list is not the first point's opening words).
+ */
+function linesOf(html: string | null | undefined): string {
+  if (!html) return "";
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  for (const el of Array.from(document.querySelectorAll(BLOCKS))) el.after(document.createTextNode("\n"));
+  return (document.body?.textContent ?? "").split("\n").map(clean).filter(Boolean).join("\n");
 }
 
 /** Short, readable sentences for key points. */
@@ -104,6 +120,63 @@ function pageImages(document: Document, base: string): string[] {
     out.push(abs);
   }
   return out;
+}
+
+/** What a marketplace writes around every item, not about this one. */
+const SHOP_BOILERPLATE = [
+  "favorites from etsy shoppers",
+  "download it once and read it on your kindle device",
+  "use features like bookmarks, note taking and highlighting",
+  "read it on your kindle device",
+];
+
+/**
+ * A marketplace's own summary line ("This Mugs item by ClayAndKiln has 312
+ * favorites from Etsy shoppers. Ships from …"): the category and the shop.
+ * String search, no pattern over the text.
+ */
+export function marketplaceLine(description: string): { category: string; shop: string } | null {
+  if (!description.startsWith("This ")) return null;
+  const by = description.indexOf(" item by ");
+  if (by < 6 || by > 90) return null;
+  const has = description.indexOf(" has ", by);
+  const shopEnd = has > 0 ? has : description.indexOf(".", by);
+  if (shopEnd < 0 || shopEnd - by > 60) return null;
+  const category = description.slice(5, by).trim();
+  const shop = description.slice(by + 9, shopEnd).trim();
+  return category && shop && !shop.includes(" ") ? { category, shop } : null;
+}
+
+/** A marketplace's name inside a sentence ("… at Walmart.com"). */
+const MARKETPLACES = ["walmart.com", "amazon.com", "amazon.co", "etsy.com", "ebay.com"];
+
+/** A marketplace summary's other sentences ("Ships from Portland, OR.", "Listed on Nov 2, 2026"). */
+const SHOP_LINE_STARTS = ["ships from ", "listed on "];
+
+/** A description that is the shop's boilerplate or the page's title again. */
+function isShopText(description: string, title: string): boolean {
+  const l = description.toLowerCase();
+  const t = title.toLowerCase();
+  return (
+    SHOP_BOILERPLATE.some((b) => l.includes(b)) ||
+    (t.length >= 8 && (l === t || l.startsWith(t))) ||
+    marketplaceLine(description) !== null
+  );
+}
+
+/** Key points without the page's own title (or a piece of it) repeated and without the shop's boilerplate. */
+function withoutShopLines(points: readonly string[], rawName: string): string[] {
+  const title = trimEndChars(rawName.toLowerCase());
+  return points
+    .filter((p) => {
+      const l = p.toLowerCase();
+      const bare = trimEndChars(l);
+      if (title.length >= 8 && (l.startsWith(title) || title.includes(bare))) return false;
+      if (MARKETPLACES.some((m) => l.includes(m)) && title.length >= 8 && l.includes(title.slice(0, 24))) return false;
+      if (SHOP_LINE_STARTS.some((b) => l.startsWith(b))) return false;
+      return !SHOP_BOILERPLATE.some((b) => l.includes(b));
+    })
+    .slice(0, MAX_POINTS);
 }
 
 function dedupe(urls: readonly (string | null)[]): string[] {
@@ -225,6 +298,7 @@ export async function extractFromHtml({ html, url }: ExtractInput): Promise<Extr
   let article: {
     title?: string | null;
     textContent?: string | null;
+    content?: string | null;
     excerpt?: string | null;
     siteName?: string | null;
   } | null = null;
@@ -233,7 +307,7 @@ export async function extractFromHtml({ html, url }: ExtractInput): Promise<Extr
   } catch {
     article = null;
   }
-  const articleText = clean(article?.textContent);
+  const articleText = linesOf(article?.content);
   if (!product && looksLikeSignInWall(document as unknown as Document, articleText)) {
     throw new LinkError(
       "sign_in_required",
@@ -245,12 +319,18 @@ export async function extractFromHtml({ html, url }: ExtractInput): Promise<Extr
   let title = decodeEntities(
     clean(result.ogTitle) || clean(result.twitterTitle) || clean(document.title) || clean(article?.title) || h1,
   );
+  const pageTitle = title;
   // "Product name | Shop" titles: the page's own heading is the better name when the title contains it.
   if (h1 && h1.length >= 3 && title.toLowerCase().includes(h1.toLowerCase())) title = h1;
-  const description = decodeEntities(
+  const pageDescription = decodeEntities(
     clean(result.ogDescription) || clean(result.twitterDescription) || meta("description") || clean(article?.excerpt),
   );
+  // A marketplace's description is often its own boilerplate or the title again: the page's text says more.
+  const description = isShopText(pageDescription, pageTitle) ? pointsFrom([articleText], 3).join(" ") : pageDescription;
   const siteName = clean(result.ogSiteName) || clean(article?.siteName) || null;
+  // The shop's title keeps the author and category even when the heading gives the name.
+  const fromTitle = cleanProductName(pageTitle, { siteName });
+  const listing = marketplaceLine(pageDescription);
 
   const metaImages = [...(result.ogImage ?? []), ...(result.twitterImage ?? [])].map((i) =>
     absolute((i as { url?: string }).url, url),
@@ -258,7 +338,9 @@ export async function extractFromHtml({ html, url }: ExtractInput): Promise<Extr
   const notices: string[] = [];
   let page: ExtractedPage;
   if (product) {
-    const name = decodeEntities(product.name);
+    const rawName = decodeEntities(product.name);
+    const cleaned = cleanProductName(rawName, { siteName });
+    const name = cleaned.name;
     const productDescription = decodeEntities(product.description) || description;
     const metaPrice = normalisePrice(meta("product:price:amount") || meta("og:price:amount"));
     const price = product.price ?? metaPrice;
@@ -270,12 +352,24 @@ export async function extractFromHtml({ html, url }: ExtractInput): Promise<Extr
       url,
       kind: "product",
       name,
+      raw_name: rawName,
       description: productDescription.slice(0, 5000),
       price,
       currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : null,
-      brand: product.brand ? decodeEntities(product.brand) : null,
+      brand: product.brand
+        ? decodeEntities(product.brand)
+        : (cleaned.brand ?? fromTitle.brand ?? listing?.shop ?? null),
+      category: product.category
+        ? decodeEntities(product.category)
+        : (cleaned.category ?? fromTitle.category ?? listing?.category ?? null),
       rating: product.rating,
-      points: pointsFrom([...product.features, decodeEntities(product.description), description, articleText]),
+      points: withoutShopLines(
+        pointsFrom(
+          [...product.features, decodeEntities(product.description), description, articleText],
+          MAX_POINTS * 2,
+        ),
+        rawName,
+      ),
       images: dedupe([
         ...product.images.map((i) => absolute(i, url)),
         ...metaImages,
@@ -286,7 +380,9 @@ export async function extractFromHtml({ html, url }: ExtractInput): Promise<Extr
     };
   } else {
     notices.push(NO_PRODUCT_NOTICE);
-    const name = (title || h1 || new URL(url).hostname).slice(0, 200);
+    const rawName = (title || h1 || new URL(url).hostname).slice(0, 200);
+    const cleaned = cleanProductName(rawName, { siteName });
+    const name = cleaned.name;
     const found = metaPriceOf(meta) ?? textPriceOf(document as unknown as Document);
     if (found?.fromText)
       notices.push(
@@ -296,12 +392,14 @@ export async function extractFromHtml({ html, url }: ExtractInput): Promise<Extr
       url,
       kind: "page",
       name,
+      raw_name: pageTitle || rawName,
       description: description.slice(0, 5000),
       price: found?.price ?? null,
       currency: found?.currency ?? null,
-      brand: null,
+      brand: cleaned.brand ?? fromTitle.brand ?? listing?.shop ?? null,
+      category: cleaned.category ?? fromTitle.category ?? listing?.category ?? null,
       rating: null,
-      points: pointsFrom([articleText, description]),
+      points: withoutShopLines(pointsFrom([articleText, description], MAX_POINTS * 2), rawName),
       images: dedupe([...metaImages, ...pageImages(document as unknown as Document, url)]).slice(0, MAX_IMAGES),
       site_name: siteName,
       notices,

@@ -15,6 +15,8 @@ export interface JsonLdProduct {
   price: string | null;
   currency: string | null;
   brand: string | null;
+  /** The shop's category, its last step when written as a path ("Home & Living > Drinkware" -> "Drinkware"). */
+  category: string | null;
   images: string[];
   rating: { value: number; count: number | null } | null;
   /** Free-form features some shops list (additionalProperty values, "feature" text). */
@@ -125,6 +127,15 @@ function ratingOf(v: Json): JsonLdProduct["rating"] {
   };
 }
 
+function categoryOf(v: Json): string | null {
+  const steps = text(v)
+    .split(/\s?[>/|]\s?/u)
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const last = steps[steps.length - 1] ?? "";
+  return last && last.length <= 80 && !/^https?:/iu.test(text(v)) ? last : null;
+}
+
 /** The page's main product: the first Product with a name, its price taken from it or its variants. */
 export function productFromJsonLd(blocks: readonly Json[]): JsonLdProduct | null {
   const products = findProducts(blocks).filter((p) => text(p["name"]).length > 0);
@@ -147,6 +158,7 @@ export function productFromJsonLd(blocks: readonly Json[]): JsonLdProduct | null
     price,
     currency,
     brand: text(main["brand"]) || text(main["manufacturer"]) || null,
+    category: categoryOf(main["category"]),
     images,
     rating: ratingOf(main["aggregateRating"]),
     features,

@@ -24,6 +24,7 @@ import type { VideoDeps } from "@/lib/creation/video/service/shared";
 import { productFactsSchema, type ProductFacts } from "./contract";
 import { isLinkError } from "@/lib/platform/http/errors";
 import { safeFetch, type Resolver } from "@/lib/platform/http/safe-fetch";
+import { trimEndChars } from "@/lib/creation/video/brief/clean-product-name";
 
 export interface ProductVideoInput {
   facts: ProductFacts;
@@ -58,12 +59,15 @@ export function productBrief(
   },
   extra?: string,
 ): string {
+  // A page's description often repeats its points: each sentence is said once.
+  const said = new Set(facts.points.map((p) => trimEndChars(p.toLowerCase(), ".!? ")));
   const lines = [
     `${facts.name}${facts.brand && !facts.name.toLowerCase().includes(facts.brand.toLowerCase()) ? ` by ${facts.brand}` : ""}.`,
     ...facts.points.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)),
     facts.description
       ? facts.description
           .split(/(?<=[.!?])\s+/)
+          .filter((s) => !said.has(trimEndChars(s.toLowerCase(), ".!? ")))
           .slice(0, 3)
           .join(" ")
       : "",
@@ -200,7 +204,13 @@ export async function createProductVideo(
       uid,
       { ...videoInput.data, render_now: false },
       {
-        product: { name: facts.name, price: formatPrice(price.data, facts.currency), points: facts.points },
+        product: {
+          name: facts.name,
+          price: formatPrice(price.data, facts.currency),
+          points: facts.points,
+          brand: facts.brand,
+          category: facts.category,
+        },
         productId,
         pictures,
         templateVersion: opts.templateVersion ?? null,

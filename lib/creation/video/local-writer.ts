@@ -25,7 +25,13 @@ export interface WriterRequest {
   aspect_ratio: string;
   template_id: string | null;
   /** Product facts from a link or a catalogue item, when the brief came from one. */
-  product?: { name: string; price?: string | null; points?: string[] } | null;
+  product?: {
+    name: string;
+    price?: string | null;
+    points?: string[];
+    brand?: string | null;
+    category?: string | null;
+  } | null;
 }
 
 export interface ToolTemplate {
@@ -390,13 +396,15 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
   // The title: the name or head, then what it is or its first benefit when short.
   const headLead = stripArticle(head);
   const nounHead = !hasMainVerb(headLead) && headLead.length <= 40;
-  const lead =
+  const fullLead =
     (r.name && (r.name.includes(headLead) || (!nounHead && (!headLead.includes(r.name) || headLead.startsWith(r.name))))
       ? r.name
       : fitPhrase(headLead, 50)) ||
     fitPhrase(product ?? "", 60) ||
     r.name ||
     "Untitled video";
+  // A shop's long product name is shortened by phrase for the title ("…Water Bottle, 32 oz").
+  const lead = fullLead.length > 60 ? fitPhrase(fullLead, 60) || fullLead.slice(0, 80) : fullLead;
   const list = middle.find((m) => m.role === "list");
   const tails = [
     hookBody,
@@ -438,7 +446,8 @@ function ownWordsBeats(r: BriefReading): { title: string; beats: Beat[]; close: 
       price,
       narration: s.trim(),
       picture: c,
-      facts: 1,
+      // A price is the fact a shop's page must keep: its scene outranks the others when scenes run short.
+      facts: price ? 2 : 1,
     });
   });
   const last = ctaSentence ? clean(ctaSentence) : null;
@@ -645,7 +654,15 @@ export function localPlan(req: WriterRequest, template: ToolTemplate, layouts: r
     const narration =
       shortenNarration(b.narration, perScene) || (english ? asSentence(chosen.texts[0]?.text ?? "") : "");
     const hasImage = chosen.layout.slots.some((s) => s.kind === "image");
-    const picture = b.picture || reading.product || written.title;
+    const drawn = b.picture || reading.product || written.title;
+    // A shop's category says what the product is when its name does not ("The Whole Truth": a thriller; "Mugs").
+    const category = req.product?.category?.trim();
+    const picture =
+      category && !drawn.includes(category)
+        ? drawn === reading.product
+          ? `${category}, ${drawn}`
+          : `${drawn}, ${category}`
+        : drawn;
     scenes.push({
       layout_id: chosen.layout.id,
       texts: chosen.texts,

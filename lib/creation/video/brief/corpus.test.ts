@@ -190,7 +190,14 @@ describe("the writer on saved product pages", () => {
     { file: "xmobile-redmi.html", facts: ["Xiaomi Redmi Note 14 Pro Plus 5G 12GB RAM 512GB", "149999 LKR"] },
     { file: "spinneys-feta.html", facts: ["Mevgal Bio Feta Cheese 200g", "139999 LBP"] },
     { file: "gibert-jeune-book.html", facts: ["La légende de Darkseid", "22.50 EUR"] },
+    { file: "amazon-kindle-book.html", facts: ["The Whole Truth", "4.99 USD"] },
+    { file: "amazon-bottle.html", facts: ["Trailmark Insulated Stainless Steel Water Bottle", "27.99 USD"] },
+    { file: "etsy-mug.html", facts: ["Hand-Thrown Stoneware Mug", "38 USD"] },
+    { file: "walmart-bottle.html", facts: ["Mainstays 24 oz Stainless Steel Water Bottle", "9.97 USD"] },
+    { file: "shopify-tea.html", facts: ["Smoky Lapsang Souchong Loose Leaf Tea", "14.50 GBP"] },
   ];
+  /** What a shop adds to a product's name: none of it reaches the screen. */
+  const SHOP_WORDS = /Kindle edition|Kindle eBooks|Amazon\.com|Walmart\.com|\bEtsy\b|Kettle & Leaf|Baldacci, David|@/u;
   it("a shop's page title: the name without the edition, format and author, who gets a slot of their own", () => {
     const name = "The Whole Truth (A. Shaw Book 1) - Kindle edition by Baldacci, David.";
     const brief = productBrief({
@@ -217,6 +224,23 @@ describe("the writer on saved product pages", () => {
     expectWellWritten(plan, brief, 30, ["The Whole Truth", "4.99 GBP"]);
   });
 
+  it("the shop's category goes into the generated pictures' prompts, never on screen (a thriller's name alone draws nothing)", async () => {
+    const html = readFileSync(path.join(process.cwd(), "tests/fixtures/links", "amazon-kindle-book.html"), "utf8");
+    const facts = await extractFromHtml({ html, url: "https://www.amazon.com/dp/B000VMHMJK" });
+    expect(facts.category).toBe("Mystery, Thriller & Suspense books");
+    const product = { name: facts.name, price: "4.99 USD", points: facts.points, brand: facts.brand };
+    const req = { brief: productBrief(facts), length_s: 30, aspect_ratio: "9:16", template_id: null };
+    const withCategory = write({ ...req, product: { ...product, category: facts.category } });
+    const prompts = withCategory.scenes.map((s) => s.image_prompt).filter((p): p is string => Boolean(p));
+    expect(prompts.length).toBeGreaterThan(0);
+    for (const p of prompts) expect(p).toContain("Mystery, Thriller & Suspense books");
+    expect(screenOf(withCategory).lines.join(" ")).not.toContain("Suspense");
+    // Without it, the same facts give the same words on screen.
+    const without = write({ ...req, product });
+    expect(screenOf(without).lines).toEqual(screenOf(withCategory).lines);
+    for (const s of without.scenes) expect(s.image_prompt ?? "").not.toContain("Suspense");
+  });
+
   for (const page of pages) {
     it(page.file, async () => {
       const html = readFileSync(path.join(process.cwd(), "tests/fixtures/links", page.file), "utf8");
@@ -235,10 +259,15 @@ describe("the writer on saved product pages", () => {
         length_s: 30,
         aspect_ratio: "9:16",
         template_id: null,
-        product: { name: facts.name, price, points: facts.points },
+        product: { name: facts.name, price, points: facts.points, brand: facts.brand },
       });
       expectWellWritten(plan, brief, 30, page.facts);
       expect(plan.title.startsWith(page.facts[0]!)).toBe(true);
+      const screen = screenOf(plan);
+      for (const text of [screen.title, ...screen.lines]) expect(text).not.toMatch(SHOP_WORDS);
+      // The author or brand has a line of its own when the name did not carry it.
+      if (facts.brand && !facts.name.includes(facts.brand))
+        expect(screen.lines.join(" \n ") + screen.narration).toContain(facts.brand);
     });
   }
 });

@@ -192,8 +192,10 @@ const SMALL = new Set("a an the and or but nor of to in on at by for from with a
 export function titleCase(text: string): string {
   return text
     .split(" ")
-    .map((w, i) => {
+    .map((w, i, all) => {
       if (i > 0 && SMALL.has(w.toLowerCase()) && w === w.toLowerCase()) return w;
+      // A unit after its number stays as written: "32 oz", "100 g", "5 ml".
+      if (i > 0 && /\d$/u.test(all[i - 1]!) && w.length <= 3 && /^\p{Ll}+[,.]?$/u.test(w)) return w;
       return /^\p{Ll}/u.test(w) && !/\w\.\w/u.test(w) ? w.charAt(0).toUpperCase() + w.slice(1) : w;
     })
     .join(" ");

@@ -52,6 +52,8 @@ export interface BriefReading {
 export interface ProductFacts {
   name: string;
   price?: string | null;
+  /** The brand, maker or author the page or catalogue gave. */
+  brand?: string | null;
   points?: string[];
 }
 
@@ -431,7 +433,8 @@ export function readBrief(rawBrief: string, productFacts?: ProductFacts | null):
   const cleanName = productFacts ? cleanProductName(productFacts.name) : null;
   const rawFull = productFacts?.name.replace(/\s+/gu, " ").trim() ?? "";
   const rawName = rawFull.replace(/[.\s]+$/u, "");
-  const brief =
+  const factsBrand = productFacts?.brand?.replace(/\s+/gu, " ").trim() || null;
+  const named =
     cleanName && rawName && cleanName.name !== rawName
       ? rawBrief
           .replace(/\s+/gu, " ")
@@ -442,6 +445,9 @@ export function readBrief(rawBrief: string, productFacts?: ProductFacts | null):
           .replace(/([^.])\.\.(?=\s|$)/gu, "$1.")
           .replace(/\.\s(?=\p{Ll})/gu, " ")
       : rawBrief;
+  // "The Whole Truth by David Baldacci." (a product brief's first line): the name, and the author in their own slot.
+  const brief =
+    cleanName && factsBrand ? named.split(`${cleanName.name} by ${factsBrand}.`).join(`${cleanName.name}.`) : named;
   const language = briefLanguage(brief);
   const request =
     language === "en"
@@ -498,6 +504,7 @@ export function readBrief(rawBrief: string, productFacts?: ProductFacts | null):
   const name = cleaned?.name ?? (found && !codes.includes(found) ? found : null);
   const brand =
     cleaned?.brand ??
+    factsBrand ??
     (language === "en" ? ((doc.organizations().out("array") as string[]).map(cleanEnd)[0] ?? null) : null);
   let product: string | null = null;
   if (language === "en") {

@@ -20,7 +20,13 @@ import { stageNewComposition } from "../new-composition";
 
 export interface CreateVideoExtra {
   /** Product facts the writer must use (name in the title and scenes). */
-  product?: { name: string; price?: string | null; points?: string[] } | null;
+  product?: {
+    name: string;
+    price?: string | null;
+    points?: string[];
+    brand?: string | null;
+    category?: string | null;
+  } | null;
   /** The product the video is made from: saved as `settings.product_id` with the video. */
   productId?: string | null;
   /** The owner's pictures for the scenes' picture slots, in order (repeated when there are more slots). */
