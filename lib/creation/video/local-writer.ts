@@ -569,7 +569,7 @@ function fitBeats(beats: Beat[], room: number, english: boolean): Beat[] {
         role: "list",
         headlines: ["What you get", "At a glance"],
         list: listed.map((m) => m.headlines[0]!),
-        body: listed.map((m) => m.headlines[0]!).join(". "),
+        body: `${listed.map((m) => m.headlines[0]!).join(". ")}.`,
         narration: listed.map((m) => m.narration).join(" "),
         picture: listed[0]!.picture,
         facts: listed.reduce((n, m) => n + m.facts, 0),

@@ -1,4 +1,4 @@
-import { endsMidPhrase, fitPhrase, shortenNarration, titleCase } from "./phrases";
+import { endsMidPhrase, fitPhrase, shortenNarration, titleCase, trimDangling } from "./phrases";
 import { readBrief } from "./read-brief";
 import { readRequestWords } from "./request";
 
@@ -13,6 +13,19 @@ describe("phrase fitting", () => {
     expect(endsMidPhrase("20-second upbeat ad for a")).toBe(true);
     expect(endsMidPhrase("Serves 4", "Serves 4. Ready in 4 minutes.")).toBe(false);
     expect(endsMidPhrase("Keeps drinks cold")).toBe(false);
+  });
+
+  it("keeps a sentence that ends on a preposition whole, and a body to whole sentences", () => {
+    const source =
+      "Shaw has no past he will talk about. A war is sold one rumour at a time. When the truth surfaces, he runs.";
+    // The source's own sentence end: whole, though "about" is a function word.
+    expect(endsMidPhrase("Shaw has no past he will talk about", source)).toBe(false);
+    expect(trimDangling("Shaw has no past he will talk about", source)).toBe("Shaw has no past he will talk about");
+    // Cut by us before its object: still a hanging end.
+    expect(endsMidPhrase("A war is sold one rumour at", source)).toBe(true);
+    expect(trimDangling("Shaw has no past he will talk about and", source)).toBe("Shaw has no past he will talk about");
+    // A body is cut between sentences, not inside the next one at its comma.
+    expect(fitPhrase(source, 80)).toBe("Shaw has no past he will talk about. A war is sold one rumour at a time.");
   });
 
   it("keeps narration to whole sentences", () => {

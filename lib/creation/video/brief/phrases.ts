@@ -58,6 +58,23 @@ function numberCut(text: string, source: string): boolean {
   return found;
 }
 
+/**
+ * True when the last words of `words` end a sentence of `source` (followed there by ". ! ? …"): "no past he
+ * will talk about." is whole, though it ends on a preposition. Linear (indexOf over the source).
+ */
+function endsSourceSentence(words: readonly string[], source: string): boolean {
+  const tail = words
+    .slice(-3)
+    .join(" ")
+    .replace(/[.!?…]+$/u, "");
+  if (tail.split(" ").length < 2) return false;
+  const hay = source.replace(/\s+/gu, " ");
+  for (let at = hay.indexOf(tail); at >= 0; at = hay.indexOf(tail, at + 1)) {
+    if (/^["'”’)]?[.!?…]/u.test(hay.slice(at + tail.length, at + tail.length + 2))) return true;
+  }
+  return false;
+}
+
 /** True when the text stops mid-phrase: on a function word, a dash or comma, or a number whose unit was cut (given the source). */
 export function endsMidPhrase(text: string, source?: string): boolean {
   const t = text.trim();
@@ -65,7 +82,7 @@ export function endsMidPhrase(text: string, source?: string): boolean {
   if (/[,;:\-–—(/&]$/u.test(t)) return true;
   const ws = t.split(/\s+/u);
   const last = bareWord(ws[ws.length - 1]!);
-  if (TRAILING_STOPWORDS.has(last)) return true;
+  if (TRAILING_STOPWORDS.has(last)) return !(source && endsSourceSentence(ws, source));
   if (source && NUMBER.test(last) && numberCut(t, source)) return true;
   return false;
 }
@@ -85,7 +102,7 @@ export function trimDangling(text: string, source: string = text): string {
     ws[end - 1] = last;
     const b = bareWord(last);
     if (
-      TRAILING_STOPWORDS.has(b) ||
+      (TRAILING_STOPWORDS.has(b) && !endsSourceSentence(ws.slice(0, end), source)) ||
       (NUMBER.test(b) && numberCut(ws.slice(Math.max(0, end - 2), end).join(" "), source))
     ) {
       end--;
@@ -113,7 +130,18 @@ function phraseEnds(ws: readonly string[]): number[] {
  */
 export function fitPhrase(text: string, max: number): string {
   const clean = text.replace(/\s+/gu, " ").trim();
-  if (clean.length <= max && !endsMidPhrase(clean)) return clean;
+  if (clean.length <= max && !endsMidPhrase(clean, clean)) return clean;
+  // Text of several sentences (a body): whole sentences that fit, before cutting into one.
+  const sentences = clean.includes("\n") ? [] : splitSentences(clean);
+  if (sentences.length > 1) {
+    let kept = "";
+    for (const sentence of sentences) {
+      const next = kept ? `${kept} ${sentence}` : sentence;
+      if (next.length > max) break;
+      kept = next;
+    }
+    if (kept && !endsMidPhrase(kept, clean)) return kept;
+  }
   if (clean.includes("\n")) {
     // Lists: keep whole lines that fit, each fitted on its own.
     const lines = clean

@@ -389,7 +389,9 @@ function structure(
     }
     out.push(s);
   }
-  const benefits = unique(out.map((p) => trimDangling(cleanEnd(p), p)).filter((p) => p.split(" ").length >= 2));
+  // Trimmed against the brief's sentences: a phrase that ends one of them is whole ("… he will talk about.").
+  const source = sentences.join(" ");
+  const benefits = unique(out.map((p) => trimDangling(cleanEnd(p), source)).filter((p) => p.split(" ").length >= 2));
   return { head: cleanEnd(head), label, lists, benefits };
 }
 

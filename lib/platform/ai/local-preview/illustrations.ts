@@ -74,6 +74,14 @@ const EXCLUDED = new Set([
   "eggplant",
   "peach",
 ]);
+/**
+ * Everyday things the set has no icon of, drawn by the nearest icon it has (matched like that icon's own name).
+ * Without these a "water bottle" drew the baby bottle or the lotion bottle: the only icons named "bottle".
+ */
+const STAND_INS: Record<string, readonly string[]> = {
+  "cup-with-straw": ["water bottle", "drink bottle", "sports bottle", "steel bottle", "thermos", "flask", "travel cup"],
+  "hot-beverage": ["coffee mug", "travel mug", "mug"],
+};
 const STRENGTH: Record<MatchKind, number> = { name: 5, nameHead: 4, nameWordKeyword: 3, nameWord: 2, keyword: 1 };
 
 let cached: IllustrationLibrary | undefined;
@@ -123,6 +131,10 @@ function buildLibrary(): IllustrationLibrary {
     add(nameWords.join(" "), name, "name");
     if (nameWords.length === 1) add(nameWords[0]!, name, "name");
     nameWords.forEach((w, i) => add(w, name, i === nameWords.length - 1 ? "nameHead" : "nameWord"));
+  }
+
+  for (const [name, phrases] of Object.entries(STAND_INS)) {
+    if (entries.has(name)) for (const phrase of phrases) add(phrase, name, "name");
   }
 
   // emojilib: emoji -> [snake_case name, keywords…]; joined to icons by code points (FE0F, the emoji

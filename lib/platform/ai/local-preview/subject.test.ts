@@ -6,7 +6,9 @@ const SEEDS = [1, 2, 3, 17, 2024];
 
 /** Prompt -> the icons that show its subject (any one will do: the seed picks among equals). */
 const CASES: [string, RegExp][] = [
-  ["a reusable steel water bottle", /^(lotion|baby)-bottle$/],
+  // No water bottle in the set: its stand-in (illustrations.ts), never the baby or lotion bottle.
+  ["a reusable steel water bottle", /^cup-with-straw$/],
+  ["an insulated travel mug", /^hot-beverage$/],
   ["fresh croissants from a bakery", /^croissant$/],
   ["coffee", /^hot-beverage$/],
   ["a cozy coffee shop at sunrise", /^hot-beverage$/],
@@ -23,7 +25,7 @@ const CASES: [string, RegExp][] = [
   ["mountains under a pastel sky", /^mountain$/],
   ["a robot in a neon city", /^robot$/],
   ["a new smartphone", /^mobile-phone$/],
-  ["Our reusable steel water bottle keeps drinks cold for 24 hours, upbeat mood, photographic", /-bottle$|^sake$/],
+  ["Our reusable steel water bottle keeps drinks cold for 24 hours, upbeat mood, photographic", /^cup-with-straw$/],
 ];
 
 describe("chooseIllustrations picks the subject by meaning", () => {
