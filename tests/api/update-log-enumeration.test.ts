@@ -324,6 +324,34 @@ const TABLE: Record<string, Case> = {
       };
     },
   },
+  // ---- the public gallery (lib/creation/gallery): the owner's choice and a staff member's hide are logged like sharing
+  "PUT /api/v1/content/[id]/gallery": {
+    setup: async (h) => {
+      const id = await h.image();
+      return {
+        call: { method: "PUT", url: `/api/v1/content/${id}/gallery`, params: { id }, body: { show: true } },
+        expect: content("gallery_show", { ids: [id] }),
+      };
+    },
+  },
+  "PUT /api/v1/ops/gallery/[id]": {
+    setup: async (h) => {
+      const id = await h.image();
+      return {
+        call: {
+          method: "PUT",
+          url: `/api/v1/ops/gallery/${id}`,
+          params: { id },
+          body: { hidden: true },
+          token: staff.token,
+        },
+        expect: content("gallery_hide", { ids: [id] }),
+      };
+    },
+  },
+  "POST /api/v1/public/gallery/[id]/report": {
+    notFollowed: "a visitor's report changes no content: it is a gallery_reports document staff read in the dashboard",
+  },
   "DELETE /api/v1/images/[id]": {
     setup: async (h) => {
       const id = await h.image();

@@ -9,6 +9,7 @@ import { ApiError } from "@/lib/platform/api/errors";
 import { content, type ContentDoc } from "@/lib/platform/db/collections";
 import type { Db } from "@/lib/platform/db/db";
 import { DOC_ID } from "@/lib/platform/db/ids";
+import { logContentChange } from "@/lib/platform/update-log/content";
 import { publicMediaPath } from "@/lib/creation/public-views/media";
 import { galleryReports } from "./collections";
 import {
@@ -116,7 +117,18 @@ export async function setGalleryChoice(
 ): Promise<{ choice: GalleryChoice; changed: boolean }> {
   const doc = await readOwned(deps, uid, id);
   const before = listingOf(doc);
-  if (Boolean(doc.in_gallery) !== show) await deps.db.collection(content).doc(id).update({ in_gallery: show });
+  if (Boolean(doc.in_gallery) !== show) {
+    // The update log follows the choice like sharing: who put the item in the gallery, or took it out.
+    const batch = deps.db.batch();
+    batch.update(deps.db.collection(content).doc(id), { in_gallery: show });
+    logContentChange(deps.db, batch, {
+      id,
+      action: show ? "gallery_show" : "gallery_leave",
+      before: doc,
+      after: { in_gallery: show },
+    });
+    await batch.commit();
+  }
   const after = { ...doc, in_gallery: show };
   return { choice: choiceOf(id, after), changed: before !== listingOf(after) };
 }
@@ -180,12 +192,21 @@ export async function setGalleryHidden(
   const at = nowIso(deps);
   const before = listingOf(doc);
   const next: ContentDoc = { ...doc, gallery_hidden_at: hidden ? (doc.gallery_hidden_at ?? at) : null };
-  if (Boolean(doc.gallery_hidden_at) !== hidden)
-    await deps.db.collection(content).doc(id).update({ gallery_hidden_at: next.gallery_hidden_at });
-  if (hidden) {
-    for (const r of await openReports(deps, id)) {
-      await deps.db.collection(galleryReports).doc(r.id).update({ status: "hidden", resolved_at: at });
-    }
+  // The item and its open reports change together; the update log names the staff member who hid it.
+  const batch = deps.db.batch();
+  if (Boolean(doc.gallery_hidden_at) !== hidden) {
+    batch.update(deps.db.collection(content).doc(id), { gallery_hidden_at: next.gallery_hidden_at });
+    logContentChange(deps.db, batch, {
+      id,
+      action: hidden ? "gallery_hide" : "gallery_unhide",
+      before: doc,
+      after: { gallery_hidden_at: next.gallery_hidden_at },
+    });
   }
+  if (hidden) {
+    for (const r of await openReports(deps, id))
+      batch.update(deps.db.collection(galleryReports).doc(r.id), { status: "hidden", resolved_at: at });
+  }
+  await batch.commit();
   return { state: await staffStateOf(deps, id, next), changed: before !== listingOf(next) };
 }

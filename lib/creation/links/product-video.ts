@@ -42,9 +42,30 @@ export interface ProductVideoOptions {
   templateVersion?: number | null;
 }
 
-function formatPrice(price: string | null, currency: string | null): string | null {
+/** "$4.99", "€22.50", "£5": how a shopper writes it; a price that is not a plain number stays as the page wrote it. */
+export function formatPrice(price: string | null, currency: string | null): string | null {
   if (!price) return null;
-  return currency ? `${price} ${currency}` : price;
+  if (!currency) return price;
+  const amount = /^\d+(?:\.\d+)?$/.test(price) ? Number(price) : Number.NaN;
+  if (Number.isFinite(amount)) {
+    try {
+      const whole = Number.isInteger(amount);
+      return (
+        new Intl.NumberFormat("en-US", {
+          style: "currency",
+          currency,
+          minimumFractionDigits: whole ? 0 : undefined,
+          maximumFractionDigits: whole ? 0 : undefined,
+        })
+          .format(amount)
+          // Intl puts a no-break space after a code ("LKR 149,999"): a plain one, as the reader and the facts check expect.
+          .replaceAll("\u00a0", " ")
+      );
+    } catch {
+      // Not an ISO currency Intl knows: as written, with its code.
+    }
+  }
+  return `${price} ${currency}`;
 }
 
 /** The writer's brief: the product's own words, name first so every plan opens with it. */

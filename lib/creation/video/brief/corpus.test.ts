@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { STARTER_TEMPLATES, starterTemplateVersion } from "@/lib/engine/composition/starter";
 import { extractFromHtml } from "@/lib/creation/links/extract-html";
-import { productBrief } from "@/lib/creation/links/product-video";
+import { formatPrice, productBrief } from "@/lib/creation/links/product-video";
 import { VIDEO_LENGTHS } from "@/lib/creation/video/contract";
 import {
   localWriterResponder,
@@ -187,14 +187,14 @@ describe("the writer over the corpus", () => {
 
 describe("the writer on saved product pages", () => {
   const pages: { file: string; facts: string[] }[] = [
-    { file: "xmobile-redmi.html", facts: ["Xiaomi Redmi Note 14 Pro Plus 5G 12GB RAM 512GB", "149999 LKR"] },
-    { file: "spinneys-feta.html", facts: ["Mevgal Bio Feta Cheese 200g", "139999 LBP"] },
-    { file: "gibert-jeune-book.html", facts: ["La légende de Darkseid", "22.50 EUR"] },
-    { file: "amazon-kindle-book.html", facts: ["The Whole Truth", "4.99 USD"] },
-    { file: "amazon-bottle.html", facts: ["Trailmark Insulated Stainless Steel Water Bottle", "27.99 USD"] },
-    { file: "etsy-mug.html", facts: ["Hand-Thrown Stoneware Mug", "38 USD"] },
-    { file: "walmart-bottle.html", facts: ["Mainstays 24 oz Stainless Steel Water Bottle", "9.97 USD"] },
-    { file: "shopify-tea.html", facts: ["Smoky Lapsang Souchong Loose Leaf Tea", "14.50 GBP"] },
+    { file: "xmobile-redmi.html", facts: ["Xiaomi Redmi Note 14 Pro Plus 5G 12GB RAM 512GB", "LKR 149,999"] },
+    { file: "spinneys-feta.html", facts: ["Mevgal Bio Feta Cheese 200g", "LBP 139,999"] },
+    { file: "gibert-jeune-book.html", facts: ["La légende de Darkseid", "€22.50"] },
+    { file: "amazon-kindle-book.html", facts: ["The Whole Truth", "$4.99"] },
+    { file: "amazon-bottle.html", facts: ["Trailmark Insulated Stainless Steel Water Bottle", "$27.99"] },
+    { file: "etsy-mug.html", facts: ["Hand-Thrown Stoneware Mug", "$38"] },
+    { file: "walmart-bottle.html", facts: ["Mainstays 24 oz Stainless Steel Water Bottle", "$9.97"] },
+    { file: "shopify-tea.html", facts: ["Smoky Lapsang Souchong Loose Leaf Tea", "£14.50"] },
   ];
   /** What a shop adds to a product's name: none of it reaches the screen. */
   const SHOP_WORDS = /Kindle edition|Kindle eBooks|Amazon\.com|Walmart\.com|\bEtsy\b|Kettle & Leaf|Baldacci, David|@/u;
@@ -213,7 +213,7 @@ describe("the writer on saved product pages", () => {
       length_s: 30,
       aspect_ratio: "9:16",
       template_id: null,
-      product: { name, price: "4.99 GBP", points: ["Mystery, Thriller & Suspense Kindle eBooks"] },
+      product: { name, price: "£4.99", points: ["Mystery, Thriller & Suspense Kindle eBooks"] },
     });
     expect(plan.title).toBe("The Whole Truth — By David Baldacci");
     const screen = screenOf(plan);
@@ -221,14 +221,14 @@ describe("the writer on saved product pages", () => {
     expect(screen.lines).toContain("By David Baldacci");
     expect(screen.lines.join(" ")).not.toMatch(/Kindle edition|Baldacci, David|\(A\./);
     expect(plan.scenes[plan.scenes.length - 1]!.layout_id).toBe("starter-end-card");
-    expectWellWritten(plan, brief, 30, ["The Whole Truth", "4.99 GBP"]);
+    expectWellWritten(plan, brief, 30, ["The Whole Truth", "£4.99"]);
   });
 
   it("the shop's category goes into the generated pictures' prompts, never on screen (a thriller's name alone draws nothing)", async () => {
     const html = readFileSync(path.join(process.cwd(), "tests/fixtures/links", "amazon-kindle-book.html"), "utf8");
     const facts = await extractFromHtml({ html, url: "https://www.amazon.com/dp/B000VMHMJK" });
     expect(facts.category).toBe("Mystery, Thriller & Suspense books");
-    const product = { name: facts.name, price: "4.99 USD", points: facts.points, brand: facts.brand };
+    const product = { name: facts.name, price: "$4.99", points: facts.points, brand: facts.brand };
     const req = { brief: productBrief(facts), length_s: 30, aspect_ratio: "9:16", template_id: null };
     const withCategory = write({ ...req, product: { ...product, category: facts.category } });
     const prompts = withCategory.scenes.map((s) => s.image_prompt).filter((p): p is string => Boolean(p));
@@ -253,7 +253,8 @@ describe("the writer on saved product pages", () => {
         brand: facts.brand,
         points: facts.points,
       });
-      const price = facts.price ? `${facts.price}${facts.currency ? ` ${facts.currency}` : ""}` : null;
+      // As the product video passes it (lib/creation/links/product-video.ts).
+      const price = formatPrice(facts.price, facts.currency);
       const plan = write({
         brief,
         length_s: 30,
