@@ -17,9 +17,10 @@ export default defineConfig({
   // No retries are needed. CI keeps one so that a new flake does not fail the whole run, but a test that passed
   // only on its retry is listed by name at the end of `npm test` (scripts/flaky-tests.mjs reads the JSON report).
   retries: process.env.CI ? 1 : 0,
-  // Three workers on two cores: most of an e2e test is waiting (the app, a render, the emulator), not CPU; each
-  // worker has its own seed accounts (tests/support/accounts.ts) and the app runs a render per worker.
-  workers: Number(process.env.PLAYWRIGHT_WORKERS) || 3,
+  // Two workers, one per core (PLAYWRIGHT_WORKERS overrides): a third saturated this 2-core machine and made the
+  // suite slower (1,095 s of tests against about 850 s), with render flows timing out. Each worker has its own seed
+  // accounts (tests/support/accounts.ts) and the app runs a render per worker.
+  workers: Number(process.env.PLAYWRIGHT_WORKERS) || 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [

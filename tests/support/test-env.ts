@@ -26,9 +26,9 @@ export const testAppEnv: Record<string, string> = {
   RENDER_WIDTH: "240",
   // …and at 10 frames a second (same length, sound and captions; a third of the frames).
   RENDER_FPS: "10",
-  // Three jobs of a kind at once (one per Playwright worker): one worker's render does not queue behind the
+  // Two jobs of a kind at once (one per Playwright worker): one worker's render does not queue behind the
   // other's. Read by the one job runtime's in-app worker start (lib/platform/jobs).
-  IN_APP_WORKER_CONCURRENCY: "3",
+  IN_APP_WORKER_CONCURRENCY: "2",
   // Idle in-app workers look for new jobs every 200 ms (1 s by default): jobs start sooner in the suite.
   WORKER_POLL_MS: "200",
   // The links e2e test serves its saved pages from 127.0.0.1 (private, so refused unless listed).
