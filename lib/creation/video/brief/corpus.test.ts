@@ -82,6 +82,7 @@ const REQUEST_WORDS = [
   /\binstagram reel\b/iu,
   /\btiktok ad\b/iu,
   /\bkeep it\b/iu,
+  /\b(?:promote|advertise|showcase) (?:our|my)\b/iu,
 ];
 
 interface Screen {

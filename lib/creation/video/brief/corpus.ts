@@ -124,6 +124,13 @@ export const CORPUS: CorpusBrief[] = [
     facts: ["Saturday", "10am", "Clay Corner", "claycorner.org"],
   },
   {
+    // The session-28 output check: a brief that opens with an order to us ("Promote our …").
+    brief:
+      "Promote our neighbourhood bakery Crumb & Co: fresh sourdough every morning from 7am, cinnamon buns for $3.50, and 10% off your first order with code CRUMB10. Visit us at 14 Mill Lane.",
+    length: null,
+    facts: ["Crumb & Co", "7am", "$3.50", "10%", "CRUMB10", "14 Mill Lane"],
+  },
+  {
     brief: "Webinar: How to price your freelance work. Thursday, May 2 at 6pm. Register at growfreelance.com.",
     length: null,
     facts: ["May 2", "6pm", "growfreelance.com"],

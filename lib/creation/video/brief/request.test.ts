@@ -31,6 +31,15 @@ describe("the request part of a brief", () => {
       platform: "tiktok",
       subject: "Our summer sale: 20% off.",
     });
+    // An order to us about the requester's own thing: the verb is the request, the rest the subject.
+    expect(readRequestWords("Promote our neighbourhood bakery Crumb & Co: sourdough from 7am.").subject).toBe(
+      "Our neighbourhood bakery Crumb & Co: sourdough from 7am.",
+    );
+    expect(readRequestWords("Showcase my new app, Sprout.").subject).toBe("My new app, Sprout.");
+    // A verb that opens ad copy stays copy.
+    expect(readRequestWords("Celebrate summer with our new sorbets.").subject).toBe(
+      "Celebrate summer with our new sorbets.",
+    );
     expect(readRequestWords("A one-minute explainer about our SaaS for finance teams.").length_s).toBe(60);
     expect(readRequestWords("A 45 sec promo for Lumo.").length_s).toBe(45);
     expect(readRequestWords("Un anuncio de 20 segundos para nuestra panadería.").length_s).toBe(20);

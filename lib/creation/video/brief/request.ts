@@ -227,7 +227,21 @@ function leadingRequest(words: readonly string[], into: Acc): number {
   return n;
 }
 
+/**
+ * A brief that opens with an order to us about the requester's own thing ("Promote our bakery …", "Showcase my
+ * new app …"): the verb is the request. Only with "our"/"my" after it, so ad copy that opens with a verb
+ * ("Celebrate summer with us", "Show your style") stays copy.
+ */
+const OPENING_VERBS = new Set(
+  "promote advertise showcase announce highlight feature present introduce market".split(" "),
+);
+const OWNERS = new Set(["our", "my"]);
+
 function leadingWords(words: readonly string[], acc: Acc): number {
+  if (OPENING_VERBS.has(bare(words[0] ?? "")) && OWNERS.has(bare(words[1] ?? ""))) {
+    acc.strong = true;
+    return 1;
+  }
   let i = 0;
   let consumed = 0;
   while (i < words.length) {
