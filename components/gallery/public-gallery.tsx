@@ -10,10 +10,10 @@ import { Clapperboard, Flag, Image as ImageIcon, Images, Palette } from "lucide-
 
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/common/load-error";
+import { PosterGridSkeleton } from "@/components/common/poster-grid-skeleton";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { INPUT_CLASSES } from "@/components/ui/form-classes";
 import { reportGalleryItem, usePublicGallery } from "@/lib/client/hooks/use-gallery";
@@ -156,21 +156,7 @@ export function PublicGallery() {
     return <LoadError title="We couldn't load the gallery" message={error.message} onRetry={() => mutate()} />;
   }
   if (!data) {
-    return (
-      <div role="status" aria-busy="true">
-        <span className="sr-only">Loading the gallery</span>
-        <ul className={GRID} aria-hidden="true">
-          {Array.from({ length: 4 }, (_, i) => (
-            <li key={i} className="overflow-hidden rounded-xl border bg-card">
-              <Skeleton className="aspect-video w-full rounded-none" />
-              <div className="p-3">
-                <Skeleton className="h-4 w-3/4" />
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
+    return <PosterGridSkeleton label="Loading the gallery" gridClassName={GRID} />;
   }
   if (data.length === 0) {
     return (

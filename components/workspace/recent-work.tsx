@@ -5,8 +5,8 @@ import { Sparkles } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/common/load-error";
+import { PosterGridSkeleton } from "@/components/common/poster-grid-skeleton";
 import { useStableUrl } from "@/components/common/use-stable-url";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useRecentWork } from "@/lib/client/hooks/use-workspace";
 import type { WorkspaceItem } from "@/lib/creation/workspace/contract";
 import { KIND_LABEL, statusText } from "./kind";
@@ -53,22 +53,7 @@ export function RecentWork() {
     return <LoadError title="We couldn't load your recent work" message={error.message} onRetry={() => mutate()} />;
   }
   if (!data) {
-    return (
-      <div role="status" aria-busy="true">
-        <span className="sr-only">Loading your recent work</span>
-        <ul className={GRID} aria-hidden="true">
-          {Array.from({ length: 4 }, (_, i) => (
-            <li key={i} className="overflow-hidden rounded-xl border bg-card">
-              <Skeleton className="aspect-video w-full rounded-none" />
-              <div className="space-y-2 p-3">
-                <Skeleton className="h-4 w-3/4" />
-                <Skeleton className="h-3 w-1/2" />
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
+    return <PosterGridSkeleton label="Loading your recent work" gridClassName={GRID} lines={2} />;
   }
   if (data.length === 0) {
     return (
