@@ -170,6 +170,20 @@ test("a shop's page: the name without the shop's additions, the author apart, an
   expect(product).toMatchObject({ name: "The Whole Truth", brand: "David Baldacci", images: [] });
 });
 
+test("the facts screen fits a 390 px phone: name, author, category and the no-pictures notice", async ({
+  page,
+  signedInAs,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInAs("user", "/url-to-video");
+  await page.getByLabel("Link to a web page").fill(`${base}/kindle`);
+  await page.getByRole("button", { name: "Read the page" }).click();
+  await expect(page.getByRole("heading", { name: "What we found" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel("Category", { exact: true })).toBeVisible();
+  await expect(page.getByText(/None of this page's pictures could be loaded/)).toBeVisible({ timeout: 15_000 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
 test("a product by hand: create, find it by name, edit it", async ({ page, signedInAs }) => {
   const tag = randomUUID().slice(0, 6);
   const name = `Zest Linen Apron ${tag}`;
