@@ -19,19 +19,21 @@ import { readRequestWords } from "./brief/request";
 import { fitPhrase, sentenceCase, shortenNarration, splitSentences, titleCase, trimDangling } from "./brief/phrases";
 import { NARRATION_WORDS_PER_SECOND, narrationWordBudget, sceneCountFor, type Plan, type PlanScene } from "./plan";
 
+/** Product facts from a link or a catalogue item, when the brief came from one. */
+export interface WriterProduct {
+  name: string;
+  price?: string | null;
+  points?: string[];
+  brand?: string | null;
+  category?: string | null;
+}
+
 export interface WriterRequest {
   brief: string;
   length_s: number;
   aspect_ratio: string;
   template_id: string | null;
-  /** Product facts from a link or a catalogue item, when the brief came from one. */
-  product?: {
-    name: string;
-    price?: string | null;
-    points?: string[];
-    brand?: string | null;
-    category?: string | null;
-  } | null;
+  product?: WriterProduct | null;
 }
 
 export interface ToolTemplate {

@@ -17,16 +17,11 @@ import { requestRender } from "./request-render";
 import { assertModel, assertVoice, type VideoDeps, type VideoSettings } from "./shared";
 import { loadWriterLibrary, pinnedLibrary } from "./writer-library";
 import { stageNewComposition } from "../new-composition";
+import type { WriterProduct } from "../local-writer";
 
 export interface CreateVideoExtra {
   /** Product facts the writer must use (name in the title and scenes). */
-  product?: {
-    name: string;
-    price?: string | null;
-    points?: string[];
-    brand?: string | null;
-    category?: string | null;
-  } | null;
+  product?: WriterProduct | null;
   /** The product the video is made from: saved as `settings.product_id` with the video. */
   productId?: string | null;
   /** The owner's pictures for the scenes' picture slots, in order (repeated when there are more slots). */
