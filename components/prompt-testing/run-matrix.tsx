@@ -8,7 +8,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { MissingItem } from "@/components/missing-item";
-import { cellKey, type CellResult, type RunView } from "@/lib/operations/prompt-testing/contract";
+import { cellKey, cellVerdict, type CellResult, type RunView } from "@/lib/operations/prompt-testing/contract";
 import { useRun } from "@/lib/client/hooks/use-prompt-testing";
 import { cn } from "@/lib/platform/utils";
 import { ms, Progress, rate, RunStateBadge, usd, when } from "./shared";
@@ -23,6 +23,8 @@ function pretty(output: string): string {
 
 const STATUS_ICON = { pass: CircleCheck, fail: CircleAlert, not_run: CircleMinus } as const;
 const STATUS_TEXT = { pass: "Pass", fail: "Fail", not_run: "Not run" } as const;
+const VERDICT_TEXT = { pass: "Pass", fail: "Fail", incomplete: "Incomplete" } as const;
+const VERDICT_ICON = { pass: CircleCheck, fail: CircleAlert, incomplete: CircleMinus } as const;
 
 function CellDetail({ run, cell }: { run: RunView; cell: CellResult }) {
   const column = run.columns.find((c) => c.version === cell.version && c.model_id === cell.model_id);
@@ -31,7 +33,13 @@ function CellDetail({ run, cell }: { run: RunView; cell: CellResult }) {
     <section aria-label="Cell detail" className="space-y-3 rounded-lg border p-4">
       <h2 className="font-medium">
         {cell.case_id} · v{cell.version} · {column?.model_label ?? cell.model_id}{" "}
-        <Badge variant={cell.passed ? "secondary" : "destructive"}>{cell.passed ? "Pass" : "Fail"}</Badge>
+        <Badge
+          variant={
+            cellVerdict(cell) === "pass" ? "secondary" : cellVerdict(cell) === "fail" ? "destructive" : "outline"
+          }
+        >
+          {VERDICT_TEXT[cellVerdict(cell)]}
+        </Badge>
         {change === "fixed" || change === "broke" ? (
           <Badge variant="outline" className="ml-1">
             {change === "fixed" ? "Fixed since last run" : "Broke since last run"}
@@ -206,28 +214,28 @@ export function RunMatrix({ runId }: { runId: string }) {
                     );
                   }
                   const notRun = cell.assertions.filter((a) => a.status === "not_run").length;
+                  const verdict = cellVerdict(cell);
+                  const VerdictIcon = VERDICT_ICON[verdict];
                   return (
                     <td key={key} className="border-b p-2">
                       <button
                         type="button"
                         onClick={() => setSelected(key === selected ? null : key)}
                         aria-pressed={key === selected}
-                        aria-label={`${c.id}, v${col.version}, ${col.model_label}: ${cell.passed ? "pass" : "fail"}${change === "fixed" ? ", fixed since the previous run" : change === "broke" ? ", broke since the previous run" : ""}`}
+                        aria-label={`${c.id}, v${col.version}, ${col.model_label}: ${VERDICT_TEXT[verdict].toLowerCase()}${change === "fixed" ? ", fixed since the previous run" : change === "broke" ? ", broke since the previous run" : ""}`}
                         className={cn(
                           "flex w-full items-center gap-1.5 rounded-md px-2 py-1.5 text-left",
-                          cell.passed
+                          verdict === "pass"
                             ? "bg-emerald-500/10 text-emerald-800 dark:text-emerald-300"
-                            : "bg-destructive/10 text-destructive",
+                            : verdict === "fail"
+                              ? "bg-destructive/10 text-destructive"
+                              : "bg-muted text-foreground",
                           (change === "fixed" || change === "broke") && "ring-2 ring-amber-500",
                           key === selected && "outline outline-2 outline-offset-2 outline-primary",
                         )}
                       >
-                        {cell.passed ? (
-                          <CircleCheck aria-hidden className="size-4" />
-                        ) : (
-                          <CircleAlert aria-hidden className="size-4" />
-                        )}
-                        {cell.passed ? "Pass" : "Fail"}
+                        <VerdictIcon aria-hidden className="size-4" />
+                        {VERDICT_TEXT[verdict]}
                         <span className="ml-auto text-xs opacity-70 tabular-nums">{ms(cell.latency_ms)}</span>
                         {change === "fixed" || change === "broke" ? (
                           <span className="text-xs font-medium text-amber-700 dark:text-amber-300">{change}</span>

@@ -82,6 +82,7 @@ export const CHAT_TOOL_LABELS: Record<string, string> = {
   lookup_user: "Look up a user",
   lookup_content: "Look up a content item",
   lookup_job: "Look up a job",
+  count_content: "Count content",
   count_documents: "Count documents",
   generate_image: "Generate an image",
   draft_layout: "Draft a layout",

@@ -56,3 +56,18 @@ it("generates images, drafts layouts, splits parallel requests and leaves chit-c
   expect(toolCallsFor("What is the weather in Paris today?", k)).toEqual([]);
   expect(toolCallsFor("Write a haiku about autumn.", k)).toEqual([]);
 });
+
+it("counts content items by kind and state when asked in the product's words", () => {
+  expect(toolCallsFor("How many videos are ready?", k)).toEqual([
+    { toolName: "count_content", input: { kind: "video", status: "ready" } },
+  ]);
+  expect(toolCallsFor("count the failed images", k)).toEqual([
+    { toolName: "count_content", input: { kind: "image", status: "failed" } },
+  ]);
+  expect(toolCallsFor("how many designs", k)).toEqual([{ toolName: "count_content", input: { kind: "design" } }]);
+  expect(toolCallsFor("how many content items are finished", k)).toEqual([
+    { toolName: "count_content", input: { status: "ready" } },
+  ]);
+  // Naming another collection is a question about that collection.
+  expect(toolCallsFor("how many jobs for videos are running", k)[0]!.toolName).toBe("count_documents");
+});

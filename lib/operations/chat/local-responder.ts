@@ -9,6 +9,7 @@
  */
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import type { LocalAnswer, LocalCall, LocalToolCall } from "@/lib/platform/ai/language/local-language-model";
+import type { CONTENT_KINDS, CONTENT_STATUSES } from "@/lib/platform/db/collections";
 import { DRAFT_SLOT_ROLES, IMAGE_RATIOS } from "./tool-schemas";
 
 export interface LocalChatKnowledge {
@@ -61,7 +62,8 @@ function currentTurn(prompt: LanguageModelV3Prompt): {
 
 const singular = (w: string) => w.replace(/ies$/, "y").replace(/s$/, "");
 
-function findCollection(text: string, k: LocalChatKnowledge): string | null {
+/** A registry collection the text names ("content documents", "chat messages"), or null. */
+function namedCollection(text: string, k: LocalChatKnowledge): string | null {
   const t = text.toLowerCase();
   // Longest names first, so "chat_messages" wins over "chats".
   const byLength = [...k.collections].sort((a, b) => b.name.length - a.name.length);
@@ -70,6 +72,13 @@ function findCollection(text: string, k: LocalChatKnowledge): string | null {
     const forms = new Set([c.name, spaced, singular(c.name), singular(spaced)]);
     for (const f of forms) if (new RegExp(`\\b${f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}s?\\b`).test(t)) return c.name;
   }
+  return null;
+}
+
+function findCollection(text: string, k: LocalChatKnowledge): string | null {
+  const t = text.toLowerCase();
+  const named = namedCollection(text, k);
+  if (named) return named;
   const m = /\bhow many\s+([a-z_]+)/.exec(t) ?? /\bcount (?:the |all )?([a-z_]+)/.exec(t);
   return m ? m[1]! : null;
 }
@@ -92,6 +101,32 @@ function countCall(text: string, k: LocalChatKnowledge): LocalToolCall | null {
       filters.push({ field, op: "==", value: valueOf(m[1]!.replace(/[.?!,]+$/, "")) });
   }
   return { toolName: "count_documents", input: { collection, filters } };
+}
+
+const KIND_WORDS: [RegExp, (typeof CONTENT_KINDS)[number]][] = [
+  [/\bvideos?\b/i, "video"],
+  [/\b(?:images?|pictures?|photos?)\b/i, "image"],
+  [/\bdesigns?\b/i, "design"],
+  [/\bpages?\b/i, "page"],
+];
+const STATUS_WORDS: [RegExp, (typeof CONTENT_STATUSES)[number]][] = [
+  [/\b(?:ready|finished|done|completed?)\b/i, "ready"],
+  [/\bfail(?:ed|ing|ures?)?\b/i, "failed"],
+  [/\bdrafts?\b/i, "draft"],
+  [/\b(?:queued|waiting)\b/i, "queued"],
+  [/\b(?:running|rendering|generating|in progress)\b/i, "running"],
+];
+
+/** "How many videos are ready": content items by kind and state, unless the text names a collection. */
+function contentCountCall(text: string, k: LocalChatKnowledge): LocalToolCall | null {
+  if (!/\b(how many|count|number of)\b/i.test(text)) return null;
+  // "content documents with status ready" names the collection and its fields: that is count_documents.
+  const named = namedCollection(text, k);
+  if (named && (named !== "content" || /\b(?:kind|status|visibility|owner_id)\b/i.test(text))) return null;
+  const kind = KIND_WORDS.find(([re]) => re.test(text))?.[1];
+  const status = STATUS_WORDS.find(([re]) => re.test(text))?.[1];
+  if (!kind && !(named === "content" && status)) return null;
+  return { toolName: "count_content", input: { ...(kind ? { kind } : {}), ...(status ? { status } : {}) } };
 }
 
 /** An id has a digit, an underscore, or is long: "please" and "named" are words, not uids. */
@@ -165,7 +200,12 @@ export function toolCallsFor(text: string, k: LocalChatKnowledge): LocalToolCall
   );
   const calls: LocalToolCall[] = [];
   for (const clause of clauses) {
-    const call = layoutCall(clause) ?? imageCall(clause) ?? countCall(clause, k) ?? lookupCall(clause);
+    const call =
+      layoutCall(clause) ??
+      imageCall(clause) ??
+      contentCountCall(clause, k) ??
+      countCall(clause, k) ??
+      lookupCall(clause);
     if (call) calls.push(call);
   }
   return calls;
@@ -175,6 +215,12 @@ function summarise(r: { toolName: string; output: unknown; error: string | null 
   if (r.error) return `The \`${r.toolName}\` call failed: ${r.error}`;
   const o = (r.output ?? {}) as Record<string, unknown>;
   switch (r.toolName) {
+    case "count_content": {
+      const one = o.count === 1;
+      const noun = o.kind === "any" ? "content item" : String(o.kind);
+      const state = o.status === "any" ? "" : ` that ${one ? "is" : "are"} ${String(o.status)}`;
+      return `There ${one ? "is" : "are"} **${String(o.count)}** ${noun}${one ? "" : "s"}${state}.`;
+    }
     case "count_documents": {
       const filters =
         Array.isArray(o.filters) && o.filters.length

@@ -18,6 +18,7 @@ import { updateLog } from "@/lib/platform/update-log/collections";
 import { ApiError } from "@/lib/platform/api/errors";
 import { LOCAL_LANGUAGE_MODEL_ID } from "@/lib/platform/ai/language/local-language-model";
 import type { ChatRequest } from "./contract";
+import { countDocuments } from "./tools";
 import { deleteChat, getChat, listChats, renameChat, streamChatTurn, type ChatDeps } from "./service";
 
 const dir = mkdtempSync(path.join(tmpdir(), "pf-chat-"));
@@ -160,4 +161,45 @@ it("answers honestly that it is a preview when no tool fits", async () => {
   expect(stream).not.toContain("tool-input");
   const chat = await getChat(deps, "staff1", "chatF");
   expect(JSON.stringify(chat.messages[1]!.parts)).toContain("I'm the **Local preview** model");
+});
+
+it("counts videos that are ready, not every ready content document, and a wrong collection fails in one short line", async () => {
+  const at = new Date().toISOString();
+  for (const [id, status] of [
+    ["v1", "ready"],
+    ["v2", "failed"],
+  ] as const) {
+    await db
+      .collection(content)
+      .doc(id)
+      .create({
+        owner_id: "staff1",
+        kind: "video",
+        title: id,
+        status,
+        visibility: "private",
+        settings: {},
+        blobs: { original: null, thumbnail: null, poster: null },
+        error: null,
+        created_at: at,
+        updated_at: at,
+      });
+  }
+  await turn("chatG", ["m1"], "How many videos are ready?");
+  const answer = JSON.stringify((await getChat(deps, "staff1", "chatG")).messages[1]!.parts);
+  expect(answer).toContain("tool-count_content");
+  expect(answer).toContain("There is **1** video that is ready.");
+  await expect(countDocuments(db, { collection: "videos", filters: [] })).rejects.toThrow(
+    'There is no collection "videos": videos are content items. Count them with count_content (kind video).',
+  );
+  await expect(countDocuments(db, { collection: "prompt", filters: [] })).rejects.toThrow(
+    'There is no collection "prompt". Did you mean prompt_runs, prompt_suites, prompt_versions?',
+  );
+
+  await turn("chatH", ["m1"], "How many widgets are there?");
+  const card = (await getChat(deps, "staff1", "chatH")).messages[1]!.parts.find(
+    (p) => p.type === "tool-count_documents",
+  )!;
+  expect(card).toMatchObject({ state: "output-error" });
+  expect(String(card.errorText)).toBe('There is no collection "widgets".');
 });

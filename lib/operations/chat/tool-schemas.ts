@@ -5,6 +5,7 @@
  * evaluation measures the very functions production offers. Browser-safe.
  */
 import { z } from "zod";
+import { CONTENT_KINDS, CONTENT_STATUSES } from "@/lib/platform/db/collections";
 import { DOC_ID } from "@/lib/platform/db/ids";
 
 const docId = z.string().regex(DOC_ID, "an id is 1-128 characters of A-Z a-z 0-9 _ -");
@@ -57,6 +58,14 @@ export const countDocumentsInput = z.object({
     .describe("Equality filters, all of which must hold"),
 });
 
+export const countContentInput = z.object({
+  kind: z.enum(CONTENT_KINDS).optional().describe("Only items of this kind: image, design, video or page"),
+  status: z
+    .enum(CONTENT_STATUSES)
+    .optional()
+    .describe("Only items in this state: draft, queued, running, ready (finished) or failed"),
+});
+
 export const generateImageInput = z.object({
   prompt: z.string().trim().min(1, "prompt is required").max(2000).describe("What the picture shows"),
   aspect_ratio: z.enum(IMAGE_RATIOS).default("1:1").describe("The picture's shape"),
@@ -86,9 +95,14 @@ export const CHAT_TOOL_SPECS = {
     description: "Look up one job of the queue by id: type, state, progress, attempts, error.",
     inputSchema: lookupJobInput,
   },
+  count_content: {
+    description:
+      "Count the product's content items (videos, images, designs, pages), optionally of one kind and in one state, e.g. the videos that are ready.",
+    inputSchema: countContentInput,
+  },
   count_documents: {
     description:
-      "Count the documents of one collection of the data store, optionally with equality filters on the collection's declared fields.",
+      "Count the documents of one collection of the data store (not videos or images as such: use count_content for those), optionally with equality filters on the collection's declared fields.",
     inputSchema: countDocumentsInput,
   },
   generate_image: {

@@ -13,7 +13,7 @@ import { tool } from "ai";
 import { ApiError } from "@/lib/platform/api/errors";
 import { defaultModelId as defaultImageModelId } from "@/lib/platform/ai/models";
 import { layouts } from "@/lib/engine/composition/collections";
-import { content, jobs, users } from "@/lib/platform/db/collections";
+import { CONTENT_KINDS, CONTENT_STATUSES, content, jobs, users } from "@/lib/platform/db/collections";
 import type { Db } from "@/lib/platform/db/db";
 import { isDbError } from "@/lib/platform/db/errors";
 import type { WhereOp } from "@/lib/platform/db/driver";
@@ -54,11 +54,7 @@ export async function countDocuments(
   input: { collection: string; filters: { field: string; op: "==" | "!=" | "in"; value: unknown }[] },
 ): Promise<{ collection: string; filters: string[]; count: number }> {
   const fields = declaredFields(db, input.collection);
-  if (!fields)
-    throw new ApiError(
-      "not_found",
-      `There is no collection "${input.collection}". Collections: ${collectionNames(db).join(", ")}.`,
-    );
+  if (!fields) throw new ApiError("not_found", unknownCollectionMessage(db, input.collection));
   const inequalities = input.filters.filter((f) => f.op === "!=");
   if (inequalities.length > 1) throw new ApiError("unprocessable_entity", "At most one != filter per count.");
   let q = db.collectionByName(input.collection) as unknown as {
@@ -84,6 +80,35 @@ export async function countDocuments(
     filters: input.filters.map((f) => `${f.field} ${f.op} ${JSON.stringify(f.value)}`),
     count,
   };
+}
+
+/**
+ * A short, readable answer for a collection that does not exist: a content
+ * kind ("videos") points at count_content; otherwise at most three names that
+ * look alike. Never the whole registry (39 names is not an answer).
+ */
+export function unknownCollectionMessage(db: Db, name: string): string {
+  const word = name.toLowerCase().replace(/s$/, "");
+  if ((CONTENT_KINDS as readonly string[]).includes(word))
+    return `There is no collection "${name}": ${word}s are content items. Count them with count_content (kind ${word}).`;
+  const stem = word.slice(0, 4);
+  const alike = collectionNames(db)
+    .filter((c) => c.startsWith(stem) || c.includes(word) || word.includes(c.replace(/s$/, "")))
+    .slice(0, 3);
+  return alike.length
+    ? `There is no collection "${name}". Did you mean ${alike.join(", ")}?`
+    : `There is no collection "${name}".`;
+}
+
+/** Content items by kind and status: what "how many videos are ready" means. */
+export async function countContent(
+  db: Db,
+  input: { kind?: (typeof CONTENT_KINDS)[number]; status?: (typeof CONTENT_STATUSES)[number] },
+): Promise<{ kind: string; status: string; count: number }> {
+  const all = db.collection(content);
+  const byKind = input.kind ? all.where("kind", "==", input.kind) : all;
+  const q = input.status ? byKind.where("status", "==", input.status) : byKind;
+  return { kind: input.kind ?? "any", status: input.status ?? "any", count: await q.count() };
 }
 
 export async function lookupUser(db: Db, input: { email?: string; uid?: string }) {
@@ -220,6 +245,7 @@ export function chatTools(ctx: ChatToolContext) {
     lookup_user: tool({ ...s.lookup_user, execute: (input) => lookupUser(ctx.db, input) }),
     lookup_content: tool({ ...s.lookup_content, execute: ({ id }) => lookupContent(ctx.db, id) }),
     lookup_job: tool({ ...s.lookup_job, execute: ({ id }) => lookupJob(ctx.db, id) }),
+    count_content: tool({ ...s.count_content, execute: (input) => countContent(ctx.db, input) }),
     count_documents: tool({ ...s.count_documents, execute: (input) => countDocuments(ctx.db, input) }),
     generate_image: tool({ ...s.generate_image, execute: (input) => generateImage(ctx, input) }),
     draft_layout: tool({ ...s.draft_layout, execute: (input) => draftLayout(ctx, input) }),

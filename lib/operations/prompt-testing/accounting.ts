@@ -3,7 +3,15 @@
  * pass rates, cost and median latency per column and overall, and how each
  * cell changed since the previous finished run of the same suite.
  */
-import { cellKey, columnKey, type CellChange, type CellResult, type ColumnStats, type RunColumn } from "./contract";
+import {
+  cellKey,
+  cellVerdict,
+  columnKey,
+  type CellChange,
+  type CellResult,
+  type ColumnStats,
+  type RunColumn,
+} from "./contract";
 
 export interface MatrixShape {
   caseIds: readonly string[];
@@ -76,12 +84,21 @@ export function diffCells(
   current: readonly CellResult[],
   previous: readonly CellResult[] | null,
 ): Record<string, CellChange> {
-  const before = new Map((previous ?? []).map((c) => [cellKey(c), c.passed]));
+  const before = new Map((previous ?? []).map((c) => [cellKey(c), cellVerdict(c)]));
   const out: Record<string, CellChange> = {};
   for (const c of current) {
     const key = cellKey(c);
     const was = before.get(key);
-    out[key] = was === undefined ? "new" : was === c.passed ? "same" : c.passed ? "fixed" : "broke";
+    const now = cellVerdict(c);
+    // Only a move between pass and fail is a fix or a break; an incomplete cell proves neither.
+    out[key] =
+      was === undefined
+        ? "new"
+        : was === "fail" && now === "pass"
+          ? "fixed"
+          : was === "pass" && now === "fail"
+            ? "broke"
+            : "same";
   }
   return out;
 }

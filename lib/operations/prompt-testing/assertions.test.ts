@@ -4,7 +4,7 @@
  * and a rubric with no keyed model is "not run", never passed.
  */
 import { evaluateAssertion, evaluateCell, RUBRIC_NOT_RUN, type CellOutcome } from "./assertions";
-import { assertionSchema, suiteInputSchema, type Assertion } from "./contract";
+import { assertionSchema, cellVerdict, suiteInputSchema, type Assertion } from "./contract";
 
 const cell = (output: string | null, over: Partial<CellOutcome> = {}): CellOutcome => ({
   output,
@@ -82,7 +82,15 @@ it("rubric: not run without a keyed model (and the cell is judged on the rest); 
   const alone = await evaluateCell([rubric], cell("cold brew"));
   expect(alone.passed).toBe(false); // nothing ran: never a pass
   const withContains = await evaluateCell([rubric, a({ type: "contains", value: "cold" })], cell("cold brew"));
-  expect(withContains.passed).toBe(true);
+  // One check did not run: the cell is incomplete, not a pass (and not a fail).
+  expect(withContains.passed).toBe(false);
+  expect(cellVerdict({ passed: withContains.passed, error: null, assertions: withContains.results })).toBe(
+    "incomplete",
+  );
+  const failed = await evaluateCell([rubric, a({ type: "contains", value: "tea" })], cell("cold brew"));
+  expect(cellVerdict({ passed: failed.passed, error: null, assertions: failed.results })).toBe("fail");
+  const ran = await evaluateCell([a({ type: "contains", value: "cold" })], cell("cold brew"));
+  expect(cellVerdict({ passed: ran.passed, error: null, assertions: ran.results })).toBe("pass");
   const grader = jest.fn(async ({ output }: { output: string }) => ({
     pass: output.includes("cold"),
     reason: "checked",

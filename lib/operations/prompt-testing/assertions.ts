@@ -120,7 +120,11 @@ export async function evaluateAssertion(
   }
 }
 
-/** All of a case's assertions on one cell; the cell passes when none failed and at least one ran. */
+/**
+ * All of a case's assertions on one cell. The cell passes only when every
+ * check ran and passed: a check that did not run (a rubric with no grader)
+ * leaves it incomplete (cellVerdict), never a green pass.
+ */
 export async function evaluateCell(
   assertions: readonly Assertion[],
   cell: CellOutcome,
@@ -128,6 +132,5 @@ export async function evaluateCell(
 ): Promise<{ passed: boolean; results: AssertionResult[] }> {
   const results: AssertionResult[] = [];
   for (const a of assertions) results.push(await evaluateAssertion(a, cell, grader));
-  const ran = results.filter((r) => r.status !== "not_run");
-  return { passed: ran.length > 0 && ran.every((r) => r.status === "pass"), results };
+  return { passed: results.length > 0 && results.every((r) => r.status === "pass"), results };
 }

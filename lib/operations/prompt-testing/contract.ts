@@ -271,6 +271,19 @@ export const cellSchema = z.object({
 });
 export type CellResult = z.infer<typeof cellSchema>;
 
+export type CellVerdict = "pass" | "fail" | "incomplete";
+
+/**
+ * What a cell shows: fail when a check failed or the call did; incomplete when
+ * nothing failed but a check did not run (a rubric with no keyed grader); pass
+ * only when every check ran and passed.
+ */
+export function cellVerdict(cell: Pick<CellResult, "passed" | "error" | "assertions">): CellVerdict {
+  if (cell.passed) return "pass";
+  if (cell.error !== null || cell.assertions.some((a) => a.status === "fail")) return "fail";
+  return cell.assertions.some((a) => a.status === "not_run") ? "incomplete" : "fail";
+}
+
 export const cellKey = (c: { case_id: string; version: number; model_id: string }) =>
   `${c.case_id}|${c.version}|${c.model_id}`;
 export const columnKey = (version: number, modelId: string) => `v${version}|${modelId}`;
