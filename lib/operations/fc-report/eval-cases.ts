@@ -31,6 +31,7 @@ const ALL: readonly ChatToolName[] = [
   "lookup_user",
   "lookup_content",
   "lookup_job",
+  "count_content",
   "count_documents",
   "generate_image",
   "draft_layout",
@@ -115,9 +116,10 @@ export const EVAL_CASES: readonly EvalCase[] = [
   {
     id: "multiple-4",
     category: "multiple",
-    prompt: "Look up job render_9 please",
+    prompt: "How many videos are ready?",
     functions: ALL,
-    expected: [{ name: "lookup_job", args: { id: ["render_9"] } }],
+    // Not count_documents on content: that also counts images and designs.
+    expected: [{ name: "count_content", args: { kind: ["video"], status: ["ready"] } }],
   },
   {
     id: "multiple-5",
