@@ -2,7 +2,9 @@
  * Accessibility: axe-core (WCAG 2 A/AA and best practices) on every screen of
  * the route map, signed in as the role the screen is for, plus the detail
  * screens whose item is cheap to make. Any serious or critical violation
- * fails the screen's test and is printed as rule, target and screen.
+ * fails the screen's test and is printed as rule, target and screen. Then the
+ * same screen on a 360×740 phone: the document may not be wider than the
+ * viewport (no sideways scrolling); a failure names the elements that stick out.
  *
  * One page per screen; each worker signs in once per role and reuses that
  * storage state (cookies and Firebase's IndexedDB), so a screen costs one
@@ -67,6 +69,43 @@ async function expectNoSeriousViolations(page: Page, screen: string) {
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const lines = serious.flatMap((v) => v.nodes.map((n) => `${screen}  ${v.id} (${v.impact})  ${n.target.join(" ")}`));
   expect(lines, `axe: serious or critical violations on ${screen}\n${lines.join("\n")}`).toEqual([]);
+  await expectFitsPhone(page, screen);
+}
+
+const PHONE = { width: 360, height: 740 };
+
+/** On a 360 px phone the document is no wider than the viewport; a failure lists the widest elements past its edge. */
+async function expectFitsPhone(page: Page, screen: string) {
+  const before = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  // Two frames: the resize's layout, then whatever a ResizeObserver changed.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const { width, past } = await page.evaluate((w) => {
+    const out: string[] = [];
+    // Inside a container that scrolls or clips sideways is fine: only what widens the document is named.
+    const clipped = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
+        if (getComputedStyle(p).overflowX !== "visible") return true;
+      return false;
+    };
+    for (const el of document.body.querySelectorAll("*")) {
+      const r = el.getBoundingClientRect();
+      if (r.right > w + 0.5 && r.width > 0 && !clipped(el)) {
+        const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${
+          typeof el.className === "string" && el.className
+            ? `.${el.className.trim().split(/\s+/).slice(0, 3).join(".")}`
+            : ""
+        }`;
+        out.push(`${name} (right edge ${Math.round(r.right)} px)`);
+      }
+    }
+    return { width: document.documentElement.scrollWidth, past: out.slice(0, 8) };
+  }, PHONE.width);
+  expect(
+    width,
+    `${screen} is ${width} px wide on a ${PHONE.width} px phone; past the edge:\n${past.join("\n")}`,
+  ).toBeLessThanOrEqual(PHONE.width);
+  if (before) await page.setViewportSize(before);
 }
 
 const screens = ROUTES.filter((r) => !r.redirect && !r.pattern.includes("["));
@@ -75,7 +114,7 @@ for (const access of ["public", "user", "internal"] as const) {
   test.describe(`${access} screens`, () => {
     test.use({ role: ROLE_OF[access] });
     for (const { pattern } of screens.filter((r) => r.access === access)) {
-      test(`axe: ${pattern}`, async ({ page }) => {
+      test(`axe and a 360 px phone: ${pattern}`, async ({ page }) => {
         await page.goto(pattern);
         await expectNoSeriousViolations(page, pattern);
       });

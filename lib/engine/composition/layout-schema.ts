@@ -129,12 +129,27 @@ export const layoutBoxesSchema = z.object(
 );
 export type LayoutBoxes = Record<CompositionRatio, Record<string, Box>>;
 
+/**
+ * Where burned-in captions go per ratio (caption-zone.ts): declared by the
+ * layout's author, or derived from its boxes where a ratio is not given.
+ */
+export const captionZonesSchema = z
+  .object(
+    Object.fromEntries(COMPOSITION_RATIOS.map((r) => [r, boxSchema.optional()])) as Record<
+      CompositionRatio,
+      z.ZodOptional<typeof boxSchema>
+    >,
+  )
+  .partial();
+export type CaptionZones = Partial<Record<CompositionRatio, Box>>;
+
 /** What a layout is, without its store bookkeeping: what template versions snapshot. */
 export const layoutBodySchema = z.object({
   name: z.string().trim().min(1).max(80),
   description: z.string().max(500),
   slots: z.array(slotSchema).min(1).max(24),
   boxes: layoutBoxesSchema,
+  caption_zones: captionZonesSchema.optional(),
 });
 export type LayoutBody = z.infer<typeof layoutBodySchema>;
 

@@ -4,6 +4,7 @@
  * errors). Errors make a layout unusable; warnings are worth a look.
  * Browser-safe.
  */
+import { captionZone, zoneProblems } from "./caption-zone";
 import type { Box, LayoutBody, LayoutSlot } from "./layout-schema";
 import { metricsMeasure, type MeasureFn } from "./measure";
 import { CANVAS_SIZES, COMPOSITION_RATIOS, designScale, type CompositionRatio } from "./ratios";
@@ -19,6 +20,7 @@ export type LayoutIssueCode =
   | "text-too-small"
   | "box-too-small"
   | "text-capacity"
+  | "caption-zone"
   | "unknown-layout";
 
 export interface LayoutIssue {
@@ -131,6 +133,26 @@ export function validateLayout(layout: LayoutBody): LayoutIssue[] {
           });
         }
       }
+    }
+    const declared = layout.caption_zones?.[ratio];
+    if (declared) {
+      for (const problem of zoneProblems(layout, ratio, declared))
+        issues.push({
+          code: "caption-zone",
+          severity: "error",
+          ratio,
+          message:
+            problem === "covers-text"
+              ? `the caption zone in ${ratio} covers text: captions would sit on the scene's words`
+              : `the caption zone in ${ratio} leaves the safe area: the platforms' buttons would cover captions`,
+        });
+    } else if (!captionZone(layout, ratio).clear) {
+      issues.push({
+        code: "caption-zone",
+        severity: "warning",
+        ratio,
+        message: `no room for captions in ${ratio}: leave a band free of text inside the safe area, or captions cover text`,
+      });
     }
     for (let i = 0; i < textSlots.length; i++) {
       for (let j = i + 1; j < textSlots.length; j++) {

@@ -1,6 +1,8 @@
 import { COMPOSITION_SCHEMA_VERSION, type CompositionBody, type Scene } from "./composition-schema";
 import { collectMediaKeys } from "./media-keys";
-import { renderPropsSchema } from "./render-props";
+import { captionZone } from "./caption-zone";
+import { COMPOSITION_RATIOS } from "./ratios";
+import { renderPropsSchema, type PxBox } from "./render-props";
 import { readableOn, ResolveError, resolveRenderProps, resolveRenderPropsDetailed } from "./resolve";
 import { sampleValues, starterTemplate, starterTemplateVersion } from "./starter";
 import type { TemplateVersionBody } from "./template-schema";
@@ -96,33 +98,47 @@ describe("resolveRenderProps", () => {
     expect(props.durationInFrames).toBe(b!.from + b!.durationInFrames);
   });
 
-  it("moves captions away from the layout's text", () => {
-    // The full-bleed layout's text sits at the bottom, where this template puts captions.
+  it("keeps captions inside the layout's caption zone, off the scene's text, in every layout, ratio and position", () => {
     const ctv = starterTemplateVersion(starterTemplate("starter-bold")!);
-    const s: Scene = {
-      id: "a",
-      layout_id: "starter-full-bleed",
-      values: sampleValues(ctv.layouts.find((l) => l.id === "starter-full-bleed")!),
-      narration: "x",
-      duration_ms: null,
-      voice: voice(2000),
-    };
-    const props = resolveRenderProps({ composition: comp([s]), templateVersion: ctv, mediaUrl, size: "1080p" });
-    const cap = props.scenes[0]!.captionBox;
-    expect(cap.y + cap.h).toBeLessThan(props.height / 2);
-    const bottomTemplate = { ...ctv, captions: { ...ctv.captions, position: "bottom" as const } };
-    const statement: Scene = {
-      ...s,
-      layout_id: "starter-statement",
-      values: sampleValues(ctv.layouts.find((l) => l.id === "starter-statement")!),
-    };
-    const p2 = resolveRenderProps({
-      composition: comp([statement]),
-      templateVersion: bottomTemplate,
-      mediaUrl,
-      size: "1080p",
-    });
-    expect(p2.scenes[0]!.captionBox.y).toBeGreaterThan(p2.height / 2);
+    const inside = (a: PxBox, b: PxBox) =>
+      a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.x + a.w <= b.x + b.w + 0.5 && a.y + a.h <= b.y + b.h + 0.5;
+    const apart = (a: PxBox, b: PxBox) =>
+      a.x + a.w <= b.x + 0.5 || b.x + b.w <= a.x + 0.5 || a.y + a.h <= b.y + 0.5 || b.y + b.h <= a.y + 0.5;
+    let checked = 0;
+    for (const l of ctv.layouts) {
+      for (const ratio of COMPOSITION_RATIOS) {
+        for (const position of ["top", "center", "bottom"] as const) {
+          const s: Scene = {
+            id: "a",
+            layout_id: l.id,
+            values: sampleValues(l),
+            narration: "x",
+            duration_ms: null,
+            voice: voice(2000),
+          };
+          const props = resolveRenderProps({
+            composition: comp([s], { aspect_ratio: ratio }),
+            templateVersion: { ...ctv, captions: { ...ctv.captions, position } },
+            mediaUrl,
+            size: "720p",
+          });
+          const sc = props.scenes[0]!;
+          expect(sc.captions.length).toBeGreaterThan(0);
+          const z = captionZone(l, ratio).box;
+          const zone = { x: z.x * props.width, y: z.y * props.height, w: z.w * props.width, h: z.h * props.height };
+          const where = `${l.id} ${ratio} ${position}`;
+          expect({ where, inside: inside(sc.captionBox, zone) }).toEqual({ where, inside: true });
+          for (const t of sc.slots.filter((x) => x.text))
+            expect({ where, slot: t.id, apart: apart(sc.captionBox, t.box) }).toEqual({
+              where,
+              slot: t.id,
+              apart: true,
+            });
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe(ctv.layouts.length * COMPOSITION_RATIOS.length * 3);
   });
 
   it("ducks the music under the narration windows", () => {

@@ -9,6 +9,7 @@
 import { backgroundDataUri, backgroundNeedsImage } from "./background-svg";
 import { assetCssFamily, brandAssetFonts, brandedTemplate, templateFontFaces, type AssetFontFace } from "./brand";
 import { buildCaptionPages } from "./caption-pages";
+import { captionZone } from "./caption-zone";
 import type { CompositionBody, Scene, SlotValue } from "./composition-schema";
 import { cssFamily, fontFaces, nearestWeight, type FontId } from "./fonts";
 import type { Animation, Box, LayoutSlot, LayoutSnapshot } from "./layout-schema";
@@ -65,12 +66,6 @@ export { readableOn } from "./brand";
 
 function pxBox(b: Box, size: CanvasSize): PxBox {
   return { x: b.x * size.width, y: b.y * size.height, w: b.w * size.width, h: b.h * size.height };
-}
-
-function overlapArea(a: PxBox, b: PxBox): number {
-  const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
-  const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
-  return w > 0 && h > 0 ? w * h : 0;
 }
 
 interface Ctx {
@@ -250,55 +245,43 @@ function resolveSlots(ctx: Ctx, scene: Scene, layout: LayoutSnapshot, timing: Sc
   return out.sort((a, b) => a.z - b.z);
 }
 
-/** Caption band for a position, in canvas px. */
-function captionBand(ctx: Ctx, position: "top" | "center" | "bottom", height: number): PxBox {
-  const { width: W, height: H } = ctx.size;
-  const tall = H / W > 1.5;
-  const w = W * (tall ? 0.86 : 0.8);
-  const x = (W - w) / 2;
-  // Tall videos keep clear of the platforms' own buttons and descriptions at the bottom and top.
-  const bottomMargin = H * (tall ? 0.15 : 0.06);
-  const topMargin = H * (tall ? 0.1 : 0.06);
-  const y = position === "bottom" ? H - bottomMargin - height : position === "top" ? topMargin : (H - height) / 2;
-  return { x, y, w, h: height };
-}
-
+/**
+ * Where this scene's captions sit: inside its layout's caption zone for the
+ * ratio (caption-zone.ts: clear of the layout's text and of the platforms'
+ * controls), at the template's position within it. A zone shorter than the
+ * template's lines takes fewer lines, then a smaller font.
+ */
 function resolveCaptions(
   ctx: Ctx,
   scene: Scene,
-  slots: RenderSlot[],
+  layout: LayoutSnapshot,
   timing: SceneTiming,
 ): { captionBox: PxBox; captions: RenderCaptionPage[] } {
   const cs = ctx.tv.captions;
   const fontId = cs.font === "heading" ? ctx.tv.style.fonts.heading : ctx.tv.style.fonts.body;
   const weight = nearestWeight(fontId, cs.weight);
-  const fontPx = cs.fontPx * ctx.scale;
+  const zone = pxBox(captionZone(layout, ctx.input.composition.aspect_ratio).box, ctx.size);
+  // A caption block is lines × 1.2 em plus 0.45 em of padding above and below.
+  const blockPx = (font: number, lines: number) => font * (1.2 * lines + 0.9);
+  let fontPx = cs.fontPx * ctx.scale;
+  let maxLines = cs.maxLines;
+  while (maxLines > 1 && blockPx(fontPx, maxLines) > zone.h) maxLines--;
+  if (blockPx(fontPx, maxLines) > zone.h) fontPx = zone.h / (1.2 * maxLines + 0.9);
   const padding = fontPx * 0.45;
-  const height = cs.maxLines * fontPx * 1.2 + 2 * padding;
-  const textBoxes = slots.filter((s) => s.text).map((s) => s.box);
-  const order: ("top" | "center" | "bottom")[] =
-    cs.position === "bottom"
-      ? ["bottom", "top", "center"]
-      : cs.position === "top"
-        ? ["top", "bottom", "center"]
-        : ["center", "bottom", "top"];
-  let captionBox = captionBand(ctx, order[0]!, height);
-  let best = Infinity;
-  for (const p of order) {
-    const band = captionBand(ctx, p, height);
-    const covered = textBoxes.reduce((a, b) => a + overlapArea(band, b), 0);
-    if (covered < best) {
-      best = covered;
-      captionBox = band;
-    }
-    if (covered === 0) break;
-  }
+  const height = blockPx(fontPx, maxLines);
+  const y =
+    cs.position === "top"
+      ? zone.y
+      : cs.position === "center"
+        ? zone.y + (zone.h - height) / 2
+        : zone.y + zone.h - height;
+  const captionBox: PxBox = { x: zone.x, y, w: zone.w, h: height };
   const cues = scene.voice?.cues ?? [];
   if (!ctx.input.composition.audio.captions || cues.length === 0) return { captionBox, captions: [] };
   ctx.fontsUsed.push({ id: fontId, weight });
   const pages = buildCaptionPages(cues, {
     maxChars: cs.maxChars,
-    maxLines: cs.maxLines,
+    maxLines,
     fontPx,
     minFontPx: fontPx * 0.75,
     width: captionBox.w - 2 * padding,
@@ -366,7 +349,7 @@ export function resolveRenderPropsDetailed(input: ResolveInput): { props: Render
       );
     const t = timing.scenes[i]!;
     const slots = resolveSlots(ctx, scene, layout, t);
-    const { captionBox, captions } = resolveCaptions(ctx, scene, slots, t);
+    const { captionBox, captions } = resolveCaptions(ctx, scene, layout, t);
     if (!scene.voice && scene.narration.trim()) {
       ctx.warnings.push({
         code: "missing-voice",
