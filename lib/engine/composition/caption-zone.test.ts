@@ -63,8 +63,12 @@ const textSlot = (id: string) =>
     opacity: 1,
   }) as const;
 
-const allRatios = (box: { x: number; y: number; w: number; h: number }) =>
-  Object.fromEntries(COMPOSITION_RATIOS.map((r) => [r, { body: box }])) as LayoutBody["boxes"];
+const allRatios = (box: { x: number; y: number; w: number; h: number }): LayoutBody["boxes"] => ({
+  "9:16": { body: box },
+  "1:1": { body: box },
+  "4:5": { body: box },
+  "16:9": { body: box },
+});
 
 it("finds the free band beside and between text, and flags a layout with none", () => {
   const split: LayoutBody = {
