@@ -38,13 +38,17 @@ interface BrandLogoProps {
   /** Render as a link to this path; omit for a plain mark (e.g. on error screens). */
   href?: string;
   className?: string;
+  /** On a phone narrower than 420 px show only the mark (the name stays for screen readers): the header needs the room. */
+  compact?: boolean;
 }
 
-export function BrandLogo({ href, className }: BrandLogoProps) {
+export function BrandLogo({ href, className, compact = false }: BrandLogoProps) {
   const content = (
     <>
       <BrandMark />
-      <span className="text-[1.05rem] font-semibold tracking-tight">Promptframe</span>
+      <span className={clsx("text-[1.05rem] font-semibold tracking-tight", compact && "max-[419px]:sr-only")}>
+        Promptframe
+      </span>
     </>
   );
   const classes = clsx("inline-flex items-center gap-2 rounded-md", className);

@@ -13,7 +13,7 @@ export function PromptsScreen() {
   const { data, error, isLoading } = usePromptsOverview();
   return (
     <div className="space-y-8">
-      <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
         <Card>
           <CardHeader>
             <CardTitle>Start a run</CardTitle>
