@@ -69,7 +69,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
 
       <div className="flex min-h-dvh flex-col lg:pl-64">
         <header className="sticky top-0 z-20 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-          <div className="flex h-16 items-center gap-2 px-4 sm:px-6 lg:px-10">
+          <div className="flex h-16 items-center gap-1 px-4 sm:gap-2 sm:px-6 lg:px-10">
             <Button
               ref={toggleRef}
               variant="ghost"
@@ -83,7 +83,8 @@ export function AppShell({ children }: { children: React.ReactNode }) {
             >
               {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
             </Button>
-            <BrandLogo href="/" className="lg:hidden" />
+            {/* Below 370 px the mark stands alone (its name stays for screen readers): the header fits a 360 px phone. */}
+            <BrandLogo href="/" className="lg:hidden max-[369px]:[&>span:last-child]:sr-only" />
             <div className="ml-auto flex items-center gap-2 sm:gap-4">
               <Button asChild size="sm" className="hidden sm:inline-flex">
                 <Link href="/create">
