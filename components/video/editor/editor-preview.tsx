@@ -36,6 +36,9 @@ interface Spot {
   height: number;
 }
 
+/** The height of the Player's control bar, kept free of the text buttons. */
+const CONTROLS_PX = 48;
+
 /** Where an empty text (not drawn) is edited: a band across the middle. */
 const FALLBACK = { left: 8, top: 40, width: 84, height: 20 };
 
@@ -218,7 +221,13 @@ export function EditorPreview({
                       className={cn(
                         "absolute z-10 cursor-text rounded-sm outline-offset-0 hover:outline-2 hover:outline-dashed hover:outline-white/80 focus-visible:outline-2 focus-visible:outline-primary focus-visible:outline-solid",
                       )}
-                      style={{ left: `${s.left}%`, top: `${s.top}%`, width: `${s.width}%`, height: `${s.height}%` }}
+                      // Clear of the Player's control bar at the bottom, so play and seek stay reachable.
+                      style={{
+                        left: `${s.left}%`,
+                        top: `${s.top}%`,
+                        width: `${s.width}%`,
+                        height: `max(12px, min(${s.height}%, calc(100% - ${s.top}% - ${CONTROLS_PX}px)))`,
+                      }}
                     />
                   ))
               : null}
