@@ -79,7 +79,7 @@ export function ChatScreen({ chatId }: { chatId: string | null }) {
     );
   }
   return (
-    <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
       <ChatList currentId={id} />
       <section aria-label="Conversation" className="min-w-0">
         {body}
@@ -120,7 +120,7 @@ function ChatList({ currentId }: { currentId: string }) {
   }
 
   return (
-    <nav aria-label="Chats" className="space-y-3">
+    <nav aria-label="Chats" className="min-w-0 space-y-3">
       <Button asChild variant="outline" className="w-full justify-start">
         <Link href="/llm-chat">
           <MessageSquarePlus />
@@ -224,13 +224,14 @@ function ModelPicker({
 }) {
   const current = models?.models.find((m) => m.id === value);
   return (
-    <div className="flex flex-wrap items-center gap-2 text-sm">
+    // max-w-full: a native select is as wide as its longest option; on a phone it must stay inside the screen.
+    <div className="flex max-w-full min-w-0 flex-wrap items-center gap-2 text-sm">
       <label htmlFor="chat-model" className="font-medium">
         Model
       </label>
       <select
         id="chat-model"
-        className={cn(INPUT_CLASSES, "h-8 w-auto")}
+        className={cn(INPUT_CLASSES, "h-8 w-auto max-w-full min-w-0")}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         disabled={disabled || !models}

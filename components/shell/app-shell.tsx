@@ -69,7 +69,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
 
       <div className="flex min-h-dvh flex-col lg:pl-64">
         <header className="sticky top-0 z-20 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-          <div className="flex h-16 items-center gap-2 px-4 sm:px-6 lg:px-10">
+          <div className="flex h-16 items-center gap-1 px-4 sm:gap-2 sm:px-6 lg:px-10">
             <Button
               ref={toggleRef}
               variant="ghost"

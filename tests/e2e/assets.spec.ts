@@ -73,11 +73,11 @@ test("drop two files → one refused with its reason → open, rename → use it
   const heads = page.locator("[data-scene-head]");
   await expect(heads.first()).toBeVisible({ timeout: 30_000 });
   // The scenes' layouts (which of them have a picture slot) are known once the preview is drawn.
-  await expect(page.getByText(/^Showing scene \d/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("group", { name: "Preview of the storyboard" })).toBeVisible({ timeout: 30_000 });
   const panel = page.getByRole("group", { name: "Picture" });
   let scene = 0;
   for (let i = 0; i < (await heads.count()); i++) {
-    if ((await heads.nth(i).getAttribute("aria-expanded")) !== "true") await heads.nth(i).click();
+    if ((await heads.nth(i).getAttribute("aria-current")) !== "true") await heads.nth(i).click();
     // An end card's logo slot is not a scene picture (the server refuses one there).
     const layout = await page
       .getByLabel("Layout")

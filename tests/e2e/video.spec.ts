@@ -93,8 +93,8 @@ test("prompt → storyboard → render with progress → edit → re-render → 
   await page.waitForURL(/\/content\/[A-Za-z0-9_-]+\/edit$/, { timeout: 60_000 });
   const id = videoIdFrom(page.url());
 
-  // The storyboard: scenes with their fields, and the live preview.
-  await expect(page.getByRole("button", { name: /^Scene 1/ })).toHaveAttribute("aria-expanded", "true");
+  // The storyboard: the scene strip (the first scene selected), its fields, and the live preview.
+  await expect(page.getByRole("button", { name: /^Scene 1,/ })).toHaveAttribute("aria-current", "true");
   await expect(page.getByRole("group", { name: "Preview of the storyboard" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
 

@@ -4,9 +4,13 @@ import {
   changeLayout,
   durationFromInput,
   durationToInput,
+  formatSeconds,
   moveScene,
+  moveSceneTo,
+  nudgeLength,
   patchFor,
   removeScene,
+  sceneLengthMs,
   sceneSummary,
   setSlotText,
   textSlotsOf,
@@ -54,6 +58,44 @@ it("reorders within bounds", () => {
   const d = draft();
   expect(moveScene(d, 0, -1)).toBe(d);
   expect(moveScene(d, 2, 1)).toBe(d);
+});
+
+it("moves a dragged scene to any position, and the move is what the save sends", () => {
+  expect(moveSceneTo(draft(), 0, 2).scenes.map((s) => s.id)).toEqual(["b", "c", "a"]);
+  expect(moveSceneTo(draft(), 2, 0).scenes.map((s) => s.id)).toEqual(["c", "a", "b"]);
+  expect(moveSceneTo(draft(), 2, 1).scenes.map((s) => s.id)).toEqual(["a", "c", "b"]);
+  const d = draft();
+  expect(moveSceneTo(d, 1, 1)).toBe(d);
+  expect(moveSceneTo(d, -1, 0)).toBe(d);
+  expect(moveSceneTo(d, 0, 3)).toBe(d);
+  // The scenes keep their content; the PATCH carries the new order.
+  const patch = patchFor(moveSceneTo(d, 0, 2), d);
+  expect(patch?.scenes?.map((s) => s.id)).toEqual(["b", "c", "a"]);
+  expect(patch?.scenes?.[2]).toEqual(d.scenes[0]);
+});
+
+it("a scene's length: the one set, else what the preview drew, else unknown", () => {
+  const drawn = { durationInFrames: 135 } as RenderScene;
+  expect(sceneLengthMs(scene("a", "x", { duration_ms: 2500 }), drawn, 30)).toBe(2500);
+  expect(sceneLengthMs(scene("a", "x", { duration_ms: null }), drawn, 30)).toBe(4500);
+  expect(sceneLengthMs(scene("a", "x", { duration_ms: null }), null, 30)).toBeNull();
+  expect(formatSeconds(4500)).toBe("4.5 s");
+  expect(formatSeconds(12_000)).toBe("12.0 s");
+});
+
+it("the length handle moves by half seconds from the shown length, within 0.5 s and 120 s", () => {
+  const auto = scene("a", "x", { duration_ms: null });
+  // An automatic scene starts from what the preview drew (snapped to the step).
+  expect(nudgeLength(auto, 4430, 1).duration_ms).toBe(5000);
+  expect(nudgeLength(auto, 4430, -1).duration_ms).toBe(4000);
+  expect(nudgeLength(scene("a", "x", { duration_ms: 3000 }), 3000, 2).duration_ms).toBe(4000);
+  // Bounds: never below half a second nor above two minutes; at a bound the scene is unchanged.
+  const shortest = scene("a", "x", { duration_ms: 500 });
+  expect(nudgeLength(shortest, 500, -1)).toBe(shortest);
+  expect(nudgeLength(scene("a", "x", { duration_ms: 800 }), 800, -3).duration_ms).toBe(500);
+  const longest = scene("a", "x", { duration_ms: 120_000 });
+  expect(nudgeLength(longest, 120_000, 1)).toBe(longest);
+  expect(nudgeLength(scene("a", "x", { duration_ms: 119_800 }), 119_800, 4).duration_ms).toBe(120_000);
 });
 
 it("adds a scene with the same layout, empty texts and kept pictures, after the given one", () => {

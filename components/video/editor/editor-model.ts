@@ -56,10 +56,15 @@ export function patchFor(draft: Draft, saved: Draft): Omit<EditVideoInput, "revi
 /* ----------------------------------------------------------------- scenes */
 
 export function moveScene(draft: Draft, index: number, by: -1 | 1): Draft {
-  const to = index + by;
-  if (index < 0 || index >= draft.scenes.length || to < 0 || to >= draft.scenes.length) return draft;
+  return moveSceneTo(draft, index, index + by);
+}
+
+/** Moves the scene at `from` to position `to` (a drag in the scene strip); out-of-range or no-op moves return the draft unchanged. */
+export function moveSceneTo(draft: Draft, from: number, to: number): Draft {
+  const n = draft.scenes.length;
+  if (from === to || from < 0 || from >= n || to < 0 || to >= n) return draft;
   const scenes = [...draft.scenes];
-  const [scene] = scenes.splice(index, 1);
+  const [scene] = scenes.splice(from, 1);
   scenes.splice(to, 0, scene!);
   return { ...draft, scenes };
 }
@@ -114,6 +119,36 @@ export function durationFromInput(raw: string): number | null {
   const n = Number(s);
   if (!Number.isFinite(n) || n <= 0) return null;
   return Math.min(MAX_SCENE_MS, Math.max(MIN_SCENE_MS, Math.round(n * 1000)));
+}
+
+/** One step of a scene's length handle: half a second. */
+export const LENGTH_STEP_MS = 500;
+
+/**
+ * A scene's length in ms as the editor shows it: the length set on the scene,
+ * else the automatic length the preview drew (frames at `fps`), else null.
+ */
+export function sceneLengthMs(scene: DraftScene, drawn?: RenderScene | null, fps = 30): number | null {
+  if (scene.duration_ms !== null) return scene.duration_ms;
+  if (!drawn || fps <= 0) return null;
+  return Math.round((drawn.durationInFrames / fps) * 1000);
+}
+
+/**
+ * The scene after its length handle moved by `steps` (±1: half a second) from
+ * `currentMs` (its shown length; automatic scenes start from what the preview
+ * drew): snapped to the step and kept within the allowed bounds.
+ */
+export function nudgeLength(scene: DraftScene, currentMs: number | null, steps: number): DraftScene {
+  const base = currentMs ?? scene.duration_ms ?? 4000;
+  const snapped = Math.round(base / LENGTH_STEP_MS) * LENGTH_STEP_MS;
+  const next = Math.min(MAX_SCENE_MS, Math.max(MIN_SCENE_MS, snapped + steps * LENGTH_STEP_MS));
+  return next === scene.duration_ms ? scene : { ...scene, duration_ms: next };
+}
+
+/** "4.5 s": a length for the strip and the total. */
+export function formatSeconds(ms: number): string {
+  return `${(Math.round(ms / 100) / 10).toFixed(1)} s`;
 }
 
 export function durationToInput(ms: number | null): string {

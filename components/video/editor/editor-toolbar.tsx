@@ -13,7 +13,7 @@ import { RevisionsMenu } from "./revisions-menu";
 import type { SaveStatus } from "./use-storyboard";
 
 const SELECT =
-  "flex h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs disabled:opacity-50";
+  "flex h-9 w-full min-w-0 max-w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs disabled:opacity-50";
 
 function SaveState({ status, onRetry }: { status: SaveStatus; onRetry(): void }) {
   const text =
@@ -46,6 +46,11 @@ function SaveState({ status, onRetry }: { status: SaveStatus; onRetry(): void })
   );
 }
 
+/** A voice as the picker names it: the whole of it, never cut. */
+function labelOfVoice(v: VideoOptions["voices"][number]): string {
+  return `${v.label} (${v.language})${v.preview ? " · Local preview" : ""}`;
+}
+
 interface EditorToolbarProps {
   videoId: string;
   draft: Draft;
@@ -73,11 +78,13 @@ export function EditorToolbar(props: EditorToolbarProps) {
   const id = useId();
   const musicOn = draft.audio.music.track_id !== null;
   const firstTrack = options.music[0]?.id ?? null;
+  const voice = options.voices.find((v) => v.id === draft.audio.voice_id);
+  const voiceLabel = voice ? labelOfVoice(voice) : (draft.audio.voice_id ?? "No narration");
 
   return (
     <div className="space-y-4 rounded-xl border bg-card p-4 shadow-xs">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="min-w-56 flex-1 space-y-1.5">
+        <div className="min-w-0 basis-56 grow space-y-1.5">
           <label htmlFor={`${id}-title`} className="text-xs font-medium">
             Title
           </label>
@@ -141,8 +148,8 @@ export function EditorToolbar(props: EditorToolbarProps) {
         </div>
       </div>
 
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="space-y-1.5">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,2fr)]">
+        <div className="min-w-0 space-y-1.5">
           <label htmlFor={`${id}-template`} className="text-xs font-medium">
             Template
           </label>
@@ -163,7 +170,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
             ))}
           </select>
         </div>
-        <div className="space-y-1.5">
+        <div className="min-w-0 space-y-1.5">
           <label htmlFor={`${id}-ratio`} className="text-xs font-medium">
             Aspect ratio
           </label>
@@ -181,7 +188,8 @@ export function EditorToolbar(props: EditorToolbarProps) {
             ))}
           </select>
         </div>
-        <div className="space-y-1.5">
+        {/* The voice has the widest field (two columns on a tablet) so its whole label shows. */}
+        <div className="min-w-0 space-y-1.5 sm:col-span-2 lg:col-span-1">
           <label htmlFor={`${id}-voice`} className="text-xs font-medium">
             Voice
           </label>
@@ -190,6 +198,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
             value={draft.audio.voice_id ?? ""}
             disabled={readOnly}
             onChange={(e) => props.onEdit((d) => ({ ...d, audio: { ...d.audio, voice_id: e.target.value || null } }))}
+            title={voiceLabel}
             className={SELECT}
           >
             <option value="">No narration</option>
@@ -198,12 +207,14 @@ export function EditorToolbar(props: EditorToolbarProps) {
             ) : null}
             {options.voices.map((v) => (
               <option key={v.id} value={v.id}>
-                {v.label} ({v.language}){v.preview ? " · Local preview" : ""}
+                {labelOfVoice(v)}
               </option>
             ))}
           </select>
         </div>
-        <div className="space-y-2">
+      </div>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="min-w-0">
           <ToggleSwitch
             label="Apply my brand kit"
             description="Your logo, colours and fonts from Assets"
@@ -211,12 +222,16 @@ export function EditorToolbar(props: EditorToolbarProps) {
             disabled={readOnly}
             onChange={props.onBrand}
           />
+        </div>
+        <div className="min-w-0">
           <ToggleSwitch
             label="Captions"
             checked={draft.audio.captions}
             disabled={readOnly}
             onChange={(captions) => props.onEdit((d) => ({ ...d, audio: { ...d.audio, captions } }))}
           />
+        </div>
+        <div className="min-w-0 space-y-2 sm:col-span-2">
           <ToggleSwitch
             label="Music"
             checked={musicOn}

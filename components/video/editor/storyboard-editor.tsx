@@ -15,16 +15,21 @@ import { ConflictPanel } from "@/components/common/conflict-panel";
 import { VideoNotFound } from "../video-not-found";
 import {
   addSceneAfter,
+  formatSeconds,
   MAX_SCENES,
-  moveScene,
+  moveSceneTo,
   newSceneId,
+  nudgeLength,
   removeScene,
-  sceneSummary,
+  setSlotText,
+  textOf,
+  textSlotsOf,
   updateScene,
 } from "./editor-model";
 import { EditorPreview } from "./editor-preview";
 import { EditorToolbar } from "./editor-toolbar";
-import { SceneCard } from "./scene-card";
+import { SceneFields } from "./scene-card";
+import { SceneStrip } from "./scene-strip";
 import { useStoryboard } from "./use-storyboard";
 import { LoadError } from "@/components/common/load-error";
 
@@ -39,13 +44,14 @@ function EditorSkeleton() {
     <div role="status" aria-busy="true" className="space-y-6">
       <span className="sr-only">Loading the storyboard</span>
       <Skeleton className="h-36 w-full rounded-xl" />
-      <div className="grid gap-6 lg:grid-cols-12">
-        <div className="space-y-3 lg:col-span-7">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-14 w-full rounded-xl" />
-          ))}
-        </div>
-        <Skeleton className="aspect-video w-full rounded-xl lg:col-span-5" />
+      <div className="flex gap-2 overflow-hidden">
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} className="h-32 w-32 shrink-0 rounded-lg" />
+        ))}
+      </div>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-12">
+        <Skeleton className="aspect-video w-full rounded-xl lg:col-span-6" />
+        <Skeleton className="h-80 w-full rounded-xl lg:col-span-6" />
       </div>
     </div>
   );
@@ -113,19 +119,30 @@ export function StoryboardEditor({ id }: { id: string }) {
   const layouts = opts.templates.find((t) => t.id === draft.template_id)?.layouts ?? [];
   const props = player.data?.props ?? null;
   const drawnOf = (sceneId: string) => props?.scenes.find((s) => s.id === sceneId) ?? null;
+  const selectedIndex = draft.scenes.findIndex((s) => s.id === selected);
+  const selectedScene = draft.scenes[selectedIndex] ?? null;
+  const selectedLayout = selectedScene ? (layouts.find((l) => l.id === selectedScene.layout_id) ?? null) : null;
   const updating =
     status.kind === "saving" ||
     status.kind === "dirty" ||
     player.isValidating ||
     (player.data ? player.data.revision !== video.data.revision : false);
 
-  const move = (index: number, by: -1 | 1) => {
-    const scene = draft.scenes[index];
+  const move = (from: number, to: number) => {
+    const scene = draft.scenes[from];
     if (!scene) return;
-    sb.edit((d) => moveScene(d, index, by));
+    sb.edit((d) => moveSceneTo(d, from, to));
     setSelected(scene.id);
-    setAnnouncement(`Scene ${index + 1} moved to position ${index + 1 + by}.`);
-    focusSceneHead(scene.id);
+    setAnnouncement(`Scene ${from + 1} moved to position ${to + 1}.`);
+  };
+  const nudge = (sceneId: string, currentMs: number | null, steps: number) => {
+    const index = draft.scenes.findIndex((s) => s.id === sceneId);
+    const before = draft.scenes[index];
+    if (!before) return;
+    const after = nudgeLength(before, currentMs, steps);
+    if (after === before) return;
+    sb.edit((d) => updateScene(d, sceneId, (s) => nudgeLength(s, currentMs, steps)), `length:${sceneId}`);
+    setAnnouncement(`Scene ${index + 1} is ${formatSeconds(after.duration_ms ?? 0)} long.`);
   };
   const add = (index: number) => {
     const sceneId = newSceneId(draft.scenes);
@@ -219,54 +236,48 @@ export function StoryboardEditor({ id }: { id: string }) {
         <ActionErrorPanel error={postError} action="The post was not made" onDismiss={() => setPostError(null)} />
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-12">
-        <section aria-labelledby="scenes-title" className="space-y-3 lg:col-span-7">
-          <div className="flex items-center justify-between gap-2">
-            <h2 id="scenes-title" className="text-sm font-semibold">
-              Scenes <span className="font-normal text-muted-foreground">({draft.scenes.length})</span>
-            </h2>
-            <p className="hidden text-xs text-muted-foreground sm:block">Alt+↑ / Alt+↓ on a scene moves it.</p>
+      <section aria-labelledby="scenes-title" className="min-w-0 space-y-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="scenes-title" className="text-sm font-semibold">
+            Scenes <span className="font-normal text-muted-foreground">({draft.scenes.length})</span>
+          </h2>
+          <div className="flex flex-wrap items-center gap-3">
+            {props ? (
+              <p className="text-xs text-muted-foreground" data-total-length>
+                Total <span className="tabular-nums">{formatSeconds((props.durationInFrames / props.fps) * 1000)}</span>
+              </p>
+            ) : null}
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={readOnly || draft.scenes.length >= MAX_SCENES}
+              onClick={() => add(draft.scenes.length - 1)}
+            >
+              <Plus />
+              Add scene
+            </Button>
           </div>
-          <ol className="space-y-2" aria-label="Scenes">
-            {draft.scenes.map((scene, index) => (
-              <SceneCard
-                key={scene.id}
-                scene={scene}
-                index={index}
-                count={draft.scenes.length}
-                selected={scene.id === selected}
-                drawn={drawnOf(scene.id)}
-                fps={props?.fps ?? 30}
-                layouts={layouts}
-                readOnly={readOnly}
-                canAdd={draft.scenes.length < MAX_SCENES}
-                onSelect={() => setSelected(scene.id === selected ? null : scene.id)}
-                onChange={(change, field) => sb.edit((d) => updateScene(d, scene.id, change), field)}
-                onMove={(by) => move(index, by)}
-                onAdd={() => add(index)}
-                onRemove={() => remove(index)}
-                onImage={(pick) => sb.setImage(scene.id, pick)}
-                picturePrice={opts.scene_picture}
-                onMakePost={() => void makePost(scene.id)}
-                makingPost={postFor === scene.id}
-              />
-            ))}
-          </ol>
-          <Button
-            type="button"
-            variant="outline"
-            disabled={readOnly || draft.scenes.length >= MAX_SCENES}
-            onClick={() => add(draft.scenes.length - 1)}
-          >
-            <Plus />
-            Add scene
-          </Button>
-          <p role="status" aria-live="polite" className="sr-only">
-            {announcement}
-          </p>
-        </section>
+        </div>
+        <SceneStrip
+          scenes={draft.scenes}
+          selected={selected}
+          props={props}
+          readOnly={readOnly}
+          onSelect={setSelected}
+          onMove={move}
+          onNudge={nudge}
+        />
+        <p className="text-xs text-muted-foreground">
+          Drag a scene to move it (or press Space on its grip, then the arrow keys). − and + change its length.
+        </p>
+        <p role="status" aria-live="polite" className="sr-only">
+          {announcement}
+        </p>
+      </section>
 
-        <div className="order-first lg:order-none lg:col-span-5">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-12">
+        <div className="min-w-0 lg:col-span-6">
           <div className="lg:sticky lg:top-4">
             <EditorPreview
               props={props}
@@ -274,18 +285,38 @@ export function StoryboardEditor({ id }: { id: string }) {
               sceneId={selected}
               updating={updating}
               error={player.error && !player.data ? player.error.message : null}
+              readOnly={readOnly}
+              textSlots={selectedScene ? textSlotsOf(selectedScene, drawnOf(selectedScene.id), selectedLayout) : []}
+              textOf={(slot) => (selectedScene ? textOf(selectedScene, slot) : "")}
+              onEditText={(slot, text) => {
+                if (!selectedScene) return;
+                sb.edit((d) => updateScene(d, selectedScene.id, (s) => setSlotText(s, slot, text)));
+              }}
             />
-            {selected ? (
-              <p className="mt-2 text-xs text-muted-foreground">
-                Showing scene {draft.scenes.findIndex((s) => s.id === selected) + 1}
-                {(() => {
-                  const s = draft.scenes.find((x) => x.id === selected);
-                  const text = s ? sceneSummary(s) : "";
-                  return text ? `: ${text}` : "";
-                })()}
-              </p>
-            ) : null}
           </div>
+        </div>
+
+        <div className="min-w-0 lg:col-span-6">
+          {selectedScene ? (
+            <SceneFields
+              key={selectedScene.id}
+              scene={selectedScene}
+              index={selectedIndex}
+              count={draft.scenes.length}
+              drawn={drawnOf(selectedScene.id)}
+              fps={props?.fps ?? 30}
+              layouts={layouts}
+              readOnly={readOnly}
+              canAdd={draft.scenes.length < MAX_SCENES}
+              onChange={(change, field) => sb.edit((d) => updateScene(d, selectedScene.id, change), field)}
+              onAdd={() => add(selectedIndex)}
+              onRemove={() => remove(selectedIndex)}
+              onImage={(pick) => sb.setImage(selectedScene.id, pick)}
+              picturePrice={opts.scene_picture}
+              onMakePost={() => void makePost(selectedScene.id)}
+              makingPost={postFor === selectedScene.id}
+            />
+          ) : null}
         </div>
       </div>
     </div>
