@@ -8,6 +8,7 @@ import { TemplatePicker } from "@/components/video/template-picker";
 import { ToggleSwitch } from "@/components/ui/toggle-switch";
 import { VideoModelSelect } from "@/components/video/video-model-select";
 import { VoicePicker } from "@/components/video/voice-picker";
+import { lengthChoices } from "@/components/video/length-options";
 import type { LinkVideoSettings } from "@/lib/client/hooks/use-products";
 import type { VideoLength, VideoOptions } from "@/lib/creation/video/contract";
 import { videoCost } from "@/lib/creation/video/pricing";
@@ -71,7 +72,7 @@ export function VideoSettingsFields({
           name="link-length"
           value={String(value.length_s)}
           onChange={(v) => onChange({ length_s: Number(v) as VideoLength })}
-          options={options.lengths.map((s) => ({ value: String(s), label: `${s} s`, ariaLabel: `About ${s} seconds` }))}
+          options={lengthChoices(options)}
           optionClassName="min-w-14 tabular-nums"
         />
       </div>

@@ -7,6 +7,7 @@ import { listVoices } from "@/lib/engine/audio/speech";
 import { listMusicTracks } from "@/lib/engine/audio/music";
 import { COMPOSITION_RATIOS } from "@/lib/engine/composition/ratios";
 import { users } from "@/lib/platform/db/collections";
+import { cheapestPlanAbove, isPlanId, planLimits } from "@/lib/money/billing/plans";
 import { VIDEO_LENGTHS, type VideoOptions } from "../contract";
 import { VIDEO_COST_PER_15S } from "../pricing";
 import { scenePicturePrice } from "../scene-picture";
@@ -18,6 +19,13 @@ export async function videoOptions(deps: VideoDeps, uid: string): Promise<VideoO
   const user = await deps.db.collection(users).doc(uid).get();
   const models = listLanguageModels();
   const voices = listVoices().filter((v) => v.enabled || !v.local);
+  const plan = isPlanId(user?.data.plan) ? user.data.plan : "free";
+  const maxSeconds = planLimits(plan).maxVideoSeconds;
+  const lengthPlans = VIDEO_LENGTHS.flatMap((length_s) => {
+    if (length_s <= maxSeconds) return [];
+    const better = cheapestPlanAbove(plan, (l) => l.maxVideoSeconds >= length_s);
+    return better ? [{ length_s, plan: better.name, max_seconds: maxSeconds }] : [];
+  });
   const defaultModel =
     models.find((m) => m.provider !== "local" && m.enabled) ?? models.find((m) => m.provider === "local")!;
   return {
@@ -65,6 +73,7 @@ export async function videoOptions(deps: VideoDeps, uid: string): Promise<VideoO
     default_model_id: defaultModel.id,
     default_voice_id: voices.find((v) => v.enabled)?.id ?? null,
     lengths: VIDEO_LENGTHS,
+    length_plans: lengthPlans,
     ratios: COMPOSITION_RATIOS,
     pricing: { per_15s: { ...VIDEO_COST_PER_15S } },
     scene_picture: scenePicturePrice(),
