@@ -10,7 +10,7 @@ import { ApiError } from "@/lib/platform/api/errors";
 import type { Db } from "@/lib/platform/db/db";
 import type { Transaction } from "@/lib/platform/db/transaction";
 import { creditLedger, users, type UserDoc } from "@/lib/platform/db/collections";
-import { ledgerIds } from "./ledger-ids";
+import { ledgerIds, openingStamp } from "./ledger-ids";
 
 export interface LedgerRef {
   jobId?: string;
@@ -193,7 +193,7 @@ async function prepareOpening(tx: Transaction, db: Db, user: UserDoc): Promise<(
       content_id: null,
       job_id: null,
       note: "opening balance: credits held before the first recorded movement",
-      created_at: at,
+      created_at: openingStamp(at),
     });
   };
 }
