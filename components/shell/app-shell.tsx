@@ -9,6 +9,8 @@ import { BrandLogo } from "@/components/brand-logo";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/lib/client/hooks/auth-provider";
 
+import { NotificationsBell } from "@/components/notifications/notifications-bell";
+
 import { buildNavGroups } from "./nav-model";
 import { SidebarNav } from "./sidebar-nav";
 import { UserMenu } from "./user-menu";
@@ -91,6 +93,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
                   Create
                 </Link>
               </Button>
+              <NotificationsBell />
               <UserMenu />
             </div>
           </div>
