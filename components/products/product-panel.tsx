@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Clapperboard, ExternalLink, Image as ImageIcon, LayoutList, Palette, Pencil, Trash2, X } from "lucide-react";
