@@ -76,6 +76,7 @@ test("Free plan: 60 s is marked Pro before it is picked; picking it says why bes
   await expect(page.getByRole("button", { name: "Render now" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Create storyboard" })).toBeEnabled();
   await expect(page.getByText(/out of credits/i)).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath("form-pro-notice-1280.png") });
 
   // The storyboard is free: never blocked by a render limit.
   await page.getByRole("button", { name: "Create storyboard" }).click();
@@ -144,6 +145,7 @@ test("the product's Make a video dialog is centred, fits 360×740 with its actio
     expect(Math.abs(box.x + box.width / 2 - width / 2)).toBeLessThanOrEqual(2);
     expect(Math.abs(box.y + box.height / 2 - height / 2)).toBeLessThanOrEqual(2);
     await fitsWidth(page, width);
+    await page.screenshot({ path: test.info().outputPath(`make-video-dialog-${width}.png`) });
   }
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(dialog.getByRole("combobox", { name: "Template" })).toBeVisible();
@@ -224,6 +226,7 @@ test("a render moves the header's credits at once; when it finishes the bell and
   await bell.click();
   const link = panel.getByRole("link", { name: /Your video .+ is ready/ });
   await expect(link).toHaveAttribute("href", `/videos/${id}`);
+  await page.screenshot({ path: test.info().outputPath("bell-panel-1280.png") });
   await link.click();
   await page.waitForURL(new RegExp(`/videos/${id}$`));
   await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
@@ -246,8 +249,10 @@ test("a render moves the header's credits at once; when it finishes the bell and
   for (let i = 0; i + 1 < cells.length; i++) expect(cells[i]!.balance - cells[i]!.delta).toBe(cells[i + 1]!.balance);
   expect(cells[0]!.balance).toBe(await balance(page.request));
 
+  await history.screenshot({ path: test.info().outputPath("usage-history-1280.png") });
   await page.setViewportSize({ width: 360, height: 740 });
   await fitsWidth(page, 360);
+  await history.screenshot({ path: test.info().outputPath("usage-history-360.png") });
   for (const cell of await history.getByTestId("usage-balance").all()) {
     const box = (await cell.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(360);
