@@ -86,7 +86,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
               {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
             </Button>
             <BrandLogo href="/" className="lg:hidden" />
-            <div className="ml-auto flex items-center gap-2 sm:gap-4">
+            <div className="ml-auto flex items-center gap-1 sm:gap-4">
               <Button asChild size="sm" className="hidden sm:inline-flex">
                 <Link href="/create">
                   <Plus aria-hidden="true" />

@@ -34,7 +34,7 @@ export function UserMenu() {
   }
 
   return (
-    <div className="flex items-center gap-2 sm:gap-3">
+    <div className="flex items-center gap-1 sm:gap-3">
       {credits !== null ? (
         <Badge asChild variant="accent" className="h-7 px-2.5 hover:bg-accent/70">
           <Link href="/subscription">
@@ -49,7 +49,8 @@ export function UserMenu() {
         <Skeleton className="h-7 w-12 rounded-full sm:w-24" />
       ) : null}
 
-      <div className="flex min-w-0 items-center gap-2.5">
+      {/* On a phone the avatar gives its room to the notifications bell (the name stays for screen readers). */}
+      <div className="sr-only min-w-0 items-center gap-2.5 sm:not-sr-only sm:flex">
         <Avatar name={name ?? email ?? "You"} src={photo} decorative />
         {/* Visually hidden on small screens, but always there for screen readers. */}
         <div className="sr-only min-w-0 flex-col leading-tight md:not-sr-only md:flex">
@@ -61,6 +62,7 @@ export function UserMenu() {
       <Button
         variant="ghost"
         size="sm"
+        className="px-2 sm:px-3"
         onClick={handleSignOut}
         disabled={signingOut}
         aria-busy={signingOut || undefined}

@@ -50,7 +50,17 @@ async function fillBrief(page: Page, brief: string) {
 const headerCredits = (page: Page) => page.getByRole("banner").getByRole("link", { name: /\d+\s*credits?$/ });
 
 async function fitsWidth(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  // On failure, name the elements that stick out (the widest first), so the message says what to fix.
+  const wide = await page.evaluate((w) => {
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll("body *"))) {
+      const r = el.getBoundingClientRect();
+      if (r.right > w + 0.5 && r.width > 0)
+        out.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} right=${Math.round(r.right)}`);
+    }
+    return { scroll: document.documentElement.scrollWidth, out: out.slice(0, 8) };
+  }, width);
+  expect(wide.scroll, wide.out.join("\n")).toBeLessThanOrEqual(width);
 }
 
 test("Free plan: 60 s is marked Pro before it is picked; picking it says why beside Render, the storyboard stays free, the render is refused as a plan limit", async ({
