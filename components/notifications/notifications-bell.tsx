@@ -121,8 +121,18 @@ export function NotificationsBell() {
     const onPointer = (e: PointerEvent) => {
       if (!wrapper.current?.contains(e.target as Node)) close();
     };
+    // Escape from anywhere (focus may have left the panel, e.g. when the permission button gave way to its answer).
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      close();
+      button.current?.focus();
+    };
     document.addEventListener("pointerdown", onPointer);
-    return () => document.removeEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
   }, [open, close]);
 
   if (!uid) return null;
@@ -133,16 +143,7 @@ export function NotificationsBell() {
   };
 
   return (
-    <div
-      ref={wrapper}
-      className="relative"
-      onKeyDown={(e) => {
-        if (e.key === "Escape" && open) {
-          close();
-          button.current?.focus();
-        }
-      }}
-    >
+    <div ref={wrapper} className="relative">
       <Button
         ref={button}
         type="button"
