@@ -42,6 +42,7 @@ import type { VideoLength, VideoOptions } from "@/lib/creation/video/contract";
 import { videoCost } from "@/lib/creation/video/pricing";
 import { cn } from "@/lib/platform/utils";
 import { LoadError } from "@/components/common/load-error";
+import { lengthChoices } from "@/components/video/length-options";
 
 type Source = "paste" | "csv";
 
@@ -435,7 +436,7 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
             name="batch-length"
             value={String(settings.length_s)}
             onChange={(v) => change({ length_s: Number(v) as VideoLength })}
-            options={opts.lengths.map((s) => ({ value: String(s), label: `${s} s`, ariaLabel: `About ${s} seconds` }))}
+            options={lengthChoices(opts)}
             optionClassName="min-w-14 tabular-nums"
           />
         </div>

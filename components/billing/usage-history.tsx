@@ -166,20 +166,21 @@ function HistoryBody({ history, filtered }: { history: ReturnType<typeof useCred
   return (
     <div className="space-y-3">
       <div className="overflow-x-auto rounded-xl border">
+        {/* On a phone the date moves under "What for", so the credits and balance always fit (never clipped). */}
         <table className="w-full text-sm">
           <caption className="sr-only">Credit activity, newest first</caption>
           <thead className="bg-muted/50 text-left text-xs text-muted-foreground uppercase">
             <tr>
-              <th scope="col" className="px-4 py-2 font-medium">
+              <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">
                 Date
               </th>
-              <th scope="col" className="px-4 py-2 font-medium">
+              <th scope="col" className="px-3 py-2 font-medium sm:px-4">
                 What for
               </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
+              <th scope="col" className="px-2 py-2 text-right font-medium sm:px-4">
                 Credits
               </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
+              <th scope="col" className="px-3 py-2 text-right font-medium sm:px-4">
                 Balance
               </th>
             </tr>
@@ -203,11 +204,14 @@ function HistoryBody({ history, filtered }: { history: ReturnType<typeof useCred
 
 function HistoryRow({ item }: { item: CreditHistoryItem }) {
   return (
-    <tr className="border-t align-top">
-      <td className="px-4 py-2 whitespace-nowrap text-muted-foreground">
+    <tr className="border-t align-top" data-testid="usage-row">
+      <td className="hidden px-4 py-2 whitespace-nowrap text-muted-foreground sm:table-cell">
         <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
       </td>
-      <td className="px-4 py-2">
+      <td className="min-w-0 px-3 py-2 break-words sm:px-4">
+        <time dateTime={item.created_at} className="mb-1 block text-xs text-muted-foreground sm:hidden">
+          {formatDateTime(item.created_at)}
+        </time>
         <span className="mr-2 inline-block rounded-full border px-2 py-0.5 text-xs font-medium">
           {KIND_LABELS[item.reason]}
         </span>
@@ -224,13 +228,16 @@ function HistoryRow({ item }: { item: CreditHistoryItem }) {
       </td>
       <td
         className={cn(
-          "px-4 py-2 text-right font-medium whitespace-nowrap tabular-nums",
+          "px-2 py-2 text-right font-medium whitespace-nowrap tabular-nums sm:px-4",
           item.delta > 0 ? "text-emerald-700 dark:text-emerald-400" : "",
         )}
       >
         {formatDelta(item.delta)}
       </td>
-      <td className="px-4 py-2 text-right whitespace-nowrap text-muted-foreground tabular-nums">
+      <td
+        className="px-3 py-2 text-right whitespace-nowrap text-muted-foreground tabular-nums sm:px-4"
+        data-testid="usage-balance"
+      >
         {item.balance_after.toLocaleString("en-US")}
       </td>
     </tr>

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { AlertTriangle, Coins, Hourglass } from "lucide-react";
+import { AlertTriangle, Coins, Crown, Hourglass } from "lucide-react";
 
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -14,10 +14,12 @@ interface ActionErrorPanelProps {
   children?: React.ReactNode;
 }
 
-/** Why a video call failed, and what to do next (402 credits, 429 busy, 422 settings, 409 conflict). */
+/** Why a video call failed, and what to do next (402 credits or plan, 429 busy, 422 settings, 409 conflict). */
 export function ActionErrorPanel({ error, action, onDismiss, children }: ActionErrorPanelProps) {
   const view = describeActionError(error, action);
-  const Icon = view.kind === "credits" ? Coins : view.kind === "busy" ? Hourglass : AlertTriangle;
+  const Icon =
+    view.kind === "credits" ? Coins : view.kind === "plan" ? Crown : view.kind === "busy" ? Hourglass : AlertTriangle;
+  const upgrade = view.kind === "credits" || view.kind === "plan";
   return (
     <Alert variant="destructive">
       <Icon aria-hidden="true" />
@@ -28,11 +30,12 @@ export function ActionErrorPanel({ error, action, onDismiss, children }: ActionE
           <p>Nothing was charged. Add credits on your subscription page, or make a shorter video.</p>
         ) : null}
         {view.kind === "busy" ? <p>Your videos in progress continue; nothing was charged for this one.</p> : null}
-        {view.kind === "credits" || onDismiss || children ? (
+        {view.kind === "plan" ? <p>Nothing was charged.</p> : null}
+        {upgrade || onDismiss || children ? (
           <div className="flex flex-wrap gap-2">
-            {view.kind === "credits" ? (
+            {upgrade ? (
               <Button asChild size="sm">
-                <Link href="/subscription">Get more credits</Link>
+                <Link href="/subscription">{view.kind === "plan" ? "Compare plans" : "Get more credits"}</Link>
               </Button>
             ) : null}
             {children}

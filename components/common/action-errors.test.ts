@@ -4,7 +4,14 @@ import { describeActionError } from "./action-errors";
 const err = (status: number, code: string) => new ApiClientError({ status, code, message: `m ${code}` });
 
 it("names each failure a video call can meet", () => {
-  expect(describeActionError(err(402, "payment_required")).kind).toBe("credits");
+  expect(describeActionError(err(402, "insufficient_credits"))).toMatchObject({
+    kind: "credits",
+    title: "Not enough credits",
+  });
+  // A plan limit is not a shortage of credits: its own kind and words (issue 21: "You're out of credits" with 83).
+  const plan = describeActionError(err(402, "plan_limit"));
+  expect(plan).toMatchObject({ kind: "plan", title: "Your plan doesn't include this" });
+  expect(plan.title).not.toMatch(/credits/i);
   expect(describeActionError(err(429, "rate_limited")).kind).toBe("busy");
   expect(describeActionError(err(409, "rendering")).kind).toBe("rendering");
   expect(describeActionError(err(409, "revision_conflict")).kind).toBe("conflict");

@@ -20,9 +20,9 @@ export function GenerationErrorPanel({ error, onDismiss }: { error: unknown; onD
         ) : null}
         {view.kind === "busy" ? <p>Your running generations continue; nothing was charged for this one.</p> : null}
         <div className="flex flex-wrap gap-2">
-          {view.kind === "credits" ? (
+          {view.kind === "credits" || view.kind === "plan" ? (
             <Button asChild size="sm">
-              <Link href="/subscription">Get more credits</Link>
+              <Link href="/subscription">{view.kind === "plan" ? "Compare plans" : "Get more credits"}</Link>
             </Button>
           ) : null}
           {onDismiss ? (

@@ -4,7 +4,8 @@ import { describeGenerationError } from "./generation-errors";
 const err = (status: number, code: string, message = "server says") => new ApiClientError({ status, code, message });
 
 it.each([
-  [402, "payment_required", "credits", /out of credits/i],
+  [402, "insufficient_credits", "credits", /not enough credits/i],
+  [402, "plan_limit", "plan", /your plan doesn't include this/i],
   [429, "rate_limited", "busy", /too many generations running/i],
   [422, "unprocessable_entity", "invalid", /check your settings/i],
   [0, "network_error", "network", /offline/i],
@@ -17,7 +18,7 @@ it.each([
 });
 
 it("branches on the code even when the status is unusual", () => {
-  expect(describeGenerationError(err(400, "payment_required")).kind).toBe("credits");
+  expect(describeGenerationError(err(400, "insufficient_credits")).kind).toBe("credits");
 });
 
 it("does not leak non-API errors", () => {

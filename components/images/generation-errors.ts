@@ -4,8 +4,9 @@
  * something else. Pure, so each branch is tested.
  */
 import { ApiClientError } from "@/lib/client/api";
+import { describeMoneyError } from "@/components/common/action-errors";
 
-export type GenerationErrorKind = "credits" | "busy" | "invalid" | "not-found" | "network" | "other";
+export type GenerationErrorKind = "credits" | "plan" | "busy" | "invalid" | "not-found" | "network" | "other";
 
 export interface GenerationErrorView {
   kind: GenerationErrorKind;
@@ -21,9 +22,8 @@ export function describeGenerationError(error: unknown): GenerationErrorView {
       message: "Something unexpected happened. Try again.",
     };
   }
-  if (error.code === "payment_required" || error.status === 402) {
-    return { kind: "credits", title: "You're out of credits", message: error.message };
-  }
+  const money = describeMoneyError(error);
+  if (money) return money;
   if (error.code === "rate_limited" || error.status === 429) {
     return {
       kind: "busy",

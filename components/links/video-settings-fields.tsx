@@ -2,12 +2,16 @@
 
 import { Coins } from "lucide-react";
 
+import { cn } from "@/lib/platform/utils";
+
 import { SegmentedChoice } from "@/components/images/segmented-choice";
 import { credits, RATIO_NAMES } from "@/components/common/format";
 import { TemplatePicker } from "@/components/video/template-picker";
 import { ToggleSwitch } from "@/components/ui/toggle-switch";
 import { VideoModelSelect } from "@/components/video/video-model-select";
 import { VoicePicker } from "@/components/video/voice-picker";
+import { TemplateSelect, VoiceSelect } from "@/components/video/voice-select";
+import { lengthChoices } from "@/components/video/length-options";
 import type { LinkVideoSettings } from "@/lib/client/hooks/use-products";
 import type { VideoLength, VideoOptions } from "@/lib/creation/video/contract";
 import { videoCost } from "@/lib/creation/video/pricing";
@@ -71,11 +75,26 @@ export function VideoSettingsFields({
           name="link-length"
           value={String(value.length_s)}
           onChange={(v) => onChange({ length_s: Number(v) as VideoLength })}
-          options={options.lengths.map((s) => ({ value: String(s), label: `${s} s`, ariaLabel: `About ${s} seconds` }))}
+          options={lengthChoices(options)}
           optionClassName="min-w-14 tabular-nums"
         />
       </div>
-      {compact ? null : (
+      {compact ? (
+        // In a dialog: the template and the voice as selects (as in the editor), so the dialog stays short.
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TemplateSelect
+            templates={options.templates}
+            value={value.template_id}
+            onChange={(template_id) => onChange({ template_id })}
+          />
+          <VoiceSelect
+            voices={options.voices}
+            value={value.voice_id}
+            onChange={(voice_id) => onChange({ voice_id })}
+            error={errors.voice_id}
+          />
+        </div>
+      ) : (
         <TemplatePicker
           templates={options.templates}
           value={value.template_id}
@@ -84,14 +103,16 @@ export function VideoSettingsFields({
           error={errors.template_id}
         />
       )}
-      <div className="grid gap-6 lg:grid-cols-2">
-        <VoicePicker
-          voices={options.voices}
-          value={value.voice_id}
-          onChange={(voice_id) => onChange({ voice_id })}
-          error={errors.voice_id}
-          legend="Voice-over"
-        />
+      <div className={compact ? "grid gap-6" : "grid gap-6 lg:grid-cols-2"}>
+        {compact ? null : (
+          <VoicePicker
+            voices={options.voices}
+            value={value.voice_id}
+            onChange={(voice_id) => onChange({ voice_id })}
+            error={errors.voice_id}
+            legend="Voice-over"
+          />
+        )}
         <div className="space-y-4">
           <fieldset className="space-y-4">
             <legend className="mb-2 text-sm font-medium">Sound and text</legend>
@@ -121,7 +142,11 @@ export function VideoSettingsFields({
           />
         </div>
       </div>
-      <p className="flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
+      {/* A dialog says the price beside its button instead. */}
+      <p
+        className={cn("flex items-center gap-2 text-sm text-muted-foreground", compact && "hidden")}
+        aria-live="polite"
+      >
         <Coins aria-hidden="true" className="size-4" />
         {cost !== null ? (
           <span>

@@ -1,9 +1,9 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { Clapperboard, ExternalLink, Image as ImageIcon, Palette, Pencil, Trash2, X } from "lucide-react";
+import { Clapperboard, ExternalLink, Image as ImageIcon, LayoutList, Palette, Pencil, Trash2, X } from "lucide-react";
 
 import {
   initialVideoSettings,
@@ -12,6 +12,9 @@ import {
   type VideoSettingsValue,
 } from "@/components/links/video-settings-fields";
 import { ConfirmDialog } from "@/components/images/confirm-dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { credits } from "@/components/common/format";
+import { lengthPlanNotice } from "@/components/video/length-options";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
@@ -49,10 +52,12 @@ function imagesPrompt(p: ProductView): string {
     .slice(0, 900);
 }
 
-/** "Make a video" from a product: the video choices in a modal, then the video's page. */
+/**
+ * "Make a video" from a product: the video choices in a dialog, then a storyboard (free) opened in the editor, where
+ * the person checks the scenes and renders (the price is said here and on the Render button). Making it a storyboard
+ * rather than rendering at once: nothing is charged before the person has seen what the writer made of the product.
+ */
 function MakeVideoDialog({ product, open, onClose }: { product: ProductView; open: boolean; onClose: () => void }) {
-  const id = useId();
-  const ref = useRef<HTMLDialogElement>(null);
   const router = useRouter();
   const { profile } = useAuth();
   const options = useVideoOptions();
@@ -63,16 +68,11 @@ function MakeVideoDialog({ product, open, onClose }: { product: ProductView; ope
   useEffect(() => {
     if (options.data && !settings) setSettings(initialVideoSettings(options.data));
   }, [options.data, settings]);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
 
   const opts = options.data;
   const balance = profile?.credits ?? opts?.balance ?? 0;
   const cost = opts && settings ? settingsCost(opts, settings) : null;
+  const planNotice = opts && settings ? lengthPlanNotice(opts, settings.length_s) : null;
 
   const make = async () => {
     if (!settings || busy) return;
@@ -90,10 +90,10 @@ function MakeVideoDialog({ product, open, onClose }: { product: ProductView; ope
           image_asset_ids: product.images.map((i) => i.asset_id),
           link: product.link,
         },
-        video: { ...settings, render_now: cost !== null && cost <= balance },
+        video: { ...settings, render_now: false },
         product_id: product.id,
       });
-      router.push(`/videos/${encodeURIComponent(made.video.id)}`);
+      router.push(`/content/${encodeURIComponent(made.video.id)}/edit`);
     } catch (e) {
       setError(e);
       setBusy(false);
@@ -101,24 +101,36 @@ function MakeVideoDialog({ product, open, onClose }: { product: ProductView; ope
   };
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!busy) onClose();
-      }}
-      className="w-[min(48rem,calc(100vw-2rem))] rounded-xl border bg-background p-0 text-foreground shadow-lg backdrop:bg-black/50"
-    >
-      <div className="max-h-[85vh] space-y-5 overflow-y-auto p-6">
-        <div className="flex items-start justify-between gap-4">
-          <h2 id={`${id}-title`} className="text-lg font-semibold">
-            A video of {product.name}
-          </h2>
-          <Button type="button" variant="ghost" size="icon" aria-label="Close" disabled={busy} onClick={onClose}>
-            <X />
+    <Dialog
+      open={open}
+      onClose={onClose}
+      busy={busy}
+      width="lg"
+      title={`A video of ${product.name}`}
+      description="We write a storyboard from this product's facts and pictures and open it in the editor. Making the storyboard is free; you render it from there."
+      footer={
+        <>
+          <p className="mr-auto min-w-0 flex-1 basis-48 text-xs text-muted-foreground" aria-live="polite">
+            {planNotice ? <span className="text-destructive">{planNotice} The storyboard is still free. </span> : null}
+            {cost !== null ? (
+              <>
+                Rendering it later costs <strong className="text-foreground tabular-nums">{credits(cost)}</strong> · you
+                have <span className="tabular-nums">{credits(balance)}</span>
+              </>
+            ) : null}
+          </p>
+          {busy ? <Spinner size="sm" label="Writing the storyboard" /> : null}
+          <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
+            Cancel
           </Button>
-        </div>
+          <Button type="button" disabled={busy || !settings} onClick={() => void make()}>
+            <LayoutList />
+            Create storyboard
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-5">
         {!opts || !settings ? (
           <Skeleton className="h-40 w-full" />
         ) : (
@@ -131,17 +143,10 @@ function MakeVideoDialog({ product, open, onClose }: { product: ProductView; ope
           />
         )}
         {error ? (
-          <ActionErrorPanel error={error} action="The video was not made" onDismiss={() => setError(null)} />
+          <ActionErrorPanel error={error} action="The storyboard was not made" onDismiss={() => setError(null)} />
         ) : null}
-        <div className="flex justify-end gap-2">
-          {busy ? <Spinner size="sm" label="Making the video" /> : null}
-          <Button type="button" disabled={busy || !settings} onClick={() => void make()}>
-            <Clapperboard />
-            {cost !== null && cost > balance ? "Make the storyboard" : "Make the video"}
-          </Button>
-        </div>
       </div>
-    </dialog>
+    </Dialog>
   );
 }
 

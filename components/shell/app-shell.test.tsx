@@ -8,7 +8,7 @@ let auth: AuthContextValue;
 let pathname = "/";
 
 jest.mock("@/lib/client/hooks/auth-provider", () => ({ useAuth: () => auth }));
-jest.mock("next/navigation", () => ({ usePathname: () => pathname }));
+jest.mock("next/navigation", () => ({ usePathname: () => pathname, useRouter: () => ({ push: () => {} }) }));
 
 const PROFILE: Profile = {
   user_id: "u1",
@@ -45,6 +45,15 @@ function render(path: string): string {
 }
 
 describe("AppShell", () => {
+  it("has the notifications bell in the header and the Workspace in the sidebar", () => {
+    auth = signedIn(PROFILE);
+    const html = render("/");
+    expect(html).toMatch(/<button[^>]*aria-label="Notifications"/);
+    expect(html).toContain('href="/main"');
+    expect(html).toContain("Videos in bulk");
+    expect(html).not.toContain("Megapot");
+  });
+
   it("marks the current page with aria-current=page", () => {
     auth = signedIn(PROFILE);
     const html = render("/videos");

@@ -9,6 +9,8 @@ import { BrandLogo } from "@/components/brand-logo";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/lib/client/hooks/auth-provider";
 
+import { NotificationsBell } from "@/components/notifications/notifications-bell";
+
 import { buildNavGroups } from "./nav-model";
 import { SidebarNav } from "./sidebar-nav";
 import { UserMenu } from "./user-menu";
@@ -84,13 +86,14 @@ export function AppShell({ children }: { children: React.ReactNode }) {
               {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
             </Button>
             <BrandLogo href="/" className="lg:hidden" compact />
-            <div className="ml-auto flex items-center gap-2 sm:gap-4">
+            <div className="ml-auto flex items-center gap-1 sm:gap-4">
               <Button asChild size="sm" className="hidden sm:inline-flex">
                 <Link href="/create">
                   <Plus aria-hidden="true" />
                   Create
                 </Link>
               </Button>
+              <NotificationsBell />
               <UserMenu />
             </div>
           </div>

@@ -19,7 +19,14 @@ describe("buildNavGroups", () => {
 
   it("lists only nav entries without params, in map order", () => {
     const create = buildNavGroups({ staff: false }).find((g) => g.area === "create");
-    expect(create?.items.map((i) => i.href)).toEqual(["/", "/create", "/product"]);
+    expect(create?.items.map((i) => i.href)).toEqual(["/", "/create", "/product", "/main"]);
+  });
+
+  it("names the screens in the customer's words: the Workspace is in the nav, /megapot is 'Videos in bulk'", () => {
+    const items = buildNavGroups({ staff: false }).flatMap((g) => g.items);
+    expect(items.find((i) => i.href === "/main")?.title).toBe("Workspace");
+    expect(items.find((i) => i.href === "/megapot")?.title).toBe("Videos in bulk");
+    expect(items.map((i) => i.title)).not.toContain("Megapot");
   });
 });
 

@@ -34,7 +34,7 @@ export function UserMenu() {
   }
 
   return (
-    <div className="flex items-center gap-2 sm:gap-3">
+    <div className="flex items-center gap-1 sm:gap-3">
       {credits !== null ? (
         <Badge asChild variant="accent" className="h-7 px-2.5 hover:bg-accent/70">
           <Link href="/subscription">
@@ -61,6 +61,7 @@ export function UserMenu() {
       <Button
         variant="ghost"
         size="sm"
+        className="px-2 sm:px-3"
         onClick={handleSignOut}
         disabled={signingOut}
         aria-busy={signingOut || undefined}

@@ -32,6 +32,7 @@ import { ToggleSwitch } from "@/components/ui/toggle-switch";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { VideoModelSelect } from "./video-model-select";
 import { VoicePicker } from "./voice-picker";
+import { lengthChoices, lengthPlanNotice } from "./length-options";
 import { LoadError } from "@/components/common/load-error";
 
 type Settings = Omit<CreateVideoInput, "render_now">;
@@ -124,6 +125,8 @@ export function CreateVideoForm() {
   const cost = model ? videoCost({ seconds: settings.length_s, provider: model.provider }) : null;
   const balance = profile?.credits ?? opts.balance;
   const short = cost !== null && cost > balance;
+  // A length the plan does not render: said before Render is pressed, and the storyboard stays free.
+  const planNotice = lengthPlanNotice(opts, settings.length_s);
 
   const change = (patch: Partial<Settings>) => {
     setSettings((s) => (s ? { ...s, ...patch } : s));
@@ -256,7 +259,7 @@ export function CreateVideoForm() {
               setLengthPicked(true);
               change({ length_s: Number(v) as VideoLength });
             }}
-            options={opts.lengths.map((s) => ({ value: String(s), label: `${s} s`, ariaLabel: `About ${s} seconds` }))}
+            options={lengthChoices(opts)}
             optionClassName="min-w-14 tabular-nums"
           />
           {errors.length_s ? <p className="mt-1 text-xs text-destructive">{errors.length_s}</p> : null}
@@ -309,65 +312,77 @@ export function CreateVideoForm() {
         </div>
       </div>
 
-      {submitError ? (
-        <ActionErrorPanel
-          error={submitError}
-          action="The video was not created"
-          onDismiss={() => setSubmitError(null)}
-        />
-      ) : null}
-
-      <div className="sticky bottom-2 z-10 flex flex-col gap-3 rounded-xl border bg-background/95 p-4 shadow-sm backdrop-blur sm:flex-row sm:items-center sm:justify-between">
-        <div className="min-w-0 flex-1 space-y-1 text-sm" aria-live="polite">
-          <p className="flex items-center gap-2 text-muted-foreground">
-            <Coins aria-hidden="true" className="size-4" />
-            {cost !== null ? (
-              <span>
-                Rendering costs <strong className="text-foreground tabular-nums">{credits(cost)}</strong> · you have{" "}
-                <span className="tabular-nums">{credits(balance)}</span>
-              </span>
+      <div className="sticky bottom-2 z-10 space-y-3 rounded-xl border bg-background/95 p-4 shadow-sm backdrop-blur">
+        {submitError ? (
+          // Beside the buttons that caused it, inside the bar that stays on screen: never below the fold.
+          <div className="max-h-[40vh] overflow-y-auto" data-testid="submit-error">
+            <ActionErrorPanel
+              error={submitError}
+              action="The video was not created"
+              onDismiss={() => setSubmitError(null)}
+            />
+          </div>
+        ) : null}
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-w-0 flex-1 space-y-1 text-sm" aria-live="polite">
+            <p className="flex items-center gap-2 text-muted-foreground">
+              <Coins aria-hidden="true" className="size-4" />
+              {cost !== null ? (
+                <span>
+                  Rendering costs <strong className="text-foreground tabular-nums">{credits(cost)}</strong> · you have{" "}
+                  <span className="tabular-nums">{credits(balance)}</span>
+                </span>
+              ) : (
+                <span>Pick a model to see the price</span>
+              )}
+            </p>
+            {planNotice ? (
+              <p className="text-destructive">
+                {planNotice} You can still make the storyboard now;{" "}
+                <Link href="/subscription" className="font-medium underline underline-offset-2">
+                  compare plans
+                </Link>{" "}
+                to render it, or pick a shorter length.
+              </p>
+            ) : short ? (
+              <p className="text-destructive">
+                Not enough credits to render. You can still make the storyboard now;{" "}
+                <Link href="/subscription" className="font-medium underline underline-offset-2">
+                  get more credits
+                </Link>{" "}
+                to render it.
+              </p>
             ) : (
-              <span>Pick a model to see the price</span>
+              <p className="text-xs text-muted-foreground">
+                The storyboard is free; credits are taken when the video renders and refunded if it fails.
+              </p>
             )}
-          </p>
-          {short ? (
-            <p className="text-destructive">
-              Not enough credits to render. You can still make the storyboard now;{" "}
-              <Link href="/subscription" className="font-medium underline underline-offset-2">
-                get more credits
-              </Link>{" "}
-              to render it.
-            </p>
-          ) : (
-            <p className="text-xs text-muted-foreground">
-              The storyboard is free; credits are taken when the video renders and refunded if it fails.
-            </p>
-          )}
-        </div>
-        <div className="flex shrink-0 flex-wrap items-center gap-2 sm:flex-nowrap">
-          {busy ? (
-            <Spinner size="sm" label={busy === "plan" ? "Writing your storyboard" : "Starting the render"} />
-          ) : null}
-          <Button
-            type="submit"
-            variant="outline"
-            size="lg"
-            disabled={busy !== null || !model?.available}
-            aria-busy={busy === "plan" || undefined}
-          >
-            <LayoutList />
-            Create storyboard
-          </Button>
-          <Button
-            type="button"
-            size="lg"
-            disabled={busy !== null || !model?.available || short}
-            aria-busy={busy === "render" || undefined}
-            onClick={() => void submit(true)}
-          >
-            <Clapperboard />
-            Render now
-          </Button>
+          </div>
+          <div className="flex shrink-0 flex-wrap items-center gap-2 sm:flex-nowrap">
+            {busy ? (
+              <Spinner size="sm" label={busy === "plan" ? "Writing your storyboard" : "Starting the render"} />
+            ) : null}
+            <Button
+              type="submit"
+              variant="outline"
+              size="lg"
+              disabled={busy !== null || !model?.available}
+              aria-busy={busy === "plan" || undefined}
+            >
+              <LayoutList />
+              Create storyboard
+            </Button>
+            <Button
+              type="button"
+              size="lg"
+              disabled={busy !== null || !model?.available || short || planNotice !== null}
+              aria-busy={busy === "render" || undefined}
+              onClick={() => void submit(true)}
+            >
+              <Clapperboard />
+              Render now
+            </Button>
+          </div>
         </div>
       </div>
     </form>

@@ -7,7 +7,8 @@ import type { ModelOption } from "@/lib/creation/video/contract";
 
 function optionText(model: ModelOption): string {
   if (!model.available) return `${model.label} (${model.reason ?? "not available here"})`;
-  return model.preview ? `${model.label} · Local preview` : model.label;
+  // The preview model is already called "Local preview": the badge below says the rest, so the name is said once.
+  return model.preview && !/local preview/i.test(model.label) ? `${model.label} · Local preview` : model.label;
 }
 
 interface VideoModelSelectProps {
@@ -17,7 +18,7 @@ interface VideoModelSelectProps {
   error?: string;
 }
 
-/** The writer model: every model listed, the unusable ones disabled with the reason, previews labelled. */
+/** The writer model: the usable ones (staff also see the others, disabled with the reason), previews labelled. */
 export function VideoModelSelect({ models, value, onChange, error }: VideoModelSelectProps) {
   const id = useId();
   const selected = models.find((m) => m.id === value) ?? null;

@@ -452,18 +452,24 @@ describe("usage history", () => {
     const all = await call(historyRoute, "GET", "/api/v1/billing/history", { token: u.token });
     expect(all.status).toBe(200);
     const rows = all.body.data.items.map((i: { reason: string; delta: number }) => [i.reason, i.delta]);
-    expect(rows.slice(0, 2)).toEqual([
+    // Newest first, the opening balance below the first movement it was recorded with (issue 21: "96, then +100, gives
+    // 100"), so the balance column adds up row by row.
+    expect(rows).toEqual([
       ["refund", 2],
       ["debit", -2],
-    ]);
-    // The opening balance is recorded at the instant of the first movement, so their order between them is the store's.
-    expect(rows.slice(2).sort()).toEqual([
       ["debit", -4],
       ["grant", 100],
     ]);
+    const items = all.body.data.items as { delta: number; balance_after: number }[];
+    for (let i = 0; i + 1 < items.length; i++) {
+      expect(items[i]!.balance_after - items[i]!.delta).toBe(items[i + 1]!.balance_after);
+    }
+    expect(items.at(-1)!.balance_after).toBe(items.at(-1)!.delta);
+    // Human words, not job-type codes.
+    expect(JSON.stringify(all.body.data.items)).not.toMatch(/image\.generate|video\.render|design\.render/);
     expect(all.body.data.items.find((i: { job_id: string | null }) => i.job_id === "job_h1")).toMatchObject({
       balance_after: 96,
-      note: "image.generate: 4 × Local preview",
+      note: "Image generation · 4 × Local preview",
       job_id: "job_h1",
       item: { id: "img_hist_1", kind: "image", title: "a red kite over dunes", href: "/image-gen/img_hist_1" },
     });
@@ -508,8 +514,46 @@ describe("usage history", () => {
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe("date,type,credits,balance_after,description,item_type,item_title,item_link,job_id,entry_id");
     expect(lines[2]).toBe(
-      "2026-02-01T10:00:00.000Z,spent,-4,96,image.generate: 4 × Local preview,image,a red kite over dunes,http://localhost:3000/image-gen/img_hist_1,job_h1,debit-job_h1",
+      "2026-02-01T10:00:00.000Z,spent,-4,96,Image generation · 4 × Local preview,image,a red kite over dunes,http://localhost:3000/image-gen/img_hist_1,job_h1,debit-job_h1",
     );
+  });
+});
+
+describe("usage history written in one instant", () => {
+  it("an opening balance recorded with its first movement is listed below it, so the balance column adds up", async () => {
+    // Ledgers written before openings were stamped 1 ms earlier hold both entries at the same instant.
+    const u = await signedUp("history-tie");
+    const { ledgerIds } = await import("@/lib/money/credits/ledger-ids");
+    const at = "2026-03-01T10:00:00.000Z";
+    const entry = (delta: number, balance_after: number, reason: "grant" | "debit", note: string) => ({
+      owner_id: u.uid,
+      delta,
+      reason,
+      balance_after,
+      content_id: null,
+      job_id: null,
+      note,
+      created_at: at,
+    });
+    // The debit written first and the opening second, as the store may hand them back in either order.
+    await db
+      .collection(C.creditLedger)
+      .doc("debit-tie-1")
+      .create(entry(-4, 96, "debit", "video.render: 30 s, Local preview"));
+    await db
+      .collection(C.creditLedger)
+      .doc(ledgerIds.opening(u.uid))
+      .create(entry(100, 100, "grant", "opening balance: credits held before the first recorded movement"));
+    const res = await call(historyRoute, "GET", "/api/v1/billing/history", { token: u.token });
+    const items = res.body.data.items as { delta: number; balance_after: number; note: string }[];
+    expect(items.map((i) => [i.delta, i.balance_after])).toEqual([
+      [-4, 96],
+      [100, 100],
+    ]);
+    expect(items.map((i) => i.note)).toEqual([
+      "Video render · 30 s, Local preview",
+      "Opening balance: the credits you had before your first use",
+    ]);
   });
 });
 

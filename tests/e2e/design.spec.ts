@@ -111,7 +111,10 @@ test("template → design → edit → the resized copy keeps the edit → recen
   test.setTimeout(EXPORT_TIMEOUT + 90_000);
   await signIn(signedInAs, "/create");
   // /create: what to make, the gallery with live previews (loaded on visibility), and the new-design flow.
-  await expect(page.getByRole("link", { name: /Videos in bulk/ })).toHaveAttribute("href", "/megapot");
+  await expect(page.getByRole("main").getByRole("link", { name: /Videos in bulk/ })).toHaveAttribute(
+    "href",
+    "/megapot",
+  );
   await expect(page.getByRole("group", { name: /Preview of the .+ template/ }).first()).toBeVisible({
     timeout: 30_000,
   });

@@ -152,7 +152,7 @@ test("running out of credits shows what to do, and charges nothing", async ({ pa
   await signedInAs("user", "/image-gen");
   await setCredits(seedAccount("user").uid, 0);
   await generate(page, "anything at all");
-  await expect(page.getByText(/out of credits/i).first()).toBeVisible();
+  await expect(page.getByText(/not enough credits/i).first()).toBeVisible();
   await expect(page.getByRole("link", { name: /subscription|get more credits|plans/i }).first()).toBeVisible();
   await setCredits(seedAccount("user").uid, 100);
 });

@@ -231,7 +231,7 @@ test("out of credits: the price says so, nothing is charged, and the render expl
   await page.waitForURL(/\/content\/[A-Za-z0-9_-]+\/edit$/, { timeout: 60_000 });
   const id = videoIdFrom(page.url());
   await page.getByRole("button", { name: "Render", exact: true }).click();
-  await expect(page.getByText(/out of credits/i).first()).toBeVisible();
+  await expect(page.getByText(/not enough credits/i).first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Get more credits" })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/content/${id}/edit$`));
   const v = await readVideo(page.request, id);

@@ -102,9 +102,14 @@ describe("planning", () => {
     expect((await env.db.collection(functionCalls).get()).length).toBe(before);
   });
 
-  it("a length over the free plan's limit is a 402 that names the way up", async () => {
-    const e = await expectApiError(create({ length_s: 60 }), 402);
-    expect(e.message).toMatch(/upgrade/i);
+  it("a render over the free plan's length is a 402 plan_limit that names the way up; its storyboard is free", async () => {
+    const e = await expectApiError(create({ length_s: 60, render_now: true }), 402);
+    expect(e.code).toBe("plan_limit");
+    expect(e.message).toMatch(/^Videos longer than 30 seconds need the Pro plan/);
+    const storyboard = await create({ length_s: 60 });
+    expect(storyboard.status).toBe("draft");
+    const refused = await expectApiError(requestRender(deps, UID, storyboard.id), 402);
+    expect(refused.code).toBe("plan_limit");
   });
 });
 

@@ -36,10 +36,11 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/", access: "user", title: "Home", area: "create", nav: true },
   { pattern: "/create", access: "user", title: "Create", area: "create", nav: true },
   { pattern: "/product", access: "user", title: "Product", area: "create", nav: true },
-  { pattern: "/main", access: "user", title: "Workspace", area: "create" },
+  { pattern: "/main", access: "user", title: "Workspace", area: "create", nav: true },
   { pattern: "/url-to-video", access: "user", title: "URL to video", area: "video", nav: true },
   { pattern: "/prompt-to-video", access: "user", title: "Prompt to video", area: "video", nav: true },
-  { pattern: "/megapot", access: "user", title: "Megapot", area: "video", nav: true },
+  // The customer's words (as on /create), not the project's code name; the route stays.
+  { pattern: "/megapot", access: "user", title: "Videos in bulk", area: "video", nav: true },
 
   // Content
   { pattern: "/content/[contentId]/edit", access: "user", title: "Edit content", area: "content" },

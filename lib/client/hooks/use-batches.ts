@@ -12,6 +12,7 @@ import type {
   RetryItemsInput,
 } from "@/lib/creation/batches/contract";
 import { ApiClientError, apiFetch, fetcher } from "@/lib/client/api";
+import { announceWork } from "./work-events";
 
 export const BATCHES_PATH = "/api/v1/batches";
 /** A running batch is followed about every 1.5 s. */
@@ -32,15 +33,15 @@ export function useBatch(id: string | null) {
 }
 
 export function createBatch(input: CreateBatchInput): Promise<BatchView> {
-  return apiFetch<BatchView>(BATCHES_PATH, { method: "POST", body: input });
+  return announceWork(apiFetch<BatchView>(BATCHES_PATH, { method: "POST", body: input }));
 }
 
 export function retryBatchItems(id: string, input: RetryItemsInput): Promise<BatchView> {
-  return apiFetch<BatchView>(`${batchPath(id)}/retry`, { method: "POST", body: input });
+  return announceWork(apiFetch<BatchView>(`${batchPath(id)}/retry`, { method: "POST", body: input }));
 }
 
 export function cancelBatch(id: string): Promise<BatchView> {
-  return apiFetch<BatchView>(`${batchPath(id)}/cancel`, { method: "POST" });
+  return announceWork(apiFetch<BatchView>(`${batchPath(id)}/cancel`, { method: "POST" }));
 }
 
 /** Sends the file's bytes as they are: the server detects the encoding. */

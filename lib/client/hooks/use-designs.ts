@@ -17,6 +17,7 @@ import type {
 } from "@/lib/creation/designs/contract";
 import type { SceneImageInput } from "@/lib/creation/video/contract";
 import { apiFetch, apiRequest, type ApiClientError, fetcher } from "@/lib/client/api";
+import { announceWork } from "./work-events";
 
 export const DESIGNS_PATH = "/api/v1/designs";
 export const DESIGN_OPTIONS_PATH = `${DESIGNS_PATH}/options`;
@@ -104,7 +105,7 @@ export function resizeDesign(id: string, ratios: CompositionRatio[]): Promise<De
 
 /** 202; 402 when short of credits. */
 export function exportDesign(id: string, input: ExportDesignInput): Promise<DesignView> {
-  return apiFetch<DesignView>(`${designPath(id)}/export`, { method: "POST", body: input });
+  return announceWork(apiFetch<DesignView>(`${designPath(id)}/export`, { method: "POST", body: input }));
 }
 
 export async function deleteDesign(id: string): Promise<void> {

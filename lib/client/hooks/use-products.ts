@@ -8,6 +8,7 @@ import type { ExtractedPage, ProductFacts } from "@/lib/creation/links/contract"
 import type { ProductContentItem, ProductInput, ProductPatch, ProductView } from "@/lib/creation/products/contract";
 import type { CreateVideoInput, VideoView } from "@/lib/creation/video/contract";
 import { apiFetch, apiRequest, fetcher, type ApiClientError } from "@/lib/client/api";
+import { announceWork } from "./work-events";
 
 export const PRODUCTS_PATH = "/api/v1/products";
 
@@ -68,10 +69,12 @@ export async function createLinkVideo(body: {
   video: LinkVideoSettings;
   product_id?: string;
 }): Promise<{ product_id: string; video: VideoView }> {
-  const made = await apiFetch<{ product_id: string; video: VideoView }>("/api/v1/links/video", {
-    method: "POST",
-    body,
-  });
+  const made = await announceWork(
+    apiFetch<{ product_id: string; video: VideoView }>("/api/v1/links/video", {
+      method: "POST",
+      body,
+    }),
+  );
   await refreshProducts();
   return made;
 }

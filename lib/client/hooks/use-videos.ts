@@ -20,6 +20,7 @@ import type {
 } from "@/lib/creation/video/contract";
 import { apiFetch, apiRequest, type ApiClientError, fetcher, retryWhenServerFails } from "@/lib/client/api";
 import { cursorList } from "@/lib/client/cursor-list";
+import { announceWork } from "./work-events";
 
 export const VIDEOS_PATH = "/api/v1/videos";
 export const VIDEO_OPTIONS_PATH = `${VIDEOS_PATH}/options`;
@@ -134,7 +135,7 @@ export function useTemplatePreview(templateId: string | null, ratio: Composition
 
 /** 201 with the planned video; 422 with field issues, 402 out of credits (render_now), 429 busy. */
 export function createVideo(input: CreateVideoInput): Promise<VideoView> {
-  return apiFetch<VideoView>(VIDEOS_PATH, { method: "POST", body: input });
+  return announceWork(apiFetch<VideoView>(VIDEOS_PATH, { method: "POST", body: input }));
 }
 
 /** 409 `revision_conflict` (edited elsewhere) or `rendering` (read-only while a render runs). */
@@ -148,11 +149,11 @@ export async function deleteVideo(id: string): Promise<void> {
 
 /** 202; 402 when short of credits. */
 export function renderVideo(id: string): Promise<VideoView> {
-  return apiFetch<VideoView>(`${videoPath(id)}/render`, { method: "POST" });
+  return announceWork(apiFetch<VideoView>(`${videoPath(id)}/render`, { method: "POST" }));
 }
 
 export function cancelRender(id: string): Promise<VideoView> {
-  return apiFetch<VideoView>(`${videoPath(id)}/cancel`, { method: "POST" });
+  return announceWork(apiFetch<VideoView>(`${videoPath(id)}/cancel`, { method: "POST" }));
 }
 
 export function duplicateVideo(id: string): Promise<VideoView> {

@@ -63,7 +63,7 @@ async function assertSettings(deps: BatchDeps, settings: BatchSettings, template
 
 function shortfall(total: number, balance: number, items: number, perItem: number): ApiError {
   return new ApiError(
-    "payment_required",
+    "insufficient_credits",
     `Not enough credits: this batch is ${items} video${items === 1 ? "" : "s"} × ${perItem} = ${total} credits and your balance is ${balance}, ${total - balance} short. ` +
       "Remove rows or aspect ratios, pick a shorter length or a cheaper model, or add credits. Nothing was started.",
     { issues: [{ path: "credits", message: `short by ${total - balance}` }] },

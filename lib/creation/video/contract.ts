@@ -224,6 +224,11 @@ export interface VideoOptions {
   default_model_id: string;
   default_voice_id: string | null;
   lengths: readonly VideoLength[];
+  /**
+   * The lengths the person's plan does not render, each with the cheapest plan that does ("Pro"): the form marks
+   * them before they are picked. A storyboard of any length is free; only its render needs the plan.
+   */
+  length_plans: { length_s: VideoLength; plan: string; max_seconds: number }[];
   ratios: readonly CompositionRatio[];
   /** credits = ceil(seconds / 15) * per_15s[model provider]. */
   pricing: { per_15s: Record<string, number> };

@@ -52,10 +52,10 @@ export async function withScenePictureCharge<T>(
       ref: { jobId: chargeId, contentId: a.contentId },
     });
   } catch (e) {
-    if (!(e instanceof ApiError && e.code === "payment_required")) throw e;
+    if (!(e instanceof ApiError && e.code === "insufficient_credits")) throw e;
     const balance = (await a.db.collection(users).doc(a.uid).get())?.data.credits ?? 0;
     throw new ApiError(
-      "payment_required",
+      "insufficient_credits",
       `Not enough credits: a picture from ${model.label} costs ${cost} and your balance is ${balance}. Pick one of your images or assets instead, or add credits to continue.`,
     );
   }

@@ -237,7 +237,7 @@ test("50 parallel generations against a balance of 10: exactly 10 accepted, bala
   );
   expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
   const codes = results.flatMap((r) => (r.status === "rejected" ? [(r.reason as ApiError).code] : []));
-  expect(new Set(codes)).toEqual(new Set(["payment_required"]));
+  expect(new Set(codes)).toEqual(new Set(["insufficient_credits"]));
   expect(await balanceOf(env.db, "u10")).toBe(0);
   expect(await env.db.collection(jobs).where("owner_id", "==", "u10").count()).toBe(10);
   expect(await env.db.collection(content).where("owner_id", "==", "u10").count()).toBe(10);

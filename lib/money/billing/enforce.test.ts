@@ -40,8 +40,9 @@ test("a video longer than the plan allows is a 402 naming the limit and the plan
   const err = await refusal({ kind: "video", seconds: 45 });
   expect(err).toBeInstanceOf(ApiError);
   expect(err!.status).toBe(402);
+  expect(err!.code).toBe("plan_limit");
   expect(err!.message).toMatch(
-    /^Video length limit: the Free plan renders videos up to 30 seconds and this one is 45 seconds\./,
+    /^Videos longer than 30 seconds need the Pro plan: the Free plan renders up to 30 seconds and this one is 45 seconds\./,
   );
   expect(err!.message).toMatch(/upgrade to Pro \(up to 3 minutes\) on the Subscription page/);
   await onPlan("pro");
@@ -59,7 +60,9 @@ test("longer than any plan allows is a 403: paying would not help", async () => 
 test("resolution: the short side is compared, 402 with the plan that allows it, 403 beyond 4K", async () => {
   const err = await refusal({ kind: "video", resolution: { width: 1920, height: 1080 } });
   expect(err!.status).toBe(402);
-  expect(err!.message).toMatch(/^Resolution limit: the Free plan renders up to 720p and 1920×1080 is larger\./);
+  expect(err!.message).toMatch(
+    /^Renders larger than 720p need the Pro plan: the Free plan renders up to 720p and 1920×1080 is larger\./,
+  );
   expect(err!.message).toMatch(/upgrade to Pro \(up to 1080p\)/);
   expect((await refusal({ kind: "video", resolution: { width: 3840, height: 2160 } }))!.message).toMatch(
     /upgrade to Team \(up to 4K\)/,

@@ -2,7 +2,8 @@
  * Plan limits, enforced inside the transaction that accepts work (so parallel
  * requests cannot all slip under a cap). Each refusal says which limit and how
  * to lift it:
- *   - a limit a dearer plan lifts (video length, resolution) -> 402 payment_required, naming that plan;
+ *   - a limit a dearer plan lifts (video length, resolution) -> 402 plan_limit, naming that plan
+ *     (never "payment_required": the person may have plenty of credits; the plan is the reason);
  *   - beyond every plan -> 403 forbidden;
  *   - too many jobs at once -> 429 rate_limited with Retry-After (waiting lifts it; the message names the upgrade too).
  */
@@ -61,9 +62,10 @@ export async function assertWithinPlan(tx: Transaction, a: WorkRequest): Promise
       const better = cheapestPlanAbove(plan, (l) => l.maxVideoSeconds >= a.seconds!);
       throw better
         ? new ApiError(
-            "payment_required",
-            `Video length limit: the ${name} plan renders videos up to ${durationLabel(limits.maxVideoSeconds)} and this one is ${durationLabel(seconds)}. ` +
+            "plan_limit",
+            `Videos longer than ${durationLabel(limits.maxVideoSeconds)} need the ${better.name} plan: the ${name} plan renders up to ${durationLabel(limits.maxVideoSeconds)} and this one is ${durationLabel(seconds)}. ` +
               `Shorten it, or upgrade to ${better.name} (up to ${durationLabel(better.limits.maxVideoSeconds)}) ${UPGRADE_WHERE}.`,
+            { issues: [{ path: "length_s", message: `needs the ${better.name} plan` }] },
           )
         : new ApiError(
             "forbidden",
@@ -85,8 +87,8 @@ export async function assertWithinPlan(tx: Transaction, a: WorkRequest): Promise
       const asked = `${width}×${height}`;
       throw better
         ? new ApiError(
-            "payment_required",
-            `Resolution limit: the ${name} plan renders up to ${resolutionLabel(limits.maxResolution)} and ${asked} is larger. ` +
+            "plan_limit",
+            `Renders larger than ${resolutionLabel(limits.maxResolution)} need the ${better.name} plan: the ${name} plan renders up to ${resolutionLabel(limits.maxResolution)} and ${asked} is larger. ` +
               `Pick ${resolutionLabel(limits.maxResolution)} or smaller, or upgrade to ${better.name} (up to ${resolutionLabel(better.limits.maxResolution)}) ${UPGRADE_WHERE}.`,
           )
         : new ApiError(

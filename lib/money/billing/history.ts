@@ -8,6 +8,8 @@ import "server-only";
 import { content, creditLedger, type CreditLedgerDoc } from "@/lib/platform/db/collections";
 import type { Db } from "@/lib/platform/db/db";
 import type { DocSnapshot } from "@/lib/platform/db/refs";
+import { describeLedgerNote } from "@/lib/money/credits/ledger-labels";
+import { ledgerIds } from "@/lib/money/credits/ledger-ids";
 import { contentHref, type CreditHistoryItem, type CreditHistoryPage, type HistoryQuery } from "./contract";
 
 export async function listCreditHistory(a: { db: Db; uid: string; query: HistoryQuery }): Promise<CreditHistoryPage> {
@@ -49,7 +51,7 @@ async function ledgerPage(db: Db, uid: string, q: Omit<HistoryQuery, "limit"> & 
     if (!after || after.data.owner_id !== uid) return { rows: [], nextCursor: null };
     query = query.startAfter(after);
   }
-  const rows = await query.limit(limit + 1).get();
+  const rows = chainOrder(await query.limit(limit + 1).get(), ledgerIds.opening(uid));
   const page = rows.slice(0, limit);
   return { rows: page, nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
 }
@@ -74,7 +76,7 @@ async function present(db: Db, uid: string, rows: DocSnapshot<CreditLedgerDoc>[]
       reason: data.reason,
       delta: data.delta,
       balance_after: data.balance_after,
-      note: data.note,
+      note: describeLedgerNote(data.note),
       job_id: data.job_id,
       item: data.content_id
         ? {
@@ -92,4 +94,21 @@ function nextDay(day: string): string {
   const d = new Date(`${day}T00:00:00.000Z`);
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString();
+}
+
+/**
+ * Entries written in one instant (an opening balance recorded with its first movement, before openings were stamped
+ * 1 ms earlier) come back in the store's order: the opening goes below its movement, so newest first the balance
+ * column adds up (each row's balance minus its credits is the next row's balance).
+ */
+function chainOrder<T extends { id: string; data: { created_at: string } }>(rows: T[], openingId: string): T[] {
+  const i = rows.findIndex((r) => r.id === openingId);
+  if (i < 0) return rows;
+  let j = i;
+  while (j + 1 < rows.length && rows[j + 1]!.data.created_at === rows[i]!.data.created_at) j++;
+  if (j === i) return rows;
+  const out = [...rows];
+  const [opening] = out.splice(i, 1);
+  out.splice(j, 0, opening!);
+  return out;
 }

@@ -10,7 +10,7 @@ import { ApiError } from "@/lib/platform/api/errors";
 import { creditLedger, users, type UserDoc } from "@/lib/platform/db/collections";
 import type { Db } from "@/lib/platform/db/db";
 import type { Transaction } from "@/lib/platform/db/transaction";
-import { ledgerIds } from "@/lib/money/credits/ledger-ids";
+import { ledgerIds, openingStamp } from "@/lib/money/credits/ledger-ids";
 
 const MAX_ID = 128;
 
@@ -104,7 +104,7 @@ async function prepareEntry(tx: Transaction, a: CreditArgs, delta: number): Prom
           content_id: null,
           job_id: null,
           note: "opening balance: credits held before the first recorded movement",
-          created_at: at,
+          created_at: openingStamp(at),
         });
       }
       const after = before + delta;

@@ -47,7 +47,7 @@ test("50 parallel debits against a balance of 10: exactly 10 succeed, never belo
   const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
   expect(ok).toHaveLength(10);
   expect(refused).toHaveLength(40);
-  for (const r of refused) expect((r.reason as ApiError).code).toBe("payment_required");
+  for (const r of refused) expect((r.reason as ApiError).code).toBe("insufficient_credits");
   expect(await balanceOf(env.db, "u1")).toBe(0);
   const entries = (await ledger()).map((e) => e.data);
   expect(entries.filter((e) => e.reason === "debit")).toHaveLength(10);

@@ -10,7 +10,7 @@ import { ApiError } from "@/lib/platform/api/errors";
 import type { Db } from "@/lib/platform/db/db";
 import type { Transaction } from "@/lib/platform/db/transaction";
 import { creditLedger, users, type UserDoc } from "@/lib/platform/db/collections";
-import { ledgerIds } from "./ledger-ids";
+import { ledgerIds, openingStamp } from "./ledger-ids";
 
 export interface LedgerRef {
   jobId?: string;
@@ -61,7 +61,7 @@ export async function prepareDebit(tx: Transaction, a: DebitArgs): Promise<() =>
   if (balance <= 0) {
     // Below zero only when a refunded or disputed credit pack took back credits already spent: nothing is spent until it is positive.
     throw new ApiError(
-      "payment_required",
+      "insufficient_credits",
       balance < 0
         ? `Your balance is ${balance} credits, below zero because a credit pack you bought was refunded or disputed and its credits were taken back. ` +
             "Spending is paused until your balance is above zero again: add credits, or wait for your monthly credits."
@@ -70,7 +70,7 @@ export async function prepareDebit(tx: Transaction, a: DebitArgs): Promise<() =>
   }
   if (balance < a.amount) {
     throw new ApiError(
-      "payment_required",
+      "insufficient_credits",
       `Not enough credits: this needs ${a.amount} and your balance is ${balance}. ` +
         "Make fewer images, pick a cheaper model (Local preview costs 1 credit per image), or add credits to continue.",
     );
@@ -193,7 +193,7 @@ async function prepareOpening(tx: Transaction, db: Db, user: UserDoc): Promise<(
       content_id: null,
       job_id: null,
       note: "opening balance: credits held before the first recorded movement",
-      created_at: at,
+      created_at: openingStamp(at),
     });
   };
 }

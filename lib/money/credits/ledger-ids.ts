@@ -19,3 +19,12 @@ export const ledgerIds = {
   /** The balance an account held before its first recorded movement (profiles grant credits without a ledger entry). */
   opening: (uid: string) => fit("open", uid),
 };
+
+/**
+ * When the opening entry is stamped: 1 ms before the first movement it is written with, so a newest-first history
+ * lists it below that movement and the balance column adds up (same instant, the store's order was arbitrary and
+ * "96, then +100, gives 100" could show).
+ */
+export function openingStamp(movementAt: string): string {
+  return new Date(Date.parse(movementAt) - 1).toISOString();
+}

@@ -9,6 +9,10 @@ export const API_ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
   payment_required: 402,
+  /** Not enough credits for this work (the balance, not the plan, is the reason). */
+  insufficient_credits: 402,
+  /** A limit of the person's plan (video length, resolution) that a dearer plan lifts. */
+  plan_limit: 402,
   forbidden: 403,
   email_required: 403,
   not_found: 404,

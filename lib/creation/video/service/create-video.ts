@@ -91,16 +91,19 @@ export async function createVideo(
   }
   const now = (deps.now ?? (() => new Date()))();
   const ref = deps.db.collection(content).doc();
-  // Plan limits before any model time is spent: length over the plan is a 402 with the way up.
-  await deps.db.runTransaction((tx) =>
-    assertWithinPlan(tx, {
-      db: deps.db,
-      uid,
-      kind: "video",
-      seconds: input.length_s,
-      maxActiveJobs: Number.MAX_SAFE_INTEGER,
-    }),
-  );
+  // A render's plan limits before any model time is spent (length over the plan is a 402 plan_limit naming the way
+  // up). Only when it renders now: the storyboard is free and no render limit blocks it; its render is checked then.
+  if (input.render_now) {
+    await deps.db.runTransaction((tx) =>
+      assertWithinPlan(tx, {
+        db: deps.db,
+        uid,
+        kind: "video",
+        seconds: input.length_s,
+        maxActiveJobs: Number.MAX_SAFE_INTEGER,
+      }),
+    );
+  }
 
   const written = await writePlan({
     db: deps.db,

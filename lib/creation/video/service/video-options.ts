@@ -7,19 +7,32 @@ import { listVoices } from "@/lib/engine/audio/speech";
 import { listMusicTracks } from "@/lib/engine/audio/music";
 import { COMPOSITION_RATIOS } from "@/lib/engine/composition/ratios";
 import { users } from "@/lib/platform/db/collections";
+import { cheapestPlanAbove, isPlanId, planLimits } from "@/lib/money/billing/plans";
 import { VIDEO_LENGTHS, type VideoOptions } from "../contract";
 import { VIDEO_COST_PER_15S } from "../pricing";
 import { scenePicturePrice } from "../scene-picture";
 import type { VideoDeps } from "./shared";
 import { loadWriterLibrary } from "./writer-library";
 
-export async function videoOptions(deps: VideoDeps, uid: string): Promise<VideoOptions> {
+/**
+ * `staff`: company staff also see the voices and models this server cannot use, each with why (the key it lacks);
+ * customers see only what works, never an environment variable's name.
+ */
+export async function videoOptions(deps: VideoDeps, uid: string, a: { staff?: boolean } = {}): Promise<VideoOptions> {
   const library = await loadWriterLibrary(deps);
   const user = await deps.db.collection(users).doc(uid).get();
-  const models = listLanguageModels();
-  const voices = listVoices().filter((v) => v.enabled || !v.local);
+  const allModels = listLanguageModels();
+  const models = a.staff ? allModels : allModels.filter((m) => m.enabled);
+  const voices = listVoices().filter((v) => v.enabled || (a.staff && !v.local));
+  const plan = isPlanId(user?.data.plan) ? user.data.plan : "free";
+  const maxSeconds = planLimits(plan).maxVideoSeconds;
+  const lengthPlans = VIDEO_LENGTHS.flatMap((length_s) => {
+    if (length_s <= maxSeconds) return [];
+    const better = cheapestPlanAbove(plan, (l) => l.maxVideoSeconds >= length_s);
+    return better ? [{ length_s, plan: better.name, max_seconds: maxSeconds }] : [];
+  });
   const defaultModel =
-    models.find((m) => m.provider !== "local" && m.enabled) ?? models.find((m) => m.provider === "local")!;
+    models.find((m) => m.provider !== "local" && m.enabled) ?? allModels.find((m) => m.provider === "local")!;
   return {
     templates: library.templates.map((t) => ({
       id: t.id,
@@ -65,6 +78,7 @@ export async function videoOptions(deps: VideoDeps, uid: string): Promise<VideoO
     default_model_id: defaultModel.id,
     default_voice_id: voices.find((v) => v.enabled)?.id ?? null,
     lengths: VIDEO_LENGTHS,
+    length_plans: lengthPlans,
     ratios: COMPOSITION_RATIOS,
     pricing: { per_15s: { ...VIDEO_COST_PER_15S } },
     scene_picture: scenePicturePrice(),

@@ -11,7 +11,10 @@ export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export const GET = withUser(async ({ user }) => {
-  return Response.json({ data: await videoOptions(videoRuntime(), user.uid) }, { headers: NO_STORE });
+  return Response.json(
+    { data: await videoOptions(videoRuntime(), user.uid, { staff: user.isStaff }) },
+    { headers: NO_STORE },
+  );
 });
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);
