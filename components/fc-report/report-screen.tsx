@@ -46,13 +46,13 @@ export function ReportScreen() {
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-end gap-4">
-        <div className="space-y-1">
+        <div className="max-w-full min-w-0 space-y-1">
           <label htmlFor="fc-range" className="text-sm font-medium">
             Time range
           </label>
           <select
             id="fc-range"
-            className={cn(INPUT_CLASSES, "w-auto")}
+            className={cn(INPUT_CLASSES, "w-auto max-w-full")}
             value={range}
             onChange={(e) => setRange(e.target.value as RangeKey)}
           >
@@ -63,13 +63,13 @@ export function ReportScreen() {
             ))}
           </select>
         </div>
-        <div className="space-y-1">
+        <div className="max-w-full min-w-0 space-y-1">
           <label htmlFor="fc-feature" className="text-sm font-medium">
             Feature
           </label>
           <select
             id="fc-feature"
-            className={cn(INPUT_CLASSES, "w-auto")}
+            className={cn(INPUT_CLASSES, "w-auto max-w-full")}
             value={feature ?? ""}
             onChange={(e) => setFeature(e.target.value || null)}
           >
@@ -288,7 +288,7 @@ function EvalSection({ runs, error }: { runs: EvalRunView[] | undefined; error: 
           </label>
           <select
             id="eval-model"
-            className={cn(INPUT_CLASSES, "w-auto")}
+            className={cn(INPUT_CLASSES, "w-auto max-w-full")}
             value={chosen}
             onChange={(e) => setModel(e.target.value)}
           >

@@ -53,7 +53,7 @@ test("saving a live layout that items use shows the changes and the number of it
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await dialog.getByRole("button", { name: "Save and update live" }).click();
   await expect(page.getByText(`Saved as revision ${before.revision + 1}.`)).toBeVisible();
-  await first.click();
+  await first.focus();
   await first.press("ArrowLeft");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await dialog.getByRole("button", { name: "Save and update live" }).click();
