@@ -282,7 +282,7 @@ function EvalSection({ runs, error }: { runs: EvalRunView[] | undefined; error: 
         </p>
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <div className="space-y-1">
+        <div className="max-w-full min-w-0 space-y-1">
           <label htmlFor="eval-model" className="text-sm font-medium">
             Model to evaluate
           </label>
