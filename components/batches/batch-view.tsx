@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useSWRConfig } from "swr";
 import { CircleAlert, CircleCheck, Clock, Download, LoaderCircle, Pencil, RotateCcw, X } from "lucide-react";
@@ -115,6 +115,13 @@ export function BatchView({ id }: { id: string }) {
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  // The recent-batches list is its own request: refresh it whenever this batch's state or tallies move.
+  const tally = batch.data
+    ? `${batch.data.state}:${batch.data.counts.done}:${batch.data.counts.failed}:${batch.data.counts.cancelled}`
+    : null;
+  useEffect(() => {
+    if (tally) void mutate(BATCHES_PATH);
+  }, [tally, mutate]);
 
   if (batch.error && !batch.data) {
     return (
@@ -213,6 +220,23 @@ export function BatchView({ id }: { id: string }) {
               <div className="flex flex-wrap items-center gap-3">
                 <span className="w-12 shrink-0 text-xs tabular-nums text-muted-foreground">
                   Row {item.position + 1}
+                </span>
+                <span
+                  className="grid h-12 w-12 shrink-0 place-items-center overflow-hidden rounded border bg-muted"
+                  aria-hidden="true"
+                >
+                  {item.poster_url ? (
+                    <img
+                      src={item.poster_url}
+                      alt=""
+                      loading="lazy"
+                      data-testid="batch-item-poster"
+                      className="max-h-full max-w-full object-contain"
+                      style={{ aspectRatio: item.aspect_ratio.replace(":", " / ") }}
+                    />
+                  ) : (
+                    <Icon className="size-4 text-muted-foreground" />
+                  )}
                 </span>
                 <span className="shrink-0 rounded border px-1.5 text-xs tabular-nums">{item.aspect_ratio}</span>
                 <span className="min-w-0 flex-1 truncate text-sm">{rowText(item)}</span>

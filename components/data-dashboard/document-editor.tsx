@@ -131,7 +131,14 @@ export function DocumentEditor({ collection, id }: { collection: string; id: str
       columns={meta.columns}
       timestamps={meta.timestamps}
       masked={meta.masked}
-      lockedFields={meta.locked_fields}
+      lockedFields={[
+        ...meta.locked_fields,
+        // Derived fields are shown, never typed: the save recomputes them from the others.
+        ...(meta.derived_fields ?? []).map((path) => ({
+          path,
+          reason: "Computed by the app from the other fields: it is recomputed when you save.",
+        })),
+      ]}
       readOnly={meta.read_only ? (meta.read_only_reason ?? "Read-only.") : null}
       idRule={meta.id_rule}
       saved={saved}

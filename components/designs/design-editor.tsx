@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { Copy, CopyPlus, Lock, Scaling, Share2, Trash2 } from "lucide-react";
+import { CircleCheck, Copy, CopyPlus, Lock, Scaling, Share2, Trash2 } from "lucide-react";
 
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -55,6 +55,8 @@ export function DesignEditor({ id }: { id: string }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState<"duplicate" | "delete" | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
+  /** The designs the last Resize made: a notice links to each, since this page stays open. */
+  const [resized, setResized] = useState<{ id: string; title: string; aspect_ratio: string }[] | null>(null);
   const { draft, design, player, status, readOnly } = ed;
 
   useEffect(() => {
@@ -121,8 +123,9 @@ export function DesignEditor({ id }: { id: string }) {
       throw new Error("Your latest edits are not saved yet; fix what the editor says, then resize.");
     const made = await resizeDesign(id, ratios);
     setResizing(false);
-    // Like Canva: open the new size; the others are linked under "Sizes".
-    if (made[0]) router.push(`/content/${encodeURIComponent(made[0].id)}/edit`);
+    // Stay here and say where the new sizes went (a notice with a link to each; "Sizes" lists them too).
+    setResized(made.map((m) => ({ id: m.id, title: m.title, aspect_ratio: m.aspect_ratio })));
+    void design.mutate();
   };
 
   const duplicate = async () => {
@@ -155,6 +158,32 @@ export function DesignEditor({ id }: { id: string }) {
     <div className="space-y-6">
       {actionError ? (
         <ActionErrorPanel error={actionError} action="That did not work" onDismiss={() => setActionError(null)} />
+      ) : null}
+      {resized && resized.length > 0 ? (
+        <Alert role="status" data-testid="resize-notice">
+          <CircleCheck aria-hidden="true" />
+          <AlertTitle>
+            {resized.length === 1 ? "1 new design made" : `${resized.length} new designs made`}, this one is unchanged
+          </AlertTitle>
+          <AlertDescription>
+            <p>They are listed under Sizes and in your drafts. Open:</p>
+            <ul className="flex flex-wrap gap-x-4 gap-y-1">
+              {resized.map((r) => (
+                <li key={r.id}>
+                  <Link
+                    href={`/content/${encodeURIComponent(r.id)}/edit`}
+                    className="font-medium underline underline-offset-2"
+                  >
+                    {r.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <Button type="button" variant="ghost" size="sm" className="mt-1 px-0" onClick={() => setResized(null)}>
+              Dismiss
+            </Button>
+          </AlertDescription>
+        </Alert>
       ) : null}
       {readOnly ? (
         <Alert role="status">

@@ -7,12 +7,13 @@ import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { RATIO_NAMES } from "@/components/common/format";
 import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/engine/composition/ratios";
 import type { DesignLayoutOption } from "@/lib/creation/designs/contract";
+import { DESIGN_SIZE_NAMES } from "@/lib/creation/designs/size-title";
 import { LayoutThumb } from "./layout-thumb";
 
 interface ResizeDialogProps {
   open: boolean;
   current: CompositionRatio;
-  /** Sizes the resize set already has (pre-unchecked, marked). */
+  /** Sizes the resize set already has (marked). */
   existing: readonly CompositionRatio[];
   /** The first page's layout, drawn at each size. */
   layout: Pick<DesignLayoutOption, "slots" | "boxes" | "name"> | null;
@@ -21,7 +22,7 @@ interface ResizeDialogProps {
   onClose(): void;
 }
 
-/** Canva-style Resize: tick the other sizes, get one new design per size (the layouts define every ratio). */
+/** Canva-style Resize: tick the other sizes (none is ticked at first), get one new design per size, named by it. */
 export function ResizeDialog({ open, current, existing, layout, colors, onResize, onClose }: ResizeDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
@@ -34,7 +35,8 @@ export function ResizeDialog({ open, current, existing, layout, colors, onResize
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      setPicked(others.filter((r) => !existing.includes(r)));
+      // Nothing pre-ticked: each ticked size is a new design, made only when asked for.
+      setPicked([]);
       setError(null);
       dialog.showModal();
     }
@@ -75,7 +77,8 @@ export function ResizeDialog({ open, current, existing, layout, colors, onResize
           Resize
         </h2>
         <p className="text-sm text-muted-foreground">
-          Each size you tick becomes a new design with the same pages, laid out for that size. This one stays as it is.
+          Each size you tick becomes a new design with the same pages, laid out for that size and named by it (for
+          example “{DESIGN_SIZE_NAMES["9:16"]} 9:16”). This one stays as it is.
         </p>
         <fieldset className="grid grid-cols-3 gap-3">
           <legend className="sr-only">Sizes to make</legend>
@@ -102,7 +105,7 @@ export function ResizeDialog({ open, current, existing, layout, colors, onResize
                   aria-label={`${r} ${RATIO_NAMES[r]}`}
                 />
                 <span>
-                  {r} {RATIO_NAMES[r]}
+                  {r} {DESIGN_SIZE_NAMES[r]}
                 </span>
               </span>
               {existing.includes(r) ? <span className="text-muted-foreground">Already made</span> : null}
@@ -115,7 +118,7 @@ export function ResizeDialog({ open, current, existing, layout, colors, onResize
             Cancel
           </Button>
           <Button type="submit" disabled={busy || picked.length === 0} aria-busy={busy || undefined}>
-            {picked.length > 1 ? `Make ${picked.length} sizes` : "Make this size"}
+            {picked.length > 1 ? `Make ${picked.length} sizes` : picked.length === 1 ? "Make this size" : "Tick a size"}
           </Button>
         </div>
       </form>

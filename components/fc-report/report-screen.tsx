@@ -46,13 +46,13 @@ export function ReportScreen() {
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-end gap-4">
-        <div className="space-y-1">
+        <div className="max-w-full min-w-0 space-y-1">
           <label htmlFor="fc-range" className="text-sm font-medium">
             Time range
           </label>
           <select
             id="fc-range"
-            className={cn(INPUT_CLASSES, "w-auto")}
+            className={cn(INPUT_CLASSES, "w-auto max-w-full")}
             value={range}
             onChange={(e) => setRange(e.target.value as RangeKey)}
           >
@@ -63,13 +63,13 @@ export function ReportScreen() {
             ))}
           </select>
         </div>
-        <div className="space-y-1">
+        <div className="max-w-full min-w-0 space-y-1">
           <label htmlFor="fc-feature" className="text-sm font-medium">
             Feature
           </label>
           <select
             id="fc-feature"
-            className={cn(INPUT_CLASSES, "w-auto")}
+            className={cn(INPUT_CLASSES, "w-auto max-w-full")}
             value={feature ?? ""}
             onChange={(e) => setFeature(e.target.value || null)}
           >
@@ -112,15 +112,19 @@ export function ReportScreen() {
             <h2 id="fc-table" className="text-lg font-semibold">
               By model and tool
             </h2>
-            {/* Wider than the screen: a named region that takes focus, so a keyboard can scroll it. */}
+            {/*
+              Fits the content column at 1280 px (ten columns, related numbers stacked, headers wrap);
+              narrower screens scroll it inside this named region, which takes focus so a keyboard can too.
+            */}
             <div
               role="region"
               aria-label="Table of calls by model and tool"
               tabIndex={0}
-              className="overflow-x-auto rounded-xl border"
+              className="max-w-full overflow-x-auto rounded-xl border"
+              data-testid="fc-table"
             >
               <table className="w-full text-sm">
-                <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
+                <thead className="bg-muted/50 text-left align-bottom text-xs text-muted-foreground">
                   <tr>
                     {[
                       "Model",
@@ -128,19 +132,18 @@ export function ReportScreen() {
                       "Features",
                       "Calls",
                       "Valid",
-                      "Schema errors",
-                      "Wrong tool",
-                      "Missing arg.",
-                      "p50",
-                      "p95",
-                      "Tokens in/out",
+                      "Failures: schema · wrong tool · missing arg.",
+                      "Latency p50 / p95",
+                      "Tokens in / out",
                       "Eval accuracy",
-                      "",
                     ].map((h) => (
-                      <th key={h} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                      <th key={h} scope="col" className="px-2 py-2 font-medium">
                         {h}
                       </th>
                     ))}
+                    <th scope="col" className="px-2 py-2">
+                      <span className="sr-only">Failing calls</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -148,31 +151,32 @@ export function ReportScreen() {
                     const key = `${r.model_id}/${r.kind}/${r.name}`;
                     const failures = r.calls - r.valid;
                     return (
-                      <tr key={key} className="border-t" data-row={key}>
-                        <td className="px-3 py-2 whitespace-nowrap">{r.model_id}</td>
-                        <td className="px-3 py-2">
+                      <tr key={key} className="border-t align-top" data-row={key}>
+                        <td className="max-w-40 px-2 py-2 break-words">{r.model_id}</td>
+                        <td className="max-w-48 px-2 py-2 break-words">
                           <code>{r.name}</code>{" "}
                           <span className="text-xs text-muted-foreground">
                             {r.kind === "structured" ? "schema" : "tool"}
                           </span>
                         </td>
-                        <td className="px-3 py-2 text-xs">{r.features.join(", ")}</td>
-                        <td className="px-3 py-2 tabular-nums">{r.calls}</td>
-                        <td className={cn("px-3 py-2 tabular-nums", r.valid_rate < 0.9 && "text-destructive")}>
+                        <td className="max-w-36 px-2 py-2 text-xs break-words">{r.features.join(", ")}</td>
+                        <td className="px-2 py-2 tabular-nums">{r.calls}</td>
+                        <td className={cn("px-2 py-2 tabular-nums", r.valid_rate < 0.9 && "text-destructive")}>
                           {pct(r.valid_rate)}
                         </td>
-                        <td className="px-3 py-2 tabular-nums">
-                          {r.schema_errors} ({pct(r.schema_error_rate)})
+                        <td className="px-2 py-2 text-xs tabular-nums">
+                          {r.schema_errors} ({pct(r.schema_error_rate)}) · {r.wrong_tool} · {r.missing_argument}
                         </td>
-                        <td className="px-3 py-2 tabular-nums">{r.wrong_tool}</td>
-                        <td className="px-3 py-2 tabular-nums">{r.missing_argument}</td>
-                        <td className="px-3 py-2 tabular-nums whitespace-nowrap">{ms(r.latency_p50)}</td>
-                        <td className="px-3 py-2 tabular-nums whitespace-nowrap">{ms(r.latency_p95)}</td>
-                        <td className="px-3 py-2 tabular-nums whitespace-nowrap">
-                          {r.input_tokens.toLocaleString("en-US")} / {r.output_tokens.toLocaleString("en-US")}
+                        <td className="px-2 py-2 text-xs tabular-nums">
+                          <span className="whitespace-nowrap">{ms(r.latency_p50)}</span> /{" "}
+                          <span className="whitespace-nowrap">{ms(r.latency_p95)}</span>
                         </td>
-                        <td className="px-3 py-2 tabular-nums">{pct(latestEval.get(r.model_id)?.accuracy)}</td>
-                        <td className="px-3 py-2">
+                        <td className="px-2 py-2 text-xs tabular-nums">
+                          <span className="whitespace-nowrap">{r.input_tokens.toLocaleString("en-US")}</span> /{" "}
+                          <span className="whitespace-nowrap">{r.output_tokens.toLocaleString("en-US")}</span>
+                        </td>
+                        <td className="px-2 py-2 tabular-nums">{pct(latestEval.get(r.model_id)?.accuracy)}</td>
+                        <td className="px-2 py-2">
                           {failures > 0 ? (
                             <Button
                               size="sm"
@@ -278,13 +282,13 @@ function EvalSection({ runs, error }: { runs: EvalRunView[] | undefined; error: 
         </p>
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <div className="space-y-1">
+        <div className="max-w-full min-w-0 space-y-1">
           <label htmlFor="eval-model" className="text-sm font-medium">
             Model to evaluate
           </label>
           <select
             id="eval-model"
-            className={cn(INPUT_CLASSES, "w-auto")}
+            className={cn(INPUT_CLASSES, "w-auto max-w-full")}
             value={chosen}
             onChange={(e) => setModel(e.target.value)}
           >

@@ -25,6 +25,7 @@ import type { VideoView } from "@/lib/creation/video/contract";
 import { credits, cssRatio, formatBytes, formatDate, formatDuration } from "@/components/common/format";
 import { MadeWith } from "./made-with";
 import { NativeVideo } from "./native-video";
+import { VideoFrame } from "./video-frame";
 import { RenderProgress } from "./render-progress";
 import { VideoStatusBadge } from "./status-badge";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
@@ -153,7 +154,7 @@ export function VideoDetail({ id }: { id: string }) {
         ) : null}
         {failed ? <FailedRender video={video} onRetry={() => void render()} busy={busy === "render"} /> : null}
         {files ? (
-          <div className="overflow-hidden rounded-xl border bg-black">
+          <VideoFrame width={files.width} height={files.height} maxHeightVh={70} className="border">
             <NativeVideo
               // A new render is a new file: remount so the element loads it.
               key={`${files.revision}-${files.rendered_at}`}
@@ -163,10 +164,9 @@ export function VideoDetail({ id }: { id: string }) {
               title={title}
               width={files.width}
               height={files.height}
-              className="mx-auto max-h-[70vh] w-full object-contain"
-              style={{ aspectRatio: `${files.width} / ${files.height}` }}
+              className="block size-full object-contain"
             />
-          </div>
+          </VideoFrame>
         ) : !rendering && !failed ? (
           <div
             className="flex max-h-[60vh] flex-col items-center justify-center gap-3 rounded-xl border border-dashed bg-card/60 p-8 text-center"

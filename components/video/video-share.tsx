@@ -11,6 +11,7 @@ import { shareVideo } from "@/lib/client/hooks/use-videos";
 import type { VideoView } from "@/lib/creation/video/contract";
 import { CopyField } from "@/components/ui/copy-field";
 import { NativeVideo } from "./native-video";
+import { VideoFrame } from "./video-frame";
 import { SocialCardPreview } from "./social-card-preview";
 import { ToggleSwitch } from "@/components/ui/toggle-switch";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
@@ -152,7 +153,7 @@ export function VideoShare({ video, onChange }: { video: VideoView; onChange(vid
           domain={origin ? new URL(origin).host : ""}
         />
         {files ? (
-          <div className="overflow-hidden rounded-xl border bg-black">
+          <VideoFrame width={files.width} height={files.height} maxHeightVh={50} className="border">
             <NativeVideo
               src={files.video_url}
               poster={files.poster_url}
@@ -160,9 +161,9 @@ export function VideoShare({ video, onChange }: { video: VideoView; onChange(vid
               title={title}
               width={files.width}
               height={files.height}
-              className="max-h-[50vh] w-full object-contain"
+              className="block size-full object-contain"
             />
-          </div>
+          </VideoFrame>
         ) : null}
       </div>
     </div>

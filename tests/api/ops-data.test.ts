@@ -603,3 +603,90 @@ it("lists the update log newest first with filters and cursors, exports CSV, and
   expect(csv.startsWith("created_at,actor,")).toBe(true);
   for (const m of ["POST", "PUT", "PATCH", "DELETE"] as const) expect((await log[m]()).status).toBe(405);
 });
+
+describe("each collection's edit policy, owned by its domain", () => {
+  it("renaming a product recomputes name_lower (search finds it by its new name), whatever the edit sent for it", async () => {
+    const { products } = await import("@/lib/creation/products/collections");
+    await db.collection(products).doc("p1").create({
+      owner_id: user.uid,
+      name: "Plain Loaf",
+      name_lower: "plain loaf",
+      description: "",
+      price_amount: 4.5,
+      currency: "EUR",
+      brand: null,
+      points: [],
+      image_asset_ids: [],
+      link: null,
+      source: "manual",
+      rating: null,
+      created_at: at,
+      updated_at: at,
+    });
+    const path = "/api/v1/ops/data/products/p1";
+    const params = ctx({ collection: "products", documentId: "p1" });
+    const open = await json(await doc.GET(req(path, { token: staff.token }), params));
+    expect(open.body.data.collection.derived_fields).toEqual(["name_lower"]);
+    const { version, data } = open.body.data;
+    const put = await json(
+      await doc.PUT(
+        req(path, {
+          method: "PUT",
+          token: staff.token,
+          json: { version, data: { ...data, name: "Rye Sourdough", name_lower: "stale" } },
+        }),
+        params,
+      ),
+    );
+    expect(put.status).toBe(200);
+    expect(put.body.data.changes.map((c: { path: string }) => c.path).sort()).toEqual(["name", "name_lower"]);
+    const stored = (await db.collection(products).doc("p1").get())!.data;
+    expect(stored).toMatchObject({ name: "Rye Sourdough", name_lower: "rye sourdough" });
+    // The owner's product search (a prefix range on name_lower) finds it by its new name.
+    const { listProducts } = await import("@/lib/creation/products/service");
+    const { getBlobStore } = await import("@/lib/platform/storage");
+    const found = await listProducts({ db, store: getBlobStore() } as never, user.uid, { q: "rye sour" });
+    expect(found.items.map((p) => p.id)).toEqual(["p1"]);
+  });
+
+  it("text round-trips as UTF-8: accents, CJK and emoji sent in bytes split mid-character come back and are logged unchanged", async () => {
+    const { vibes } = await import("@/lib/platform/db/collections");
+    const path = "/api/v1/ops/data/vibes/v2";
+    const params = ctx({ collection: "vibes", documentId: "v2" });
+    const open = await json(await doc.GET(req(path, { token: staff.token }), params));
+    const { version, data } = open.body.data;
+    const title = "Crème brûlée · 抹茶ラテ · Ünïcødé 🍰👩‍🍳";
+    const bytes = new TextEncoder().encode(JSON.stringify({ version, data: { ...data, name: title } }));
+    // Chunks of 3 bytes: most multi-byte characters are cut between two chunks.
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (let i = 0; i < bytes.length; i += 3) c.enqueue(bytes.subarray(i, i + 3));
+        c.close();
+      },
+    });
+    const put = await json(
+      await doc.PUT(
+        req(path, {
+          method: "PUT",
+          token: staff.token,
+          body,
+          headers: { "content-type": "application/json; charset=utf-8" },
+        }),
+        params,
+      ),
+    );
+    expect(put.status).toBe(200);
+    expect((await db.collection(vibes).doc("v2").get())!.data.name).toBe(title);
+    const again = await json(await doc.GET(req(path, { token: staff.token }), params));
+    expect(again.body.data.data.name).toBe(title);
+    const entries = await logEntries("vibes/v2");
+    expect(entries.at(-1)!.data.changes).toEqual([{ path: "name", before: '"Vibe 2"', after: JSON.stringify(title) }]);
+  });
+
+  it("the money collections declare themselves read-only in their own domain", async () => {
+    const { creditLedger } = await import("@/lib/platform/db/collections");
+    const billing = await import("@/lib/money/billing/collections");
+    for (const def of [creditLedger, ...billing.billingCollections])
+      expect({ name: def.name, readOnly: Boolean(def.edit.readOnly) }).toEqual({ name: def.name, readOnly: true });
+  });
+});

@@ -260,6 +260,10 @@ describe("editing and resizing", () => {
     await expectApiError(resizeDesign(deps, UID, d.id, { aspect_ratios: [] }), 422);
     const made = await resizeDesign(deps, UID, d.id, { aspect_ratios: ["9:16", "16:9", "4:5"] });
     expect(made.map((m) => m.aspect_ratio)).toEqual(["9:16", "16:9", "4:5"]);
+    // Each new design is named by its size, so the copies can be told apart.
+    expect(made.map((m) => m.title)).toEqual(
+      ["Story 9:16", "Widescreen 16:9", "Portrait 4:5"].map((size) => `${d.title} · ${size}`),
+    );
     for (const m of made) {
       expect(m.resize).toMatchObject({ set_id: d.id, resized_from: d.id });
       expect(m.composition.scenes.map((s) => [s.layout_id, s.values])).toEqual(
@@ -271,6 +275,7 @@ describe("editing and resizing", () => {
     // A resize of a resize stays in the same set.
     const more = await resizeDesign(deps, UID, made[0]!.id, { aspect_ratios: ["1:1"] });
     expect(more[0]!.resize.set_id).toBe(d.id);
+    expect(more[0]!.title).toBe(`${d.title} · Square 1:1`);
     const copy = await duplicateDesign(deps, UID, d.id);
     expect(copy.resize.set_id).toBe(copy.id);
     const drafts = await listRecentDrafts(deps, UID, 50);

@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import sharp from "sharp";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { seedAccount } from "../support/accounts";
 import { setCredits } from "../support/test-db";
@@ -30,22 +30,48 @@ async function signIn(signedInAs: (role: "user" | "staff", next?: string) => Pro
   if (local) await setCredits(seedAccount("user").uid, 50);
 }
 
-/** From an open design: Resize to 9:16 only, land on the new design, export PNG, download it and check it. */
+/** Every layout tile shows a drawing of its layout: a real size (not a collapsed dot) and more than a background. */
+async function expectLayoutTilesDrawn(scope: Locator) {
+  const thumbs = scope.getByTestId("layout-thumb");
+  await expect(thumbs.first()).toBeVisible();
+  const n = await thumbs.count();
+  expect(n).toBeGreaterThan(0);
+  for (let i = 0; i < n; i++) {
+    const box = (await thumbs.nth(i).boundingBox())!;
+    expect(box.width).toBeGreaterThan(30);
+    expect(box.height).toBeGreaterThan(30);
+    // The background plus at least one slot drawn on it.
+    expect(await thumbs.nth(i).locator("g rect, g circle").count()).toBeGreaterThan(1);
+  }
+}
+
+/** From an open design: Resize (nothing pre-ticked) to 9:16 only, stay here with a notice naming the new design, open it, export PNG. */
 async function resizeTo916AndExportPng(page: Page, fromId: string) {
   await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible({ timeout: 15_000 });
+  const title = await page.getByLabel("Title", { exact: true }).inputValue();
   await page.getByRole("button", { name: "Resize" }).click();
   const dialog = page.getByRole("dialog", { name: "Resize" });
   await expect(dialog).toBeVisible();
-  for (const other of ["4:5 Portrait", "16:9 Widescreen", "1:1 Square"]) {
-    const box = dialog.getByRole("checkbox", { name: other });
-    if ((await box.count()) > 0) await box.uncheck();
-  }
+  await expectLayoutTilesDrawn(dialog);
+  // No size is ticked until the person ticks one.
+  const boxes = dialog.getByRole("checkbox");
+  await expect(boxes).toHaveCount(3);
+  for (let i = 0; i < 3; i++) await expect(boxes.nth(i)).not.toBeChecked();
+  await expect(dialog.getByRole("button", { name: "Tick a size" })).toBeDisabled();
   await dialog.getByRole("checkbox", { name: "9:16 Vertical" }).check();
   await dialog.getByRole("button", { name: "Make this size" }).click();
+  // This design stays open; a notice says where the new one went, named by its size.
+  const notice = page.getByTestId("resize-notice");
+  await expect(notice).toBeVisible({ timeout: 30_000 });
+  expect(page.url()).toContain(fromId);
+  const link = notice.getByRole("link", { name: `${title} · Story 9:16` });
+  await expect(link).toBeVisible();
+  await link.click();
   await page.waitForURL(
     (url) => /\/content\/[A-Za-z0-9_-]+\/edit$/.test(url.pathname) && !url.pathname.includes(fromId),
     { timeout: 30_000 },
   );
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(`${title} · Story 9:16`);
   const id = designIdFrom(page.url());
   await expect(page.getByRole("heading", { name: /Page 1 \(9:16\)/ })).toBeVisible();
   // The resize set links back to the original size.
@@ -122,6 +148,8 @@ test("template → design → edit → the resized copy keeps the edit → recen
   await expect(page.getByRole("heading", { name: "New design" })).toBeVisible();
   await page.getByRole("radio", { name: "Bold" }).check({ force: true });
   await page.getByRole("radio", { name: "1:1 Square" }).check();
+  // The layout picker draws every layout (it showed empty tiles, a dot, before).
+  await expectLayoutTilesDrawn(page.getByRole("group", { name: "Layout", exact: true }));
   await page.getByRole("radio", { name: "Big statement" }).check({ force: true });
   await page.getByRole("button", { name: "Create design" }).click();
   await page.waitForURL(/\/content\/[A-Za-z0-9_-]+\/edit$/, { timeout: 30_000 });

@@ -25,6 +25,8 @@ interface Props {
   flagged: ReadonlySet<string>;
   onSelect: (id: string) => void;
   onBox: (id: string, box: Box) => void;
+  /** Draw each slot's name tag (off: only the selected slot's, so the content shows). */
+  showLabels?: boolean;
 }
 
 interface Drag {
@@ -39,7 +41,18 @@ interface Drag {
 const pct = (n: number) => `${(n * 100).toFixed(2)}%`;
 const STEP = 0.005;
 
-export function SlotCanvas({ body, ratio, media, long, styleId, selected, flagged, onSelect, onBox }: Props) {
+export function SlotCanvas({
+  body,
+  ratio,
+  media,
+  long,
+  styleId,
+  selected,
+  flagged,
+  onSelect,
+  onBox,
+  showLabels = true,
+}: Props) {
   const frame = useRef<HTMLDivElement | null>(null);
   const drag = useRef<Drag | null>(null);
   const [guides, setGuides] = useState<Guides>({ x: [], y: [] });
@@ -131,9 +144,14 @@ export function SlotCanvas({ body, ratio, media, long, styleId, selected, flagge
                 onClick={() => onSelect(s.id)}
                 onKeyDown={(e) => key(e, s.id, s.label)}
               >
-                <span className="absolute left-0 top-0 bg-sky-500 px-1 text-[10px] leading-4 text-white">
-                  {s.label}
-                </span>
+                {showLabels || isSel ? (
+                  <span
+                    data-slot-label
+                    className="absolute left-0 top-0 bg-sky-500 px-1 text-[10px] leading-4 text-white"
+                  >
+                    {s.label}
+                  </span>
+                ) : null}
               </button>
               {isSel ? (
                 <span

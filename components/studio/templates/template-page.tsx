@@ -17,6 +17,7 @@ import type { CompositionRatio } from "@/lib/engine/composition/ratios";
 import { COMPOSITION_RATIOS } from "@/lib/engine/composition/ratios";
 import type { CheckReport } from "@/lib/studio/templates/checks";
 import type { TemplateDetail } from "@/lib/studio/templates/contract";
+import { diffFields } from "@/lib/platform/update-log/diff";
 import {
   discardTemplateDraft,
   moveStage,
@@ -111,6 +112,31 @@ function ChecksTable({ report, title }: { report: CheckReport; title: string }) 
         </ul>
       ) : null}
     </section>
+  );
+}
+
+/** What publishing will change: the draft against the current version, field by field (the first 30). */
+function DraftChanges({ before, after, version }: { before: unknown; after: unknown; version: number }) {
+  const changes = diffFields(before, after);
+  const shown = changes.slice(0, 30);
+  return (
+    <div className="w-full rounded-md border bg-muted/30 p-3 text-sm" data-testid="publish-summary">
+      <h3 className="font-medium">
+        {changes.length === 0
+          ? `Version ${version} changes nothing yet`
+          : `What version ${version} changes (${changes.length} ${changes.length === 1 ? "setting" : "settings"})`}
+      </h3>
+      {shown.length ? (
+        <ul className="mt-1 space-y-0.5 font-mono text-xs break-all">
+          {shown.map((c) => (
+            <li key={c.path}>
+              {c.path}: {c.before ?? "—"} → {c.after ?? "—"}
+            </li>
+          ))}
+          {changes.length > shown.length ? <li>…and {changes.length - shown.length} more</li> : null}
+        </ul>
+      ) : null}
+    </div>
   );
 }
 
@@ -315,6 +341,7 @@ export function TemplatePage({ id }: { id: string }) {
                 ? ""
                 : ` The draft fails ${d.checks.draft.errors} checks and cannot be published yet.`}
             </p>
+            <DraftChanges before={d.current} after={d.draft.body} version={d.draft.version} />
             <Button
               type="button"
               disabled={busy || !d.checks.draft.passed}

@@ -4,6 +4,7 @@ import { Sparkles } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button-variants";
 import type { PublicVideo } from "@/lib/creation/video/public";
 import { NativeVideo } from "../native-video";
+import { VideoFrame } from "../video-frame";
 
 export type { PublicVideo };
 
@@ -22,7 +23,7 @@ export function WatchVideo({
   const title = video.title || "Untitled video";
   return (
     <article className="mx-auto w-full max-w-4xl space-y-5">
-      <div className="overflow-hidden rounded-xl bg-black">
+      <VideoFrame width={video.width} height={video.height} maxHeightVh={75}>
         <NativeVideo
           src={video.video_url}
           poster={video.poster_url}
@@ -30,10 +31,9 @@ export function WatchVideo({
           title={title}
           width={video.width}
           height={video.height}
-          className="block max-h-[75vh] w-full object-contain"
-          style={{ aspectRatio: `${video.width} / ${video.height}` }}
+          className="block size-full object-contain"
         />
-      </div>
+      </VideoFrame>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <Heading className="text-2xl font-semibold tracking-tight text-balance">{title}</Heading>
         <Link href="/prompt-to-video" className={buttonVariants({ className: "shrink-0" })}>

@@ -22,6 +22,10 @@ export const revokedSessions = defineCollection({
   id: { pattern: /^[0-9a-f]{64}$/, auto: false, description: "the SHA-256 of the session cookie, hex" },
   timestamps: ["expires_at", "revoked_at"],
   indexes: [["expires_at"]],
+  edit: {
+    readOnly:
+      "Revoked sessions are signed-out session cookies kept until they expire: deleting one would let a stolen copy of that cookie sign in again. They go by themselves at expiry.",
+  },
 });
 
 export type RevokedSessionDoc = DocOf<typeof revokedSessions>;

@@ -22,8 +22,12 @@ export function batchPath(id: string): string {
   return `${BATCHES_PATH}/${encodeURIComponent(id)}`;
 }
 
+/** Followed while any listed batch runs, so a row never keeps "running" after its batch finished. */
 export function useBatches() {
-  return useSWR<BatchSummary[], ApiClientError>(BATCHES_PATH, fetcher, { revalidateOnFocus: true });
+  return useSWR<BatchSummary[], ApiClientError>(BATCHES_PATH, fetcher, {
+    revalidateOnFocus: true,
+    refreshInterval: (list) => (list?.some((b) => b.state === "running") ? BATCH_POLL_MS * 2 : 0),
+  });
 }
 
 export function useBatch(id: string | null) {

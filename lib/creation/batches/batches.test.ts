@@ -23,7 +23,9 @@ import type { VideoDeps } from "@/lib/creation/video/service/shared";
 import { createVideoWorker } from "@/lib/creation/video/worker";
 import { batches, batchItems } from "./collections";
 import { BATCH_ITEM_JOB } from "./queue";
-import { cancelBatch, createBatch, getBatch, retryItems } from "./service";
+import { unzipSync, strFromU8 } from "fflate";
+import { cancelBatch, createBatch, getBatch, listBatches, retryItems, zipItems } from "./service";
+import { batchZip, MANIFEST_NAME } from "./zip";
 import { createBatchWorker, type BatchLinks } from "./worker";
 
 jest.setTimeout(60_000);
@@ -428,4 +430,61 @@ describe("the queue's deadline and lease loss (lib/platform/jobs/queue.ts holdJo
     expect(await balanceOf(env.db, "overtaken")).toBe(100 - COST);
     await expectBalanced("overtaken");
   });
+});
+
+it("lists a batch whose renders ended as finished (not '0/3 running'), with posters, before the worker settles it", async () => {
+  await addUser(env.db, "lister", 100);
+  const b = await createBatch(deps, "lister", {
+    source: "paste",
+    settings: SETTINGS,
+    rows: [{ prompt: "Sourdough loaf" }, { prompt: "Croissant box" }, { prompt: "Rye bread" }],
+  });
+  const w = worker();
+  // The bulk worker plans every row (each is then rendering); the video worker renders them all;
+  // the bulk worker does not tick again, so nothing has settled the items yet.
+  for (let i = 0; i < 10 && (await getItems(b.id)).some((s) => s !== "rendering"); i++) await w.processNext();
+  expect(await getItems(b.id)).toEqual(["rendering", "rendering", "rendering"]);
+  while (await videoWorker.processNext());
+  const [row] = (await listBatches(deps, "lister")).filter((x) => x.id === b.id);
+  expect(row).toMatchObject({ state: "finished", counts: expect.objectContaining({ done: 3, rendering: 0 }) });
+  expect(row!.posters).toHaveLength(3);
+  expect(row!.posters[0]!.url).toMatch(/^\/api\/v1\/blobs\/|^https?:/);
+  const view = await getBatch(deps, "lister", b.id);
+  expect(view.state).toBe("finished");
+  expect(view.items.every((i) => i.poster_url)).toBe(true);
+});
+
+async function getItems(batchId: string): Promise<string[]> {
+  const rows = await env.db.collection(batchItems).where("batch_id", "==", batchId).orderBy("position").get();
+  return rows.map((r) => r.data.state);
+}
+
+it("the ZIP's first entry is a CSV manifest of every item: row, title, aspect ratio, file, status", async () => {
+  await addUser(env.db, "zipper", 100);
+  const b = await createBatch(deps, "zipper", {
+    source: "paste",
+    settings: SETTINGS,
+    rows: [{ prompt: 'Bakery, "fresh" café' }, { prompt: "FAILME please" }, { prompt: "=SUM(A1)" }],
+  });
+  await drain();
+  const items = await zipItems(deps, "zipper", b.id);
+  const bytes = new Uint8Array(await new Response(await batchZip(env.db, env.store, items)).arrayBuffer());
+  const names: string[] = [];
+  const files = unzipSync(bytes, { filter: (f) => (names.push(f.name), true) });
+  expect(names[0]).toBe(MANIFEST_NAME);
+  const lines = strFromU8(files[MANIFEST_NAME]!)
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
+  expect(lines[0]).toBe("row,title,aspect_ratio,file,status");
+  expect(lines).toHaveLength(4);
+  const view = await getBatch(deps, "zipper", b.id);
+  const [ok, failed, formula] = view.items;
+  expect(ok!.state).toBe("done");
+  expect(failed!.state).toBe("failed");
+  expect(lines[1]).toMatch(new RegExp(`^1,.*,9:16,${ok!.file_name!.replace(/[.]/g, "\\.")},done$`));
+  expect(lines[2]).toMatch(/^2,.*,9:16,,failed$/);
+  expect(lines[3]).toMatch(new RegExp(`^3,'=.*,9:16,${formula!.file_name!.replace(/[.]/g, "\\.")},done$`));
+  // Every file the manifest names is in the archive, and nothing else.
+  expect(names.slice(1).sort()).toEqual([ok!.file_name!, formula!.file_name!].sort());
 });

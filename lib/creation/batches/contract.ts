@@ -156,6 +156,8 @@ export interface BatchItemView {
   video_id: string | null;
   /** The rendered file's name inside the ZIP, once done. */
   file_name: string | null;
+  /** The finished video's poster (a signed URL), once done. */
+  poster_url: string | null;
 }
 
 export interface BatchSummary {
@@ -165,6 +167,8 @@ export interface BatchSummary {
   item_count: number;
   counts: Record<BatchItemState, number>;
   progress: number;
+  /** Posters of the first finished videos, for the list's thumbnails. */
+  posters: { url: string; aspect_ratio: CompositionRatio }[];
   created_at: string;
 }
 

@@ -10,7 +10,7 @@ import { ApiError } from "@/lib/platform/api/errors";
 import { COMPOSITION_RATIOS } from "@/lib/engine/composition/ratios";
 import { assertWithinPlan } from "@/lib/money/billing/enforce";
 import { prepareDebit } from "@/lib/money/credits/credits";
-import { jobs, users } from "@/lib/platform/db/collections";
+import { content, jobs, users } from "@/lib/platform/db/collections";
 import type { Db } from "@/lib/platform/db/db";
 import type { DocSnapshot } from "@/lib/platform/db/refs";
 import type { Transaction } from "@/lib/platform/db/transaction";
@@ -31,7 +31,9 @@ import {
   type BatchView,
 } from "./contract";
 import { endItem, queueKey, renderOutcome, settleItems } from "./queue";
+import type { ZipItem } from "./zip";
 import { DOC_ID } from "@/lib/platform/db/ids";
+import { signedUrlTtl } from "@/lib/media/images/present-image";
 
 export type BatchDeps = VideoDeps;
 
@@ -198,21 +200,46 @@ function emptyCounts(): Record<BatchItemState, number> {
   return Object.fromEntries(BATCH_ITEM_STATES.map((s) => [s, 0])) as Record<BatchItemState, number>;
 }
 
+/** How many posters a row of the recent batches shows. */
+const LIST_POSTERS = 4;
+
 function summarize(id: string, b: BatchDoc, items: BatchItemView[]): BatchSummary {
   const counts = emptyCounts();
   for (const i of items) counts[i.state]++;
   const progress = items.length
     ? items.reduce((s, i) => s + (i.state === "failed" || i.state === "cancelled" ? 1 : i.progress), 0) / items.length
     : 0;
-  return { id, name: b.name, state: b.state, item_count: b.item_count, counts, progress, created_at: b.created_at };
+  const posters = items
+    .filter((i) => i.poster_url)
+    .slice(0, LIST_POSTERS)
+    .map((i) => ({ url: i.poster_url!, aspect_ratio: i.aspect_ratio }));
+  return {
+    id,
+    name: b.name,
+    state: b.state,
+    item_count: b.item_count,
+    counts,
+    progress,
+    posters,
+    created_at: b.created_at,
+  };
 }
 
-async function itemViews(db: Db, rows: DocSnapshot<BatchItemDoc>[]): Promise<BatchItemView[]> {
+/** A finished item's poster, signed for the browser (null while it has none). */
+async function posterOf(deps: BatchDeps, item: BatchItemDoc, now: Date): Promise<string | null> {
+  if (item.state !== "done" || !item.content_id) return null;
+  const c = await deps.db.collection(content).doc(item.content_id).get();
+  if (!c || c.data.owner_id !== item.owner_id) return null;
+  const key = (c.data.settings as { files?: { poster_key?: string } | null }).files?.poster_key;
+  return key ? deps.store.signedUrl(key, { expiresInSeconds: signedUrlTtl(now) }) : null;
+}
+
+async function itemViews(deps: BatchDeps, rows: DocSnapshot<BatchItemDoc>[], now: Date): Promise<BatchItemView[]> {
   return Promise.all(
     rows.map(async ({ id, data: i }) => {
       let progress = i.progress;
       if (i.state === "rendering") {
-        const out = await renderOutcome(db, i);
+        const out = await renderOutcome(deps.db, i);
         progress = out.state === "rendering" ? out.progress : 1;
       }
       return {
@@ -227,6 +254,7 @@ async function itemViews(db: Db, rows: DocSnapshot<BatchItemDoc>[]): Promise<Bat
         cost: i.cost,
         video_id: i.content_id,
         file_name: i.state === "done" ? itemFileName(i.position, i.aspect_ratio, i.row) : null,
+        poster_url: await posterOf(deps, i, now),
       };
     }),
   );
@@ -244,14 +272,32 @@ function eta(b: BatchDoc, rows: DocSnapshot<BatchItemDoc>[], progress: number, n
   return Math.max(1, Math.round((elapsed * (1 - progress)) / progress));
 }
 
-export async function getBatch(deps: BatchDeps, uid: string, id: string): Promise<BatchView> {
-  await ownedBatch(deps.db, uid, id);
-  const now = nowOf(deps);
-  // A read also settles what finished meanwhile (the worker does the same on its own).
+/**
+ * A batch as it is now: every read settles the items whose render ended
+ * meanwhile (the worker does the same on its own tick) and then re-reads the
+ * batch, whose state the last settled item moves to "finished". The list and
+ * the single batch both read through here, so they can never disagree (the
+ * list used to count unsettled "rendering" items and show "0/3 running"
+ * beside a batch whose page said 3 of 3 done).
+ */
+async function readBatch(
+  deps: BatchDeps,
+  id: string,
+  b: BatchDoc,
+  now: Date,
+): Promise<{ b: BatchDoc; rows: DocSnapshot<BatchItemDoc>[] }> {
   let rows = await itemsOf(deps.db, id);
-  if ((await settleItems(deps.db, now, rows)) > 0) rows = await itemsOf(deps.db, id);
-  const b = (await ownedBatch(deps.db, uid, id)) as BatchDoc;
-  const items = await itemViews(deps.db, rows);
+  if ((await settleItems(deps.db, now, rows)) > 0) {
+    rows = await itemsOf(deps.db, id);
+    b = (await deps.db.collection(batches).doc(id).get())?.data ?? b;
+  }
+  return { b, rows };
+}
+
+export async function getBatch(deps: BatchDeps, uid: string, id: string): Promise<BatchView> {
+  const now = nowOf(deps);
+  const { b, rows } = await readBatch(deps, id, await ownedBatch(deps.db, uid, id), now);
+  const items = await itemViews(deps, rows, now);
   const summary = summarize(id, b, items);
   const held = rows.reduce((s, r) => s + (r.data.refunded ? 0 : r.data.cost), 0);
   return {
@@ -271,10 +317,11 @@ export async function listBatches(deps: BatchDeps, uid: string, limit = 20): Pro
     .orderBy("created_at", "desc")
     .limit(limit)
     .get();
+  const now = nowOf(deps);
   return Promise.all(
-    rows.map(async (b) => {
-      const items = await itemViews(deps.db, await itemsOf(deps.db, b.id));
-      return summarize(b.id, b.data, items);
+    rows.map(async (snap) => {
+      const { b, rows: itemRows } = await readBatch(deps, snap.id, snap.data, now);
+      return summarize(snap.id, b, await itemViews(deps, itemRows, now));
     }),
   );
 }
@@ -397,18 +444,16 @@ async function cancelJob(db: Db, jobId: string, now: Date): Promise<void> {
   });
 }
 
-/** The finished items of a batch, for the ZIP. */
-export async function finishedItems(
-  deps: BatchDeps,
-  uid: string,
-  id: string,
-): Promise<{ file_name: string; content_id: string }[]> {
+/** Every item of a batch, in row order, for the ZIP (its files and its manifest). */
+export async function zipItems(deps: BatchDeps, uid: string, id: string): Promise<ZipItem[]> {
   await ownedBatch(deps.db, uid, id);
   const rows = await itemsOf(deps.db, id);
-  return rows
-    .filter((r) => r.data.state === "done" && r.data.content_id)
-    .map((r) => ({
-      file_name: itemFileName(r.data.position, r.data.aspect_ratio, r.data.row),
-      content_id: r.data.content_id!,
-    }));
+  return rows.map((r) => ({
+    position: r.data.position,
+    aspect_ratio: r.data.aspect_ratio,
+    label: r.data.row.name ?? r.data.row.prompt ?? r.data.row.link ?? "",
+    state: r.data.state,
+    file_name: r.data.state === "done" ? itemFileName(r.data.position, r.data.aspect_ratio, r.data.row) : null,
+    content_id: r.data.content_id,
+  }));
 }

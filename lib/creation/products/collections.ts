@@ -11,6 +11,16 @@ import { DOC_ID } from "@/lib/platform/db/ids";
 
 const uid = z.string().regex(DOC_ID);
 
+/** The lower-cased name product search reads (a prefix range over it), at most 200 UTF-16 units, never half a character. */
+export function productNameLower(name: string): string {
+  let out = "";
+  for (const ch of name.toLowerCase()) {
+    if (out.length + ch.length > 200) break;
+    out += ch;
+  }
+  return out;
+}
+
 export { MAX_PRODUCT_IMAGES, MAX_PRODUCT_POINTS };
 
 export const products = defineCollection({
@@ -48,6 +58,10 @@ export const products = defineCollection({
     ["owner_id", "created_at desc"],
     ["owner_id", "name_lower"],
   ],
+  edit: {
+    // Search reads name_lower (a prefix range): it always follows the name, whoever edits it.
+    derived: { name_lower: (doc) => productNameLower(String(doc.name ?? "")) },
+  },
 });
 
 export type ProductDoc = DocOf<typeof products>;

@@ -18,7 +18,7 @@ import {
   type ProductContentItem,
   type ProductView,
 } from "./contract";
-import { products, type ProductDoc } from "./collections";
+import { productNameLower, products, type ProductDoc } from "./collections";
 import { DOC_ID } from "@/lib/platform/db/ids";
 
 export interface ProductDeps {
@@ -150,7 +150,7 @@ export function productDoc(
   return {
     owner_id: uid,
     name: input.name,
-    name_lower: input.name.toLowerCase().slice(0, 200),
+    name_lower: productNameLower(input.name),
     description: input.description,
     price_amount: priceToAmount(input.price),
     currency: input.currency,
@@ -189,7 +189,7 @@ export async function updateProduct(deps: ProductDeps, uid: string, id: string, 
     const d = snap.data;
     const updated: ProductDoc = {
       ...d,
-      ...(patch.name !== undefined ? { name: patch.name, name_lower: patch.name.toLowerCase().slice(0, 200) } : {}),
+      ...(patch.name !== undefined ? { name: patch.name, name_lower: productNameLower(patch.name) } : {}),
       ...(patch.description !== undefined ? { description: patch.description } : {}),
       ...(patch.price !== undefined ? { price_amount: priceToAmount(patch.price) } : {}),
       ...(patch.currency !== undefined ? { currency: patch.currency } : {}),

@@ -11,6 +11,12 @@ const uid = z.string().regex(DOC_ID);
 const stripeId = z.string().regex(/^[A-Za-z0-9_]{3,255}$/);
 const planId = z.enum(["free", "pro", "team"]);
 
+/** Where staff change credits instead of editing documents: the staff panel on the subscription screen. */
+export const GRANT_ACTION = "grant credits on /subscription (the staff panel)";
+const BILLING_READ_ONLY =
+  "Billing records follow Stripe: change a subscription or payment in Stripe (its dashboard, or the customer's billing portal) and the webhook records it here. " +
+  `To give someone credits, ${GRANT_ACTION}.`;
+
 /** One per user who ever touched billing; id = uid. */
 export const billingAccounts = defineCollection({
   name: "billing_accounts",
@@ -35,6 +41,7 @@ export const billingAccounts = defineCollection({
   }),
   id: { pattern: DOC_ID, auto: false, description: "a Firebase uid" },
   timestamps: ["current_period_start", "current_period_end", "state_event_at", "created_at", "updated_at"],
+  edit: { readOnly: BILLING_READ_ONLY },
 });
 
 /** Reverse lookup for webhooks: id = Stripe customer id, read inside the event's transaction. */
@@ -46,6 +53,7 @@ export const billingCustomers = defineCollection({
   }),
   id: { pattern: /^cus_[A-Za-z0-9_]{1,124}$/, auto: false, description: "a Stripe customer id" },
   timestamps: ["created_at"],
+  edit: { readOnly: BILLING_READ_ONLY },
 });
 
 export const BILLING_EVENT_OUTCOMES = [
@@ -74,6 +82,9 @@ export const billingEvents = defineCollection({
   }),
   id: { pattern: DOC_ID, auto: false, description: "a Stripe event id" },
   timestamps: ["event_created_at", "processed_at"],
+  edit: {
+    readOnly: `Stripe events are the webhook's record of what it applied (editing one would apply it again or hide it). ${BILLING_READ_ONLY}`,
+  },
 });
 
 /**
@@ -96,6 +107,9 @@ export const billingGrants = defineCollection({
     updated_at: isoTimestamp(),
   }),
   timestamps: ["period_start", "period_end", "created_at", "updated_at"],
+  edit: {
+    readOnly: `Grant markers make each billing period's credits happen once (editing one would grant them again). ${BILLING_READ_ONLY}`,
+  },
 });
 
 /** Checkout sessions we created, id = derived from (uid, the browser's request id): a double click reuses the first. */
@@ -111,6 +125,7 @@ export const billingCheckouts = defineCollection({
     created_at: isoTimestamp(),
   }),
   timestamps: ["completed_at", "created_at"],
+  edit: { readOnly: BILLING_READ_ONLY },
 });
 
 /**
@@ -138,6 +153,9 @@ export const billingPurchases = defineCollection({
     updated_at: isoTimestamp(),
   }),
   timestamps: ["created_at", "updated_at"],
+  edit: {
+    readOnly: `Credit-pack purchases are what refunds and disputes take credits back from. ${BILLING_READ_ONLY}`,
+  },
 });
 
 /**
@@ -159,6 +177,10 @@ export const signupGrants = defineCollection({
   }),
   id: { pattern: /^e-[0-9a-f]{64}$/, auto: false, description: "e- and the SHA-256 of a normalised email" },
   timestamps: ["created_at", "updated_at"],
+  edit: {
+    readOnly:
+      "Sign-up grants record which email addresses already had a new account's free credits: deleting one would let that address collect them again.",
+  },
 });
 
 export const billingCollections: readonly AnyCollectionDef[] = [

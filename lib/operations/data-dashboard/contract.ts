@@ -38,6 +38,8 @@ export interface CollectionView extends CollectionSummary {
   masked: string[];
   /** Fields an edit here cannot change (a profile's credits and plan), each with the reason and where to change it instead. */
   locked_fields: { path: string; reason: string }[];
+  /** Fields the app computes from others (a product's name_lower): recomputed on save, never typed. */
+  derived_fields: string[];
   id_rule: { auto: boolean; description: string };
 }
 

@@ -27,17 +27,17 @@ import {
   type IndexView,
   type WriteResult,
 } from "./contract";
-import { lockedChanges, lockedFieldsOf, readOnlyReasonOf } from "./guards";
+import { derivedFieldsOf, lockedChanges, lockedFieldsOf, readOnlyReasonOf, withDerived } from "./guards";
 import { maskDocument, maskedPaths, restoreMasked } from "./mask";
 import { refreshPublicAfterWrite } from "./public-refresh";
 import { SENSITIVE, sensitivityOf } from "./sensitive";
 
 type Data = Record<string, unknown>;
 
-function readOnlyReason(name: string): string | null {
-  const reason = readOnlyReasonOf(name);
+function readOnlyReason(def: AnyCollectionDef): string | null {
+  const reason = readOnlyReasonOf(def);
   if (reason) return reason;
-  if (sensitivityOf(name) === "collection")
+  if (sensitivityOf(def.name) === "collection")
     return "This collection is sensitive: it shows ids only and cannot be edited here.";
   return null;
 }
@@ -62,7 +62,7 @@ function indexViews(def: AnyCollectionDef): IndexView[] {
 }
 
 function summary(def: AnyCollectionDef, count: number | null): CollectionSummary {
-  const reason = readOnlyReason(def.name);
+  const reason = readOnlyReason(def);
   return {
     name: def.name,
     count,
@@ -80,7 +80,8 @@ export function describeCollection(def: AnyCollectionDef, count: number | null =
     timestamps: [...def.timestamps],
     indexes: indexViews(def),
     masked: s === "collection" ? Object.keys(def.schema.shape as Data) : [...(s ?? [])],
-    locked_fields: lockedFieldsOf(def.name),
+    locked_fields: lockedFieldsOf(def),
+    derived_fields: derivedFieldsOf(def),
     id_rule: { auto: def.id.auto, description: def.id.description },
   };
 }
@@ -305,14 +306,14 @@ function labelOf(data: Data | null, fallback: string): string {
   return fallback;
 }
 
-function assertWritable(name: string) {
-  const reason = readOnlyReason(name);
+function assertWritable(def: AnyCollectionDef) {
+  const reason = readOnlyReason(def);
   if (reason) throw new ApiError("forbidden", reason);
 }
 
 /** Locked fields (a profile's credits and plan) keep their value: a change to one is refused whole. */
-function assertUnlocked(name: string, next: Data, stored: Data | null) {
-  const changed = lockedChanges(name, next, stored);
+function assertUnlocked(def: AnyCollectionDef, next: Data, stored: Data | null) {
+  const changed = lockedChanges(def, next, stored);
   if (!changed.length) return;
   throw new ApiError(
     "unprocessable_entity",
@@ -321,9 +322,15 @@ function assertUnlocked(name: string, next: Data, stored: Data | null) {
   );
 }
 
-/** The incoming document checked against the schema (unknown fields included), with secrets put back. */
+/**
+ * The incoming document with secrets put back and its derived fields
+ * recomputed (the owning domain's edit policy), checked against the schema
+ * (unknown fields included).
+ */
 function checked(def: AnyCollectionDef, incoming: Data, stored: Data | null): Data {
-  const { data, refused } = restoreMasked(def.name, incoming, stored);
+  const restored = restoreMasked(def.name, incoming, stored);
+  const refused = restored.refused;
+  const data = withDerived(def, restored.data);
   const issues: { path: string; message: string }[] = refused.map((path) => ({
     path,
     message: "This is the mask, not a value: type the real value or leave the field as it was.",
@@ -361,7 +368,7 @@ export async function writeDocument(
   now = new Date(),
 ): Promise<WriteResult> {
   const def = defOf(db, name);
-  assertWritable(name);
+  assertWritable(def);
   const parsed = writeDocumentSchema.safeParse(raw);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Send { data, version }.");
   const input = parsed.data;
@@ -378,7 +385,7 @@ export async function writeDocument(
         );
       }
       const next = bookkeep(def, checked(def, input.data, snap.data), snap.data, now);
-      assertUnlocked(name, next, snap.data);
+      assertUnlocked(def, next, snap.data);
       const before = maskDocument(name, snap.data);
       const after = maskDocument(name, next, snap.data);
       const changes = diffFields(before, after);
@@ -403,7 +410,7 @@ export async function writeDocument(
 
 export async function createDocument(db: Db, name: string, raw: unknown, now = new Date()): Promise<WriteResult> {
   const def = defOf(db, name);
-  assertWritable(name);
+  assertWritable(def);
   const parsed = createDocumentSchema.safeParse(raw);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Send { id?, data }.");
   const input = parsed.data;
@@ -420,7 +427,7 @@ export async function createDocument(db: Db, name: string, raw: unknown, now = n
     });
   }
   const next = bookkeep(def, checked(def, input.data, null), null, now);
-  assertUnlocked(name, next, null);
+  assertUnlocked(def, next, null);
   const after = maskDocument(name, next);
   const changes = diffFields(null, after);
   if (input.dry_run) return { id: ref.id, changes, written: false, version: null };
@@ -451,7 +458,7 @@ export async function deleteDocument(
   now = new Date(),
 ): Promise<WriteResult> {
   const def = defOf(db, name);
-  assertWritable(name);
+  assertWritable(def);
   const ref = refOf(db, def, id);
   const { result, stored } = await dbErrors(() =>
     db.runTransaction(async (tx) => {

@@ -16,6 +16,9 @@ export type Plan = (typeof PLANS)[number];
 /** granted: this account got them; pending: its email is not verified yet; refused: its email already had them. */
 export const SIGNUP_CREDIT_STATES = ["granted", "pending", "refused"] as const;
 
+/** Where staff change credits (money's staff grant action), named in the edit policies below. */
+const GRANT_ACTION = "grant credits on /subscription (the staff panel)";
+
 /** Profiles (Foundation), id = Firebase uid. */
 export const users = defineCollection({
   name: "users",
@@ -37,6 +40,21 @@ export const users = defineCollection({
   id: { pattern: DOC_ID, auto: false, description: "a Firebase uid" },
   timestamps: ["created_at", "last_login_at"],
   indexes: [["email"], ["plan", "created_at desc"]],
+  edit: {
+    locked: [
+      {
+        path: "credits",
+        reason: `Credits change only through the grant action, with a reason and within a daily cap, recorded in the ledger: ${GRANT_ACTION}.`,
+        initial: 0,
+      },
+      {
+        path: "plan",
+        reason:
+          "The plan follows the Stripe subscription: change it in Stripe (its dashboard, or the customer's billing portal) and the webhook updates it here.",
+        initial: "free",
+      },
+    ],
+  },
 });
 
 /** A page is composed from blocks (`/content/{id}/edit`) and published at `/pages/{id}`. */
@@ -152,6 +170,9 @@ export const creditLedger = defineCollection({
     ["owner_id", "reason", "created_at desc"],
     ["granted_by", "created_at desc"],
   ],
+  edit: {
+    readOnly: `The credit ledger records every credit movement and is never edited here: a balance is the sum of its entries. To change one, ${GRANT_ACTION}: it adds an entry with your reason, within your daily cap.`,
+  },
 });
 
 /** A user's uploaded files; the bytes live in lib/platform/storage under `storage_key`. */

@@ -34,9 +34,25 @@ export interface CollectionDef<S extends AnyObjectSchema = AnyObjectSchema> {
   readonly timestamps: readonly string[];
   /** Composite indexes, each an ordered list of fields. */
   readonly indexes: readonly (readonly IndexField[])[];
+  /** How staff tools may edit it (everything, when not declared). */
+  readonly edit: EditPolicy;
 }
 
 export type AnyCollectionDef = CollectionDef<AnyObjectSchema>;
+
+/**
+ * How staff tools (the data dashboard) may edit a collection's documents,
+ * declared by the domain that owns the collection beside its schema: the
+ * store itself never reads it. Fields neither locked nor derived are editable.
+ */
+export interface EditPolicy {
+  /** Shown but never written by staff tools: the reason, and where to make the change instead. */
+  readonly readOnly?: string;
+  /** Fields that keep their stored value (a change is refused with the reason); `initial` is what a new document holds. */
+  readonly locked?: readonly { readonly path: string; readonly reason: string; readonly initial: unknown }[];
+  /** Fields the app computes from others: recomputed on every staff save, whatever the edit says. */
+  readonly derived?: Readonly<Record<string, (doc: Record<string, unknown>) => unknown>>;
+}
 /** The parsed document type of a collection. */
 export type DocOf<D> = D extends CollectionDef<infer S> ? z.output<S> : never;
 /** What a write accepts (before defaults are applied). */
@@ -60,6 +76,7 @@ export function defineCollection<S extends AnyObjectSchema>(input: {
   timestamps?: readonly (keyof z.output<S> & string)[];
   /** Each index as field names, `"created_at desc"` for descending. */
   indexes?: readonly (readonly string[])[];
+  edit?: EditPolicy;
 }): CollectionDef<S> {
   if (!NAME.test(input.name)) throw new Error(`collection name ${input.name} must match ${NAME}`);
   const shape = input.schema.shape as Record<string, unknown>;
@@ -73,6 +90,9 @@ export function defineCollection<S extends AnyObjectSchema>(input: {
       return { field, order };
     }),
   );
+  for (const f of [...Object.keys(input.edit?.derived ?? {}), ...(input.edit?.locked ?? []).map((l) => l.path)]) {
+    if (!(f in shape)) throw new Error(`${input.name}: edit policy field ${f} is not in the schema`);
+  }
   for (const t of input.timestamps ?? []) {
     if (!(t in shape)) throw new Error(`${input.name}: timestamp field ${t} is not in the schema`);
   }
@@ -83,6 +103,7 @@ export function defineCollection<S extends AnyObjectSchema>(input: {
     id: input.id ?? SAFE_ID,
     timestamps: Object.freeze([...(input.timestamps ?? [])]),
     indexes: Object.freeze(indexes),
+    edit: Object.freeze({ ...input.edit }),
   });
 }
 

@@ -126,7 +126,25 @@ async function* filePieces(
   }
 }
 
-/** A ZIP of stored files (not deflated), each opened only when the archive reaches it. */
-export function zipStream(sources: Iterable<ZipSource> | AsyncIterable<ZipSource>): ReadableStream<Uint8Array> {
-  return zipPieces(filePieces(sources));
+/** Small generated text files (deflated), then the stored files. */
+async function* withLeading(
+  leading: readonly { name: string; text: string }[],
+  rest: AsyncGenerator<ZipPiece, void, undefined>,
+): AsyncGenerator<ZipPiece, void, undefined> {
+  for (const l of leading) {
+    yield { name: l.name, chunk: new TextEncoder().encode(l.text), deflate: true };
+    yield { name: l.name, chunk: null, deflate: true };
+  }
+  yield* rest;
+}
+
+/**
+ * A ZIP of stored files (not deflated), each opened only when the archive
+ * reaches it; `leading` text entries (a manifest) come first.
+ */
+export function zipStream(
+  sources: Iterable<ZipSource> | AsyncIterable<ZipSource>,
+  leading: readonly { name: string; text: string }[] = [],
+): ReadableStream<Uint8Array> {
+  return zipPieces(withLeading(leading, filePieces(sources)));
 }

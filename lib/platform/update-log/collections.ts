@@ -16,6 +16,7 @@ export const updateLog = defineCollection({
     ["actor_id", "created_at desc"],
     ["entity_type", "entity_id", "created_at desc"],
   ],
+  edit: { readOnly: "The update log is append-only: entries are never edited or deleted." },
 });
 
 export type UpdateLogDoc = DocOf<typeof updateLog>;

@@ -2,7 +2,8 @@ import { compositions, templates, templateVersions } from "@/lib/engine/composit
 import { ensureStarterLibrary, getTemplateVersion, listLiveTemplates } from "@/lib/engine/composition/library";
 import { resolveRenderProps } from "@/lib/engine/composition/resolve";
 import { updateLog } from "@/lib/platform/update-log/collections";
-import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
+import { addUser, openTestEnv, type TestEnv } from "@/tests/support/data-env";
+import { users } from "@/lib/platform/db/collections";
 import { ApiError } from "@/lib/platform/api/errors";
 import { sampleComposition } from "./sample";
 import {
@@ -53,9 +54,13 @@ describe("draft edits", () => {
     const d0 = await getTemplateDetail(deps, "starter-bold");
     expect(d0.draft).toMatchObject({ version: 2, saved: false });
     const style = { ...d0.draft.body.style, palette: { ...d0.draft.body.style.palette, accent: "#00aa55" } };
+    // Authors read as people, never as uids: the name, else the email; the starter library by that name.
+    await addUser(env.db, "staff1", 0);
+    await env.db.collection(users).doc("staff1").update({ name: null, email: "ada@promptframe.ai" });
     const d1 = await updateDraft(deps, "staff1", "starter-bold", { revision: 0, style });
     expect(d1.template.revision).toBe(1);
-    expect(d1.draft).toMatchObject({ version: 2, saved: true, created_by: "staff1" });
+    expect(d1.draft).toMatchObject({ version: 2, saved: true, created_by: "ada@promptframe.ai" });
+    expect(d1.versions.map((v) => v.created_by)).not.toContain("system");
     expect(d1.draft.body.style.palette.accent).toBe("#00aa55");
     // The published version and users' view of the template are untouched.
     expect(d1.current.style.palette.accent).toBe("#ffd400");

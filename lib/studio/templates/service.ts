@@ -29,6 +29,7 @@ import type { Db } from "@/lib/platform/db/db";
 import type { Transaction } from "@/lib/platform/db/transaction";
 import type { BlobStore } from "@/lib/platform/storage/types";
 import { logChange } from "@/lib/platform/update-log/write";
+import { authorNames } from "../authors";
 import { checkSummary, checkTemplateVersion, type CheckReport } from "./checks";
 import {
   discardDraftSchema,
@@ -204,6 +205,9 @@ export async function getTemplateDetail(deps: StudioDeps, id: string): Promise<T
       layout_count: v.data.layouts.length,
       usage: u?.byVersion.get(v.data.version) ?? 0,
     }));
+  // Authors by name or email, never by uid.
+  const authors = await authorNames(deps.db, [...versions.map((v) => v.created_by), draft?.created_by ?? null]);
+  for (const v of versions) v.created_by = authors.get(v.created_by) ?? v.created_by;
   const currentBody = bodyOf(current);
   const draftBody = draft ? bodyOf(draft) : currentBody;
   const currentChecks = checkTemplateVersion(currentBody, { templateId: id, version: t.current_version });
@@ -227,7 +231,7 @@ export async function getTemplateDetail(deps: StudioDeps, id: string): Promise<T
       version: t.current_version + 1,
       saved: !!draft,
       body: draftBody,
-      created_by: draft?.created_by ?? null,
+      created_by: draft ? (authors.get(draft.created_by) ?? null) : null,
       created_at: draft?.created_at ?? null,
     },
     checks: { current: currentChecks, draft: draftChecks },

@@ -17,8 +17,9 @@ import {
   ownMedia,
 } from "./shared";
 import { stageNewComposition } from "@/lib/creation/video/new-composition";
+import { sizeTitle } from "../size-title";
 
-/** Canva-style Resize: one new design per ratio asked, same pages and template, linked to this one's resize set. */
+/** Canva-style Resize: one new design per ratio asked, same pages and template, linked to this one's resize set, each named by its size. */
 export async function resizeDesign(deps: DesignDeps, uid: string, id: string, raw: unknown): Promise<DesignView[]> {
   const parsed = resizeDesignInputSchema.safeParse(raw);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Pick the sizes to make.");
@@ -39,6 +40,7 @@ export async function resizeDesign(deps: DesignDeps, uid: string, id: string, ra
     ids.push(ref.id);
     const copy: CompositionBody = {
       ...body,
+      title: sizeTitle(body.title, ratio),
       aspect_ratio: ratio,
       scenes: await ownMedia(deps, uid, ref.id, body.scenes),
       revision: 0,
@@ -53,7 +55,7 @@ export async function resizeDesign(deps: DesignDeps, uid: string, id: string, ra
     const created: ContentDoc = {
       owner_id: uid,
       kind: "design",
-      title: body.title,
+      title: sizeTitle(doc.title || body.title, ratio),
       status: "draft",
       visibility: "private",
       settings: settings as unknown as Record<string, unknown>,
