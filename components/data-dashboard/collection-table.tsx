@@ -14,14 +14,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { INPUT_CLASSES } from "@/components/ui/form-classes";
+import { cellText } from "./cell-text";
 import { FILTER_HELP } from "@/lib/operations/data-dashboard/contract";
 import { collectionPath, useCollectionPage, useCollections } from "@/lib/client/hooks/use-data-dashboard";
-
-const cellText = (v: unknown) => {
-  if (v === null || v === undefined) return "—";
-  const s = typeof v === "string" ? v : JSON.stringify(v);
-  return s.length > 80 ? `${s.slice(0, 79)}…` : s;
-};
 
 export function CollectionTable({ name }: { name: string }) {
   const [index, setIndex] = React.useState<string>("");

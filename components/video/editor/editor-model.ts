@@ -3,6 +3,7 @@
  * draft), the edits it makes, and the PATCH that saves a draft. Pure, so the
  * rules are unit-tested; the React state lives in use-storyboard.ts.
  */
+import { clipText } from "@/lib/platform/utils";
 import type { CompositionAudio, Scene, SlotValue } from "@/lib/engine/composition/composition-schema";
 import type { CompositionRatio } from "@/lib/engine/composition/ratios";
 import type { RenderScene } from "@/lib/engine/composition/render-props";
@@ -300,5 +301,5 @@ export function sceneSummary(scene: DraftScene): string {
     (v): v is Extract<SlotValue, { type: "text" }> => v.type === "text" && v.text.trim() !== "",
   );
   const s = (text?.text ?? scene.narration).replace(/\s+/g, " ").trim();
-  return s.length > 60 ? `${s.slice(0, 57)}…` : s;
+  return clipText(s, 58);
 }

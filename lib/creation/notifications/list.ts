@@ -4,6 +4,7 @@ import "server-only";
  * content title is read only when that item is also the caller's), so no one hears of another person's work.
  */
 import { content, jobs } from "@/lib/platform/db/collections";
+import { clipText } from "@/lib/platform/utils";
 import type { Db } from "@/lib/platform/db/db";
 import { batches, batchItems } from "@/lib/creation/batches/collections";
 import { DESIGN_RENDER_JOB } from "@/lib/creation/designs/service/shared";
@@ -23,7 +24,7 @@ const KIND_BY_JOB: Record<string, "video" | "design"> = {
 
 function quoted(title: string | null | undefined, fallback: string): string {
   const t = (title ?? "").trim();
-  return t ? `“${t.length > 60 ? `${t.slice(0, 59)}…` : t}”` : fallback;
+  return t ? `“${clipText(t, 60)}”` : fallback;
 }
 
 export async function listNotifications(a: { db: Db; uid: string; now?: Date }): Promise<NotificationsView> {
