@@ -341,7 +341,7 @@ export function NewBatchForm({ onStarted }: { onStarted(batch: BatchView): void 
                     </div>
                   ))}
                 </fieldset>
-                <div className="overflow-x-auto rounded-lg border">
+                <div className="relative overflow-x-auto rounded-lg border">
                   <table className="w-full text-left text-xs">
                     <caption className="sr-only">The file&apos;s first rows</caption>
                     <thead className="bg-muted/50">

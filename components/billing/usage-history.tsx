@@ -165,7 +165,7 @@ function HistoryBody({ history, filtered }: { history: ReturnType<typeof useCred
   }
   return (
     <div className="space-y-3">
-      <div className="overflow-x-auto rounded-xl border">
+      <div className="relative overflow-x-auto rounded-xl border">
         {/* On a phone the date moves under "What for", so the credits and balance always fit (never clipped). */}
         <table className="w-full text-sm">
           <caption className="sr-only">Credit activity, newest first</caption>

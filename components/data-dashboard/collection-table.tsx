@@ -184,7 +184,7 @@ export function CollectionTable({ name }: { name: string }) {
           No documents {applied.id || applied.index ? "match" : "in this collection yet"}.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
+        <div className="relative overflow-x-auto rounded-lg border">
           <table className="w-full text-sm">
             <caption className="sr-only">Documents of {name}</caption>
             <thead className="bg-muted/50 text-left">

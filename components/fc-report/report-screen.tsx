@@ -120,7 +120,7 @@ export function ReportScreen() {
               role="region"
               aria-label="Table of calls by model and tool"
               tabIndex={0}
-              className="max-w-full overflow-x-auto rounded-xl border"
+              className="relative max-w-full overflow-x-auto rounded-xl border"
               data-testid="fc-table"
             >
               <table className="w-full text-sm">

@@ -18,7 +18,7 @@ export function RunList() {
     );
   if (!data?.length) return <p className="text-sm text-muted-foreground">No runs yet. Start one from a suite.</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-sm">
         <caption className="sr-only">Prompt test runs</caption>
         <thead className="text-left text-xs text-muted-foreground">

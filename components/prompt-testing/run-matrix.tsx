@@ -174,7 +174,7 @@ export function RunMatrix({ runId }: { runId: string }) {
           "This is the first finished run of this suite: nothing to compare with."
         )}
       </p>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">Results: cases by prompt version and model</caption>
           <thead>

@@ -83,20 +83,30 @@ async function expectFitsPhone(page: Page, screen: string) {
   const { width, past } = await page.evaluate((w) => {
     const out: string[] = [];
     // Inside a container that scrolls or clips sideways is fine: only what widens the document is named.
+    // An absolutely positioned element (an sr-only label) escapes a scroller that is not its containing block.
     const clipped = (el: Element) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
-        if (getComputedStyle(p).overflowX !== "visible") return true;
+      const position = getComputedStyle(el).position;
+      if (position === "fixed") return false;
+      let escapes = position === "absolute";
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (escapes && style.position === "static") continue;
+        escapes = false;
+        if (style.overflowX !== "visible") return true;
+      }
       return false;
     };
+    // Page coordinates: a page scrolled sideways would otherwise hide what sticks out.
     for (const el of document.body.querySelectorAll("*")) {
       const r = el.getBoundingClientRect();
-      if (r.right > w + 0.5 && r.width > 0 && !clipped(el)) {
+      const right = r.right + window.scrollX;
+      if (right > w + 0.5 && r.width > 0 && !clipped(el)) {
         const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${
           typeof el.className === "string" && el.className
             ? `.${el.className.trim().split(/\s+/).slice(0, 3).join(".")}`
             : ""
         }`;
-        out.push(`${name} (right edge ${Math.round(r.right)} px)`);
+        out.push(`${name} (right edge ${Math.round(right)} px)`);
       }
     }
     return { width: document.documentElement.scrollWidth, past: out.slice(0, 8) };

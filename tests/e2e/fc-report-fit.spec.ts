@@ -58,4 +58,6 @@ test("the function-calling table fits within 1280 px, and a 360 px phone scrolls
   expect(wide.scroll).toBeLessThanOrEqual(wide.client);
   // The table scrolls inside its own region instead.
   expect(await table.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(360);
+  // And the page does not: an sr-only header label positioned outside the scroller once made it 723 px wide.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

@@ -79,7 +79,7 @@ export function TemplateDashboard() {
         </fieldset>
         <DashboardCharts data={data} metric={metric} />
       </div>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">Templates, sortable by each column</caption>
           <thead>

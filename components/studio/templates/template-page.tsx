@@ -47,7 +47,7 @@ function ChecksTable({ report, title }: { report: CheckReport; title: string }) 
           <span className="text-sm font-normal text-muted-foreground">({report.warnings} warnings)</span>
         ) : null}
       </h2>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">Each layout in each aspect ratio with short and long sample text</caption>
           <thead>
@@ -384,40 +384,43 @@ export function TemplatePage({ id }: { id: string }) {
         <h2 id="versions-title" className="text-lg font-semibold">
           Versions
         </h2>
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="border-b text-left">
-              <th scope="col" className="py-1 font-medium">
-                Version
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Published
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                By
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Layouts
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Content made with it
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.versions.map((v) => (
-              <tr key={v.version} className="border-b last:border-0">
-                <td className="py-1">
-                  v{v.version} {v.version === t.current_version ? <Badge variant="secondary">current</Badge> : null}
-                </td>
-                <td className="py-1">{v.published_at ? new Date(v.published_at).toLocaleString() : "—"}</td>
-                <td className="py-1">{v.created_by}</td>
-                <td className="py-1">{v.layout_count}</td>
-                <td className="py-1">{v.usage}</td>
+        {/* A phone scrolls the table inside this region (its authors' names are long), not the page. */}
+        <div role="region" aria-label="Versions" tabIndex={0} className="relative max-w-full overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="border-b text-left">
+                <th scope="col" className="py-1 font-medium">
+                  Version
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Published
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  By
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Layouts
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Content made with it
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {d.versions.map((v) => (
+                <tr key={v.version} className="border-b last:border-0">
+                  <td className="py-1">
+                    v{v.version} {v.version === t.current_version ? <Badge variant="secondary">current</Badge> : null}
+                  </td>
+                  <td className="py-1">{v.published_at ? new Date(v.published_at).toLocaleString() : "—"}</td>
+                  <td className="py-1">{v.created_by}</td>
+                  <td className="py-1">{v.layout_count}</td>
+                  <td className="py-1">{v.usage}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
     </div>
   );
