@@ -14,4 +14,6 @@ if [ "${SKIP_BUILD:-}" != "1" ]; then
   npx next build --webpack
 fi
 log "$BIND_NOTE"
-exec npx next start -p "$PORT" ${BIND_ARGS[@]+"${BIND_ARGS[@]}"}
+# Idle connections stay open 65 s, not Node's 5 s: Playwright's request context reuses an idle socket, and on a busy
+# machine the server's close could cross the next request on it (read ECONNRESET in a test that did nothing wrong).
+exec npx next start -p "$PORT" --keepAliveTimeout 65000 ${BIND_ARGS[@]+"${BIND_ARGS[@]}"}
