@@ -5,6 +5,7 @@
  * scrolls in its own region instead).
  */
 import { expect, test } from "./fixtures";
+import { makeLocalVideo } from "./make-video";
 
 test("the function-calling table fits within 1280 px, and a 360 px phone scrolls only the table", async ({
   page,
@@ -12,19 +13,7 @@ test("the function-calling table fits within 1280 px, and a 360 px phone scrolls
 }) => {
   await signedInAs("staff", "/function-calling-report");
   // A video plan records the writer's calls, so the table has rows.
-  const video = await page.request.post("/api/v1/videos", {
-    data: {
-      brief: "A short ad for a neighbourhood bakery's new sourdough.",
-      aspect_ratio: "9:16",
-      length_s: 15,
-      template_id: null,
-      voice_id: null,
-      captions: false,
-      music: false,
-      model_id: "local/preview",
-    },
-  });
-  expect(video.status()).toBe(201);
+  await makeLocalVideo(page.request, { brief: "A short ad for a neighbourhood bakery's new sourdough." });
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/function-calling-report");

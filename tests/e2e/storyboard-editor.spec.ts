@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
+import { makeLocalVideo } from "./make-video";
 
 interface StoredScene {
   id: string;
@@ -15,21 +16,11 @@ interface StoredScene {
   values: Record<string, { type: string; text?: string }>;
 }
 
-async function makeVideo(page: Page, tag: string): Promise<string> {
-  const made = await page.request.post("/api/v1/videos", {
-    data: {
-      brief: `A bakery's morning: ovens, rye loaves and the first customers. ${tag}`,
-      aspect_ratio: "16:9",
-      length_s: 15,
-      template_id: null,
-      voice_id: null,
-      captions: false,
-      music: false,
-      model_id: "local/preview",
-    },
+function makeVideo(page: Page, tag: string): Promise<string> {
+  return makeLocalVideo(page.request, {
+    brief: `A bakery's morning: ovens, rye loaves and the first customers. ${tag}`,
+    aspect_ratio: "16:9",
   });
-  expect(made.status()).toBe(201);
-  return ((await made.json()) as { data: { id: string } }).data.id;
 }
 
 async function storedScenes(request: APIRequestContext, id: string): Promise<StoredScene[]> {

@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
+import { makeLocalVideo } from "./make-video";
 import { seedAccount } from "../support/accounts";
 import { setCredits } from "../support/test-db";
 
@@ -48,21 +49,10 @@ test("a vertical video plays in a 9:16 box on its page and on the public watch p
   test.setTimeout(RENDER_TIMEOUT + 120_000);
   await signedInAs("user", "/videos");
   if (local) await setCredits(seedAccount("user").uid, 200);
-  const created = await page.request.post("/api/v1/videos", {
-    data: {
-      brief: `A vertical ad for a bakery: croissants at dawn. ${randomUUID().slice(0, 8)}`,
-      aspect_ratio: "9:16",
-      length_s: 15,
-      template_id: null,
-      voice_id: null,
-      captions: false,
-      music: false,
-      model_id: "local/preview",
-      render_now: true,
-    },
+  const id = await makeLocalVideo(page.request, {
+    brief: `A vertical ad for a bakery: croissants at dawn. ${randomUUID().slice(0, 8)}`,
+    render_now: true,
   });
-  expect(created.status()).toBe(201);
-  const id = ((await created.json()) as { data: { id: string } }).data.id;
   await expect
     .poll(
       async () => {
