@@ -22,6 +22,7 @@ import { chatCollections } from "@/lib/operations/chat/collections";
 import { fcReportCollections } from "@/lib/operations/fc-report/collections";
 import { authCollections } from "@/lib/access/auth/collections";
 import { galleryCollections } from "@/lib/creation/gallery/collections";
+import { apiKeyCollections } from "@/lib/access/api-keys/collections";
 
 export const allCollections: readonly AnyCollectionDef[] = [
   ...coreCollections,
@@ -40,4 +41,5 @@ export const allCollections: readonly AnyCollectionDef[] = [
   ...fcReportCollections,
   ...authCollections,
   ...galleryCollections,
+  ...apiKeyCollections,
 ];

@@ -1,3 +1,3 @@
 /** Rate limits: the table (limits.ts), the stores (store.ts), the caller's address (client-ip.ts) and spending a call (limit.ts). */
-export { limitIp, limitUser, resetRateLimits, spend, type Spent } from "./limit";
+export { limitApiKey, limitIp, limitUser, resetRateLimits, spend, type Spent } from "./limit";
 export { LIMITS, type IpLimitName, type LimitName, type UserLimitName } from "./limits";

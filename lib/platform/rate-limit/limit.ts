@@ -116,6 +116,11 @@ export async function limitUser(name: UserLimitName, uid: string): Promise<Spent
   return spend(name, `u:${uid}`, { plan });
 }
 
+/** Spends one call of an API key's own limit (`api_key`, by its owner's plan), on top of the call's per-user limit. */
+export async function limitApiKey(keyId: string, ownerUid: string): Promise<Spent> {
+  return spend("api_key", `k:${keyId}`, { plan: await planOf(ownerUid) });
+}
+
 /** Spends one call of a per-IP limit for the request's client address (see client-ip.ts). */
 export async function limitIp(name: IpLimitName, request: Request): Promise<Spent> {
   return spend(name, `ip:${clientIp(request.headers, current().env.trustProxyHops)}`);

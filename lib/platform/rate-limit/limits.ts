@@ -44,6 +44,9 @@ export const LIMITS = {
   /** Staff prompt-test runs and function-call evals: each queues many model calls. */
   staff_model_run: { subject: "user", noun: "model test runs", points: 30, window: 3600 },
 
+  /** Every call made with one API key (`Bearer pf_…`), per minute by its owner's plan: a program's own budget. */
+  api_key: { subject: "user", noun: "API calls with this key", points: { free: 60, pro: 300, team: 1200 }, window: 60 },
+
   // --- per IP address: what answers without sign-in
   /** A new profile (the first login of an account): free credits are at stake. */
   signup: { subject: "ip", noun: "new accounts", points: 5, window: 3600 },

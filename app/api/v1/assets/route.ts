@@ -21,28 +21,34 @@ export const dynamic = "force-dynamic";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export const GET = withUser(async ({ request, user }) => {
-  const q = readQuery(request, assetListQuerySchema);
-  const page = await listAssets({
-    db: getDb(),
-    store: getBlobStore(),
-    uid: user.uid,
-    cursor: q.cursor,
-    limit: q.limit,
-    kinds: q.kind,
-  });
-  return Response.json({ data: page }, { headers: NO_STORE });
-});
+export const GET = withUser(
+  async ({ request, user }) => {
+    const q = readQuery(request, assetListQuerySchema);
+    const page = await listAssets({
+      db: getDb(),
+      store: getBlobStore(),
+      uid: user.uid,
+      cursor: q.cursor,
+      limit: q.limit,
+      kinds: q.kind,
+    });
+    return Response.json({ data: page }, { headers: NO_STORE });
+  },
+  { apiKey: "read" },
+);
 
-export const POST = withUser(async ({ request, user }) => {
-  const q = readQuery(request, uploadQuerySchema);
-  const file = await spoolRequest(request, { name: q.name, maxBytes: UPLOAD_MAX_BYTES });
-  try {
-    const item = await createAsset({ db: getDb(), store: getBlobStore(), uid: user.uid, file, kind: q.kind });
-    return Response.json({ data: item }, { status: 201, headers: NO_STORE });
-  } finally {
-    await file.cleanup();
-  }
-});
+export const POST = withUser(
+  async ({ request, user }) => {
+    const q = readQuery(request, uploadQuerySchema);
+    const file = await spoolRequest(request, { name: q.name, maxBytes: UPLOAD_MAX_BYTES });
+    try {
+      const item = await createAsset({ db: getDb(), store: getBlobStore(), uid: user.uid, file, kind: q.kind });
+      return Response.json({ data: item }, { status: 201, headers: NO_STORE });
+    } finally {
+      await file.cleanup();
+    }
+  },
+  { apiKey: "create" },
+);
 
 export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

@@ -13,13 +13,22 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export const GET = withUser(async ({ user }) => {
-  return Response.json({ data: await listBatches(batchRuntime(), user.uid) }, { headers: NO_STORE });
-});
+export const GET = withUser(
+  async ({ user }) => {
+    return Response.json({ data: await listBatches(batchRuntime(), user.uid) }, { headers: NO_STORE });
+  },
+  { apiKey: "read" },
+);
 
-export const POST = withUser(async ({ request, user }) => {
-  const body = await readJsonBody(request, z.unknown(), 512 * 1024);
-  return Response.json({ data: await createBatch(batchRuntime(), user.uid, body) }, { status: 201, headers: NO_STORE });
-});
+export const POST = withUser(
+  async ({ request, user }) => {
+    const body = await readJsonBody(request, z.unknown(), 512 * 1024);
+    return Response.json(
+      { data: await createBatch(batchRuntime(), user.uid, body) },
+      { status: 201, headers: NO_STORE },
+    );
+  },
+  { apiKey: "render" },
+);
 
 export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

@@ -14,16 +14,21 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export const GET = withUser(async ({ user }) =>
-  Response.json({ data: await getBrandKit({ db: getDb(), store: getBlobStore() }, user.uid) }, { headers: NO_STORE }),
+export const GET = withUser(
+  async ({ user }) =>
+    Response.json({ data: await getBrandKit({ db: getDb(), store: getBlobStore() }, user.uid) }, { headers: NO_STORE }),
+  { apiKey: "read" },
 );
 
-export const PUT = withUser(async ({ request, user }) => {
-  const body = await readJsonBody(request, z.unknown(), 8 * 1024);
-  return Response.json(
-    { data: await saveBrandKit({ db: getDb(), store: getBlobStore() }, user.uid, body) },
-    { headers: NO_STORE },
-  );
-});
+export const PUT = withUser(
+  async ({ request, user }) => {
+    const body = await readJsonBody(request, z.unknown(), 8 * 1024);
+    return Response.json(
+      { data: await saveBrandKit({ db: getDb(), store: getBlobStore() }, user.uid, body) },
+      { headers: NO_STORE },
+    );
+  },
+  { apiKey: "create" },
+);
 
 export const { POST, PATCH, DELETE } = methodsNotAllowed(["GET", "PUT"]);

@@ -7,11 +7,14 @@ import { designRuntime } from "@/lib/creation/designs/runtime";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ user }) => {
-  return Response.json(
-    { data: await listRecentDrafts(designRuntime(), user.uid) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
-});
+export const GET = withUser(
+  async ({ user }) => {
+    return Response.json(
+      { data: await listRecentDrafts(designRuntime(), user.uid) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  },
+  { apiKey: "read" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -22,16 +22,19 @@ const query = z.object({
   q: z.string().trim().max(200).optional(),
 });
 
-export const GET = withUser(async ({ request, user }) => {
-  const p = readQuery(request, query);
-  const { db, store } = imageRuntime();
-  const filters = { db, uid: user.uid, cursor: p.cursor, limit: p.limit, modelId: p.model, vibeId: p.vibe };
-  const page = p.q ? await searchMyImages({ ...filters, q: p.q }) : await listMyImages(filters);
-  const data: ImagePage = {
-    items: await presentImages(page.items, { viewerUid: user.uid, store, db }),
-    next_cursor: page.nextCursor,
-  };
-  return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
-});
+export const GET = withUser(
+  async ({ request, user }) => {
+    const p = readQuery(request, query);
+    const { db, store } = imageRuntime();
+    const filters = { db, uid: user.uid, cursor: p.cursor, limit: p.limit, modelId: p.model, vibeId: p.vibe };
+    const page = p.q ? await searchMyImages({ ...filters, q: p.q }) : await listMyImages(filters);
+    const data: ImagePage = {
+      items: await presentImages(page.items, { viewerUid: user.uid, store, db }),
+      next_cursor: page.nextCursor,
+    };
+    return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
+  },
+  { apiKey: "read" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

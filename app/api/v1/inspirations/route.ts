@@ -13,9 +13,16 @@ import { getBlobStore } from "@/lib/platform/storage";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async () => {
-  const inspirations = await listInspirations({ db: getDb(), store: getBlobStore(), generate: localPreviewGenerator });
-  return Response.json({ data: { inspirations } }, { headers: { "Cache-Control": "private, no-store" } });
-});
+export const GET = withUser(
+  async () => {
+    const inspirations = await listInspirations({
+      db: getDb(),
+      store: getBlobStore(),
+      generate: localPreviewGenerator,
+    });
+    return Response.json({ data: { inspirations } }, { headers: { "Cache-Control": "private, no-store" } });
+  },
+  { apiKey: "read" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

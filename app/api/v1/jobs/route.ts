@@ -12,12 +12,18 @@ export const dynamic = "force-dynamic";
 
 const query = z.object({ active: z.enum(["1", "true"]).default("1") });
 
-export const GET = withUser(async ({ request, user }) => {
-  readQuery(request, query);
-  const jobs = await listMyActiveJobs({ db: imageRuntime().db, uid: user.uid });
-  // Queued work left by a restart gets a worker as soon as its owner looks at it.
-  if (jobs.length > 0) startInAppWorker();
-  return Response.json({ data: { jobs: jobs.map(toJobView) } }, { headers: { "Cache-Control": "private, no-store" } });
-});
+export const GET = withUser(
+  async ({ request, user }) => {
+    readQuery(request, query);
+    const jobs = await listMyActiveJobs({ db: imageRuntime().db, uid: user.uid });
+    // Queued work left by a restart gets a worker as soon as its owner looks at it.
+    if (jobs.length > 0) startInAppWorker();
+    return Response.json(
+      { data: { jobs: jobs.map(toJobView) } },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  },
+  { apiKey: "read" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

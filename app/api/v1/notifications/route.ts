@@ -7,9 +7,12 @@ import { workspaceRuntime } from "@/lib/creation/workspace/runtime";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ user }) => {
-  const data = await listNotifications({ db: workspaceRuntime().db, uid: user.uid });
-  return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
-});
+export const GET = withUser(
+  async ({ user }) => {
+    const data = await listNotifications({ db: workspaceRuntime().db, uid: user.uid });
+    return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
+  },
+  { apiKey: "read" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -10,9 +10,12 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export const POST = withUser(async ({ request, user }) => {
-  const body = await readJsonBody(request, z.unknown(), 256 * 1024);
-  return Response.json({ data: await createPage(pageRuntime(), user.uid, body) }, { status: 201, headers: NO_STORE });
-});
+export const POST = withUser(
+  async ({ request, user }) => {
+    const body = await readJsonBody(request, z.unknown(), 256 * 1024);
+    return Response.json({ data: await createPage(pageRuntime(), user.uid, body) }, { status: 201, headers: NO_STORE });
+  },
+  { apiKey: "create" },
+);
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -20,16 +20,22 @@ const querySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
-export const GET = withUser(async ({ request, user }) => {
-  const q = readQuery(request, querySchema);
-  const page = await listProducts({ db: getDb(), store: getBlobStore() }, user.uid, q);
-  return Response.json({ data: page.items, next_cursor: page.nextCursor }, { headers: NO_STORE });
-});
+export const GET = withUser(
+  async ({ request, user }) => {
+    const q = readQuery(request, querySchema);
+    const page = await listProducts({ db: getDb(), store: getBlobStore() }, user.uid, q);
+    return Response.json({ data: page.items, next_cursor: page.nextCursor }, { headers: NO_STORE });
+  },
+  { apiKey: "read" },
+);
 
-export const POST = withUser(async ({ request, user }) => {
-  const body = await readJsonBody(request, z.unknown(), 32 * 1024);
-  const product = await createProduct({ db: getDb(), store: getBlobStore() }, user.uid, body);
-  return Response.json({ data: product }, { status: 201, headers: NO_STORE });
-});
+export const POST = withUser(
+  async ({ request, user }) => {
+    const body = await readJsonBody(request, z.unknown(), 32 * 1024);
+    const product = await createProduct({ db: getDb(), store: getBlobStore() }, user.uid, body);
+    return Response.json({ data: product }, { status: 201, headers: NO_STORE });
+  },
+  { apiKey: "create" },
+);
 
 export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

@@ -9,13 +9,16 @@ import { workspaceRuntime } from "@/lib/creation/workspace/runtime";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ request, user }) => {
-  const query = readQuery(request, workspaceQuerySchema);
-  const page = await listWorkspace(workspaceRuntime(), user.uid, query);
-  return Response.json(
-    { data: page.items, next_cursor: page.next_cursor, scan: page.scan },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
-});
+export const GET = withUser(
+  async ({ request, user }) => {
+    const query = readQuery(request, workspaceQuerySchema);
+    const page = await listWorkspace(workspaceRuntime(), user.uid, query);
+    return Response.json(
+      { data: page.items, next_cursor: page.next_cursor, scan: page.scan },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  },
+  { apiKey: "read" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

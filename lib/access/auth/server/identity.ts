@@ -33,6 +33,8 @@ import {
   type VerifyResult,
 } from "@/lib/access/auth/edge/verify-session";
 import { getDb } from "@/lib/platform/db";
+import { users } from "@/lib/platform/db/collections";
+import { isApiKeyToken, verifyApiKey, type VerifiedApiKey } from "@/lib/access/api-keys/keys";
 import { isSessionRevoked, revokeSession } from "./revoked-sessions";
 import { assertUsable, userStatus } from "./user-status";
 
@@ -44,8 +46,11 @@ export interface Identity {
   picture: string | null;
   signInProvider: string;
   isStaff: boolean;
-  via: "bearer" | "session";
-  /** The raw verified token (an ID token when via = bearer). */
+  /** How the caller proved who they are: a Firebase ID token, the session cookie, or one of their API keys. */
+  via: "bearer" | "session" | "api_key";
+  /** The key used, when via = api_key: what `withUser({ apiKey })` checks its scopes against. */
+  apiKey?: VerifiedApiKey;
+  /** The raw verified token (an ID token when via = bearer; the key when via = api_key). */
   token: string;
   /** When the person signed in (epoch seconds): what Firebase's revocation compares. */
   authTime: number;
@@ -74,7 +79,8 @@ export function bearerToken(request: Request): string | null {
   const header = request.headers.get("authorization");
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw new ApiError("unauthorized", "The Authorization header must be `Bearer <Firebase ID token>`.");
+  if (!match)
+    throw new ApiError("unauthorized", "The Authorization header must be `Bearer <API key or Firebase ID token>`.");
   return match[1]!;
 }
 
@@ -160,6 +166,7 @@ const SESSION_ENDED = "Your session was ended. Please sign in again.";
 /** Verifies the caller or throws a typed 401/403. `checkRevoked` asks Firebase now instead of trusting a recent answer. */
 export async function authenticate(request: NextRequest, { checkRevoked = false } = {}): Promise<Identity> {
   const bearer = bearerToken(request);
+  if (bearer && isApiKeyToken(bearer)) return authenticateApiKey(bearer);
   const via: Identity["via"] = bearer ? "bearer" : "session";
   const token = bearer ?? cookieValue(request, AUTH_TOKEN_COOKIE);
   if (!token) throw new ApiError("unauthorized", "Sign in to use this call.");
@@ -173,6 +180,33 @@ export async function authenticate(request: NextRequest, { checkRevoked = false 
   if (!bearer && (await isSessionRevoked(getDb(), token))) throw new ApiError("unauthorized", SESSION_ENDED);
   assertUsable(await userStatus(result.claims.uid, { fresh: checkRevoked }), result.claims);
   return toIdentity(result.claims, via, token);
+}
+
+/**
+ * A `pf_…` key: its owner, as far as the key allows. A key never carries
+ * staff rights (staff calls refuse keys outright, in with-user.ts) and is not
+ * ended by "sign out everywhere" (that ends browser sessions); it stops
+ * when revoked, or when its owner's account is disabled or deleted.
+ */
+async function authenticateApiKey(key: string): Promise<Identity> {
+  const db = getDb();
+  const found = await verifyApiKey(db, key);
+  assertUsable(await userStatus(found.ownerId), { authTime: Number.MAX_SAFE_INTEGER });
+  const profile = (await db.collection(users).doc(found.ownerId).get())?.data;
+  return {
+    uid: found.ownerId,
+    email: profile?.email ?? null,
+    emailVerified: false,
+    name: profile?.name ?? null,
+    picture: profile?.photo_url ?? null,
+    signInProvider: "api_key",
+    isStaff: false,
+    via: "api_key",
+    apiKey: found,
+    token: key,
+    authTime: 0,
+    expiresAt: Number.MAX_SAFE_INTEGER,
+  };
 }
 
 /**

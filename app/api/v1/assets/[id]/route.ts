@@ -23,28 +23,37 @@ const deleteQuery = z.object({ force: z.enum(["true", "false"]).optional() });
 const idOf = (params: Record<string, string | string[] | undefined>) =>
   typeof params.id === "string" ? params.id : "";
 
-export const GET = withUser(async ({ params, user }) => {
-  const data = await getAsset({ db: getDb(), store: getBlobStore(), uid: user.uid, id: idOf(params) });
-  return Response.json({ data }, { headers: NO_STORE });
-});
+export const GET = withUser(
+  async ({ params, user }) => {
+    const data = await getAsset({ db: getDb(), store: getBlobStore(), uid: user.uid, id: idOf(params) });
+    return Response.json({ data }, { headers: NO_STORE });
+  },
+  { apiKey: "read" },
+);
 
-export const PATCH = withUser(async ({ request, params, user }) => {
-  const patch = await readJsonBody(request, assetPatchSchema, 4096);
-  const data = await patchAsset({ db: getDb(), store: getBlobStore(), uid: user.uid, id: idOf(params), patch });
-  return Response.json({ data }, { headers: NO_STORE });
-});
+export const PATCH = withUser(
+  async ({ request, params, user }) => {
+    const patch = await readJsonBody(request, assetPatchSchema, 4096);
+    const data = await patchAsset({ db: getDb(), store: getBlobStore(), uid: user.uid, id: idOf(params), patch });
+    return Response.json({ data }, { headers: NO_STORE });
+  },
+  { apiKey: "create" },
+);
 
-export const DELETE = withUser(async ({ request, params, user }) => {
-  await assertNoBody(request);
-  const q = readQuery(request, deleteQuery);
-  const data = await deleteAsset({
-    db: getDb(),
-    store: getBlobStore(),
-    uid: user.uid,
-    id: idOf(params),
-    force: q.force === "true",
-  });
-  return Response.json({ data }, { headers: NO_STORE });
-});
+export const DELETE = withUser(
+  async ({ request, params, user }) => {
+    await assertNoBody(request);
+    const q = readQuery(request, deleteQuery);
+    const data = await deleteAsset({
+      db: getDb(),
+      store: getBlobStore(),
+      uid: user.uid,
+      id: idOf(params),
+      force: q.force === "true",
+    });
+    return Response.json({ data }, { headers: NO_STORE });
+  },
+  { apiKey: "delete" },
+);
 
 export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

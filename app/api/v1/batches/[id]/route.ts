@@ -9,11 +9,14 @@ import { getBatch } from "@/lib/creation/batches/service";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ user, params }) => {
-  return Response.json(
-    { data: await getBatch(batchRuntime(), user.uid, String(params.id)) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
-});
+export const GET = withUser(
+  async ({ user, params }) => {
+    return Response.json(
+      { data: await getBatch(batchRuntime(), user.uid, String(params.id)) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  },
+  { apiKey: "read" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -22,7 +22,7 @@ export const POST = withUser(
       { headers: { "Cache-Control": "private, no-store" } },
     );
   },
-  { limit: "csv_preview" },
+  { apiKey: "read", limit: "csv_preview" },
 );
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -7,11 +7,14 @@ import { getDb } from "@/lib/platform/db";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ user, params }) => {
-  return Response.json(
-    { data: await readOwnedContentRef(getDb(), user.uid, String(params.id)) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
-});
+export const GET = withUser(
+  async ({ user, params }) => {
+    return Response.json(
+      { data: await readOwnedContentRef(getDb(), user.uid, String(params.id)) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  },
+  { apiKey: "read" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -16,21 +16,33 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export const GET = withUser(async ({ user, params }) => {
-  return Response.json({ data: await getDesign(designRuntime(), user.uid, String(params.id)) }, { headers: NO_STORE });
-});
+export const GET = withUser(
+  async ({ user, params }) => {
+    return Response.json(
+      { data: await getDesign(designRuntime(), user.uid, String(params.id)) },
+      { headers: NO_STORE },
+    );
+  },
+  { apiKey: "read" },
+);
 
-export const PATCH = withUser(async ({ request, user, params }) => {
-  const body = await readJsonBody(request, z.unknown(), 512 * 1024);
-  return Response.json(
-    { data: await editDesign(designRuntime(), user.uid, String(params.id), body) },
-    { headers: NO_STORE },
-  );
-});
+export const PATCH = withUser(
+  async ({ request, user, params }) => {
+    const body = await readJsonBody(request, z.unknown(), 512 * 1024);
+    return Response.json(
+      { data: await editDesign(designRuntime(), user.uid, String(params.id), body) },
+      { headers: NO_STORE },
+    );
+  },
+  { apiKey: "create" },
+);
 
-export const DELETE = withUser(async ({ user, params }) => {
-  await deleteDesign(designRuntime(), user.uid, String(params.id));
-  return new Response(null, { status: 204 });
-});
+export const DELETE = withUser(
+  async ({ user, params }) => {
+    await deleteDesign(designRuntime(), user.uid, String(params.id));
+    return new Response(null, { status: 204 });
+  },
+  { apiKey: "delete" },
+);
 
 export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

@@ -7,12 +7,15 @@ import { designOptions } from "@/lib/creation/designs/service/design-options";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ request, user }) => {
-  const product = request.nextUrl.searchParams.get("product");
-  return Response.json(
-    { data: await designOptions(designRuntime(), user.uid, product) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
-});
+export const GET = withUser(
+  async ({ request, user }) => {
+    const product = request.nextUrl.searchParams.get("product");
+    return Response.json(
+      { data: await designOptions(designRuntime(), user.uid, product) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  },
+  { apiKey: "read" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

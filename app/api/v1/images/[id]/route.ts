@@ -10,19 +10,25 @@ import { refreshPublicViews } from "@/lib/creation/public-views/refresh";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ user, params }) => {
-  const { db, store } = imageRuntime();
-  const snap = await readVisibleImage({ db, uid: user.uid, id: String(params.id) });
-  const [item] = await presentImages([snap], { viewerUid: user.uid, store, db });
-  return Response.json({ data: item }, { headers: { "Cache-Control": "private, no-store" } });
-});
+export const GET = withUser(
+  async ({ user, params }) => {
+    const { db, store } = imageRuntime();
+    const snap = await readVisibleImage({ db, uid: user.uid, id: String(params.id) });
+    const [item] = await presentImages([snap], { viewerUid: user.uid, store, db });
+    return Response.json({ data: item }, { headers: { "Cache-Control": "private, no-store" } });
+  },
+  { apiKey: "read" },
+);
 
-export const DELETE = withUser(async ({ user, params }) => {
-  const { db, store } = imageRuntime();
-  await readMyImage({ db, uid: user.uid, id: String(params.id) }); // 404 unless mine
-  const deleted = await deleteMyImages({ db, store, uid: user.uid, ids: [String(params.id)] });
-  refreshPublicViews([String(params.id)]);
-  return Response.json({ data: { deleted } });
-});
+export const DELETE = withUser(
+  async ({ user, params }) => {
+    const { db, store } = imageRuntime();
+    await readMyImage({ db, uid: user.uid, id: String(params.id) }); // 404 unless mine
+    const deleted = await deleteMyImages({ db, store, uid: user.uid, ids: [String(params.id)] });
+    refreshPublicViews([String(params.id)]);
+    return Response.json({ data: { deleted } });
+  },
+  { apiKey: "delete" },
+);
 
 export const { POST, PUT, PATCH } = methodsNotAllowed(["GET", "DELETE"]);

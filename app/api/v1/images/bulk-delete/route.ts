@@ -13,12 +13,15 @@ export const dynamic = "force-dynamic";
 
 const body = z.strictObject({ ids: z.array(z.string().regex(DOC_ID)).min(1).max(100) });
 
-export const POST = withUser(async ({ request, user }) => {
-  const { ids } = await readJsonBody(request, body);
-  const { db, store } = imageRuntime();
-  const deleted = await deleteMyImages({ db, store, uid: user.uid, ids });
-  refreshPublicViews(ids);
-  return Response.json({ data: { deleted } });
-});
+export const POST = withUser(
+  async ({ request, user }) => {
+    const { ids } = await readJsonBody(request, body);
+    const { db, store } = imageRuntime();
+    const deleted = await deleteMyImages({ db, store, uid: user.uid, ids });
+    refreshPublicViews(ids);
+    return Response.json({ data: { deleted } });
+  },
+  { apiKey: "delete" },
+);
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

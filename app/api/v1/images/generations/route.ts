@@ -24,7 +24,7 @@ export const POST = withUser(
     startInAppWorker();
     return Response.json({ data: toAccepted(started) }, { status: 202 });
   },
-  { limit: "image_generate" },
+  { apiKey: "render", limit: "image_generate" },
 );
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

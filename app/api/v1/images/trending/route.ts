@@ -16,15 +16,18 @@ const querySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
-export const GET = withUser(async ({ request, user }) => {
-  const q = readQuery(request, querySchema);
-  const db = getDb();
-  const page = await listTrending({ db, cursor: q.cursor, limit: q.limit });
-  const items = await presentImages(page.items, { viewerUid: user.uid, store: getBlobStore(), db });
-  return Response.json(
-    { data: { items, next_cursor: page.nextCursor } },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
-});
+export const GET = withUser(
+  async ({ request, user }) => {
+    const q = readQuery(request, querySchema);
+    const db = getDb();
+    const page = await listTrending({ db, cursor: q.cursor, limit: q.limit });
+    const items = await presentImages(page.items, { viewerUid: user.uid, store: getBlobStore(), db });
+    return Response.json(
+      { data: { items, next_cursor: page.nextCursor } },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  },
+  { apiKey: "read" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

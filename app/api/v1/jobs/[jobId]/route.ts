@@ -8,9 +8,12 @@ import { imageRuntime } from "@/lib/media/images/runtime";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ user, params }) => {
-  const job = await getJob({ db: imageRuntime().db, jobId: String(params.jobId), uid: user.uid });
-  return Response.json({ data: toJobView(job) }, { headers: { "Cache-Control": "private, no-store" } });
-});
+export const GET = withUser(
+  async ({ user, params }) => {
+    const job = await getJob({ db: imageRuntime().db, jobId: String(params.jobId), uid: user.uid });
+    return Response.json({ data: toJobView(job) }, { headers: { "Cache-Control": "private, no-store" } });
+  },
+  { apiKey: "read" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

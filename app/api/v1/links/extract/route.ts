@@ -30,7 +30,7 @@ export const POST = withUser(
       throw e;
     }
   },
-  { limit: "link_extract" },
+  { apiKey: "read", limit: "link_extract" },
 );
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { methodsNotAllowed } from "@/lib/platform/api/errors";
 import { readJsonBody } from "@/lib/platform/api/body";
-import { withUser } from "@/lib/access/auth/server/with-user";
+import { requireKeyScope, withUser } from "@/lib/access/auth/server/with-user";
 import { isLinkError } from "@/lib/platform/http/errors";
 import { createProductVideo } from "@/lib/creation/links/product-video";
 import { videoRuntime } from "@/lib/creation/video/runtime";
@@ -26,6 +26,7 @@ const bodySchema = z.object({
 export const POST = withUser(
   async ({ request, user }) => {
     const body = await readJsonBody(request, bodySchema, 32 * 1024);
+    if (body.video.render_now === true) requireKeyScope(user, "render");
     const link = typeof body.facts.link === "string" && body.facts.link.length > 0;
     try {
       const result = await createProductVideo(
@@ -48,7 +49,7 @@ export const POST = withUser(
       throw e;
     }
   },
-  { limit: "storyboard" },
+  { apiKey: "create", limit: "storyboard" },
 );
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -9,18 +9,22 @@ import { MUSIC_SYNTH_VERSION, findMusicTrack, renderMusicTrack } from "@/lib/eng
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ params }) => {
-  let track;
-  try {
-    track = findMusicTrack(String(params.trackId));
-  } catch {
-    throw new ApiError("not_found", "There is no such music track.");
-  }
-  const { store } = videoRuntime();
-  const key = `music/${track.id}-v${MUSIC_SYNTH_VERSION}.wav`;
-  if (!(await store.head(key))) await store.put(key, await renderMusicTrack(track.id), { allowedTypes: ["audio/wav"] });
-  const url = await store.signedUrl(key, { expiresInSeconds: 3600 });
-  return new Response(null, { status: 307, headers: { Location: url, "Cache-Control": "private, max-age=600" } });
-});
+export const GET = withUser(
+  async ({ params }) => {
+    let track;
+    try {
+      track = findMusicTrack(String(params.trackId));
+    } catch {
+      throw new ApiError("not_found", "There is no such music track.");
+    }
+    const { store } = videoRuntime();
+    const key = `music/${track.id}-v${MUSIC_SYNTH_VERSION}.wav`;
+    if (!(await store.head(key)))
+      await store.put(key, await renderMusicTrack(track.id), { allowedTypes: ["audio/wav"] });
+    const url = await store.signedUrl(key, { expiresInSeconds: 3600 });
+    return new Response(null, { status: 307, headers: { Location: url, "Cache-Control": "private, max-age=600" } });
+  },
+  { apiKey: "read" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

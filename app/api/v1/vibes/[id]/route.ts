@@ -12,16 +12,22 @@ export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const idOf = (params: Record<string, string | string[]>) => (typeof params.id === "string" ? params.id : "");
 
-export const PATCH = withUser(async ({ request, params, user }) => {
-  const patch = await readJsonBody(request, vibePatchSchema, 16 * 1024);
-  const vibe = await updateVibe({ db: getDb(), uid: user.uid, id: idOf(params), patch });
-  return Response.json({ data: vibe }, { headers: NO_STORE });
-});
+export const PATCH = withUser(
+  async ({ request, params, user }) => {
+    const patch = await readJsonBody(request, vibePatchSchema, 16 * 1024);
+    const vibe = await updateVibe({ db: getDb(), uid: user.uid, id: idOf(params), patch });
+    return Response.json({ data: vibe }, { headers: NO_STORE });
+  },
+  { apiKey: "create" },
+);
 
-export const DELETE = withUser(async ({ request, params, user }) => {
-  await assertNoBody(request);
-  await deleteVibe({ db: getDb(), uid: user.uid, id: idOf(params) });
-  return Response.json({ data: { deleted: 1 } }, { headers: NO_STORE });
-});
+export const DELETE = withUser(
+  async ({ request, params, user }) => {
+    await assertNoBody(request);
+    await deleteVibe({ db: getDb(), uid: user.uid, id: idOf(params) });
+    return Response.json({ data: { deleted: 1 } }, { headers: NO_STORE });
+  },
+  { apiKey: "delete" },
+);
 
 export const { GET, POST, PUT } = methodsNotAllowed(["PATCH", "DELETE"]);

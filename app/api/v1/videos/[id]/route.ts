@@ -17,21 +17,30 @@ export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const anyJson = z.unknown();
 
-export const GET = withUser(async ({ user, params }) => {
-  return Response.json({ data: await getVideo(videoRuntime(), user.uid, String(params.id)) }, { headers: NO_STORE });
-});
+export const GET = withUser(
+  async ({ user, params }) => {
+    return Response.json({ data: await getVideo(videoRuntime(), user.uid, String(params.id)) }, { headers: NO_STORE });
+  },
+  { apiKey: "read" },
+);
 
-export const PATCH = withUser(async ({ request, user, params }) => {
-  const body = await readJsonBody(request, anyJson, 512 * 1024);
-  return Response.json(
-    { data: await editVideo(videoRuntime(), user.uid, String(params.id), body) },
-    { headers: NO_STORE },
-  );
-});
+export const PATCH = withUser(
+  async ({ request, user, params }) => {
+    const body = await readJsonBody(request, anyJson, 512 * 1024);
+    return Response.json(
+      { data: await editVideo(videoRuntime(), user.uid, String(params.id), body) },
+      { headers: NO_STORE },
+    );
+  },
+  { apiKey: "create" },
+);
 
-export const DELETE = withUser(async ({ user, params }) => {
-  await deleteVideo(videoRuntime(), user.uid, String(params.id));
-  return new Response(null, { status: 204 });
-});
+export const DELETE = withUser(
+  async ({ user, params }) => {
+    await deleteVideo(videoRuntime(), user.uid, String(params.id));
+    return new Response(null, { status: 204 });
+  },
+  { apiKey: "delete" },
+);
 
 export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

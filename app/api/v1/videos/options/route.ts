@@ -10,11 +10,14 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export const GET = withUser(async ({ user }) => {
-  return Response.json(
-    { data: await videoOptions(videoRuntime(), user.uid, { staff: user.isStaff }) },
-    { headers: NO_STORE },
-  );
-});
+export const GET = withUser(
+  async ({ user }) => {
+    return Response.json(
+      { data: await videoOptions(videoRuntime(), user.uid, { staff: user.isStaff }) },
+      { headers: NO_STORE },
+    );
+  },
+  { apiKey: "read" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -9,12 +9,15 @@ import { workspaceRuntime } from "@/lib/creation/workspace/runtime";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const POST = withUser(async ({ request, user }) => {
-  const { items } = await readJsonBody(request, bulkItemsSchema);
-  return Response.json(
-    { data: await deleteItems(workspaceRuntime(), user.uid, items) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
-});
+export const POST = withUser(
+  async ({ request, user }) => {
+    const { items } = await readJsonBody(request, bulkItemsSchema);
+    return Response.json(
+      { data: await deleteItems(workspaceRuntime(), user.uid, items) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  },
+  { apiKey: "delete" },
+);
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

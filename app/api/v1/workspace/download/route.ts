@@ -13,19 +13,22 @@ import { workspaceRuntime } from "@/lib/creation/workspace/runtime";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const POST = withUser(async ({ request, user }) => {
-  const { items } = await readJsonBody(request, bulkItemsSchema);
-  const { stream, files, skipped } = await downloadItems(workspaceRuntime(), user.uid, items);
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "application/zip",
-      "Content-Disposition": `attachment; filename="promptframe-${day}.zip"`,
-      "Cache-Control": "private, no-store",
-      "X-Files": String(files.length),
-      "X-Skipped": String(skipped.length),
-    },
-  });
-});
+export const POST = withUser(
+  async ({ request, user }) => {
+    const { items } = await readJsonBody(request, bulkItemsSchema);
+    const { stream, files, skipped } = await downloadItems(workspaceRuntime(), user.uid, items);
+    const day = new Date().toISOString().slice(0, 10);
+    return new Response(stream, {
+      headers: {
+        "Content-Type": "application/zip",
+        "Content-Disposition": `attachment; filename="promptframe-${day}.zip"`,
+        "Cache-Control": "private, no-store",
+        "X-Files": String(files.length),
+        "X-Skipped": String(skipped.length),
+      },
+    });
+  },
+  { apiKey: "read" },
+);
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

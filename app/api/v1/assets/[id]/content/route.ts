@@ -18,21 +18,24 @@ export const dynamic = "force-dynamic";
 
 const query = z.object({ name: z.string().max(1000).optional() });
 
-export const PUT = withUser(async ({ request, params, user }) => {
-  const q = readQuery(request, query);
-  const file = await spoolRequest(request, { name: q.name, maxBytes: UPLOAD_MAX_BYTES });
-  try {
-    const data = await replaceAssetContent({
-      db: getDb(),
-      store: getBlobStore(),
-      uid: user.uid,
-      id: typeof params.id === "string" ? params.id : "",
-      file,
-    });
-    return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
-  } finally {
-    await file.cleanup();
-  }
-});
+export const PUT = withUser(
+  async ({ request, params, user }) => {
+    const q = readQuery(request, query);
+    const file = await spoolRequest(request, { name: q.name, maxBytes: UPLOAD_MAX_BYTES });
+    try {
+      const data = await replaceAssetContent({
+        db: getDb(),
+        store: getBlobStore(),
+        uid: user.uid,
+        id: typeof params.id === "string" ? params.id : "",
+        file,
+      });
+      return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
+    } finally {
+      await file.cleanup();
+    }
+  },
+  { apiKey: "create" },
+);
 
 export const { GET, POST, PATCH, DELETE } = methodsNotAllowed(["PUT"]);

@@ -8,14 +8,17 @@ import { getBlobStore } from "@/lib/platform/storage";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ params, user }) => {
-  const data = await assetUsage({
-    db: getDb(),
-    store: getBlobStore(),
-    uid: user.uid,
-    id: typeof params.id === "string" ? params.id : "",
-  });
-  return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
-});
+export const GET = withUser(
+  async ({ params, user }) => {
+    const data = await assetUsage({
+      db: getDb(),
+      store: getBlobStore(),
+      uid: user.uid,
+      id: typeof params.id === "string" ? params.id : "",
+    });
+    return Response.json({ data }, { headers: { "Cache-Control": "private, no-store" } });
+  },
+  { apiKey: "read" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

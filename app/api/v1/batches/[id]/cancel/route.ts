@@ -9,11 +9,14 @@ import { cancelBatch } from "@/lib/creation/batches/service";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const POST = withUser(async ({ user, params }) => {
-  return Response.json(
-    { data: await cancelBatch(batchRuntime(), user.uid, String(params.id)) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
-});
+export const POST = withUser(
+  async ({ user, params }) => {
+    return Response.json(
+      { data: await cancelBatch(batchRuntime(), user.uid, String(params.id)) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  },
+  { apiKey: "create" },
+);
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -11,12 +11,15 @@ import { retryItems } from "@/lib/creation/batches/service";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const POST = withUser(async ({ request, user, params }) => {
-  const body = await readJsonBody(request, z.unknown(), 64 * 1024);
-  return Response.json(
-    { data: await retryItems(batchRuntime(), user.uid, String(params.id), body) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
-});
+export const POST = withUser(
+  async ({ request, user, params }) => {
+    const body = await readJsonBody(request, z.unknown(), 64 * 1024);
+    return Response.json(
+      { data: await retryItems(batchRuntime(), user.uid, String(params.id), body) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  },
+  { apiKey: "render" },
+);
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

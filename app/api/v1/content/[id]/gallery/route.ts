@@ -13,17 +13,23 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export const GET = withUser(async ({ user, params }) => {
-  return Response.json(
-    { data: await readGalleryChoice({ db: getDb() }, user.uid, String(params.id)) },
-    { headers: NO_STORE },
-  );
-});
+export const GET = withUser(
+  async ({ user, params }) => {
+    return Response.json(
+      { data: await readGalleryChoice({ db: getDb() }, user.uid, String(params.id)) },
+      { headers: NO_STORE },
+    );
+  },
+  { apiKey: "read" },
+);
 
-export const PUT = withUser(async ({ request, user, params }) => {
-  const { show } = await readJsonBody(request, galleryChoiceSchema, 1024);
-  const { choice } = await setGalleryChoice({ db: getDb() }, user.uid, String(params.id), show);
-  return Response.json({ data: choice }, { headers: NO_STORE });
-});
+export const PUT = withUser(
+  async ({ request, user, params }) => {
+    const { show } = await readJsonBody(request, galleryChoiceSchema, 1024);
+    const { choice } = await setGalleryChoice({ db: getDb() }, user.uid, String(params.id), show);
+    return Response.json({ data: choice }, { headers: NO_STORE });
+  },
+  { apiKey: "create" },
+);
 
 export const { POST, PATCH, DELETE } = methodsNotAllowed(["GET", "PUT"]);

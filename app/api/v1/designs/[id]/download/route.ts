@@ -9,17 +9,20 @@ import { designRuntime } from "@/lib/creation/designs/runtime";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ request, user, params }) => {
-  const q = readQuery(request, downloadQuerySchema);
-  const file = await downloadDesign(designRuntime(), user.uid, String(params.id), q);
-  return new Response(new Uint8Array(file.body), {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Length": String(file.body.length),
-      "Content-Disposition": `attachment; filename="${file.filename}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
-});
+export const GET = withUser(
+  async ({ request, user, params }) => {
+    const q = readQuery(request, downloadQuerySchema);
+    const file = await downloadDesign(designRuntime(), user.uid, String(params.id), q);
+    return new Response(new Uint8Array(file.body), {
+      headers: {
+        "Content-Type": file.contentType,
+        "Content-Length": String(file.body.length),
+        "Content-Disposition": `attachment; filename="${file.filename}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  },
+  { apiKey: "read" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

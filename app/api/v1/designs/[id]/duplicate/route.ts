@@ -7,11 +7,14 @@ import { duplicateDesign } from "@/lib/creation/designs/service/duplicate-design
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const POST = withUser(async ({ user, params }) => {
-  return Response.json(
-    { data: await duplicateDesign(designRuntime(), user.uid, String(params.id)) },
-    { status: 201, headers: { "Cache-Control": "private, no-store" } },
-  );
-});
+export const POST = withUser(
+  async ({ user, params }) => {
+    return Response.json(
+      { data: await duplicateDesign(designRuntime(), user.uid, String(params.id)) },
+      { status: 201, headers: { "Cache-Control": "private, no-store" } },
+    );
+  },
+  { apiKey: "create" },
+);
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -9,12 +9,15 @@ import { designRuntime } from "@/lib/creation/designs/runtime";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const POST = withUser(async ({ request, user, params }) => {
-  const body = await readJsonBody(request, z.unknown(), 4 * 1024);
-  return Response.json(
-    { data: await requestExport(designRuntime(), user.uid, String(params.id), body) },
-    { status: 202, headers: { "Cache-Control": "private, no-store" } },
-  );
-});
+export const POST = withUser(
+  async ({ request, user, params }) => {
+    const body = await readJsonBody(request, z.unknown(), 4 * 1024);
+    return Response.json(
+      { data: await requestExport(designRuntime(), user.uid, String(params.id), body) },
+      { status: 202, headers: { "Cache-Control": "private, no-store" } },
+    );
+  },
+  { apiKey: "render" },
+);
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -7,11 +7,14 @@ import { designPlayerProps } from "@/lib/creation/designs/service/design-player-
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ user, params }) => {
-  return Response.json(
-    { data: await designPlayerProps(designRuntime(), user.uid, String(params.id)) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
-});
+export const GET = withUser(
+  async ({ user, params }) => {
+    return Response.json(
+      { data: await designPlayerProps(designRuntime(), user.uid, String(params.id)) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  },
+  { apiKey: "read" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -9,12 +9,15 @@ import { resizeDesign } from "@/lib/creation/designs/service/resize-design";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const POST = withUser(async ({ request, user, params }) => {
-  const body = await readJsonBody(request, z.unknown(), 4 * 1024);
-  return Response.json(
-    { data: await resizeDesign(designRuntime(), user.uid, String(params.id), body) },
-    { status: 201, headers: { "Cache-Control": "private, no-store" } },
-  );
-});
+export const POST = withUser(
+  async ({ request, user, params }) => {
+    const body = await readJsonBody(request, z.unknown(), 4 * 1024);
+    return Response.json(
+      { data: await resizeDesign(designRuntime(), user.uid, String(params.id), body) },
+      { status: 201, headers: { "Cache-Control": "private, no-store" } },
+    );
+  },
+  { apiKey: "create" },
+);
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

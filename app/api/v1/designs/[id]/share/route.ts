@@ -9,12 +9,15 @@ import { shareInputSchema } from "@/lib/creation/video/contract";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const PUT = withUser(async ({ request, user, params }) => {
-  const body = await readJsonBody(request, shareInputSchema, 1024);
-  return Response.json(
-    { data: await shareDesign(designRuntime(), user.uid, String(params.id), body.public) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
-});
+export const PUT = withUser(
+  async ({ request, user, params }) => {
+    const body = await readJsonBody(request, shareInputSchema, 1024);
+    return Response.json(
+      { data: await shareDesign(designRuntime(), user.uid, String(params.id), body.public) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  },
+  { apiKey: "create" },
+);
 
 export const { GET, POST, PATCH, DELETE } = methodsNotAllowed(["PUT"]);

@@ -11,17 +11,20 @@ export const dynamic = "force-dynamic";
 
 const query = z.object({ format: z.enum(["png", "webp"]).default("png") });
 
-export const GET = withUser(async ({ request, user, params }) => {
-  const { format } = readQuery(request, query);
-  const { db, store } = imageRuntime();
-  const file = await downloadImage({ db, store, uid: user.uid, id: String(params.id), format });
-  return new Response(new Uint8Array(file.body), {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": `attachment; filename="${file.filename}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
-});
+export const GET = withUser(
+  async ({ request, user, params }) => {
+    const { format } = readQuery(request, query);
+    const { db, store } = imageRuntime();
+    const file = await downloadImage({ db, store, uid: user.uid, id: String(params.id), format });
+    return new Response(new Uint8Array(file.body), {
+      headers: {
+        "Content-Type": file.contentType,
+        "Content-Disposition": `attachment; filename="${file.filename}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  },
+  { apiKey: "read" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

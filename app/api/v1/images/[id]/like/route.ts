@@ -10,16 +10,22 @@ export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const idOf = (params: Record<string, string | string[]>) => (typeof params.id === "string" ? params.id : "");
 
-export const POST = withUser(async ({ request, params, user }) => {
-  await assertNoBody(request);
-  const state = await likeImage({ db: getDb(), uid: user.uid, contentId: idOf(params) });
-  return Response.json({ data: state }, { headers: NO_STORE });
-});
+export const POST = withUser(
+  async ({ request, params, user }) => {
+    await assertNoBody(request);
+    const state = await likeImage({ db: getDb(), uid: user.uid, contentId: idOf(params) });
+    return Response.json({ data: state }, { headers: NO_STORE });
+  },
+  { apiKey: "create" },
+);
 
-export const DELETE = withUser(async ({ request, params, user }) => {
-  await assertNoBody(request);
-  const state = await unlikeImage({ db: getDb(), uid: user.uid, contentId: idOf(params) });
-  return Response.json({ data: state }, { headers: NO_STORE });
-});
+export const DELETE = withUser(
+  async ({ request, params, user }) => {
+    await assertNoBody(request);
+    const state = await unlikeImage({ db: getDb(), uid: user.uid, contentId: idOf(params) });
+    return Response.json({ data: state }, { headers: NO_STORE });
+  },
+  { apiKey: "create" },
+);
 
 export const { GET, PUT, PATCH } = methodsNotAllowed(["POST", "DELETE"]);

@@ -10,16 +10,19 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 function share(visibility: ShareState["visibility"]) {
-  return withUser(async ({ user, params }) => {
-    const data: ShareState = await setVisibility({
-      db: imageRuntime().db,
-      uid: user.uid,
-      id: String(params.id),
-      visibility,
-    });
-    refreshPublicViews([String(params.id)]);
-    return Response.json({ data });
-  });
+  return withUser(
+    async ({ user, params }) => {
+      const data: ShareState = await setVisibility({
+        db: imageRuntime().db,
+        uid: user.uid,
+        id: String(params.id),
+        visibility,
+      });
+      refreshPublicViews([String(params.id)]);
+      return Response.json({ data });
+    },
+    { apiKey: "create" },
+  );
 }
 
 export const POST = share("public");

@@ -9,12 +9,15 @@ import { publishPage } from "@/lib/creation/pages/service";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const PUT = withUser(async ({ request, user, params }) => {
-  const body = await readJsonBody(request, z.unknown(), 1024);
-  return Response.json(
-    { data: await publishPage(pageRuntime(), user.uid, String(params.id), body) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
-});
+export const PUT = withUser(
+  async ({ request, user, params }) => {
+    const body = await readJsonBody(request, z.unknown(), 1024);
+    return Response.json(
+      { data: await publishPage(pageRuntime(), user.uid, String(params.id), body) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  },
+  { apiKey: "create" },
+);
 
 export const { GET, POST, PATCH, DELETE } = methodsNotAllowed(["PUT"]);

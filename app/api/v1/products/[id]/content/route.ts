@@ -8,11 +8,13 @@ import { getBlobStore } from "@/lib/platform/storage";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withUser(async ({ params, user }) =>
-  Response.json(
-    { data: await productContent({ db: getDb(), store: getBlobStore() }, user.uid, String(params.id)) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  ),
+export const GET = withUser(
+  async ({ params, user }) =>
+    Response.json(
+      { data: await productContent({ db: getDb(), store: getBlobStore() }, user.uid, String(params.id)) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    ),
+  { apiKey: "read" },
 );
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

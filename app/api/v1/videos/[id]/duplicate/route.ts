@@ -10,11 +10,14 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export const POST = withUser(async ({ user, params }) => {
-  return Response.json(
-    { data: await duplicateVideo(videoRuntime(), user.uid, String(params.id)) },
-    { status: 201, headers: NO_STORE },
-  );
-});
+export const POST = withUser(
+  async ({ user, params }) => {
+    return Response.json(
+      { data: await duplicateVideo(videoRuntime(), user.uid, String(params.id)) },
+      { status: 201, headers: NO_STORE },
+    );
+  },
+  { apiKey: "create" },
+);
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -10,8 +10,14 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export const GET = withUser(async ({ user, params }) => {
-  return Response.json({ data: await playerProps(videoRuntime(), user.uid, String(params.id)) }, { headers: NO_STORE });
-});
+export const GET = withUser(
+  async ({ user, params }) => {
+    return Response.json(
+      { data: await playerProps(videoRuntime(), user.uid, String(params.id)) },
+      { headers: NO_STORE },
+    );
+  },
+  { apiKey: "read" },
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -13,12 +13,15 @@ export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const anyJson = z.unknown();
 
-export const PUT = withUser(async ({ request, user, params }) => {
-  const body = await readJsonBody(request, anyJson, 1024);
-  return Response.json(
-    { data: await shareVideo(videoRuntime(), user.uid, String(params.id), body) },
-    { headers: NO_STORE },
-  );
-});
+export const PUT = withUser(
+  async ({ request, user, params }) => {
+    const body = await readJsonBody(request, anyJson, 1024);
+    return Response.json(
+      { data: await shareVideo(videoRuntime(), user.uid, String(params.id), body) },
+      { headers: NO_STORE },
+    );
+  },
+  { apiKey: "create" },
+);
 
 export const { GET, POST, PATCH, DELETE } = methodsNotAllowed(["PUT"]);

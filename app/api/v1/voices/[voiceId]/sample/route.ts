@@ -32,7 +32,7 @@ export const GET = withUser(
       throw e;
     }
   },
-  { limit: "voice_sample" },
+  { apiKey: "read", limit: "voice_sample" },
 );
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

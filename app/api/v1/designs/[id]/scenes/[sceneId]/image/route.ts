@@ -10,14 +10,17 @@ import { setDesignImage } from "@/lib/creation/designs/service/set-design-image"
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const POST = withUser(async ({ request, user, params }) => {
-  const body = await readJsonBody(request, z.unknown(), 8 * 1024);
-  // Only a generated picture costs a model call; picking one of mine is an ordinary edit.
-  if ((body as { source?: unknown } | null)?.source === "generate") await limitUser("scene_picture", user.uid);
-  return Response.json(
-    { data: await setDesignImage(designRuntime(), user.uid, String(params.id), String(params.sceneId), body) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
-});
+export const POST = withUser(
+  async ({ request, user, params }) => {
+    const body = await readJsonBody(request, z.unknown(), 8 * 1024);
+    // Only a generated picture costs a model call; picking one of mine is an ordinary edit.
+    if ((body as { source?: unknown } | null)?.source === "generate") await limitUser("scene_picture", user.uid);
+    return Response.json(
+      { data: await setDesignImage(designRuntime(), user.uid, String(params.id), String(params.sceneId), body) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  },
+  { apiKey: "render" },
+);
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -14,14 +14,17 @@ export const dynamic = "force-dynamic";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const anyJson = z.unknown();
 
-export const POST = withUser(async ({ request, user, params }) => {
-  const body = await readJsonBody(request, anyJson, 8 * 1024);
-  // Only a generated picture costs a model call; picking one of mine is an ordinary edit.
-  if ((body as { source?: unknown } | null)?.source === "generate") await limitUser("scene_picture", user.uid);
-  return Response.json(
-    { data: await setSceneImage(videoRuntime(), user.uid, String(params.id), String(params.sceneId), body) },
-    { headers: NO_STORE },
-  );
-});
+export const POST = withUser(
+  async ({ request, user, params }) => {
+    const body = await readJsonBody(request, anyJson, 8 * 1024);
+    // Only a generated picture costs a model call; picking one of mine is an ordinary edit.
+    if ((body as { source?: unknown } | null)?.source === "generate") await limitUser("scene_picture", user.uid);
+    return Response.json(
+      { data: await setSceneImage(videoRuntime(), user.uid, String(params.id), String(params.sceneId), body) },
+      { headers: NO_STORE },
+    );
+  },
+  { apiKey: "render" },
+);
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);
