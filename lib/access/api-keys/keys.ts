@@ -10,11 +10,13 @@ import "server-only";
  * program does not turn every call into a write.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { z } from "zod";
 import { ApiError } from "@/lib/platform/api/errors";
 import type { Db } from "@/lib/platform/db/db";
 import { DOC_ID } from "@/lib/platform/db/ids";
-import { apiKeys, apiKeyScope, type ApiKeyDoc, type ApiKeyScope } from "./collections";
+import { apiKeys, type ApiKeyDoc, type ApiKeyScope } from "./collections";
+import type { ApiKeyView, NewApiKeyInput } from "./contract";
+
+export { newApiKeyInput, type ApiKeyView, type NewApiKeyInput } from "./contract";
 
 export const API_KEY_PREFIX = "pf_";
 /** A key's length: `pf_` + 40 characters. Anything else starting `pf_` is refused before a lookup. */
@@ -22,26 +24,6 @@ export const API_KEY_LENGTH = 43;
 const KEY_SHAPE = /^pf_[A-Za-z0-9_-]{40}$/;
 export const MAX_KEYS_PER_USER = 25;
 const LAST_USED_EVERY_MS = 60_000;
-
-export const newApiKeyInput = z.strictObject({
-  name: z.string().trim().min(1, "Give the key a name.").max(60, "Use at most 60 characters."),
-  scopes: z
-    .array(apiKeyScope)
-    .min(1, "Pick at least one permission.")
-    .transform((s) => [...new Set(s)]),
-});
-export type NewApiKeyInput = z.infer<typeof newApiKeyInput>;
-
-/** What lists and the API show of a key: never its hash. */
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: ApiKeyScope[];
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
 
 export function isApiKeyToken(token: string): boolean {
   return token.startsWith(API_KEY_PREFIX);
@@ -145,10 +127,3 @@ export async function verifyApiKey(db: Db, key: string, now = new Date()): Promi
   }
   return { id: hit.id, ownerId: hit.data.owner_id, name: hit.data.name, scopes: hit.data.scopes };
 }
-
-export const SCOPE_LABELS: Record<ApiKeyScope, string> = {
-  read: "Read",
-  create: "Create and edit",
-  render: "Render (spends credits)",
-  delete: "Delete",
-};
