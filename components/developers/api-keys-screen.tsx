@@ -5,7 +5,7 @@
  * used, revoke one (it stops at once). The keys themselves are never shown
  * again: the list tells keys apart by their first characters.
  */
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import Link from "next/link";
 import { KeyRound } from "lucide-react";
 
@@ -184,26 +184,31 @@ function NewKeyForm({ onMade }: { onMade(created: CreatedApiKey): Promise<void> 
 }
 
 function NewKeyShown({ made, onDone }: { made: CreatedApiKey; onDone(): void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // Where the eyes and the keyboard go next: the key that will not be shown again.
+  useEffect(() => ref.current?.focus(), [made.key]);
+  const origin = typeof window === "undefined" ? "" : window.location.origin;
   return (
-    <Alert role="status" layout="block" className="min-w-0 border-primary/50">
-      <AlertTitle className="mb-2">Your new key “{made.api_key.name}”</AlertTitle>
-      <AlertDescription>
+    <Alert ref={ref} tabIndex={-1} role="status" layout="block" className="min-w-0 border-primary/50 outline-none">
+      <AlertTitle className="mb-2 font-semibold">Your new key “{made.api_key.name}”</AlertTitle>
+      <AlertDescription className="grid gap-3">
         <CopyField
           label="API key"
           value={made.key}
           copyLabel="Copy key"
           description="Copy it now and keep it somewhere safe: for your security it is never shown again."
         />
-        <p className="mt-3 text-sm">
-          Try it:{" "}
-          <code className="break-all rounded bg-muted px-1 py-0.5 text-xs">
-            curl -H &quot;Authorization: Bearer {made.api_key.prefix}…&quot;{" "}
-            {typeof window === "undefined" ? "" : window.location.origin}/api/v1/videos
-          </code>
-        </p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={onDone}>
-          I have saved it
-        </Button>
+        <CopyField
+          label="Try it"
+          value={`curl -H "Authorization: Bearer ${made.key}" ${origin}/api/v1/user-info`}
+          copyLabel="Copy command"
+          multiline
+        />
+        <div>
+          <Button variant="outline" size="sm" onClick={onDone}>
+            I have saved it
+          </Button>
+        </div>
       </AlertDescription>
     </Alert>
   );
