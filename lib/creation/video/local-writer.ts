@@ -177,6 +177,22 @@ const DEFAULT_CLOSE: Record<BriefReading["kind"], { headline: string; cta: strin
   local: { headline: "Come and see us", cta: "Visit us", say: "Come and see us." },
 };
 
+/** Places people walk into: an offer there ends by inviting them in, not to a sale page. */
+const VENUE =
+  /\b(?:restaurant|caf[eé]|bakery|bistro|bar|pub|diner|pizzeria|brewery|taproom|salon|spa|gym|barber|clinic|florist)\b/u;
+
+/** The close a brief gets when it names none: by its kind; at a venue (a local brief, an offer at a restaurant), a visit, "tonight" when it says when. */
+export function defaultClose(r: BriefReading): { headline: string; cta: string; say: string } {
+  const base = DEFAULT_CLOSE[r.kind];
+  const subject = r.subject.toLowerCase();
+  const atVenue = r.kind === "local" || (r.kind === "offer" && VENUE.test(subject));
+  if (!atVenue) return base;
+  const tonight = /\btonight\b/u.test(subject) || r.times.length > 0;
+  return tonight
+    ? { headline: base.headline, cta: "Visit us tonight", say: "Come and see us tonight." }
+    : { headline: base.headline, cta: "Visit us", say: "Come and see us." };
+}
+
 /** The product as the narration names it: "the reusable steel water bottle", "our summer sale". */
 function spoken(r: BriefReading): string {
   const p = r.product ?? "";
@@ -369,7 +385,7 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
   }
 
   // The close: the brief's own call to action, else one that suits the kind of brief.
-  const fallback = DEFAULT_CLOSE[r.kind];
+  const fallback = defaultClose(r);
   const ctaText = r.cta ? clean(r.cta) : null;
   const closeHeadlines = [ctaText ? sentenceCase(ctaText) : null, fallback.headline].filter((x): x is string =>
     Boolean(x),
@@ -492,7 +508,7 @@ function fill(
   b: Beat,
   used: ReadonlySet<string>,
   english: boolean,
-  kind: BriefReading["kind"],
+  closeCta: string,
 ): PlanScene["texts"] | null {
   const texts: PlanScene["texts"] = [];
   let headline: string | null = null;
@@ -535,7 +551,7 @@ function fill(
         text = b.price && b.price.length <= max ? b.price : "";
         break;
       case "cta": {
-        const c = b.cta ?? (english && b.role === "close" ? DEFAULT_CLOSE[kind].cta : null);
+        const c = b.cta ?? (english && b.role === "close" ? closeCta : null);
         text = c && c.length <= max && norm(c) !== norm(headline ?? "") ? c : "";
         break;
       }
@@ -643,7 +659,7 @@ export function localPlan(req: WriterRequest, template: ToolTemplate, layouts: r
     for (const k of candidates) {
       const layout = available.get(k)!;
       if (b.role !== "close" && k === "end-card") continue;
-      const texts = fill(layout, b, used, english, reading.kind);
+      const texts = fill(layout, b, used, english, defaultClose(reading).cta);
       if (texts) {
         chosen = { layout, texts };
         break;

@@ -180,6 +180,27 @@ describe("the Local preview writer", () => {
     expect(repairPlan({ plan, library, templateId: null, lengthS: 30 }).repairs).toEqual([]);
   });
 
+  it("ends an offer at a restaurant with a visit, and an online sale with the sale", () => {
+    const closeOf = (b: string) => {
+      const req = { brief: b, length_s: 15, aspect_ratio: "9:16", template_id: "starter-bold" };
+      const plan = localPlan(req, toolTemplates.find((t) => t.id === "starter-bold")!, toolLayouts("starter-bold"));
+      const last = plan.scenes[plan.scenes.length - 1]!;
+      return { texts: last.texts.map((t) => t.text).join(" | "), narration: last.narration };
+    };
+    const tonight = closeOf(
+      "Happy hour at Olive & Thyme, our family restaurant in Porto: 20% off cocktails and tapas, tonight 5 to 9 pm.",
+    );
+    expect(tonight.texts).toContain("Visit us tonight");
+    expect(tonight.texts).not.toMatch(/Shop/);
+    expect(tonight.narration).toMatch(/Come and see us tonight\./);
+    const online = closeOf("Our summer sale: 30% off every linen shirt, free shipping on all orders this week.");
+    expect(online.texts).toMatch(/Shop the sale/);
+    // A local brief that says when gets the same evening invitation.
+    expect(closeOf("Olive & Thyme is a family restaurant in Porto. Live fado tonight from 8 pm.").texts).toContain(
+      "Visit us tonight",
+    );
+  });
+
   it("picks a template by the brief's mood when none is chosen", () => {
     expect(
       pickTemplate(
