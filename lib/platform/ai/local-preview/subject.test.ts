@@ -25,6 +25,10 @@ const CASES: [string, RegExp][] = [
   ["mountains under a pastel sky", /^mountain$/],
   ["a robot in a neon city", /^robot$/],
   ["a new smartphone", /^mobile-phone$/],
+  // Scenes that only say when: the time, not a neutral stand-in.
+  ["Tonight 5 to 9 pm, warm mood, photographic", /^night-with-stars$/],
+  ["From 7:30 pm", /^seven-oclock$/],
+  ["Saturday 14 June", /^spiral-calendar$/],
   ["Our reusable steel water bottle keeps drinks cold for 24 hours, upbeat mood, photographic", /^cup-with-straw$/],
 ];
 

@@ -279,6 +279,26 @@ export function rankIllustrations(words: SubjectWord[], library: IllustrationLib
   return scored.map(({ tie: _t, ...s }) => s);
 }
 
+const HOUR_NAMES = "twelve one two three four five six seven eight nine ten eleven".split(" ");
+const NIGHT = /\b(?:tonight|night|evening)\b/u;
+const CLOCK_TIME = /\b(\d{1,2})(?::\d{2})?\s?(?:am|pm)\b/u;
+const DAY_WORDS =
+  /\b(?:today|tomorrow|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)\b/u;
+
+/**
+ * A prompt that names no thing but says when ("Tonight 5 to 9 pm", "Saturday
+ * 14 June"): a night sky, a clock at that hour or a calendar, rather than a
+ * neutral stand-in that says nothing about the scene.
+ */
+export function whenIllustration(prompt: string): string | null {
+  const text = prompt.slice(0, 400).toLowerCase();
+  if (NIGHT.test(text)) return "night-with-stars";
+  const time = CLOCK_TIME.exec(text);
+  if (time) return `${HOUR_NAMES[Number(time[1]) % 12]}-oclock`;
+  if (DAY_WORDS.test(text)) return "spiral-calendar";
+  return null;
+}
+
 /** The main illustration and up to two supporting ones, each for a different word of the prompt. */
 export function chooseIllustrations(prompt: string, library: IllustrationLibrary, seed: number): Illustrations {
   const words = subjectWords(prompt);
@@ -286,6 +306,8 @@ export function chooseIllustrations(prompt: string, library: IllustrationLibrary
   // Near-ties for the top (within 5 %) are all fair pictures of the subject: the seed picks one.
   const top = ranked[0];
   if (!top || top.score < 0.15) {
+    const when = whenIllustration(prompt);
+    if (when && library.entries.has(when)) return { main: when, support: [], matched: true };
     const rng = createRng(seed ^ 0x9e3779b9);
     const pool = FALLBACK.filter((n) => library.entries.has(n));
     return { main: pool[Math.floor(rng() * pool.length)] ?? "sparkles", support: [], matched: false };
