@@ -61,6 +61,24 @@ test("saving a live layout that items use shows the changes and the number of it
   expect((await read()).boxes).toEqual(before.boxes);
 });
 
+test("the animation page asks too before it changes a live layout", async ({ page, signedInAs }) => {
+  await signedInAs("staff", "/layouts");
+  const read = async () => (await (await page.request.get(`/api/v1/studio/layouts/${LAYOUT}`)).json()).data;
+  const before = await read();
+  expect(before.stage).toBe("live");
+  await page.goto(`/layouts-pipeline/${LAYOUT}/animation`);
+  const enter = page.getByRole("combobox", { name: /enter animation$/ }).first();
+  await expect(enter).toBeVisible();
+  const was = await enter.inputValue();
+  await enter.selectOption(was === "fade" ? "none" : "fade");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Save changes to a live layout?" });
+  await expect(dialog.getByRole("list", { name: "What will change" })).toContainText("enter changed");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  expect((await read()).revision).toBe(before.revision);
+});
+
 test("a template's versions name their authors, not uids", async ({ page, signedInAs }) => {
   await signedInAs("staff", "/templates-pipeline/starter-bold");
   const versions = page.getByRole("table").filter({ hasText: "Published" }).first();

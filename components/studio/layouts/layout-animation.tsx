@@ -23,6 +23,7 @@ import { DEFAULT_PREVIEW_STYLE, layoutPreviewProps, PREVIEW_STYLES } from "@/lib
 import { cn } from "@/lib/platform/utils";
 import { SaveBar } from "./save-bar";
 import { useLayoutDraft } from "./use-layout-draft";
+import { useLiveSaveConfirm } from "./live-save-confirm";
 
 const SELECT = "h-8 w-full rounded-md border border-input bg-background px-2 text-sm";
 const NONE: Animation = { type: "none", durationMs: 500, delayMs: 0, easing: "ease-out" };
@@ -119,6 +120,7 @@ function AnimationFields({
 
 export function LayoutAnimation({ layoutId }: { layoutId: string }) {
   const d = useLayoutDraft(layoutId);
+  const live = useLiveSaveConfirm(d);
   const [ratio, setRatio] = useState<CompositionRatio>("9:16");
   const [sceneMs, setSceneMs] = useState(4000);
   const [styleId, setStyleId] = useState(DEFAULT_PREVIEW_STYLE);
@@ -175,10 +177,11 @@ export function LayoutAnimation({ layoutId }: { layoutId: string }) {
         blocked={errors.length ? `${errors.length} layout errors (fix them in the slot editor)` : null}
         save={d.save}
         moving={d.moving}
-        onSave={d.saveDraft}
+        onSave={live.onSave}
         onReload={d.reload}
         onMove={d.moveTo}
       />
+      {live.dialog}
       <nav className="flex flex-wrap gap-3 text-sm" aria-label="This layout">
         <Link className="underline" href={`/layouts-pipeline/${layoutId}`}>
           Slot editor

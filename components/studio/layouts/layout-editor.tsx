@@ -21,13 +21,12 @@ import { COMPOSITION_RATIOS, type CompositionRatio } from "@/lib/engine/composit
 import { addSlot, moveZ, removeSlot, setBox } from "@/lib/studio/layouts/editing";
 import { DEFAULT_PREVIEW_STYLE, PREVIEW_STYLES } from "@/lib/studio/layouts/preview";
 import { cn } from "@/lib/platform/utils";
-import { ConfirmDialog } from "@/components/images/confirm-dialog";
 import { ToggleSwitch } from "@/components/ui/toggle-switch";
-import { layoutChanges } from "@/lib/studio/layouts/changes";
 import { SaveBar } from "./save-bar";
 import { SlotCanvas } from "./slot-canvas";
 import { SlotProperties } from "./slot-properties";
 import { useLayoutDraft } from "./use-layout-draft";
+import { useLiveSaveConfirm } from "./live-save-confirm";
 
 const SELECT = "h-9 rounded-md border border-input bg-background px-2 text-sm";
 
@@ -39,8 +38,8 @@ export function LayoutEditor({ layoutId }: { layoutId: string }) {
   const [styleId, setStyleId] = useState(DEFAULT_PREVIEW_STYLE);
   const [newKind, setNewKind] = useState<SlotKind>("text");
   const [showLabels, setShowLabels] = useState(true);
-  /** A live layout's save waits for this confirmation (what changes, how many items use it). */
-  const [confirming, setConfirming] = useState(false);
+  /** A live layout's save waits for a confirmation (what changes, how many items use it). */
+  const live = useLiveSaveConfirm(d);
   const issues = useMemo(() => (d.draft ? validateLayout(d.draft) : []), [d.draft]);
   const errors = issues.filter((i) => i.severity === "error");
   const flagged = useMemo(
@@ -73,7 +72,6 @@ export function LayoutEditor({ layoutId }: { layoutId: string }) {
   if (!d.layout || !d.draft) return <Skeleton className="h-[520px] w-full" aria-label="Loading the layout" />;
 
   const draft = d.draft;
-  const changes = confirming ? layoutChanges(d.layout, draft) : [];
   const slot = draft.slots.find((s) => s.id === selected) ?? null;
   const blocked = errors.length
     ? `${errors.length} ${errors.length === 1 ? "error" : "errors"} to fix (see Checks)`
@@ -89,36 +87,11 @@ export function LayoutEditor({ layoutId }: { layoutId: string }) {
         blocked={blocked}
         save={d.save}
         moving={d.moving}
-        onSave={() => (d.layout?.stage === "live" ? setConfirming(true) : void d.saveDraft())}
+        onSave={live.onSave}
         onReload={d.reload}
         onMove={d.moveTo}
       />
-      <ConfirmDialog
-        open={confirming}
-        title="Save changes to a live layout?"
-        confirmLabel="Save and update live"
-        busy={d.save.kind === "saving"}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          void d.saveDraft();
-        }}
-      >
-        <p>
-          This layout is live.{" "}
-          <strong data-testid="layout-usage">
-            {d.layout.usage === 1 ? "1 item uses it" : `${d.layout.usage} items use it`}
-          </strong>{" "}
-          (videos and designs): they show the change the next time they are opened or rendered.
-        </p>
-        {changes.length ? (
-          <ul className="mt-2 list-disc space-y-0.5 pl-5" aria-label="What will change">
-            {changes.map((c) => (
-              <li key={c}>{c}</li>
-            ))}
-          </ul>
-        ) : null}
-      </ConfirmDialog>
+      {live.dialog}
       <nav className="flex flex-wrap gap-3 text-sm" aria-label="This layout">
         <Link className="underline" href={`/layouts-pipeline/${layoutId}/animation`}>
           Animation
