@@ -28,6 +28,8 @@ test("saving a live layout that items use shows the changes and the number of it
   const first = slots.getByRole("button").first();
   await expect(first).toBeVisible();
 
+  // Where captions go at this ratio is drawn on the canvas.
+  await expect(slots.locator("[data-caption-zone]")).toHaveCount(1);
   // Slot labels can be turned off (the selected slot keeps its tag).
   await expect(slots.locator("[data-slot-label]").first()).toBeVisible();
   await page.getByRole("switch", { name: "Slot labels" }).click();

@@ -6,8 +6,9 @@
  * lines shown while snapping. Keyboard: a box is a button; arrows move it
  * 0.5 % (Shift: 5 %), Alt + arrows resize it.
  */
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import type { Box, LayoutBody } from "@/lib/engine/composition/layout-schema";
+import { captionZone } from "@/lib/engine/composition/caption-zone";
 import type { CompositionRatio } from "@/lib/engine/composition/ratios";
 import type { SampleMediaUrls } from "@/lib/studio/layouts/contract";
 import { moveWithSnap, nudge, resizeWithSnap, type Guides } from "@/lib/studio/layouts/editing";
@@ -58,6 +59,14 @@ export function SlotCanvas({
   const [guides, setGuides] = useState<Guides>({ x: [], y: [] });
   const [said, setSaid] = useState("");
   const boxes = body.boxes[ratio] ?? {};
+  // Where burned-in captions go at this ratio (declared or derived), drawn under the slots' handles.
+  const zone = useMemo(() => {
+    try {
+      return captionZone(body, ratio);
+    } catch {
+      return null;
+    }
+  }, [body, ratio]);
   const ordered = [...body.slots].sort((a, b) => a.z - b.z);
 
   function begin(e: PointerEvent<HTMLElement>, id: string, mode: Drag["mode"]) {
@@ -167,6 +176,29 @@ export function SlotCanvas({
             </div>
           );
         })}
+        {zone ? (
+          <div
+            data-caption-zone={zone.clear ? "clear" : "covered"}
+            title={zone.clear ? "Captions go here" : "Captions go here, over text: no free band at this ratio"}
+            className={cn(
+              "pointer-events-none absolute rounded-sm border-2 border-dashed",
+              zone.clear ? "border-sky-500/80 bg-sky-500/10" : "border-amber-500/90 bg-amber-500/15",
+            )}
+            style={{
+              left: pct(zone.box.x),
+              top: pct(zone.box.y),
+              width: pct(zone.box.w),
+              height: pct(zone.box.h),
+              zIndex: 150,
+            }}
+          >
+            {showLabels ? (
+              <span className="absolute bottom-0 left-0 rounded-tr-sm bg-sky-600 px-1 text-[10px] leading-4 text-white">
+                Captions
+              </span>
+            ) : null}
+          </div>
+        ) : null}
         {guides.x.map((x) => (
           <div
             key={`gx${x}`}
