@@ -37,7 +37,6 @@ export async function handleMcpRequest(ctx: ToolContext, request: Request, body:
     // SSE answers, so a tool call can send progress notifications before its result.
     enableJsonResponse: false,
   });
-  transport.onclose = () => void server.close().catch(() => undefined);
   await server.connect(transport);
   return transport.handleRequest(request, { parsedBody: body });
 }
