@@ -295,7 +295,7 @@ it("an assistant lists the tools and makes a video end to end: brief, scene text
   console.log(`MCP end to end: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 });
 
-it("a key without the render permission makes storyboards (brief, link, saved product) but render_video is a tool error; no credits move", async () => {
+it("a key without the render permission makes storyboards (brief, link, saved product) but render_video is a tool error (403; 402 when short of credits); no credits move", async () => {
   const client = await connect(noRenderKey);
   try {
     const made = await call(client, "create_video_from_brief", {
@@ -336,6 +336,23 @@ it("a key without the render permission makes storyboards (brief, link, saved pr
     const missing = (await client.callTool({ name: "get_video", arguments: { video_id: "nope" } })) as CallToolResult;
     expect(missing.isError).toBe(true);
     expect(text(missing)).toContain("404");
+
+    // Short of credits: the render is refused with the API's 402 sentence, as a tool error.
+    const { getDb } = await import("@/lib/platform/db");
+    const { users } = await import("@/lib/platform/db/collections");
+    await getDb().collection(users).doc(ownerUid).update({ credits: 0 });
+    const renderer = await connect(fullKey);
+    try {
+      const broke = (await renderer.callTool({
+        name: "render_video",
+        arguments: { video_id: made.video.id },
+      })) as CallToolResult;
+      expect(broke.isError).toBe(true);
+      expect(text(broke)).toMatch(/credits/i);
+      expect(text(broke)).toContain("402");
+    } finally {
+      await renderer.close();
+    }
   } finally {
     await client.close();
   }

@@ -372,7 +372,7 @@ export function registerVideoTools(server: McpServer, ctx: ToolContext): void {
         const target = view.scenes[scene - 1];
         if (!target) {
           throw new ApiError(
-            "not_found",
+            "unprocessable_entity",
             `This video has ${view.scenes.length} scenes: pick a number from 1 to ${view.scenes.length}.`,
           );
         }
