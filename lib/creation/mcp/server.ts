@@ -9,6 +9,8 @@ import "server-only";
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { registerCatalogTools } from "./catalog-tools";
+import { registerCreateTools } from "./create-tools";
 import { registerImageTools } from "./image-tools";
 import type { ToolContext } from "./tool-kit";
 import { registerVideoTools } from "./video-tools";
@@ -23,6 +25,8 @@ const INSTRUCTIONS =
 
 export function createMcpServer(ctx: ToolContext): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, { instructions: INSTRUCTIONS });
+  registerCatalogTools(server, ctx);
+  registerCreateTools(server, ctx);
   registerVideoTools(server, ctx);
   registerImageTools(server, ctx);
   return server;
