@@ -21,7 +21,6 @@ import { MAX_PRODUCT_POINTS } from "@/lib/creation/products/contract";
 import { ok, progressReporter, runTool, type ToolContext } from "./tool-kit";
 import { toVideoResult, videoResultSchema } from "./video-view";
 
-const LENGTHS = VIDEO_LENGTHS as readonly number[];
 /** Pictures of a page used for a video from its link: the first four, as the link screen picks them. */
 const LINK_PICTURES = 4;
 
@@ -29,9 +28,7 @@ const LINK_PICTURES = 4;
 const settingsShape = {
   aspect_ratio: z.enum(COMPOSITION_RATIOS).default("9:16").describe("9:16 (stories, reels), 1:1, 4:5 or 16:9"),
   length_s: z
-    .number()
-    .int()
-    .refine((n) => LENGTHS.includes(n), `Length is one of ${VIDEO_LENGTHS.join(", ")} seconds.`)
+    .literal(VIDEO_LENGTHS)
     .default(15)
     .describe(`Length in seconds: ${VIDEO_LENGTHS.join(", ")}`),
   template_id: z.string().trim().min(1).max(128).optional().describe("From list_templates; omitted: the writer picks"),

@@ -13,7 +13,7 @@ import { getJob, type JobStatus } from "@/lib/media/images/job-status";
 import { readMyImage } from "@/lib/media/images/manage";
 import { presentImages } from "@/lib/media/images/present-image";
 import { imageRuntime, startInAppWorker } from "@/lib/media/images/runtime";
-import { ASPECT_RATIOS, MAX_IMAGES_PER_RUN } from "@/lib/media/images/schema";
+import { ASPECT_RATIOS, MAX_IMAGES_PER_RUN, MAX_SEED } from "@/lib/media/images/schema";
 import { absoluteUrl, ok, pause, progressReporter, runTool, type ToolContext } from "./tool-kit";
 
 const MAX_WAIT_S = 90;
@@ -95,7 +95,7 @@ export function registerImageTools(server: McpServer, ctx: ToolContext): void {
         aspect_ratio: z.enum(ASPECT_RATIOS).default("1:1"),
         count: z.number().int().min(1).max(MAX_IMAGES_PER_RUN).default(1),
         model_id: z.string().trim().min(1).max(128).optional().describe("Omitted: the default model"),
-        seed: z.number().int().min(0).optional().describe("The same seed and prompt make the same image"),
+        seed: z.number().int().min(0).max(MAX_SEED).optional().describe("The same seed and prompt make the same image"),
         wait_s: z.number().int().min(0).max(MAX_WAIT_S).default(DEFAULT_WAIT_S).describe("0: answer at once"),
       },
       outputSchema: { ...jobResult, credits_charged: z.number(), credit_balance: z.number() },

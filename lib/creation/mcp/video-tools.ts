@@ -7,6 +7,7 @@ import "server-only";
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { MAX_SCENES } from "@/lib/engine/composition/composition-schema";
 import { ApiError } from "@/lib/platform/api/errors";
 import type { VideoView } from "@/lib/creation/video/contract";
 import { videoRuntime } from "@/lib/creation/video/runtime";
@@ -44,7 +45,7 @@ export function registerVideoTools(server: McpServer, ctx: ToolContext): void {
         "and/or its narration. Not while the video renders.",
       inputSchema: {
         video_id: videoId,
-        scene: z.number().int().min(1).describe("The scene's number (1 = first)"),
+        scene: z.number().int().min(1).max(MAX_SCENES).describe("The scene's number (1 = first)"),
         text: z
           .record(z.string().min(1).max(64), z.string().max(2000))
           .optional()
