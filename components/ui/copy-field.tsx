@@ -13,11 +13,13 @@ interface CopyFieldProps {
   /** The copy button's name ("Copy link", "Copy embed code"). */
   copyLabel: string;
   multiline?: boolean;
+  /** Lines a multiline value shows (3 by default). */
+  rows?: number;
   description?: React.ReactNode;
 }
 
 /** A read-only value with a copy button and a spoken "Copied". */
-export function CopyField({ label, value, copyLabel, multiline, description }: CopyFieldProps) {
+export function CopyField({ label, value, copyLabel, multiline, rows = 3, description }: CopyFieldProps) {
   const id = useId();
   const [copied, setCopied] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -56,7 +58,7 @@ export function CopyField({ label, value, copyLabel, multiline, description }: C
         </p>
       ) : null}
       <div className={multiline ? "space-y-2" : "flex gap-2"}>
-        {multiline ? <Textarea rows={3} {...common} /> : <Input {...common} />}
+        {multiline ? <Textarea rows={rows} {...common} /> : <Input {...common} />}
         <Button type="button" variant="secondary" onClick={copy}>
           {copied ? <Check /> : <Copy />}
           {copyLabel}
