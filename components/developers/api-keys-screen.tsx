@@ -10,6 +10,7 @@ import Link from "next/link";
 import { KeyRound } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
+import { McpConnect } from "@/components/developers/mcp-connect";
 import { LoadError } from "@/components/common/load-error";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -79,6 +80,7 @@ export function ApiKeysScreen() {
           </ul>
         )}
       </section>
+      <McpConnect />
       <RevokeDialog
         apiKey={revoking}
         onClose={() => setRevoking(null)}
