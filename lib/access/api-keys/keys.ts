@@ -33,15 +33,25 @@ export const newApiKeyInput = z.strictObject({
 export type NewApiKeyInput = z.infer<typeof newApiKeyInput>;
 
 /** What lists and the API show of a key: never its hash. */
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: ApiKeyScope[];
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+export const apiKeyViewSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** The key's first characters, to tell keys apart. */
+    prefix: z.string(),
+    scopes: z.array(apiKeyScope),
+    created_at: z.string(),
+    last_used_at: z.string().nullable(),
+    revoked_at: z.string().nullable(),
+  })
+  .meta({ id: "ApiKey" });
+export type ApiKeyView = z.infer<typeof apiKeyViewSchema>;
+
+/** A new key: the only answer that holds the whole key. */
+export const newApiKeySchema = z.object({
+  key: z.string().meta({ description: "The whole key (`pf_…`): shown this once; store it as a secret." }),
+  api_key: apiKeyViewSchema,
+});
 
 export function isApiKeyToken(token: string): boolean {
   return token.startsWith(API_KEY_PREFIX);

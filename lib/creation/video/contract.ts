@@ -22,7 +22,12 @@
  *   Public (signed out): GET /api/v1/public/videos/{id}/{video|poster|captions} -> 307 to a signed URL (404 unless public and rendered)
  */
 import { z } from "zod";
-import { compositionAudioSchema, MAX_SCENES, sceneSchema } from "@/lib/engine/composition/composition-schema";
+import {
+  compositionAudioSchema,
+  compositionBodySchema,
+  MAX_SCENES,
+  sceneSchema,
+} from "@/lib/engine/composition/composition-schema";
 import { compositionRatioSchema, type CompositionRatio } from "@/lib/engine/composition/ratios";
 import type { RenderProps } from "@/lib/engine/composition/render-props";
 import { templateIdSchema } from "@/lib/engine/composition/template-schema";
@@ -90,79 +95,89 @@ export type SceneImageInput = z.infer<typeof sceneImageInputSchema>;
 export const RENDER_STAGES = ["queued", "images", "voice", "rendering", "encoding", "saving"] as const;
 export type RenderStageName = (typeof RENDER_STAGES)[number];
 
-export interface RenderStatusView {
-  job_id: string;
-  state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
-  stage: RenderStageName;
+export const renderStatusViewSchema = z.object({
+  job_id: z.string(),
+  state: z.enum(["queued", "running", "succeeded", "failed", "cancelled"]),
+  stage: z.enum(RENDER_STAGES),
   /** Whole render 0..1. */
-  progress: number;
+  progress: z.number(),
   /** Frames rendered / total while stage is "rendering". */
-  frames: { rendered: number; total: number } | null;
+  frames: z.object({ rendered: z.number().int(), total: z.number().int() }).nullable(),
   /** Human sentence when failed. */
-  error: string | null;
+  error: z.string().nullable(),
   /** The composition revision being rendered. */
-  revision: number;
-  credits: number;
-  refunded: boolean;
-}
+  revision: z.number().int(),
+  credits: z.number(),
+  refunded: z.boolean(),
+});
+export type RenderStatusView = z.infer<typeof renderStatusViewSchema>;
 
-export interface VideoFilesView {
+export const videoFilesViewSchema = z.object({
   /** Same-origin URLs that redirect to signed blob URLs (range requests work). */
-  video_url: string;
-  poster_url: string;
-  captions_url: string | null;
+  video_url: z.string(),
+  poster_url: z.string(),
+  captions_url: z.string().nullable(),
   /** The composition revision these files show. */
-  revision: number;
-  duration_ms: number;
-  width: number;
-  height: number;
-  size_bytes: number;
-  rendered_at: string;
-}
+  revision: z.number().int(),
+  duration_ms: z.number(),
+  width: z.number().int(),
+  height: z.number().int(),
+  size_bytes: z.number().int(),
+  rendered_at: z.string(),
+});
+export type VideoFilesView = z.infer<typeof videoFilesViewSchema>;
 
-export interface VideoSummary {
-  id: string;
-  title: string;
+const videoSummaryFields = {
+  id: z.string(),
+  title: z.string(),
   /** draft: planned, never rendered; rendering; ready: has a file; failed: last render failed (an older file may still exist). */
-  status: "draft" | "rendering" | "ready" | "failed";
-  visibility: "private" | "public";
-  aspect_ratio: CompositionRatio;
-  poster_url: string | null;
-  duration_ms: number | null;
-  progress: number | null;
-  created_at: string;
-  updated_at: string;
-}
+  status: z.enum(["draft", "rendering", "ready", "failed"]),
+  visibility: z.enum(["private", "public"]),
+  aspect_ratio: compositionRatioSchema,
+  poster_url: z.string().nullable(),
+  duration_ms: z.number().nullable(),
+  progress: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+};
+export const videoSummarySchema = z.object(videoSummaryFields).meta({ id: "VideoSummary" });
+export type VideoSummary = z.infer<typeof videoSummarySchema>;
 
-export interface MadeWithView {
-  brief: string;
-  model: { id: string; label: string; preview: boolean };
-  template: { id: string; name: string; version: number };
-  voice: { id: string; label: string } | null;
-  music: { id: string; label: string } | null;
+export const madeWithViewSchema = z.object({
+  brief: z.string(),
+  model: z.object({ id: z.string(), label: z.string(), preview: z.boolean() }),
+  template: z.object({ id: z.string(), name: z.string(), version: z.number().int() }),
+  voice: z.object({ id: z.string(), label: z.string() }).nullable(),
+  music: z.object({ id: z.string(), label: z.string() }).nullable(),
   /** Notice from the writer (e.g. "Local preview: written from your brief's own words"). */
-  notice: string | null;
-}
+  notice: z.string().nullable(),
+});
+export type MadeWithView = z.infer<typeof madeWithViewSchema>;
 
-export interface VideoView extends VideoSummary {
-  kind: "video";
-  revision: number;
-  composition: import("@/lib/engine/composition/composition-schema").CompositionBody;
-  render: RenderStatusView | null;
-  files: VideoFilesView | null;
-  made_with: MadeWithView;
-  credits_spent: number;
-  /** Public watch page and embed URLs (paths), present while public. */
-  share: { watch_path: string; embed_path: string; content_path: string } | null;
-}
+export const videoViewSchema = z
+  .object({
+    ...videoSummaryFields,
+    kind: z.literal("video"),
+    revision: z.number().int(),
+    composition: compositionBodySchema,
+    render: renderStatusViewSchema.nullable(),
+    files: videoFilesViewSchema.nullable(),
+    made_with: madeWithViewSchema,
+    credits_spent: z.number(),
+    /** Public watch page and embed URLs (paths), present while public. */
+    share: z.object({ watch_path: z.string(), embed_path: z.string(), content_path: z.string() }).nullable(),
+  })
+  .meta({ id: "Video" });
+export type VideoView = z.infer<typeof videoViewSchema>;
 
-export interface RevisionSummary {
-  revision: number;
-  saved_at: string;
-  title: string;
-  scenes: number;
-  rendered: boolean;
-}
+export const revisionSummarySchema = z.object({
+  revision: z.number().int(),
+  saved_at: z.string(),
+  title: z.string(),
+  scenes: z.number().int(),
+  rendered: z.boolean(),
+});
+export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
 
 export interface TemplateOption {
   id: string;
