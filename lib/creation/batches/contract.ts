@@ -179,7 +179,8 @@ export type BatchSummary = z.infer<typeof batchSummarySchema>;
 export const batchViewSchema = z
   .object({
     ...batchSummaryFields,
-    settings: batchSettingsSchema,
+    /** The settings, with the template version its videos are pinned to (null: the current one). */
+    settings: storedBatchSettingsSchema,
     cost_per_item: z.number(),
     /** Credits charged so far and not refunded. */
     credits_held: z.number(),

@@ -110,7 +110,12 @@ function toOperation(op: ApiOperation): ZodOpenApiOperationObject {
       const before = responses[key];
       responses[key] = {
         description: before ? `${before.description} ${s.description}` : s.description,
-        content: { ...before?.content, [s.file]: { schema: { type: "string", contentMediaType: s.file } } },
+        content: {
+          ...before?.content,
+          [s.file]: {
+            schema: s.file.includes("*") ? { type: "string" } : { type: "string", contentMediaType: s.file },
+          },
+        },
       };
     } else responses[key] = { description: s.description };
   }

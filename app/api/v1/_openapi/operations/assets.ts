@@ -94,6 +94,7 @@ export const assetOperations: ApiOperation[] = [
     description: "409 while something uses it, unless `force=true`.",
     params: id,
     query: z.object({ force: z.enum(["true", "false"]).optional() }),
+    example: { query: { force: "true" } },
     success: [
       {
         status: 200,
@@ -125,7 +126,7 @@ export const assetOperations: ApiOperation[] = [
     operationId: "downloadAsset",
     summary: "Download an asset",
     params: id,
-    success: [{ status: 200, description: "The file as uploaded.", file: "application/octet-stream" }],
+    success: [{ status: 200, description: "The file as uploaded, with its own media type.", file: "*/*" }],
     errors: ["not_found"],
   },
   {

@@ -88,9 +88,10 @@ export const designOperations: ApiOperation[] = [
     scope: "delete",
     operationId: "deleteDesign",
     summary: "Delete a design",
+    description: "Not while it exports (409).",
     params: id,
     success: [{ status: 204, description: "Deleted." }],
-    errors: ["not_found"],
+    errors: ["not_found", "conflict"],
   },
   {
     method: "post",
