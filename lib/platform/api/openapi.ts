@@ -143,6 +143,8 @@ function toOperation(op: ApiOperation): ZodOpenApiOperationObject {
     tags: [op.tag],
     "x-required-scope": op.scope,
     ...(op.alsoNeeds ? { "x-also-required-scope": op.alsoNeeds } : {}),
+    // A query that makes a good example (the reference page's curl and fetch snippets use it).
+    ...(op.example?.query ? { "x-example-query": op.example.query } : {}),
     requestParams: { ...(path ? { path } : {}), ...(op.query ? { query: op.query } : {}) },
     ...(body
       ? {
