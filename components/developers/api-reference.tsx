@@ -241,7 +241,7 @@ function Description({ text }: { text: string }) {
         <p key={i}>
           {para.split(/(`[^`]*`|\*\*[^*]*\*\*)/).map((part, j) =>
             part.startsWith("`") ? (
-              <code key={j} className="break-all">
+              <code key={j} className="[overflow-wrap:anywhere]">
                 {part.slice(1, -1)}
               </code>
             ) : part.startsWith("**") ? (

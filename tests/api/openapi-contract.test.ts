@@ -75,6 +75,7 @@ function paramValue(op: Operation, name: string): string {
     pages: fx.page,
     keys: fx.key,
     content: fx.video,
+    webhooks: fx.webhook,
   };
   // The exported design cannot be deleted while its export waits for a worker: delete a resized copy.
   if (op.operationId === "deleteDesign") byResource.designs = fx.resizedDesign;
@@ -183,6 +184,7 @@ const REMEMBER: Record<string, (data: any) => void> = {
     fx.batchItem = d.items[0].id;
   },
   createApiKey: (d) => (fx.key = d.api_key.id),
+  createWebhook: (d) => (fx.webhook = d.id),
 };
 
 /** Work to do after a call succeeded: the image generation's job runs here (no worker runs in the background). */
@@ -208,6 +210,7 @@ const FIRST = [
   "createPage",
   "createBatch",
   "createApiKey",
+  "createWebhook",
 ];
 /** Calls that leave a thing busy (a design exporting): after the others that edit it. */
 const LATE = ["exportDesign"];

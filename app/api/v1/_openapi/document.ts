@@ -11,8 +11,10 @@ import { batchOperations } from "./operations/batches";
 import { designOperations } from "./operations/designs";
 import { imageOperations } from "./operations/images";
 import { keyOperations } from "./operations/keys";
+import { mcpOperations } from "./operations/mcp";
 import { productOperations } from "./operations/products";
 import { videoOperations } from "./operations/videos";
+import { webhookOperations } from "./operations/webhooks";
 import { workspaceOperations } from "./operations/workspace";
 
 /** Every documented operation; the tags show in this order. */
@@ -25,6 +27,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...assetOperations,
   ...workspaceOperations,
   ...keyOperations,
+  ...webhookOperations,
+  ...mcpOperations,
 ];
 
 const TAGS: { name: string; description: string }[] = [
@@ -42,6 +46,8 @@ const TAGS: { name: string; description: string }[] = [
   { name: "Pages", description: "Simple web pages of my content." },
   { name: "Account", description: "My profile and notifications." },
   { name: "API keys", description: "Keys for programs, with limited permissions." },
+  { name: "Webhooks", description: "Calls to your server when work finishes." },
+  { name: "MCP", description: "The Model Context Protocol endpoint for AI assistants." },
 ];
 
 let built: OpenApiDocument | undefined;

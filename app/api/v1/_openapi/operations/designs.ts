@@ -161,7 +161,9 @@ export const designOperations: ApiOperation[] = [
       {
         status: 200,
         description: "The composition as the preview renders it.",
-        json: data(z.object({ props: described("Render props."), revision: z.number().int() })),
+        json: data(
+          z.object({ props: described("The preview's input: the pages and their media."), revision: z.number().int() }),
+        ),
       },
     ],
     errors: ["not_found"],

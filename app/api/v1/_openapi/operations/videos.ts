@@ -17,8 +17,8 @@ const tag = "Videos";
 const id = { id: param("The video's id.", "VIDEO_ID") };
 const video = data(videoViewSchema);
 const playerProps = data(
-  described("The composition as the player renders it (Remotion props, signed media URLs).", {
-    props: described("Render props."),
+  described("The composition as the player plays it, with signed media URLs.", {
+    props: described("The player's input: the composition's size, scenes and media."),
     revision: z.number().int(),
   }),
 );
@@ -55,12 +55,16 @@ export const videoOperations: ApiOperation[] = [
     scope: "read",
     operationId: "previewTemplate",
     summary: "A template's sample scenes",
-    description: "Render props of sample scenes, for an animated preview of the template.",
+    description: "Sample scenes in the template, for an animated preview of it.",
     params: { templateId: param("A template id from the video options.", "TEMPLATE_ID") },
     query: z.object({ ratio: z.enum(["9:16", "1:1", "4:5", "16:9"]).optional() }),
     example: { query: { ratio: "9:16" } },
     success: [
-      { status: 200, description: "The preview.", json: data(z.object({ props: described("Render props.") })) },
+      {
+        status: 200,
+        description: "The preview.",
+        json: data(z.object({ props: described("The player's input: sample scenes in this template.") })),
+      },
     ],
     errors: ["not_found"],
   },
