@@ -23,9 +23,9 @@
 import { z } from "zod";
 import { compositionBodySchema, MAX_SCENES, sceneSchema } from "@/lib/engine/composition/composition-schema";
 import { layoutIdSchema } from "@/lib/engine/composition/layout-schema";
-import { COMPOSITION_RATIOS, compositionRatioSchema, type CompositionRatio } from "@/lib/engine/composition/ratios";
+import { COMPOSITION_RATIOS, compositionRatioSchema } from "@/lib/engine/composition/ratios";
 import { templateIdSchema } from "@/lib/engine/composition/template-schema";
-import type { ScenePicturePrice } from "@/lib/creation/video/contract";
+import { layoutSlotOptionSchema, scenePicturePriceSchema } from "@/lib/creation/video/contract";
 import { DOC_ID } from "@/lib/platform/db/ids";
 
 /** Credits one export costs (every page, PNG or JPEG); refunded when the export fails. */
@@ -182,37 +182,38 @@ export const draftSummarySchema = z.object({
 export type DraftSummary = z.infer<typeof draftSummarySchema>;
 
 /** A layout as the new-design flow draws its thumbnail: slot kinds and their boxes in every ratio (fractions of the canvas). */
-export interface DesignLayoutOption {
-  id: string;
-  name: string;
-  slots: {
-    id: string;
-    kind: "text" | "image" | "logo" | "shape";
-    role: string;
-    label: string;
-    required: boolean;
-    max_chars: number | null;
-  }[];
-  boxes: Record<CompositionRatio, Record<string, { x: number; y: number; w: number; h: number }>>;
-}
+export const designLayoutOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slots: z.array(layoutSlotOptionSchema),
+  boxes: z.record(
+    compositionRatioSchema,
+    z.record(z.string(), z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() })),
+  ),
+});
+export type DesignLayoutOption = z.infer<typeof designLayoutOptionSchema>;
 
-export interface DesignTemplateOption {
-  id: string;
-  name: string;
-  description: string;
-  version: number;
+export const designTemplateOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  version: z.number().int(),
   /** Accent and background of the template's palette (thumbnails). */
-  colors: { background: string; accent: string; text: string };
-  layouts: DesignLayoutOption[];
-}
+  colors: z.object({ background: z.string(), accent: z.string(), text: z.string() }),
+  layouts: z.array(designLayoutOptionSchema),
+});
+export type DesignTemplateOption = z.infer<typeof designTemplateOptionSchema>;
 
-export interface DesignOptions {
-  templates: DesignTemplateOption[];
+export const designOptionsSchema = z.object({
+  templates: z.array(designTemplateOptionSchema),
   /** The product asked for with `?product=` (mine), null when none was asked or it is not mine. */
-  product: { id: string; name: string; price: string; picture_url: string | null } | null;
-  ratios: readonly CompositionRatio[];
-  export_cost: number;
+  product: z
+    .object({ id: z.string(), name: z.string(), price: z.string(), picture_url: z.string().nullable() })
+    .nullable(),
+  ratios: z.array(compositionRatioSchema).readonly(),
+  export_cost: z.number(),
   /** A generated page picture (the editor's button shows it). */
-  scene_picture: ScenePicturePrice;
-  balance: number;
-}
+  scene_picture: scenePicturePriceSchema,
+  balance: z.number(),
+});
+export type DesignOptions = z.infer<typeof designOptionsSchema>;

@@ -28,7 +28,7 @@ import {
   MAX_SCENES,
   sceneSchema,
 } from "@/lib/engine/composition/composition-schema";
-import { compositionRatioSchema, type CompositionRatio } from "@/lib/engine/composition/ratios";
+import { compositionRatioSchema } from "@/lib/engine/composition/ratios";
 import type { RenderProps } from "@/lib/engine/composition/render-props";
 import { templateIdSchema } from "@/lib/engine/composition/template-schema";
 
@@ -179,77 +179,82 @@ export const revisionSummarySchema = z.object({
 });
 export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
 
-export interface TemplateOption {
-  id: string;
-  name: string;
-  description: string;
-  version: number;
-  layouts: { id: string; name: string; slots: LayoutSlotOption[] }[];
-}
-
 /** A layout's slots as the editor needs them: which fields to show, their labels and limits. */
-export interface LayoutSlotOption {
-  id: string;
-  kind: "text" | "image" | "logo" | "shape";
-  role: string;
-  label: string;
-  required: boolean;
+export const layoutSlotOptionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["text", "image", "logo", "shape"]),
+  role: z.string(),
+  label: z.string(),
+  required: z.boolean(),
   /** Text slots: the most characters that fit. */
-  max_chars: number | null;
-}
+  max_chars: z.number().int().nullable(),
+});
+export type LayoutSlotOption = z.infer<typeof layoutSlotOptionSchema>;
 
-export interface VoiceOption {
-  id: string;
-  label: string;
-  language: string;
-  provider: string;
+export const templateOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  version: z.number().int(),
+  layouts: z.array(z.object({ id: z.string(), name: z.string(), slots: z.array(layoutSlotOptionSchema) })),
+});
+export type TemplateOption = z.infer<typeof templateOptionSchema>;
+
+export const voiceOptionSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  language: z.string(),
+  provider: z.string(),
   /** GET it for a spoken sample (audio/wav). */
-  sample_url: string;
-  preview: boolean;
-}
+  sample_url: z.string(),
+  preview: z.boolean(),
+});
+export type VoiceOption = z.infer<typeof voiceOptionSchema>;
 
-export interface MusicOption {
-  id: string;
-  label: string;
-  mood: string;
-  url: string;
-}
+export const musicOptionSchema = z.object({ id: z.string(), label: z.string(), mood: z.string(), url: z.string() });
+export type MusicOption = z.infer<typeof musicOptionSchema>;
 
-export interface ModelOption {
-  id: string;
-  label: string;
-  provider: string;
-  available: boolean;
-  /** Why it cannot be used (missing key), when not available. */
-  reason: string | null;
-  preview: boolean;
-}
+export const modelOptionSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  provider: z.string(),
+  available: z.boolean(),
+  /** Why it cannot be used, when not available. */
+  reason: z.string().nullable(),
+  preview: z.boolean(),
+});
+export type ModelOption = z.infer<typeof modelOptionSchema>;
 
 /** What the editors' "Generate picture" costs: the model it uses and its price in credits (0: the free Local preview). */
-export interface ScenePicturePrice {
-  model: string;
-  credits: number;
-}
+export const scenePicturePriceSchema = z.object({ model: z.string(), credits: z.number() });
+export type ScenePicturePrice = z.infer<typeof scenePicturePriceSchema>;
 
-export interface VideoOptions {
-  templates: TemplateOption[];
-  voices: VoiceOption[];
-  music: MusicOption[];
-  models: ModelOption[];
-  default_model_id: string;
-  default_voice_id: string | null;
-  lengths: readonly VideoLength[];
+export const videoOptionsSchema = z.object({
+  templates: z.array(templateOptionSchema),
+  voices: z.array(voiceOptionSchema),
+  music: z.array(musicOptionSchema),
+  models: z.array(modelOptionSchema),
+  default_model_id: z.string(),
+  default_voice_id: z.string().nullable(),
+  lengths: z.array(z.union([z.literal(15), z.literal(20), z.literal(30), z.literal(45), z.literal(60)])).readonly(),
   /**
    * The lengths the person's plan does not render, each with the cheapest plan that does ("Pro"): the form marks
    * them before they are picked. A storyboard of any length is free; only its render needs the plan.
    */
-  length_plans: { length_s: VideoLength; plan: string; max_seconds: number }[];
-  ratios: readonly CompositionRatio[];
+  length_plans: z.array(
+    z.object({
+      length_s: z.union([z.literal(15), z.literal(20), z.literal(30), z.literal(45), z.literal(60)]),
+      plan: z.string(),
+      max_seconds: z.number(),
+    }),
+  ),
+  ratios: z.array(compositionRatioSchema).readonly(),
   /** credits = ceil(seconds / 15) * per_15s[model provider]. */
-  pricing: { per_15s: Record<string, number> };
+  pricing: z.object({ per_15s: z.record(z.string(), z.number()) }),
   /** A generated scene picture (the editor's button shows it). */
-  scene_picture: ScenePicturePrice;
-  balance: number;
-}
+  scene_picture: scenePicturePriceSchema,
+  balance: z.number(),
+});
+export type VideoOptions = z.infer<typeof videoOptionsSchema>;
 
 export type PlayerPropsView = { props: RenderProps; revision: number };

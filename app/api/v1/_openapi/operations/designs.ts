@@ -2,6 +2,7 @@
 import { z } from "zod";
 import {
   createDesignInputSchema,
+  designOptionsSchema,
   designViewSchema,
   downloadQuerySchema,
   draftSummarySchema,
@@ -32,13 +33,7 @@ export const designOperations: ApiOperation[] = [
       {
         status: 200,
         description: "The options.",
-        json: data(
-          described("Design options.", {
-            templates: z.array(described("A template with its layouts.", { id: z.string(), name: z.string() })),
-            export_cost: z.number(),
-            balance: z.number(),
-          }),
-        ),
+        json: data(designOptionsSchema),
       },
     ],
   },

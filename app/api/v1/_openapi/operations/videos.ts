@@ -6,6 +6,7 @@ import {
   revisionSummarySchema,
   sceneImageInputSchema,
   shareInputSchema,
+  videoOptionsSchema,
   videoSummarySchema,
   videoViewSchema,
 } from "@/lib/creation/video/contract";
@@ -36,15 +37,7 @@ export const videoOperations: ApiOperation[] = [
       {
         status: 200,
         description: "The options.",
-        json: data(
-          described("Video options.", {
-            templates: z.array(described("A template with its layouts.", { id: z.string(), name: z.string() })),
-            voices: z.array(described("A narration voice.", { id: z.string(), label: z.string() })),
-            models: z.array(described("A writer model.", { id: z.string(), available: z.boolean() })),
-            default_model_id: z.string(),
-            balance: z.number(),
-          }),
-        ),
+        json: data(videoOptionsSchema),
       },
     ],
   },

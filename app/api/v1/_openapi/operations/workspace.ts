@@ -16,8 +16,9 @@ import {
   WORKSPACE_STATUSES,
   workspaceItemSchema,
 } from "@/lib/creation/workspace/contract";
+import { profileSchema } from "@/lib/access/auth/types";
 import type { ApiOperation } from "@/lib/platform/api/openapi";
-import { data, described, param } from "../shared";
+import { data, param } from "../shared";
 
 const tag = "Workspace";
 const contentId = { id: param("The content's id (a video, design, image or page).", "CONTENT_ID") };
@@ -239,7 +240,7 @@ export const workspaceOperations: ApiOperation[] = [
       {
         status: 200,
         description: "The profile.",
-        json: data(described("The account's profile.", { credits: z.number(), plan: z.string() })),
+        json: data(profileSchema),
       },
     ],
     errors: ["not_found"],
