@@ -30,6 +30,7 @@ test("the API reference lists the documented calls, searches them and copies an 
   ).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { level: 2, name: "Videos" })).toBeVisible();
   await expect(page.getByText(`${documented} calls`, { exact: true })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("api-reference-top.png") });
 
   const search = page.getByLabel("Search the API");
   await search.fill("videos/{id}/render");
