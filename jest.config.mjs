@@ -73,6 +73,8 @@ const ESM_PACKAGES = [
   "domelementtype",
   "cssomnom",
   "entities",
+  // The OpenAPI document validator (tests/api/openapi-document.test.ts).
+  "@seriousme/openapi-schema-validator",
 ];
 
 export default async () => {

@@ -19,20 +19,25 @@ export const newApiKeyInput = z.strictObject({
 export type NewApiKeyInput = z.infer<typeof newApiKeyInput>;
 
 /** What lists and the API show of a key: never its hash. */
-export const apiKeyView = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** The key's first 11 characters (`pf_` and 8 more), to tell keys apart. */
-  prefix: z.string(),
-  scopes: z.array(apiKeyScope),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
-  revoked_at: z.string().nullable(),
-});
+export const apiKeyView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** The key's first 11 characters (`pf_` and 8 more), to tell keys apart. */
+    prefix: z.string(),
+    scopes: z.array(apiKeyScope),
+    created_at: z.string(),
+    last_used_at: z.string().nullable(),
+    revoked_at: z.string().nullable(),
+  })
+  .meta({ id: "ApiKey" });
 export type ApiKeyView = z.infer<typeof apiKeyView>;
 
 /** POST /api/v1/keys's answer: the whole key, this once. */
-export const createdApiKey = z.object({ key: z.string(), api_key: apiKeyView });
+export const createdApiKey = z.object({
+  key: z.string().meta({ description: "The whole key (`pf_…`): shown this once; store it as a secret." }),
+  api_key: apiKeyView,
+});
 export type CreatedApiKey = z.infer<typeof createdApiKey>;
 
 /** How the developer screen names each permission. */

@@ -1,4 +1,5 @@
 /** The browser's view of authentication: the contract between the auth provider and the screens. */
+import { z } from "zod";
 
 export type AuthStatus = "loading" | "signed-in" | "signed-out";
 
@@ -11,20 +12,23 @@ export interface AuthUser {
 }
 
 /** The user profile as `GET /api/v1/user-info/` returns it (`data`). */
-export interface Profile {
-  user_id: string;
-  email: string | null;
-  name: string | null;
-  photo_url: string | null;
-  provider: string;
-  is_staff: boolean;
-  credits: number;
-  plan: "free" | "pro" | "team";
-  created_at: string;
-  last_login_at: string;
-  /** The new account's free credits: pending until the email is verified, refused when the address already had them. */
-  signup_credits?: "granted" | "pending" | "refused";
-}
+export const profileSchema = z
+  .object({
+    user_id: z.string(),
+    email: z.string().nullable(),
+    name: z.string().nullable(),
+    photo_url: z.string().nullable(),
+    provider: z.string(),
+    is_staff: z.boolean(),
+    credits: z.number(),
+    plan: z.enum(["free", "pro", "team"]),
+    created_at: z.string(),
+    last_login_at: z.string(),
+    /** The new account's free credits: pending until the email is verified, refused when the address already had them. */
+    signup_credits: z.enum(["granted", "pending", "refused"]).optional(),
+  })
+  .meta({ id: "Profile" });
+export type Profile = z.infer<typeof profileSchema>;
 
 export interface AuthContextValue {
   status: AuthStatus;

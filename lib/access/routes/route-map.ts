@@ -53,6 +53,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/assets/[assetId]", access: "user", title: "Asset", area: "assets" },
   { pattern: "/subscription", access: "user", title: "Subscription", area: "account", nav: true },
   { pattern: "/developers", access: "user", title: "Developers", area: "account", nav: true },
+  { pattern: "/developers/api", access: "user", title: "API reference", area: "account" },
 
   // Image generation
   { pattern: "/image-gen", access: "user", title: "Image generation", area: "image", nav: true },

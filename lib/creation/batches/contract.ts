@@ -129,57 +129,66 @@ export type RetryItemsInput = z.input<typeof retryItemsInputSchema>;
 
 // ---------------------------------------------------------------- views
 
-export interface CsvPreview {
-  columns: string[];
+export const csvPreviewSchema = z.object({
+  columns: z.array(z.string()),
   /** Column index per field, guessed from the header names (null: no guess). */
-  guesses: Record<RowField, number | null>;
-  rows_preview: string[][];
+  guesses: z.record(z.enum(ROW_FIELDS), z.number().int().nullable()),
+  rows_preview: z.array(z.array(z.string())),
   /** Every data row (at most MAX_BATCH_ROWS), for mapping on screen. */
-  rows: string[][];
-  row_count: number;
-  encoding: "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";
+  rows: z.array(z.array(z.string())),
+  row_count: z.number().int(),
+  encoding: z.enum(["utf-8", "utf-16le", "utf-16be", "windows-1252"]),
   /** Sentences for the user (encoding fallback, a missing column, short rows). */
-  problems: string[];
-}
+  problems: z.array(z.string()),
+});
+export type CsvPreview = z.infer<typeof csvPreviewSchema>;
 
-export interface BatchItemView {
-  id: string;
+export const batchItemViewSchema = z.object({
+  id: z.string(),
   /** 0-based row index and the row as it runs now. */
-  position: number;
-  row: BatchRow;
-  aspect_ratio: CompositionRatio;
-  state: BatchItemState;
-  progress: number;
-  error: string | null;
-  attempts: number;
-  cost: number;
-  video_id: string | null;
+  position: z.number().int(),
+  row: batchRowSchema,
+  aspect_ratio: compositionRatioSchema,
+  state: z.enum(BATCH_ITEM_STATES),
+  progress: z.number(),
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+  cost: z.number(),
+  video_id: z.string().nullable(),
   /** The rendered file's name inside the ZIP, once done. */
-  file_name: string | null;
+  file_name: z.string().nullable(),
   /** The finished video's poster (a signed URL), once done. */
-  poster_url: string | null;
-}
+  poster_url: z.string().nullable(),
+});
+export type BatchItemView = z.infer<typeof batchItemViewSchema>;
 
-export interface BatchSummary {
-  id: string;
-  name: string;
-  state: BatchState;
-  item_count: number;
-  counts: Record<BatchItemState, number>;
-  progress: number;
+const batchSummaryFields = {
+  id: z.string(),
+  name: z.string(),
+  state: z.enum(BATCH_STATES),
+  item_count: z.number().int(),
+  counts: z.record(z.enum(BATCH_ITEM_STATES), z.number().int()),
+  progress: z.number(),
   /** Posters of the first finished videos, for the list's thumbnails. */
-  posters: { url: string; aspect_ratio: CompositionRatio }[];
-  created_at: string;
-}
+  posters: z.array(z.object({ url: z.string(), aspect_ratio: compositionRatioSchema })),
+  created_at: z.string(),
+};
+export const batchSummarySchema = z.object(batchSummaryFields).meta({ id: "BatchSummary" });
+export type BatchSummary = z.infer<typeof batchSummarySchema>;
 
-export interface BatchView extends BatchSummary {
-  settings: BatchSettings;
-  cost_per_item: number;
-  /** Credits charged so far and not refunded. */
-  credits_held: number;
-  eta_s: number | null;
-  items: BatchItemView[];
-}
+export const batchViewSchema = z
+  .object({
+    ...batchSummaryFields,
+    /** The settings, with the template version its videos are pinned to (null: the current one). */
+    settings: storedBatchSettingsSchema,
+    cost_per_item: z.number(),
+    /** Credits charged so far and not refunded. */
+    credits_held: z.number(),
+    eta_s: z.number().nullable(),
+    items: z.array(batchItemViewSchema),
+  })
+  .meta({ id: "Batch" });
+export type BatchView = z.infer<typeof batchViewSchema>;
 
 export interface BatchCost {
   items: number;

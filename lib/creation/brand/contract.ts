@@ -47,14 +47,17 @@ export const DEFAULT_BRAND_KIT: BrandKitInput = {
   fonts: { heading: { kind: "bundled", id: "inter" }, body: { kind: "bundled", id: "inter" } },
 };
 
-export interface BrandKitView extends BrandKitInput {
-  /** False until the user saves one (the values are then the defaults). */
-  saved: boolean;
-  logo: { id: string; name: string; url: string } | null;
-  /** Font assets the kit names, with a URL to load them (FontFace) for previews. */
-  font_assets: { id: string; name: string; family: string; url: string }[];
-  updated_at: string | null;
-}
+export const brandKitViewSchema = brandKitInputSchema
+  .extend({
+    /** False until the user saves one (the values are then the defaults). */
+    saved: z.boolean(),
+    logo: z.object({ id: z.string(), name: z.string(), url: z.string() }).nullable(),
+    /** Font assets the kit names, with a URL to load them (FontFace) for previews. */
+    font_assets: z.array(z.object({ id: z.string(), name: z.string(), family: z.string(), url: z.string() })),
+    updated_at: z.string().nullable(),
+  })
+  .meta({ id: "BrandKit" });
+export type BrandKitView = z.infer<typeof brandKitViewSchema>;
 
 export const applyBrandInputSchema = z.object({ apply: z.boolean(), revision: z.number().int().min(0) }).strict();
 

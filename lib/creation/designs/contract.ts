@@ -21,11 +21,11 @@
  *   GET    /api/v1/drafts                      -> { data: DraftSummary[] }  (my content in status draft, newest first)
  */
 import { z } from "zod";
-import { MAX_SCENES, sceneSchema } from "@/lib/engine/composition/composition-schema";
+import { compositionBodySchema, MAX_SCENES, sceneSchema } from "@/lib/engine/composition/composition-schema";
 import { layoutIdSchema } from "@/lib/engine/composition/layout-schema";
-import { COMPOSITION_RATIOS, compositionRatioSchema, type CompositionRatio } from "@/lib/engine/composition/ratios";
+import { COMPOSITION_RATIOS, compositionRatioSchema } from "@/lib/engine/composition/ratios";
 import { templateIdSchema } from "@/lib/engine/composition/template-schema";
-import type { ScenePicturePrice } from "@/lib/creation/video/contract";
+import { layoutSlotOptionSchema, scenePicturePriceSchema } from "@/lib/creation/video/contract";
 import { DOC_ID } from "@/lib/platform/db/ids";
 
 /** Credits one export costs (every page, PNG or JPEG); refunded when the export fails. */
@@ -94,113 +94,126 @@ export const downloadQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(MAX_SCENES).optional(),
 });
 
-export interface ExportStatusView {
-  job_id: string;
-  state: "queued" | "running" | "succeeded" | "failed";
-  format: DesignFormat;
+export const exportStatusViewSchema = z.object({
+  job_id: z.string(),
+  state: z.enum(["queued", "running", "succeeded", "failed"]),
+  format: z.enum(DESIGN_FORMATS),
   /** 0..1 */
-  progress: number;
+  progress: z.number(),
   /** Pages rendered so far / all. */
-  pages: { rendered: number; total: number };
-  error: string | null;
-  revision: number;
-  credits: number;
-  refunded: boolean;
-}
+  pages: z.object({ rendered: z.number().int(), total: z.number().int() }),
+  error: z.string().nullable(),
+  revision: z.number().int(),
+  credits: z.number(),
+  refunded: z.boolean(),
+});
+export type ExportStatusView = z.infer<typeof exportStatusViewSchema>;
 
-export interface DesignPageFile {
+export const designPageFileSchema = z.object({
   /** Signed URL of the page's picture. */
-  url: string;
-  width: number;
-  height: number;
-  size_bytes: number;
-}
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  size_bytes: z.number().int(),
+});
+export type DesignPageFile = z.infer<typeof designPageFileSchema>;
 
-export interface DesignFilesView {
-  format: DesignFormat;
-  quality: number | null;
+export const designFilesViewSchema = z.object({
+  format: z.enum(DESIGN_FORMATS),
+  quality: z.number().int().nullable(),
   /** The composition revision these files show. */
-  revision: number;
-  pages: DesignPageFile[];
+  revision: z.number().int(),
+  pages: z.array(designPageFileSchema),
   /** Same-origin download (attachment): one page, or a ZIP of all. */
-  download_url: string;
-  rendered_at: string;
-}
+  download_url: z.string(),
+  rendered_at: z.string(),
+});
+export type DesignFilesView = z.infer<typeof designFilesViewSchema>;
 
-export interface ResizeSibling {
-  id: string;
-  title: string;
-  aspect_ratio: CompositionRatio;
-  thumbnail_url: string | null;
-}
+export const resizeSiblingSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  aspect_ratio: compositionRatioSchema,
+  thumbnail_url: z.string().nullable(),
+});
+export type ResizeSibling = z.infer<typeof resizeSiblingSchema>;
 
-export interface DesignView {
-  id: string;
-  kind: "design";
-  title: string;
-  /** draft: never exported; exporting; ready: has files; failed: the last export failed (older files may remain). */
-  status: "draft" | "exporting" | "ready" | "failed";
-  visibility: "private" | "public";
-  aspect_ratio: CompositionRatio;
-  revision: number;
-  composition: import("@/lib/engine/composition/composition-schema").CompositionBody;
-  template: { id: string; name: string; version: number };
-  export: ExportStatusView | null;
-  files: DesignFilesView | null;
-  thumbnail_url: string | null;
-  /** The resize set: every design made from the same original by Resize (this one included), by ratio. */
-  resize: { set_id: string; resized_from: string | null; siblings: ResizeSibling[] };
-  product_id: string | null;
-  from_video: { content_id: string; scene_id: string } | null;
-  credits_spent: number;
-  created_at: string;
-  updated_at: string;
-}
+export const designViewSchema = z
+  .object({
+    id: z.string(),
+    kind: z.literal("design"),
+    title: z.string(),
+    /** draft: never exported; exporting; ready: has files; failed: the last export failed (older files may remain). */
+    status: z.enum(["draft", "exporting", "ready", "failed"]),
+    visibility: z.enum(["private", "public"]),
+    aspect_ratio: compositionRatioSchema,
+    revision: z.number().int(),
+    composition: compositionBodySchema,
+    template: z.object({ id: z.string(), name: z.string(), version: z.number().int() }),
+    export: exportStatusViewSchema.nullable(),
+    files: designFilesViewSchema.nullable(),
+    thumbnail_url: z.string().nullable(),
+    /** The resize set: every design made from the same original by Resize (this one included), by ratio. */
+    resize: z.object({
+      set_id: z.string(),
+      resized_from: z.string().nullable(),
+      siblings: z.array(resizeSiblingSchema),
+    }),
+    product_id: z.string().nullable(),
+    from_video: z.object({ content_id: z.string(), scene_id: z.string() }).nullable(),
+    credits_spent: z.number(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Design" });
+export type DesignView = z.infer<typeof designViewSchema>;
 
 /** A draft on /create: any kind of my content not yet rendered. */
-export interface DraftSummary {
-  id: string;
-  kind: "video" | "design" | "image" | "page";
-  title: string;
-  aspect_ratio: CompositionRatio | null;
-  thumbnail_url: string | null;
-  edit_path: string;
-  updated_at: string;
-  created_at: string;
-}
+export const draftSummarySchema = z.object({
+  id: z.string(),
+  kind: z.enum(["video", "design", "image", "page"]),
+  title: z.string(),
+  aspect_ratio: compositionRatioSchema.nullable(),
+  thumbnail_url: z.string().nullable(),
+  edit_path: z.string(),
+  updated_at: z.string(),
+  created_at: z.string(),
+});
+export type DraftSummary = z.infer<typeof draftSummarySchema>;
 
 /** A layout as the new-design flow draws its thumbnail: slot kinds and their boxes in every ratio (fractions of the canvas). */
-export interface DesignLayoutOption {
-  id: string;
-  name: string;
-  slots: {
-    id: string;
-    kind: "text" | "image" | "logo" | "shape";
-    role: string;
-    label: string;
-    required: boolean;
-    max_chars: number | null;
-  }[];
-  boxes: Record<CompositionRatio, Record<string, { x: number; y: number; w: number; h: number }>>;
-}
+export const designLayoutOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slots: z.array(layoutSlotOptionSchema),
+  boxes: z.record(
+    compositionRatioSchema,
+    z.record(z.string(), z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() })),
+  ),
+});
+export type DesignLayoutOption = z.infer<typeof designLayoutOptionSchema>;
 
-export interface DesignTemplateOption {
-  id: string;
-  name: string;
-  description: string;
-  version: number;
+export const designTemplateOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  version: z.number().int(),
   /** Accent and background of the template's palette (thumbnails). */
-  colors: { background: string; accent: string; text: string };
-  layouts: DesignLayoutOption[];
-}
+  colors: z.object({ background: z.string(), accent: z.string(), text: z.string() }),
+  layouts: z.array(designLayoutOptionSchema),
+});
+export type DesignTemplateOption = z.infer<typeof designTemplateOptionSchema>;
 
-export interface DesignOptions {
-  templates: DesignTemplateOption[];
+export const designOptionsSchema = z.object({
+  templates: z.array(designTemplateOptionSchema),
   /** The product asked for with `?product=` (mine), null when none was asked or it is not mine. */
-  product: { id: string; name: string; price: string; picture_url: string | null } | null;
-  ratios: readonly CompositionRatio[];
-  export_cost: number;
+  product: z
+    .object({ id: z.string(), name: z.string(), price: z.string(), picture_url: z.string().nullable() })
+    .nullable(),
+  ratios: z.array(compositionRatioSchema).readonly(),
+  export_cost: z.number(),
   /** A generated page picture (the editor's button shows it). */
-  scene_picture: ScenePicturePrice;
-  balance: number;
-}
+  scene_picture: scenePicturePriceSchema,
+  balance: z.number(),
+});
+export type DesignOptions = z.infer<typeof designOptionsSchema>;

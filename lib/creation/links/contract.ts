@@ -9,32 +9,33 @@ import { z } from "zod";
 import { productLinkSchema } from "@/lib/creation/products/contract";
 
 /** What a page yielded. `kind` says where the facts came from, so the screen can say so. */
-export interface ExtractedPage {
+export const extractedPageSchema = z.object({
   /** The URL after redirects. */
-  url: string;
+  url: z.string(),
   /** product: schema.org Product JSON-LD (or microdata) found; page: fell back to title, description, text and images. */
-  kind: "product" | "page";
+  kind: z.enum(["product", "page"]),
   /** The product's name without the shop's additions (site name, edition, format, "by …", category). */
-  name: string;
+  name: z.string(),
   /** The name as the page wrote it, for the person to compare. */
-  raw_name: string;
-  description: string;
+  raw_name: z.string(),
+  description: z.string(),
   /** Major units, as found ("49.99"); null when the page has none. */
-  price: string | null;
-  currency: string | null;
+  price: z.string().nullable(),
+  currency: z.string().nullable(),
   /** The brand, maker or author (a shop title's "by …" lands here when the page has no brand). */
-  brand: string | null;
+  brand: z.string().nullable(),
   /** The shop's category, when the page names one ("Electronics", "Mystery, Thriller & Suspense"). */
-  category: string | null;
-  rating: { value: number; count: number | null } | null;
+  category: z.string().nullable(),
+  rating: z.object({ value: z.number(), count: z.number().nullable() }).nullable(),
   /** Short key points, ready to edit (from the product's features, or the article's text). */
-  points: string[];
+  points: z.array(z.string()),
   /** Candidate images, absolute http(s) URLs, best first. */
-  images: string[];
-  site_name: string | null;
+  images: z.array(z.string()),
+  site_name: z.string().nullable(),
   /** Sentences for the user, e.g. "No product data on this page: used its title, description and text." */
-  notices: string[];
-}
+  notices: z.array(z.string()),
+});
+export type ExtractedPage = z.infer<typeof extractedPageSchema>;
 
 /** The facts the user confirmed on screen (or a CSV row supplied). */
 export const productFactsSchema = z.object({

@@ -124,33 +124,37 @@ export type EditPageInput = z.input<typeof editPageInputSchema>;
 export const publishInputSchema = z.strictObject({ published: z.boolean() });
 
 /** What a block's media looks like to its owner (signed URLs), for the editor's preview. */
-export interface MediaPreview {
+export const mediaPreviewSchema = z.object({
   /** "content:{id}" or "asset:{id}". */
-  key: string;
-  kind: "video" | "image" | "design" | "asset";
-  title: string;
+  key: z.string(),
+  kind: z.enum(["video", "image", "design", "asset"]),
+  title: z.string(),
   /** A still (image, design still, video poster); null while a video has no render. */
-  thumbnail_url: string | null;
+  thumbnail_url: z.string().nullable(),
   /** Videos: the MP4, when rendered. */
-  video_url: string | null;
+  video_url: z.string().nullable(),
   /** Missing: deleted since it was placed on the page. */
-  missing: boolean;
-}
+  missing: z.boolean(),
+});
+export type MediaPreview = z.infer<typeof mediaPreviewSchema>;
 
-export interface PageView {
-  id: string;
-  kind: "page";
-  title: string;
-  blocks: PageBlock[];
-  revision: number;
-  published: boolean;
-  /** `/pages/{id}`; it answers only while published. */
-  public_path: string;
-  /** Keyed by MediaPreview.key, for every media the blocks name. */
-  media: Record<string, MediaPreview>;
-  created_at: string;
-  updated_at: string;
-}
+export const pageViewSchema = z
+  .object({
+    id: z.string(),
+    kind: z.literal("page"),
+    title: z.string(),
+    blocks: z.array(blockSchema),
+    revision: z.number().int(),
+    published: z.boolean(),
+    /** `/pages/{id}`; it answers only while published. */
+    public_path: z.string(),
+    /** Keyed by MediaPreview.key, for every media the blocks name. */
+    media: z.record(z.string(), mediaPreviewSchema),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Page" });
+export type PageView = z.infer<typeof pageViewSchema>;
 
 export function mediaKey(m: MediaRef | { content_id: string }): string {
   return "asset_id" in m ? `asset:${m.asset_id}` : `content:${m.content_id}`;

@@ -13,38 +13,39 @@ import { MAX_PRODUCT_IMAGES, MAX_PRODUCT_POINTS } from "./limits";
 
 export { MAX_PRODUCT_IMAGES, MAX_PRODUCT_POINTS };
 
-export interface ProductImageView {
-  asset_id: string;
-  url: string;
-  thumbnail_url: string;
-}
+export const productImageViewSchema = z.object({ asset_id: z.string(), url: z.string(), thumbnail_url: z.string() });
+export type ProductImageView = z.infer<typeof productImageViewSchema>;
 
-export interface ProductView {
-  id: string;
-  name: string;
-  description: string;
-  /** Major units as a string ("49.99"); null when unknown. */
-  price: string | null;
-  currency: string | null;
-  brand: string | null;
-  points: string[];
-  images: ProductImageView[];
-  link: string | null;
-  source: "link" | "manual" | "bulk";
-  created_at: string;
-  updated_at: string;
-}
+export const productViewSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    /** Major units as a string ("49.99"); null when unknown. */
+    price: z.string().nullable(),
+    currency: z.string().nullable(),
+    brand: z.string().nullable(),
+    points: z.array(z.string()),
+    images: z.array(productImageViewSchema),
+    link: z.string().nullable(),
+    source: z.enum(["link", "manual", "bulk"]),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Product" });
+export type ProductView = z.infer<typeof productViewSchema>;
 
-export interface ProductContentItem {
-  id: string;
-  kind: string;
-  title: string;
-  status: string;
+export const productContentItemSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  status: z.string(),
   /** Where the item opens. */
-  href: string;
-  thumbnail_url: string | null;
-  created_at: string;
-}
+  href: z.string(),
+  thumbnail_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ProductContentItem = z.infer<typeof productContentItemSchema>;
 
 /** "49.99", "49,99", "1,299.00" → "49.99" / "1299.00"; empty → null. */
 export const priceInputSchema = z

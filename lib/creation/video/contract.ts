@@ -22,8 +22,13 @@
  *   Public (signed out): GET /api/v1/public/videos/{id}/{video|poster|captions} -> 307 to a signed URL (404 unless public and rendered)
  */
 import { z } from "zod";
-import { compositionAudioSchema, MAX_SCENES, sceneSchema } from "@/lib/engine/composition/composition-schema";
-import { compositionRatioSchema, type CompositionRatio } from "@/lib/engine/composition/ratios";
+import {
+  compositionAudioSchema,
+  compositionBodySchema,
+  MAX_SCENES,
+  sceneSchema,
+} from "@/lib/engine/composition/composition-schema";
+import { compositionRatioSchema } from "@/lib/engine/composition/ratios";
 import type { RenderProps } from "@/lib/engine/composition/render-props";
 import { templateIdSchema } from "@/lib/engine/composition/template-schema";
 
@@ -90,151 +95,166 @@ export type SceneImageInput = z.infer<typeof sceneImageInputSchema>;
 export const RENDER_STAGES = ["queued", "images", "voice", "rendering", "encoding", "saving"] as const;
 export type RenderStageName = (typeof RENDER_STAGES)[number];
 
-export interface RenderStatusView {
-  job_id: string;
-  state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
-  stage: RenderStageName;
+export const renderStatusViewSchema = z.object({
+  job_id: z.string(),
+  state: z.enum(["queued", "running", "succeeded", "failed", "cancelled"]),
+  stage: z.enum(RENDER_STAGES),
   /** Whole render 0..1. */
-  progress: number;
+  progress: z.number(),
   /** Frames rendered / total while stage is "rendering". */
-  frames: { rendered: number; total: number } | null;
+  frames: z.object({ rendered: z.number().int(), total: z.number().int() }).nullable(),
   /** Human sentence when failed. */
-  error: string | null;
+  error: z.string().nullable(),
   /** The composition revision being rendered. */
-  revision: number;
-  credits: number;
-  refunded: boolean;
-}
+  revision: z.number().int(),
+  credits: z.number(),
+  refunded: z.boolean(),
+});
+export type RenderStatusView = z.infer<typeof renderStatusViewSchema>;
 
-export interface VideoFilesView {
+export const videoFilesViewSchema = z.object({
   /** Same-origin URLs that redirect to signed blob URLs (range requests work). */
-  video_url: string;
-  poster_url: string;
-  captions_url: string | null;
+  video_url: z.string(),
+  poster_url: z.string(),
+  captions_url: z.string().nullable(),
   /** The composition revision these files show. */
-  revision: number;
-  duration_ms: number;
-  width: number;
-  height: number;
-  size_bytes: number;
-  rendered_at: string;
-}
+  revision: z.number().int(),
+  duration_ms: z.number(),
+  width: z.number().int(),
+  height: z.number().int(),
+  size_bytes: z.number().int(),
+  rendered_at: z.string(),
+});
+export type VideoFilesView = z.infer<typeof videoFilesViewSchema>;
 
-export interface VideoSummary {
-  id: string;
-  title: string;
+const videoSummaryFields = {
+  id: z.string(),
+  title: z.string(),
   /** draft: planned, never rendered; rendering; ready: has a file; failed: last render failed (an older file may still exist). */
-  status: "draft" | "rendering" | "ready" | "failed";
-  visibility: "private" | "public";
-  aspect_ratio: CompositionRatio;
-  poster_url: string | null;
-  duration_ms: number | null;
-  progress: number | null;
-  created_at: string;
-  updated_at: string;
-}
+  status: z.enum(["draft", "rendering", "ready", "failed"]),
+  visibility: z.enum(["private", "public"]),
+  aspect_ratio: compositionRatioSchema,
+  poster_url: z.string().nullable(),
+  duration_ms: z.number().nullable(),
+  progress: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+};
+export const videoSummarySchema = z.object(videoSummaryFields).meta({ id: "VideoSummary" });
+export type VideoSummary = z.infer<typeof videoSummarySchema>;
 
-export interface MadeWithView {
-  brief: string;
-  model: { id: string; label: string; preview: boolean };
-  template: { id: string; name: string; version: number };
-  voice: { id: string; label: string } | null;
-  music: { id: string; label: string } | null;
+export const madeWithViewSchema = z.object({
+  brief: z.string(),
+  model: z.object({ id: z.string(), label: z.string(), preview: z.boolean() }),
+  template: z.object({ id: z.string(), name: z.string(), version: z.number().int() }),
+  voice: z.object({ id: z.string(), label: z.string() }).nullable(),
+  music: z.object({ id: z.string(), label: z.string() }).nullable(),
   /** Notice from the writer (e.g. "Local preview: written from your brief's own words"). */
-  notice: string | null;
-}
+  notice: z.string().nullable(),
+});
+export type MadeWithView = z.infer<typeof madeWithViewSchema>;
 
-export interface VideoView extends VideoSummary {
-  kind: "video";
-  revision: number;
-  composition: import("@/lib/engine/composition/composition-schema").CompositionBody;
-  render: RenderStatusView | null;
-  files: VideoFilesView | null;
-  made_with: MadeWithView;
-  credits_spent: number;
-  /** Public watch page and embed URLs (paths), present while public. */
-  share: { watch_path: string; embed_path: string; content_path: string } | null;
-}
+export const videoViewSchema = z
+  .object({
+    ...videoSummaryFields,
+    kind: z.literal("video"),
+    revision: z.number().int(),
+    composition: compositionBodySchema,
+    render: renderStatusViewSchema.nullable(),
+    files: videoFilesViewSchema.nullable(),
+    made_with: madeWithViewSchema,
+    credits_spent: z.number(),
+    /** Public watch page and embed URLs (paths), present while public. */
+    share: z.object({ watch_path: z.string(), embed_path: z.string(), content_path: z.string() }).nullable(),
+  })
+  .meta({ id: "Video" });
+export type VideoView = z.infer<typeof videoViewSchema>;
 
-export interface RevisionSummary {
-  revision: number;
-  saved_at: string;
-  title: string;
-  scenes: number;
-  rendered: boolean;
-}
-
-export interface TemplateOption {
-  id: string;
-  name: string;
-  description: string;
-  version: number;
-  layouts: { id: string; name: string; slots: LayoutSlotOption[] }[];
-}
+export const revisionSummarySchema = z.object({
+  revision: z.number().int(),
+  saved_at: z.string(),
+  title: z.string(),
+  scenes: z.number().int(),
+  rendered: z.boolean(),
+});
+export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
 
 /** A layout's slots as the editor needs them: which fields to show, their labels and limits. */
-export interface LayoutSlotOption {
-  id: string;
-  kind: "text" | "image" | "logo" | "shape";
-  role: string;
-  label: string;
-  required: boolean;
+export const layoutSlotOptionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["text", "image", "logo", "shape"]),
+  role: z.string(),
+  label: z.string(),
+  required: z.boolean(),
   /** Text slots: the most characters that fit. */
-  max_chars: number | null;
-}
+  max_chars: z.number().int().nullable(),
+});
+export type LayoutSlotOption = z.infer<typeof layoutSlotOptionSchema>;
 
-export interface VoiceOption {
-  id: string;
-  label: string;
-  language: string;
-  provider: string;
+export const templateOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  version: z.number().int(),
+  layouts: z.array(z.object({ id: z.string(), name: z.string(), slots: z.array(layoutSlotOptionSchema) })),
+});
+export type TemplateOption = z.infer<typeof templateOptionSchema>;
+
+export const voiceOptionSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  language: z.string(),
+  provider: z.string(),
   /** GET it for a spoken sample (audio/wav). */
-  sample_url: string;
-  preview: boolean;
-}
+  sample_url: z.string(),
+  preview: z.boolean(),
+});
+export type VoiceOption = z.infer<typeof voiceOptionSchema>;
 
-export interface MusicOption {
-  id: string;
-  label: string;
-  mood: string;
-  url: string;
-}
+export const musicOptionSchema = z.object({ id: z.string(), label: z.string(), mood: z.string(), url: z.string() });
+export type MusicOption = z.infer<typeof musicOptionSchema>;
 
-export interface ModelOption {
-  id: string;
-  label: string;
-  provider: string;
-  available: boolean;
-  /** Why it cannot be used (missing key), when not available. */
-  reason: string | null;
-  preview: boolean;
-}
+export const modelOptionSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  provider: z.string(),
+  available: z.boolean(),
+  /** Why it cannot be used, when not available. */
+  reason: z.string().nullable(),
+  preview: z.boolean(),
+});
+export type ModelOption = z.infer<typeof modelOptionSchema>;
 
 /** What the editors' "Generate picture" costs: the model it uses and its price in credits (0: the free Local preview). */
-export interface ScenePicturePrice {
-  model: string;
-  credits: number;
-}
+export const scenePicturePriceSchema = z.object({ model: z.string(), credits: z.number() });
+export type ScenePicturePrice = z.infer<typeof scenePicturePriceSchema>;
 
-export interface VideoOptions {
-  templates: TemplateOption[];
-  voices: VoiceOption[];
-  music: MusicOption[];
-  models: ModelOption[];
-  default_model_id: string;
-  default_voice_id: string | null;
-  lengths: readonly VideoLength[];
+export const videoOptionsSchema = z.object({
+  templates: z.array(templateOptionSchema),
+  voices: z.array(voiceOptionSchema),
+  music: z.array(musicOptionSchema),
+  models: z.array(modelOptionSchema),
+  default_model_id: z.string(),
+  default_voice_id: z.string().nullable(),
+  lengths: z.array(z.union([z.literal(15), z.literal(20), z.literal(30), z.literal(45), z.literal(60)])).readonly(),
   /**
    * The lengths the person's plan does not render, each with the cheapest plan that does ("Pro"): the form marks
    * them before they are picked. A storyboard of any length is free; only its render needs the plan.
    */
-  length_plans: { length_s: VideoLength; plan: string; max_seconds: number }[];
-  ratios: readonly CompositionRatio[];
+  length_plans: z.array(
+    z.object({
+      length_s: z.union([z.literal(15), z.literal(20), z.literal(30), z.literal(45), z.literal(60)]),
+      plan: z.string(),
+      max_seconds: z.number(),
+    }),
+  ),
+  ratios: z.array(compositionRatioSchema).readonly(),
   /** credits = ceil(seconds / 15) * per_15s[model provider]. */
-  pricing: { per_15s: Record<string, number> };
+  pricing: z.object({ per_15s: z.record(z.string(), z.number()) }),
   /** A generated scene picture (the editor's button shows it). */
-  scene_picture: ScenePicturePrice;
-  balance: number;
-}
+  scene_picture: scenePicturePriceSchema,
+  balance: z.number(),
+});
+export type VideoOptions = z.infer<typeof videoOptionsSchema>;
 
 export type PlayerPropsView = { props: RenderProps; revision: number };

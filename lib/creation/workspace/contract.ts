@@ -68,29 +68,30 @@ export const workspaceQuerySchema = z.strictObject({
 });
 export type WorkspaceQuery = z.output<typeof workspaceQuerySchema>;
 
-export interface WorkspaceItem {
-  id: string;
-  kind: WorkspaceKind;
-  title: string;
-  status: WorkspaceStatus;
+export const workspaceItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(WORKSPACE_KINDS),
+  title: z.string(),
+  status: z.enum(WORKSPACE_STATUSES),
   /** 0..1 while running (from its job); null otherwise. */
-  progress: number | null;
+  progress: z.number().nullable(),
   /** Public (shared image or video, published page) or private. */
-  visibility: "private" | "public";
+  visibility: z.enum(["private", "public"]),
   /** Signed, time-limited URLs of the item's still; null when it has none yet. */
-  poster_url: string | null;
-  thumbnail_url: string | null;
+  poster_url: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
   /** A line of its text (prompt, brief, description). */
-  excerpt: string;
-  created_at: string;
-  updated_at: string;
+  excerpt: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
   /** Where it opens. */
-  href: string;
+  href: z.string(),
   /** Where to continue editing it; null for kinds without an editor. */
-  edit_href: string | null;
+  edit_href: z.string().nullable(),
   /** Videos, images and designs with a rendered file can go in a ZIP. */
-  downloadable: boolean;
-}
+  downloadable: z.boolean(),
+});
+export type WorkspaceItem = z.infer<typeof workspaceItemSchema>;
 
 export interface WorkspacePage {
   items: WorkspaceItem[];

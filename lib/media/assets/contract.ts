@@ -109,44 +109,54 @@ export function clientUploadProblem(file: { name: string; size: number }): strin
   return null;
 }
 
-export interface AssetView {
-  id: string;
-  kind: AssetKind;
-  /** The name shown (renamable). */
-  name: string;
-  /** The uploaded file's name (downloads use it). */
-  filename: string;
-  content_type: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  duration_ms: number | null;
-  /** A font's family name, read from its `name` table. */
-  font_family: string | null;
-  urls: {
-    original: string;
-    /** Images: a 384 px WebP; videos: the poster; fonts and audio: the original (no picture). */
-    thumbnail: string;
-    /** The video's poster frame, or null. */
-    poster: string | null;
-    download: string;
-  };
-  created_at: string;
-  updated_at: string;
-}
+export const assetViewSchema = z
+  .object({
+    id: z.string(),
+    kind: assetKindSchema,
+    /** The name shown (renamable). */
+    name: z.string(),
+    /** The uploaded file's name (downloads use it). */
+    filename: z.string(),
+    content_type: z.string(),
+    size: z.number().int(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    duration_ms: z.number().nullable(),
+    /** A font's family name, read from its `name` table. */
+    font_family: z.string().nullable(),
+    urls: z.object({
+      original: z.string(),
+      /** Images: a 384 px WebP; videos: the poster; fonts and audio: the original (no picture). */
+      thumbnail: z.string(),
+      /** The video's poster frame, or null. */
+      poster: z.string().nullable(),
+      download: z.string(),
+    }),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Asset" });
+export type AssetView = z.infer<typeof assetViewSchema>;
 
-export interface AssetViewPage {
-  items: AssetView[];
-  next_cursor: string | null;
-}
+export const assetViewPageSchema = z.object({ items: z.array(assetViewSchema), next_cursor: z.string().nullable() });
+export type AssetViewPage = z.infer<typeof assetViewPageSchema>;
 
-export interface AssetUsage {
-  videos: { id: string; title: string; kind: "video" | "design"; href: string; scenes: number[] }[];
-  products: { id: string; name: string; href: string }[];
-  brand_kit: { fields: string[] } | null;
+export const assetUsageSchema = z.object({
+  videos: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      kind: z.enum(["video", "design"]),
+      href: z.string(),
+      scenes: z.array(z.number().int()),
+    }),
+  ),
+  products: z.array(z.object({ id: z.string(), name: z.string(), href: z.string() })),
+  brand_kit: z.object({ fields: z.array(z.string()) }).nullable(),
   /** Everything above in one number: 0 = unused. */
-  total: number;
-}
+  total: z.number().int(),
+});
+export type AssetUsage = z.infer<typeof assetUsageSchema>;
 
 export const assetPatchSchema = z
   .object({

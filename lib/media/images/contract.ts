@@ -22,24 +22,29 @@
  *   GET    /api/v1/inspirations                       -> { inspirations: Inspiration[] }
  *   GET    /api/v1/assets?cursor                      -> AssetPage;  POST (multipart "file") -> AssetItem;  DELETE /api/v1/assets/{id}
  */
-import type { AspectRatio } from "@/lib/media/images/schema";
+import { z } from "zod";
+import { ASPECT_RATIOS } from "@/lib/media/images/schema";
 
-export interface ImageModelInfo {
-  id: string;
-  label: string;
-  provider: string;
-  enabled: boolean;
-  supports_edit: boolean;
-  max_images_per_call: number;
-  credits_per_image: number;
-  /** e.g. "Set OPENAI_API_KEY to enable", or "Runs on this server; not AI". */
-  note: string | null;
-}
+const aspectRatio = z.enum(ASPECT_RATIOS);
 
-export interface ModelsResponse {
-  models: ImageModelInfo[];
-  default_model_id: string;
-}
+export const imageModelInfoSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  provider: z.string(),
+  enabled: z.boolean(),
+  supports_edit: z.boolean(),
+  max_images_per_call: z.number().int(),
+  credits_per_image: z.number(),
+  /** e.g. "Runs on this server; not AI". */
+  note: z.string().nullable(),
+});
+export type ImageModelInfo = z.infer<typeof imageModelInfoSchema>;
+
+export const modelsResponseSchema = z.object({
+  models: z.array(imageModelInfoSchema),
+  default_model_id: z.string(),
+});
+export type ModelsResponse = z.infer<typeof modelsResponseSchema>;
 
 /** POST body: the fields of lib/media/images/schema.ts in snake_case; the mask as a PNG data URL. */
 export interface GenerationRequest {
@@ -55,76 +60,81 @@ export interface GenerationRequest {
   mask?: string;
   remix_of_id?: string;
 }
+type AspectRatio = z.infer<typeof aspectRatio>;
 
-export interface GenerationAccepted {
-  job_id: string;
-  content_ids: string[];
-  credits_charged: number;
-  balance: number;
-}
+export const generationAcceptedSchema = z.object({
+  job_id: z.string(),
+  content_ids: z.array(z.string()),
+  credits_charged: z.number(),
+  balance: z.number(),
+});
+export type GenerationAccepted = z.infer<typeof generationAcceptedSchema>;
 
-export type JobState = "queued" | "running" | "succeeded" | "failed" | "cancelled";
+export const JOB_STATES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
+export type JobState = (typeof JOB_STATES)[number];
 
-export interface JobView {
-  id: string;
-  type: string;
-  state: JobState;
+export const jobViewSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  state: z.enum(JOB_STATES),
   /** 0..1 */
-  progress: number;
+  progress: z.number().min(0).max(1),
   /** A human sentence when failed. */
-  error: string | null;
-  content_ids: string[];
-  created_at: string;
-  updated_at: string;
-}
+  error: z.string().nullable(),
+  content_ids: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type JobView = z.infer<typeof jobViewSchema>;
 
 /** Signed, time-limited URLs; never store them. */
-export interface ImageUrls {
-  original: string;
-  thumbnail: string;
-}
+export const imageUrlsSchema = z.object({ original: z.string(), thumbnail: z.string() });
+export type ImageUrls = z.infer<typeof imageUrlsSchema>;
 
-export interface ImageSettings {
-  prompt: string;
-  negative_prompt: string | null;
-  vibe_id: string | null;
-  vibe_name: string | null;
-  aspect_ratio: AspectRatio;
-  seed: number;
-  model_id: string;
-  model_label: string;
-  source_image_id: string | null;
-  width: number | null;
-  height: number | null;
-}
+export const imageSettingsSchema = z.object({
+  prompt: z.string(),
+  negative_prompt: z.string().nullable(),
+  vibe_id: z.string().nullable(),
+  vibe_name: z.string().nullable(),
+  aspect_ratio: aspectRatio,
+  seed: z.number().int(),
+  model_id: z.string(),
+  model_label: z.string(),
+  source_image_id: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type ImageSettings = z.infer<typeof imageSettingsSchema>;
 
-export interface ImageItem {
-  id: string;
-  /** The viewer made it. Nobody else is told whose it is (no owner uid), nor what it was made from (`settings.source_image_id` is null for them). */
-  is_mine: boolean;
-  status: "queued" | "running" | "ready" | "failed";
-  error: string | null;
-  title: string;
-  visibility: "private" | "public";
-  settings: ImageSettings;
-  urls: ImageUrls | null;
-  job_id: string | null;
-  likes: number;
-  remixes: number;
-  liked_by_me: boolean;
-  created_at: string;
-}
+export const imageItemSchema = z
+  .object({
+    id: z.string(),
+    /** The viewer made it. Nobody else is told whose it is (no owner uid), nor what it was made from (`settings.source_image_id` is null for them). */
+    is_mine: z.boolean(),
+    status: z.enum(["queued", "running", "ready", "failed"]),
+    error: z.string().nullable(),
+    title: z.string(),
+    visibility: z.enum(["private", "public"]),
+    settings: imageSettingsSchema,
+    urls: imageUrlsSchema.nullable(),
+    job_id: z.string().nullable(),
+    likes: z.number().int(),
+    remixes: z.number().int(),
+    liked_by_me: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({ id: "Image" });
+export type ImageItem = z.infer<typeof imageItemSchema>;
 
-export interface ImagePage {
-  items: ImageItem[];
-  next_cursor: string | null;
-}
+export const imagePageSchema = z.object({ items: z.array(imageItemSchema), next_cursor: z.string().nullable() });
+export type ImagePage = z.infer<typeof imagePageSchema>;
 
-export interface ShareState {
-  visibility: "private" | "public";
+export const shareStateSchema = z.object({
+  visibility: z.enum(["private", "public"]),
   /** The public link (same origin), when public. */
-  url: string | null;
-}
+  url: z.string().nullable(),
+});
+export type ShareState = z.infer<typeof shareStateSchema>;
 
 export type { LikeState } from "@/lib/media/likes/contract";
 
@@ -136,24 +146,33 @@ export interface VibeInput {
   palette: string[];
 }
 
-export interface Vibe extends VibeInput {
-  id: string;
-  /** null for the built-in vibes everyone sees. */
-  owner_id: string | null;
-  example_image_urls: string[];
-  created_at: string;
-}
+export const vibeSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    prompt_additions: z.string(),
+    negative_prompt: z.string(),
+    /** 1..6 hex colours, e.g. "#7c3aed". */
+    palette: z.array(z.string()),
+    /** null for the built-in vibes everyone sees. */
+    owner_id: z.string().nullable(),
+    example_image_urls: z.array(z.string()),
+    created_at: z.string(),
+  })
+  .meta({ id: "Vibe" });
+export type Vibe = z.infer<typeof vibeSchema>;
 
-export interface Inspiration {
-  id: string;
-  title: string;
-  prompt: string;
-  negative_prompt: string | null;
-  aspect_ratio: AspectRatio;
-  vibe_id: string | null;
-  seed: number;
-  image_url: string;
-}
+export const inspirationSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  prompt: z.string(),
+  negative_prompt: z.string().nullable(),
+  aspect_ratio: aspectRatio,
+  vibe_id: z.string().nullable(),
+  seed: z.number().int(),
+  image_url: z.string(),
+});
+export type Inspiration = z.infer<typeof inspirationSchema>;
 
 export interface AssetItem {
   id: string;

@@ -1,5 +1,5 @@
 /** What a like or unlike answers (`POST|DELETE /api/v1/images/{id}/like`); browser-safe. */
-export interface LikeState {
-  likes: number;
-  liked_by_me: boolean;
-}
+import { z } from "zod";
+
+export const likeStateSchema = z.object({ likes: z.number().int(), liked_by_me: z.boolean() });
+export type LikeState = z.infer<typeof likeStateSchema>;
