@@ -43,7 +43,7 @@ function statementAt(source: string, from: number): string {
 function keyScope(source: string, method: string): string | null {
   const decl = `export const ${method} = `;
   const at = source.indexOf(decl);
-  if (at < 0) return null;
+  if (at < 0) return delegatedScope(source, method);
   let statement = statementAt(source, at);
   const call = statement.slice(decl.length);
   const helper = /^([A-Za-z_$][\w$]*)\(/.exec(call)?.[1];
@@ -55,6 +55,21 @@ function keyScope(source: string, method: string): string | null {
   }
   if (!statement.includes("withUser(")) return null;
   return /apiKey: "(\w+)"/.exec(statement)?.[1] ?? null;
+}
+
+/**
+ * `export async function POST(request, context) { const response = await handle(request, context); … }`
+ * (the MCP endpoint rewrites its 401): the scope of the `const handle = withUser(…)` it calls.
+ */
+function delegatedScope(source: string, method: string): string | null {
+  const fn = source.indexOf(`export async function ${method}(`);
+  if (fn < 0) return null;
+  const body = statementAt(source, fn);
+  for (const m of body.matchAll(/await (\w+)\(request/g)) {
+    const at = source.indexOf(`const ${m[1]} = withUser(`);
+    if (at >= 0) return /apiKey: "(\w+)"/.exec(statementAt(source, at))?.[1] ?? null;
+  }
+  return null;
 }
 
 const keyCallable = new Map<string, string>();
@@ -72,6 +87,7 @@ it("finds the key-callable routes (the scan itself works)", () => {
   expect(keyCallable.get("GET /api/v1/videos/{id}")).toBe("read");
   expect(keyCallable.get("POST /api/v1/images/{id}/share")).toBe("create");
   expect(keyCallable.has("GET /api/v1/ops/data")).toBe(false);
+  expect(keyCallable.get("POST /api/v1/mcp")).toBe("read");
   expect(keyCallable.size).toBeGreaterThan(80);
 });
 
