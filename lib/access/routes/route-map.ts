@@ -52,6 +52,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/assets", access: "user", title: "Assets", area: "assets", nav: true },
   { pattern: "/assets/[assetId]", access: "user", title: "Asset", area: "assets" },
   { pattern: "/subscription", access: "user", title: "Subscription", area: "account", nav: true },
+  { pattern: "/developers/webhooks", access: "user", title: "Webhooks", area: "account" },
 
   // Image generation
   { pattern: "/image-gen", access: "user", title: "Image generation", area: "image", nav: true },
