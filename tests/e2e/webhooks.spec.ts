@@ -89,7 +89,7 @@ test("add an endpoint, see its secret once, send a test event: delivered with 20
   const row = card.getByTestId("webhook-delivery").first();
   await expect(row.getByText("Delivered")).toBeVisible({ timeout: 20_000 });
   await expect(row.getByText("Response: 200")).toBeVisible();
-  await expect(row.getByText("webhook.test")).toBeVisible();
+  await expect(row.getByText("webhook.test", { exact: true })).toBeVisible();
 
   const got = received.filter((r) => r.path === hookPath);
   expect(got).toHaveLength(1);
