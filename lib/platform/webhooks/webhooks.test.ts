@@ -21,7 +21,9 @@ import type { VideoDeps } from "@/lib/creation/video/service/shared";
 import { createVideoWorker } from "@/lib/creation/video/worker";
 import { verifySignature } from "@/lib/platform/http/webhook";
 import type { Resolver } from "@/lib/platform/http/safe-fetch";
-import { addUser, openTestEnv, type TestEnv } from "@/tests/support/data-env";
+import { addUser, fakeGenerator, MODELS, openTestEnv, type TestEnv } from "@/tests/support/data-env";
+import { startGeneration } from "@/lib/media/images/generation-service";
+import { createImageWorker } from "@/lib/media/images/worker";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "./collections";
 import { createWebhookInput } from "./contract";
 import { dispatchPendingEvents, listDeliveries, resendDelivery, sendTestEvent } from "./deliveries";
@@ -250,6 +252,36 @@ it("a finished render emits one video.ready, to the owner's subscribed endpoints
     expect(await dispatchPendingEvents(env.db, clock)).toBe(0);
     await drain(worker());
     expect(r.got).toHaveLength(1);
+  } finally {
+    await r.close();
+  }
+});
+
+it("an image generation emits one image.ready per image made, each delivered once", async () => {
+  await addUser(env.db, "painter", 100);
+  const r = await receiver();
+  try {
+    const ep = await createEndpoint(env.db, "painter", input(r.url, ["image.ready", "video.failed"]), LOOPBACK);
+    const { contentIds } = await startGeneration({
+      uid: "painter",
+      input: { prompt: "a red fox", modelId: "gpt-image-1", count: 2, seed: 7 },
+      deps: { db: env.db, store: env.store, models: () => MODELS, now },
+    });
+    const images = createImageWorker({
+      db: env.db,
+      store: env.store,
+      models: () => MODELS,
+      generate: fakeGenerator(),
+      now,
+      log: () => undefined,
+    });
+    expect(await images.processNext()).toMatchObject({ outcome: "succeeded" });
+    await drain(worker());
+    const bodies = r.got.map((g) => JSON.parse(g.body));
+    expect(bodies.map((b) => [b.type, b.data.id]).sort()).toEqual(contentIds.map((id) => ["image.ready", id]).sort());
+    expect(bodies[0].data.links.download).toBe(`/api/v1/images/${bodies[0].data.id}/download`);
+    expect(new Set(bodies.map((b) => b.id)).size).toBe(2);
+    expect((await listDeliveries(env.db, "painter", ep.id)).map((d) => d.state)).toEqual(["succeeded", "succeeded"]);
   } finally {
     await r.close();
   }
