@@ -6,7 +6,7 @@
  * registered by their domains' runtime modules (lib/platform/jobs/workers.ts), and read
  * the same settings as the app's in-app workers (lib/platform/jobs/settings.ts).
  * WORKERS=image, video, bulk, design, prod, prompts, eval, studio or webhooks (comma-separated; default image,video,design,eval):
- * "image" and "video" also run the webhooks worker (users' webhook deliveries);
+ * "image", "video" and "design" also run the webhooks worker (users' webhook deliveries);
  * "video" also runs the bulk worker (plans batch rows and hands their renders to the video worker), the
  * production worker (prod: scheduler, webhooks) and the /remotion-test renders (studio);
  * "prompts" runs prompt-testing runs (not on by default here: the app runs them in-process).
@@ -37,8 +37,8 @@ const kinds = [
   ...(has("prompts") ? ["prompts"] : []),
   ...(has("eval") ? ["eval"] : []),
   ...(has("video", "studio") ? ["studio"] : []),
-  // Users' webhooks: the events the image, video and bulk workers emit are delivered from here too.
-  ...(has("image", "video", "bulk", "webhooks") ? ["webhooks"] : []),
+  // Users' webhooks: the events the image, video, bulk and design workers emit are delivered from here too.
+  ...(has("image", "video", "bulk", "design", "webhooks") ? ["webhooks"] : []),
 ];
 const stop = new AbortController();
 for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => stop.abort());

@@ -7,7 +7,13 @@
 import { z } from "zod";
 
 /** What an endpoint may subscribe to. `webhook.test` is only ever sent by "Send test event". */
-export const WEBHOOK_EVENT_TYPES = ["video.ready", "video.failed", "batch.finished", "image.ready"] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  "video.ready",
+  "video.failed",
+  "batch.finished",
+  "image.ready",
+  "design.ready",
+] as const;
 export const webhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof webhookEventType>;
 export const WEBHOOK_TEST_EVENT = "webhook.test";
@@ -16,6 +22,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "video.failed": "A video render failed",
   "batch.finished": "A batch finished",
   "image.ready": "An image is ready",
+  "design.ready": "A design export is ready",
 };
 
 export const MAX_WEBHOOK_ENDPOINTS = 10;

@@ -29,6 +29,9 @@ import { createWebhookInput } from "./contract";
 import { dispatchPendingEvents, listDeliveries, resendDelivery, sendTestEvent } from "./deliveries";
 import { createEndpoint, deleteEndpoint, listEndpoints } from "./endpoints";
 import { createWebhookWorker } from "./worker";
+import { createDesign } from "@/lib/creation/designs/service/create-design";
+import { requestExport } from "@/lib/creation/designs/export";
+import { createDesignWorker } from "@/lib/creation/designs/worker";
 
 jest.setTimeout(60_000);
 
@@ -196,8 +199,10 @@ function fakeRenderer(): RenderDriver {
         .toFile(o.outputPath);
       return { width: 8, height: 8, sizeBytes: 100, format: "jpeg" };
     },
-    async renderStill() {
-      throw new Error("not used");
+    async renderStill(o) {
+      const img = sharp({ create: { width: 8, height: 8, channels: 3, background: "#345" } });
+      await (o.format === "png" ? img.png() : img.jpeg()).toFile(o.outputPath);
+      return { width: 8, height: 8, sizeBytes: 100, format: o.format };
     },
     async close() {},
   };
@@ -282,6 +287,32 @@ it("an image generation emits one image.ready per image made, each delivered onc
     expect(bodies[0].data.links.download).toBe(`/api/v1/images/${bodies[0].data.id}/download`);
     expect(new Set(bodies.map((b) => b.id)).size).toBe(2);
     expect((await listDeliveries(env.db, "painter", ep.id)).map((d) => d.state)).toEqual(["succeeded", "succeeded"]);
+  } finally {
+    await r.close();
+  }
+});
+
+it("a finished design export emits one design.ready", async () => {
+  const deps = { db: env.db, store: env.store, ready: async () => void (await ensureStarterLibrary(env.db)) };
+  await addUser(env.db, "designer", 100);
+  const r = await receiver();
+  try {
+    const ep = await createEndpoint(env.db, "designer", input(r.url, ["design.ready"]), LOOPBACK);
+    const d = await createDesign(deps, "designer", { template_id: "starter-elegant", aspect_ratio: "1:1" });
+    await requestExport(deps, "designer", d.id, { format: "png" });
+    const designs = createDesignWorker({
+      db: env.db,
+      store: env.store,
+      renderer: fakeRenderer,
+      renderWidth: 72,
+      log: () => undefined,
+    });
+    expect(await designs.processNext()).toMatchObject({ outcome: "succeeded" });
+    await drain(worker());
+    expect(r.got.map((g) => JSON.parse(g.body))).toEqual([
+      expect.objectContaining({ type: "design.ready", data: expect.objectContaining({ id: d.id, status: "ready" }) }),
+    ]);
+    expect((await listDeliveries(env.db, "designer", ep.id)).map((x) => x.state)).toEqual(["succeeded"]);
   } finally {
     await r.close();
   }

@@ -14,7 +14,7 @@ export default function WebhooksPage() {
     <>
       <PageHeader
         title={titleFor(PATTERN)}
-        description="Let your own servers hear when videos, images and batches are done: Promptframe sends them a signed event."
+        description="Let your own servers hear when videos, images, designs and batches are done: Promptframe sends them a signed event."
       />
       <DeveloperTabs current="webhooks" />
       <WebhooksScreen />
