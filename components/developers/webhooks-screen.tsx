@@ -76,7 +76,7 @@ export function WebhooksScreen() {
         ) : list.data.length === 0 ? (
           <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
             No endpoints yet. Add the address of a server of yours above, and Promptframe will tell it when your videos,
-            images and batches are done.
+            images, designs and batches are done.
           </p>
         ) : (
           <ul className="space-y-4">
