@@ -5,7 +5,8 @@
  * machines sharing Firestore; each claims jobs under a lease. The kinds are
  * registered by their domains' runtime modules (lib/platform/jobs/workers.ts), and read
  * the same settings as the app's in-app workers (lib/platform/jobs/settings.ts).
- * WORKERS=image, video, bulk, design, prod, prompts, eval or studio (comma-separated; default image,video,design,eval):
+ * WORKERS=image, video, bulk, design, prod, prompts, eval, studio or webhooks (comma-separated; default image,video,design,eval):
+ * "image", "video" and "design" also run the webhooks worker (users' webhook deliveries);
  * "video" also runs the bulk worker (plans batch rows and hands their renders to the video worker), the
  * production worker (prod: scheduler, webhooks) and the /remotion-test renders (studio);
  * "prompts" runs prompt-testing runs (not on by default here: the app runs them in-process).
@@ -19,6 +20,7 @@ import "@/lib/creation/designs/runtime";
 import "@/lib/operations/production/runtime";
 import "@/lib/operations/prompt-testing/runtime";
 import "@/lib/operations/fc-report/runtime";
+import "@/lib/platform/webhooks/runtime";
 import { registerTestRenderWorker } from "../lib/studio/templates/runtime";
 import { startWorkers } from "@/lib/platform/jobs/workers";
 import "../lib/registry/register";
@@ -35,6 +37,8 @@ const kinds = [
   ...(has("prompts") ? ["prompts"] : []),
   ...(has("eval") ? ["eval"] : []),
   ...(has("video", "studio") ? ["studio"] : []),
+  // Users' webhooks: the events the image, video, bulk and design workers emit are delivered from here too.
+  ...(has("image", "video", "bulk", "design", "webhooks") ? ["webhooks"] : []),
 ];
 const stop = new AbortController();
 for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => stop.abort());

@@ -23,6 +23,7 @@ import { fcReportCollections } from "@/lib/operations/fc-report/collections";
 import { authCollections } from "@/lib/access/auth/collections";
 import { galleryCollections } from "@/lib/creation/gallery/collections";
 import { apiKeyCollections } from "@/lib/access/api-keys/collections";
+import { webhookCollections } from "@/lib/platform/webhooks/collections";
 
 export const allCollections: readonly AnyCollectionDef[] = [
   ...coreCollections,
@@ -42,4 +43,5 @@ export const allCollections: readonly AnyCollectionDef[] = [
   ...authCollections,
   ...galleryCollections,
   ...apiKeyCollections,
+  ...webhookCollections,
 ];

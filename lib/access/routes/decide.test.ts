@@ -47,8 +47,8 @@ describe("the access decision over the whole route map", () => {
   it("covers every route x role x host", () => {
     expect(cases.length).toBe(ROUTES.length * 6);
     // 33 signed-in and public routes + 26 internal ones in spec section 2, and the developer area (issue 24):
-    // /developers, /developers/api.
-    expect(ROUTES.length).toBe(59 + 2);
+    // /developers, /developers/webhooks, /developers/api.
+    expect(ROUTES.length).toBe(59 + 3);
   });
 
   it.each(cases)("%s as %s on the %s host", (pattern, role, host, access, redirect) => {

@@ -54,6 +54,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/subscription", access: "user", title: "Subscription", area: "account", nav: true },
   { pattern: "/developers", access: "user", title: "Developers", area: "account", nav: true },
   { pattern: "/developers/api", access: "user", title: "API reference", area: "account" },
+  { pattern: "/developers/webhooks", access: "user", title: "Webhooks", area: "account" },
 
   // Image generation
   { pattern: "/image-gen", access: "user", title: "Image generation", area: "image", nav: true },

@@ -21,6 +21,7 @@ import { content, jobs, users } from "@/lib/platform/db/collections";
 import type { Db } from "@/lib/platform/db/db";
 import type { Transaction } from "@/lib/platform/db/transaction";
 import { batches, batchItems, type BatchItemDoc } from "./collections";
+import { appLink, stageWebhookEvent } from "@/lib/platform/webhooks/events";
 
 export const BATCH_ITEM_JOB = "batch.item";
 export const BATCH_JOB_TYPES = [BATCH_ITEM_JOB] as const;
@@ -119,6 +120,23 @@ export async function finishBatchIfSettled(db: Db, batchId: string, now: Date): 
     const b = await tx.get(ref);
     if (!b || b.data.state !== "running") return;
     tx.update(ref, { state: "finished", finished_at: now.toISOString(), updated_at: now.toISOString() });
+    const count = (state: string) => items.filter((i) => i.data.state === state).length;
+    // The owner's webhooks hear of it with the state change (a retry that finishes the batch again is a new event).
+    stageWebhookEvent(db, tx, {
+      ownerId: b.data.owner_id,
+      type: "batch.finished",
+      key: `${batchId}:${now.toISOString()}`,
+      now,
+      data: {
+        object: "batch",
+        id: batchId,
+        name: b.data.name,
+        status: "finished",
+        items: { total: items.length, done: count("done"), failed: count("failed"), cancelled: count("cancelled") },
+        finished_at: now.toISOString(),
+        links: { api: appLink(`/api/v1/batches/${batchId}`), zip: appLink(`/api/v1/batches/${batchId}/zip`) },
+      },
+    });
   });
 }
 

@@ -6,6 +6,7 @@ import "server-only";
  * first batch request; IN_APP_WORKER=0 leaves them to `npm run worker`).
  */
 import { registerWorker, startInAppWorker } from "@/lib/platform/jobs/workers";
+import { startWebhookWorker } from "@/lib/platform/webhooks/runtime";
 import { videoDeps, videoRuntime } from "@/lib/creation/video/runtime";
 import type { BatchDeps } from "./service";
 import { batchLinks } from "./links";
@@ -20,5 +21,6 @@ export function batchRuntime(): BatchDeps {
 registerWorker("bulk", (_s, o) => createBatchWorker({ video: videoDeps(), links: batchLinks(), ...o }));
 
 export function startBatchWorker(): BatchWorker | null {
+  startWebhookWorker(); // delivers the batch.finished events
   return startInAppWorker<BatchWorker>("bulk");
 }

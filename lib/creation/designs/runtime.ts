@@ -7,6 +7,7 @@ import "server-only";
  */
 import { getDb } from "@/lib/platform/db";
 import { registerWorker, startInAppWorker } from "@/lib/platform/jobs/workers";
+import { startWebhookWorker } from "@/lib/platform/webhooks/runtime";
 import { getRenderer } from "@/lib/engine/render";
 import { getBlobStore } from "@/lib/platform/storage";
 import { videoRuntime } from "@/lib/creation/video/runtime";
@@ -30,5 +31,6 @@ registerWorker("design", (settings, o) =>
 );
 
 export function startDesignWorker(): DesignWorker | null {
+  startWebhookWorker(); // delivers the design.ready events this worker emits
   return startInAppWorker<DesignWorker>("design");
 }

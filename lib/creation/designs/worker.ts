@@ -7,6 +7,7 @@ import "server-only";
  * and refunds the credit; the design keeps its last good files.
  */
 import { logContentChange, WORKER_CONTEXT } from "@/lib/platform/update-log/content";
+import { appLink, stageWebhookEvent } from "@/lib/platform/webhooks/events";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -203,6 +204,21 @@ function designJob(d: DesignWorkerDeps) {
         before: c.data,
         after: patch,
         context: WORKER_CONTEXT.design,
+      });
+      // With the state change (one event per export job).
+      stageWebhookEvent(db, tx, {
+        ownerId: c.data.owner_id,
+        type: "design.ready",
+        key: jobId,
+        now: new Date(at),
+        data: {
+          object: "design",
+          id: contentId,
+          title: c.data.title,
+          status: "ready",
+          pages: files.pages.length,
+          links: { api: appLink(`/api/v1/designs/${contentId}`) },
+        },
       });
       return old ? [...old.pages.map((p) => p.key), old.thumbnail_key] : [];
     });

@@ -8,6 +8,7 @@ import "server-only";
 import { getDb } from "@/lib/platform/db";
 import { starterLibraryReady } from "@/lib/engine/composition/starter-ready";
 import { registerWorker, startInAppWorker } from "@/lib/platform/jobs/workers";
+import { startWebhookWorker } from "@/lib/platform/webhooks/runtime";
 import { getRenderer } from "@/lib/engine/render";
 import { getBlobStore } from "@/lib/platform/storage";
 import type { VideoDeps } from "./service/shared";
@@ -40,5 +41,6 @@ registerWorker("video", (settings, o) =>
 export function startVideoWorker(): VideoWorker | null {
   // The Remotion bundle is made by the start and test scripts (a missing one fails renders with a clear reason).
   // The bulk worker starts from the batch routes (lib/creation/batches/runtime.ts): bulk builds on video, not the reverse.
+  startWebhookWorker(); // delivers the video.ready / video.failed events this worker emits
   return startInAppWorker<VideoWorker>("video");
 }

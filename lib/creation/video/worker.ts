@@ -30,6 +30,7 @@ import { isRenderError } from "@/lib/engine/render/errors";
 import { prepareRender, type MusicSource } from "@/lib/engine/render/prepare";
 import type { RenderDriver } from "@/lib/engine/render/types";
 import type { BlobStore } from "@/lib/platform/storage/types";
+import { appLink, stageWebhookEvent } from "@/lib/platform/webhooks/events";
 import { refreshPublicViews } from "@/lib/creation/public-views/refresh";
 import type { RenderStageName } from "./contract";
 import { generateScenePicture, scenePalette } from "./media";
@@ -348,6 +349,25 @@ function videoJob(d: VideoWorkerDeps) {
         after: patch,
         context: WORKER_CONTEXT.video,
       });
+      // With the state change, so a crash cannot lose the owner's webhook event nor a retry make two (one per job).
+      stageWebhookEvent(db, tx, {
+        ownerId: c.data.owner_id,
+        type: "video.ready",
+        key: jobId,
+        now: new Date(at),
+        data: {
+          object: "video",
+          id: contentId,
+          title: c.data.title,
+          status: "ready",
+          revision: files.revision,
+          duration_ms: files.duration_ms,
+          width: files.width,
+          height: files.height,
+          rendered_at: files.rendered_at,
+          links: { api: appLink(`/api/v1/videos/${contentId}`), app: appLink(`/videos/${contentId}`) },
+        },
+      });
       return old ? [old.video_key, old.poster_key, ...(old.captions_key ? [old.captions_key] : [])] : [];
     });
     if (replaced === null) return null;
@@ -415,6 +435,22 @@ function videoJob(d: VideoWorkerDeps) {
           before: c.data,
           after: patch,
           context: WORKER_CONTEXT.video,
+        });
+        stageWebhookEvent(db, tx, {
+          ownerId: c.data.owner_id,
+          type: "video.failed",
+          key: jobId,
+          now: at,
+          data: {
+            object: "video",
+            id: contentId,
+            title: c.data.title,
+            status: "failed",
+            error: reason.slice(0, 2000),
+            // The last good file stays: the video is still playable at its earlier revision.
+            previous_file_kept: Boolean(settings.files),
+            links: { api: appLink(`/api/v1/videos/${contentId}`), app: appLink(`/videos/${contentId}`) },
+          },
         });
       }
       return true;

@@ -8,6 +8,7 @@ import "server-only";
 import { generateImages, listImageModels } from "@/lib/platform/ai";
 import { getDb } from "@/lib/platform/db";
 import { registerWorker, startInAppWorker as startWorker } from "@/lib/platform/jobs/workers";
+import { startWebhookWorker } from "@/lib/platform/webhooks/runtime";
 import { getBlobStore } from "@/lib/platform/storage";
 import type { ImageWorkerDeps } from "./types";
 import { createImageWorker, type ImageWorker } from "./worker";
@@ -20,5 +21,6 @@ registerWorker("image", (_s, o) => createImageWorker({ ...imageRuntime(), ...o }
 
 /** Idempotent: the in-process image workers, started once per server process (none when IN_APP_WORKER=0). */
 export function startInAppWorker(): ImageWorker | null {
+  startWebhookWorker(); // delivers the image.ready events this worker emits
   return startWorker<ImageWorker>("image");
 }

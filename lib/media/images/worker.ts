@@ -11,6 +11,7 @@ import { logContentChange, WORKER_CONTEXT } from "@/lib/platform/update-log/cont
 import { readBlob, imageKeys } from "./blob-io";
 import { describeFailure, LEASE_GAVE_UP_REASON, WorkerError } from "./failure-reasons";
 import { jobInput, settleFailedJob, whileHeld } from "./job-settle";
+import { appLink, stageWebhookEvent } from "@/lib/platform/webhooks/events";
 import { renderImage } from "./render";
 import { IMAGE_JOB_TYPES, type ImageWorkerDeps } from "./types";
 
@@ -111,6 +112,25 @@ function imageJob(o: ImageWorkerOptions) {
             before: c.data,
             after: patch,
             context: WORKER_CONTEXT.image,
+          });
+          // With the state change (each image is made once: the key is the image).
+          stageWebhookEvent(db, tx, {
+            ownerId: c.data.owner_id,
+            type: "image.ready",
+            key: contentId,
+            now: new Date(at),
+            data: {
+              object: "image",
+              id: contentId,
+              status: "ready",
+              width: img.width,
+              height: img.height,
+              links: {
+                api: appLink(`/api/v1/images/${contentId}`),
+                download: appLink(`/api/v1/images/${contentId}/download`),
+                app: appLink(`/image-gen/${contentId}`),
+              },
+            },
           });
         }
         const progress = STARTED + (1 - STARTED - 0.05) * ((i + 1) / total);

@@ -417,6 +417,29 @@ export async function safePost(rawUrl: string, opts: SafePostOptions): Promise<{
   return { status: res.statusCode ?? 0 };
 }
 
+/**
+ * Vets a URL the way `safePost` will before each send, without sending: its
+ * form, then its host's addresses (resolved within the time limit) must all
+ * be public unless the host is allow-listed. For saving a webhook URL, so a
+ * private address is refused at once; the send checks again (DNS may change).
+ * Throws a LinkError with a sentence for the user.
+ */
+export async function checkPublicUrl(
+  rawUrl: string,
+  opts: { resolver?: Resolver; allowHosts?: readonly string[]; timeoutMs?: number } = {},
+): Promise<URL> {
+  const resolver = opts.resolver ?? systemResolver;
+  const allow = new Set((opts.allowHosts ?? urlFetchAllowHosts()).map(normaliseHost));
+  const url = parsePublicUrl(rawUrl);
+  await vetHost(url, resolver, allow, AbortSignal.timeout(opts.timeoutMs ?? FETCH_TIMEOUT_MS));
+  return url;
+}
+
+/** Whether `host` is on the allow list (URL_FETCH_ALLOW_HOSTS unless given): such hosts may be private and plain http. */
+export function isAllowListedHost(host: string, allowHosts?: readonly string[]): boolean {
+  return (allowHosts ?? urlFetchAllowHosts()).map(normaliseHost).includes(normaliseHost(host.replace(/^\[|\]$/g, "")));
+}
+
 /** Reads and drops the rest of an answer in the background; at the deadline the socket is destroyed. */
 function drainUntil(res: http.IncomingMessage, signal: AbortSignal): void {
   const stop = () => void res.destroy();
