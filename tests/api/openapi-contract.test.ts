@@ -57,6 +57,7 @@ addFormats(ajv);
 function paramValue(op: Operation, name: string): string {
   const resource = op.path.split("/")[3] ?? "";
   const byName: Record<string, string | undefined> = {
+    deliveryId: fx.delivery,
     templateId: fx.template,
     voiceId: fx.voice,
     trackId: fx.music,
@@ -154,6 +155,8 @@ const BODIES: Record<string, () => Promise<unknown>> = {
   downloadWorkspaceItems: async () => ({ items: [{ kind: "image", id: fx.image }] }),
   deleteWorkspaceItems: async () => ({ items: [{ kind: "design", id: fx.design }] }),
   createApiKey: async () => ({ name: "Second key", scopes: ["read"] }),
+  // A receiver this test serves (127.0.0.1 is allowed here, like in the app's test stack): example.com does not resolve offline.
+  createWebhook: async () => ({ url: `${origin}/hooks/promptframe`, events: ["video.ready"] }),
 };
 
 /** What the creating (and listing) calls give later calls. */
@@ -189,10 +192,18 @@ const REMEMBER: Record<string, (data: any) => void> = {
   },
   createApiKey: (d) => (fx.key = d.api_key.id),
   createWebhook: (d) => (fx.webhook = d.id),
+  sendWebhookTest: (d) => (fx.delivery = d.id),
 };
 
 /** Work to do after a call succeeded: the image generation's job runs here (no worker runs in the background). */
 const AFTER: Record<string, () => Promise<void>> = {
+  // The test event goes out (to this test's receiver), so it can be resent.
+  sendWebhookTest: async () => {
+    const { createWebhookWorker } = await import("@/lib/platform/webhooks/worker");
+    const { getDb } = await import("@/lib/platform/db");
+    const done = await createWebhookWorker({ db: getDb() }).processNext();
+    if (done?.outcome !== "succeeded") throw new Error(`the test delivery did not succeed: ${JSON.stringify(done)}`);
+  },
   generateImages: async () => {
     const { createImageWorker } = await import("@/lib/media/images/worker");
     const { imageRuntime } = await import("@/lib/media/images/runtime");

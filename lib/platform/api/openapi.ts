@@ -177,6 +177,8 @@ export interface OpenApiInfo {
   version: string;
   description: string;
   tags: { name: string; description: string }[];
+  /** OpenAPI 3.1 `webhooks`: what this API POSTs to its users' endpoints, by event name. */
+  webhooks?: Record<string, { summary: string; description: string; body: z.ZodType }>;
 }
 
 /** The OpenAPI 3.1 document of `operations` (throws on a duplicate method + path: each operation once). */
@@ -205,6 +207,24 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], info: 
         },
       },
       paths,
+      ...(info.webhooks
+        ? {
+            webhooks: Object.fromEntries(
+              Object.entries(info.webhooks).map(([name, w]) => [
+                name,
+                {
+                  post: {
+                    summary: w.summary,
+                    description: w.description,
+                    security: [],
+                    requestBody: { content: { "application/json": { schema: w.body } } },
+                    responses: { "200": { description: "Any 2xx answer marks the delivery as delivered." } },
+                  },
+                },
+              ]),
+            ),
+          }
+        : {}),
     },
     {},
   );

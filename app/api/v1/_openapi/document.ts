@@ -16,6 +16,13 @@ import { productOperations } from "./operations/products";
 import { videoOperations } from "./operations/videos";
 import { webhookOperations } from "./operations/webhooks";
 import { workspaceOperations } from "./operations/workspace";
+import {
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT,
+  webhookEventPayloadSchema,
+  type WebhookEventType,
+} from "@/lib/platform/webhooks/contract";
 
 /** Every documented operation; the tags show in this order. */
 export const API_OPERATIONS: readonly ApiOperation[] = [
@@ -60,6 +67,23 @@ export function openApiDocument(): OpenApiDocument {
     description:
       "Make videos, images and designs from a program. Authenticate with `Authorization: Bearer <API key>` (make a key on the Developers page). Every answer is JSON `{ data }` (files and redirects aside); every error is `{ error: { code, message, issues? } }`.",
     tags: TAGS.filter((t) => API_OPERATIONS.some((op) => op.tag === t.name)),
+    webhooks: Object.fromEntries(
+      [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT].map((type) => [
+        type,
+        {
+          summary:
+            type === WEBHOOK_TEST_EVENT
+              ? "A test event (Send test event)"
+              : WEBHOOK_EVENT_LABELS[type as WebhookEventType],
+          description:
+            "POSTed to each enabled endpoint subscribed to this event, signed in the `Promptframe-Signature` header " +
+            '(`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with the endpoint\'s secret); the ' +
+            "`Promptframe-Event` and `Promptframe-Delivery` headers name the event and the delivery. The payload's `id` " +
+            "stays the same across retries and resends: de-duplicate on it.",
+          body: webhookEventPayloadSchema,
+        },
+      ]),
+    ),
   });
   return built;
 }
