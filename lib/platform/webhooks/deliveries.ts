@@ -98,8 +98,10 @@ export async function dispatchPendingEvents(db: Db, now: Date, limit = 20): Prom
       if (!ev || ev.data.state !== "pending") return false;
       const endpoints = await tx.get(db.collection(webhookEndpoints).where("owner_id", "==", ev.data.owner_id));
       const body = payloadOf(e.id, ev.data);
+      let staged = 0;
       for (const ep of endpoints) {
         if (!ep.data.enabled || !(ep.data.events as string[]).includes(ev.data.type)) continue;
+        staged++;
         stageDelivery(db, tx, {
           ownerId: ev.data.owner_id,
           endpointId: ep.id,
@@ -109,7 +111,10 @@ export async function dispatchPendingEvents(db: Db, now: Date, limit = 20): Prom
           now,
         });
       }
-      tx.update(ref, { state: "dispatched" });
+      // Nobody listens (most people have no endpoints): nothing refers to the event, so it goes, and the outbox
+      // does not grow with every render. A dispatched event stays as its deliveries' record.
+      if (staged === 0) tx.delete(ref);
+      else tx.update(ref, { state: "dispatched" });
       return true;
     });
     if (ok) done++;

@@ -257,6 +257,25 @@ it("a finished render emits one video.ready, to the owner's subscribed endpoints
     expect(await dispatchPendingEvents(env.db, clock)).toBe(0);
     await drain(worker());
     expect(r.got).toHaveLength(1);
+
+    // Someone with no endpoint: their render's event is dropped once dispatched, so the outbox does not grow.
+    await addUser(env.db, "quiet", 100);
+    const quiet = await createVideo(deps, "quiet", {
+      brief: "Fresh bread every morning.",
+      aspect_ratio: "9:16",
+      length_s: 15,
+      template_id: null,
+      voice_id: null,
+      captions: false,
+      music: false,
+      model_id: "local/preview",
+    });
+    await requestRender(deps, "quiet", quiet.id);
+    expect(await videos.processNext()).toMatchObject({ outcome: "succeeded" });
+    expect(await env.db.collection(webhookEvents).where("owner_id", "==", "quiet").get()).toHaveLength(1);
+    expect(await dispatchPendingEvents(env.db, clock)).toBe(1);
+    expect(await env.db.collection(webhookEvents).where("owner_id", "==", "quiet").get()).toHaveLength(0);
+    expect(r.got).toHaveLength(1);
   } finally {
     await r.close();
   }
