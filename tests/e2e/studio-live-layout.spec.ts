@@ -65,10 +65,12 @@ test("saving a live layout that items use shows the changes and the number of it
 
 test("the animation page asks too before it changes a live layout", async ({ page, signedInAs }) => {
   await signedInAs("staff", "/layouts");
-  const read = async () => (await (await page.request.get(`/api/v1/studio/layouts/${LAYOUT}`)).json()).data;
+  // Its own layout: the test above saves LAYOUT, and the two may run at once.
+  const layout = "starter-quote";
+  const read = async () => (await (await page.request.get(`/api/v1/studio/layouts/${layout}`)).json()).data;
   const before = await read();
   expect(before.stage).toBe("live");
-  await page.goto(`/layouts-pipeline/${LAYOUT}/animation`);
+  await page.goto(`/layouts-pipeline/${layout}/animation`);
   const enter = page.getByRole("combobox", { name: /enter animation$/ }).first();
   await expect(enter).toBeVisible();
   const was = await enter.inputValue();
