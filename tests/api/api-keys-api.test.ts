@@ -64,25 +64,8 @@ beforeAll(async () => {
   opsData = await import("@/app/api/v1/ops/data/route");
   [alice, bob] = await Promise.all([newUser("keys-alice"), newUser("keys-bob")]);
   db = (await import("@/lib/platform/db")).getDb();
-  const { users } = await import("@/lib/platform/db/collections");
-  const at = new Date().toISOString();
-  for (const u of [alice, bob]) {
-    await db
-      .collection(users)
-      .doc(u.uid)
-      .create({
-        user_id: u.uid,
-        email: `${u.uid}@example.com`,
-        name: "T",
-        photo_url: null,
-        provider: "password",
-        is_staff: false,
-        credits: 20,
-        plan: "free",
-        created_at: at,
-        last_login_at: at,
-      });
-  }
+  const { addUser } = await import("@/tests/support/data-env");
+  for (const u of [alice, bob]) await addUser(db, u.uid, 20);
 });
 
 afterAll(async () => {

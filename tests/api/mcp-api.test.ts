@@ -93,28 +93,13 @@ beforeAll(async () => {
   blobRoute = (await import("@/app/api/v1/blobs/[...key]/route")) as unknown as Route;
   const { getDb } = await import("@/lib/platform/db");
   const { getBlobStore } = await import("@/lib/platform/storage");
-  const { users } = await import("@/lib/platform/db/collections");
   const { createApiKey } = await import("@/lib/access/api-keys/keys");
 
   picture = await png(320, 320, "#1d4ed8");
   const owner = await newUser("mcp");
   ownerUid = owner.uid;
-  const at = new Date().toISOString();
-  await getDb()
-    .collection(users)
-    .doc(ownerUid)
-    .create({
-      user_id: ownerUid,
-      email: `${ownerUid}@example.com`,
-      name: "MCP",
-      photo_url: null,
-      provider: "password",
-      is_staff: false,
-      credits: 20,
-      plan: "free",
-      created_at: at,
-      last_login_at: at,
-    });
+  const { addUser } = await import("@/tests/support/data-env");
+  await addUser(getDb(), ownerUid, 20);
   fullKey = (await createApiKey(getDb(), ownerUid, { name: "assistant", scopes: ["read", "create", "render"] })).key;
   noRenderKey = (await createApiKey(getDb(), ownerUid, { name: "drafts only", scopes: ["read", "create"] })).key;
 

@@ -287,23 +287,8 @@ beforeAll(async () => {
   operations = documentModule.API_OPERATIONS;
   alice = await newUser("openapi");
   const { getDb } = await import("@/lib/platform/db");
-  const { users } = await import("@/lib/platform/db/collections");
-  const at = new Date().toISOString();
-  await getDb()
-    .collection(users)
-    .doc(alice.uid)
-    .create({
-      user_id: alice.uid,
-      email: `${alice.uid}@example.com`,
-      name: "Contract",
-      photo_url: null,
-      provider: "password",
-      is_staff: false,
-      credits: 500,
-      plan: "free",
-      created_at: at,
-      last_login_at: at,
-    });
+  const { addUser } = await import("@/tests/support/data-env");
+  await addUser(getDb(), alice.uid, 500);
   const { createApiKey } = await import("@/lib/access/api-keys/keys");
   apiKey = (
     await createApiKey(getDb(), alice.uid, { name: "Contract test", scopes: ["read", "create", "render", "delete"] })

@@ -1230,6 +1230,19 @@ const TABLE: Record<string, Case> = {
   "POST /api/v1/products": { notFollowed: "products" },
   "POST /api/v1/users/login": { notFollowed: "the user's profile" },
   "POST /api/v1/users/logout": { notFollowed: "the session" },
+  // Issue 24: a person's credentials and integrations, not content (the log follows what keys and MCP tools change).
+  "POST /api/v1/keys": { notFollowed: "API keys (a credential; its uses are logged as the key's owner)" },
+  "DELETE /api/v1/keys/[id]": { notFollowed: "API keys (revoking a credential)" },
+  "POST /api/v1/mcp": {
+    notFollowed:
+      "the MCP endpoint itself: each tool calls the same service as its /api/v1 route, which logs its change",
+  },
+  "POST /api/v1/webhooks": { notFollowed: "webhook endpoints (an integration's settings, not content)" },
+  "PATCH /api/v1/webhooks/[id]": { notFollowed: "webhook endpoints" },
+  "DELETE /api/v1/webhooks/[id]": { notFollowed: "webhook endpoints" },
+  "POST /api/v1/webhooks/[id]/roll-secret": { notFollowed: "webhook endpoints (a new signing secret)" },
+  "POST /api/v1/webhooks/[id]/test": { notFollowed: "webhook deliveries (a test event sent)" },
+  "POST /api/v1/webhooks/[id]/deliveries/[deliveryId]/resend": { notFollowed: "webhook deliveries (a resend)" },
   "POST /api/v1/account/export": { notFollowed: "streams the person's data as a ZIP, writes nothing" },
   "POST /api/v1/account/sign-out-everywhere": {
     notFollowed: "the sessions (Firebase refresh tokens and the revoked-session list)",
