@@ -4,7 +4,8 @@
  * quadratic one ~64x, a backtracking regex by thousands; the tests allow ~20x
  * so a noisy shared machine does not fail a linear function. Timings are the
  * fastest of a few rounds, each round repeating the call until it has run
- * for a few milliseconds, so timer resolution and GC pauses do not decide.
+ * for a few milliseconds, so timer resolution and GC pauses do not decide;
+ * a pass well above linear is measured once more and the better one kept.
  */
 import { performance } from "node:perf_hooks";
 
@@ -49,13 +50,21 @@ export async function growth<T>(opts: {
   // Warm up on both (JIT, lazy imports), then alternate rounds so a busy moment hits both alike.
   await timeOf(() => opts.run(smallInput), 1);
   await opts.run(largeInput);
-  let small = Infinity;
-  let large = Infinity;
-  for (let r = 0; r < rounds; r++) {
-    small = Math.min(small, await timeOf(() => opts.run(smallInput), 1));
-    large = Math.min(large, await timeOf(() => opts.run(largeInput), 1));
-  }
-  return { small, large, ratio: large / small };
+  const measure = async (): Promise<Growth> => {
+    let small = Infinity;
+    let large = Infinity;
+    for (let r = 0; r < rounds; r++) {
+      small = Math.min(small, await timeOf(() => opts.run(smallInput), 1));
+      large = Math.min(large, await timeOf(() => opts.run(largeInput), 1));
+    }
+    return { small, large, ratio: large / small };
+  };
+  const first = await measure();
+  // Well above linear: measure once more and keep the better pass. A busy machine (the test app building beside
+  // the tests in CI) can slow every round of one pass; a quadratic or backtracking function is slow in both.
+  if (first.ratio <= factor * 1.5) return first;
+  const second = await measure();
+  return second.ratio < first.ratio ? second : first;
 }
 
 /** The bound the hostile-input tests hold every parser of untrusted text to. */
