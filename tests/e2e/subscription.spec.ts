@@ -216,11 +216,11 @@ test.describe("with Stripe configured (a local stand-in)", () => {
   });
 
   test("Upgrade to Pro goes to Stripe Checkout; cancelling comes back unchanged; paying makes the plan Pro; a credit pack is bought once", async ({
+    page,
+  }) => {
     // A long flow (checkout, cancel, pay, a credit pack, the portal) on a second server: at the end of a full run on
     // two busy cores it passed 60 s while the last page was still loading.
     test.setTimeout(150_000);
-    page,
-  }) => {
     await signInFresh(page, appBase);
     await expect(page.getByTestId("current-plan")).toHaveText("Free", { timeout: 20_000 });
     await expect(page.getByText("Billing isn't set up on this server")).toHaveCount(0);
