@@ -167,6 +167,7 @@ export function EndpointCard({
         {showLog ? (
           <section id={`log-${ep.id}`} aria-label={`Delivery log of ${ep.url}`} className="space-y-2">
             <h4 className="text-sm font-semibold">Delivery log</h4>
+            <p className="text-xs text-muted-foreground">The last 50 deliveries of the past 30 days.</p>
             {log.error ? (
               <LoadError
                 title="We couldn't load the deliveries"

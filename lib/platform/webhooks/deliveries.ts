@@ -27,6 +27,8 @@ export const WEBHOOK_DELIVER_JOB = "webhook.deliver";
 /** Delivery jobs are the system's, not the person's: they never count against a plan's running jobs. */
 const JOB_OWNER = "system";
 export const DELIVERY_LOG_LIMIT = 50;
+/** Finished deliveries, and the events they were made from, are kept this long (Stripe keeps its event log 30 days). */
+export const DELIVERY_RETENTION_DAYS = 30;
 
 export function payloadOf(eventId: string, e: Pick<WebhookEventDoc, "type" | "data" | "created_at">): string {
   const payload: WebhookEventPayload = { id: eventId, type: e.type, created_at: e.created_at, data: e.data };
@@ -120,6 +122,41 @@ export async function dispatchPendingEvents(db: Db, now: Date, limit = 20): Prom
     if (ok) done++;
   }
   return done;
+}
+
+/**
+ * Deletes finished deliveries (succeeded or failed) and dispatched events
+ * older than the retention, oldest first, at most `limit` of each per pass:
+ * the log does not grow for ever. A delivery still being sent is kept, and
+ * so is a pending event (it has not been fanned out yet). A resend needs only
+ * its delivery (the body is copied into it), so events can go with them.
+ */
+export async function pruneOldDeliveries(db: Db, now: Date, limit = 200): Promise<number> {
+  const cutoff = new Date(now.getTime() - DELIVERY_RETENTION_DAYS * 86_400_000).toISOString();
+  let removed = 0;
+  const old = await db
+    .collection(webhookDeliveries)
+    .where("created_at", "<", cutoff)
+    .orderBy("created_at")
+    .limit(limit)
+    .get();
+  for (const d of old) {
+    if (d.data.state !== "succeeded" && d.data.state !== "failed") continue;
+    await db.collection(webhookDeliveries).doc(d.id).delete();
+    removed++;
+  }
+  const events = await db
+    .collection(webhookEvents)
+    .where("created_at", "<", cutoff)
+    .orderBy("created_at")
+    .limit(limit)
+    .get();
+  for (const e of events) {
+    if (e.data.state !== "dispatched") continue;
+    await db.collection(webhookEvents).doc(e.id).delete();
+    removed++;
+  }
+  return removed;
 }
 
 function view(id: string, d: WebhookDeliveryDoc): WebhookDeliveryView {

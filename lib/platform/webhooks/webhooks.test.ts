@@ -336,3 +336,41 @@ it("a finished design export emits one design.ready", async () => {
     await r.close();
   }
 });
+
+it("the log keeps 30 days: older finished deliveries and dispatched events go; one still retrying stays", async () => {
+  const r = await receiver([200, 500, 500, 500]);
+  try {
+    const ep = await createEndpoint(env.db, "pruner", input(r.url, ["video.ready"]), LOOPBACK);
+    const done = await sendTestEvent(env.db, "pruner", ep.id, clock);
+    const w = worker();
+    expect(await w.processNext()).toMatchObject({ outcome: "succeeded" });
+    const retrying = await sendTestEvent(env.db, "pruner", ep.id, clock);
+    expect(await w.processNext()).toMatchObject({ outcome: "retrying" });
+    const events = env.db.collection(webhookEvents);
+    const eventDoc = (state: "dispatched", at: Date) => ({
+      owner_id: "pruner",
+      type: "video.ready",
+      data: { object: "video" },
+      state,
+      created_at: at.toISOString(),
+    });
+    await events.doc("old-dispatched").set(eventDoc("dispatched", clock));
+    const ids = async () => (await listDeliveries(env.db, "pruner", ep.id)).map((d) => d.id).sort();
+
+    // 29 days on, everything stays.
+    clock = new Date(clock.getTime() + 29 * 86_400_000);
+    const fresh = worker();
+    await fresh.processNext();
+    expect(await ids()).toEqual([done.id, retrying.id].sort());
+    expect(await events.doc("old-dispatched").get()).not.toBeNull();
+
+    // 31 days on: the finished delivery and the dispatched event go; the delivery still retrying stays.
+    clock = new Date(clock.getTime() + 2 * 86_400_000);
+    await fresh.processNext();
+    expect(await ids()).toContain(retrying.id);
+    expect(await ids()).not.toContain(done.id);
+    expect(await events.doc("old-dispatched").get()).toBeNull();
+  } finally {
+    await r.close();
+  }
+});

@@ -21,11 +21,13 @@ import {
   type SendOptions,
 } from "@/lib/platform/http/webhook";
 import { webhookDeliveries, webhookEndpoints } from "./collections";
-import { dispatchPendingEvents, WEBHOOK_DELIVER_JOB } from "./deliveries";
+import { dispatchPendingEvents, pruneOldDeliveries, WEBHOOK_DELIVER_JOB } from "./deliveries";
 
 export type DeliveryOutcome = "succeeded" | "failed" | "skipped";
 /** One attempt (the POST itself has a shorter limit of its own, WEBHOOK_TIMEOUT_MS). */
 export const WEBHOOK_DELIVERY_DEADLINE_MS = 60_000;
+/** How often a worker looks for deliveries past their retention (a cheap query, but not one per tick). */
+export const PRUNE_EVERY_MS = 60 * 60_000;
 
 class AttemptFailed extends Error {}
 
@@ -42,6 +44,17 @@ export interface WebhookWorkerDeps {
 export function createWebhookWorker(d: WebhookWorkerDeps) {
   const { db } = d;
   const now = d.now ?? (() => new Date());
+  let prunedAt = -Infinity;
+
+  /** Fans out pending events; once an hour also prunes the log (a failed prune is logged and tried next hour). */
+  async function tick(at: Date): Promise<number> {
+    const dispatched = await dispatchPendingEvents(db, at);
+    if (at.getTime() - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = at.getTime();
+      await pruneOldDeliveries(db, at).catch((e: unknown) => (d.log ?? console.error)("[webhooks] prune failed", e));
+    }
+    return dispatched;
+  }
 
   /** Records one attempt; the delivery's new state. Null when the delivery is no longer this job's. */
   function record(jobId: string, deliveryId: string, result: AttemptResult, at: Date, last: boolean) {
@@ -101,7 +114,7 @@ export function createWebhookWorker(d: WebhookWorkerDeps) {
     types: [WEBHOOK_DELIVER_JOB],
     deadlineMs: WEBHOOK_DELIVERY_DEADLINE_MS,
     backoffMs: (attempt) => nextAttemptDelayMs(attempt) ?? 0,
-    tick: (at) => dispatchPendingEvents(db, at),
+    tick,
     run,
     failure: (e, { deadline }) => ({
       reason: deadline ? "did not answer in time" : e instanceof AttemptFailed ? e.message : String(e),
