@@ -22,7 +22,8 @@ import type { RenderDriver } from "@/lib/engine/render/types";
 import type { VideoDeps } from "@/lib/creation/video/service/shared";
 import { createVideoWorker } from "@/lib/creation/video/worker";
 import { batches, batchItems } from "./collections";
-import { BATCH_ITEM_JOB } from "./queue";
+import { BATCH_ITEM_JOB, finishBatchIfSettled } from "./queue";
+import { webhookEvents } from "@/lib/platform/webhooks/collections";
 import { unzipSync, strFromU8 } from "fflate";
 import { cancelBatch, createBatch, getBatch, listBatches, retryItems, zipItems } from "./service";
 import { batchZip, MANIFEST_NAME } from "./zip";
@@ -487,4 +488,28 @@ it("the ZIP's first entry is a CSV manifest of every item: row, title, aspect ra
   expect(lines[3]).toMatch(new RegExp(`^3,'=.*,9:16,${formula!.file_name!.replace(/[.]/g, "\\.")},done$`));
   // Every file the manifest names is in the archive, and nothing else.
   expect(names.slice(1).sort()).toEqual([ok!.file_name!, formula!.file_name!].sort());
+});
+
+it("a batch that settles writes one batch.finished event for its owner's webhooks, with the items' outcome", async () => {
+  await addUser(env.db, "hooked-batch", 100);
+  const b = await createBatch(deps, "hooked-batch", {
+    source: "paste",
+    settings: SETTINGS,
+    rows: [{ prompt: "Sunrise yoga on the beach" }, { prompt: "FAILME please" }],
+  });
+  await drain();
+  expect((await getBatch(deps, "hooked-batch", b.id)).state).toBe("finished");
+  const events = await env.db.collection(webhookEvents).where("owner_id", "==", "hooked-batch").get();
+  // Each item's render is a video of its own (video.ready, video.failed), and the batch says it is done once.
+  expect(events.map((e) => e.data.type).sort()).toEqual(["batch.finished", "video.failed", "video.ready"]);
+  expect(events.find((e) => e.data.type === "batch.finished")!.data.data).toMatchObject({
+    object: "batch",
+    id: b.id,
+    status: "finished",
+    items: { total: 2, done: 1, failed: 1, cancelled: 0 },
+    links: { api: expect.stringMatching(new RegExp(`/api/v1/batches/${b.id}$`)) },
+  });
+  // Settling again (another worker's late check) writes nothing more.
+  await finishBatchIfSettled(env.db, b.id, new Date());
+  expect(await env.db.collection(webhookEvents).where("owner_id", "==", "hooked-batch").count()).toBe(3);
 });

@@ -15,13 +15,14 @@ import sharp from "sharp";
 import { ApiError } from "@/lib/platform/api/errors";
 import { ensureStarterLibrary } from "@/lib/engine/composition/library";
 import type { RenderDriver } from "@/lib/engine/render/types";
+import { RenderError } from "@/lib/engine/render/errors";
 import { createVideo } from "@/lib/creation/video/service/create-video";
 import { requestRender } from "@/lib/creation/video/service/request-render";
 import type { VideoDeps } from "@/lib/creation/video/service/shared";
 import { createVideoWorker } from "@/lib/creation/video/worker";
 import { verifySignature } from "@/lib/platform/http/webhook";
 import type { Resolver } from "@/lib/platform/http/safe-fetch";
-import { addUser, fakeGenerator, MODELS, openTestEnv, type TestEnv } from "@/tests/support/data-env";
+import { addUser, balanceOf, fakeGenerator, MODELS, openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { startGeneration } from "@/lib/media/images/generation-service";
 import { createImageWorker } from "@/lib/media/images/worker";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "./collections";
@@ -370,6 +371,56 @@ it("the log keeps 30 days: older finished deliveries and dispatched events go; o
     expect(await ids()).toContain(retrying.id);
     expect(await ids()).not.toContain(done.id);
     expect(await events.doc("old-dispatched").get()).toBeNull();
+  } finally {
+    await r.close();
+  }
+});
+
+it("a render that fails for good emits one video.failed with the reason people read, and the credits come back", async () => {
+  const deps: VideoDeps = {
+    db: env.db,
+    store: env.store,
+    ready: async () => void (await ensureStarterLibrary(env.db)),
+  };
+  await addUser(env.db, "unlucky", 100);
+  const r = await receiver();
+  try {
+    await createEndpoint(env.db, "unlucky", input(r.url, ["video.failed"]), LOOPBACK);
+    const video = await createVideo(deps, "unlucky", {
+      brief: "Handmade candles that smell like a forest after rain.",
+      aspect_ratio: "1:1",
+      length_s: 15,
+      template_id: null,
+      voice_id: null,
+      captions: false,
+      music: false,
+      model_id: "local/preview",
+    });
+    await requestRender(deps, "unlucky", video.id);
+    expect(await balanceOf(env.db, "unlucky")).toBeLessThan(100);
+    const broken = (): RenderDriver => ({
+      ...fakeRenderer(),
+      async renderVideo() {
+        throw new RenderError("encoding-failed", "x264 exited with 1");
+      },
+    });
+    const videos = createVideoWorker({ db: env.db, store: env.store, renderer: broken, log: () => undefined });
+    expect(await videos.processNext()).toMatchObject({ outcome: "failed" });
+    await drain(worker());
+    expect(r.got.map((g) => g.event)).toEqual(["video.failed"]);
+    const body = JSON.parse(r.got[0]!.body);
+    expect(body).toMatchObject({
+      type: "video.failed",
+      data: {
+        object: "video",
+        id: video.id,
+        status: "failed",
+        error: expect.stringContaining("The video file could not be written."),
+        previous_file_kept: false,
+      },
+    });
+    expect(body.data.error).not.toMatch(/x264/);
+    expect(await balanceOf(env.db, "unlucky")).toBe(100);
   } finally {
     await r.close();
   }
