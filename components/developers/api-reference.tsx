@@ -1,10 +1,11 @@
 "use client";
 
-import { useDeferredValue, useEffect, useId, useMemo, useState, useSyncExternalStore } from "react";
+import { useDeferredValue, useId, useMemo, useState, useSyncExternalStore } from "react";
 import { Check, Copy, Download } from "lucide-react";
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useCopy } from "@/components/ui/copy-field";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/platform/utils";
 
@@ -278,20 +279,7 @@ function Fields({ title, fields }: { title: string; fields: (FieldView & { in?: 
 }
 
 function CodeExample({ title, code, label }: { title: string; code: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(t);
-  }, [copied]);
-  const copy = () => {
-    setProblem(null);
-    navigator.clipboard
-      .writeText(code)
-      .then(() => setCopied(true))
-      .catch(() => setProblem("Your browser blocked the clipboard; select the code and copy it."));
-  };
+  const { copied, problem, copy } = useCopy(code, "code");
   return (
     <div className="min-w-0 space-y-1">
       <div className="flex items-center justify-between gap-2">

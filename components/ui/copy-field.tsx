@@ -18,9 +18,11 @@ interface CopyFieldProps {
   description?: React.ReactNode;
 }
 
-/** A read-only value with a copy button and a spoken "Copied". */
-export function CopyField({ label, value, copyLabel, multiline, rows = 3, description }: CopyFieldProps) {
-  const id = useId();
+/**
+ * Copies `value` on `copy()`: `copied` is true for two seconds after, and
+ * `problem` says what to do when the browser blocks the clipboard.
+ */
+export function useCopy(value: string, what: "text" | "code") {
   const [copied, setCopied] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -35,8 +37,15 @@ export function CopyField({ label, value, copyLabel, multiline, rows = 3, descri
     navigator.clipboard
       .writeText(value)
       .then(() => setCopied(true))
-      .catch(() => setProblem("Your browser blocked the clipboard; select the text and copy it."));
+      .catch(() => setProblem(`Your browser blocked the clipboard; select the ${what} and copy it.`));
   };
+  return { copied, problem, copy };
+}
+
+/** A read-only value with a copy button and a spoken "Copied". */
+export function CopyField({ label, value, copyLabel, multiline, rows = 3, description }: CopyFieldProps) {
+  const id = useId();
+  const { copied, problem, copy } = useCopy(value, "text");
 
   const common = {
     id,
@@ -44,7 +53,8 @@ export function CopyField({ label, value, copyLabel, multiline, rows = 3, descri
     value,
     "aria-describedby": description ? `${id}-desc` : undefined,
     onFocus: (e: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => e.currentTarget.select(),
-    className: "font-mono text-xs",
+    // At least 14rem wide beside the button; on a narrower row (a phone) the button wraps under it.
+    className: "min-w-0 flex-[1_1_14rem] font-mono text-xs",
   };
 
   return (
@@ -57,7 +67,7 @@ export function CopyField({ label, value, copyLabel, multiline, rows = 3, descri
           {description}
         </p>
       ) : null}
-      <div className={multiline ? "space-y-2" : "flex gap-2"}>
+      <div className={multiline ? "space-y-2" : "flex flex-wrap gap-2"}>
         {multiline ? <Textarea rows={rows} {...common} /> : <Input {...common} />}
         <Button type="button" variant="secondary" onClick={copy}>
           {copied ? <Check /> : <Copy />}
