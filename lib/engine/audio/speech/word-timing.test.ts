@@ -93,7 +93,7 @@ describe("offline word timing (eSpeak NG)", () => {
         ).audio.uint8Array,
       );
     // The audio: faster, with shorter pauses between words; measured at the normal pace with long pauses, as narration does.
-    const [clip, reference]: Wav[] = await Promise.all([speak(400, 1.3), speak(WORD_GAP_MS)]);
+    const [clip, reference] = (await Promise.all([speak(400, 1.3), speak(WORD_GAP_MS)])) as [Wav, Wav];
     const words = text.split(" ");
     const weights = wordWeights(words, reference);
     expect(weights).toHaveLength(words.length);
