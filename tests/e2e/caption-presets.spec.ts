@@ -5,6 +5,7 @@
  * with it, and the choice is still there after a reload. It fits a 360 px phone.
  */
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 
@@ -63,6 +64,13 @@ test("choose a caption style: saved, previewed, kept after a reload, and it fits
   await waitSaved(page);
   await expect.poll(() => storedPreset(page.request, id)).toBe("boxed");
   await expect(page.locator('[data-caption-preset="boxed"]').first()).toBeVisible({ timeout: 30_000 });
+
+  // axe: the picker has no serious or critical violations.
+  const { violations } = await new AxeBuilder({ page })
+    .include("[data-caption-style-picker]")
+    .withTags(["wcag2a", "wcag2aa", "best-practice"])
+    .analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   await page.reload();
   await expect(page.getByRole("group", { name: "Caption style" }).getByRole("radio", { name: "Boxed" })).toBeChecked({
