@@ -8,6 +8,7 @@ import path from "node:path";
 
 // web.ts builds and serves the app and the bare baselines itself (writes the README's bench:web table).
 // render.ts renders videos with the local driver (about 20 minutes; writes the README's bench:render table).
+// captions.ts renders the same video once per caption preset (about 5 minutes; the README's bench:captions table).
 const BENCHES = [
   "db.ts",
   "images.ts",
@@ -16,6 +17,7 @@ const BENCHES = [
   "audio.ts",
   "web.ts",
   "render.ts",
+  "captions.ts",
   "video.ts",
 ];
 

@@ -1,80 +1,50 @@
 /**
- * Burned-in captions of one scene: the caption page on screen now, with the
- * phrase being spoken highlighted in the template's way (colour, a box
- * behind it, or an underline). Pages change only at phrase boundaries, so
- * between them every frame is identical.
+ * Burned-in captions of one scene: the caption page on screen now, inside the
+ * scene's caption box, drawn by the composition's caption preset
+ * (caption-presets.tsx: active word, phrase, karaoke fill, pop-in, bounce,
+ * typewriter, outline, boxed, lower third, one word). What changes from frame
+ * to frame is exactly what frame-state.ts `captionNow` says, so frames the
+ * preset draws alike are captured once.
  */
 import type { CSSProperties } from "react";
 import type { RenderCaptionPage, RenderCaptionStyle, PxBox } from "@/lib/engine/composition/render-props";
-import { activeCaption } from "./frame-state";
-
-const hexAlpha = (hex: string, opacity: number) =>
-  `${hex}${Math.round(Math.max(0, Math.min(1, opacity)) * 255)
-    .toString(16)
-    .padStart(2, "0")}`;
+import { hexAlpha, PresetLines, presetLook } from "./caption-presets";
+import { captionNow } from "./frame-state";
 
 export function CaptionsView({
   pages,
   box,
   style,
   frame,
+  fps,
 }: {
   pages: readonly RenderCaptionPage[];
   box: PxBox;
   style: RenderCaptionStyle;
   frame: number;
+  fps: number;
 }) {
-  const active = activeCaption(pages, frame);
-  if (!active) return null;
-  const { page, phrase } = active;
-  const lineHeight = page.fontPx * 1.2;
+  const now = captionNow({ fps, captionStyle: style }, pages, frame);
+  if (!now) return null;
+  const { page, state, preset } = now;
+  const look = presetLook(preset, style, page, box);
+  const lineHeight = look.fontPx * 1.2;
   const textStyle: CSSProperties = {
     fontFamily: style.fontFamily,
     fontWeight: style.fontWeight,
-    fontSize: page.fontPx,
+    fontSize: look.fontPx,
     lineHeight: `${lineHeight}px`,
     textTransform: style.uppercase ? "uppercase" : "none",
     color: style.textColor,
-    textAlign: "center",
+    textAlign: look.align,
     whiteSpace: "pre",
+    ...look.text,
   };
-  const bg = hexAlpha(style.backgroundColor, style.backgroundOpacity);
-  const wordStyle = (on: boolean): CSSProperties => {
-    if (!on) return {};
-    if (style.highlight === "box")
-      return {
-        backgroundColor: style.highlightColor,
-        color: style.highlightTextColor,
-        borderRadius: page.fontPx * 0.15,
-        padding: `0 ${page.fontPx * 0.08}px`,
-      };
-    if (style.highlight === "underline")
-      return {
-        textDecoration: `underline ${Math.max(2, page.fontPx * 0.08)}px ${style.highlightColor}`,
-        textUnderlineOffset: page.fontPx * 0.12,
-      };
-    return { color: style.highlightColor };
-  };
-  const lines = page.lines.map((line, i) => (
-    <div key={i} style={{ height: lineHeight }}>
-      {line.map((w, j) => {
-        const on = w.phrase === phrase;
-        // A space belongs to the highlight only between two highlighted words.
-        const spaceOn = on && line[j + 1]?.phrase === phrase;
-        return (
-          <span key={j}>
-            <span style={wordStyle(on)}>{w.text}</span>
-            {j < line.length - 1 ? (
-              <span style={spaceOn && style.highlight !== "box" ? wordStyle(true) : {}}> </span>
-            ) : null}
-          </span>
-        );
-      })}
-    </div>
-  ));
-  const band = style.background === "band";
+  const bg = hexAlpha(look.backgroundColor, look.backgroundOpacity);
+  const band = look.background === "band";
   return (
     <div
+      data-caption-preset={preset}
       style={{
         position: "absolute",
         left: band ? 0 : box.x,
@@ -82,20 +52,21 @@ export function CaptionsView({
         top: box.y,
         height: box.h,
         display: "flex",
-        alignItems: "center",
-        justifyContent: "center",
+        alignItems: look.alignItems,
+        justifyContent: look.justify,
         backgroundColor: band ? bg : undefined,
+        overflow: "hidden",
       }}
     >
       <div
         style={{
           ...textStyle,
-          padding: style.background === "box" ? `${style.paddingPx * 0.5}px ${style.paddingPx}px` : 0,
-          backgroundColor: style.background === "box" ? bg : undefined,
+          padding: look.background === "box" ? `${style.paddingPx * 0.5}px ${style.paddingPx}px` : 0,
+          backgroundColor: look.background === "box" ? bg : undefined,
           borderRadius: style.radiusPx,
         }}
       >
-        {lines}
+        <PresetLines preset={preset} style={style} page={page} state={state} fontPx={look.fontPx} />
       </div>
     </div>
   );

@@ -98,3 +98,45 @@ describe("frame runs", () => {
     expect(sceneTransition(p, p.scenes[0]!, 0).q).toBe(0);
   });
 });
+
+describe("caption presets in the frame runs", () => {
+  /** One scene whose cue has word timings, drawn with `preset`. */
+  function worded(preset: "word" | "karaoke" | "lower-third") {
+    const p = props();
+    const scene = p.scenes[0]!;
+    const page = scene.captions[0]!;
+    const words = page.lines.flat();
+    return { p: { ...p, captionStyle: { ...p.captionStyle, preset } }, scene, words };
+  }
+  const captionChanges = (p: ReturnType<typeof props>, from: number, to: number) => {
+    const out: number[] = [];
+    let prev = "";
+    for (let f = from; f < to; f++) {
+      const sig =
+        frameSignature(p, f)
+          .split("|")
+          .find((x) => x.startsWith("c")) ?? "";
+      if (f > from && sig !== prev) out.push(f);
+      prev = sig;
+    }
+    return out;
+  };
+
+  it("the default preset changes only where a word starts (or a page changes)", () => {
+    const { p, scene, words } = worded("word");
+    const page = scene.captions[0]!;
+    const starts = new Set([...words.map((w) => scene.from + w.startFrame!), scene.from + page.endFrame]);
+    const changes = captionChanges(p, scene.from + page.startFrame, scene.from + page.endFrame + 1);
+    expect(changes.length).toBeGreaterThan(1);
+    for (const f of changes) expect(starts.has(f)).toBe(true);
+  });
+
+  it("karaoke makes frames distinct while a word fills; a lower third only at page changes", () => {
+    const karaoke = worded("karaoke");
+    const word = worded("word");
+    const page = word.scene.captions[0]!;
+    const span = [word.scene.from + page.startFrame, word.scene.from + page.endFrame] as const;
+    expect(captionChanges(karaoke.p, ...span).length).toBeGreaterThan(captionChanges(word.p, ...span).length * 2);
+    expect(captionChanges(worded("lower-third").p, ...span)).toEqual([]);
+  });
+});

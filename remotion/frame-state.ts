@@ -7,6 +7,13 @@
  * (lib/engine/render/frame-pipeline.ts). Pure: no React, no DOM.
  */
 import type { RenderCaptionPage, RenderProps, RenderScene } from "@/lib/engine/composition/render-props";
+import {
+  captionFrame,
+  DEFAULT_CAPTION_PRESET,
+  type CaptionFrame,
+  type CaptionPreset,
+  type TimedPage,
+} from "@/lib/engine/composition/caption-presets";
 import { eased, slotMotion } from "./animation";
 
 /** Transition progress of a scene at a scene-relative frame: p entering (0 -> 1), q leaving (0 -> 1). */
@@ -43,6 +50,34 @@ export function activeCaption(
   return { page, index, phrase };
 }
 
+/** A page's words with frames (props made before word timing: each word takes its phrase's time). */
+export function timedCaptionPage(page: RenderCaptionPage): TimedPage {
+  return {
+    phrases: page.phrases,
+    lines: page.lines.map((line) =>
+      line.map((w) => ({
+        text: w.text,
+        phrase: w.phrase,
+        startFrame: w.startFrame ?? page.phrases[w.phrase]?.startFrame ?? page.startFrame,
+        endFrame: w.endFrame ?? page.phrases[w.phrase]?.endFrame ?? page.endFrame,
+      })),
+    ),
+  };
+}
+
+/** The caption on screen at a scene-relative frame as the preset draws it, or null. */
+export function captionNow(
+  props: Pick<RenderProps, "fps" | "captionStyle">,
+  pages: readonly RenderCaptionPage[],
+  frame: number,
+): { page: RenderCaptionPage; index: number; state: CaptionFrame; preset: CaptionPreset } | null {
+  const active = activeCaption(pages, frame);
+  if (!active) return null;
+  const preset = props.captionStyle.preset ?? DEFAULT_CAPTION_PRESET;
+  const state = captionFrame({ page: timedCaptionPage(active.page), frame, preset, fps: props.fps });
+  return { page: active.page, index: active.index, state, preset };
+}
+
 /** Travel of slot slides, px (the components use the same). */
 export const slideDistance = (props: Pick<RenderProps, "width" | "height">) =>
   Math.min(props.width, props.height) * 0.06;
@@ -69,8 +104,8 @@ export function frameSignature(props: RenderProps, frame: number): string {
       );
     }
     if (props.captions.enabled && scene.captions.length > 0) {
-      const c = activeCaption(scene.captions, local);
-      parts.push(c ? `c${c.index}.${c.phrase}` : "c-");
+      const c = captionNow(props, scene.captions, local);
+      parts.push(c ? `c${c.index}.${c.state.key}` : "c-");
     }
   }
   return parts.join("|");

@@ -15,4 +15,5 @@
 export { VideoComposition, type VideoCompositionProps } from "./video";
 export { StillComposition, type StillCompositionProps } from "./still";
 export { stillFrameOf, frameSignature } from "./frame-state";
+export { CaptionPresetSwatch } from "./caption-presets";
 export { videoDurationInFrames, type RenderProps } from "@/lib/engine/composition/render-props";

@@ -56,7 +56,13 @@ export function SceneView({ scene, props, frame }: { scene: RenderScene; props: 
         <SlotView key={slot.id} slot={slot} frame={frame} fps={fps} distance={distance} imageScale={imageScale} />
       ))}
       {props.captions.enabled && scene.captions.length > 0 ? (
-        <CaptionsView pages={scene.captions} box={scene.captionBox} style={props.captionStyle} frame={frame} />
+        <CaptionsView
+          pages={scene.captions}
+          box={scene.captionBox}
+          style={props.captionStyle}
+          frame={frame}
+          fps={fps}
+        />
       ) : null}
     </AbsoluteFill>
   );

@@ -14,6 +14,7 @@ import {
 } from "@/lib/creation/brand/contract";
 import { FONT_IDS, FONTS } from "@/lib/engine/composition/fonts";
 import { saveBrandKit, useAssets, useBrandKit } from "@/lib/client/hooks/use-assets";
+import { BrandCaptionStyleFields } from "./brand-caption-style";
 
 const ROLE_LABELS = {
   primary: "Primary",
@@ -43,7 +44,12 @@ export function BrandKitEditor() {
 
   useEffect(() => {
     if (kit.data && !draft)
-      setDraft({ logo_asset_id: kit.data.logo_asset_id, colors: kit.data.colors, fonts: kit.data.fonts });
+      setDraft({
+        logo_asset_id: kit.data.logo_asset_id,
+        colors: kit.data.colors,
+        fonts: kit.data.fonts,
+        caption_style: kit.data.caption_style ?? null,
+      });
   }, [kit.data, draft]);
 
   // Font assets load under their own family for the preview.
@@ -171,6 +177,11 @@ export function BrandKitEditor() {
             </select>
           </div>
         ))}
+        <BrandCaptionStyleFields
+          value={draft.caption_style ?? null}
+          fontFamily={css(draft.fonts.body)}
+          onChange={(caption_style) => setDraft({ ...draft, caption_style })}
+        />
         {message ? (
           <Alert variant={message.error ? "destructive" : "default"} role={message.error ? "alert" : "status"}>
             <AlertDescription>

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useSWRConfig } from "swr";
 import { Clapperboard, Coins, Copy, Download, Pencil, RotateCcw, Share2, Trash2 } from "lucide-react";
+import { CaptionDownloads } from "./caption-downloads";
 
 import { ConfirmDialog } from "@/components/images/confirm-dialog";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -220,6 +221,7 @@ export function VideoDetail({ id }: { id: string }) {
               </a>
             </Button>
           ) : null}
+          {files?.captions_url ? <CaptionDownloads videoId={video.id} /> : null}
           <Button asChild variant="outline">
             <Link href={`/content/${encodeURIComponent(video.id)}/edit`}>
               <Pencil />

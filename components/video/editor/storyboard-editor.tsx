@@ -26,6 +26,8 @@ import {
   textSlotsOf,
   updateScene,
 } from "./editor-model";
+import { captionPresetOf } from "@/lib/engine/composition/caption-presets";
+import { CaptionStylePicker } from "./caption-style-picker";
 import { EditorPreview } from "./editor-preview";
 import { EditorToolbar } from "./editor-toolbar";
 import { SceneFields } from "./scene-card";
@@ -225,6 +227,14 @@ export function StoryboardEditor({ id }: { id: string }) {
         brandApplied={Boolean(video.data.composition.brand?.apply)}
         onBrand={(apply) => void sb.applyBrand(apply).catch((e: unknown) => setRenderError(e))}
       />
+      {draft.audio.captions ? (
+        <CaptionStylePicker
+          value={captionPresetOf({ audio: draft.audio, brand: video.data.composition.brand })}
+          style={props?.captionStyle ?? null}
+          disabled={readOnly}
+          onChange={(caption_preset) => sb.edit((d) => ({ ...d, audio: { ...d.audio, caption_preset } }))}
+        />
+      ) : null}
       {renderError ? (
         <ActionErrorPanel
           error={renderError}

@@ -8,6 +8,7 @@
  *   PUT /api/v1/videos/{id}/brand { apply, revision } -> VideoView
  */
 import { z } from "zod";
+import { brandCaptionStyleSchema } from "@/lib/engine/composition/caption-presets";
 import { FONT_IDS, fontIdSchema, type FontId } from "@/lib/engine/composition/fonts";
 import { hexColorSchema } from "@/lib/engine/composition/template-schema";
 import { DOC_ID } from "@/lib/platform/db/ids";
@@ -37,6 +38,8 @@ export const brandKitInputSchema = z
     logo_asset_id: assetId.nullable(),
     colors: brandColorsSchema,
     fonts: z.object({ heading: brandFontRefSchema, body: brandFontRefSchema }),
+    /** How captions look in videos that apply the kit: a preset and its colours; null or absent = each template's own. */
+    caption_style: brandCaptionStyleSchema.nullable().optional(),
   })
   .strict();
 export type BrandKitInput = z.infer<typeof brandKitInputSchema>;

@@ -134,6 +134,7 @@ export async function brandSnapshot(deps: BrandDeps, uid: string): Promise<Brand
     palette: kit.colors,
     ...(logo ? { logo_key: logo.storage_key, logo_asset_id: kit.logo_asset_id! } : {}),
     fonts: { ...(heading ? { heading } : {}), ...(body ? { body } : {}) },
+    ...(kit.caption_style ? { caption_style: kit.caption_style } : {}),
   };
 }
 

@@ -7,9 +7,10 @@
  *   POST   /api/v1/videos                          body CreateVideoInput -> 201 { data: VideoView }   (plan only; render_now also queues the render)
  *   GET    /api/v1/videos?cursor=                  -> { data: VideoSummary[], next_cursor }
  *   GET    /api/v1/videos/{id}                     -> { data: VideoView }
- *   PATCH  /api/v1/videos/{id}                     body EditVideoInput -> { data: VideoView }  (409 revision_conflict | rendering)
+ *   PATCH  /api/v1/videos/{id}                     body EditVideoInput -> { data: VideoView }  (409 revision_conflict | rendering; audio.caption_preset picks the caption style)
  *   DELETE /api/v1/videos/{id}                     -> 204
  *   GET    /api/v1/videos/{id}/player              -> { data: { props: RenderProps, revision } }  (the stored composition, with signed media URLs)
+ *   GET    /api/v1/videos/{id}/captions?format=vtt|srt -> the rendered captions file (WebVTT with word timestamps, or SRT)
  *   POST   /api/v1/videos/{id}/render              -> 202 { data: VideoView }  (debits; 402 when short of credits)
  *   POST   /api/v1/videos/{id}/cancel              -> { data: VideoView }
  *   POST   /api/v1/videos/{id}/duplicate           -> 201 { data: VideoView }
@@ -77,6 +78,11 @@ export const editVideoInputSchema = z.object({
   audio: compositionAudioSchema.optional(),
 });
 export type EditVideoInput = z.input<typeof editVideoInputSchema>;
+
+export const CAPTION_FORMATS = ["vtt", "srt"] as const;
+export type CaptionFormat = (typeof CAPTION_FORMATS)[number];
+/** GET /api/v1/videos/{id}/captions?format=: WebVTT (default) or SRT. */
+export const captionFileQuerySchema = z.object({ format: z.enum(CAPTION_FORMATS).default("vtt") });
 
 export const shareInputSchema = z.object({ public: z.boolean() });
 

@@ -10,6 +10,9 @@ import { ApiError } from "@/lib/platform/api/errors";
 import { signedUrlTtl } from "@/lib/media/images/present-image";
 import { brandedTemplate } from "@/lib/engine/composition/brand";
 import type { MediaValue } from "@/lib/engine/composition/composition-schema";
+import type { CaptionCue } from "@/lib/engine/composition/cues";
+import { estimateNarrationMs } from "@/lib/engine/composition/timing";
+import { estimateCues } from "@/lib/engine/audio/captions";
 import { getTemplateVersion } from "@/lib/engine/composition/library";
 import type { TemplateVersionBody } from "@/lib/engine/composition/template-schema";
 import { compositionRatioSchema, sizeForWidth } from "@/lib/engine/composition/ratios";
@@ -189,6 +192,20 @@ export async function setSceneImage(
   });
 }
 
+/**
+ * Before the first render a storyboard has no narration audio: the preview
+ * shows its captions anyway, timed by an estimate of the words (as the scene's
+ * length is), so the caption style can be seen while it is chosen.
+ */
+function previewCaptionCues(body: CompositionBody): Record<string, CaptionCue[]> {
+  if (!body.audio.voice_id || !body.audio.captions) return {};
+  return Object.fromEntries(
+    body.scenes
+      .filter((s) => !s.voice && s.narration.trim())
+      .map((s) => [s.id, estimateCues(s.narration, estimateNarrationMs(s.narration))]),
+  );
+}
+
 /** Player props for the stored composition (signed URLs; the browser draws the background itself). */
 export async function playerProps(deps: VideoDeps, uid: string, id: string): Promise<PlayerPropsView> {
   const { body: stored } = await readOwnedComposition(deps.db, uid, id);
@@ -210,6 +227,7 @@ export async function playerProps(deps: VideoDeps, uid: string, id: string): Pro
     templateVersion: version,
     mediaUrl: (k) => urls.get(k) ?? "",
     size: sizeForWidth(body.aspect_ratio, PREVIEW_WIDTH),
+    previewCues: previewCaptionCues(body),
   });
   return { props, revision: body.revision };
 }

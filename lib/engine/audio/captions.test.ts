@@ -148,7 +148,11 @@ describe("toWebVtt", () => {
     ]);
     const blocks = vtt.trim().split("\n\n");
     expect(blocks[0]).toBe("WEBVTT");
-    expect(blocks.slice(1).map((b) => b.split("\n")[1])).toEqual(splitPhrases(text).map((p) => p.text));
+    // Word timings ride along as inline timestamps; without them the text is the phrase.
+    expect(blocks.slice(1).map((b) => b.split("\n")[1]!.replace(/<[^<>]*>/g, ""))).toEqual(
+      splitPhrases(text).map((p) => p.text),
+    );
+    expect(blocks[1]!.split("\n")[1]).toBe("Welcome <00:00:01.800>to <00:00:02.100>Promptframe.");
     expect(blocks[1]!.split("\n")[0]).toBe("00:00:01.500 --> 00:00:02.400"); // "Welcome to Promptframe." is three words of 300 ms
     expect(blocks[blocks.length - 1]!.split("\n")[0]).toMatch(/--> 00:00:05\.700$/);
   });

@@ -190,22 +190,94 @@ function cueText(text: string): string {
  * next one starts), empty and zero-length cues left out.
  */
 export function toWebVtt(tracks: readonly CaptionTrack[]): string {
+  const blocks = placedCues(tracks).map((c) => `${timestamp(c.start)} --> ${timestamp(c.end)}\n${timedCueText(c)}`);
+  return blocks.length ? `WEBVTT\n\n${blocks.join("\n\n")}\n` : "WEBVTT\n";
+}
+
+interface PlacedCue {
+  start: number;
+  end: number;
+  text: string;
+  words: { text: string; start: number }[] | null;
+}
+
+/** Every track's cues on the video's clock, in time order, none overlapping, empty and zero-length ones left out. */
+function placedCues(tracks: readonly CaptionTrack[]): PlacedCue[] {
   const cues = tracks
     .flatMap((t) =>
       t.cues.map((c) => ({
         start: Math.round(t.offsetMs + c.startMs),
         end: Math.round(t.offsetMs + c.endMs),
-        text: cueText(c.text),
+        text: c.text.replace(/\s+/gu, " ").trim(),
+        words: c.words?.length
+          ? c.words.map((w) => ({ text: w.text, start: Math.round(t.offsetMs + w.startMs) }))
+          : null,
       })),
     )
     .filter((c) => c.text.length > 0)
     .sort((x, y) => x.start - y.start);
-  const blocks: string[] = [];
+  const out: PlacedCue[] = [];
   cues.forEach((c, i) => {
     const next = cues[i + 1];
     const end = next ? Math.min(c.end, next.start) : c.end;
-    if (end <= c.start) return;
-    blocks.push(`${timestamp(c.start)} --> ${timestamp(end)}\n${c.text}`);
+    if (end > c.start) out.push({ ...c, end });
   });
-  return blocks.length ? `WEBVTT\n\n${blocks.join("\n\n")}\n` : "WEBVTT\n";
+  return out;
+}
+
+/**
+ * A cue's text with WebVTT inline timestamps before each word spoken after
+ * the cue starts (`Fresh <00:00:01.500>coffee`), which players that support
+ * them use for karaoke-style highlighting; a timestamp must lie strictly
+ * inside the cue and after the previous one, else it is left out.
+ */
+function timedCueText(c: PlacedCue): string {
+  if (!c.words) return cueText(c.text);
+  let last = c.start;
+  return c.words
+    .map((w) => {
+      const text = cueText(w.text);
+      if (w.start <= last || w.start >= c.end) return text;
+      last = w.start;
+      return `<${timestamp(w.start)}>${text}`;
+    })
+    .join(" ");
+}
+
+/** SRT timestamps use a comma before the milliseconds. */
+const srtTimestamp = (ms: number) => timestamp(ms).replace(".", ",");
+
+/** The same cues as SubRip (SRT): numbered phrase cues, plain text (SRT has no word timing). */
+export function toSrt(tracks: readonly CaptionTrack[]): string {
+  return placedCues(tracks)
+    .map((c, i) => `${i + 1}\n${srtTimestamp(c.start)} --> ${srtTimestamp(c.end)}\n${c.text}\n`)
+    .join("\n");
+}
+
+const VTT_TIMING = /^(\d{2,}):(\d{2}):(\d{2})\.(\d{3}) --> (\d{2,}):(\d{2}):(\d{2})\.(\d{3})/;
+
+/**
+ * A WebVTT file as written by toWebVtt, as SRT: each cue's timing and text,
+ * inline timestamps and tags taken out and entities decoded. Anything that is
+ * not a cue (the header, notes) is skipped. Linear in the file's length.
+ */
+export function webVttToSrt(vtt: string): string {
+  const out: string[] = [];
+  for (const block of vtt.replace(/\r\n?/g, "\n").split("\n\n")) {
+    const lines = block.split("\n");
+    const at = lines.findIndex((l) => VTT_TIMING.test(l));
+    if (at < 0) continue;
+    const m = VTT_TIMING.exec(lines[at]!)!;
+    const text = lines
+      .slice(at + 1)
+      .join("\n")
+      .replace(/<[^<>]*>/g, "")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&")
+      .trim();
+    if (!text) continue;
+    out.push(`${out.length + 1}\n${m[1]}:${m[2]}:${m[3]},${m[4]} --> ${m[5]}:${m[6]}:${m[7]},${m[8]}\n${text}\n`);
+  }
+  return out.join("\n");
 }

@@ -17,7 +17,9 @@ export {
   cuesFromPhraseDurations,
   cuesFromWordTimings,
   estimateCues,
+  toSrt,
   toWebVtt,
+  webVttToSrt,
   type CaptionTrack,
   type TimedWord,
 } from "./captions";

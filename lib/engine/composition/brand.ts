@@ -66,6 +66,16 @@ export function brandedTemplate(
     if (brand.colors[0]) Object.assign(palette, { accent: brand.colors[0], accentText: readableOn(brand.colors[0]) });
     if (brand.colors[1]) palette.surface = brand.colors[1];
   }
+  if (brand.caption_style) {
+    const c = brand.caption_style;
+    captions = {
+      ...captions,
+      textColor: c.text_color,
+      highlightColor: c.highlight_color,
+      highlightTextColor: readableOn(c.highlight_color),
+      backgroundColor: c.background_color,
+    };
+  }
   const fonts = { ...tv.style.fonts };
   if (brand.fonts?.heading?.kind === "bundled") fonts.heading = brand.fonts.heading.id;
   if (brand.fonts?.body?.kind === "bundled") fonts.body = brand.fonts.body.id;

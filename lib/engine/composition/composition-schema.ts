@@ -5,6 +5,7 @@
  * migrations.ts upgrades older ones on read. Browser-safe.
  */
 import { z } from "zod";
+import { brandCaptionStyleSchema, captionPresetSchema } from "./caption-presets";
 import { captionCueSchema } from "./cues";
 import { fontIdSchema } from "./fonts";
 import { layoutIdSchema, slotIdSchema } from "./layout-schema";
@@ -74,6 +75,8 @@ export const compositionAudioSchema = z.object({
     /** 0..1: the music's level when nobody speaks (it is ducked under narration). */
     volume: z.number().min(0).max(1),
   }),
+  /** How burned-in captions show the spoken words (caption-presets.ts); absent = the brand kit's, else the default. */
+  caption_preset: captionPresetSchema.optional(),
 });
 export type CompositionAudio = z.infer<typeof compositionAudioSchema>;
 
@@ -109,6 +112,8 @@ export const brandSchema = z.object({
     })
     .optional(),
   fonts: z.object({ heading: brandFontSchema.optional(), body: brandFontSchema.optional() }).optional(),
+  /** The kit's caption style: a preset and its colours. */
+  caption_style: brandCaptionStyleSchema.optional(),
   apply: z.boolean(),
 });
 export type Brand = z.infer<typeof brandSchema>;

@@ -6,6 +6,7 @@
  * Browser-safe.
  */
 import { z } from "zod";
+import { captionPresetSchema } from "./caption-presets";
 import { ANIMATION_TYPES, EASINGS, SLOT_KINDS, SLOT_ROLES } from "./layout-schema";
 import { hexColorSchema, IMAGE_MOTIONS, TEXT_TREATMENTS, TRANSITIONS } from "./template-schema";
 
@@ -78,7 +79,17 @@ export const renderCaptionPageSchema = z.object({
   endFrame: frames,
   fontPx: px.positive(),
   phrases: z.array(z.object({ startFrame: frames, endFrame: frames })),
-  lines: z.array(z.array(z.object({ text: z.string(), phrase: z.number().int().min(0) }))),
+  lines: z.array(
+    z.array(
+      z.object({
+        text: z.string(),
+        phrase: z.number().int().min(0),
+        /** When the word is spoken (frames relative to the scene); absent in props made before word timing. */
+        startFrame: frames.optional(),
+        endFrame: frames.optional(),
+      }),
+    ),
+  ),
 });
 export type RenderCaptionPage = z.infer<typeof renderCaptionPageSchema>;
 
@@ -115,6 +126,8 @@ export const renderCaptionStyleSchema = z.object({
   backgroundOpacity: z.number().min(0).max(1),
   radiusPx: px.min(0),
   paddingPx: px.min(0),
+  /** How spoken words are shown (caption-presets.ts); absent = the default preset. */
+  preset: captionPresetSchema.optional(),
 });
 export type RenderCaptionStyle = z.infer<typeof renderCaptionStyleSchema>;
 

@@ -9,7 +9,9 @@
 import { backgroundDataUri, backgroundNeedsImage } from "./background-svg";
 import { assetCssFamily, brandAssetFonts, brandedTemplate, templateFontFaces, type AssetFontFace } from "./brand";
 import { buildCaptionPages } from "./caption-pages";
+import { captionPresetOf, timePageWords } from "./caption-presets";
 import { captionZone } from "./caption-zone";
+import type { CaptionCue } from "./cues";
 import type { CompositionBody, Scene, SlotValue } from "./composition-schema";
 import { cssFamily, fontFaces, nearestWeight, type FontId } from "./fonts";
 import type { Animation, Box, LayoutSlot, LayoutSnapshot } from "./layout-schema";
@@ -40,6 +42,8 @@ export interface ResolveInput {
   measure?: MeasureFn;
   /** Time scenes whose narration has no audio yet from an estimate of the words (default true). */
   estimateMissingNarration?: boolean;
+  /** Editor previews: caption cues for scenes whose narration has no audio yet, by scene id (never for renders). */
+  previewCues?: Readonly<Record<string, readonly CaptionCue[]>>;
 }
 
 export type ResolveWarningCode = "text-overflow" | "missing-value" | "missing-box" | "missing-voice";
@@ -276,7 +280,7 @@ function resolveCaptions(
         ? zone.y + (zone.h - height) / 2
         : zone.y + zone.h - height;
   const captionBox: PxBox = { x: zone.x, y, w: zone.w, h: height };
-  const cues = scene.voice?.cues ?? [];
+  const cues = scene.voice?.cues ?? ctx.input.previewCues?.[scene.id] ?? [];
   if (!ctx.input.composition.audio.captions || cues.length === 0) return { captionBox, captions: [] };
   ctx.fontsUsed.push({ id: fontId, weight });
   const pages = buildCaptionPages(cues, {
@@ -296,7 +300,9 @@ function resolveCaptions(
       endFrame: Math.min(Math.max(f(p.endMs), f(p.startMs) + 1), last),
       fontPx: p.fontPx,
       phrases: p.phrases.map((ph) => ({ startFrame: f(ph.startMs), endFrame: f(ph.endMs) })),
-      lines: p.lines.map((l) => l.map((w) => ({ text: w.text, phrase: w.phrase }))),
+      lines: timePageWords({ lines: p.lines, phrases: p.phrases }).map((l) =>
+        l.map((w) => ({ text: w.text, phrase: w.phrase, startFrame: f(w.startMs), endFrame: f(w.endMs) })),
+      ),
     }))
     .filter((p) => p.endFrame > p.startFrame);
   return { captionBox, captions };
@@ -434,6 +440,7 @@ export function resolveRenderPropsDetailed(input: ResolveInput): { props: Render
       backgroundOpacity: cs.backgroundOpacity,
       radiusPx: Math.min(tv.style.radius * ctx.scale, cs.fontPx * ctx.scale * 0.6),
       paddingPx: cs.fontPx * ctx.scale * 0.45,
+      preset: captionPresetOf(composition),
     },
     scenes,
     captions: { enabled: composition.audio.captions },

@@ -32,6 +32,8 @@ const optionsSchema = z
     endPause: z.boolean().optional(),
     /** 0–99, eSpeak's default is 50. */
     pitch: z.number().int().min(0).max(99).optional(),
+    /** A pause between words (`-g`, 10 ms steps at the normal pace): offline word timing speaks a phrase this way to measure its words. */
+    wordGapMs: z.number().int().min(0).max(2000).optional(),
   })
   .strict();
 
@@ -104,6 +106,7 @@ export class EspeakSpeechModel implements SpeechModelV3 {
     }
     if (extra.pitch !== undefined) args.push("-p", String(extra.pitch));
     if (extra.endPause === false) args.push("-z");
+    if (extra.wordGapMs !== undefined) args.push("-g", String(Math.round(extra.wordGapMs / 10)));
     if (options.outputFormat && options.outputFormat !== "wav") {
       warnings.push({
         type: "unsupported",

@@ -37,7 +37,7 @@ describe("offline narration (eSpeak NG)", () => {
     const result = await synthesizeNarration({ text, voiceId: "espeak:en-us-f" });
     expect(result).toMatchObject({
       mediaType: "audio/wav",
-      captionTiming: "phrase",
+      captionTiming: "word",
       modelLabel: "eSpeak NG (offline)",
       warnings: [],
     });

@@ -1,7 +1,8 @@
 /**
  * `synthesizeNarration`: one scene's narration as WAV plus its caption cues.
  * Offline (eSpeak NG) every caption phrase is synthesised on its own and the
- * WAVs are joined, so each phrase's timing is its exact length. With a
+ * WAVs are joined, so each phrase's timing is its exact length; its words are
+ * timed inside it by offline-words.ts (a second, gapped reading measures them). With a
  * provider the whole text is spoken in one call (natural prosody), then a
  * transcription model gives word timings, which are grouped into the same
  * phrases. Every failure is a SpeechError; nothing waits forever.
@@ -11,10 +12,11 @@ import { experimental_generateSpeech as generateSpeech, experimental_transcribe 
 import type { SharedV3Warning } from "@ai-sdk/provider";
 import type { CaptionCue } from "@/lib/engine/composition/cues";
 import { cuesFromWordTimings, estimateCues, type TimedWord } from "@/lib/engine/audio/captions";
-import { splitPhrases, type Phrase } from "@/lib/engine/audio/phrases";
+import { phraseWords, splitPhrases, type Phrase } from "@/lib/engine/audio/phrases";
 import { concatWavs, durationMs, encodeWav, frameCount, parseWav, type Wav } from "@/lib/engine/audio/wav";
 import { keyFor, PROVIDER_ENGINES, primaryLanguage, type Env, type ProviderEngine } from "./engines";
 import { createEspeakSpeechModel } from "./espeak-model";
+import { offlineWordSpans, WORD_GAP_MS } from "./offline-words";
 import { SpeechError, toSpeechError } from "./errors";
 import { providerAudioToWav } from "./provider-audio";
 import { MAX_NARRATION_CHARS } from "./schema";
@@ -144,6 +146,7 @@ async function narrateOffline(a: {
 }): Promise<NarrationResult> {
   const model = createEspeakSpeechModel({}, a.env);
   const clips: Wav[] = new Array(a.phrases.length);
+  const spans: { startMs: number; endMs: number }[][] = new Array(a.phrases.length);
   const warnings = new Set<string>();
   let next = 0;
   let failed = false;
@@ -161,7 +164,23 @@ async function narrateOffline(a: {
         maxRetries: 0,
       });
       result.warnings.forEach((w) => warnings.add(warningText(w)));
-      clips[index] = parseWav(result.audio.uint8Array);
+      const clip = parseWav(result.audio.uint8Array);
+      clips[index] = clip;
+      // Word times: the same phrase spoken once more with long gaps between words measures each word.
+      const words = phraseWords(a.phrases[index]!.text);
+      let reference: Wav | null = null;
+      if (words.length > 1) {
+        const gapped = await generateSpeech({
+          model,
+          text: spoken.text,
+          voice: a.entry.id,
+          providerOptions: { espeak: { endPause: false, wordGapMs: WORD_GAP_MS } },
+          abortSignal: a.abortSignal,
+          maxRetries: 0,
+        });
+        reference = parseWav(gapped.audio.uint8Array);
+      }
+      spans[index] = offlineWordSpans({ clip, words, reference });
     }
   };
   const guarded = () =>
@@ -182,7 +201,13 @@ async function narrateOffline(a: {
   const cues: CaptionCue[] = a.phrases.map((p, i) => {
     const startMs = (frames * 1000) / rate;
     frames += frameCount(clips[i]!);
-    return { text: p.text, startMs, endMs: (frames * 1000) / rate };
+    const endMs = (frames * 1000) / rate;
+    const words = phraseWords(p.text).map((text, k) => {
+      const span = spans[i]![k]!;
+      const s = Math.min(endMs, startMs + span.startMs);
+      return { text, startMs: s, endMs: Math.max(s, Math.min(endMs, startMs + span.endMs)) };
+    });
+    return { text: p.text, startMs, endMs, words };
   });
   return {
     audio: encodeWav(joined),
@@ -191,7 +216,7 @@ async function narrateOffline(a: {
     cues,
     voice: a.voice,
     modelLabel: "eSpeak NG (offline)",
-    captionTiming: "phrase",
+    captionTiming: "word",
     warnings: [...warnings],
   };
 }

@@ -1,6 +1,7 @@
 /** The public video operations (app/api/v1/videos/**, voices, music). */
 import { z } from "zod";
 import {
+  captionFileQuerySchema,
   createVideoInputSchema,
   editVideoInputSchema,
   revisionSummarySchema,
@@ -123,6 +124,21 @@ export const videoOperations: ApiOperation[] = [
     example: { body: { revision: 1, title: "Morning roast" } },
     success: [{ status: 200, description: "The edited video.", json: video }],
     errors: ["not_found", "conflict", "unprocessable_entity", "payload_too_large"],
+  },
+  {
+    method: "get",
+    path: "/api/v1/videos/{id}/captions",
+    tag,
+    scope: "read",
+    operationId: "getVideoCaptions",
+    summary: "Download a video's captions",
+    description:
+      "The rendered video's captions as WebVTT (phrase cues, with word timing as inline timestamps where known) or SRT (phrase cues). 404 until the video is rendered with captions.",
+    params: id,
+    query: captionFileQuerySchema,
+    example: { query: { format: "srt" } },
+    success: [{ status: 200, description: "The captions file.", file: "text/vtt" }],
+    errors: ["not_found", "unprocessable_entity"],
   },
   {
     method: "delete",
