@@ -8,7 +8,10 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { FFMPEG } from "./render-env";
+
+/** Remotion's own ffmpeg (the renderer's; no system ffmpeg needed). Node and sharp only here: Playwright specs use it too. */
+const COMPOSITOR = path.join(process.cwd(), "node_modules/@remotion/compositor-linux-x64-gnu");
+const FFMPEG = path.join(COMPOSITOR, "ffmpeg");
 
 /** The colours of the clip's seconds, in order (RGB). */
 export const CLIP_COLORS: readonly { name: string; rgb: [number, number, number] }[] = [
@@ -21,16 +24,15 @@ export const CLIP_COLORS: readonly { name: string; rgb: [number, number, number]
 ];
 
 /**
- * An H.264 + AAC MP4, `seconds` long (at most 6), `width` × `height`, 25 fps.
- * Remotion's ffmpeg has neither a colour source filter nor a raw video reader, so the frames are
- * PNGs (drawn with sharp) piped to it.
+ * An H.264 + AAC MP4 of `seconds` at `fps`, each frame a PNG from `frame(i)`,
+ * with a 1 kHz tone as its sound. Remotion's ffmpeg has neither a colour
+ * source filter nor a raw video reader, so the frames are PNGs piped to it.
  */
-export async function colourClip(
+export async function encodeClip(
   file: string,
-  opts: { seconds: number; width?: number; height?: number; fps?: number },
+  opts: { seconds: number; fps: number; frame: (index: number) => Promise<Buffer> },
 ): Promise<Buffer> {
-  const { seconds, width = 320, height = 180, fps = 25 } = opts;
-  const colours = CLIP_COLORS.slice(0, seconds);
+  const { seconds, fps } = opts;
   const p = spawn(
     FFMPEG,
     [
@@ -70,7 +72,7 @@ export async function colourClip(
       "+faststart",
       file,
     ],
-    { env: { ...process.env, LD_LIBRARY_PATH: path.dirname(FFMPEG) }, stdio: ["pipe", "ignore", "pipe"] },
+    { env: { ...process.env, LD_LIBRARY_PATH: COMPOSITOR }, stdio: ["pipe", "ignore", "pipe"] },
   );
   let err = "";
   p.stderr.on("data", (c: Buffer) => (err += c.toString()));
@@ -78,16 +80,39 @@ export async function colourClip(
     p.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${err}`)))),
   );
   p.stdin.on("error", () => undefined); // `done` says why
-  for (const c of colours) {
-    const [r, g, b] = c.rgb;
-    const frame = await sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
-      .png()
-      .toBuffer();
-    for (let f = 0; f < fps; f++) if (!p.stdin.write(frame)) await new Promise((r) => p.stdin.once("drain", r));
+  for (let i = 0; i < Math.round(seconds * fps); i++) {
+    const png = await opts.frame(i);
+    if (!p.stdin.write(png)) await new Promise((r) => p.stdin.once("drain", r));
   }
   p.stdin.end();
   await done;
   return fs.readFileSync(file);
+}
+
+/** The colour-per-second clip: `seconds` long (at most 6), `width` × `height`, 25 fps. */
+export async function colourClip(
+  file: string,
+  opts: { seconds: number; width?: number; height?: number; fps?: number },
+): Promise<Buffer> {
+  const { seconds, width = 320, height = 180, fps = 25 } = opts;
+  const pngs = new Map<number, Buffer>();
+  return encodeClip(file, {
+    seconds,
+    fps,
+    frame: async (i) => {
+      const second = Math.floor(i / fps);
+      if (!pngs.has(second)) {
+        const [r, g, b] = CLIP_COLORS[second]!.rgb;
+        pngs.set(
+          second,
+          await sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
+            .png()
+            .toBuffer(),
+        );
+      }
+      return pngs.get(second)!;
+    },
+  });
 }
 
 /** The clip colour nearest to an RGB mean, by name. */
