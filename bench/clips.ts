@@ -61,10 +61,10 @@ async function main() {
     const layouts = [
       "starter-full-bleed",
       "starter-split",
-      "starter-photo-card",
+      "starter-product",
       "starter-full-bleed",
       "starter-split",
-      "starter-photo-card",
+      "starter-product",
     ];
     const voices = await Promise.all(
       layouts.map((_, i) => storeNarration(env.dir, env.store, `n${i}`, 3.6, 300 + 40 * i)),

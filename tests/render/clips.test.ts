@@ -83,6 +83,10 @@ afterAll(async () => {
 async function colourAt(file: string, seconds: number): Promise<string> {
   const png = path.join(env.dir, `f-${path.basename(file)}-${seconds.toFixed(2)}.png`);
   await ffmpeg(["-y", "-v", "error", "-ss", seconds.toFixed(3), "-i", file, "-frames:v", "1", png]);
+  return colourOfPicture(png);
+}
+
+async function colourOfPicture(png: string): Promise<string> {
   const { data, info } = await sharp(png)
     .extract({ left: 8, top: 8, width: 100, height: 40 })
     .removeAlpha()
@@ -128,6 +132,18 @@ describe("a video with a clip scene", () => {
     const head = path.join(env.dir, "head.wav");
     await ffmpeg(["-y", "-v", "error", "-t", "1.2", "-i", out, "-vn", head]);
     expect(await meanVolumeDb(head)).toBeGreaterThan(-40);
+  });
+
+  it("draws the clip's frame at the scene's still frame in a still (posters, scene pictures)", async () => {
+    const scene = prepared.props.scenes[1]!;
+    const clip = scene.slots.find((s) => s.id === "image")!.media!.clip!;
+    const ms = clipSourceMs(clip, scene.stillFrame, FPS);
+    // Clear of a colour change, so the expected colour is not a matter of rounding.
+    expect(ms % 1000).toBeGreaterThanOrEqual(100);
+    expect(ms % 1000).toBeLessThanOrEqual(900);
+    const out = path.join(env.dir, "still-2.png");
+    await renderer.renderStill({ props: prepared.props, sceneIndex: 1, format: "png", outputPath: out });
+    expect(await colourOfPicture(out)).toBe(CLIP_COLORS[Math.floor(ms / 1000)]!.name);
   });
 
   it("is muted with Remotion's renderMedia too (the Lambda path), which mixes every media tag it is given", async () => {
