@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { test, expect } from "./fixtures";
 import { makeLocalVideo } from "./make-video";
 import { colourClip } from "../support/test-clip";
@@ -66,11 +67,25 @@ test("pick a clip for a scene: marked in the strip, playing muted in the preview
   await expect(thumb.locator('img[src*="thumb.webp"]')).toHaveCount(1, { timeout: 30_000 });
   await expect(thumb.locator("video")).toHaveCount(0);
   await expect(page.getByLabel("Clip starts at (seconds)")).toBeVisible();
+  // The strip's clip mark, the picker's clip tiles and the start field pass axe (no serious or critical issue).
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "best-practice"]).analyze();
+  expect(
+    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+    "axe on the editor with a clip scene",
+  ).toEqual([]);
 
   // The preview holds the clip scene: a <video> of the clip, muted. Play it: its time moves on.
   const video = preview.locator("video");
   await expect(video).toHaveCount(1, { timeout: 30_000 });
   await expect(video).toHaveAttribute("src", /\/original\.mp4/);
+  // The signed blob URL answers the range requests a <video> makes to start and to seek.
+  const part = await page.request.get((await video.getAttribute("src"))!, { headers: { range: "bytes=100-199" } });
+  expect([part.status(), part.headers()["content-type"], part.headers()["content-range"]]).toEqual([
+    206,
+    "video/mp4",
+    `bytes 100-199/${clip.length}`,
+  ]);
+  expect((await part.body()).equals(clip.subarray(100, 200))).toBe(true);
   await preview.getByRole("button", { name: /play/i }).first().click();
   const state = () =>
     video.evaluate((v: HTMLVideoElement) => ({
