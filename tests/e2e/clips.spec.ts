@@ -66,7 +66,21 @@ test("pick a clip for a scene: marked in the strip, playing muted in the preview
   const thumb = head.locator("[data-scene-thumbnail]");
   await expect(thumb.locator('img[src*="thumb.webp"]')).toHaveCount(1, { timeout: 30_000 });
   await expect(thumb.locator("video")).toHaveCount(0);
-  await expect(page.getByLabel("Clip starts at (seconds)")).toBeVisible();
+  // Where the scene starts in the clip: saved on the scene's clip.
+  const start = page.getByLabel("Clip starts at (seconds)");
+  await start.fill("1");
+  await start.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 15_000 });
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/v1/videos/${id}`);
+      const body = (await res.json()) as {
+        data: { composition: { scenes: { values: Record<string, { clip_start_ms?: number; asset_id?: string }> }[] } };
+      };
+      const values = Object.values(body.data.composition.scenes[scene - 1]!.values);
+      return values.find((v) => v.asset_id === asset.id)?.clip_start_ms;
+    })
+    .toBe(1000);
   // The strip's clip mark, the picker's clip tiles and the start field pass axe (no serious or critical issue).
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "best-practice"]).analyze();
   expect(
@@ -94,10 +108,15 @@ test("pick a clip for a scene: marked in the strip, playing muted in the preview
       muted: v.muted,
       ready: v.readyState,
     }));
-  await expect.poll(async () => (await state()).t, { timeout: 15_000 }).toBeGreaterThan(0.3);
-  const s = await state();
-  expect(s).toMatchObject({ paused: false, muted: true });
-  expect(s.ready).toBeGreaterThanOrEqual(2);
+  // Playing, with a decoded frame at the playhead.
+  await expect
+    .poll(async () => ({ ...(await state()), t: 0, ready: (await state()).ready >= 2 }), { timeout: 15_000 })
+    .toEqual({ t: 0, paused: false, muted: true, ready: true });
+  const a = await state();
+  // It plays from the 1 s start offset (its 2 s from there loop), and its time moves on.
+  expect(a.t).toBeGreaterThanOrEqual(0.95);
+  await page.waitForTimeout(400);
+  expect((await state()).t).not.toBe(a.t);
   // A frame of the clip was decoded (the test clip's first seconds are red then green).
   const size = await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight]);
   expect(size).toEqual([320, 180]);
