@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 
 // web.ts builds and serves the app and the bare baselines itself (writes the README's bench:web table).
+// clips.ts renders the same 30 s 720p video with two clip scenes and with still pictures (render speed of clips).
 // render.ts renders videos with the local driver (about 20 minutes; writes the README's bench:render table).
 // captions.ts renders the same video once per caption preset (about 5 minutes; the README's bench:captions table).
 const BENCHES = [
@@ -19,6 +20,7 @@ const BENCHES = [
   "render.ts",
   "captions.ts",
   "video.ts",
+  "clips.ts",
 ];
 
 for (const file of BENCHES) {

@@ -7,7 +7,7 @@ import { activeCaption, frameRuns, frameSignature, sceneTransition } from "./fra
 const tv = starterTemplateVersion(starterTemplate("starter-bold")!);
 const layout = (id: string) => tv.layouts.find((l) => l.id === id)!;
 
-function props() {
+function props(layouts = ["starter-statement", "starter-bullets"]) {
   const composition: CompositionBody = {
     schema_version: COMPOSITION_SCHEMA_VERSION,
     owner_id: "u",
@@ -15,7 +15,7 @@ function props() {
     title: "t",
     aspect_ratio: "16:9",
     template: { id: "starter-bold", version: 1 },
-    scenes: ["starter-statement", "starter-bullets"].map((id, i) => ({
+    scenes: layouts.map((id, i) => ({
       id: `s${i}`,
       layout_id: id,
       values: sampleValues(layout(id)),
@@ -138,5 +138,42 @@ describe("caption presets in the frame runs", () => {
     const span = [word.scene.from + page.startFrame, word.scene.from + page.endFrame] as const;
     expect(captionChanges(karaoke.p, ...span).length).toBeGreaterThan(captionChanges(word.p, ...span).length * 2);
     expect(captionChanges(worded("lower-third").p, ...span)).toEqual([]);
+  });
+});
+
+describe("frameRuns with a video clip", () => {
+  it("captures every frame of a scene whose picture is a playing clip, and only that scene's", () => {
+    const base = props(["starter-full-bleed", "starter-statement"]);
+    const still = frameRuns(base);
+    const withClip = {
+      ...base,
+      scenes: base.scenes.map((s, i) =>
+        i === 0
+          ? {
+              ...s,
+              slots: s.slots.map((slot) =>
+                slot.media
+                  ? {
+                      ...slot,
+                      media: { ...slot.media, clip: { trimBeforeFrames: 0, loopFrames: null, posterSrc: null } },
+                    }
+                  : slot,
+              ),
+            }
+          : s,
+      ),
+    };
+    const scene0 = withClip.scenes[0]!;
+    const scene1 = withClip.scenes[1]!;
+    expect(scene0.slots.some((s) => s.media)).toBe(true);
+    const runs = frameRuns(withClip);
+    // Every frame of the clip scene differs from the next, so every frame there starts its own run.
+    const clipOnly = (f: number) => f < scene1.from;
+    for (let f = 0; f < scene0.from + scene0.durationInFrames && clipOnly(f); f++)
+      expect(runs.some((r) => r.start === f)).toBe(true);
+    expect(runs.length).toBeGreaterThan(still.length);
+    // The second scene (pictures only) still has stretches captured once, after the first scene is gone.
+    const after = runs.filter((r) => r.start >= scene0.from + scene0.durationInFrames);
+    expect(after.some((r) => r.end > r.start)).toBe(true);
   });
 });

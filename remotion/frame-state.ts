@@ -91,8 +91,10 @@ export function frameSignature(props: RenderProps, frame: number): string {
     if (local < 0 || local >= scene.durationInFrames) continue;
     const { p, q } = sceneTransition(props, scene, local);
     parts.push(`${scene.id}:${p}:${q}`);
-    if (props.motion.imageMotion !== "none" && scene.slots.some((s) => s.media && s.role === "media"))
+    if (props.motion.imageMotion !== "none" && scene.slots.some((s) => s.media && !s.media.clip && s.role === "media"))
       parts.push(`m${local}`);
+    // A playing clip changes the picture on every frame.
+    if (scene.slots.some((s) => s.media?.clip)) parts.push(`v${local}`);
     for (const slot of scene.slots) {
       const m = slotMotion(slot.enter, slot.exit, local, props.fps, distance);
       parts.push(

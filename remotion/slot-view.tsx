@@ -1,12 +1,13 @@
 /**
  * One slot of a scene: text (already fitted into lines by resolve.ts), a
- * picture, a logo or a shape, placed in its box and moved by its entrance
+ * picture (or a video clip: clip-view.tsx), a logo or a shape, placed in its box and moved by its entrance
  * and exit animations. No shadows, filters or gradients: frames stay cheap.
  */
 import type { CSSProperties } from "react";
 import { Img } from "remotion";
 import type { RenderSlot, RenderText } from "@/lib/engine/composition/render-props";
 import { slotMotion } from "./animation";
+import { ClipView } from "./clip-view";
 
 const hexAlpha = (hex: string, opacity: number) => {
   const a = Math.round(Math.max(0, Math.min(1, opacity)) * 255)
@@ -161,18 +162,22 @@ export function SlotView({
       {slot.media ? (
         <div style={{ position: "absolute", inset: 0, overflow: "hidden", borderRadius: slot.media.radiusPx }}>
           {/* Part of a video frame: the preview around the composition carries the label, so its pictures are decorative. */}
-          <Img
-            alt=""
-            src={slot.media.src}
-            style={{
-              width: "100%",
-              height: "100%",
-              objectFit: slot.media.objectFit,
-              ...(imageScale !== 1 && slot.role === "media"
-                ? { transform: `scale(${imageScale.toFixed(5)})`, willChange: "transform" }
-                : {}),
-            }}
-          />
+          {slot.media.clip ? (
+            <ClipView src={slot.media.src} clip={slot.media.clip} frame={frame} objectFit={slot.media.objectFit} />
+          ) : (
+            <Img
+              alt=""
+              src={slot.media.src}
+              style={{
+                width: "100%",
+                height: "100%",
+                objectFit: slot.media.objectFit,
+                ...(imageScale !== 1 && slot.role === "media"
+                  ? { transform: `scale(${imageScale.toFixed(5)})`, willChange: "transform" }
+                  : {}),
+              }}
+            />
+          )}
         </div>
       ) : null}
       {slot.text ? <TextBlock text={slot.text} typedProgress={motion.typed} /> : null}

@@ -12,6 +12,7 @@
 import { AbsoluteFill, Html5Audio, Img, Sequence, useCurrentFrame } from "remotion";
 import { musicVolumeAt } from "@/lib/engine/composition/timing";
 import type { RenderProps, RenderScene } from "@/lib/engine/composition/render-props";
+import { ClipPosters } from "./clip-view";
 import { ensureFonts } from "./fonts";
 import { SceneView } from "./scene-view";
 
@@ -83,6 +84,8 @@ export function Background({ props }: { props: RenderProps }) {
 export type VideoCompositionProps = RenderProps & {
   /** Leave out narration and music (stills, silent previews). */
   muted?: boolean;
+  /** Draw video clips as their poster pictures (editor thumbnails). */
+  clipPosters?: boolean;
 };
 
 export function VideoComposition(props: VideoCompositionProps) {
@@ -90,11 +93,20 @@ export function VideoComposition(props: VideoCompositionProps) {
   return (
     <AbsoluteFill style={{ backgroundColor: props.background.color, overflow: "hidden" }}>
       <Background props={props} />
-      {props.scenes.map((scene) => (
-        <Sequence key={scene.id} from={scene.from} durationInFrames={scene.durationInFrames} name={`scene ${scene.id}`}>
-          <SceneFrame scene={scene} props={props} />
-        </Sequence>
-      ))}
+      <ClipPosters.Provider value={props.clipPosters ?? false}>
+        {props.scenes.map((scene) => (
+          <Sequence
+            key={scene.id}
+            from={scene.from}
+            durationInFrames={scene.durationInFrames}
+            name={`scene ${scene.id}`}
+            // The Player mounts a scene with a clip a second early, so its <video> has loaded when the scene starts.
+            premountFor={scene.slots.some((s) => s.media?.clip) ? props.fps : undefined}
+          >
+            <SceneFrame scene={scene} props={props} />
+          </Sequence>
+        ))}
+      </ClipPosters.Provider>
       {!props.muted
         ? props.scenes.map((scene) =>
             scene.narration ? (

@@ -242,3 +242,45 @@ it("resize answers 201 with one design per ratio; export answers 202 with a queu
     (await json(await one.GET(req(`/api/v1/designs/${bobs}`, { token: bob.token }), withId(bobs)))).body.data,
   ).toMatchObject({ status: "draft", export: null });
 });
+
+it("keeps video clips off a design's pages: an edit naming one is a 422 and changes nothing", async () => {
+  const made = await json(
+    await create(alice.token, { template_id: "starter-bold", layout_id: "starter-full-bleed", aspect_ratio: "1:1" }),
+  );
+  const id = made.body.data.id;
+  const got = await json(await one.GET(req(`/api/v1/designs/${id}`, { token: alice.token }), withId(id)));
+  const scenes = got.body.data.composition.scenes;
+  const clip = {
+    type: "media",
+    key: `assets/${alice.uid}/k1/original.mp4`,
+    media_type: "video/mp4",
+    source: "asset",
+    asset_id: "k1",
+  };
+  const edited = await json(
+    await one.PATCH(
+      req(`/api/v1/designs/${id}`, {
+        method: "PATCH",
+        token: alice.token,
+        json: { revision: 0, scenes: [{ ...scenes[0], values: { ...scenes[0].values, image: clip } }] },
+      }),
+      withId(id),
+    ),
+  );
+  expect(edited.status).toBe(422);
+  expect(edited.body.error).toMatchObject({
+    message: "Page 1: a design takes pictures, not video clips.",
+    issues: [{ path: "scenes.0.values.image", message: "video clip" }],
+  });
+  // The same edit with a picture goes through.
+  const picture = { ...clip, key: `assets/${alice.uid}/k2/original.png`, media_type: "image/png" };
+  const ok = await one.PATCH(
+    req(`/api/v1/designs/${id}`, {
+      method: "PATCH",
+      token: alice.token,
+      json: { revision: 0, scenes: [{ ...scenes[0], values: { ...scenes[0].values, image: picture } }] },
+    }),
+    withId(id),
+  );
+  expect(ok.status).toBe(200);
+});

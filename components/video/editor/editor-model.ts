@@ -290,9 +290,13 @@ export function hasPictureSlot(scene: DraftScene, drawn?: RenderScene | null): b
 /** The picture the preview draws for the scene (a signed URL), if any. */
 export function pictureOf(drawn?: RenderScene | null): string | null {
   const slot = drawn?.slots.find(
-    (s) => (s.kind === "image" || s.kind === "logo") && s.media && s.media.mediaType.startsWith("image/"),
+    (s) =>
+      (s.kind === "image" || s.kind === "logo") &&
+      s.media &&
+      (s.media.mediaType.startsWith("image/") || s.media.clip?.posterSrc),
   );
-  return slot?.media?.src ?? null;
+  // A clip is shown by its poster picture.
+  return slot?.media?.clip?.posterSrc ?? slot?.media?.src ?? null;
 }
 
 /** A line that names a scene in lists and announcements. */

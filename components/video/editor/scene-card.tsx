@@ -22,6 +22,7 @@ import {
   type LayoutOption,
 } from "./editor-model";
 import { SceneImagePanel, type ImagePick } from "./scene-image-panel";
+import { ClipStartField, clipOf, withClipStart } from "./clip-mark";
 
 const MAX_NARRATION = 2000;
 
@@ -56,6 +57,7 @@ export function SceneFields(props: SceneFieldsProps) {
   const layout = props.layouts.find((l) => l.id === scene.layout_id) ?? null;
   const slots = textSlotsOf(scene, drawn, layout);
   const seconds = drawn ? (drawn.durationInFrames / props.fps).toFixed(1) : null;
+  const clip = clipOf(scene);
 
   return (
     <section
@@ -209,6 +211,14 @@ export function SceneFields(props: SceneFieldsProps) {
             disabled={readOnly}
             price={props.picturePrice}
             onPick={props.onImage}
+          />
+        ) : null}
+        {clip ? (
+          <ClipStartField
+            id={`${id}-clip-start`}
+            value={clip.value}
+            disabled={readOnly}
+            onChange={(ms) => props.onChange((s) => withClipStart(s, clip.slotId, ms), `clip-start:${scene.id}`)}
           />
         ) : null}
 

@@ -14,6 +14,7 @@ import type { ImageItem } from "@/lib/media/images/contract";
 import { imagesPageUrl, useCursorPages } from "@/lib/client/hooks/use-images";
 import type { ScenePicturePrice } from "@/lib/creation/video/contract";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
+import { ClipMark } from "./clip-mark";
 
 type Source = "generate" | "images" | "assets" | "upload";
 export type ImagePick = { source: "generate"; prompt: string } | { source: "content" | "asset"; id: string };
@@ -22,6 +23,8 @@ interface Choice {
   id: string;
   thumb: string;
   label: string;
+  /** A video clip (its length when known): marked as a clip. */
+  clip?: { ms: number | null };
 }
 
 function ChoiceGrid({
@@ -62,17 +65,18 @@ function ChoiceGrid({
             type="button"
             disabled={disabled}
             onClick={() => onPick(c.id)}
-            className="block aspect-square w-full overflow-hidden rounded-md border bg-muted transition-shadow hover:ring-2 hover:ring-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-50"
+            className="relative block aspect-square w-full overflow-hidden rounded-md border bg-muted transition-shadow hover:ring-2 hover:ring-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-50"
           >
             {/* eslint-disable-next-line @next/next/no-img-element -- signed URLs change on every fetch; no optimizer. */}
             <img
               src={c.thumb}
-              alt={`Use: ${c.label}`}
+              alt={c.clip ? `Use clip: ${c.label}` : `Use: ${c.label}`}
               width={128}
               height={128}
               loading="lazy"
               className="size-full object-cover"
             />
+            {c.clip ? <ClipMark ms={c.clip.ms} className="absolute bottom-0.5 left-0.5" /> : null}
           </button>
         </li>
       ))}
@@ -213,7 +217,12 @@ export function SceneImagePanel({
           loading={assets.isLoading}
           disabled={off}
           empty="No assets yet; upload one."
-          choices={assets.items.slice(0, 24).map((a) => ({ id: a.id, thumb: a.urls.thumbnail, label: a.name }))}
+          choices={assets.items.slice(0, 24).map((a) => ({
+            id: a.id,
+            thumb: a.urls.thumbnail,
+            label: a.name,
+            ...(a.kind === "video" ? { clip: { ms: a.duration_ms } } : {}),
+          }))}
           onPick={(assetId) => void pick({ source: "asset", id: assetId })}
         />
       ) : null}

@@ -42,6 +42,7 @@ import {
   sceneSummary,
   type DraftScene,
 } from "./editor-model";
+import { ClipMark, clipLabel, clipLoops, clipOf } from "./clip-mark";
 
 const SceneThumbnail = dynamic(() => import("./scene-thumbnail"), {
   ssr: false,
@@ -79,6 +80,7 @@ function StripItem({ scene, index, selected, drawn, props, box, readOnly, onSele
   const lengthMs = sceneLengthMs(scene, drawn, fps);
   const length = lengthMs === null ? "…" : formatSeconds(lengthMs);
   const summary = sceneSummary(scene);
+  const clip = clipOf(scene);
 
   return (
     <li
@@ -97,11 +99,11 @@ function StripItem({ scene, index, selected, drawn, props, box, readOnly, onSele
         type="button"
         data-scene-head={scene.id}
         aria-current={selected ? "true" : undefined}
-        aria-label={`Scene ${n}, ${length}${summary ? `: ${summary}` : ""}`}
+        aria-label={`Scene ${n}, ${length}${clip ? `, ${clipLabel(clip.value, lengthMs)}` : ""}${summary ? `: ${summary}` : ""}`}
         onClick={onSelect}
         className="block w-full rounded-md text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
-        <span className="flex h-20 items-center justify-center overflow-hidden rounded-md bg-muted">
+        <span className="relative flex h-20 items-center justify-center overflow-hidden rounded-md bg-muted">
           <span
             className="block overflow-hidden rounded-sm bg-black"
             style={box}
@@ -117,6 +119,13 @@ function StripItem({ scene, index, selected, drawn, props, box, readOnly, onSele
               <Skeleton className="size-full rounded-none" />
             )}
           </span>
+          {clip ? (
+            <ClipMark
+              ms={clip.value.clip_duration_ms}
+              loops={clipLoops(clip.value, lengthMs)}
+              className="absolute bottom-1 left-1"
+            />
+          ) : null}
         </span>
         <span className="mt-1 flex items-center justify-between gap-1 px-0.5 text-xs" aria-hidden="true">
           <span className="font-semibold">{n}</span>

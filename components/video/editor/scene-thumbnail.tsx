@@ -3,7 +3,8 @@
  * One scene of the storyboard drawn in the browser: @remotion/player's
  * Thumbnail with the same composition and props as the editor's preview, at
  * the scene's still frame (everything entered, nothing leaving). No render
- * job. Heavy (Remotion and the composition): load it through next/dynamic.
+ * job; a clip shows its poster picture (the clip itself plays in the
+ * preview). Heavy (Remotion and the composition): load it through next/dynamic.
  */
 import { Thumbnail } from "@remotion/player";
 
@@ -20,7 +21,7 @@ export default function SceneThumbnail({ props, frame }: SceneThumbnailProps) {
   return (
     <Thumbnail
       component={VideoComposition}
-      inputProps={{ ...props, muted: true }}
+      inputProps={{ ...props, muted: true, clipPosters: true }}
       compositionWidth={props.width}
       compositionHeight={props.height}
       durationInFrames={duration}

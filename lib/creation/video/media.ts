@@ -34,6 +34,7 @@ import { sceneImageInputSchema, type PlayerPropsView, type SceneImageInput } fro
 import { editVideo } from "./service/edit-video";
 import { readOwnedComposition, type FilesState, type VideoDeps } from "./service/shared";
 import { sceneImageModel, withScenePictureCharge } from "./scene-picture";
+import { clipFacts } from "./clips";
 import type { VideoView } from "./contract";
 import { DOC_ID } from "@/lib/platform/db/ids";
 
@@ -151,6 +152,7 @@ export async function scenesWithPicture(
       media_type: asset.data.content_type,
       source: "asset",
       asset_id: input.id,
+      ...clipFacts(asset.data),
     };
   }
   return body.scenes.map(({ voice: _v, ...s }) =>

@@ -28,6 +28,7 @@ import type { Db } from "@/lib/platform/db/db";
 import { createJobWorker, defineJob, type JobContext } from "@/lib/platform/jobs/kit";
 import { isRenderError } from "@/lib/engine/render/errors";
 import { prepareRender, type MusicSource } from "@/lib/engine/render/prepare";
+import { withCurrentClipFacts } from "./clips";
 import type { RenderDriver } from "@/lib/engine/render/types";
 import type { BlobStore } from "@/lib/platform/storage/types";
 import { appLink, stageWebhookEvent } from "@/lib/platform/webhooks/events";
@@ -230,8 +231,9 @@ function videoJob(d: VideoWorkerDeps) {
       music = { key, durationMs: track.durationMs };
     }
 
-    // Frames and encoding.
+    // Frames and encoding (clips with their assets' current length and poster).
     await step("rendering", 0);
+    body = await withCurrentClipFacts(db, uid, body);
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "pf-video-"));
     const renderer = d.renderer();
     const prepared = await prepareRender({

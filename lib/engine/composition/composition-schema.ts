@@ -19,6 +19,9 @@ export const MAX_SCENES = 30;
 const blobKey = z.string().min(1).max(512);
 const uid = z.string().regex(DOC_ID);
 
+/** Longest clip source a scene may name (an upload is at most 200 MB; a few hours covers any of those). */
+const CLIP_MAX_MS = 6 * 3600_000;
+
 export const MEDIA_SOURCES = ["generated", "asset", "upload", "content"] as const;
 
 export const textValueSchema = z.object({ type: z.literal("text"), text: z.string().max(2000) });
@@ -32,6 +35,12 @@ export const mediaValueSchema = z.object({
   content_id: z.string().max(128).optional(),
   /** The prompt a generated picture was made from. */
   prompt: z.string().max(2000).optional(),
+  /** A clip (video/*): where in the source it starts playing, ms (default 0). Clips are muted; see lib/engine/composition/clip.ts. */
+  clip_start_ms: z.number().int().min(0).max(CLIP_MAX_MS).optional(),
+  /** A clip's source length, ms, read when it was picked: the clip loops when the scene is longer than what is left of it. */
+  clip_duration_ms: z.number().int().min(1).max(CLIP_MAX_MS).optional(),
+  /** A clip's poster frame (the asset's poster picture), for thumbnails drawn without loading the clip. */
+  poster_key: blobKey.optional(),
 });
 export const noneValueSchema = z.object({ type: z.literal("none") });
 export const slotValueSchema = z.discriminatedUnion("type", [textValueSchema, mediaValueSchema, noneValueSchema]);

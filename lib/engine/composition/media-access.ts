@@ -121,10 +121,15 @@ export function withoutForeignMedia<T extends Pick<CompositionBody, "scenes" | "
   const bad = new Set(foreign.map((r) => r.key));
   const scenes = body.scenes.map((scene) => {
     const values = Object.fromEntries(
-      Object.entries(scene.values).map(([slot, v]) => [
-        slot,
-        v.type === "media" && bad.has(v.key) ? { type: "none" as const } : v,
-      ]),
+      Object.entries(scene.values).map(([slot, v]) => {
+        if (v.type !== "media") return [slot, v];
+        if (bad.has(v.key)) return [slot, { type: "none" as const }];
+        if (v.poster_key && bad.has(v.poster_key)) {
+          const { poster_key: _dropped, ...rest } = v;
+          return [slot, rest];
+        }
+        return [slot, v];
+      }),
     );
     if (scene.voice && bad.has(scene.voice.key)) {
       const { voice: _dropped, ...rest } = scene;

@@ -12,7 +12,11 @@ export function collectMediaKeys(
 ): string[] {
   const keys = new Set<string>();
   for (const scene of composition.scenes) {
-    for (const v of Object.values(scene.values)) if (v.type === "media") keys.add(v.key);
+    for (const v of Object.values(scene.values))
+      if (v.type === "media") {
+        keys.add(v.key);
+        if (v.poster_key) keys.add(v.poster_key);
+      }
     if (scene.voice) keys.add(scene.voice.key);
   }
   const brand = composition.brand?.apply ? composition.brand : null;
@@ -44,7 +48,10 @@ export function compositionMediaRefs(composition: Pick<CompositionBody, "scenes"
   const out: CompositionMediaRef[] = [];
   composition.scenes.forEach((scene, i) => {
     for (const [slot, v] of Object.entries(scene.values))
-      if (v.type === "media") out.push({ key: v.key, path: `scenes.${i}.values.${slot}`, scene: i });
+      if (v.type === "media") {
+        out.push({ key: v.key, path: `scenes.${i}.values.${slot}`, scene: i });
+        if (v.poster_key) out.push({ key: v.poster_key, path: `scenes.${i}.values.${slot}.poster_key`, scene: i });
+      }
     if (scene.voice) out.push({ key: scene.voice.key, path: `scenes.${i}.voice.key`, scene: i });
   });
   const brand = composition.brand;

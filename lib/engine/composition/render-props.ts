@@ -53,6 +53,15 @@ export const renderTextSchema = z.object({
 });
 export type RenderText = z.infer<typeof renderTextSchema>;
 
+export const renderClipSchema = z.object({
+  trimBeforeFrames: frames,
+  /** Frames of the looped stretch; null: the clip plays through once. */
+  loopFrames: z.number().int().min(1).nullable(),
+  /** Its poster picture (editor thumbnails draw it instead of loading the clip), or null. */
+  posterSrc: src.nullable(),
+});
+export type RenderClip = z.infer<typeof renderClipSchema>;
+
 export const renderSlotSchema = z.object({
   id: z.string(),
   kind: z.enum(SLOT_KINDS),
@@ -68,7 +77,14 @@ export const renderSlotSchema = z.object({
     .nullable(),
   text: renderTextSchema.nullable(),
   media: z
-    .object({ src, objectFit: z.enum(["cover", "contain"]), mediaType: z.string(), radiusPx: px.min(0) })
+    .object({
+      src,
+      objectFit: z.enum(["cover", "contain"]),
+      mediaType: z.string(),
+      radiusPx: px.min(0),
+      /** A video clip (muted): where it plays from and how it loops (lib/engine/composition/clip.ts). */
+      clip: renderClipSchema.optional(),
+    })
     .nullable(),
 });
 export type RenderSlot = z.infer<typeof renderSlotSchema>;

@@ -12,12 +12,21 @@ import { buildCaptionPages } from "./caption-pages";
 import { captionPresetOf, timePageWords } from "./caption-presets";
 import { captionZone } from "./caption-zone";
 import type { CaptionCue } from "./cues";
-import type { CompositionBody, Scene, SlotValue } from "./composition-schema";
+import { clipTiming, isClip } from "./clip";
+import type { CompositionBody, MediaValue, Scene, SlotValue } from "./composition-schema";
 import { cssFamily, fontFaces, nearestWeight, type FontId } from "./fonts";
 import type { Animation, Box, LayoutSlot, LayoutSnapshot } from "./layout-schema";
 import { metricsMeasure, type MeasureFn } from "./measure";
 import { canvasSize, designScale, type CanvasSize, type RenderQuality } from "./ratios";
-import type { FrameAnimation, PxBox, RenderCaptionPage, RenderProps, RenderScene, RenderSlot } from "./render-props";
+import type {
+  FrameAnimation,
+  PxBox,
+  RenderCaptionPage,
+  RenderClip,
+  RenderProps,
+  RenderScene,
+  RenderSlot,
+} from "./render-props";
 import { fitSlotText, HEADING_ROLES, slotPadding } from "./slot-text";
 import type { Palette, TemplateVersionBody } from "./template-schema";
 import { computeTiming, DEFAULT_FPS, estimateNarrationMs, msToFrames, type SceneTiming } from "./timing";
@@ -242,11 +251,25 @@ function resolveSlots(ctx: Ctx, scene: Scene, layout: LayoutSnapshot, timing: Sc
         objectFit: slot.fit.objectFit,
         mediaType: value.media_type,
         radiusPx: fullBleed || slot.kind === "logo" ? 0 : radiusPx,
+        ...(isClip(value) ? { clip: resolveClip(ctx, value, timing) } : {}),
       };
     } else if (slot.kind !== "shape") continue;
     out.push(rs);
   }
   return out.sort((a, b) => a.z - b.z);
+}
+
+/** A clip's trim and loop for its scene's length, and its poster for thumbnails. */
+function resolveClip(ctx: Ctx, value: MediaValue, timing: SceneTiming): RenderClip {
+  return {
+    ...clipTiming({
+      startMs: value.clip_start_ms,
+      durationMs: value.clip_duration_ms,
+      sceneFrames: timing.durationInFrames,
+      fps: ctx.fps,
+    }),
+    posterSrc: value.poster_key ? ctx.input.mediaUrl(value.poster_key) : null,
+  };
 }
 
 /**

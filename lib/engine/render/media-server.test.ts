@@ -47,6 +47,31 @@ describe("createMediaServer", () => {
     expect((await fetch(`${server.origin}/etc/passwd`)).status).toBe(404);
   });
 
+  it("serves clips as video, in the parts a video element asks for", async () => {
+    const mp4 = Buffer.concat([Buffer.from("0000001866747970697336d6", "hex"), randomBytes(5000)]);
+    const webm = Buffer.concat([
+      Buffer.from("1a45dfa3", "hex"),
+      Buffer.from("4282", "hex"),
+      Buffer.from("\x84webm", "latin1"),
+      randomBytes(400),
+    ]);
+    await store.put("assets/u1/k1/original.mp4", mp4);
+    await store.put("assets/u1/k2/original.webm", webm);
+    // What <video> and Remotion send first: an open range from 0, then a seek.
+    const first = await fetch(server.url("assets/u1/k1/original.mp4"), { headers: { range: "bytes=0-" } });
+    expect([first.status, first.headers.get("content-type"), first.headers.get("accept-ranges")]).toEqual([
+      206,
+      "video/mp4",
+      "bytes",
+    ]);
+    expect(first.headers.get("content-range")).toBe(`bytes 0-${mp4.length - 1}/${mp4.length}`);
+    await first.arrayBuffer();
+    const seek = await fetch(server.url("assets/u1/k1/original.mp4"), { headers: { range: "bytes=4000-" } });
+    expect(Buffer.from(await seek.arrayBuffer())).toEqual(mp4.subarray(4000));
+    const head = await fetch(server.url("assets/u1/k2/original.webm"), { method: "HEAD" });
+    expect([head.status, head.headers.get("content-type")]).toEqual([200, "video/webm"]);
+  });
+
   it("names audio the store cannot sniff by its extension", () => {
     expect(contentTypeForKey("voice/a.wav", "application/octet-stream")).toBe("audio/wav");
     expect(contentTypeForKey("voice/a.m4a", "video/mp4")).toBe("audio/mp4");

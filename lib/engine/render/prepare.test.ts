@@ -111,3 +111,40 @@ it("signs for a remote renderer only what the owner may use", async () => {
     warn.mockRestore();
   }
 });
+
+it("gives a remote renderer a signed URL for a scene's clip (and its poster), trim and loop included", async () => {
+  const { composition, templateVersion } = sampleComposition({
+    ratio: "9:16",
+    layoutIds: ["starter-full-bleed"],
+    durationMs: 4000,
+  });
+  const body = structuredClone(composition);
+  body.scenes[0]!.values.image = {
+    type: "media",
+    key: "assets/test-user/k1/original.mp4",
+    media_type: "video/mp4",
+    source: "asset",
+    asset_id: "k1",
+    clip_start_ms: 500,
+    clip_duration_ms: 2500,
+    poster_key: "assets/test-user/k1/thumb.webp",
+  };
+  const store = new Proxy(env.store, {
+    get(target, prop, receiver) {
+      if (prop === "signedUrl") return async (key: string) => `https://media.test/${key}?sig=1`;
+      if (prop === "kind") return "gcs";
+      const v = Reflect.get(target, prop, receiver);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+  const prepared = await prepareRender({ composition: body, templateVersion, store, driver: "lambda", fps: 10 });
+  await prepared.close();
+  const media = prepared.props.scenes[0]!.slots.find((s) => s.id === "image")!.media!;
+  expect(media.src).toBe("https://media.test/assets/test-user/k1/original.mp4?sig=1");
+  // 4 s scene, 2 s left after the offset: 20 frames loop.
+  expect(media.clip).toEqual({
+    trimBeforeFrames: 5,
+    loopFrames: 20,
+    posterSrc: "https://media.test/assets/test-user/k1/thumb.webp?sig=1",
+  });
+});

@@ -4,6 +4,7 @@ import "server-only";
  */
 import { ApiError } from "@/lib/platform/api/errors";
 import { compositions } from "@/lib/engine/composition/collections";
+import { stillOf } from "@/lib/engine/composition/clip";
 import type { SlotValue } from "@/lib/engine/composition/composition-schema";
 import { migrateComposition } from "@/lib/engine/composition/migrations";
 import { ensureSampleMedia } from "@/lib/engine/composition/sample-media";
@@ -47,9 +48,16 @@ export async function createDesign(deps: DesignDeps, uid: string, raw: unknown):
         issues: [{ path: "from_video.scene_id", message: "unknown scene" }],
       });
     const index = vbody.scenes.indexOf(scene) + 1;
+    // A page is a still: a scene's video clip becomes its poster picture (designs never take clips).
+    const values = Object.fromEntries(
+      Object.entries(scene.values).map(([slot, v]) => [
+        slot,
+        v.type === "media" ? (stillOf(v) ?? { type: "none" }) : v,
+      ]),
+    ) as Record<string, SlotValue>;
     await assertDesignMedia(deps.db, uid, {
       template: vbody.template,
-      scenes: [page(scene.layout_id, scene.values)],
+      scenes: [page(scene.layout_id, values)],
       brand: null,
     });
     const newId = deps.db.collection(content).doc().id;
@@ -58,7 +66,7 @@ export async function createDesign(deps: DesignDeps, uid: string, raw: unknown):
       title: input.title ?? `${vbody.title} – scene ${index}`,
       ratio: vbody.aspect_ratio,
       template: vbody.template,
-      scenes: await ownMedia(deps, uid, newId, [page(scene.layout_id, scene.values)]),
+      scenes: await ownMedia(deps, uid, newId, [page(scene.layout_id, values)]),
     });
     const id = await insertDesign(
       deps,

@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/platform/api/errors";
 import { compositions } from "@/lib/engine/composition/collections";
 import { compositionBodySchema, type CompositionBody } from "@/lib/engine/composition/composition-schema";
 import { getTemplateVersion } from "@/lib/engine/composition/library";
+import { isClip } from "@/lib/engine/composition/clip";
 import { assertOwnMedia } from "@/lib/engine/composition/media-access";
 import { migrateComposition } from "@/lib/engine/composition/migrations";
 import { content } from "@/lib/platform/db/collections";
@@ -57,6 +58,13 @@ export async function editDesign(deps: DesignDeps, uid: string, id: string, raw:
       }
       next.scenes = scenes;
     }
+    // A page is a still picture: a video clip has no place on it (only videos' scenes play clips).
+    for (const [i, s] of next.scenes.entries())
+      for (const [slot, v] of Object.entries(s.values))
+        if (v.type === "media" && isClip(v))
+          throw new ApiError("unprocessable_entity", `Page ${i + 1}: a design takes pictures, not video clips.`, {
+            issues: [{ path: `scenes.${i}.values.${slot}`, message: "video clip" }],
+          });
     // With or without a template switch, every key the design will hold is checked.
     assertOwnMedia(
       next,
