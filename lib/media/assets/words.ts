@@ -26,6 +26,11 @@ const FILE_NOISE = new Set(
   ).split(" "),
 );
 
+/** A word that says nothing on its own ("the", "with", "today"). */
+export function isStopWord(word: string): boolean {
+  return STOP.has(word.toLowerCase());
+}
+
 export const TAG_MAX = 20;
 export const TAG_MAX_CHARS = 40;
 
