@@ -19,6 +19,8 @@ export interface StockProviderConfig {
   id: StockProviderId;
   key: string;
   base: string;
+  /** The deadline of each API call (tests shorten it). */
+  timeoutMs?: number;
 }
 
 export function stockConfig(): StockProviderConfig[] {

@@ -36,11 +36,11 @@ export async function getJson(
     );
   }
   if (res.status === 404) {
-    await res.body?.cancel();
+    void res.body?.cancel().catch(() => undefined);
     return null;
   }
   if (!res.ok) {
-    await res.body?.cancel();
+    void res.body?.cancel().catch(() => undefined);
     const why =
       res.status === 429
         ? "is busy (too many searches this hour)"

@@ -157,23 +157,43 @@ export function pexelsProvider(cfg: StockProviderConfig): StockProvider {
       const params = new URLSearchParams({ query: q.query, per_page: String(q.perPage), orientation });
       if (q.kind === "photo") {
         const page = pexelsPhotoPageSchema.parse(
-          await getJson(`${cfg.base}/v1/search?${params}`, { headers, signal: q.signal, provider: "Pexels" }),
+          await getJson(`${cfg.base}/v1/search?${params}`, {
+            headers,
+            signal: q.signal,
+            provider: "Pexels",
+            timeoutMs: cfg.timeoutMs,
+          }),
         );
         return items(page.photos, pexelsPhotoSchema).map((p) => pexelsPhotoCandidate(p, q.ratio));
       }
       const page = pexelsVideoPageSchema.parse(
-        await getJson(`${cfg.base}/videos/search?${params}`, { headers, signal: q.signal, provider: "Pexels" }),
+        await getJson(`${cfg.base}/videos/search?${params}`, {
+          headers,
+          signal: q.signal,
+          provider: "Pexels",
+          timeoutMs: cfg.timeoutMs,
+        }),
       );
       return items(page.videos, pexelsVideoSchema).flatMap((v) => pexelsVideoCandidate(v) ?? []);
     },
     async get(a) {
       if (!/^\d{1,20}$/.test(a.id)) return null;
       if (a.kind === "photo") {
-        const raw = await getJson(`${cfg.base}/v1/photos/${a.id}`, { headers, signal: a.signal, provider: "Pexels" });
+        const raw = await getJson(`${cfg.base}/v1/photos/${a.id}`, {
+          headers,
+          signal: a.signal,
+          provider: "Pexels",
+          timeoutMs: cfg.timeoutMs,
+        });
         const p = pexelsPhotoSchema.safeParse(raw);
         return p.success ? pexelsPhotoCandidate(p.data, a.ratio) : null;
       }
-      const raw = await getJson(`${cfg.base}/videos/videos/${a.id}`, { headers, signal: a.signal, provider: "Pexels" });
+      const raw = await getJson(`${cfg.base}/videos/videos/${a.id}`, {
+        headers,
+        signal: a.signal,
+        provider: "Pexels",
+        timeoutMs: cfg.timeoutMs,
+      });
       const v = pexelsVideoSchema.safeParse(raw);
       return v.success ? pexelsVideoCandidate(v.data) : null;
     },

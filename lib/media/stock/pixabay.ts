@@ -142,7 +142,11 @@ export function pixabayProvider(cfg: StockProviderConfig): StockProvider {
   const path = (kind: "photo" | "video") => (kind === "photo" ? "/api/" : "/api/videos/");
   async function hits(kind: "photo" | "video", params: URLSearchParams, signal: AbortSignal) {
     params.set("key", cfg.key);
-    const raw = await getJson(`${cfg.base}${path(kind)}?${params}`, { signal, provider: "Pixabay" });
+    const raw = await getJson(`${cfg.base}${path(kind)}?${params}`, {
+      signal,
+      provider: "Pixabay",
+      timeoutMs: cfg.timeoutMs,
+    });
     if (raw === null) return [];
     const page = pixabayPageSchema.parse(raw);
     return kind === "photo"
