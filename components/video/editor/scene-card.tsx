@@ -40,6 +40,8 @@ interface SceneFieldsProps {
   onAdd(): void;
   onRemove(): void;
   onImage(pick: ImagePick): Promise<unknown>;
+  /** The video's id: the picture panel offers candidates for the scene. */
+  videoId?: string;
   /** What a generated picture costs (the options endpoint). */
   picturePrice?: ScenePicturePrice | null;
   /** "Make a post from this scene": a design with this scene's values (absent: no button). */
@@ -208,6 +210,7 @@ export function SceneFields(props: SceneFieldsProps) {
             prompt={scene.image_prompt ?? ""}
             disabled={readOnly}
             price={props.picturePrice}
+            candidates={props.videoId ? { videoId: props.videoId, sceneId: scene.id } : undefined}
             onPick={props.onImage}
           />
         ) : null}
