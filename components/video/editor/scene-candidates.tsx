@@ -14,9 +14,16 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { useSceneCandidates } from "@/lib/client/hooks/use-scene-candidates";
+import { useAsset } from "@/lib/client/hooks/use-assets";
 import type { SceneCandidate } from "@/lib/creation/video/candidates-contract";
 import { creditLine, PROVIDER_LABELS } from "@/lib/media/stock/contract";
 import type { ImagePick } from "./scene-image-panel";
+
+/** The asset a scene's picture slot holds, if any (its stock credit is shown under the picture). */
+export function pictureAssetId(values: Record<string, { type: string; asset_id?: string }>): string | null {
+  for (const v of Object.values(values)) if (v.type === "media" && v.asset_id) return v.asset_id;
+  return null;
+}
 
 /** "0:04", "1:12". */
 export function clipLength(seconds: number | null): string {
@@ -196,5 +203,20 @@ export function SceneCandidates({
         </>
       )}
     </div>
+  );
+}
+
+/** The credit of the scene's current picture when it is a stock copy ("Photo by Ana Ruiz on Pexels"); nothing otherwise. */
+export function CurrentPictureCredit({ assetId }: { assetId: string }) {
+  const { data } = useAsset(assetId);
+  const s = data?.stock;
+  if (!s) return null;
+  return (
+    <p className="text-[11px] leading-tight text-muted-foreground">
+      <a href={s.page_url || undefined} target="_blank" rel="noreferrer" className="underline underline-offset-2">
+        {s.credit}
+      </a>{" "}
+      · {s.licence}
+    </p>
   );
 }

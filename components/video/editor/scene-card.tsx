@@ -22,6 +22,7 @@ import {
   type LayoutOption,
 } from "./editor-model";
 import { SceneImagePanel, type ImagePick } from "./scene-image-panel";
+import { pictureAssetId } from "./scene-candidates";
 
 const MAX_NARRATION = 2000;
 
@@ -211,6 +212,7 @@ export function SceneFields(props: SceneFieldsProps) {
             disabled={readOnly}
             price={props.picturePrice}
             candidates={props.videoId ? { videoId: props.videoId, sceneId: scene.id } : undefined}
+            currentAssetId={pictureAssetId(scene.values)}
             onPick={props.onImage}
           />
         ) : null}

@@ -14,7 +14,7 @@ import type { ImageItem } from "@/lib/media/images/contract";
 import { imagesPageUrl, useCursorPages } from "@/lib/client/hooks/use-images";
 import type { ScenePicturePrice } from "@/lib/creation/video/contract";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
-import { SceneCandidates } from "./scene-candidates";
+import { CurrentPictureCredit, SceneCandidates } from "./scene-candidates";
 
 type Source = "suggested" | "generate" | "images" | "assets" | "upload";
 export type ImagePick =
@@ -93,6 +93,8 @@ interface SceneImagePanelProps {
   disabled: boolean;
   /** What "Generate" costs (from the options endpoint); null while unknown. */
   price?: ScenePicturePrice | null;
+  /** The asset the current picture is (its stock credit is shown under it), if it is one. */
+  currentAssetId?: string | null;
   /** A video's scene: offers "Suggested" (candidates matching its words, stock included). Designs leave it out. */
   candidates?: { videoId: string; sceneId: string };
   onPick(pick: ImagePick): Promise<unknown>;
@@ -113,6 +115,7 @@ export function SceneImagePanel({
   disabled,
   price,
   candidates,
+  currentAssetId,
   onPick,
 }: SceneImagePanelProps) {
   const id = useId();
@@ -175,6 +178,7 @@ export function SceneImagePanel({
           ]}
         />
       </div>
+      {currentAssetId ? <CurrentPictureCredit assetId={currentAssetId} /> : null}
 
       {source === "suggested" && candidates ? (
         <SceneCandidates
