@@ -114,6 +114,8 @@ test("Suggested lists my assets that match a scene's words; picking one, then an
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(panel).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("suggested-360.png") });
 });
 
 test.describe("with Pexels configured (a local stand-in)", () => {
@@ -183,6 +185,7 @@ test.describe("with Pexels configured (a local stand-in)", () => {
     await expect(suggestions.getByRole("button", { name: /^Use clip, 0:04: runner tying shoes/ })).toBeVisible();
     await expect(suggestions.getByRole("link", { name: "Photo by Ana Ruiz on Pexels" })).toBeVisible();
 
+    await page.screenshot({ path: test.info().outputPath("suggested-pexels-1280.png") });
     await photo.click();
     await expect(panel.getByText("Photo copied to your assets and used.")).toBeVisible({ timeout: 30_000 });
     const scene = (await scenesOf(page.request, id, appBase)).find((s) => s.id === sceneId);
@@ -190,6 +193,8 @@ test.describe("with Pexels configured (a local stand-in)", () => {
     expect(assetId).toBeTruthy();
     expect(standIn.log.some((l) => l.path.startsWith("/v1/search") && l.authorization === "px-e2e-key")).toBe(true);
 
+    // The current picture's credit shows under it in the panel too.
+    await expect(panel.locator("p").filter({ hasText: "Photo by Ana Ruiz on Pexels · Pexels License" })).toBeVisible();
     await page.goto(`${appBase}/assets/${assetId}`);
     const credit = page.getByRole("region", { name: "Credit" });
     await expect(credit.getByRole("link", { name: "Photo by Ana Ruiz on Pexels" })).toHaveAttribute(
@@ -198,6 +203,7 @@ test.describe("with Pexels configured (a local stand-in)", () => {
     );
     await expect(credit.getByRole("link", { name: "Pexels License" })).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Tags" })).toHaveValue(/red.*run.*shoe/);
+    await page.screenshot({ path: test.info().outputPath("asset-credit-1280.png") });
   });
 });
 

@@ -57,7 +57,8 @@ export function SceneCandidates({
   disabled: boolean;
   /** The Generate button's words, with its price ("Generate · free"). */
   generateText: string;
-  onPick(pick: ImagePick): void;
+  /** Resolves once the pick is done (or failed: the panel shows why); the list then reloads (what is in use changed). */
+  onPick(pick: ImagePick): Promise<void>;
 }) {
   const id = useId();
   const [typed, setTyped] = useState("");
@@ -139,7 +140,11 @@ export function SceneCandidates({
                     <button
                       type="button"
                       disabled={disabled || !pick || c.in_use}
-                      onClick={() => pick && onPick(pick)}
+                      onClick={async () => {
+                        if (!pick) return;
+                        await onPick(pick);
+                        void mutate();
+                      }}
                       aria-label={c.in_use ? `In use: ${c.title || "this picture"}` : candidateLabel(c)}
                       className="relative block aspect-square w-full overflow-hidden rounded-md border bg-muted transition-shadow hover:ring-2 hover:ring-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60"
                     >
@@ -179,7 +184,7 @@ export function SceneCandidates({
                           {credit}
                         </a>
                       ) : (
-                        PROVIDER_LABELS[c.provider]
+                        <span title={PROVIDER_LABELS[c.provider]}>{c.title || PROVIDER_LABELS[c.provider]}</span>
                       )}
                     </p>
                   </li>
@@ -195,7 +200,10 @@ export function SceneCandidates({
             size="sm"
             variant="outline"
             disabled={disabled || !data.generate_prompt}
-            onClick={() => onPick({ source: "generate", prompt: data.generate_prompt })}
+            onClick={async () => {
+              await onPick({ source: "generate", prompt: data.generate_prompt });
+              void mutate();
+            }}
           >
             <Sparkles />
             {generateText}

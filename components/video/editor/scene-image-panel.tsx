@@ -186,7 +186,7 @@ export function SceneImagePanel({
           sceneId={candidates.sceneId}
           disabled={off}
           generateText={generateLabel(price)}
-          onPick={(p) => void pick(p)}
+          onPick={pick}
         />
       ) : null}
       {source === "generate" ? (
