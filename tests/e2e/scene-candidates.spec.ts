@@ -104,7 +104,7 @@ test("Suggested lists my assets that match a scene's words; picking one, then an
   await expect.poll(() => preview.getAttribute("src")).not.toBe(before);
 
   // A search with other words, and back to the scene's own ("More like this").
-  await panel.getByRole("searchbox", { name: "Search photos and clips" }).fill(`nothing-like-${tag}`);
+  await panel.getByRole("searchbox", { name: "Search photos and clips" }).fill("quartz volcano");
   await panel.getByRole("button", { name: "Search" }).click();
   await expect(panel.getByText(/^Nothing matches/)).toBeVisible();
   await panel.getByRole("button", { name: "More like this" }).click();
@@ -185,6 +185,7 @@ test.describe("with Pexels configured (a local stand-in)", () => {
     await expect(suggestions.getByRole("button", { name: /^Use clip, 0:04: runner tying shoes/ })).toBeVisible();
     await expect(suggestions.getByRole("link", { name: "Photo by Ana Ruiz on Pexels" })).toBeVisible();
 
+    await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath("suggested-pexels-1280.png") });
     await photo.click();
     await expect(panel.getByText("Photo copied to your assets and used.")).toBeVisible({ timeout: 30_000 });

@@ -15,7 +15,7 @@ import { sniffContentType } from "@/lib/platform/storage/sniff";
 import { getAsset, uploadAsset, type AssetDeps } from "@/lib/media/assets/assets";
 import type { AssetView } from "@/lib/media/assets/contract";
 import { EXTENSION_OF_TYPE } from "@/lib/media/assets/inspect";
-import { keywords, TAG_MAX, TAG_MAX_CHARS } from "@/lib/media/assets/words";
+import { tagsFromFileName, TAG_MAX, TAG_MAX_CHARS } from "@/lib/media/assets/words";
 import { creditLine, PROVIDER_LABELS, type StockCandidate, type StockProviderId } from "./contract";
 
 const CLIP_DOWNLOAD_MS = 90_000;
@@ -40,7 +40,8 @@ export async function findStockCopy(
 
 function tagsOf(c: StockCandidate): string[] {
   const out: string[] = [];
-  for (const t of [...c.tags, ...keywords(c.title, 20)]) {
+  // The title's own words, as people would type them (not stemmed: "running shoes", not "run shoe").
+  for (const t of [...c.tags, ...tagsFromFileName(c.title)]) {
     const tag = t.trim().toLowerCase().slice(0, TAG_MAX_CHARS);
     if (tag && !out.includes(tag)) out.push(tag);
     if (out.length >= TAG_MAX) break;
