@@ -177,6 +177,7 @@ export function SceneCandidates({
                       {credit && c.page_url ? (
                         <a
                           href={c.page_url}
+                          title={credit}
                           target="_blank"
                           rel="noreferrer"
                           className="underline-offset-2 hover:underline"
