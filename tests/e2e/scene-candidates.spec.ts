@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import net from "node:net";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { test, expect, SignInPage } from "./fixtures";
@@ -43,6 +44,14 @@ async function scenesOf(request: APIRequestContext, id: string, base = ""): Prom
   const res = await request.get(`${base}/api/v1/videos/${id}`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: { composition: { scenes: StoredScene[] } } }).data.composition.scenes;
+}
+
+async function expectNoSeriousViolations(page: Page, screen: string) {
+  await page.waitForLoadState("networkidle", { timeout: 4_000 }).catch(() => undefined);
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "best-practice"]).analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const lines = serious.flatMap((v) => v.nodes.map((n) => `${screen}  ${v.id} (${v.impact})  ${n.target.join(" ")}`));
+  expect(lines, `axe: serious or critical violations on ${screen}\n${lines.join("\n")}`).toEqual([]);
 }
 
 const pictureAsset = (s: StoredScene | undefined) =>
@@ -187,6 +196,7 @@ test.describe("with Pexels configured (a local stand-in)", () => {
 
     await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath("suggested-pexels-1280.png") });
+    await expectNoSeriousViolations(page, "the editor's Suggested pictures");
     await photo.click();
     await expect(panel.getByText("Photo copied to your assets and used.")).toBeVisible({ timeout: 30_000 });
     const scene = (await scenesOf(page.request, id, appBase)).find((s) => s.id === sceneId);
@@ -205,6 +215,7 @@ test.describe("with Pexels configured (a local stand-in)", () => {
     await expect(credit.getByRole("link", { name: "Pexels License" })).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Tags" })).toHaveValue(/red.*run.*shoe/);
     await page.screenshot({ path: test.info().outputPath("asset-credit-1280.png") });
+    await expectNoSeriousViolations(page, "a stock copy's asset page");
   });
 });
 
