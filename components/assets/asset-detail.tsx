@@ -20,6 +20,7 @@ import {
   type AssetView,
 } from "@/lib/media/assets/contract";
 import { deleteAsset, patchAsset, replaceAssetFile, useAsset, useAssetUsage } from "@/lib/client/hooks/use-assets";
+import { AssetCredit, AssetTags } from "./asset-tags";
 import { formatDuration } from "./assets-library";
 
 function FontSpecimen({ a }: { a: AssetView }) {
@@ -205,6 +206,15 @@ export function AssetDetail({ id }: { id: string }) {
             </Button>
           </div>
         </form>
+        <AssetTags
+          key={a.tags.join(",")}
+          asset={a}
+          onSave={async (tags) => {
+            await asset.mutate(await patchAsset(id, { tags }), { revalidate: false });
+            setMessage({ error: false, text: "Tags saved." });
+          }}
+        />
+        <AssetCredit asset={a} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Type</dt>
           <dd>

@@ -20,6 +20,7 @@ import {
 import type { DesignView, ExportDesignInput } from "@/lib/creation/designs/contract";
 import type { SceneImageInput } from "@/lib/creation/video/contract";
 import { stripVoice, type DraftScene } from "@/components/video/editor/editor-model";
+import type { ImagePick } from "@/components/video/editor/scene-image-panel";
 
 export const DESIGN_AUTOSAVE_MS = 700;
 
@@ -120,10 +121,7 @@ export function useDesignDraft(id: string) {
   }, [mutateDesign, mutatePlayer, reset]);
 
   const setImage = useCallback(
-    async (
-      sceneId: string,
-      input: { source: "generate"; prompt: string } | { source: "content" | "asset"; id: string },
-    ) => {
+    async (sceneId: string, input: ImagePick) => {
       if (!(await save())) throw new Error("Save your edits first: the last save did not go through.");
       return exclusive(async () => {
         const view = await setDesignImage(id, sceneId, { ...input, revision: revisionRef.current } as SceneImageInput);

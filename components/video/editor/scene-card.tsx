@@ -23,6 +23,7 @@ import {
 } from "./editor-model";
 import { SceneImagePanel, type ImagePick } from "./scene-image-panel";
 import { ClipStartField, clipOf, withClipStart } from "./clip-mark";
+import { pictureAssetId } from "./scene-candidates";
 
 const MAX_NARRATION = 2000;
 
@@ -41,6 +42,8 @@ interface SceneFieldsProps {
   onAdd(): void;
   onRemove(): void;
   onImage(pick: ImagePick): Promise<unknown>;
+  /** The video's id: the picture panel offers candidates for the scene. */
+  videoId?: string;
   /** What a generated picture costs (the options endpoint). */
   picturePrice?: ScenePicturePrice | null;
   /** "Make a post from this scene": a design with this scene's values (absent: no button). */
@@ -210,6 +213,8 @@ export function SceneFields(props: SceneFieldsProps) {
             prompt={scene.image_prompt ?? ""}
             disabled={readOnly}
             price={props.picturePrice}
+            candidates={props.videoId ? { videoId: props.videoId, sceneId: scene.id } : undefined}
+            currentAssetId={pictureAssetId(scene.values)}
             onPick={props.onImage}
           />
         ) : null}

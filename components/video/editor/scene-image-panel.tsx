@@ -15,9 +15,13 @@ import { imagesPageUrl, useCursorPages } from "@/lib/client/hooks/use-images";
 import type { ScenePicturePrice } from "@/lib/creation/video/contract";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { ClipMark } from "./clip-mark";
+import { CurrentPictureCredit, SceneCandidates } from "./scene-candidates";
 
-type Source = "generate" | "images" | "assets" | "upload";
-export type ImagePick = { source: "generate"; prompt: string } | { source: "content" | "asset"; id: string };
+type Source = "suggested" | "generate" | "images" | "assets" | "upload";
+export type ImagePick =
+  | { source: "generate"; prompt: string }
+  | { source: "content" | "asset"; id: string }
+  | { source: "stock"; provider: "pexels" | "pixabay"; id: string; kind: "photo" | "video" };
 
 interface Choice {
   id: string;
@@ -93,6 +97,10 @@ interface SceneImagePanelProps {
   disabled: boolean;
   /** What "Generate" costs (from the options endpoint); null while unknown. */
   price?: ScenePicturePrice | null;
+  /** The asset the current picture is (its stock credit is shown under it), if it is one. */
+  currentAssetId?: string | null;
+  /** A video's scene: offers "Suggested" (candidates matching its words, stock included). Designs leave it out. */
+  candidates?: { videoId: string; sceneId: string };
   onPick(pick: ImagePick): Promise<unknown>;
 }
 
@@ -110,10 +118,12 @@ export function SceneImagePanel({
   prompt: initialPrompt,
   disabled,
   price,
+  candidates,
+  currentAssetId,
   onPick,
 }: SceneImagePanelProps) {
   const id = useId();
-  const [source, setSource] = useState<Source>("generate");
+  const [source, setSource] = useState<Source>(candidates ? "suggested" : "generate");
   const [prompt, setPrompt] = useState(initialPrompt);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -128,7 +138,13 @@ export function SceneImagePanel({
     setDone("");
     try {
       await onPick(p);
-      setDone(p.source === "generate" ? "New picture made." : "Picture changed.");
+      setDone(
+        p.source === "generate"
+          ? "New picture made."
+          : p.source === "stock"
+            ? `${p.kind === "video" ? "Clip" : "Photo"} copied to your assets and used.`
+            : "Picture changed.",
+      );
     } catch (e) {
       setError(e);
     } finally {
@@ -158,6 +174,7 @@ export function SceneImagePanel({
           className="min-w-0 flex-1"
           optionClassName="px-2 text-xs"
           options={[
+            ...(candidates ? [{ value: "suggested" as const, label: "Suggested" }] : []),
             { value: "generate", label: "Generate" },
             { value: "images", label: "My images" },
             { value: "assets", label: "Assets" },
@@ -165,7 +182,17 @@ export function SceneImagePanel({
           ]}
         />
       </div>
+      {currentAssetId ? <CurrentPictureCredit assetId={currentAssetId} /> : null}
 
+      {source === "suggested" && candidates ? (
+        <SceneCandidates
+          videoId={candidates.videoId}
+          sceneId={candidates.sceneId}
+          disabled={off}
+          generateText={generateLabel(price)}
+          onPick={pick}
+        />
+      ) : null}
       {source === "generate" ? (
         <div className="space-y-2">
           <label htmlFor={`${id}-prompt`} className="text-xs font-medium">

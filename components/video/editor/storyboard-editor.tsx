@@ -322,6 +322,7 @@ export function StoryboardEditor({ id }: { id: string }) {
               onAdd={() => add(selectedIndex)}
               onRemove={() => remove(selectedIndex)}
               onImage={(pick) => sb.setImage(selectedScene.id, pick)}
+              videoId={id}
               picturePrice={opts.scene_picture}
               onMakePost={() => void makePost(selectedScene.id)}
               makingPost={postFor === selectedScene.id}

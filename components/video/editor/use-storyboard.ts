@@ -21,6 +21,7 @@ import {
 } from "@/lib/client/hooks/use-videos";
 import type { SceneImageInput, VideoView } from "@/lib/creation/video/contract";
 import { draftOf, patchFor, stripVoice, type Draft } from "./editor-model";
+import type { ImagePick } from "./scene-image-panel";
 
 export const AUTOSAVE_MS = 800;
 const HISTORY_LIMIT = 100;
@@ -184,10 +185,7 @@ export function useStoryboard(id: string) {
 
   /** A new picture for a scene (generated, or picked from my images or assets); unsaved edits are saved first. */
   const setImage = useCallback(
-    async (
-      sceneId: string,
-      input: { source: "generate"; prompt: string } | { source: "content" | "asset"; id: string },
-    ) => {
+    async (sceneId: string, input: ImagePick) => {
       if (!(await save())) throw new Error("Save your edits first: the last save did not go through.");
       return exclusive(async () => {
         const sent = draftRef.current;

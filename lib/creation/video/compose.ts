@@ -59,6 +59,7 @@ export function composeFromPlan(input: ComposeInput): CompositionBody {
       narration: s.narration,
       duration_ms: perScene,
       ...(s.image_prompt ? { image_prompt: s.image_prompt } : {}),
+      ...(s.visual_query ? { visual_query: s.visual_query } : {}),
     };
   });
   return {

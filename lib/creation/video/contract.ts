@@ -95,6 +95,14 @@ export const sceneImageInputSchema = z.discriminatedUnion("source", [
   }),
   /** One of my images (content id of kind image) or assets (asset id). */
   z.object({ source: z.enum(["content", "asset"]), id, revision: z.number().int().min(0) }),
+  /** A stock photo or clip (a candidate's provider, id and kind): copied into my assets, credited, then used. */
+  z.object({
+    source: z.literal("stock"),
+    provider: z.enum(["pexels", "pixabay"]),
+    id: z.string().regex(/^\d{1,20}$/, "A stock item's id is a number."),
+    kind: z.enum(["photo", "video"]),
+    revision: z.number().int().min(0),
+  }),
 ]);
 export type SceneImageInput = z.infer<typeof sceneImageInputSchema>;
 

@@ -17,6 +17,7 @@ import type { LocalAnswer, LocalCall } from "@/lib/platform/ai/language/local-la
 import { readBrief, type BriefReading } from "./brief/read-brief";
 import { readRequestWords } from "./brief/request";
 import { fitPhrase, sentenceCase, shortenNarration, splitSentences, titleCase, trimDangling } from "./brief/phrases";
+import { visualQueryFrom } from "./brief/visual-query";
 import { NARRATION_WORDS_PER_SECOND, narrationWordBudget, sceneCountFor, type Plan, type PlanScene } from "./plan";
 
 /** Product facts from a link or a catalogue item, when the brief came from one. */
@@ -686,6 +687,10 @@ export function localPlan(req: WriterRequest, template: ToolTemplate, layouts: r
       texts: chosen.texts,
       narration,
       image_prompt: hasImage ? `${picture}, ${template.mood} mood, photographic` : null,
+      // What to search stock and my assets with: the scene's own words (its on-screen text, then what is said).
+      visual_query: hasImage
+        ? visualQueryFrom([...chosen.texts.map((t) => t.text), narration].join(" ")) || visualQueryFrom(picture) || null
+        : null,
     });
   }
   return { title: written.title, template_id: template.id, scenes };

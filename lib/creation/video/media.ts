@@ -37,6 +37,7 @@ import { sceneImageModel, withScenePictureCharge } from "./scene-picture";
 import { clipFacts } from "./clips";
 import type { VideoView } from "./contract";
 import { DOC_ID } from "@/lib/platform/db/ids";
+import { stockPicture } from "./scene-stock";
 
 const PREVIEW_WIDTH = 480;
 
@@ -126,6 +127,8 @@ export async function scenesWithPicture(
         message,
       );
     }
+  } else if (input.source === "stock") {
+    value = await stockPicture(deps, { uid, ratio: body.aspect_ratio, input, clips: a.clips });
   } else if (input.source === "content") {
     const img = await deps.db.collection(content).doc(input.id).get();
     if (!img || img.data.owner_id !== uid || img.data.kind !== "image" || !img.data.blobs.original)

@@ -11,6 +11,7 @@ import { z } from "zod";
 import type { LayoutBody } from "@/lib/engine/composition/layout-schema";
 import { trimToChars } from "@/lib/engine/composition/starter/samples";
 import { endsMidPhrase, fitPhrase, shortenNarration, trimDangling } from "./brief/phrases";
+import { visualQueryFrom } from "./brief/visual-query";
 
 export const MAX_PLAN_SCENES = 12;
 
@@ -24,6 +25,19 @@ export const planSceneSchema = z.object({
     .string()
     .nullable()
     .describe("A picture to generate for the layout's image slot, or null when it has none."),
+  /**
+   * Two to five words to search stock photos and clips with (what the picture shows), or null without a picture.
+   * Required in the JSON schema (providers' strict mode) yet read leniently: plans written before it existed lack it.
+   */
+  visual_query: z.preprocess(
+    (v) => (typeof v === "string" ? v : null),
+    z
+      .string()
+      .nullable()
+      .describe(
+        'Two to five plain words for searching stock photos and video clips of what this scene shows (e.g. "runner tying shoes"), or null when the layout has no image slot.',
+      ),
+  ),
 });
 
 export const planSchema = z.object({
@@ -31,8 +45,9 @@ export const planSchema = z.object({
   template_id: z.string().describe("The template id (from list_templates)."),
   scenes: z.array(planSceneSchema).min(1).max(MAX_PLAN_SCENES),
 });
-export type Plan = z.infer<typeof planSchema>;
-export type PlanScene = z.infer<typeof planSceneSchema>;
+/** A scene of a plan; `visual_query` may be absent in plans written before it existed. */
+export type PlanScene = Omit<z.infer<typeof planSceneSchema>, "visual_query"> & { visual_query?: string | null };
+export type Plan = Omit<z.infer<typeof planSchema>, "scenes"> & { scenes: PlanScene[] };
 
 /** Scenes a video of this length should have. */
 export function sceneCountFor(lengthS: number): number {
@@ -181,7 +196,17 @@ export function repairPlan(input: RepairInput): { plan: Plan; repairs: string[] 
     let imagePrompt = scene.image_prompt?.trim() || null;
     if (hasImage && !imagePrompt) imagePrompt = narration || texts[0]?.text || input.plan.title;
     if (!hasImage && imagePrompt) imagePrompt = null;
-    return { layout_id: layoutId, texts, narration, image_prompt: imagePrompt ? imagePrompt.slice(0, 400) : null };
+    const visualQuery = hasImage
+      ? scene.visual_query?.trim().replace(/\s+/g, " ").slice(0, 100) ||
+        visualQueryFrom([...texts.map((t) => t.text), narration].join(" "))
+      : null;
+    return {
+      layout_id: layoutId,
+      texts,
+      narration,
+      image_prompt: imagePrompt ? imagePrompt.slice(0, 400) : null,
+      visual_query: visualQuery || null,
+    };
   });
   const title = fitSlotText(input.plan.title.trim() || fixed[0]?.texts[0]?.text || "Untitled video", 80);
   return { plan: { title, template_id: template.id, scenes: fixed }, repairs };

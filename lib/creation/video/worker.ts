@@ -35,6 +35,8 @@ import { appLink, stageWebhookEvent } from "@/lib/platform/webhooks/events";
 import { refreshPublicViews } from "@/lib/creation/public-views/refresh";
 import type { RenderStageName } from "./contract";
 import { generateScenePicture, scenePalette } from "./media";
+import { chooseSceneMedia } from "./scene-media";
+import type { StockProvider } from "@/lib/media/stock/provider";
 import { VIDEO_JOB_TYPES, type FilesState, type RenderState } from "./service/shared";
 
 export interface VideoWorkerDeps {
@@ -49,6 +51,10 @@ export interface VideoWorkerDeps {
   log?: (msg: string, err?: unknown) => void;
   /** Seconds of synthesised narration etc. are real; tests may swap the picture maker. */
   makePicture?: typeof generateScenePicture;
+  /** Stock providers instead of the configured ones (tests). */
+  stockProviders?: StockProvider[];
+  /** Where the render's decisions go (why a scene got own media, stock or a generated picture); default the console. */
+  note?: (msg: string) => void;
   /** Renders at this width instead of the plan's quality (tests and CI: RENDER_WIDTH). */
   renderWidth?: number;
   /** Renders at this frame rate instead of 30 (tests and CI: RENDER_FPS; same length and sound, fewer frames). */
@@ -93,6 +99,7 @@ function videoJob(d: VideoWorkerDeps) {
   const now = d.now ?? (() => new Date());
   const deadlineMs = d.deadlineMs ?? VIDEO_RENDER_DEADLINE_MS;
   const makePicture = d.makePicture ?? generateScenePicture;
+  const note = d.note ?? ((msg: string) => console.info(`[video-worker] ${msg}`));
 
   /** Writes progress to the job (extending the lease) and the video; false when the lease is gone. */
   async function report(ctx: JobContext, patch: Partial<RenderState>): Promise<boolean> {
@@ -166,19 +173,41 @@ function videoJob(d: VideoWorkerDeps) {
       (s) => s.image_prompt && !Object.values(s.values).some((v) => v.type === "media"),
     );
     const layouts = new Map(version.layouts.map((l) => [l.id, l]));
+    const slotOf = (scene: Scene) => layouts.get(scene.layout_id)?.slots.find((s) => s.kind === "image");
+    // Own assets that match the scene's words first, then stock (copied in), else the image model below.
+    const chosen = new Map(
+      (
+        await chooseSceneMedia({
+          db,
+          store,
+          uid,
+          body,
+          sceneIds: missing.filter((s) => slotOf(s)).map((s) => s.id),
+          signal,
+          providers: d.stockProviders,
+        })
+      ).map((c) => [c.sceneId, c]),
+    );
     for (const [i, scene] of missing.entries()) {
-      const slot = layouts.get(scene.layout_id)?.slots.find((s) => s.kind === "image");
+      const slot = slotOf(scene);
       if (!slot) continue;
-      const value = await makePicture({
-        store,
-        uid,
-        contentId,
-        sceneId: scene.id,
-        prompt: scene.image_prompt!,
-        ratio: body.aspect_ratio,
-        palette: scenePalette(version, body),
-        abortSignal: signal,
-      });
+      const choice = chosen.get(scene.id);
+      if (choice)
+        note(
+          `job ${jobId} scene ${scene.id}: ${choice.value ? `used ${choice.from} media` : "generating"}: ${choice.reason}`,
+        );
+      const value =
+        choice?.value ??
+        (await makePicture({
+          store,
+          uid,
+          contentId,
+          sceneId: scene.id,
+          prompt: scene.image_prompt!,
+          ratio: body.aspect_ratio,
+          palette: scenePalette(version, body),
+          abortSignal: signal,
+        }));
       body = {
         ...body,
         scenes: body.scenes.map((s) => (s.id === scene.id ? { ...s, values: { ...s.values, [slot.id]: value } } : s)),

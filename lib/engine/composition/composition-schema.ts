@@ -72,6 +72,8 @@ export const sceneSchema = z.object({
   /** Fixed length; null = derived from the narration (and the template's pacing). */
   duration_ms: z.number().int().min(500).max(120_000).nullable(),
   image_prompt: z.string().max(2000).optional(),
+  /** A few words to search stock and the owner's assets with for this scene's picture (the writer's, or from its words). */
+  visual_query: z.string().max(200).optional(),
   voice: sceneVoiceSchema.optional(),
 });
 export type Scene = z.infer<typeof sceneSchema>;

@@ -27,6 +27,13 @@ import {
 import { EXTENSION_OF_TYPE, inspectUpload, kindOfType, type Inspected } from "./inspect";
 import { spoolBytes, type SpooledFile } from "./spool";
 import { DOC_ID } from "@/lib/platform/db/ids";
+import { tagsFromFileName } from "./words";
+
+/** Where a stock item copied into the library came from (lib/media/stock/copy-in.ts). */
+export type AssetStockOrigin = Pick<AssetDoc, "source" | "licence" | "attribution"> & {
+  tags?: string[];
+  name?: string;
+};
 
 export { ASSET_THUMBNAIL_PX } from "./inspect";
 /** Still images (the image generator's references, product pictures). */
@@ -104,6 +111,20 @@ export async function presentAsset(a: {
       poster: kind === "video" && thumbKey ? thumbnail : null,
       download: `/api/v1/assets/${a.id}/download`,
     },
+    tags: d.tags,
+    stock:
+      d.source && d.licence && d.attribution
+        ? {
+            provider: d.source.provider,
+            id: d.source.id,
+            page_url: d.source.page_url,
+            licence: d.licence.name,
+            licence_url: d.licence.url,
+            author: d.attribution.author,
+            author_url: d.attribution.author_url,
+            credit: d.attribution.text,
+          }
+        : null,
     created_at: d.created_at,
     updated_at: d.updated_at ?? d.created_at,
   };
@@ -147,7 +168,7 @@ async function putBlobs(
 
 /** Judges and stores a spooled upload as a new asset. The caller removes the temporary file. */
 export async function createAsset(
-  deps: AssetDeps & { uid: string; file: SpooledFile; kind?: "image" | "logo" },
+  deps: AssetDeps & { uid: string; file: SpooledFile; kind?: "image" | "logo"; origin?: AssetStockOrigin },
 ): Promise<AssetView> {
   const seen = await inspectUpload(deps.file, { kind: deps.kind });
   const ref = deps.db.collection(assets).doc();
@@ -172,7 +193,12 @@ export async function createAsset(
     thumbnail_key: seen.thumbnail ? keys.thumbnail : null,
     font_family: seen.fontFamily,
     updated_at: at,
+    tags: deps.origin?.tags ?? tagsFromFileName(deps.file.name),
+    source: deps.origin?.source ?? null,
+    licence: deps.origin?.licence ?? null,
+    attribution: deps.origin?.attribution ?? null,
   };
+  if (deps.origin?.name) doc.name = deps.origin.name;
   try {
     await putBlobs(deps.store, deps.file, seen, keys);
     await ref.create(doc);
@@ -187,7 +213,7 @@ export async function createAsset(
 
 /** Bytes in memory (product pictures saved by the links domain, older callers): same rules as any upload. */
 export async function uploadAsset(
-  a: AssetDeps & { uid: string; name: string; bytes: Uint8Array; kind?: "image" | "logo" },
+  a: AssetDeps & { uid: string; name: string; bytes: Uint8Array; kind?: "image" | "logo"; origin?: AssetStockOrigin },
 ): Promise<AssetView> {
   const file = await spoolBytes(a.bytes, a.name);
   try {
@@ -258,6 +284,7 @@ export async function patchAsset(deps: AssetDeps & { uid: string; id: string; pa
     tx.update(ref, {
       ...(deps.patch.name !== undefined ? { name: deps.patch.name } : {}),
       ...(deps.patch.kind ? { kind: deps.patch.kind } : {}),
+      ...(deps.patch.tags !== undefined ? { tags: deps.patch.tags } : {}),
       updated_at: at,
     });
   });

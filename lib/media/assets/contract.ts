@@ -5,7 +5,7 @@
  *   POST   /api/v1/assets?name=&kind=           raw bytes (or multipart "file", up to 25 MB) -> AssetView (201)
  *   GET    /api/v1/assets?kind=&cursor=&limit=  -> AssetViewPage (kind: one kind or a comma list)
  *   GET    /api/v1/assets/{id}                  -> AssetView
- *   PATCH  /api/v1/assets/{id}  { name?, kind? } -> AssetView (kind only between image and logo)
+ *   PATCH  /api/v1/assets/{id}  { name?, kind?, tags? } -> AssetView (kind only between image and logo)
  *   DELETE /api/v1/assets/{id}                  -> { deleted: 1, kept_for: AssetUsage }
  *   PUT    /api/v1/assets/{id}/content?name=    raw bytes of the same kind -> AssetView
  *   GET    /api/v1/assets/{id}/download         the original as an attachment
@@ -13,6 +13,7 @@
  *   GET|PUT /api/v1/brand-kit                   -> BrandKitView (lib/creation/brand/contract.ts)
  */
 import { z } from "zod";
+import { TAG_MAX, TAG_MAX_CHARS, normaliseTags } from "./words";
 
 export const ASSET_KINDS = ["image", "logo", "video", "audio", "font"] as const;
 export type AssetKind = (typeof ASSET_KINDS)[number];
@@ -132,6 +133,21 @@ export const assetViewSchema = z
       poster: z.string().nullable(),
       download: z.string(),
     }),
+    /** Words to find it by: from the file name on upload, editable. */
+    tags: z.array(z.string()),
+    /** Copied in from a stock provider (null for uploads): where from, the licence and the credit to show. */
+    stock: z
+      .object({
+        provider: z.string(),
+        id: z.string(),
+        page_url: z.string(),
+        licence: z.string(),
+        licence_url: z.string(),
+        author: z.string(),
+        author_url: z.string().nullable(),
+        credit: z.string(),
+      })
+      .nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -163,9 +179,23 @@ export const assetPatchSchema = z
     name: z.string().trim().min(1, "Give the asset a name.").max(255).optional(),
     /** Only between image and logo: the bytes decide every other kind. */
     kind: z.enum(["image", "logo"]).optional(),
+    /** Replaces the tags: at most 20 of at most 40 characters each. */
+    tags: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, "A tag cannot be empty.")
+          .max(TAG_MAX_CHARS, `A tag is at most ${TAG_MAX_CHARS} characters.`),
+      )
+      .max(TAG_MAX, `At most ${TAG_MAX} tags.`)
+      .transform(normaliseTags)
+      .optional(),
   })
   .strict()
-  .refine((p) => p.name !== undefined || p.kind !== undefined, { message: "Send a name or a kind." });
+  .refine((p) => p.name !== undefined || p.kind !== undefined || p.tags !== undefined, {
+    message: "Send a name, a kind or tags.",
+  });
 export type AssetPatch = z.infer<typeof assetPatchSchema>;
 
 export const assetListQuerySchema = z.object({

@@ -197,6 +197,21 @@ export const assets = defineCollection({
     thumbnail_key: storageKey.nullable().default(null),
     font_family: z.string().max(120).nullable().default(null),
     updated_at: isoTimestamp().nullable().default(null),
+    /** Words to find it by (lower case): from the file name on upload, editable; stock search matches them. */
+    tags: z.array(z.string().min(1).max(40)).max(20).default([]),
+    /** Copied in from a stock provider: where from, under which licence, and whose work (shown as its credit). */
+    source: z
+      .object({ provider: z.string().max(40), id: z.string().max(128), page_url: z.string().max(2000) })
+      .nullable()
+      .default(null),
+    licence: z
+      .object({ name: z.string().max(120), url: z.string().max(2000) })
+      .nullable()
+      .default(null),
+    attribution: z
+      .object({ author: z.string().max(200), author_url: z.string().max(2000).nullable(), text: z.string().max(300) })
+      .nullable()
+      .default(null),
   }),
   timestamps: ["created_at", "updated_at"],
   indexes: [["owner_id", "created_at desc"]],

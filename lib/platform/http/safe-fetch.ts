@@ -27,6 +27,7 @@ export const MAX_REDIRECTS = 5;
 export const HTML_MAX_BYTES = 6 * 1024 * 1024;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const FEED_MAX_BYTES = 2 * 1024 * 1024;
+export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
 export const FETCH_TIMEOUT_MS = 10_000;
 const USER_AGENT = "Mozilla/5.0 (compatible; PromptframeBot/1.0; +https://promptframe.ai/bot)";
 
@@ -80,8 +81,8 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 export interface SafeFetchOptions {
-  /** feed: a product feed (CSV, JSON, RSS/Atom, plain text). */
-  kind: "html" | "image" | "feed";
+  /** feed: a product feed (CSV, JSON, RSS/Atom, plain text); video: a clip (MP4, QuickTime, WebM). */
+  kind: "html" | "image" | "feed" | "video";
   signal?: AbortSignal;
   maxBytes?: number;
   timeoutMs?: number;
@@ -253,6 +254,7 @@ function discard(res: Readable): void {
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
 const IMAGE_TYPES = /^image\/[a-z0-9.+-]+/i;
+const VIDEO_TYPES = /^video\/(mp4|quicktime|webm)\b/i;
 const FEED_TYPES =
   /^(text\/(csv|plain|xml|tab-separated-values)|application\/(json|[a-z.+-]*\+json|xml|rss\+xml|atom\+xml|csv|vnd\.ms-excel|octet-stream))\b/i;
 
@@ -282,7 +284,14 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise
   const resolver = opts.resolver ?? systemResolver;
   const allow = new Set((opts.allowHosts ?? urlFetchAllowHosts()).map(normaliseHost));
   const maxBytes =
-    opts.maxBytes ?? (opts.kind === "html" ? HTML_MAX_BYTES : opts.kind === "feed" ? FEED_MAX_BYTES : IMAGE_MAX_BYTES);
+    opts.maxBytes ??
+    (opts.kind === "html"
+      ? HTML_MAX_BYTES
+      : opts.kind === "feed"
+        ? FEED_MAX_BYTES
+        : opts.kind === "video"
+          ? VIDEO_MAX_BYTES
+          : IMAGE_MAX_BYTES);
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? FETCH_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   const accept =
@@ -290,8 +299,17 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise
       ? "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1"
       : opts.kind === "feed"
         ? "text/csv,application/json,application/rss+xml,application/xml;q=0.9,text/plain;q=0.5,*/*;q=0.1"
-        : "image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8";
-  const what = opts.kind === "html" ? "This page" : opts.kind === "feed" ? "This feed" : "This image";
+        : opts.kind === "video"
+          ? "video/mp4,video/quicktime;q=0.9,video/webm;q=0.8"
+          : "image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8";
+  const what =
+    opts.kind === "html"
+      ? "This page"
+      : opts.kind === "feed"
+        ? "This feed"
+        : opts.kind === "video"
+          ? "This clip"
+          : "This image";
 
   let url = parsePublicUrl(rawUrl);
   for (let hop = 0; ; hop++) {
@@ -343,7 +361,9 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise
         ? HTML_TYPES.test(contentType)
         : opts.kind === "feed"
           ? FEED_TYPES.test(contentType)
-          : IMAGE_TYPES.test(contentType);
+          : opts.kind === "video"
+            ? VIDEO_TYPES.test(contentType)
+            : IMAGE_TYPES.test(contentType);
     if (!okType) {
       discard(res);
       throw opts.kind === "html"
@@ -358,7 +378,7 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise
             )
           : new LinkError(
               "not_image",
-              `That is not an image (it is ${contentType.split(";")[0] || "of an unknown type"}).`,
+              `That is not ${opts.kind === "video" ? "a video clip" : "an image"} (it is ${contentType.split(";")[0] || "of an unknown type"}).`,
             );
     }
     const declared = Number(res.headers["content-length"] ?? "0");

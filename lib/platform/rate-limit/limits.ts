@@ -31,6 +31,8 @@ export const LIMITS = {
   link_extract: { subject: "user", noun: "link look-ups", points: 60, window: 3600 },
   /** A scene's or page's picture generated in the editor (paid providers also cost credits). */
   scene_picture: { subject: "user", noun: "generated pictures", points: 60, window: 3600 },
+  /** Stock photo and clip searches (Pexels allows about 200 calls an hour for the whole app; results are cached). */
+  stock_search: { subject: "user", noun: "stock searches", points: 60, window: 3600 },
   /** A voice's spoken sample (speech synthesis; cached per voice, so most calls are cheap). */
   voice_sample: { subject: "user", noun: "voice samples", points: 120, window: 3600 },
   /** Image generations cost credits; this only stops a script from queueing thousands. */

@@ -180,6 +180,27 @@ describe("the writer over the corpus", () => {
     }
   });
 
+  it("gives every scene with a picture a visual query made of its own words (and none to a scene without)", () => {
+    for (const c of CORPUS) {
+      const plan = write({ brief: c.brief, length_s: c.length ?? 30, aspect_ratio: "16:9", template_id: null });
+      for (const scene of plan.scenes) {
+        if (!scene.image_prompt) {
+          expect(scene.visual_query).toBeNull();
+          continue;
+        }
+        const own =
+          `${scene.texts.map((t) => t.text).join(" ")} ${scene.narration} ${scene.image_prompt}`.toLowerCase();
+        const words = (scene.visual_query ?? "").split(" ").filter(Boolean);
+        expect({ brief: c.brief, words: words.length > 0 && words.length <= 5 }).toEqual({
+          brief: c.brief,
+          words: true,
+        });
+        for (const w of words)
+          expect({ brief: c.brief, word: w, own: own.includes(w) }).toEqual({ brief: c.brief, word: w, own: true });
+      }
+    }
+  });
+
   it("is deterministic: the same brief gives the same plan", () => {
     const req = { brief: CORPUS[1]!.brief, length_s: 30, aspect_ratio: "9:16", template_id: null };
     expect(write(req)).toEqual(write(req));

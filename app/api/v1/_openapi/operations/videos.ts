@@ -12,6 +12,7 @@ import {
   videoViewSchema,
 } from "@/lib/creation/video/contract";
 import { applyBrandInputSchema } from "@/lib/creation/brand/contract";
+import { sceneCandidatesQuerySchema, sceneCandidatesViewSchema } from "@/lib/creation/video/candidates-contract";
 import type { ApiOperation } from "@/lib/platform/api/openapi";
 import { data, described, page, param } from "../shared";
 
@@ -253,12 +254,28 @@ export const videoOperations: ApiOperation[] = [
     scope: "render",
     operationId: "setVideoSceneImage",
     summary: "Set a scene's picture",
-    description: "Generate one with the image model (`source: generate`, may spend credits) or use one of mine.",
+    description:
+      "Generate one with the image model (`source: generate`, may spend credits), use one of mine, or a stock candidate (`source: stock`: copied into my assets with its licence and credit).",
     params: { ...id, sceneId: param("A scene id of the composition.", "SCENE_ID") },
     body: sceneImageInputSchema,
     example: { body: { source: "generate", prompt: "A bag of coffee beans on a table", revision: 1 } },
     success: [{ status: 200, description: "The video.", json: video }],
-    errors: ["not_found", "conflict", "unprocessable_entity", "insufficient_credits"],
+    errors: ["not_found", "conflict", "unprocessable_entity", "insufficient_credits", "service_unavailable"],
+  },
+  {
+    method: "get",
+    path: "/api/v1/videos/{id}/scenes/{sceneId}/candidates",
+    tag,
+    scope: "read",
+    operationId: "getVideoSceneCandidates",
+    summary: "Pictures and clips to pick for a scene",
+    description:
+      "My assets and images that match the scene's words (or `q`), then stock photos and clips when a stock provider is configured, best first, without media another scene uses. Pick a stock one with the scene-picture operation (`source: stock`); it is copied into your assets with its credit.",
+    params: { ...id, sceneId: param("A scene id of the composition.", "SCENE_ID") },
+    query: sceneCandidatesQuerySchema,
+    example: { query: { q: "runner tying shoes" } },
+    success: [{ status: 200, description: "The candidates.", json: data(sceneCandidatesViewSchema) }],
+    errors: ["not_found", "unprocessable_entity"],
   },
   {
     method: "get",

@@ -14,7 +14,9 @@ export const POST = withUser(
   async ({ request, user, params }) => {
     const body = await readJsonBody(request, z.unknown(), 8 * 1024);
     // Only a generated picture costs a model call; picking one of mine is an ordinary edit.
-    if ((body as { source?: unknown } | null)?.source === "generate") await limitUser("scene_picture", user.uid);
+    const source = (body as { source?: unknown } | null)?.source;
+    if (source === "generate") await limitUser("scene_picture", user.uid);
+    if (source === "stock") await limitUser("stock_search", user.uid);
     return Response.json(
       { data: await setDesignImage(designRuntime(), user.uid, String(params.id), String(params.sceneId), body) },
       { headers: { "Cache-Control": "private, no-store" } },
