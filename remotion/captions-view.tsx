@@ -37,6 +37,7 @@ export function CaptionsView({
     color: style.textColor,
     textAlign: "center",
     whiteSpace: "pre",
+    direction: style.direction ?? "ltr",
   };
   const bg = hexAlpha(style.backgroundColor, style.backgroundOpacity);
   const wordStyle = (on: boolean): CSSProperties => {
@@ -64,7 +65,8 @@ export function CaptionsView({
         return (
           <span key={j}>
             <span style={wordStyle(on)}>{w.text}</span>
-            {j < line.length - 1 ? (
+            {/* A glued word (Chinese, Japanese, Thai: lib/engine/language/segment.ts) follows without a space. */}
+            {j < line.length - 1 && !line[j + 1]!.text.startsWith("\u200b") ? (
               <span style={spaceOn && style.highlight !== "box" ? wordStyle(true) : {}}> </span>
             ) : null}
           </span>

@@ -31,6 +31,14 @@ import {
 import { compositionRatioSchema } from "@/lib/engine/composition/ratios";
 import type { RenderProps } from "@/lib/engine/composition/render-props";
 import { templateIdSchema } from "@/lib/engine/composition/template-schema";
+import { findLanguage } from "@/lib/engine/language/languages";
+
+/** A language videos are made in (lib/engine/language: a voice speaks it and the fonts draw it). */
+export const videoLanguageSchema = z
+  .string()
+  .trim()
+  .max(35)
+  .refine((tag) => findLanguage(tag) !== null, "Pick a language from the list.");
 
 export const MAX_BRIEF_CHARS = 2000;
 /** Lengths a video may have; 20 and 45 because briefs ask for them ("a 20-second ad"). */
@@ -56,6 +64,8 @@ export const createVideoInputSchema = z.object({
   captions: z.boolean(),
   music: z.boolean(),
   model_id: id,
+  /** The language to write in; absent or null: detected from the brief. */
+  language: videoLanguageSchema.nullable().optional(),
   /** Queue the render right after the plan (skips the storyboard review). */
   render_now: z.boolean().default(false),
 });
@@ -75,6 +85,8 @@ export const editVideoInputSchema = z.object({
     .max(MAX_SCENES)
     .optional(),
   audio: compositionAudioSchema.optional(),
+  /** The language the texts are in (fonts, direction, the voices offered); the texts themselves are not translated. */
+  language: videoLanguageSchema.optional(),
 });
 export type EditVideoInput = z.input<typeof editVideoInputSchema>;
 

@@ -49,6 +49,8 @@ export const renderTextSchema = z.object({
   treatmentTextColor: hexColorSchema,
   /** The text did not fit even at its minimum size and was cut with an ellipsis. */
   overflow: z.boolean(),
+  /** Right to left (Arabic, Hebrew: scripts.ts); absent = left to right. */
+  direction: z.enum(["ltr", "rtl"]).optional(),
 });
 export type RenderText = z.infer<typeof renderTextSchema>;
 
@@ -115,6 +117,8 @@ export const renderCaptionStyleSchema = z.object({
   backgroundOpacity: z.number().min(0).max(1),
   radiusPx: px.min(0),
   paddingPx: px.min(0),
+  /** Right to left (Arabic, Hebrew: scripts.ts); absent = left to right. */
+  direction: z.enum(["ltr", "rtl"]).optional(),
 });
 export type RenderCaptionStyle = z.infer<typeof renderCaptionStyleSchema>;
 
