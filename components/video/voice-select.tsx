@@ -3,6 +3,7 @@
 import { useId } from "react";
 
 import type { VoiceOption } from "@/lib/creation/video/contract";
+import { voiceLanguageName } from "@/lib/creation/video/voice-language";
 
 const SELECT =
   "flex h-9 w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm shadow-xs aria-invalid:border-destructive";
@@ -37,7 +38,7 @@ export function VoiceSelect({
         <option value="">No narration</option>
         {voices.map((v) => (
           <option key={v.id} value={v.id}>
-            {v.label} ({v.language}){v.preview ? " · Local preview" : ""}
+            {v.label} ({voiceLanguageName(v.language)}){v.preview ? " · Local preview" : ""}
           </option>
         ))}
       </select>
