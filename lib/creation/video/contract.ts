@@ -13,6 +13,7 @@
  *   POST   /api/v1/videos/{id}/render              -> 202 { data: VideoView }  (debits; 402 when short of credits)
  *   POST   /api/v1/videos/{id}/cancel              -> { data: VideoView }
  *   POST   /api/v1/videos/{id}/duplicate           -> 201 { data: VideoView }
+ *   POST   /api/v1/videos/{id}/translate           body TranslateVideoInput -> 201 { data: VideoView }  (a language version; needs a provider model)
  *   PUT    /api/v1/videos/{id}/share               body { public: boolean } -> { data: VideoView }
  *   GET    /api/v1/videos/{id}/revisions           -> { data: RevisionSummary[] }
  *   POST   /api/v1/videos/{id}/revisions/{n}/restore -> { data: VideoView }
@@ -91,6 +92,13 @@ export const editVideoInputSchema = z.object({
 export type EditVideoInput = z.input<typeof editVideoInputSchema>;
 
 export const shareInputSchema = z.object({ public: z.boolean() });
+
+/** POST /api/v1/videos/{id}/translate: a language version of the video (a new draft; render_now also queues its render). */
+export const translateVideoInputSchema = z.object({
+  language: videoLanguageSchema,
+  render_now: z.boolean().default(false),
+});
+export type TranslateVideoInput = z.input<typeof translateVideoInputSchema>;
 
 export const sceneImageInputSchema = z.discriminatedUnion("source", [
   /** Generate a new picture for the scene with the image model. */

@@ -5,7 +5,12 @@
  */
 import { detectLanguage, MIN_LETTERS_FOR_STATISTICS } from "@/lib/engine/language/detect";
 import { findLanguage, primarySubtag } from "@/lib/engine/language/languages";
-import type { Plan } from "./plan";
+
+/** What the check reads of a plan (or of a composition's words). */
+export interface PlanWords {
+  title: string;
+  scenes: readonly { texts: readonly { text: string }[]; narration: string }[];
+}
 
 /** The prompt line naming the language every word on screen and in the narration must be in. */
 export function languageInstruction(tag: string | null | undefined): string {
@@ -15,7 +20,7 @@ export function languageInstruction(tag: string | null | undefined): string {
 }
 
 /** All of a plan's words that a viewer reads or hears. */
-export function planText(plan: Pick<Plan, "title" | "scenes">): string {
+export function planText(plan: PlanWords): string {
   return [plan.title, ...plan.scenes.flatMap((s) => [...s.texts.map((t) => t.text), s.narration])].join("\n");
 }
 
@@ -23,10 +28,7 @@ export function planText(plan: Pick<Plan, "title" | "scenes">): string {
  * A sentence saying the plan is in another language than `tag`, or null when
  * it is in that language (or too short to tell).
  */
-export function planLanguageMismatch(
-  plan: Pick<Plan, "title" | "scenes">,
-  tag: string | null | undefined,
-): string | null {
+export function planLanguageMismatch(plan: PlanWords, tag: string | null | undefined): string | null {
   const wanted = findLanguage(tag);
   if (!wanted) return null;
   const text = planText(plan);
