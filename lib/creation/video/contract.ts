@@ -273,6 +273,8 @@ export const videoOptionsSchema = z.object({
   pricing: z.object({ per_15s: z.record(z.string(), z.number()) }),
   /** A generated scene picture (the editor's button shows it). */
   scene_picture: scenePicturePriceSchema,
+  /** Language versions (POST /videos/{id}/translate): whether a provider model can translate here, and which. */
+  translate: z.object({ available: z.boolean(), model: z.string().nullable() }),
   balance: z.number(),
 });
 export type VideoOptions = z.infer<typeof videoOptionsSchema>;
