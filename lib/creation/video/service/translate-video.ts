@@ -206,7 +206,9 @@ export async function translateVideo(deps: VideoDeps, uid: string, id: string, r
     if (failure === null || NoObjectGeneratedError.isInstance(failure))
       throw new ApiError("service_unavailable", `${entry.label} did not return a usable translation. Try again.`);
     const ai = toAiError(failure, entry.label);
-    throw new ApiError(ai.code === "content_policy" ? "unprocessable_entity" : "service_unavailable", ai.message, {
+    const message =
+      ai.code === "provider_error" ? `${entry.label} could not translate the video. Try again.` : ai.message;
+    throw new ApiError(ai.code === "content_policy" ? "unprocessable_entity" : "service_unavailable", message, {
       cause: failure,
     });
   }
@@ -224,8 +226,12 @@ export async function translateVideo(deps: VideoDeps, uid: string, id: string, r
   // A voice that speaks the language: the current one when it does (provider voices speak them all).
   const voices = voicesForLanguage(target.tag).filter((v) => v.enabled);
   const current = voices.find((v) => v.id === body.audio.voice_id);
+  // An offline voice is replaced by the language's offline voice, a provider's by a provider's (no new cost appears).
+  const wasLocal = body.audio.voice_id?.startsWith("espeak:") ?? true;
   const voiceId =
-    body.audio.voice_id === null ? null : ((current ?? voices.find((v) => !v.local) ?? voices[0])?.id ?? null);
+    body.audio.voice_id === null
+      ? null
+      : ((current ?? voices.find((v) => v.local === wasLocal) ?? voices[0])?.id ?? null);
 
   const copied = await copyOwnMedia(deps, translated, { uid, id }, ref.id);
   const next: CompositionBody = {
