@@ -173,7 +173,7 @@ async function englishVideo() {
   const scene = v.composition.scenes.find((s: { layout_id: string }) =>
     layouts
       .find((l: { id: string; slots: { kind: string }[] }) => l.id === s.layout_id)!
-      .slots.some((x) => x.kind === "image"),
+      .slots.some((x: { kind: string }) => x.kind === "image"),
   );
   server.use(picture());
   const pictured = await json(
