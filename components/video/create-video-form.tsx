@@ -209,6 +209,8 @@ export function CreateVideoForm() {
           id={`${id}-brief`}
           value={settings.brief}
           rows={5}
+          // Arabic and Hebrew briefs are typed right to left.
+          dir="auto"
           maxLength={MAX_BRIEF_CHARS}
           placeholder="A 30-second ad for our small-batch coffee subscription: roasted every morning, delivered before noon, cancel anytime."
           aria-invalid={errors.brief ? true : undefined}

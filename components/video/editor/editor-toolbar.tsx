@@ -50,7 +50,9 @@ function SaveState({ status, onRetry }: { status: SaveStatus; onRetry(): void })
 
 /** A voice as the picker names it: the whole of it, never cut. */
 function labelOfVoice(v: VideoOptions["voices"][number]): string {
-  return `${v.label} (${voiceLanguageName(v.language)})${v.preview ? " · Local preview" : ""}`;
+  const language = voiceLanguageName(v.language);
+  // Offline voices are named by their language already ("Arabic (العربية) · female").
+  return `${v.label}${v.label.startsWith(language) ? "" : ` (${language})`}${v.preview ? " · Local preview" : ""}`;
 }
 
 interface EditorToolbarProps {
