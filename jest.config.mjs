@@ -73,6 +73,11 @@ const ESM_PACKAGES = [
   "domelementtype",
   "cssomnom",
   "entities",
+  // Language detection (lib/engine/language/detect.ts): franc and its trigram helpers.
+  "franc",
+  "trigram-utils",
+  "n-gram",
+  "collapse-white-space",
   // The OpenAPI document validator (tests/api/openapi-document.test.ts).
   "@seriousme/openapi-schema-validator",
 ];

@@ -203,7 +203,8 @@ export function PresetLines({
         return (
           <span key={j}>
             <span style={wordStyle(preset, style, fontPx, s, inPhrase)}>{text}</span>
-            {j < line.length - 1 ? (
+            {/* A glued word (Chinese, Japanese, Thai: lib/engine/language/segment.ts) follows without a space. */}
+            {j < line.length - 1 && !line[j + 1]!.text.startsWith("\u200b") ? (
               <span style={spaceOn && style.highlight !== "box" ? wordStyle(preset, style, fontPx, s, true) : {}}>
                 {" "}
               </span>

@@ -38,6 +38,7 @@ export function CaptionsView({
     color: style.textColor,
     textAlign: look.align,
     whiteSpace: "pre",
+    direction: style.direction ?? "ltr",
     ...look.text,
   };
   const bg = hexAlpha(look.backgroundColor, look.backgroundOpacity);

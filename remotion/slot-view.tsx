@@ -87,6 +87,7 @@ function TextBlock({ text, typedProgress }: { text: RenderText; typedProgress: n
           textTransform: text.uppercase ? "uppercase" : "none",
           color: box ? text.treatmentTextColor : text.color,
           fontKerning: "normal",
+          direction: text.direction ?? "ltr",
           ...(box
             ? {
                 backgroundColor: text.treatmentColor,

@@ -32,10 +32,13 @@ import { ToggleSwitch } from "@/components/ui/toggle-switch";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { VideoModelSelect } from "./video-model-select";
 import { VoicePicker } from "./voice-picker";
+import { LanguageSelect } from "./language-select";
+import { useBriefLanguage } from "./use-brief-language";
+import { voiceForLanguage } from "@/lib/creation/video/voice-language";
 import { lengthChoices, lengthPlanNotice } from "./length-options";
 import { LoadError } from "@/components/common/load-error";
 
-type Settings = Omit<CreateVideoInput, "render_now">;
+type Settings = Omit<CreateVideoInput, "render_now" | "language">;
 type Errors = Partial<Record<keyof Settings, string>>;
 
 function RatioShape({ ratio }: { ratio: CompositionRatio }) {
@@ -90,6 +93,8 @@ export function CreateVideoForm() {
   const [submitError, setSubmitError] = useState<unknown>(null);
   // A length the brief names ("a 20-second ad") pre-fills the Length until the person picks one themselves.
   const [lengthPicked, setLengthPicked] = useState(false);
+  // The language: detected from the brief until the person picks one.
+  const language = useBriefLanguage(settings?.brief ?? "");
 
   useEffect(() => {
     if (options.data && !settings) setSettings(initialSettings(options.data));
@@ -128,6 +133,9 @@ export function CreateVideoForm() {
   // A length the plan does not render: said before Render is pressed, and the storyboard stays free.
   const planNotice = lengthPlanNotice(opts, settings.length_s);
 
+  // The voice follows the language when it does not speak it.
+  const voiceId = voiceForLanguage(opts.voices, language.tag, settings.voice_id);
+
   const change = (patch: Partial<Settings>) => {
     setSettings((s) => (s ? { ...s, ...patch } : s));
     setErrors((e) => {
@@ -148,7 +156,13 @@ export function CreateVideoForm() {
     setBusy(renderNow ? "render" : "plan");
     setSubmitError(null);
     try {
-      const video = await createVideo({ ...settings, render_now: renderNow });
+      const video = await createVideo({
+        ...settings,
+        voice_id: voiceId,
+        language: language.tag,
+        render_now: renderNow,
+      });
+      language.remember();
       void mutate(isProfileKey);
       router.push(
         renderNow ? `/videos/${encodeURIComponent(video.id)}` : `/content/${encodeURIComponent(video.id)}/edit`,
@@ -195,6 +209,8 @@ export function CreateVideoForm() {
           id={`${id}-brief`}
           value={settings.brief}
           rows={5}
+          // Arabic and Hebrew briefs are typed right to left.
+          dir="auto"
           maxLength={MAX_BRIEF_CHARS}
           placeholder="A 30-second ad for our small-batch coffee subscription: roasted every morning, delivered before noon, cancel anytime."
           aria-invalid={errors.brief ? true : undefined}
@@ -275,13 +291,17 @@ export function CreateVideoForm() {
       />
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <VoicePicker
-          voices={opts.voices}
-          value={settings.voice_id}
-          onChange={(voice_id) => change({ voice_id })}
-          error={errors.voice_id}
-          legend="Voice-over"
-        />
+        <div className="min-w-0 space-y-4">
+          <LanguageSelect value={language.tag} hint={language.hint} onChange={language.pick} />
+          <VoicePicker
+            language={language.tag}
+            voices={opts.voices}
+            value={voiceId}
+            onChange={(voice_id) => change({ voice_id })}
+            error={errors.voice_id}
+            legend="Voice-over"
+          />
+        </div>
         <div className="space-y-6">
           <fieldset className="space-y-4">
             <legend className="mb-2 text-sm font-medium">Sound and text</legend>

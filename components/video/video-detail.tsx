@@ -25,6 +25,7 @@ import {
 import type { VideoView } from "@/lib/creation/video/contract";
 import { credits, cssRatio, formatBytes, formatDate, formatDuration } from "@/components/common/format";
 import { MadeWith } from "./made-with";
+import { TranslateVideo } from "./translate-video";
 import { NativeVideo } from "./native-video";
 import { VideoFrame } from "./video-frame";
 import { RenderProgress } from "./render-progress";
@@ -264,6 +265,8 @@ export function VideoDetail({ id }: { id: string }) {
         </p>
 
         <MadeWith made={video.made_with} />
+
+        <TranslateVideo video={video} />
 
         <p className="text-xs text-muted-foreground">
           Created {formatDate(video.created_at)}

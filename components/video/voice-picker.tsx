@@ -6,6 +6,8 @@ import { MicOff, Pause, Play } from "lucide-react";
 import { LocalPreviewBadge } from "@/components/images/local-preview-badge";
 import { Button } from "@/components/ui/button";
 import type { VoiceOption } from "@/lib/creation/video/contract";
+import { LanguageSelect } from "./language-select";
+import { compositionLanguage, voiceLanguageName, voicesInLanguage } from "@/lib/creation/video/voice-language";
 
 /** One audio element for every sample: starting one stops the other. */
 function useSamplePlayer() {
@@ -56,14 +58,28 @@ interface VoicePickerProps {
   error?: string;
   /** The legend; "Voice" unless the screen needs another word. */
   legend?: string;
+  /**
+   * The video's language: only the voices that speak it are listed. Without it the picker
+   * has its own language choice (starting at the chosen voice's), so ~100 voices never show at once.
+   */
+  language?: string;
 }
 
 /** Voices as radios, each with a spoken sample, and "No narration". */
-export function VoicePicker({ voices, value, onChange, error, legend = "Voice" }: VoicePickerProps) {
+export function VoicePicker({ voices: all, value, onChange, error, legend = "Voice", language }: VoicePickerProps) {
   const { playing, problem, toggle } = useSamplePlayer();
+  const chosen = all.find((v) => v.id === value);
+  const [ownLanguage, setOwnLanguage] = useState(() =>
+    compositionLanguage(chosen && chosen.language !== "mul" ? chosen.language : null),
+  );
+  const shown = language ?? ownLanguage;
+  const inLanguage = voicesInLanguage(all, shown);
+  // The chosen voice stays listed even when it does not speak the language.
+  const voices = chosen && !inLanguage.includes(chosen) ? [chosen, ...inLanguage] : inLanguage;
   return (
     <fieldset className="min-w-0 space-y-2">
       <legend className="mb-2 text-sm font-medium">{legend}</legend>
+      {language ? null : <LanguageSelect compact label="Voices in" value={ownLanguage} onChange={setOwnLanguage} />}
       <ul className="divide-y rounded-lg border">
         <li className="flex items-center gap-3 px-3 py-2">
           <input
@@ -98,7 +114,7 @@ export function VoicePicker({ voices, value, onChange, error, legend = "Voice" }
                 className="flex min-w-0 flex-1 cursor-pointer flex-wrap items-center gap-x-2 gap-y-1 text-sm"
               >
                 <span className="font-medium">{voice.label}</span>
-                <span className="text-xs text-muted-foreground">{voice.language}</span>
+                <span className="text-xs text-muted-foreground">{voiceLanguageName(voice.language)}</span>
                 {voice.preview ? <LocalPreviewBadge /> : null}
               </label>
               <Button

@@ -3,9 +3,19 @@
 import { useId } from "react";
 
 import type { VoiceOption } from "@/lib/creation/video/contract";
+import { voiceLanguageName } from "@/lib/creation/video/voice-language";
 
 const SELECT =
   "flex h-9 w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm shadow-xs aria-invalid:border-destructive";
+
+function groupByLanguage(voices: readonly VoiceOption[]): [string, VoiceOption[]][] {
+  const groups = new Map<string, VoiceOption[]>();
+  for (const v of voices) {
+    const name = voiceLanguageName(v.language);
+    groups.set(name, [...(groups.get(name) ?? []), v]);
+  }
+  return [...groups];
+}
 
 /** The compact voice choice (as in the editor's toolbar): one select instead of a row per voice, for dialogs. */
 export function VoiceSelect({
@@ -35,10 +45,16 @@ export function VoiceSelect({
         className={SELECT}
       >
         <option value="">No narration</option>
-        {voices.map((v) => (
-          <option key={v.id} value={v.id}>
-            {v.label} ({v.language}){v.preview ? " · Local preview" : ""}
-          </option>
+        {/* Grouped by language: with an offline voice pair for every language the list is long. */}
+        {groupByLanguage(voices).map(([name, group]) => (
+          <optgroup key={name} label={name}>
+            {group.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.label}
+                {v.preview ? " · Local preview" : ""}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </select>
       {error ? <p className="text-xs text-destructive">{error}</p> : null}

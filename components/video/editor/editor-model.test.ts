@@ -34,6 +34,7 @@ const draft = (): Draft => ({
   template_id: "starter-bold",
   scenes: [scene("a", "One"), scene("b", "Two"), scene("c", "Three")],
   audio: { voice_id: "v1", captions: true, music: { track_id: null, volume: 0.35 } },
+  language: "en",
 });
 
 it("saves only what changed, and never an empty title", () => {
@@ -50,6 +51,7 @@ it("saves only what changed, and never an empty title", () => {
     template_id: "starter-elegant",
     aspect_ratio: "16:9",
   });
+  expect(patchFor({ ...draft(), language: "ar" }, saved)).toEqual({ language: "ar" });
 });
 
 it("reorders within bounds", () => {

@@ -3,6 +3,7 @@
  * draft), the edits it makes, and the PATCH that saves a draft. Pure, so the
  * rules are unit-tested; the React state lives in use-storyboard.ts.
  */
+import { compositionLanguage } from "@/lib/creation/video/voice-language";
 import { clipText } from "@/lib/platform/utils";
 import type { CompositionAudio, Scene, SlotValue } from "@/lib/engine/composition/composition-schema";
 import type { CompositionRatio } from "@/lib/engine/composition/ratios";
@@ -22,6 +23,8 @@ export interface Draft {
   template_id: string;
   scenes: DraftScene[];
   audio: CompositionAudio;
+  /** The composition's language (English for one saved before languages). */
+  language: string;
 }
 
 export function stripVoice(scene: Scene | DraftScene): DraftScene {
@@ -37,6 +40,7 @@ export function draftOf(view: Pick<VideoView, "composition">): Draft {
     template_id: c.template.id,
     scenes: c.scenes.map(stripVoice),
     audio: c.audio,
+    language: compositionLanguage(c.language),
   };
 }
 
@@ -51,6 +55,7 @@ export function patchFor(draft: Draft, saved: Draft): Omit<EditVideoInput, "revi
   if (draft.template_id !== saved.template_id) patch.template_id = draft.template_id;
   if (!same(draft.scenes, saved.scenes)) patch.scenes = draft.scenes;
   if (!same(draft.audio, saved.audio)) patch.audio = draft.audio;
+  if (draft.language !== saved.language) patch.language = draft.language;
   return Object.keys(patch).length > 0 ? patch : null;
 }
 

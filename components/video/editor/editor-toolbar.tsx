@@ -10,6 +10,8 @@ import { ToggleSwitch } from "@/components/ui/toggle-switch";
 import { RATIO_NAMES } from "@/components/common/format";
 import type { Draft } from "./editor-model";
 import { RevisionsMenu } from "./revisions-menu";
+import { LanguageSelect } from "../language-select";
+import { voiceForLanguage, voiceLanguageName, voicesInLanguage } from "@/lib/creation/video/voice-language";
 import type { SaveStatus } from "./use-storyboard";
 
 const SELECT =
@@ -48,7 +50,9 @@ function SaveState({ status, onRetry }: { status: SaveStatus; onRetry(): void })
 
 /** A voice as the picker names it: the whole of it, never cut. */
 function labelOfVoice(v: VideoOptions["voices"][number]): string {
-  return `${v.label} (${v.language})${v.preview ? " · Local preview" : ""}`;
+  const language = voiceLanguageName(v.language);
+  // Offline voices are named by their language already ("Arabic (العربية) · female").
+  return `${v.label}${v.label.startsWith(language) ? "" : ` (${language})`}${v.preview ? " · Local preview" : ""}`;
 }
 
 interface EditorToolbarProps {
@@ -80,6 +84,8 @@ export function EditorToolbar(props: EditorToolbarProps) {
   const firstTrack = options.music[0]?.id ?? null;
   const voice = options.voices.find((v) => v.id === draft.audio.voice_id);
   const voiceLabel = voice ? labelOfVoice(voice) : (draft.audio.voice_id ?? "No narration");
+  // The voices that speak the video's language (provider voices speak them all).
+  const languageVoices = voicesInLanguage(options.voices, draft.language);
 
   return (
     <div className="space-y-4 rounded-xl border bg-card p-4 shadow-xs">
@@ -148,7 +154,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
         </div>
       </div>
 
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,2fr)]">
         <div className="min-w-0 space-y-1.5">
           <label htmlFor={`${id}-template`} className="text-xs font-medium">
             Template
@@ -188,6 +194,19 @@ export function EditorToolbar(props: EditorToolbarProps) {
             ))}
           </select>
         </div>
+        <LanguageSelect
+          compact
+          value={draft.language}
+          disabled={readOnly}
+          onChange={(language) =>
+            props.onEdit((d) => ({
+              ...d,
+              language,
+              // The voice follows the language when it does not speak it.
+              audio: { ...d.audio, voice_id: voiceForLanguage(options.voices, language, d.audio.voice_id) },
+            }))
+          }
+        />
         {/* The voice has the widest field (two columns on a tablet) so its whole label shows. */}
         <div className="min-w-0 space-y-1.5 sm:col-span-2 lg:col-span-1">
           <label htmlFor={`${id}-voice`} className="text-xs font-medium">
@@ -202,10 +221,10 @@ export function EditorToolbar(props: EditorToolbarProps) {
             className={SELECT}
           >
             <option value="">No narration</option>
-            {draft.audio.voice_id && !options.voices.some((v) => v.id === draft.audio.voice_id) ? (
-              <option value={draft.audio.voice_id}>{draft.audio.voice_id}</option>
+            {draft.audio.voice_id && !languageVoices.some((v) => v.id === draft.audio.voice_id) ? (
+              <option value={draft.audio.voice_id}>{voice ? labelOfVoice(voice) : draft.audio.voice_id}</option>
             ) : null}
-            {options.voices.map((v) => (
+            {languageVoices.map((v) => (
               <option key={v.id} value={v.id}>
                 {labelOfVoice(v)}
               </option>

@@ -14,6 +14,7 @@ import type {
   PlayerPropsView,
   RevisionSummary,
   SceneImageInput,
+  TranslateVideoInput,
   VideoOptions,
   VideoSummary,
   VideoView,
@@ -154,6 +155,11 @@ export function renderVideo(id: string): Promise<VideoView> {
 
 export function cancelRender(id: string): Promise<VideoView> {
   return announceWork(apiFetch<VideoView>(`${videoPath(id)}/cancel`, { method: "POST" }));
+}
+
+/** A language version of the video: a new draft (POST /videos/{id}/translate). */
+export function translateVideo(id: string, input: TranslateVideoInput): Promise<VideoView> {
+  return announceWork(apiFetch<VideoView>(`${videoPath(id)}/translate`, { method: "POST", body: input }));
 }
 
 export function duplicateVideo(id: string): Promise<VideoView> {

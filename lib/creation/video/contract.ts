@@ -14,6 +14,7 @@
  *   POST   /api/v1/videos/{id}/render              -> 202 { data: VideoView }  (debits; 402 when short of credits)
  *   POST   /api/v1/videos/{id}/cancel              -> { data: VideoView }
  *   POST   /api/v1/videos/{id}/duplicate           -> 201 { data: VideoView }
+ *   POST   /api/v1/videos/{id}/translate           body TranslateVideoInput -> 201 { data: VideoView }  (a language version; needs a provider model)
  *   PUT    /api/v1/videos/{id}/share               body { public: boolean } -> { data: VideoView }
  *   GET    /api/v1/videos/{id}/revisions           -> { data: RevisionSummary[] }
  *   POST   /api/v1/videos/{id}/revisions/{n}/restore -> { data: VideoView }
@@ -32,6 +33,14 @@ import {
 import { compositionRatioSchema } from "@/lib/engine/composition/ratios";
 import type { RenderProps } from "@/lib/engine/composition/render-props";
 import { templateIdSchema } from "@/lib/engine/composition/template-schema";
+import { findLanguage } from "@/lib/engine/language/languages";
+
+/** A language videos are made in (lib/engine/language: a voice speaks it and the fonts draw it). */
+export const videoLanguageSchema = z
+  .string()
+  .trim()
+  .max(35)
+  .refine((tag) => findLanguage(tag) !== null, "Pick a language from the list.");
 
 export const MAX_BRIEF_CHARS = 2000;
 /** Lengths a video may have; 20 and 45 because briefs ask for them ("a 20-second ad"). */
@@ -57,6 +66,8 @@ export const createVideoInputSchema = z.object({
   captions: z.boolean(),
   music: z.boolean(),
   model_id: id,
+  /** The language to write in; absent or null: detected from the brief. */
+  language: videoLanguageSchema.nullable().optional(),
   /** Queue the render right after the plan (skips the storyboard review). */
   render_now: z.boolean().default(false),
 });
@@ -76,6 +87,8 @@ export const editVideoInputSchema = z.object({
     .max(MAX_SCENES)
     .optional(),
   audio: compositionAudioSchema.optional(),
+  /** The language the texts are in (fonts, direction, the voices offered); the texts themselves are not translated. */
+  language: videoLanguageSchema.optional(),
 });
 export type EditVideoInput = z.input<typeof editVideoInputSchema>;
 
@@ -85,6 +98,13 @@ export type CaptionFormat = (typeof CAPTION_FORMATS)[number];
 export const captionFileQuerySchema = z.object({ format: z.enum(CAPTION_FORMATS).default("vtt") });
 
 export const shareInputSchema = z.object({ public: z.boolean() });
+
+/** POST /api/v1/videos/{id}/translate: a language version of the video (a new draft; render_now also queues its render). */
+export const translateVideoInputSchema = z.object({
+  language: videoLanguageSchema,
+  render_now: z.boolean().default(false),
+});
+export type TranslateVideoInput = z.input<typeof translateVideoInputSchema>;
 
 export const sceneImageInputSchema = z.discriminatedUnion("source", [
   /** Generate a new picture for the scene with the image model. */
@@ -267,6 +287,8 @@ export const videoOptionsSchema = z.object({
   pricing: z.object({ per_15s: z.record(z.string(), z.number()) }),
   /** A generated scene picture (the editor's button shows it). */
   scene_picture: scenePicturePriceSchema,
+  /** Language versions (POST /videos/{id}/translate): whether a provider model can translate here, and which. */
+  translate: z.object({ available: z.boolean(), model: z.string().nullable() }),
   balance: z.number(),
 });
 export type VideoOptions = z.infer<typeof videoOptionsSchema>;

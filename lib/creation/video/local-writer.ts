@@ -35,6 +35,8 @@ export interface WriterRequest {
   aspect_ratio: string;
   template_id: string | null;
   product?: WriterProduct | null;
+  /** BCP 47 tag of the brief's language (detected or chosen); English phrases are added only for English. */
+  language?: string | null;
 }
 
 export interface ToolTemplate {
@@ -446,7 +448,7 @@ function ownWordsBeats(r: BriefReading): { title: string; beats: Beat[]; close: 
   const sentences = r.sentences.length > 0 ? r.sentences : [r.subject];
   const ctaSentence = r.cta ?? (sentences.length > 2 ? sentences[sentences.length - 1]! : null);
   const rest = sentences.filter((s) => s !== ctaSentence);
-  const phraseOf = (s: string) => clean(s.split(/[,:;]\s/u)[0]!);
+  const phraseOf = (s: string) => clean(s.split(/[,:;]\s|[，、：；]/u)[0]!);
   // Without the language's grammar: the longest run of whole words that fits, not ending on a short (function) word.
   const shortOwn = (s: string, max: number) => {
     const ws = clean(s).split(" ");
@@ -619,7 +621,7 @@ function fitBeats(beats: Beat[], room: number, english: boolean): Beat[] {
 
 /** A plan from what the reader found (deterministic: the same request gives the same plan). */
 export function localPlan(req: WriterRequest, template: ToolTemplate, layouts: readonly ToolLayout[]): Plan {
-  const reading = readBrief(req.brief, req.product ?? null);
+  const reading = readBrief(req.brief, req.product ?? null, req.language ?? null);
   const english = reading.language === "en";
   const written = english ? englishBeats(reading) : ownWordsBeats(reading);
   const n = sceneCountFor(req.length_s);

@@ -25,6 +25,7 @@ import {
   type WriterRequest,
 } from "./local-writer";
 import { planSchema, repairPlan, sceneCountFor, narrationWordBudget, type Plan } from "./plan";
+import { languageInstruction, planLanguageMismatch } from "./plan-language";
 
 export const WRITER_FEATURE = "video.writer";
 
@@ -132,6 +133,7 @@ export async function writePlan(input: WritePlanInput): Promise<WritePlanResult>
     input.request.product
       ? `Use the product's exact name "${input.request.product.name}" in the title and in the opening scene's headline.`
       : "",
+    languageInstruction(input.request.language),
     requestBlock(input.request),
   ]
     .filter(Boolean)
@@ -143,34 +145,41 @@ export async function writePlan(input: WritePlanInput): Promise<WritePlanResult>
   let steps: readonly StepResult<typeof tools>[] = [];
   let raw: Plan | undefined;
   let failure: unknown = null;
-  try {
-    const result = await generateText({
-      model,
-      system,
-      prompt,
-      tools,
-      output: Output.object({ schema: planSchema, name: "video_plan" }),
-      stopWhen: stepCountIs(5),
-      maxRetries: 1,
-      abortSignal: input.abortSignal,
-      onStepFinish: () => {
-        latencies.push(Date.now() - stepStart);
-        stepStart = Date.now();
-      },
-    });
-    steps = result.steps;
-    raw = result.output;
-  } catch (error) {
-    failure = error;
-    if (NoObjectGeneratedError.isInstance(error)) {
-      // Salvage what parses: the repair step below can often make it valid.
-      try {
-        raw = planSchema.parse(JSON.parse(error.text ?? ""));
-        failure = null;
-      } catch {
-        /* recorded below */
+  let correction = "";
+  // A plan in another language than the brief's is asked for again once, saying so (providers only: the Local preview keeps the brief's words).
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const result = await generateText({
+        model,
+        system,
+        prompt: prompt + correction,
+        tools,
+        output: Output.object({ schema: planSchema, name: "video_plan" }),
+        stopWhen: stepCountIs(5),
+        maxRetries: 1,
+        abortSignal: input.abortSignal,
+        onStepFinish: () => {
+          latencies.push(Date.now() - stepStart);
+          stepStart = Date.now();
+        },
+      });
+      steps = [...steps, ...result.steps];
+      raw = result.output;
+    } catch (error) {
+      failure = error;
+      if (NoObjectGeneratedError.isInstance(error)) {
+        // Salvage what parses: the repair step below can often make it valid.
+        try {
+          raw = planSchema.parse(JSON.parse(error.text ?? ""));
+          failure = null;
+        } catch {
+          /* recorded below */
+        }
       }
     }
+    const mismatch = raw && entry.provider !== "local" ? planLanguageMismatch(raw, input.request.language) : null;
+    if (!mismatch || attempt > 0) break;
+    correction = `\n${mismatch} Write the whole plan again in that language.`;
   }
   const records = callsFromSteps(ctx, steps, latencies);
   const last = steps[steps.length - 1];
@@ -208,12 +217,14 @@ export async function writePlan(input: WritePlanInput): Promise<WritePlanResult>
     templates: input.library.templates.map((t) => ({ id: t.id, layoutIds: t.version.layouts.map((l) => l.id) })),
     layouts: new Map(input.library.templates.flatMap((t) => t.version.layouts.map((l) => [l.id, l] as const))),
   };
+  const offLanguage = entry.provider === "local" ? null : planLanguageMismatch(raw, input.request.language);
   const { plan, repairs } = repairPlan({
     plan: raw,
     library,
     templateId: input.request.template_id,
     lengthS: input.request.length_s,
   });
+  if (offLanguage) repairs.push(offLanguage);
   const preview = entry.provider === "local";
   const usage = steps.reduce(
     (u, st) => ({

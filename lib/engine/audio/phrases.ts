@@ -7,6 +7,8 @@
  * even when it alone is longer than a line. Pure and browser-safe.
  */
 
+import { hasUnspaced, segmentToken, unglued } from "@/lib/engine/language/segment";
+
 /** How a phrase ends, which is also how it should sound: a full stop, a comma-like pause, or no pause at all. */
 export type PhraseEnd = "sentence" | "clause" | "none";
 
@@ -27,8 +29,9 @@ const CJK_BREAKS = "。！？，、；：";
 const TOKEN = new RegExp(`[^\\s${CJK_BREAKS}]+[${CJK_BREAKS}]*|[${CJK_BREAKS}]+`, "gu");
 /** Closing quotes and brackets may follow the punctuation that ends a sentence or clause. */
 const CLOSERS = `"'”’»)\\]}」』`;
-const SENTENCE_END = new RegExp(`[.!?…。！？‼⁇⁈⁉][${CLOSERS}]*$`, "u");
-const CLAUSE_END = new RegExp(`[,;:，、；：][${CLOSERS}]*$`, "u");
+// Arabic ؟ and ، ؛, Urdu ۔, Devanagari danda । as well.
+const SENTENCE_END = new RegExp(`[.!?…。！？‼⁇⁈⁉؟۔।][${CLOSERS}]*$`, "u");
+const CLAUSE_END = new RegExp(`[,;:，、；：،؛][${CLOSERS}]*$`, "u");
 const DASH = /^[—–-]+$/u;
 const SPEAKABLE = /[\p{L}\p{N}]/u;
 /** Words whose full stop is not a sentence end, in the languages the voices speak. */
@@ -135,7 +138,28 @@ function balancedChunks(tokens: Token[], limits: PhraseLimits): Token[][] {
   return pieces;
 }
 
-export function splitPhrases(text: string, limits: PhraseLimits = DEFAULT_PHRASE_LIMITS): Phrase[] {
+/** A run of Chinese, Japanese or Thai (no spaces) cut into its words (lib/engine/language/segment.ts), with positions. */
+function splitUnspaced(text: string, start: number): Token[] {
+  if (!hasUnspaced(text)) return [{ start, end: start + text.length, text }];
+  const out: Token[] = [];
+  let at = start;
+  for (const w of segmentToken(text)) {
+    const word = unglued(w);
+    out.push({ start: at, end: at + word.length, text: word });
+    at += word.length;
+  }
+  return out;
+}
+
+/** CJK characters are about twice as wide as Latin letters, and a word is one or two of them: limits by width. */
+function limitsFor(line: string, limits: PhraseLimits): PhraseLimits {
+  const wide = (line.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu) ?? []).length;
+  const letters = (line.match(/\p{L}/gu) ?? []).length;
+  if (wide * 2 < letters) return limits;
+  return { maxChars: Math.max(8, Math.ceil(limits.maxChars / 2)), maxWords: limits.maxChars };
+}
+
+export function splitPhrases(text: string, base: PhraseLimits = DEFAULT_PHRASE_LIMITS): Phrase[] {
   // Line breaks end a sentence (lists and titles often have no full stop); other whitespace is one space.
   const lines = text
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/gu, " ")
@@ -146,7 +170,8 @@ export function splitPhrases(text: string, limits: PhraseLimits = DEFAULT_PHRASE
   const phrases: Phrase[] = [];
   for (const line of lines) {
     const tokens: Token[] = [];
-    for (const m of line.matchAll(TOKEN)) tokens.push({ start: m.index, end: m.index + m[0].length, text: m[0] });
+    for (const m of line.matchAll(TOKEN)) tokens.push(...splitUnspaced(m[0], m.index));
+    const limits = limitsFor(line, base);
 
     // Clauses: runs of tokens up to a boundary. A lone dash belongs to the word before it and acts as a comma.
     const clauses: { tokens: Token[]; end: PhraseEnd }[] = [];

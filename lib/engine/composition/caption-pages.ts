@@ -7,6 +7,7 @@
  */
 import type { CaptionCue } from "./cues";
 import type { FontSpec, MeasureFn } from "./measure";
+import { breakableWords, isGlued, unglued } from "@/lib/engine/language/segment";
 
 export interface CaptionLayoutOptions {
   maxChars: number;
@@ -48,7 +49,8 @@ interface Piece {
 
 const HOLD_MS = 400;
 
-const splitWords = (text: string) => text.split(/\s+/).filter(Boolean);
+/** Words of a cue; Chinese, Japanese and Thai runs are cut into glued words (lib/engine/language/segment.ts). */
+const splitWords = (text: string) => breakableWords(text);
 
 /** Cues longer than a page are cut into page-sized pieces, sharing the cue's time by characters (or by word timings). */
 function toPieces(cues: readonly CaptionCue[], maxChars: number): Piece[] {
@@ -99,10 +101,10 @@ function wrapWords(
   for (const w of words) {
     const ww = opts.measure(w.text, px, opts.font);
     if (ww > opts.width) return null;
-    const needed = line.length ? width + space + ww : ww;
+    const needed = line.length ? width + (isGlued(w.text) ? 0 : space) + ww : ww;
     if (line.length && needed > opts.width) {
       lines.push(line);
-      line = [w];
+      line = [{ ...w, text: unglued(w.text) }];
       width = ww;
     } else {
       line.push(w);

@@ -12,6 +12,7 @@ import { layoutIdSchema, slotIdSchema } from "./layout-schema";
 import { compositionRatioSchema } from "./ratios";
 import { hexColorSchema, templateIdSchema } from "./template-schema";
 import { DOC_ID } from "@/lib/platform/db/ids";
+import { LANGUAGE_TAG } from "@/lib/engine/language/languages";
 
 export const COMPOSITION_SCHEMA_VERSION = 2;
 export const MAX_SCENES = 30;
@@ -148,6 +149,11 @@ export const compositionBodySchema = z.object({
     }),
   audio: compositionAudioSchema,
   brand: brandSchema.nullable(),
+  /**
+   * BCP 47 tag of the language the texts and narration are in (lib/engine/language): picks the
+   * fonts, direction and line breaking, and the voices offered. Absent on older compositions (English).
+   */
+  language: z.string().max(35).regex(LANGUAGE_TAG, "language is a BCP 47 tag such as fr or pt-BR").optional(),
   /** Bumped on every write; the editor sends the revision it edited for a conflict check. */
   revision: z.number().int().min(0),
 });

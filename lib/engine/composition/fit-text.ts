@@ -8,6 +8,7 @@
  * Browser-safe.
  */
 import type { FontSpec, MeasureFn } from "./measure";
+import { isGlued, segmentToken, unglued } from "@/lib/engine/language/segment";
 
 export interface FitTextInput {
   text: string;
@@ -59,7 +60,12 @@ export function toParagraphs(text: string): string[][] {
   return text
     .replace(/\r\n?/g, "\n")
     .split("\n")
-    .map((p) => p.split(/[ \t\u00a0]+/).filter(Boolean))
+    .map((p) =>
+      p
+        .split(/[ \t\u00a0]+/)
+        .filter(Boolean)
+        .flatMap(segmentToken),
+    )
     .filter((p) => p.length > 0);
 }
 
@@ -102,15 +108,17 @@ function wrap(paragraphs: string[][], px: number, input: FitTextInput, allowBrea
       const word = queue.shift()!;
       const w = measure(word, px, font);
       const empty = line === "" || line === prefix;
-      const needed = empty ? lineWidth + w : lineWidth + space + w;
+      // A glued word (a Chinese, Japanese or Thai word after another: segment.ts) takes no space before it.
+      const glued = isGlued(word);
+      const needed = empty || glued ? lineWidth + w : lineWidth + space + w;
       if (needed <= avail()) {
-        line = empty ? line + word : `${line} ${word}`;
+        line = empty || glued ? line + word : `${line} ${word}`;
         lineWidth = needed;
         continue;
       }
       if (!empty) {
         flush();
-        queue.unshift(word);
+        queue.unshift(unglued(word));
         continue;
       }
       // The word alone is wider than the line.

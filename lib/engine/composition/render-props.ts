@@ -50,6 +50,8 @@ export const renderTextSchema = z.object({
   treatmentTextColor: hexColorSchema,
   /** The text did not fit even at its minimum size and was cut with an ellipsis. */
   overflow: z.boolean(),
+  /** Right to left (Arabic, Hebrew: scripts.ts); absent = left to right. */
+  direction: z.enum(["ltr", "rtl"]).optional(),
 });
 export type RenderText = z.infer<typeof renderTextSchema>;
 
@@ -144,6 +146,8 @@ export const renderCaptionStyleSchema = z.object({
   paddingPx: px.min(0),
   /** How spoken words are shown (caption-presets.ts); absent = the default preset. */
   preset: captionPresetSchema.optional(),
+  /** Right to left (Arabic, Hebrew: scripts.ts); absent = left to right. */
+  direction: z.enum(["ltr", "rtl"]).optional(),
 });
 export type RenderCaptionStyle = z.infer<typeof renderCaptionStyleSchema>;
 

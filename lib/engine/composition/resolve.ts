@@ -10,6 +10,7 @@ import { backgroundDataUri, backgroundNeedsImage } from "./background-svg";
 import { assetCssFamily, brandAssetFonts, brandedTemplate, templateFontFaces, type AssetFontFace } from "./brand";
 import { buildCaptionPages } from "./caption-pages";
 import { captionPresetOf, timePageWords } from "./caption-presets";
+import { applyScripts } from "./scripts";
 import { captionZone } from "./caption-zone";
 import type { CaptionCue } from "./cues";
 import { clipTiming, isClip } from "./clip";
@@ -483,7 +484,7 @@ export function resolveRenderPropsDetailed(input: ResolveInput): { props: Render
       : null,
     watermark: input.watermark ?? null,
   };
-  return { props, warnings: ctx.warnings };
+  return { props: applyScripts(props, composition.language), warnings: ctx.warnings };
 }
 
 /** The props only (see resolveRenderPropsDetailed for the warnings: overflowing text, empty required slots, missing narration audio). */

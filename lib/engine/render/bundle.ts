@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { FONT_IDS, FONTS, FONT_SUBSETS, fontFileName, type FontSubset } from "../composition/fonts";
+import { allScriptFontFiles, scriptFontFile } from "../composition/scripts";
 import { RenderError } from "./errors";
 
 export const BUNDLE_COMMAND = "npm run remotion:bundle";
@@ -47,6 +48,13 @@ function fontCopies(root: string): FontCopy[] {
         });
       }
     }
+  }
+  // Faces for scripts beyond Latin (lib/engine/composition/scripts.ts picks the few a composition needs).
+  for (const [pkg, subset, weight] of allScriptFontFiles()) {
+    out.push({
+      from: path.join(root, "node_modules/@fontsource", pkg, "files", `${pkg}-${subset}-${weight}-normal.woff2`),
+      to: path.join(root, "public", scriptFontFile(pkg, subset, weight)),
+    });
   }
   return out;
 }

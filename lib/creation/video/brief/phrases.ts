@@ -178,11 +178,14 @@ export function fitPhrase(text: string, max: number): string {
 
 /** Sentences of a text (simple, language-neutral). */
 export function splitSentences(text: string): string[] {
-  return text
-    .replace(/\s+/gu, " ")
-    .split(/(?<=[.!?…])\s/u)
-    .map((s) => s.trim())
-    .filter((s) => /[\p{L}\p{N}]/u.test(s));
+  return (
+    text
+      .replace(/\s+/gu, " ")
+      // Chinese and Japanese end sentences with 。！？ and no space after them.
+      .split(/(?<=[.!?…])\s|(?<=[。！？])\s?/u)
+      .map((s) => s.trim())
+      .filter((s) => /[\p{L}\p{N}]/u.test(s))
+  );
 }
 
 const wordsOf = (s: string) => s.match(/\S+/gu) ?? [];

@@ -430,7 +430,12 @@ function kindOf(r: Omit<BriefReading, "kind">): BriefKind {
 }
 
 /** Reads a brief (and a product's facts from a page or catalogue, when given). */
-export function readBrief(rawBrief: string, productFacts?: ProductFacts | null): BriefReading {
+/** `knownLanguage`: the brief's language when known (detected or chosen; a BCP 47 tag): English rules only for English. */
+export function readBrief(
+  rawBrief: string,
+  productFacts?: ProductFacts | null,
+  knownLanguage?: string | null,
+): BriefReading {
   // A page's product name carries the shop's additions: the brief reads with the clean name.
   const cleanName = productFacts ? cleanProductName(productFacts.name) : null;
   const rawFull = productFacts?.name.replace(/\s+/gu, " ").trim() ?? "";
@@ -450,7 +455,11 @@ export function readBrief(rawBrief: string, productFacts?: ProductFacts | null):
   // "The Whole Truth by David Baldacci." (a product brief's first line): the name, and the author in their own slot.
   const brief =
     cleanName && factsBrand ? named.split(`${cleanName.name} by ${factsBrand}.`).join(`${cleanName.name}.`) : named;
-  const language = briefLanguage(brief);
+  const language: BriefReading["language"] = knownLanguage
+    ? /^en(?:-|$)/iu.test(knownLanguage)
+      ? "en"
+      : "other"
+    : briefLanguage(brief);
   const request =
     language === "en"
       ? readRequestWords(brief)

@@ -12,6 +12,8 @@ import { content, type ContentDoc } from "@/lib/platform/db/collections";
 import { composeFromPlan } from "../compose";
 import { createVideoInputSchema, type VideoView } from "../contract";
 import { writePlan } from "../writer";
+import { detectLanguage } from "@/lib/engine/language/detect";
+import { findLanguage } from "@/lib/engine/language/languages";
 import { getVideo } from "./get-video";
 import { requestRender } from "./request-render";
 import { assertModel, assertVoice, type VideoDeps, type VideoSettings } from "./shared";
@@ -105,6 +107,8 @@ export async function createVideo(
     );
   }
 
+  // The language: the one asked for, else the brief's (detected); it goes to the writer and onto the composition.
+  const language = findLanguage(input.language)?.tag ?? detectLanguage(input.brief).tag;
   const written = await writePlan({
     db: deps.db,
     library,
@@ -114,6 +118,7 @@ export async function createVideo(
       aspect_ratio: input.aspect_ratio,
       template_id: input.template_id,
       product: extra.product ?? null,
+      language,
     },
     modelId: input.model_id,
     ownerId: uid,
@@ -131,7 +136,7 @@ export async function createVideo(
     musicTrackId: input.music ? musicFor(template.version.music.mood) : null,
     musicVolume: template.version.music.volume,
   });
-  const body = placePictures(composed, template.version.layouts, extra.pictures ?? []);
+  const body = { ...placePictures(composed, template.version.layouts, extra.pictures ?? []), language };
   assertOwnMedia(body, { ownerId: uid, template: template.version });
   const at = now.toISOString();
   const settings: VideoSettings & { aspect_ratio: CompositionRatio; product_id?: string } = {

@@ -16,6 +16,7 @@ import { compositionRevisions, revisionId } from "../collections";
 import { logContentChange } from "@/lib/platform/update-log/content";
 import { editVideoInputSchema, type VideoView } from "../contract";
 import { getVideo } from "./get-video";
+import { findLanguage } from "@/lib/engine/language/languages";
 import { assertVoice, isRendering, settingsOf, type VideoDeps } from "./shared";
 import { loadWriterLibrary } from "./writer-library";
 
@@ -55,6 +56,7 @@ export async function editVideo(
     let next: CompositionBody = { ...body };
     if (edit.title !== undefined) next.title = edit.title;
     if (edit.aspect_ratio) next.aspect_ratio = edit.aspect_ratio;
+    if (edit.language) next.language = findLanguage(edit.language)!.tag;
     if (edit.audio) {
       assertVoice(edit.audio.voice_id);
       if (edit.audio.music.track_id) {

@@ -13,6 +13,7 @@ import { VIDEO_COST_PER_15S } from "../pricing";
 import { scenePicturePrice } from "../scene-picture";
 import type { VideoDeps } from "./shared";
 import { loadWriterLibrary } from "./writer-library";
+import { translationModelId } from "./translate-video";
 
 /**
  * `staff`: company staff also see the voices and models this server cannot use, each with why (the key it lacks);
@@ -75,6 +76,10 @@ export async function videoOptions(deps: VideoDeps, uid: string, a: { staff?: bo
       reason: m.enabled ? null : m.note,
       preview: m.provider === "local",
     })),
+    translate: (() => {
+      const id = translationModelId(null);
+      return { available: id !== null, model: id ? (allModels.find((m) => m.id === id)?.label ?? null) : null };
+    })(),
     default_model_id: defaultModel.id,
     default_voice_id: voices.find((v) => v.enabled)?.id ?? null,
     lengths: VIDEO_LENGTHS,

@@ -7,6 +7,7 @@ import "server-only";
 import { primaryLanguage, type Env } from "./engines";
 import { synthesizeNarration } from "./narration";
 import { findVoice } from "./voices";
+import { findLanguage } from "@/lib/engine/language/languages";
 
 const SAMPLES: Record<string, string> = {
   en: "Hi! This is how I will sound in your video.",
@@ -17,8 +18,16 @@ const SAMPLES: Record<string, string> = {
   pt: "Olá! É assim que a minha voz vai soar no seu vídeo.",
 };
 
+/**
+ * The sample text: a sentence where we have one; otherwise the language's own
+ * name and the numbers one to five, which the voice reads in its language
+ * (no machine-made sentence a native speaker would wince at).
+ */
 export function sampleSentence(language: string): string {
-  return SAMPLES[primaryLanguage(language)] ?? SAMPLES.en!;
+  const own = SAMPLES[primaryLanguage(language)];
+  if (own) return own;
+  const l = language === "mul" ? null : findLanguage(language);
+  return l ? `${l.native}. 1, 2, 3, 4, 5.` : SAMPLES.en!;
 }
 
 const cache = new Map<string, Promise<Uint8Array>>();

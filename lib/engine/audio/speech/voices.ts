@@ -17,6 +17,7 @@ import {
   type Env,
 } from "./engines";
 import { SpeechError } from "./errors";
+import { LANGUAGES, languageLabel, primarySubtag } from "@/lib/engine/language/languages";
 
 export interface VoiceInfo {
   id: string;
@@ -70,6 +71,29 @@ function elevenlabs(name: string, voiceId: string, description: string): VoiceEn
   };
 }
 
+/** The languages the first twelve voices already speak: the catalogue adds the other voice for two of them. */
+const HAND_PICKED = new Set(["en", "es", "fr", "de"]);
+
+/**
+ * An offline female and male voice for every language a video can be made in
+ * (lib/engine/language), after the hand-picked ones; ids `espeak:<tag>-f` /
+ * `espeak:<tag>-m` follow the first twelve and never change once shipped.
+ */
+function languageVoices(): VoiceEntry[] {
+  const out: VoiceEntry[] = [
+    espeak("it-f", "it+f3", "it-IT", "Italian · female"),
+    espeak("pt-br-m", "pt-br", "pt-BR", "Portuguese (Brazil) · male"),
+  ];
+  for (const l of LANGUAGES) {
+    if (HAND_PICKED.has(l.tag) || l.tag === "it") continue;
+    const tag = l.tag.toLowerCase();
+    const name = l.tag === "pt" ? "Portuguese (Portugal)" : languageLabel(l.tag);
+    out.push(espeak(`${tag}-f`, `${l.espeak}+f3`, l.tag, `${name} · female`));
+    out.push(espeak(`${tag}-m`, l.espeak, l.tag, `${name} · male`));
+  }
+  return out;
+}
+
 /**
  * eSpeak variants: `+f3` and friends change the voice's formants and pitch (see
  * `espeak-ng --voices=variant`). They attach to a voice *file* name: `en+f2` is
@@ -88,6 +112,7 @@ export const VOICES: readonly VoiceEntry[] = [
   espeak("de-m", "de", "de-DE", "German · male"),
   espeak("it-m", "it", "it-IT", "Italian · male"),
   espeak("pt-br-f", "pt-br+f3", "pt-BR", "Portuguese (Brazil) · female"),
+  ...languageVoices(),
   openai("coral", "Warm and friendly; a good default narrator."),
   openai("alloy", "Neutral and clear."),
   openai("nova", "Bright and upbeat."),
@@ -135,6 +160,17 @@ export function listVoices(env: Env = process.env): VoiceInfo[] {
 export function voicesForLanguage(language: string, env: Env = process.env): VoiceInfo[] {
   const wanted = primaryLanguage(language);
   return listVoices(env).filter((v) => v.language === "mul" || primaryLanguage(v.language) === wanted);
+}
+
+/**
+ * The voice to preselect for a composition in `language`: the current voice
+ * when it speaks it, else the default for the language (a provider voice when
+ * one is enabled: they speak every language), else English (US).
+ */
+export function voiceForLanguage(language: string, current: string | null, env: Env = process.env): string {
+  const fits = current ? VOICES.find((v) => v.id === current) : undefined;
+  if (fits && (fits.language === "mul" || primarySubtag(fits.language) === primarySubtag(language))) return fits.id;
+  return defaultVoiceId(env, language);
 }
 
 /**
