@@ -47,6 +47,16 @@ ensure_espeak() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq espeak-ng >/dev/null
 }
 
+# Debian's ffmpeg: test fixtures only (the stock stand-in's testsrc clip, silencedetect on spoken words);
+# the app itself uses the ffmpeg that ships with Remotion's compositor.
+ensure_ffmpeg() {
+  if [ -x /usr/bin/ffmpeg ]; then return; fi
+  log "installing Debian's ffmpeg for the test fixtures…"
+  local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq ffmpeg >/dev/null
+}
+
 # Debian's Redis: the rate-limit store's (and later the queue's) Redis driver is
 # tested against a real server the tests start themselves on a free port.
 ensure_redis() {

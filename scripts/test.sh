@@ -32,6 +32,7 @@ phase "installing what is missing"
 ensure_deps
 ensure_chromium
 ensure_espeak
+ensure_ffmpeg
 ensure_redis
 ensure_remotion_bundle
 
