@@ -40,6 +40,11 @@ const EXPECTED_ERRORS: Record<string, { status: number; why: string }> = {
   downloadDesign: { status: 409, why: "the design is exported only later (its export never finishes here)" },
   downloadBatch: { status: 409, why: "no render runs here, so no video of the batch is finished" },
   retryBatchItems: { status: 409, why: "no item has failed (nothing runs here)" },
+  getVideoCaptions: { status: 404, why: "no render runs here, so the video has no caption file yet" },
+  translateVideo: {
+    status: 422,
+    why: "no language provider is set up here (translation through a provider is tests/api/translate-video-api.test.ts)",
+  },
 };
 
 /** The things the calls name, filled as the creating operations answer. */

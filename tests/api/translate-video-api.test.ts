@@ -213,6 +213,13 @@ it("makes a French version: translated words, a French voice, its own copy of th
   );
   expect(fr.composition.scenes[0].narration).toMatch(/café/u);
   expect(fr.made_with.notice).toContain("Translated from English");
+  // The content log has the new version's creation, by its owner through this route (update-log-enumeration points here).
+  const { updateLog } = await import("@/lib/platform/update-log/collections");
+  const db = (await import("@/lib/platform/db")).getDb();
+  const entries = await db.collection(updateLog).where("entity_id", "==", fr.id).get();
+  expect(entries.map((e) => [e.data.action, e.data.actor_id, e.data.source])).toEqual([
+    ["create", alice.uid, `POST /api/v1/videos/${original.id}/translate`],
+  ]);
   // The pictures are the storyboard's, copied under the new video: deleting the original keeps them.
   const [key] = mediaKeys(fr);
   expect(key).toMatch(new RegExp(`^videos/${alice.uid}/${fr.id}/`));

@@ -45,7 +45,11 @@ interface Expect {
   /** Other entities the same call changes (a cascade): each gets exactly one entry too. */
   also?: { entity: EntityType; action: string; id: string }[];
 }
-type Case = { setup: (h: Harness) => Promise<{ call: Call; expect: Expect }> } | { notFollowed: string };
+type Case =
+  | { setup: (h: Harness) => Promise<{ call: Call; expect: Expect }> }
+  | { notFollowed: string }
+  /** Followed, but it needs a paid provider's answer (mocked at its HTTP boundary): that test checks its log entry. */
+  | { loggedIn: string };
 
 let user: TestUser;
 let staff: TestUser & { email: string };
@@ -1231,6 +1235,7 @@ const TABLE: Record<string, Case> = {
   "POST /api/v1/users/login": { notFollowed: "the user's profile" },
   "POST /api/v1/users/logout": { notFollowed: "the session" },
   // Issue 24: a person's credentials and integrations, not content (the log follows what keys and MCP tools change).
+  "POST /api/v1/videos/[id]/translate": { loggedIn: "tests/api/translate-video-api.test.ts" },
   "POST /api/v1/keys": { notFollowed: "API keys (a credential; its uses are logged as the key's owner)" },
   "DELETE /api/v1/keys/[id]": { notFollowed: "API keys (revoking a credential)" },
   "POST /api/v1/mcp": {

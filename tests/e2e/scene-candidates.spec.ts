@@ -17,6 +17,7 @@ import sharp from "sharp";
 import { test, expect, SignInPage } from "./fixtures";
 import { makeLocalVideo } from "./make-video";
 import { createEmulatorAccount } from "../support/accounts";
+import { setCredits } from "../support/test-db";
 import { startStockStandIn, type StockStandIn } from "../support/stock-stand-in";
 import { testAppEnv } from "../support/test-env";
 
@@ -218,6 +219,154 @@ test.describe("with Pexels configured (a local stand-in)", () => {
     await expectNoSeriousViolations(page, "a stock copy's asset page");
   });
 });
+
+test.describe("with Pexels configured: a stock clip", () => {
+  test.skip(!local, "starts its own app server and stock stand-in beside the local build");
+  let standIn: StockStandIn;
+  let app: ChildProcess | null = null;
+  let appBase = "";
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    standIn = await startStockStandIn({ pexelsKey: "px-e2e-key" });
+    const port = await freePort();
+    appBase = `http://localhost:${port}`;
+    // No worker of its own: the suite's app renders from the same data (the clip is in my assets once picked).
+    app = spawn(
+      process.execPath,
+      [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-H", "localhost", "-p", String(port)],
+      {
+        cwd: path.join(__dirname, "..", ".."),
+        env: {
+          ...process.env,
+          ...testAppEnv,
+          PORT: String(port),
+          IN_APP_WORKER: "0",
+          PEXELS_API_KEY: "px-e2e-key",
+          PEXELS_API_BASE: standIn.base,
+        },
+        stdio: "ignore",
+      },
+    );
+    await waitForHealth(`${appBase}/api/v1/health`, 150_000);
+  });
+
+  test.afterAll(async () => {
+    if (app?.pid && app.exitCode === null) app.kill("SIGTERM");
+    await standIn?.close();
+  });
+
+  test("a Pexels clip picked for a scene plays in the Player and moves in the rendered MP4", async ({ page }) => {
+    test.setTimeout(300_000);
+    const account = { email: `clip-${randomUUID().slice(0, 8)}@example.com`, password: "promptframe-e2e-1" };
+    const { uid } = await createEmulatorAccount({ ...account, emailVerified: true });
+    await page.goto(`${appBase}/email-login?next=${encodeURIComponent("/create")}`);
+    await new SignInPage(page).signInWithEmail(account);
+    await page.waitForURL((url) => url.pathname === "/create");
+    await setCredits(uid, 100);
+    const made = await page.request.post(`${appBase}/api/v1/videos`, {
+      data: {
+        brief: "Red running shoes for trail runners. Light and grippy.",
+        aspect_ratio: "16:9",
+        length_s: 15,
+        template_id: null,
+        voice_id: null,
+        captions: false,
+        music: false,
+        model_id: "local/preview",
+      },
+    });
+    expect(made.status()).toBe(201);
+    const id = ((await made.json()) as { data: { id: string } }).data.id;
+    const { sceneId, panel } = await openPictureScene(page, id, appBase);
+
+    const suggestions = panel.getByRole("list", { name: "Suggested pictures and clips" });
+    await suggestions.getByRole("button", { name: /^Use clip, 0:0\d: runner tying shoes/ }).click();
+    await expect(panel.getByText("Clip copied to your assets and used.")).toBeVisible({ timeout: 30_000 });
+
+    // The Player plays it: a muted <video> whose time moves on.
+    const preview = page.getByRole("group", { name: "Preview of the storyboard" });
+    const video = preview.locator("video");
+    await expect(video).toHaveCount(1, { timeout: 30_000 });
+    await preview.getByRole("button", { name: /play/i }).first().click();
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.muted && v.readyState >= 2 && v.currentTime > 0.3), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+
+    // Rendered (by the suite's worker, from the same data): in the clip scene the frames move.
+    const render = await page.request.post(`${appBase}/api/v1/videos/${id}/render`, { data: {} });
+    expect(render.status()).toBeLessThan(300);
+    let files: { video_url: string } | null = null;
+    await expect
+      .poll(
+        async () => {
+          const v = (await (await page.request.get(`${appBase}/api/v1/videos/${id}`)).json()) as {
+            data: {
+              status: string;
+              files: { video_url: string } | null;
+              render: { state: string; error: string } | null;
+            };
+          };
+          if (v.data.render?.state === "failed") throw new Error(`render failed: ${v.data.render.error}`);
+          files = v.data.files;
+          return v.data.status === "ready" && files !== null;
+        },
+        { timeout: 240_000, intervals: [1000, 2000] },
+      )
+      .toBe(true);
+    const mp4 = await (await page.request.get(`${appBase}${files!.video_url}`)).body();
+    const props = (
+      (await (await page.request.get(`${appBase}/api/v1/videos/${id}/player`)).json()) as {
+        data: { props: { fps: number; scenes: { id: string; from: number; durationInFrames: number }[] } };
+      }
+    ).data.props;
+    const scene = props.scenes.find((s) => s.id === sceneId)!;
+    // Late in the scene (entrances are over, nothing else moves): two frames 0.4 s apart differ only if the clip plays.
+    const at = (scene.from + scene.durationInFrames * 0.6) / props.fps;
+    const [f1, f2] = [await frameAt(mp4, at), await frameAt(mp4, at + 0.4)];
+    expect(meanDiff(f1, f2), "the clip moves in the MP4").toBeGreaterThan(3);
+  });
+});
+
+/** One decoded frame (RGB) of an MP4 at `seconds`, with Remotion's ffmpeg. */
+function frameAt(file: Buffer, seconds: number): Promise<Buffer> {
+  const ffmpeg = path.join(process.cwd(), "node_modules/@remotion/compositor-linux-x64-gnu/ffmpeg");
+  return new Promise((resolve, reject) => {
+    const p = spawn(ffmpeg, [
+      "-hide_banner",
+      "-v",
+      "error",
+      "-i",
+      "pipe:0",
+      "-ss",
+      seconds.toFixed(3),
+      "-frames:v",
+      "1",
+      "-f",
+      "image2pipe",
+      "-c:v",
+      "png",
+      "pipe:1",
+    ]);
+    const out: Buffer[] = [];
+    p.stdout.on("data", (c: Buffer) => out.push(c));
+    p.stdin.on("error", () => undefined);
+    p.on("error", reject);
+    p.on("close", (code) => {
+      if (code !== 0 || out.length === 0) return reject(new Error(`ffmpeg exited ${code}`));
+      sharp(Buffer.concat(out)).removeAlpha().raw().toBuffer().then(resolve, reject);
+    });
+    p.stdin.end(file);
+  });
+}
+
+function meanDiff(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / a.length;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

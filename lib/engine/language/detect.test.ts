@@ -1,3 +1,4 @@
+import { CORPUS } from "@/lib/creation/video/brief/corpus";
 import { detectLanguage } from "./detect";
 
 describe("detectLanguage", () => {
@@ -26,6 +27,20 @@ describe("detectLanguage", () => {
     ["قهوة", "ar"],
   ])("lets the script decide %s", (text, tag) => {
     expect(detectLanguage(text)).toMatchObject({ tag });
+  });
+
+  it("reads a sentence or two of plain English as English (trigrams alone called this one Norwegian)", () => {
+    expect(detectLanguage("A blue ceramic mug for slow mornings. Coffee tastes better in it.").tag).toBe("en");
+    expect(detectLanguage("Red running shoes for trail runners. Light, grippy and made to last.").tag).toBe("en");
+    expect(detectLanguage("Handmade candles that smell like a forest after rain.").tag).toBe("en");
+  });
+
+  it("reads every English brief of the writer's corpus as English", () => {
+    const wrong = CORPUS.filter((c) => !c.other)
+      .map((c) => c.brief)
+      .filter((b) => detectLanguage(b).tag !== "en")
+      .map((b) => `${detectLanguage(b).tag}: ${b}`);
+    expect(wrong).toEqual([]);
   });
 
   it("keeps the person's previous choice for short Latin text, else English", () => {
