@@ -174,8 +174,13 @@ test("swap a scene's picture for another suggestion and change the caption style
   await expect(panel.getByText("Picture changed.")).toBeVisible({ timeout: 20_000 });
 
   const picker = page.getByRole("group", { name: "Caption style" });
-  await picker.getByRole("radio", { name: "Boxed" }).check({ force: true });
-  await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 15_000 });
+  await picker.getByText("Boxed", { exact: true }).click();
+  await expect(picker.getByRole("radio", { name: "Boxed" })).toBeChecked();
+  await expect
+    .poll(async () =>
+      (await page.request.get(`/api/v1/videos/${id}`)).json().then((b) => b.data.composition.audio.caption_preset),
+    )
+    .toBe("boxed");
   const edited = await readVideo(page.request, id);
   const newAsset = assetOf(edited.composition.scenes.find((s) => s.id === sceneA.id));
   expect(newAsset).toBeTruthy();
