@@ -74,7 +74,8 @@ export const pexelsVideoPageSchema = pageSchema.extend({ videos: z.array(z.unkno
 
 /** "https://www.pexels.com/video/seal-on-the-beach-1526909/" → "seal on the beach": a video's only title. */
 export function titleFromPageUrl(url: string): string {
-  const last = new URL(url).pathname.split("/").filter(Boolean).pop() ?? "";
+  // At most 300 characters reach the regex (its `\d+$` retries from each digit of a long run).
+  const last = (new URL(url).pathname.split("/").filter(Boolean).pop() ?? "").slice(0, 300);
   return last
     .replace(/-?\d+$/, "")
     .split("-")
