@@ -179,3 +179,33 @@ describe("configuration", () => {
     await expect(spend("storyboard", "u:x")).rejects.toThrow(/RATE_LIMITS names unknown limits: storyboards/);
   });
 });
+
+describe("the SQLite store's sweep", () => {
+  afterEach(() => jest.useRealTimers());
+
+  it("deletes counters expired over an hour ago every 5 minutes, and stops when the store is closed", async () => {
+    jest.useFakeTimers({ now: new Date("2026-11-27T10:00:00Z") });
+    const dir = mkdtempSync(path.join(tmpdir(), "pf-rl-sweep-"));
+    const file = path.join(dir, "limits.sqlite");
+    const store = sqliteStore(file);
+    const Database = (await import("better-sqlite3")).default;
+    const peek = new Database(file);
+    const insert = peek.prepare("INSERT INTO rate_limits (key, points, expire) VALUES (?, 1, ?)");
+    insert.run("old", Date.now() - 2 * 3_600_000);
+    insert.run("fresh", Date.now() + 60_000);
+    const keys = () =>
+      peek
+        .prepare("SELECT key FROM rate_limits ORDER BY key")
+        .all()
+        .map((r) => (r as { key: string }).key);
+    jest.advanceTimersByTime(299_000);
+    expect(keys()).toEqual(["fresh", "old"]);
+    jest.advanceTimersByTime(1_000);
+    expect(keys()).toEqual(["fresh"]);
+    // Closed: the timer is gone (a sweep on a closed database threw in a long-lived process before).
+    await store.close();
+    expect(jest.getTimerCount()).toBe(0);
+    peek.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -63,25 +63,31 @@ export function sqliteStore(file: string): LimiterStore {
   db.prepare(
     `CREATE TABLE IF NOT EXISTS ${TABLE} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`,
   ).run();
-  let sweeping = false;
+  // Rows expired over an hour ago are swept every 5 minutes for the whole table. Our own unref'd timer, not the
+  // library's: close() stops it (the library's kept firing on a closed database in a long-lived process).
+  const sweep = setInterval(() => {
+    try {
+      if (db.open) db.prepare(`DELETE FROM ${TABLE} WHERE expire < ?`).run(Date.now() - 3_600_000);
+    } catch (e) {
+      console.error("[rate-limit] sweeping expired counters failed", e);
+    }
+  }, 300_000);
+  sweep.unref();
   return {
     kind: "sqlite",
-    limiter: (opts) => {
-      // One limiter sweeps expired rows (every 5 minutes, an unref'd timer) for the whole table.
-      const sweep = !sweeping;
-      sweeping = true;
-      return new RateLimiterSQLite({
+    limiter: (opts) =>
+      new RateLimiterSQLite({
         ...opts,
         storeClient: db,
         storeType: "better-sqlite3",
         tableName: TABLE,
         tableCreated: true,
-        clearExpiredByTimeout: sweep,
+        clearExpiredByTimeout: false,
         insuranceLimiter: new RateLimiterMemory(opts),
-      });
-    },
+      }),
     ready: async () => undefined,
     close: async () => {
+      clearInterval(sweep);
       db.close();
     },
   };
