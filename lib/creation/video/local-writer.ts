@@ -17,7 +17,7 @@ import type { LocalAnswer, LocalCall } from "@/lib/platform/ai/language/local-la
 import { readBrief, type BriefReading } from "./brief/read-brief";
 import { readRequestWords } from "./brief/request";
 import { fitPhrase, sentenceCase, shortenNarration, splitSentences, titleCase, trimDangling } from "./brief/phrases";
-import { visualQueryFrom } from "./brief/visual-query";
+import { visualQueryFrom, withSubject } from "./brief/visual-query";
 import { NARRATION_WORDS_PER_SECOND, narrationWordBudget, sceneCountFor, type Plan, type PlanScene } from "./plan";
 
 /** Product facts from a link or a catalogue item, when the brief came from one. */
@@ -624,6 +624,8 @@ export function localPlan(req: WriterRequest, template: ToolTemplate, layouts: r
   const reading = readBrief(req.brief, req.product ?? null, req.language ?? null);
   const english = reading.language === "en";
   const written = english ? englishBeats(reading) : ownWordsBeats(reading);
+  // What the video is about, in up to three searchable words: the product, else the title.
+  const subject = visualQueryFrom(reading.product || written.title, 3);
   const n = sceneCountFor(req.length_s);
   const beats = [...fitBeats(written.beats, n - 1, english), written.close];
   const budget = narrationWordBudget(req.length_s);
@@ -690,8 +692,11 @@ export function localPlan(req: WriterRequest, template: ToolTemplate, layouts: r
       narration,
       image_prompt: hasImage ? `${picture}, ${template.mood} mood, photographic` : null,
       // What to search stock and my assets with: the scene's own words (its on-screen text, then what is said).
+      // A scene that names fewer than two things (an offer) leads with the video's subject.
       visual_query: hasImage
-        ? visualQueryFrom([...chosen.texts.map((t) => t.text), narration].join(" ")) || visualQueryFrom(picture) || null
+        ? withSubject(visualQueryFrom([...chosen.texts.map((t) => t.text), narration].join(" ")), subject) ||
+          visualQueryFrom(picture) ||
+          null
         : null,
     });
   }

@@ -1,4 +1,4 @@
-import { visualQueryFrom } from "@/lib/creation/video/brief/visual-query";
+import { visualQueryFrom, withSubject } from "@/lib/creation/video/brief/visual-query";
 import { keywords, normaliseTags, stem, tagsFromFileName } from "@/lib/media/assets/words";
 import { candidateKey, fitsWell, orientationOf, pickWithoutRepeats, rankCandidates } from "./rank";
 import { nearest1080 } from "./target";
@@ -43,6 +43,9 @@ describe("words", () => {
       "red running shoes trail",
     );
     expect(visualQueryFrom("Get it now!")).toBe("");
+    // Offer words of other languages are not pictures either.
+    expect(visualQueryFrom("Envío gratis desde 40 €")).toBe("");
+    expect(visualQueryFrom("Livraison gratuite dès 30 €, offre de lancement")).toBe("lancement");
   });
 });
 
@@ -122,5 +125,14 @@ describe("renditions", () => {
     expect(nearest1080([f(1280, 720), f(2560, 1440)])).toEqual(f(2560, 1440));
     expect(nearest1080([f(1080, 1920), f(720, 1280)])).toEqual(f(1080, 1920));
     expect(nearest1080([])).toBeNull();
+  });
+});
+
+describe("withSubject", () => {
+  it("leads a query naming fewer than two things with the video's subject", () => {
+    expect(withSubject("tune", "bike repair")).toBe("bike repair tune");
+    expect(withSubject("", "cerámica artesanal valencia")).toBe("cerámica artesanal valencia");
+    expect(withSubject("repair", "bike repair")).toBe("bike repair");
+    expect(withSubject("red running shoes", "bike repair")).toBe("red running shoes");
   });
 });

@@ -180,7 +180,7 @@ describe("the writer over the corpus", () => {
     }
   });
 
-  it("gives every scene with a picture a visual query made of its own words (and none to a scene without)", () => {
+  it("gives every scene with a picture a visual query made of its own words, or the video's subject (and none to a scene without)", () => {
     for (const c of CORPUS) {
       const plan = write({ brief: c.brief, length_s: c.length ?? 30, aspect_ratio: "16:9", template_id: null });
       for (const scene of plan.scenes) {
@@ -188,8 +188,9 @@ describe("the writer over the corpus", () => {
           expect(scene.visual_query).toBeNull();
           continue;
         }
+        // Its own words; a scene naming fewer than two things (an offer) leads with the video's subject (the title's words).
         const own =
-          `${scene.texts.map((t) => t.text).join(" ")} ${scene.narration} ${scene.image_prompt}`.toLowerCase();
+          `${scene.texts.map((t) => t.text).join(" ")} ${scene.narration} ${scene.image_prompt} ${plan.title}`.toLowerCase();
         const words = (scene.visual_query ?? "").split(" ").filter(Boolean);
         expect({ brief: c.brief, words: words.length > 0 && words.length <= 5 }).toEqual({
           brief: c.brief,
