@@ -113,11 +113,14 @@ export function frameSignature(props: RenderProps, frame: number): string {
   return parts.join("|");
 }
 
-/** Runs of consecutive frames that look the same, in order, covering the whole video. */
-export function frameRuns(props: RenderProps): { start: number; end: number }[] {
+/**
+ * Runs of consecutive frames that look the same, in order, covering the
+ * whole video, or the frames `from` (inclusive) to `to` (exclusive) of it.
+ */
+export function frameRuns(props: RenderProps, from = 0, to = props.durationInFrames): { start: number; end: number }[] {
   const runs: { start: number; end: number }[] = [];
   let prev: string | null = null;
-  for (let f = 0; f < props.durationInFrames; f++) {
+  for (let f = Math.max(0, from); f < Math.min(to, props.durationInFrames); f++) {
     const sig = frameSignature(props, f);
     if (sig === prev) runs[runs.length - 1]!.end = f;
     else runs.push({ start: f, end: f });

@@ -42,6 +42,10 @@ export interface FramePipelineInput {
   onProgress?: (p: RenderProgress) => void;
   /** Capture every frame (no run detection): for measuring what the runs save. */
   everyFrame?: boolean;
+  /** Only the frames `start` (inclusive) to `end` (exclusive) of the video (a segment); default all of them. */
+  range?: { start: number; end: number };
+  /** false: a video-only file (a segment, joined and given its sound later); default true: the soundtrack mixed and muxed as AAC. */
+  audio?: boolean;
 }
 
 export interface FramePipelineStats {
@@ -49,12 +53,21 @@ export interface FramePipelineStats {
   total: number;
 }
 
+/** The frames a pipeline run covers: the input's range, or the whole video. */
+export function pipelineRange(input: Pick<FramePipelineInput, "props" | "range">): { start: number; end: number } {
+  const total = input.props.durationInFrames;
+  const start = Math.max(0, Math.min(total, input.range?.start ?? 0));
+  const end = Math.max(start, Math.min(total, input.range?.end ?? total));
+  return { start, end };
+}
+
 function startEncoder(
   input: FramePipelineInput,
-  audio: string,
+  audio: string | null,
 ): { proc: ChildProcessWithoutNullStreams; done: Promise<void> } {
   const { props } = input;
-  const seconds = props.durationInFrames / props.fps;
+  const { start, end } = pipelineRange(input);
+  const seconds = (end - start) / props.fps;
   const args = [
     "-hide_banner",
     "-nostdin",
@@ -69,12 +82,7 @@ function startEncoder(
     "mjpeg",
     "-i",
     "pipe:0",
-    "-i",
-    audio,
-    "-map",
-    "0:v:0",
-    "-map",
-    "1:a:0",
+    ...(audio ? ["-i", audio, "-map", "0:v:0", "-map", "1:a:0"] : ["-map", "0:v:0", "-an"]),
     "-c:v",
     "libx264",
     "-preset",
@@ -85,10 +93,7 @@ function startEncoder(
     "yuv420p",
     "-vf",
     `scale=${props.width}:${props.height}:out_range=tv`,
-    "-c:a",
-    "aac",
-    "-b:a",
-    "160k",
+    ...(audio ? ["-c:a", "aac", "-b:a", "160k"] : []),
     "-t",
     seconds.toFixed(6),
     "-movflags",
@@ -136,8 +141,11 @@ function write(proc: ChildProcessWithoutNullStreams, buf: Buffer): Promise<void>
 
 export async function renderWithFramePipeline(input: FramePipelineInput): Promise<FramePipelineStats> {
   const { props } = input;
-  const total = props.durationInFrames;
-  const runs = input.everyFrame ? Array.from({ length: total }, (_, f) => ({ start: f, end: f })) : frameRuns(props);
+  const range = pipelineRange(input);
+  const total = range.end - range.start;
+  const runs = input.everyFrame
+    ? Array.from({ length: total }, (_, i) => ({ start: range.start + i, end: range.start + i }))
+    : frameRuns(props, range.start, range.end);
   const runByStart = new Map(runs.map((r) => [r.start, r]));
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "pf-frames-"));
   const report = (stage: RenderProgress["stage"], written: number) =>
@@ -149,7 +157,7 @@ export async function renderWithFramePipeline(input: FramePipelineInput): Promis
     });
   let encoder: ReturnType<typeof startEncoder> | null = null;
   try {
-    const audio = await mixSoundtrack(props, work, input.signal);
+    const audio = input.audio === false ? null : await mixSoundtrack(props, work, input.signal);
     encoder = startEncoder(input, audio);
     const enc = encoder;
     const { renderFrames } = await import("@remotion/renderer");
