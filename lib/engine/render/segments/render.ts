@@ -168,6 +168,8 @@ export async function renderSegmented(input: SegmentedRenderOptions): Promise<Se
       });
       fs.renameSync(tmp, file);
       await store.save(key, file);
+      partial.delete(key);
+      finish(key, "rendered");
     } catch (err) {
       fs.rmSync(tmp, { force: true });
       await claims?.release(key, false).catch(() => undefined);
@@ -176,9 +178,8 @@ export async function renderSegmented(input: SegmentedRenderOptions): Promise<Se
       partial.delete(key);
       state.rendering = state.rendering.filter((i) => !segs.some((s) => s.index === i));
     }
-    await claims?.release(key, true);
-    finish(key, "rendered");
     report("rendering");
+    await claims?.release(key, true);
   };
 
   try {
