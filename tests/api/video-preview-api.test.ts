@@ -209,6 +209,15 @@ it("queues one preview at a time, none while the video renders, and charges noth
   });
   expect(await balanceOf(getDb(), alice.uid)).toBe(balance);
 
+  // A copy of the video has no preview of its own yet (the copied settings do not carry it over).
+  const { POST: duplicate } = await import("@/app/api/v1/videos/[id]/duplicate/route");
+  const copy = await json(
+    await duplicate(req(`/api/v1/videos/${v.id}/duplicate`, { method: "POST", token: alice.token }), withId(v.id)),
+  );
+  expect(copy.status).toBe(201);
+  expect((await get(copy.body.data.id, alice.token)).body.data).toBeNull();
+  expect((await post(copy.body.data.id, alice.token)).status).toBe(202);
+
   const other = await create(alice.token);
   expect(
     (

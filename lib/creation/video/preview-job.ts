@@ -78,7 +78,7 @@ function previewJob(d: PreviewWorkerDeps) {
       const job = await tx.get(jobRef);
       const c = await tx.get(db.collection(content).doc(contentId));
       if (!job || job.data.state !== "running" || job.data.worker_id !== ctx.holder || !c) return false;
-      const p = previewOf(c.data.settings);
+      const p = previewOf(c.data.settings, contentId);
       tx.update(jobRef, {
         progress: patch.progress ?? job.data.progress,
         lease_expires_at: new Date(at.getTime() + ctx.leaseMs).toISOString(),
@@ -206,7 +206,7 @@ function previewJob(d: PreviewWorkerDeps) {
       const job = await tx.get(jobRef);
       const c = await tx.get(db.collection(content).doc(contentId));
       if (!job || job.data.state !== "running" || job.data.worker_id !== ctx.holder || !c) return null;
-      const p = previewOf(c.data.settings);
+      const p = previewOf(c.data.settings, contentId);
       if (!p || p.job_id !== ctx.jobId) return null;
       const preview: PreviewState = {
         ...p,
@@ -241,7 +241,7 @@ function previewJob(d: PreviewWorkerDeps) {
         lease_expires_at: null,
         updated_at: at,
       });
-      const p = c ? previewOf(c.data.settings) : null;
+      const p = c ? previewOf(c.data.settings, job.content_id!) : null;
       if (c && p && p.job_id === jobId)
         tx.update(db.collection(content).doc(job.content_id!), {
           settings: { ...c.data.settings, quick_preview: { ...p, state: "failed", error: reason.slice(0, 2000) } },

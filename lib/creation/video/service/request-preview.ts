@@ -19,6 +19,8 @@ export const VIDEO_PREVIEW_MAX_ATTEMPTS = 2;
 
 /** What `settings.quick_preview` holds (`settings.preview` is the writer model's Local preview flag). */
 export interface PreviewState {
+  /** The video it belongs to: a duplicate or a language version copies the settings, not the preview. */
+  content_id: string;
   job_id: string;
   state: "queued" | "running" | "succeeded" | "failed";
   stage: RenderStageName;
@@ -41,8 +43,10 @@ export interface PreviewFileState {
   rendered_at: string;
 }
 
-export function previewOf(settings: Record<string, unknown>): PreviewState | null {
-  return (settings.quick_preview as PreviewState | undefined) ?? null;
+/** The video's own preview state (none when the settings were copied from another video). */
+export function previewOf(settings: Record<string, unknown>, contentId: string): PreviewState | null {
+  const p = (settings.quick_preview as PreviewState | null | undefined) ?? null;
+  return p && p.content_id === contentId ? p : null;
 }
 
 export function isPreviewing(p: PreviewState | null): boolean {
@@ -52,7 +56,7 @@ export function isPreviewing(p: PreviewState | null): boolean {
 export async function requestPreview(deps: VideoDeps, uid: string, id: string): Promise<VideoPreviewView> {
   const { doc, body } = await ownedVideo(deps.db, uid, id);
   // Refusals that cost nothing come before the hourly allowance is spent.
-  checkCanPreview(doc);
+  checkCanPreview(doc, id);
   await limitUser("video_preview", uid);
   const now = (deps.now ?? (() => new Date()))();
   const at = now.toISOString();
@@ -60,9 +64,10 @@ export async function requestPreview(deps: VideoDeps, uid: string, id: string): 
   await deps.db.runTransaction(async (tx) => {
     const snap = await tx.get(deps.db.collection(content).doc(id));
     if (!snap || snap.data.owner_id !== uid) throw new ApiError("not_found", "There is no such video.");
-    checkCanPreview(snap.data);
-    const before = previewOf(snap.data.settings);
+    checkCanPreview(snap.data, id);
+    const before = previewOf(snap.data.settings, id);
     const preview: PreviewState = {
+      content_id: id,
       job_id: jobRef.id,
       state: "queued",
       stage: "queued",
@@ -93,8 +98,8 @@ export async function requestPreview(deps: VideoDeps, uid: string, id: string): 
   return getPreview(deps, uid, id) as Promise<VideoPreviewView>;
 }
 
-function checkCanPreview(doc: ContentDoc): void {
-  if (isPreviewing(previewOf(doc.settings)))
+function checkCanPreview(doc: ContentDoc, id: string): void {
+  if (isPreviewing(previewOf(doc.settings, id)))
     throw new ApiError("conflict", "A quick preview of this video is already being made.");
   if (isRendering(settingsOf(doc)))
     throw new ApiError("conflict", "This video is rendering now. Make a quick preview after the render.");
@@ -103,7 +108,7 @@ function checkCanPreview(doc: ContentDoc): void {
 /** The preview's state and file (signed links), or null when the video was never previewed. */
 export async function getPreview(deps: VideoDeps, uid: string, id: string): Promise<VideoPreviewView | null> {
   const { doc, body } = await ownedVideo(deps.db, uid, id);
-  const p = previewOf(doc.settings);
+  const p = previewOf(doc.settings, id);
   if (!p) return null;
   const now = (deps.now ?? (() => new Date()))();
   let file: VideoPreviewFileView | null = null;
