@@ -7,7 +7,7 @@
  * the same settings as the app's in-app workers (lib/platform/jobs/settings.ts).
  * WORKERS=image, video, bulk, design, prod, prompts, eval, studio or webhooks (comma-separated; default image,video,design,eval):
  * "image", "video" and "design" also run the webhooks worker (users' webhook deliveries);
- * "video" also runs the bulk worker (plans batch rows and hands their renders to the video worker), the
+ * "video" also runs the quick preview worker (preview), the bulk worker (plans batch rows and hands their renders to the video worker), the
  * production worker (prod: scheduler, webhooks) and the /remotion-test renders (studio);
  * "prompts" runs prompt-testing runs (not on by default here: the app runs them in-process).
  * SIGINT/SIGTERM: stop claiming, finish the current job, exit.
@@ -15,6 +15,7 @@
  */
 import "@/lib/media/images/runtime";
 import "@/lib/creation/video/runtime";
+import "@/lib/creation/video/preview-runtime";
 import "@/lib/creation/batches/runtime";
 import "@/lib/creation/designs/runtime";
 import "@/lib/operations/production/runtime";
@@ -31,6 +32,7 @@ const has = (...k: string[]) => k.some((x) => asked.includes(x));
 const kinds = [
   ...(has("image") ? ["image"] : []),
   ...(has("video") ? ["video"] : []),
+  ...(has("video", "preview") ? ["preview"] : []),
   ...(has("video", "bulk") ? ["bulk"] : []),
   ...(has("video", "prod") ? ["prod"] : []),
   ...(has("design") ? ["design"] : []),

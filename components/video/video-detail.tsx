@@ -29,6 +29,7 @@ import { TranslateVideo } from "./translate-video";
 import { NativeVideo } from "./native-video";
 import { VideoFrame } from "./video-frame";
 import { RenderProgress } from "./render-progress";
+import { QuickPreview } from "./quick-preview";
 import { VideoStatusBadge } from "./status-badge";
 import { ActionErrorPanel } from "@/components/common/action-error-panel";
 import { VideoNotFound } from "./video-not-found";
@@ -199,6 +200,7 @@ export function VideoDetail({ id }: { id: string }) {
             onDismiss={() => setActionError(null)}
           />
         ) : null}
+        <QuickPreview videoId={video.id} rendering={rendering} />
       </div>
 
       <div className="space-y-6 lg:col-span-5">

@@ -29,6 +29,7 @@ import {
 import { captionPresetOf } from "@/lib/engine/composition/caption-presets";
 import { CaptionStylePicker } from "./caption-style-picker";
 import { EditorPreview } from "./editor-preview";
+import { QuickPreview } from "../quick-preview";
 import { EditorToolbar } from "./editor-toolbar";
 import { SceneFields } from "./scene-card";
 import { SceneStrip } from "./scene-strip";
@@ -226,6 +227,14 @@ export function StoryboardEditor({ id }: { id: string }) {
         onRender={() => void render()}
         brandApplied={Boolean(video.data.composition.brand?.apply)}
         onBrand={(apply) => void sb.applyBrand(apply).catch((e: unknown) => setRenderError(e))}
+      />
+      <QuickPreview
+        videoId={id}
+        rendering={readOnly || starting}
+        beforeStart={async () => {
+          if (!(await sb.save()))
+            throw new Error("Your latest edits are not saved yet; fix what the editor says, then try again.");
+        }}
       />
       {draft.audio.captions ? (
         <CaptionStylePicker

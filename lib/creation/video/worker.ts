@@ -9,16 +9,14 @@ import "server-only";
  * last good file stays as it was.
  */
 import { logContentChange, WORKER_CONTEXT } from "@/lib/platform/update-log/content";
-import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { AiError } from "@/lib/platform/ai/errors";
-import { SpeechError, synthesizeNarration } from "@/lib/engine/audio/speech";
-import { MUSIC_SYNTH_VERSION, findMusicTrack, renderMusicTrack } from "@/lib/engine/audio/music";
+import { SpeechError } from "@/lib/engine/audio/speech";
 import { toWebVtt } from "@/lib/engine/audio";
 import { compositions } from "@/lib/engine/composition/collections";
-import type { CompositionBody, Scene } from "@/lib/engine/composition/composition-schema";
+import type { CompositionBody } from "@/lib/engine/composition/composition-schema";
 import { getTemplateVersion } from "@/lib/engine/composition/library";
 import { migrateComposition } from "@/lib/engine/composition/migrations";
 import { sizeForWidth } from "@/lib/engine/composition/ratios";
@@ -34,8 +32,8 @@ import type { BlobStore } from "@/lib/platform/storage/types";
 import { appLink, stageWebhookEvent } from "@/lib/platform/webhooks/events";
 import { refreshPublicViews } from "@/lib/creation/public-views/refresh";
 import type { RenderStageName } from "./contract";
-import { generateScenePicture, scenePalette } from "./media";
-import { chooseSceneMedia } from "./scene-media";
+import { generateScenePicture } from "./media";
+import { prepareRenderInputs } from "./render-inputs";
 import type { StockProvider } from "@/lib/media/stock/provider";
 import { VIDEO_JOB_TYPES, type FilesState, type RenderState } from "./service/shared";
 
@@ -75,10 +73,6 @@ const STAGE_SPAN: Record<Exclude<RenderStageName, "queued">, [number, number]> =
   saving: [0.96, 0.99],
 };
 
-export function narrationHash(text: string, voiceId: string): string {
-  return createHash("sha256").update(`${voiceId}\n${text.trim()}`).digest("hex").slice(0, 16);
-}
-
 /** A failure as the user reads it, and whether another attempt may succeed. */
 export function describeRenderFailure(e: unknown): { reason: string; retryable: boolean } {
   if (isRenderError(e)) return { reason: e.userMessage, retryable: e.retryable };
@@ -98,8 +92,6 @@ function videoJob(d: VideoWorkerDeps) {
   const { db, store } = d;
   const now = d.now ?? (() => new Date());
   const deadlineMs = d.deadlineMs ?? VIDEO_RENDER_DEADLINE_MS;
-  const makePicture = d.makePicture ?? generateScenePicture;
-  const note = d.note ?? ((msg: string) => console.info(`[video-worker] ${msg}`));
 
   /** Writes progress to the job (extending the lease) and the video; false when the lease is gone. */
   async function report(ctx: JobContext, patch: Partial<RenderState>): Promise<boolean> {
@@ -167,98 +159,20 @@ function videoJob(d: VideoWorkerDeps) {
         throw ctx.lost();
     };
 
-    // Pictures the plan asked for and nobody has supplied yet.
-    await step("images", 0);
-    const missing = body.scenes.filter(
-      (s) => s.image_prompt && !Object.values(s.values).some((v) => v.type === "media"),
-    );
-    const layouts = new Map(version.layouts.map((l) => [l.id, l]));
-    const slotOf = (scene: Scene) => layouts.get(scene.layout_id)?.slots.find((s) => s.kind === "image");
-    // Own assets that match the scene's words first, then stock (copied in), else the image model below.
-    const chosen = new Map(
-      (
-        await chooseSceneMedia({
-          db,
-          store,
-          uid,
-          body,
-          sceneIds: missing.filter((s) => slotOf(s)).map((s) => s.id),
-          signal,
-          providers: d.stockProviders,
-        })
-      ).map((c) => [c.sceneId, c]),
-    );
-    for (const [i, scene] of missing.entries()) {
-      const slot = slotOf(scene);
-      if (!slot) continue;
-      const choice = chosen.get(scene.id);
-      if (choice)
-        note(
-          `job ${jobId} scene ${scene.id}: ${choice.value ? `used ${choice.from} media` : "generating"}: ${choice.reason}`,
-        );
-      const value =
-        choice?.value ??
-        (await makePicture({
-          store,
-          uid,
-          contentId,
-          sceneId: scene.id,
-          prompt: scene.image_prompt!,
-          ratio: body.aspect_ratio,
-          palette: scenePalette(version, body),
-          abortSignal: signal,
-        }));
-      body = {
-        ...body,
-        scenes: body.scenes.map((s) => (s.id === scene.id ? { ...s, values: { ...s.values, [slot.id]: value } } : s)),
-      };
-      await saveComposition(ctx, contentId, body);
-      await step("images", (i + 1) / missing.length);
-    }
-
-    // Narration, redone only for scenes whose text or voice changed.
-    await step("voice", 0);
-    const voiceId = body.audio.voice_id;
-    const scenes: Scene[] = [];
-    for (const [i, scene] of body.scenes.entries()) {
-      const text = scene.narration.trim();
-      if (!voiceId || !text) {
-        const { voice: _drop, ...rest } = scene;
-        scenes.push(rest);
-        continue;
-      }
-      const hash = narrationHash(text, voiceId);
-      if (scene.voice && scene.voice.text_hash === hash && (await store.head(scene.voice.key))) {
-        scenes.push(scene);
-        continue;
-      }
-      const spoken = await synthesizeNarration({ text, voiceId, abortSignal: signal });
-      const key = `videos/${uid}/${contentId}/voice/${scene.id}-${hash}.wav`;
-      await store.put(key, spoken.audio, { allowedTypes: ["audio/wav"] });
-      scenes.push({
-        ...scene,
-        voice: {
-          key,
-          duration_ms: Math.round(spoken.durationMs),
-          cues: spoken.cues.slice(0, 500),
-          voice_id: voiceId,
-          text_hash: hash,
-        },
-      });
-      await step("voice", (i + 1) / body.scenes.length);
-    }
-    body = { ...body, scenes };
-    await saveComposition(ctx, contentId, body);
-
-    // Music: rendered once per track and kept.
-    let music: MusicSource | null = null;
-    if (body.audio.music.track_id) {
-      const track = findMusicTrack(body.audio.music.track_id);
-      const key = `music/${track.id}-v${MUSIC_SYNTH_VERSION}.wav`;
-      if (!(await store.head(key)))
-        await store.put(key, await renderMusicTrack(track.id), { allowedTypes: ["audio/wav"] });
-      music = { key, durationMs: track.durationMs };
-    }
+    // Pictures, voice and music (render-inputs.ts: shared with the quick preview).
+    const inputs = await prepareRenderInputs({
+      deps: d,
+      uid,
+      contentId,
+      jobId,
+      body,
+      version,
+      signal,
+      step,
+      save: (b) => saveComposition(ctx, contentId, b),
+    });
+    body = inputs.body;
+    const music = inputs.music;
 
     // Frames and encoding (clips with their assets' current length and poster).
     await step("rendering", 0);

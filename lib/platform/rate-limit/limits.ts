@@ -35,6 +35,8 @@ export const LIMITS = {
   stock_search: { subject: "user", noun: "stock searches", points: 60, window: 3600 },
   /** A voice's spoken sample (speech synthesis; cached per voice, so most calls are cheap). */
   voice_sample: { subject: "user", noun: "voice samples", points: 120, window: 3600 },
+  /** A video's quick preview (a small "Draft" render, free): renderer time, and any missing scene pictures it makes. */
+  video_preview: { subject: "user", noun: "quick previews", points: 10, window: 3600 },
   /** Image generations cost credits; this only stops a script from queueing thousands. */
   image_generate: { subject: "user", noun: "image generations", points: 300, window: 3600 },
   /** A CSV parsed for its preview (bulk batches, pipelines). */

@@ -14,6 +14,7 @@ import {
 } from "@/lib/creation/video/contract";
 import { applyBrandInputSchema } from "@/lib/creation/brand/contract";
 import { sceneCandidatesQuerySchema, sceneCandidatesViewSchema } from "@/lib/creation/video/candidates-contract";
+import { videoPreviewViewSchema } from "@/lib/creation/video/preview-contract";
 import type { ApiOperation } from "@/lib/platform/api/openapi";
 import { data, described, page, param } from "../shared";
 
@@ -164,6 +165,32 @@ export const videoOperations: ApiOperation[] = [
     params: id,
     success: [{ status: 200, description: "The stored composition with signed media URLs.", json: playerProps }],
     errors: ["not_found"],
+  },
+  {
+    method: "post",
+    path: "/api/v1/videos/{id}/preview",
+    tag,
+    scope: "create",
+    operationId: "previewVideo",
+    summary: "Make a quick preview",
+    description:
+      'Queues a small, low-frame-rate MP4 of the current revision watermarked "Draft", for sharing a draft. Free, at most 10 an hour; it never replaces the rendered file. Missing scene pictures and narration are made and kept for the render. Poll the preview for progress.',
+    params: id,
+    success: [{ status: 202, description: "Queued.", json: data(videoPreviewViewSchema) }],
+    errors: ["not_found", "conflict", "unprocessable_entity"],
+  },
+  {
+    method: "get",
+    path: "/api/v1/videos/{id}/preview",
+    tag,
+    scope: "read",
+    operationId: "getVideoPreview",
+    summary: "Get a video's quick preview",
+    description:
+      "Its progress, and once made its file (a link to play and a share link that works for 7 days without an account). `file.revision` below `video_revision` means it shows an earlier draft. Null when the video was never previewed.",
+    params: id,
+    success: [{ status: 200, description: "The preview, or null.", json: data(videoPreviewViewSchema.nullable()) }],
+    errors: ["not_found", "unprocessable_entity"],
   },
   {
     method: "post",
