@@ -22,7 +22,7 @@ import { renderPropsSchema, type RenderProps } from "../composition/render-props
 import { BrowserPool, browserSettings } from "./browser";
 import { requireBundle } from "./bundle";
 import { RenderError, toRenderError } from "./errors";
-import { renderWithFramePipeline } from "./frame-pipeline";
+import { type FramePipelineSteps, renderWithFramePipeline } from "./frame-pipeline";
 import type {
   RenderDriver,
   RenderPosterInput,
@@ -55,6 +55,8 @@ export interface LocalRendererOptions {
    * frame captured (REMOTION_PIPELINE overrides; the bench compares both).
    */
   pipeline?: "frames" | "remotion";
+  /** The frame pipeline's cost-saving steps (default all on; the bench turns them off to measure each). */
+  framePipelineSteps?: Partial<FramePipelineSteps>;
 }
 
 function videoConfig(id: "Video" | "Still", props: RenderProps, inputProps: Record<string, unknown>): VideoConfig {
@@ -216,6 +218,7 @@ export class LocalRenderer implements RenderDriver {
             crf: this.opts.crf ?? 23,
             timeoutMs: this.opts.timeoutMs ?? 60_000,
             onProgress: report,
+            steps: this.opts.framePipelineSteps,
           }),
         );
         const sizeBytes = fs.statSync(input.outputPath).size;
