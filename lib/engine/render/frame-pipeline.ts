@@ -46,6 +46,12 @@ export interface FramePipelineInput {
   range?: { start: number; end: number };
   /** false: a video-only file (a segment, joined and given its sound later); default true: the soundtrack mixed and muxed as AAC. */
   audio?: boolean;
+  /**
+   * Also capture the poster (the first scene at its still frame, as the
+   * Still composition draws it) on the same page: the composition draws it
+   * one frame past the end (remotion/video.tsx). Called with the JPEG.
+   */
+  onPoster?: (jpeg: Buffer) => void;
   /** The cost-saving steps, each on by default; bench/render.ts turns them off one at a time to measure what each buys. */
   steps?: Partial<FramePipelineSteps>;
 }
@@ -73,6 +79,7 @@ export const DEFAULT_STEPS: FramePipelineSteps = { decoupled: true, audioAlongsi
 const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
 
 export interface FramePipelineStats {
+  /** Distinct video frames captured (the poster not counted). */
   captured: number;
   total: number;
 }
@@ -254,6 +261,7 @@ export async function renderWithFramePipeline(input: FramePipelineInput): Promis
     ? Array.from({ length: total }, (_, i) => ({ start: range.start + i, end: range.start + i }))
     : frameRuns(props, range.start, range.end);
   const runByStart = new Map(runs.map((r) => [r.start, r]));
+  const posterFrame = props.durationInFrames;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "pf-frames-"));
   const report = (stage: RenderProgress["stage"], written: number) =>
     input.onProgress?.({
@@ -306,10 +314,10 @@ export async function renderWithFramePipeline(input: FramePipelineInput): Promis
     };
     let flushError: unknown = null;
     rendering = renderFrames({
-      composition: input.composition,
+      composition: input.onPoster ? { ...input.composition, durationInFrames: posterFrame + 1 } : input.composition,
       serveUrl: input.serveUrl,
       inputProps: props as unknown as Record<string, unknown>,
-      frames: runs.map((r) => r.start),
+      frames: [...runs.map((r) => r.start), ...(input.onPoster ? [posterFrame] : [])],
       outputDir: null,
       imageFormat: "jpeg",
       jpegQuality: input.jpegQuality,
@@ -326,6 +334,7 @@ export async function renderWithFramePipeline(input: FramePipelineInput): Promis
       onFrameUpdate: () => undefined,
       onFrameBuffer: (buffer, frame) => {
         if (frame === runs[0]?.start) mark("first frame");
+        if (input.onPoster && frame === posterFrame) return input.onPoster(buffer);
         if (!runByStart.has(frame)) return;
         if (flushError) throw flushError;
         pending.set(frame, buffer);

@@ -55,6 +55,8 @@ export interface LocalRendererOptions {
    * frame captured (REMOTION_PIPELINE overrides; the bench compares both).
    */
   pipeline?: "frames" | "remotion";
+  /** false: the poster is always rendered on a page of its own (default: captured with the video's frames, see renderPoster). */
+  posterWithFrames?: boolean;
   /** The frame pipeline's cost-saving steps (default all on; the bench turns them off to measure each). */
   framePipelineSteps?: Partial<FramePipelineSteps>;
 }
@@ -95,6 +97,8 @@ export class LocalRenderer implements RenderDriver {
   readonly pool: BrowserPool;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly opts: LocalRendererOptions;
+  /** The poster captured with a video's frames, by the props object it was rendered from (see renderPoster). */
+  private readonly posters = new WeakMap<object, Buffer>();
 
   constructor(opts: LocalRendererOptions = {}) {
     this.opts = opts;
@@ -219,6 +223,7 @@ export class LocalRenderer implements RenderDriver {
             timeoutMs: this.opts.timeoutMs ?? 60_000,
             onProgress: report,
             steps: this.opts.framePipelineSteps,
+            onPoster: this.opts.posterWithFrames === false ? undefined : (jpeg) => this.posters.set(input.props, jpeg),
           }),
         );
         const sizeBytes = fs.statSync(input.outputPath).size;
@@ -313,7 +318,19 @@ export class LocalRenderer implements RenderDriver {
     });
   }
 
-  renderPoster(input: RenderPosterInput): Promise<RenderStillResult> {
+  /**
+   * The poster captured with the frames of the last renderVideo of the same
+   * props object (no second page); otherwise rendered as a still.
+   */
+  async renderPoster(input: RenderPosterInput): Promise<RenderStillResult> {
+    const captured = this.posters.get(input.props);
+    if (captured && (input.format ?? "jpeg") === "jpeg") {
+      if (input.signal?.aborted) throw new RenderError("cancelled", "render cancelled");
+      this.posters.delete(input.props);
+      fs.mkdirSync(path.dirname(input.outputPath), { recursive: true });
+      fs.writeFileSync(input.outputPath, captured);
+      return { width: input.props.width, height: input.props.height, sizeBytes: captured.length, format: "jpeg" };
+    }
     return this.renderStill({
       props: input.props,
       sceneIndex: 0,
