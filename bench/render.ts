@@ -51,6 +51,8 @@ interface Variant {
   concurrency: number;
   jpegQuality: number;
   x264Preset: "ultrafast" | "superfast" | "veryfast" | "faster" | "fast" | "medium";
+  /** The frame pipeline's steps turned off (default: none; see FramePipelineSteps in frame-pipeline.ts). */
+  off?: ("decoupled" | "audioAlongside" | "timestamped" | "poster")[];
 }
 
 interface Result {
@@ -226,6 +228,7 @@ function variantName(v: Variant, base: Variant): string {
   if (v.concurrency !== base.concurrency) diffs.push(`concurrency ${v.concurrency}`);
   if (v.jpegQuality !== base.jpegQuality) diffs.push(`JPEG ${v.jpegQuality}`);
   if (v.x264Preset !== base.x264Preset) diffs.push(`x264 ${v.x264Preset}`);
+  for (const o of v.off ?? []) diffs.push(`without step ${o}`);
   return diffs.join(", ") || "default";
 }
 
@@ -315,6 +318,8 @@ async function main() {
       concurrency: v.concurrency,
       jpegQuality: v.jpegQuality,
       x264Preset: v.x264Preset,
+      framePipelineSteps: Object.fromEntries((v.off ?? []).filter((o) => o !== "poster").map((o) => [o, false])),
+      posterWithFrames: !(v.off ?? []).includes("poster"),
     });
     const out = path.join(env.dir, `bench-${results.length}.mp4`);
     const sampler = new Sampler();
@@ -324,6 +329,8 @@ async function main() {
       sampler.start();
       const t = performance.now();
       const r = await renderer.renderVideo({ props, outputPath: out });
+      // The poster, as the render job makes it after the video (captured with the frames unless that step is off).
+      await renderer.renderPoster({ props, outputPath: `${out}.jpg` });
       const seconds = (performance.now() - t) / 1000;
       const cpu = sampler.stop();
       const videoSeconds = r.durationMs / 1000;
@@ -351,6 +358,7 @@ async function main() {
       await renderer.close();
       await prepared.close();
       fs.rmSync(out, { force: true });
+      fs.rmSync(`${out}.jpg`, { force: true });
     }
   }
 
@@ -379,9 +387,25 @@ async function main() {
     },
     {
       step: "+ each distinct frame captured once, encoded while capturing (lib/engine/render/frame-pipeline.ts)",
-      v: { ...DEFAULT, gl: "swangle" },
+      v: { ...DEFAULT, gl: "swangle", off: ["decoupled", "audioAlongside", "timestamped", "poster"] },
     },
-    { step: "+ Chromium's software compositing instead of GL emulation (no GL flag) = **default**", v: DEFAULT },
+    {
+      step: "+ Chromium's software compositing instead of GL emulation (no GL flag)",
+      v: { ...DEFAULT, off: ["decoupled", "audioAlongside", "timestamped", "poster"] },
+    },
+    {
+      step: "+ capturing never waits for the encoder (frames queued for ffmpeg)",
+      v: { ...DEFAULT, off: ["audioAlongside", "timestamped", "poster"] },
+    },
+    {
+      step: "+ soundtrack mixed while the page opens",
+      v: { ...DEFAULT, off: ["timestamped", "poster"] },
+    },
+    {
+      step: "+ each distinct frame handed to ffmpeg once, with its time and duration (Matroska)",
+      v: { ...DEFAULT, off: ["poster"] },
+    },
+    { step: "+ poster captured with the frames (no second page) = **default**", v: DEFAULT },
   ];
   const optionVariants: Variant[] = [
     { ...DEFAULT, background: "css" },
@@ -435,7 +459,7 @@ async function main() {
   const date = new Date().toISOString().slice(0, 10);
   lines.push(
     `Measured by \`npm run bench\` (\`bench/render.ts\`) on ${date}: Node ${process.version}, ${os.cpus().length} cores shared with other work (1-minute load average ${Math.min(...results.map((r) => r.load)).toFixed(1)}–${Math.max(...results.map((r) => r.load)).toFixed(1)} as the renders started), Remotion ${JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/remotion/package.json"), "utf8")).version}, Debian Chromium \`headless-shell\`.`,
-    `A ${main720.videoSeconds.toFixed(1)} s, 3-scene \`${BENCH_TEMPLATE}\` video: eSpeak NG narration per scene, music ducked under it, burned-in captions, a full-frame gradient background; 30 fps, H.264 + AAC. RTF = render seconds per second of video (1 = real time), browser already open; each row the faster of two runs (the machine is shared). Memory: peak resident set of this process plus Chromium and ffmpeg, summed (PSS counts shared pages once).`,
+    `A ${main720.videoSeconds.toFixed(1)} s, 3-scene \`${BENCH_TEMPLATE}\` video: eSpeak NG narration per scene, music ducked under it, burned-in captions, a full-frame gradient background; 30 fps, H.264 + AAC. RTF = render seconds (the video and its poster, as the render job makes them) per second of video (1 = real time), browser already open; each row the faster of two runs (the machine is shared). Memory: peak resident set of this process plus Chromium and ffmpeg, summed (PSS counts shared pages once).`,
     "",
     "| size | render | RTF | frames captured | peak memory | CPU by process |",
     "|---|---|---|---|---|---|",

@@ -8,12 +8,18 @@
  * Layers: the background picture (pre-rendered, one image), each scene in
  * its own Sequence (overlapping during transitions), narration per scene,
  * music over the whole video ducked under the narration, a watermark.
+ *
+ * One frame past the end (frame === durationInFrames, which the Player never
+ * shows) draws the poster: the Still composition's picture of the first
+ * scene. The local renderer captures it with the video's frames, on the same
+ * page, instead of opening a second page for the poster.
  */
 import { AbsoluteFill, Html5Audio, Img, Sequence, useCurrentFrame } from "remotion";
 import { musicVolumeAt } from "@/lib/engine/composition/timing";
 import type { RenderProps, RenderScene } from "@/lib/engine/composition/render-props";
 import { ClipPosters } from "./clip-view";
 import { ensureFonts } from "./fonts";
+import { sceneOf } from "./frame-state";
 import { SceneView } from "./scene-view";
 
 function SceneFrame({ scene, props }: { scene: RenderScene; props: RenderProps }) {
@@ -88,8 +94,23 @@ export type VideoCompositionProps = RenderProps & {
   clipPosters?: boolean;
 };
 
+/** One scene at its still frame (everything entered, nothing leaving), without captions or sound: the Still composition and the poster. */
+export function StillPicture({ props, sceneIndex }: { props: VideoCompositionProps; sceneIndex: number }) {
+  const scene = sceneOf(props, sceneIndex);
+  const still = { ...props, captions: { enabled: false } };
+  return (
+    <AbsoluteFill style={{ backgroundColor: props.background.color, overflow: "hidden" }}>
+      <Background props={props} />
+      <SceneView scene={scene} props={still} frame={scene.stillFrame} />
+      {props.watermark ? <Watermark text={props.watermark} width={props.width} height={props.height} /> : null}
+    </AbsoluteFill>
+  );
+}
+
 export function VideoComposition(props: VideoCompositionProps) {
   ensureFonts(props.fonts);
+  const frame = useCurrentFrame();
+  if (frame >= props.durationInFrames) return <StillPicture props={props} sceneIndex={0} />;
   return (
     <AbsoluteFill style={{ backgroundColor: props.background.color, overflow: "hidden" }}>
       <Background props={props} />

@@ -46,9 +46,40 @@ export interface FramePipelineInput {
   range?: { start: number; end: number };
   /** false: a video-only file (a segment, joined and given its sound later); default true: the soundtrack mixed and muxed as AAC. */
   audio?: boolean;
+  /**
+   * Also capture the poster (the first scene at its still frame, as the
+   * Still composition draws it) on the same page: the composition draws it
+   * one frame past the end (remotion/video.tsx). Called with the JPEG.
+   */
+  onPoster?: (jpeg: Buffer) => void;
+  /** The cost-saving steps, each on by default; bench/render.ts turns them off one at a time to measure what each buys. */
+  steps?: Partial<FramePipelineSteps>;
 }
 
+export interface FramePipelineSteps {
+  /**
+   * Capturing never waits for the encoder: a captured frame is queued for
+   * ffmpeg and the browser moves on to the next one (off: Remotion waits
+   * until the frame and all its repeats are written into ffmpeg's pipe).
+   */
+  decoupled: boolean;
+  /** The soundtrack is mixed while the page opens and the first frames are captured (off: mixed first). */
+  audioAlongside: boolean;
+  /**
+   * Each distinct frame goes to ffmpeg once, with its time (Matroska), and
+   * ffmpeg repeats the decoded picture to a constant frame rate (off: the
+   * JPEG is written once per frame of its run and decoded every time).
+   */
+  timestamped: boolean;
+}
+
+export const DEFAULT_STEPS: FramePipelineSteps = { decoupled: true, audioAlongside: true, timestamped: true };
+
+/** Frames queued for the encoder beyond this many bytes make capturing wait (memory bound when the encoder falls behind). */
+const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
+
 export interface FramePipelineStats {
+  /** Distinct video frames captured (the poster not counted). */
   captured: number;
   total: number;
 }
@@ -61,6 +92,91 @@ export function pipelineRange(input: Pick<FramePipelineInput, "props" | "range">
   return { start, end };
 }
 
+/*
+ * A minimal streaming Matroska writer: MJPEG frames with their times, so
+ * ffmpeg decodes each distinct frame once and fills the frame rate itself
+ * (Remotion's ffmpeg has no setpts or fps filter; its demuxers include
+ * Matroska). Element IDs and layout from the Matroska specification.
+ */
+function ebmlSize(n: number): Buffer {
+  for (let len = 1; len <= 8; len++) {
+    if (n < 2 ** (7 * len) - 1) {
+      const b = Buffer.alloc(len);
+      let v = n;
+      for (let i = len - 1; i >= 0; i--) {
+        b[i] = v % 256;
+        v = Math.floor(v / 256);
+      }
+      b[0]! |= 1 << (8 - len);
+      return b;
+    }
+  }
+  throw new Error("EBML size too large");
+}
+
+function ebmlUint(n: number): Buffer {
+  const bytes: number[] = [];
+  let v = n;
+  do {
+    bytes.unshift(v % 256);
+    v = Math.floor(v / 256);
+  } while (v > 0);
+  return Buffer.from(bytes);
+}
+
+function ebml(id: number, body: Buffer | Buffer[] | number | string): Buffer {
+  const data =
+    typeof body === "number"
+      ? ebmlUint(body)
+      : typeof body === "string"
+        ? Buffer.from(body, "ascii")
+        : Array.isArray(body)
+          ? Buffer.concat(body)
+          : body;
+  return Buffer.concat([ebmlUint(id), ebmlSize(data.length), data]);
+}
+
+/** Matroska header, segment of unknown size and one MJPEG video track; times in milliseconds. */
+export function matroskaHeader(width: number, height: number): Buffer {
+  const header = ebml(0x1a45dfa3, [
+    ebml(0x4286, 1),
+    ebml(0x42f7, 1),
+    ebml(0x42f2, 4),
+    ebml(0x42f3, 8),
+    ebml(0x4282, "matroska"),
+    ebml(0x4287, 4),
+    ebml(0x4285, 2),
+  ]);
+  const segmentStart = Buffer.from([0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+  const info = ebml(0x1549a966, [ebml(0x2ad7b1, 1_000_000), ebml(0x4d80, "promptframe"), ebml(0x5741, "promptframe")]);
+  const tracks = ebml(0x1654ae6b, [
+    ebml(0xae, [
+      ebml(0xd7, 1),
+      ebml(0x73c5, 1),
+      ebml(0x83, 1),
+      ebml(0x86, "V_MJPEG"),
+      ebml(0xe0, [ebml(0xb0, width), ebml(0xba, height)]),
+    ]),
+  ]);
+  return Buffer.concat([header, segmentStart, info, tracks]);
+}
+
+/**
+ * One picture as a cluster of its own: its time and how long it stays, in
+ * ms (a BlockGroup with a BlockDuration, track 1). ffmpeg's constant-rate
+ * output repeats the decoded picture for its duration.
+ */
+export function matroskaFrame(ms: number, durationMs: number, jpeg: Buffer): Buffer[] {
+  const blockHead = Buffer.from([0x81, 0x00, 0x00, 0x00]);
+  const block = Buffer.concat([ebmlUint(0xa1), ebmlSize(blockHead.length + jpeg.length), blockHead]);
+  const duration = ebml(0x9b, durationMs);
+  const groupSize = block.length + jpeg.length + duration.length;
+  const group = Buffer.concat([ebmlUint(0xa0), ebmlSize(groupSize)]);
+  const time = ebml(0xe7, ms);
+  const clusterHead = Buffer.concat([ebmlUint(0x1f43b675), ebmlSize(time.length + group.length + groupSize)]);
+  return [Buffer.concat([clusterHead, time, group, block]), jpeg, duration];
+}
+
 function startEncoder(
   input: FramePipelineInput,
   audio: string | null,
@@ -68,21 +184,18 @@ function startEncoder(
   const { props } = input;
   const { start, end } = pipelineRange(input);
   const seconds = (end - start) / props.fps;
+  const timestamped = input.steps?.timestamped ?? DEFAULT_STEPS.timestamped;
   const args = [
     "-hide_banner",
     "-nostdin",
     "-v",
     "error",
     "-y",
-    "-f",
-    "image2pipe",
-    "-framerate",
-    String(props.fps),
-    "-c:v",
-    "mjpeg",
-    "-i",
-    "pipe:0",
+    ...(timestamped
+      ? ["-f", "matroska", "-c:v", "mjpeg", "-i", "pipe:0"]
+      : ["-f", "image2pipe", "-framerate", String(props.fps), "-c:v", "mjpeg", "-i", "pipe:0"]),
     ...(audio ? ["-i", audio, "-map", "0:v:0", "-map", "1:a:0"] : ["-map", "0:v:0", "-an"]),
+    ...(timestamped ? ["-fps_mode", "cfr", "-r", String(props.fps)] : []),
     "-c:v",
     "libx264",
     "-preset",
@@ -141,12 +254,14 @@ function write(proc: ChildProcessWithoutNullStreams, buf: Buffer): Promise<void>
 
 export async function renderWithFramePipeline(input: FramePipelineInput): Promise<FramePipelineStats> {
   const { props } = input;
+  const steps = { ...DEFAULT_STEPS, ...input.steps };
   const range = pipelineRange(input);
   const total = range.end - range.start;
   const runs = input.everyFrame
     ? Array.from({ length: total }, (_, i) => ({ start: range.start + i, end: range.start + i }))
     : frameRuns(props, range.start, range.end);
   const runByStart = new Map(runs.map((r) => [r.start, r]));
+  const posterFrame = props.durationInFrames;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "pf-frames-"));
   const report = (stage: RenderProgress["stage"], written: number) =>
     input.onProgress?.({
@@ -155,33 +270,54 @@ export async function renderWithFramePipeline(input: FramePipelineInput): Promis
       renderedFrames: written,
       totalFrames: total,
     });
+  const T0 = performance.now();
+  const mark = (m: string) =>
+    process.env.PF_PROFILE && console.error(`[pipeline] ${m} ${((performance.now() - T0) / 1000).toFixed(2)} s`);
+  const { renderFrames, makeCancelSignal } = await import("@remotion/renderer");
+  // Our own cancel signal, so a failed encoder or mix also stops the capture.
+  const own = makeCancelSignal();
+  input.cancelSignal(() => own.cancel());
   let encoder: ReturnType<typeof startEncoder> | null = null;
+  let rendering: Promise<unknown> | null = null;
   try {
-    const audio = input.audio === false ? null : await mixSoundtrack(props, work, input.signal);
-    encoder = startEncoder(input, audio);
-    const enc = encoder;
-    const { renderFrames } = await import("@remotion/renderer");
+    const mixing =
+      input.audio === false
+        ? Promise.resolve(null)
+        : mixSoundtrack(props, work, input.signal).finally(() => mark("audio mixed"));
+    mixing.catch(() => undefined);
+    if (!steps.audioAlongside) await mixing;
+    const encoderReady = mixing.then((audio) => (encoder = startEncoder(input, audio)));
+    encoderReady.catch(() => undefined);
     // Frames may arrive out of order with concurrency > 1: keep them until their turn.
     const pending = new Map<number, Buffer>();
+    let queuedBytes = 0;
     let next = 0; // index into runs
     let written = 0;
-    let flushing = Promise.resolve();
+    let flushing: Promise<void> = Promise.resolve();
     const flush = async () => {
+      const enc = await encoderReady;
       while (next < runs.length && pending.has(runs[next]!.start)) {
         const run = runs[next]!;
         const buf = pending.get(run.start)!;
+        if (steps.timestamped) {
+          // Rounded up to the next millisecond: ffmpeg's constant-rate output then puts each picture exactly on its frame.
+          const ms = (f: number) => Math.ceil(((f - range.start) * 1000) / props.fps);
+          if (next === 0) await write(enc.proc, matroskaHeader(props.width, props.height));
+          for (const b of matroskaFrame(ms(run.start), ms(run.end + 1) - ms(run.start), buf)) await write(enc.proc, b);
+        } else for (let f = run.start; f <= run.end; f++) await write(enc.proc, buf);
         pending.delete(run.start);
-        for (let f = run.start; f <= run.end; f++) await write(enc.proc, buf);
+        queuedBytes -= buf.length;
         written += run.end - run.start + 1;
         next++;
         report("rendering", written);
       }
     };
-    const rendering = renderFrames({
-      composition: input.composition,
+    let flushError: unknown = null;
+    rendering = renderFrames({
+      composition: input.onPoster ? { ...input.composition, durationInFrames: posterFrame + 1 } : input.composition,
       serveUrl: input.serveUrl,
       inputProps: props as unknown as Record<string, unknown>,
-      frames: runs.map((r) => r.start),
+      frames: [...runs.map((r) => r.start), ...(input.onPoster ? [posterFrame] : [])],
       outputDir: null,
       imageFormat: "jpeg",
       jpegQuality: input.jpegQuality,
@@ -191,33 +327,48 @@ export async function renderWithFramePipeline(input: FramePipelineInput): Promis
       browserExecutable: input.browserExecutable,
       chromeMode: input.chromeMode,
       chromiumOptions: input.chromiumOptions,
-      cancelSignal: input.cancelSignal,
+      cancelSignal: own.cancelSignal,
       timeoutInMilliseconds: input.timeoutMs,
       logLevel: "error",
       onStart: () => undefined,
       onFrameUpdate: () => undefined,
       onFrameBuffer: (buffer, frame) => {
+        if (frame === runs[0]?.start) mark("first frame");
+        if (input.onPoster && frame === posterFrame) return input.onPoster(buffer);
         if (!runByStart.has(frame)) return;
+        if (flushError) throw flushError;
         pending.set(frame, buffer);
-        flushing = flushing.then(flush);
-        return flushing;
+        queuedBytes += buffer.length;
+        flushing = flushing.then(flush).catch((e) => {
+          flushError ??= e;
+          own.cancel();
+        });
+        if (!steps.decoupled || queuedBytes > MAX_QUEUED_BYTES) return flushing;
       },
     });
-    await Promise.race([
-      rendering,
+    const encoderFailed = encoderReady.then((enc) =>
       enc.done.then(() =>
         Promise.reject(new RenderError("encoding-failed", "the encoder stopped before all frames were written")),
       ),
-    ]);
+    );
+    await Promise.race([rendering, encoderFailed]);
+    mark("frames captured");
     await flushing;
+    if (flushError) throw flushError;
+    mark("frames written");
+    const enc = await encoderReady;
     if (written !== total) throw new RenderError("internal", `only ${written} of ${total} frames reached the encoder`);
     report("encoding", total);
     enc.proc.stdin.end();
     await enc.done;
+    mark("encoded");
     return { captured: runs.length, total };
   } catch (err) {
-    encoder?.proc.kill("SIGKILL");
-    await encoder?.done.catch(() => undefined);
+    own.cancel();
+    const enc = encoder as ReturnType<typeof startEncoder> | null;
+    enc?.proc.kill("SIGKILL");
+    await enc?.done.catch(() => undefined);
+    await rendering?.catch(() => undefined);
     fs.rmSync(input.outputPath, { force: true });
     throw err;
   } finally {

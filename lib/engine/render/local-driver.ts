@@ -23,7 +23,7 @@ import { BrowserPool, browserSettings } from "./browser";
 import { requireBundle } from "./bundle";
 import type { Segment } from "./segments/types";
 import { RenderError, toRenderError } from "./errors";
-import { renderWithFramePipeline } from "./frame-pipeline";
+import { type FramePipelineSteps, renderWithFramePipeline } from "./frame-pipeline";
 import type {
   EncoderSettings,
   RenderDriver,
@@ -59,6 +59,10 @@ export interface LocalRendererOptions {
    * frame captured (REMOTION_PIPELINE overrides; the bench compares both).
    */
   pipeline?: "frames" | "remotion";
+  /** false: the poster is always rendered on a page of its own (default: captured with the video's frames, see renderPoster). */
+  posterWithFrames?: boolean;
+  /** The frame pipeline's cost-saving steps (default all on; the bench turns them off to measure each). */
+  framePipelineSteps?: Partial<FramePipelineSteps>;
 }
 
 function videoConfig(id: "Video" | "Still", props: RenderProps, inputProps: Record<string, unknown>): VideoConfig {
@@ -97,6 +101,8 @@ export class LocalRenderer implements RenderDriver {
   readonly pool: BrowserPool;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly opts: LocalRendererOptions;
+  /** The poster captured with a video's frames, by the props object it was rendered from (see renderPoster). */
+  private readonly posters = new WeakMap<object, Buffer>();
 
   constructor(opts: LocalRendererOptions = {}) {
     this.opts = opts;
@@ -220,6 +226,8 @@ export class LocalRenderer implements RenderDriver {
             crf: this.opts.crf ?? 23,
             timeoutMs: this.opts.timeoutMs ?? 60_000,
             onProgress: report,
+            steps: this.opts.framePipelineSteps,
+            onPoster: this.opts.posterWithFrames === false ? undefined : (jpeg) => this.posters.set(input.props, jpeg),
           }),
         );
         const sizeBytes = fs.statSync(input.outputPath).size;
@@ -379,7 +387,19 @@ export class LocalRenderer implements RenderDriver {
     });
   }
 
-  renderPoster(input: RenderPosterInput): Promise<RenderStillResult> {
+  /**
+   * The poster captured with the frames of the last renderVideo of the same
+   * props object (no second page); otherwise rendered as a still.
+   */
+  async renderPoster(input: RenderPosterInput): Promise<RenderStillResult> {
+    const captured = this.posters.get(input.props);
+    if (captured && (input.format ?? "jpeg") === "jpeg") {
+      if (input.signal?.aborted) throw new RenderError("cancelled", "render cancelled");
+      this.posters.delete(input.props);
+      fs.mkdirSync(path.dirname(input.outputPath), { recursive: true });
+      fs.writeFileSync(input.outputPath, captured);
+      return { width: input.props.width, height: input.props.height, sizeBytes: captured.length, format: "jpeg" };
+    }
     return this.renderStill({
       props: input.props,
       sceneIndex: 0,
