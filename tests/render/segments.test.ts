@@ -56,9 +56,10 @@ afterAll(async () => {
   }
 }, 30_000);
 
-/** The local renderer, counting (and optionally failing) its segment renders. */
-function counting(failOnCall?: number): { driver: RenderDriver; calls: Segment[] } {
+/** The local renderer, counting (and optionally failing at the nth) its segment renders and its capture passes. */
+function counting(failOnCall?: number): { driver: RenderDriver; calls: Segment[]; passes: () => number } {
   const calls: Segment[] = [];
+  let passes = 0;
   const driver: RenderDriver = {
     kind: "local",
     segmentConcurrency: 1,
@@ -70,12 +71,26 @@ function counting(failOnCall?: number): { driver: RenderDriver; calls: Segment[]
       if (calls.length === failOnCall) throw new RenderError("browser-crashed", "test: the renderer died here");
       return renderer.renderSegment(input);
     },
+    async renderSegments(input) {
+      passes++;
+      const parts = [...input.parts].sort((a, b) => a.segment.start - b.segment.start);
+      const before = calls.length;
+      calls.push(...parts.map((p) => p.segment));
+      if (failOnCall && failOnCall > before && failOnCall <= calls.length) {
+        // The renderer dies during the nth segment: those before it in the pass are complete, none after it starts.
+        const complete = parts.slice(0, failOnCall - before - 1);
+        if (complete.length > 0) await renderer.renderSegments({ ...input, parts: complete });
+        calls.length = failOnCall;
+        throw new RenderError("browser-crashed", "test: the renderer died here");
+      }
+      return renderer.renderSegments(input);
+    },
     renderVideo: (input) => renderer.renderVideo(input),
     renderStill: (input) => renderer.renderStill(input),
     renderPoster: (input) => renderer.renderPoster(input),
     close: async () => undefined,
   };
-  return { driver, calls };
+  return { driver, calls, passes: () => passes };
 }
 
 /** Props as the product makes them: each render gets its own media server, so every URL is signed anew. */
@@ -226,6 +241,7 @@ it("renders segments, resumes after a failure, re-renders only an edited scene, 
   const plan = resumed.segments.keys;
   expect(resumed.segments).toMatchObject({ total: 7, reused: 2, rendered: 5 });
   expect(resume.calls.map((s) => s.index)).toEqual([2, 3, 4, 5, 6]);
+  expect(resume.passes()).toBe(1); // one page for all five
   expect(resume.calls.map((s) => s.kind)).toEqual(["scene", "transition", "scene", "transition", "scene"]);
   // Progress: kept frames count as done from the start; "rendering", then "encoding" for the join.
   const rendering = progress.filter((p) => p.stage === "rendering");
@@ -260,6 +276,7 @@ it("renders segments, resumes after a failure, re-renders only an edited scene, 
     [3, "transition", ["s2", "s3"]],
   ]);
   expect(result.segments).toMatchObject({ total: 7, reused: 4, rendered: 3 });
+  expect(again.passes()).toBe(1);
   expect(result.segments.keys.filter((k) => plan.includes(k))).toHaveLength(4);
 
   // 4. The joined file: the whole video's frames, its length, H.264 + AAC.

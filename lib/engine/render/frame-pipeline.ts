@@ -52,6 +52,16 @@ export interface FramePipelineInput {
    * one frame past the end (remotion/video.tsx). Called with the JPEG.
    */
   onPoster?: (jpeg: Buffer) => void;
+  /**
+   * Several video-only files from one capture pass (segments): frames
+   * [start, end) of each go to their own encoder, opened when their first
+   * frame arrives and closed after their last, and `onDone` runs as soon as
+   * that file is complete (so it can be kept before the pass ends). Ranges
+   * are in order and disjoint; `range`, `audio` and `outputPath` are then
+   * ignored. One pass opens the page once: a segment of its own would pay
+   * the page's setup (1–2 s) every time.
+   */
+  outputs?: PipelineOutput[];
   /** The cost-saving steps, each on by default; bench/render.ts turns them off one at a time to measure what each buys. */
   steps?: Partial<FramePipelineSteps>;
 }
@@ -77,6 +87,14 @@ export const DEFAULT_STEPS: FramePipelineSteps = { decoupled: true, audioAlongsi
 
 /** Frames queued for the encoder beyond this many bytes make capturing wait (memory bound when the encoder falls behind). */
 const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
+
+export interface PipelineOutput {
+  start: number;
+  end: number;
+  outputPath: string;
+  onDone?: () => Promise<void> | void;
+  onProgress?: (renderedFrames: number) => void;
+}
 
 export interface FramePipelineStats {
   /** Distinct video frames captured (the poster not counted). */
@@ -179,10 +197,11 @@ export function matroskaFrame(ms: number, durationMs: number, jpeg: Buffer): Buf
 
 function startEncoder(
   input: FramePipelineInput,
+  target: { start: number; end: number; outputPath: string },
   audio: string | null,
 ): { proc: ChildProcessWithoutNullStreams; done: Promise<void> } {
   const { props } = input;
-  const { start, end } = pipelineRange(input);
+  const { start, end } = target;
   const seconds = (end - start) / props.fps;
   const timestamped = input.steps?.timestamped ?? DEFAULT_STEPS.timestamped;
   const args = [
@@ -213,7 +232,7 @@ function startEncoder(
     "+faststart",
     "-f",
     "mp4",
-    input.outputPath,
+    target.outputPath,
   ];
   const proc = spawn(compositorBinary("ffmpeg"), args, { env: compositorEnv() });
   let err = "";
@@ -252,15 +271,42 @@ function write(proc: ChildProcessWithoutNullStreams, buf: Buffer): Promise<void>
   });
 }
 
+type Encoder = ReturnType<typeof startEncoder>;
+
+interface Target extends PipelineOutput {
+  audio: boolean;
+  runs: { start: number; end: number }[];
+  written: number;
+  encoder: Promise<Encoder> | null;
+  started: Encoder | null;
+  /** Set once the file's last frame is written: its encoder finishing, then onDone. */
+  finished: Promise<void> | null;
+  ok: boolean;
+}
+
 export async function renderWithFramePipeline(input: FramePipelineInput): Promise<FramePipelineStats> {
   const { props } = input;
   const steps = { ...DEFAULT_STEPS, ...input.steps };
-  const range = pipelineRange(input);
-  const total = range.end - range.start;
-  const runs = input.everyFrame
-    ? Array.from({ length: total }, (_, i) => ({ start: range.start + i, end: range.start + i }))
-    : frameRuns(props, range.start, range.end);
+  const runsOf = (start: number, end: number) =>
+    input.everyFrame
+      ? Array.from({ length: end - start }, (_, i) => ({ start: start + i, end: start + i }))
+      : frameRuns(props, start, end);
+  const targets: Target[] = (
+    input.outputs ?? [{ ...pipelineRange(input), outputPath: input.outputPath, audio: input.audio !== false }]
+  ).map((o) => ({
+    ...o,
+    audio: "audio" in o ? Boolean(o.audio) : false,
+    runs: runsOf(o.start, o.end),
+    written: 0,
+    encoder: null,
+    started: null,
+    finished: null,
+    ok: false,
+  }));
+  // Every run of every target, in frame order: the order frames are written.
+  const runs = targets.flatMap((t) => t.runs.map((r) => ({ ...r, target: t })));
   const runByStart = new Map(runs.map((r) => [r.start, r]));
+  const total = targets.reduce((n, t) => n + t.end - t.start, 0);
   const posterFrame = props.durationInFrames;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "pf-frames-"));
   const report = (stage: RenderProgress["stage"], written: number) =>
@@ -277,17 +323,34 @@ export async function renderWithFramePipeline(input: FramePipelineInput): Promis
   // Our own cancel signal, so a failed encoder or mix also stops the capture.
   const own = makeCancelSignal();
   input.cancelSignal(() => own.cancel());
-  let encoder: ReturnType<typeof startEncoder> | null = null;
   let rendering: Promise<unknown> | null = null;
   try {
-    const mixing =
-      input.audio === false
-        ? Promise.resolve(null)
-        : mixSoundtrack(props, work, input.signal).finally(() => mark("audio mixed"));
+    const mixing = targets.some((t) => t.audio)
+      ? mixSoundtrack(props, work, input.signal).finally(() => mark("audio mixed"))
+      : Promise.resolve(null);
     mixing.catch(() => undefined);
     if (!steps.audioAlongside) await mixing;
-    const encoderReady = mixing.then((audio) => (encoder = startEncoder(input, audio)));
-    encoderReady.catch(() => undefined);
+    let failEncoding: (err: unknown) => void = () => undefined;
+    const encoderFailed = new Promise<never>((_, reject) => (failEncoding = reject));
+    encoderFailed.catch(() => undefined);
+    /** A target's encoder, started when its first frame is due (one or two run at a time, however many files). */
+    const open = (t: Target): Promise<Encoder> => {
+      t.encoder ??= (t.audio ? mixing : Promise.resolve(null)).then((audio) => {
+        const enc = startEncoder(input, t, audio);
+        t.started = enc;
+        enc.done.then(
+          () =>
+            t.written < t.end - t.start &&
+            failEncoding(new RenderError("encoding-failed", "the encoder stopped before all frames were written")),
+          failEncoding,
+        );
+        return enc;
+      });
+      t.encoder.catch(failEncoding);
+      return t.encoder;
+    };
+    // The first target's encoder (and with it the soundtrack's mix) starts while the page opens.
+    if (targets[0]) void open(targets[0]).catch(() => undefined);
     // Frames may arrive out of order with concurrency > 1: keep them until their turn.
     const pending = new Map<number, Buffer>();
     let queuedBytes = 0;
@@ -295,21 +358,31 @@ export async function renderWithFramePipeline(input: FramePipelineInput): Promis
     let written = 0;
     let flushing: Promise<void> = Promise.resolve();
     const flush = async () => {
-      const enc = await encoderReady;
       while (next < runs.length && pending.has(runs[next]!.start)) {
         const run = runs[next]!;
+        const t = run.target;
+        const enc = await open(t);
         const buf = pending.get(run.start)!;
         if (steps.timestamped) {
           // Rounded up to the next millisecond: ffmpeg's constant-rate output then puts each picture exactly on its frame.
-          const ms = (f: number) => Math.ceil(((f - range.start) * 1000) / props.fps);
-          if (next === 0) await write(enc.proc, matroskaHeader(props.width, props.height));
+          const ms = (f: number) => Math.ceil(((f - t.start) * 1000) / props.fps);
+          if (run.start === t.start) await write(enc.proc, matroskaHeader(props.width, props.height));
           for (const b of matroskaFrame(ms(run.start), ms(run.end + 1) - ms(run.start), buf)) await write(enc.proc, b);
         } else for (let f = run.start; f <= run.end; f++) await write(enc.proc, buf);
         pending.delete(run.start);
         queuedBytes -= buf.length;
-        written += run.end - run.start + 1;
+        const n = run.end - run.start + 1;
+        written += n;
+        t.written += n;
+        t.onProgress?.(t.written);
         next++;
         report("rendering", written);
+        if (t.written === t.end - t.start && input.outputs) {
+          // This file is complete: close it and hand it over while the next ones are captured.
+          enc.proc.stdin.end();
+          t.finished = enc.done.then(() => t.onDone?.()).then(() => void (t.ok = true));
+          t.finished.catch(failEncoding);
+        }
       }
     };
     let flushError: unknown = null;
@@ -346,30 +419,28 @@ export async function renderWithFramePipeline(input: FramePipelineInput): Promis
         if (!steps.decoupled || queuedBytes > MAX_QUEUED_BYTES) return flushing;
       },
     });
-    const encoderFailed = encoderReady.then((enc) =>
-      enc.done.then(() =>
-        Promise.reject(new RenderError("encoding-failed", "the encoder stopped before all frames were written")),
-      ),
-    );
     await Promise.race([rendering, encoderFailed]);
     mark("frames captured");
     await flushing;
     if (flushError) throw flushError;
     mark("frames written");
-    const enc = await encoderReady;
     if (written !== total) throw new RenderError("internal", `only ${written} of ${total} frames reached the encoder`);
     report("encoding", total);
-    enc.proc.stdin.end();
-    await enc.done;
+    if (input.outputs) await Promise.all(targets.map((t) => t.finished));
+    else {
+      const enc = await open(targets[0]!);
+      enc.proc.stdin.end();
+      await enc.done;
+    }
     mark("encoded");
     return { captured: runs.length, total };
   } catch (err) {
     own.cancel();
-    const enc = encoder as ReturnType<typeof startEncoder> | null;
-    enc?.proc.kill("SIGKILL");
-    await enc?.done.catch(() => undefined);
+    // Files whose last frame was written finish (and are handed over); the others stop and are removed.
+    for (const t of targets) if (!t.finished) t.started?.proc.kill("SIGKILL");
+    await Promise.all(targets.map((t) => (t.finished ?? t.started?.done)?.catch(() => undefined)));
     await rendering?.catch(() => undefined);
-    fs.rmSync(input.outputPath, { force: true });
+    for (const t of targets) if (!t.ok) fs.rmSync(t.outputPath, { force: true });
     throw err;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

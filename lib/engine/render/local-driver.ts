@@ -31,6 +31,7 @@ import type {
   RenderProgress,
   RenderSegmentInput,
   RenderSegmentResult,
+  RenderSegmentsInput,
   RenderStillInput,
   RenderStillResult,
   RenderVideoInput,
@@ -306,17 +307,42 @@ export class LocalRenderer implements RenderDriver {
 
   /** Frames [segment.start, segment.end) as a video-only H.264 MP4, through the frame pipeline. */
   async renderSegment(input: RenderSegmentInput): Promise<RenderSegmentResult> {
+    await this.renderSegments({
+      props: input.props,
+      signal: input.signal,
+      parts: [{ segment: input.segment, outputPath: input.outputPath, onProgress: input.onProgress }],
+    });
+    return { frames: input.segment.end - input.segment.start, sizeBytes: fs.statSync(input.outputPath).size };
+  }
+
+  /**
+   * Several segments in one capture pass (the page opens once), each written
+   * by its own encoder and handed over (`onDone`) as soon as it is complete.
+   * The poster frame is captured in the same pass, for renderPoster.
+   */
+  async renderSegments(input: RenderSegmentsInput): Promise<void> {
     const props = checkProps(input.props);
-    const segment: Segment = input.segment;
-    const frames = segment.end - segment.start;
-    if (!(segment.start >= 0 && frames > 0 && segment.end <= props.durationInFrames))
-      throw new RenderError("invalid-props", `segment ${segment.start}-${segment.end} is outside the video`, {
-        retryable: false,
-      });
+    const parts = [...input.parts].sort((a, b) => a.segment.start - b.segment.start);
+    parts.forEach(({ segment }, i) => {
+      const frames = segment.end - segment.start;
+      const prev = parts[i - 1]?.segment;
+      if (
+        !(segment.start >= 0 && frames > 0 && segment.end <= props.durationInFrames) ||
+        (prev && prev.end > segment.start)
+      )
+        throw new RenderError(
+          "invalid-props",
+          `segment ${segment.start}-${segment.end} is outside the video or overlaps another`,
+          {
+            retryable: false,
+          },
+        );
+    });
+    if (parts.length === 0) return;
     return this.enqueue(input.signal, async () => {
       if (input.signal?.aborted) throw new RenderError("cancelled", "render cancelled");
       const serveUrl = this.serveUrl();
-      fs.mkdirSync(path.dirname(input.outputPath), { recursive: true });
+      for (const p of parts) fs.mkdirSync(path.dirname(p.outputPath), { recursive: true });
       const browser = await this.pool.get().catch((err) => {
         throw new RenderError("browser-crashed", `the browser could not be started: ${String(err)}`, { cause: err });
       });
@@ -326,7 +352,7 @@ export class LocalRenderer implements RenderDriver {
         renderWithFramePipeline({
           props,
           composition: videoConfig("Video", props, props as unknown as Record<string, unknown>),
-          outputPath: input.outputPath,
+          outputPath: parts[0]!.outputPath,
           serveUrl,
           browser,
           browserExecutable: this.pool.renderExecutable(),
@@ -339,12 +365,17 @@ export class LocalRenderer implements RenderDriver {
           x264Preset: encoder.x264Preset,
           crf: encoder.crf,
           timeoutMs: this.opts.timeoutMs ?? 60_000,
-          range: { start: segment.start, end: segment.end },
-          audio: false,
-          onProgress: (p) => input.onProgress?.(p.renderedFrames),
+          steps: this.opts.framePipelineSteps,
+          outputs: parts.map((p) => ({
+            start: p.segment.start,
+            end: p.segment.end,
+            outputPath: p.outputPath,
+            onDone: p.onDone,
+            onProgress: p.onProgress,
+          })),
+          onPoster: this.opts.posterWithFrames === false ? undefined : (jpeg) => this.posters.set(input.props, jpeg),
         }),
       );
-      return { frames, sizeBytes: fs.statSync(input.outputPath).size };
     });
   }
 

@@ -82,6 +82,19 @@ export interface RenderSegmentInput {
   onProgress?: (renderedFrames: number) => void;
 }
 
+export interface RenderSegmentsInput {
+  props: RenderProps;
+  /** In frame order, disjoint; each a video-only H.264 MP4 of exactly its segment's frames. */
+  parts: {
+    segment: Segment;
+    outputPath: string;
+    /** Runs as soon as this file is complete (before the others are). */
+    onDone?: () => Promise<void> | void;
+    onProgress?: (renderedFrames: number) => void;
+  }[];
+  signal?: AbortSignal;
+}
+
 export interface RenderSegmentResult {
   frames: number;
   sizeBytes: number;
@@ -99,6 +112,8 @@ export interface RenderDriver {
    * `canRenderSegments` in segments/render.ts.
    */
   renderSegment?(input: RenderSegmentInput): Promise<RenderSegmentResult>;
+  /** Several segments in one pass (optional: saves the per-call setup where a driver has one, e.g. opening a page). */
+  renderSegments?(input: RenderSegmentsInput): Promise<void>;
   /** Segments rendered at once (local 1: one browser on few cores; Lambda many). */
   readonly segmentConcurrency?: number;
   readonly segmentEncoder?: EncoderSettings;

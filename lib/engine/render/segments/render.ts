@@ -157,7 +157,7 @@ export async function renderSegmented(input: SegmentedRenderOptions): Promise<Se
     report("rendering");
     try {
       await driver.renderSegment({
-        props,
+        props: input.props,
         segment,
         outputPath: tmp,
         signal,
@@ -182,6 +182,55 @@ export async function renderSegmented(input: SegmentedRenderOptions): Promise<Se
     await claims?.release(key, true);
   };
 
+  /** Several segments in one pass of the driver (one page for all), each kept the moment it is complete. */
+  const renderBatch = async (batch: string[]): Promise<void> => {
+    const saved = new Set<string>();
+    for (const key of batch) {
+      state.rendering.push(...byKey.get(key)!.map((s) => s.index));
+      partial.set(key, 0);
+    }
+    report("rendering");
+    try {
+      await driver.renderSegments!({
+        props: input.props,
+        signal,
+        parts: batch.map((key) => {
+          const segs = byKey.get(key)!;
+          const segment = segs[0]!;
+          const file = fileOf(key);
+          return {
+            segment,
+            outputPath: `${file}.part.mp4`,
+            onProgress: (frames: number) => {
+              partial.set(key, Math.min(frames, segment.end - segment.start) * segs.length);
+              report("rendering");
+            },
+            onDone: async () => {
+              fs.renameSync(`${file}.part.mp4`, file);
+              await store.save(key, file);
+              saved.add(key);
+              partial.delete(key);
+              finish(key, "rendered");
+              state.rendering = state.rendering.filter((i) => !segs.some((s) => s.index === i));
+              report("rendering");
+              await claims?.release(key, true);
+            },
+          };
+        }),
+      });
+    } catch (err) {
+      for (const key of batch) {
+        if (saved.has(key)) continue;
+        fs.rmSync(`${fileOf(key)}.part.mp4`, { force: true });
+        await claims?.release(key, false).catch(() => undefined);
+      }
+      throw signal?.aborted ? cancelled() : err;
+    } finally {
+      for (const key of batch) partial.delete(key);
+      state.rendering = [];
+    }
+  };
+
   try {
     report("preparing", 0);
     // Kept segments first: they count as done from the start.
@@ -195,17 +244,36 @@ export async function renderSegmented(input: SegmentedRenderOptions): Promise<Se
 
     const waiting = new Set<string>();
     let pending = missing;
+    let firstPass = true;
     while (pending.length > 0 || waiting.size > 0) {
       if (signal?.aborted) throw cancelled();
-      await pool(pending, driver.segmentConcurrency ?? 1, async (key) => {
-        if (signal?.aborted) throw cancelled();
-        if (claims && !(await claims.claim(key))) {
-          waiting.add(key);
-          return;
+      if (driver.renderSegments && pending.length > 0) {
+        // One pass for many segments. With other workers about, the first pass claims the first half (they take
+        // the rest); the second claims whatever nobody took. Without claims, one pass renders them all.
+        const limit = claims && firstPass ? Math.ceil(pending.length / 2) : pending.length;
+        firstPass = false;
+        const mine: string[] = [];
+        const rest: string[] = [];
+        for (const key of pending) {
+          if (signal?.aborted) throw cancelled();
+          if (mine.length >= limit) rest.push(key);
+          else if (claims && !(await claims.claim(key))) waiting.add(key);
+          else mine.push(key);
         }
-        await renderOne(key);
-      });
-      pending = [];
+        if (mine.length > 0) await renderBatch(mine);
+        pending = rest;
+        if (pending.length > 0) continue;
+      } else {
+        await pool(pending, driver.segmentConcurrency ?? 1, async (key) => {
+          if (signal?.aborted) throw cancelled();
+          if (claims && !(await claims.claim(key))) {
+            waiting.add(key);
+            return;
+          }
+          await renderOne(key);
+        });
+        pending = [];
+      }
       if (waiting.size === 0) break;
       // Segments other workers hold: take them when saved, claim them again when their holder died.
       await sleep(input.pollMs ?? 500, signal);
