@@ -131,6 +131,19 @@ describe("storeSegmentClaims", () => {
     );
   });
 
+  it("a finished segment whose file never became fetchable is claimed again a lease later (no render waits for ever)", async () => {
+    const a = storeSegmentClaims({ db: env.db, run: run("job-5-1"), holder: "w-a#5", leaseMs: 100 });
+    const b = storeSegmentClaims({ db: env.db, run: run("job-5-1"), holder: "w-b#5", leaseMs: 100 });
+    expect(await a.claim(K1)).toBe(true);
+    await a.release(K1, true);
+    expect(await b.claim(K1)).toBe(false);
+    await sleep(150);
+    expect(await b.alive(K1)).toBe(false);
+    expect(await b.claim(K1)).toBe(true);
+    await a.close();
+    await b.close();
+  });
+
   it("a claim of an earlier run (a render that died) does not bind the next run", async () => {
     const old = storeSegmentClaims({ db: env.db, run: run("job-4-1"), holder: "w-a#4" });
     expect(await old.claim(K1)).toBe(true);

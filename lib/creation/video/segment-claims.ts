@@ -8,7 +8,11 @@ import "server-only";
  * hold one segment; it has a holder and a lease its holder extends while it
  * renders. A holder that dies stops extending it; once the lease lapses the
  * segment may be claimed again (`alive` says false). A finished segment stays
- * claimed as `done` for the rest of the run, so nobody renders it twice.
+ * claimed as `done` for the rest of the run, so nobody renders it twice; only
+ * when a lease's time after it was finished the store still has no good copy
+ * of it (whoever waits for it polls the store far more often) may it be
+ * claimed again, so a lost file costs a render, never a render that waits for
+ * ever.
  *
  * Claims belong to one run (one attempt of one render job): a claim of an
  * earlier run (a render that died) counts as no claim. With no other worker
@@ -88,6 +92,9 @@ export function storeSegmentClaims(o: StoreClaimsOptions): StoreSegmentClaims {
   const col = db.collection(videoSegmentClaims);
   const ref = (key: string) => col.doc(segmentClaimId(run.contentId, key));
   const held = new Set<string>();
+  /** A segment finished more than a lease ago whose file the waiting render still could not fetch. */
+  const stale = (d: { state: string; updated_at: string }, at: Date) =>
+    d.state === "done" && Date.parse(d.updated_at) + leaseMs < at.getTime();
   let timer: ReturnType<typeof setInterval> | null = null;
   let beating = false;
   let closed = false;
@@ -137,7 +144,7 @@ export function storeSegmentClaims(o: StoreClaimsOptions): StoreSegmentClaims {
         const snap = await tx.get(ref(key));
         const d = snap?.data;
         if (d && d.run_id === run.id) {
-          if (d.state === "done") return false;
+          if (d.state === "done" && !stale(d, at)) return false;
           if (d.holder !== holder && d.lease_expires_at && d.lease_expires_at >= at.toISOString()) return false;
         }
         tx.set(ref(key), {
@@ -174,7 +181,7 @@ export function storeSegmentClaims(o: StoreClaimsOptions): StoreSegmentClaims {
     async alive(key) {
       const d = (await ref(key).get())?.data;
       if (!d || d.run_id !== run.id) return false;
-      if (d.state === "done") return true; // finished: its file is in the segment store
+      if (d.state === "done") return !stale(d, now()); // finished: its file is in the segment store
       return d.holder === holder || (d.lease_expires_at !== null && d.lease_expires_at >= now().toISOString());
     },
 
