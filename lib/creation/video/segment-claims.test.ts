@@ -9,6 +9,7 @@ import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { COMPOSITION_SCHEMA_VERSION } from "@/lib/engine/composition/composition-schema";
 import { resolveRenderProps } from "@/lib/engine/composition/resolve";
 import { sampleValues, starterTemplate, starterTemplateVersion } from "@/lib/engine/composition/starter";
+import type { RenderDriver } from "@/lib/engine/render/types";
 import { videoSegmentClaims, videoSegmentRuns } from "./segment-collections";
 import {
   openSegmentRun,
@@ -29,7 +30,7 @@ const K2 = "b".repeat(64);
 const run = (id: string) => ({ id, ownerId: "owner-1", contentId: "video-1" });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function props() {
+function props(scenes: number) {
   const tv = starterTemplateVersion(starterTemplate("starter-bold")!);
   const l = tv.layouts[0]!;
   return resolveRenderProps({
@@ -40,7 +41,13 @@ function props() {
       title: "t",
       aspect_ratio: "9:16",
       template: { id: "starter-bold", version: 1 },
-      scenes: [{ id: "s1", layout_id: l.id, values: sampleValues(l), narration: "", duration_ms: 2000 }],
+      scenes: Array.from({ length: scenes }, (_, i) => ({
+        id: `s${i + 1}`,
+        layout_id: l.id,
+        values: sampleValues(l),
+        narration: "",
+        duration_ms: 2000,
+      })),
       audio: { voice_id: null, captions: false, music: { track_id: null, volume: 0.3 } },
       brand: null,
       revision: 0,
@@ -158,22 +165,25 @@ describe("storeSegmentClaims", () => {
 
 describe("openSegmentRun", () => {
   it("publishes the props, enqueues helpers for two or more segments, and removes all of it on close", async () => {
-    const p = props();
-    const base = {
-      db: env.db,
+    const ctx = (attempts: number) => ({
       jobId: "render-job-1",
-      holder: "video-w#1",
-      ownerId: "owner-1",
-      contentId: "video-2",
-      props: p,
-      driver: "local" as const,
-    };
-    const one = await openSegmentRun({ ...base, attempt: 1, segments: 1, helpers: 3 });
+      holder: `video-w#${attempts}`,
+      job: { attempts, owner_id: "owner-1", content_id: "video-2" },
+    });
+    // Only the plan is read from the driver here (segments/plan.ts with its encoder settings).
+    const driver = {
+      kind: "local",
+      segmentConcurrency: 1,
+      segmentEncoder: { driver: "local", x264Preset: "veryfast", crf: 23, jpegQuality: 80, pixelFormat: "yuv420p" },
+      renderSegment: async () => ({ frames: 0, sizeBytes: 0 }),
+    } as unknown as RenderDriver;
+    const one = await openSegmentRun({ db: env.db, ctx: ctx(1), props: props(1), driver, helpers: 3 });
     expect(one.helperJobs).toEqual([]);
     expect(await env.db.collection(videoSegmentRuns).doc(one.id).get()).toBeNull();
     await one.close();
 
-    const r = await openSegmentRun({ ...base, attempt: 2, segments: 3, helpers: 5 });
+    const p = props(2); // two scenes and the transition between them: three segments
+    const r = await openSegmentRun({ db: env.db, ctx: ctx(2), props: p, driver, helpers: 5 });
     expect(r.helperJobs).toHaveLength(2); // never more helpers than segments besides the render's own
     const helper = (await env.db.collection(jobs).doc(r.helperJobs[0]!).get())!.data;
     expect(helper).toMatchObject({
@@ -188,7 +198,7 @@ describe("openSegmentRun", () => {
     await r.claims.release(K1, true);
 
     // The next attempt of the same job starts clean: the earlier attempt's run is gone.
-    const again = await openSegmentRun({ ...base, attempt: 3, segments: 3, helpers: 1 });
+    const again = await openSegmentRun({ db: env.db, ctx: ctx(3), props: p, driver, helpers: 1 });
     expect(await env.db.collection(videoSegmentRuns).doc(r.id).get()).toBeNull();
     expect(await env.db.collection(videoSegmentClaims).where("run_id", "==", r.id).get()).toHaveLength(0);
     await again.close();

@@ -24,7 +24,11 @@ import { jobs } from "@/lib/platform/db/collections";
 import { enqueueJob } from "@/lib/platform/jobs/queue";
 import { workerSettings } from "@/lib/platform/jobs/settings";
 import type { RenderProps } from "@/lib/engine/composition/render-props";
+import { planSegments } from "@/lib/engine/render/segments/plan";
+import { canRenderSegments } from "@/lib/engine/render/segments/render";
 import type { SegmentClaims } from "@/lib/engine/render/segments/types";
+import type { RenderDriver } from "@/lib/engine/render/types";
+import type { JobContext } from "@/lib/platform/jobs/kit";
 import { videoSegmentClaims, videoSegmentRuns, type VideoSegmentRunDoc } from "./segment-collections";
 
 /** The queue type of a helper job: another worker renders segments of a run it did not start. */
@@ -199,18 +203,14 @@ export function storeSegmentClaims(o: StoreClaimsOptions): StoreSegmentClaims {
 
 export interface OpenSegmentRunInput {
   db: Db;
-  /** The render job and this attempt of it (ctx.jobId, ctx.job.attempts, ctx.holder). */
-  jobId: string;
-  attempt: number;
-  holder: string;
-  ownerId: string;
-  contentId: string;
+  /** The render job's attempt (its job id, attempt count, holder, owner and video). */
+  ctx: Pick<JobContext, "jobId" | "holder"> & {
+    job: { attempts: number; owner_id: string; content_id: string | null };
+  };
   props: RenderProps;
-  driver: "local" | "lambda";
-  /** How many segments the render has: helpers are only worth it from two. */
-  segments: number;
-  /** Helper jobs to enqueue (segmentHelpersFromEnv()); 0: this attempt renders everything itself. */
-  helpers: number;
+  driver: RenderDriver;
+  /** Helper jobs to enqueue (default segmentHelpersFromEnv()); 0: this attempt renders everything itself. */
+  helpers?: number;
   leaseMs?: number;
   now?: () => Date;
 }
@@ -232,19 +232,26 @@ export interface SegmentRun {
  * finished are in the segment store already, which is what resumes.
  */
 export async function openSegmentRun(i: OpenSegmentRunInput): Promise<SegmentRun> {
-  const { db } = i;
+  const { db, ctx, driver } = i;
   const now = i.now ?? (() => new Date());
-  const id = segmentRunId(i.jobId, i.attempt);
-  for (let a = 1; a < i.attempt; a++) await deleteSegmentRun(db, segmentRunId(i.jobId, a));
+  const jobId = ctx.jobId;
+  const ownerId = ctx.job.owner_id;
+  const contentId = ctx.job.content_id!;
+  const id = segmentRunId(jobId, ctx.job.attempts);
+  for (let a = 1; a < ctx.job.attempts; a++) await deleteSegmentRun(db, segmentRunId(jobId, a));
   const helperJobs: string[] = [];
-  const helpers = i.segments >= 2 ? Math.max(0, Math.min(8, i.helpers, i.segments - 1)) : 0;
+  const segments = canRenderSegments(driver)
+    ? new Set(planSegments(i.props, driver.segmentEncoder).map((s) => s.key)).size
+    : 0;
+  const wanted = i.helpers ?? segmentHelpersFromEnv();
+  const helpers = segments >= 2 ? Math.max(0, Math.min(8, wanted, segments - 1)) : 0;
   if (helpers > 0) {
     const run: VideoSegmentRunDoc = {
-      owner_id: i.ownerId,
-      content_id: i.contentId,
-      job_id: i.jobId,
-      holder: i.holder,
-      driver: i.driver,
+      owner_id: ownerId,
+      content_id: contentId,
+      job_id: jobId,
+      holder: ctx.holder,
+      driver: driver.kind,
       props_json: JSON.stringify(i.props),
       created_at: now().toISOString(),
     };
@@ -256,7 +263,7 @@ export async function openSegmentRun(i: OpenSegmentRunInput): Promise<SegmentRun
           {
             type: VIDEO_SEGMENT_HELP_JOB,
             owner_id: SEGMENT_HELPER_OWNER,
-            content_id: i.contentId,
+            content_id: contentId,
             input: { run_id: id },
             max_attempts: 2,
           },
@@ -266,8 +273,8 @@ export async function openSegmentRun(i: OpenSegmentRunInput): Promise<SegmentRun
   }
   const claims = storeSegmentClaims({
     db,
-    run: { id, ownerId: i.ownerId, contentId: i.contentId },
-    holder: i.holder,
+    run: { id, ownerId, contentId },
+    holder: ctx.holder,
     leaseMs: i.leaseMs,
     now,
   });

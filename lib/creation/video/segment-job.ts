@@ -18,30 +18,20 @@ import type { Db } from "@/lib/platform/db/db";
 import { jobs, type JobDoc } from "@/lib/platform/db/collections";
 import { createJobWorker, defineJob, type JobContext, type Log } from "@/lib/platform/jobs/kit";
 import { renderPropsSchema, type RenderProps } from "@/lib/engine/composition/render-props";
+import { planSegments } from "@/lib/engine/render/segments/plan";
+import { canRenderSegments, type SegmentDriver } from "@/lib/engine/render/segments/render";
 import type { Segment, SegmentStore } from "@/lib/engine/render/segments/types";
 import type { RenderDriver } from "@/lib/engine/render/types";
 import { videoSegmentRuns } from "./segment-collections";
 import { deleteSegmentRun, storeSegmentClaims, VIDEO_SEGMENT_HELP_JOB } from "./segment-claims";
 
-/** What the helper renders with: the render driver's segment method (RenderDriver.renderSegment). */
-export type SegmentDriver = Pick<RenderDriver, "kind"> & {
-  readonly segmentConcurrency: number;
-  renderSegment(i: {
-    props: RenderProps;
-    segment: Segment;
-    outputPath: string;
-    signal?: AbortSignal;
-    onProgress?: (renderedFrames: number) => void;
-  }): Promise<{ frames: number; sizeBytes: number }>;
-};
-
 export interface SegmentHelperDeps {
   db: Db;
-  renderer: () => SegmentDriver;
+  renderer: () => RenderDriver;
   /** The segment store of one video (the same one its render job fetches from). */
   segmentStore: (video: { ownerId: string; contentId: string }) => SegmentStore;
-  /** The segments of these props as the render job plans them (segments/plan.ts). */
-  plan: (props: RenderProps, driver: SegmentDriver) => Segment[];
+  /** The segments of these props as the render job plans them (default segments/plan.ts). */
+  plan?: (props: RenderProps, driver: SegmentDriver) => Segment[];
   workerId?: string;
   leaseMs?: number;
   /** How long a segment claim lasts without a heartbeat (SEGMENT_CLAIM_LEASE_MS). */
@@ -81,11 +71,12 @@ export function segmentHelperJob(d: SegmentHelperDeps) {
       if (!j || (j.state !== "running" && j.state !== "queued")) await deleteSegmentRun(db, runId);
       return { rendered: 0 };
     }
-    const driver = d.renderer();
+    const any = d.renderer();
     // Segment keys include the driver kind: a helper configured differently would render segments nobody joins.
-    if (driver.kind !== r.driver) return { rendered: 0 };
+    if (!canRenderSegments(any) || any.kind !== r.driver) return { rendered: 0 };
+    const driver: SegmentDriver = any;
     const props = renderPropsSchema.parse(JSON.parse(r.props_json));
-    const segments = d.plan(props, driver).slice().reverse();
+    const segments = (d.plan ?? ((p, x) => planSegments(p, x.segmentEncoder)))(props, driver).slice().reverse();
     const store = d.segmentStore({ ownerId: r.owner_id, contentId: r.content_id });
 
     const stop = new AbortController();
@@ -143,7 +134,7 @@ export function segmentHelperJob(d: SegmentHelperDeps) {
     }
 
     try {
-      const lanes = Math.max(1, Math.min(driver.segmentConcurrency, segments.length));
+      const lanes = Math.max(1, Math.min(driver.segmentConcurrency ?? 1, segments.length));
       await Promise.all(Array.from({ length: lanes }, () => lane()));
       if (ctx.signal.aborted) throw ctx.signal.reason;
       return { rendered };

@@ -12,10 +12,12 @@ import path from "node:path";
 import type { AwsRegion } from "@remotion/lambda-client";
 import { renderPropsSchema, type RenderProps } from "../composition/render-props";
 import { RenderError } from "./errors";
-import type { Segment } from "./segments/types";
 import type {
+  EncoderSettings,
   RenderDriver,
   RenderPosterInput,
+  RenderSegmentInput,
+  RenderSegmentResult,
   RenderStillInput,
   RenderStillResult,
   RenderVideoInput,
@@ -136,14 +138,6 @@ export const LAMBDA_ENCODER = {
   pixelFormat: "yuv420p",
 } as const;
 
-export interface RenderSegmentInput {
-  props: RenderProps;
-  segment: Segment;
-  outputPath: string;
-  signal?: AbortSignal;
-  onProgress?: (renderedFrames: number) => void;
-}
-
 interface LambdaJob {
   props: RenderProps;
   /** Frames rendered by this job (the whole video, or one segment). */
@@ -161,6 +155,12 @@ export class LambdaRenderer implements RenderDriver {
 
   constructor(readonly config: LambdaConfig) {
     this.segmentConcurrency = config.segmentConcurrency ?? 8;
+  }
+
+  /** Part of every segment's key: the settings above, and the deployed site that draws the frames. */
+  get segmentEncoder(): EncoderSettings {
+    const { x264Preset, crf, jpegQuality, pixelFormat } = LAMBDA_ENCODER;
+    return { driver: "lambda", x264Preset, crf, jpegQuality, pixelFormat, renderer: this.config.serveUrl };
   }
 
   private async presigned(bucketName: string, objectKey: string): Promise<string> {
@@ -205,7 +205,7 @@ export class LambdaRenderer implements RenderDriver {
    * (muted: the soundtrack is mixed once for the whole video and muxed at
    * the join), with the same encoder settings as every other segment.
    */
-  async renderSegment(input: RenderSegmentInput): Promise<{ frames: number; sizeBytes: number }> {
+  async renderSegment(input: RenderSegmentInput): Promise<RenderSegmentResult> {
     const props = checkProps(input.props);
     const { start, end } = input.segment;
     if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end <= start || end > props.durationInFrames)
