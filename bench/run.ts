@@ -9,6 +9,7 @@ import path from "node:path";
 // web.ts builds and serves the app and the bare baselines itself (writes the README's bench:web table).
 // clips.ts renders the same 30 s 720p video with two clip scenes and with still pictures (render speed of clips).
 // render.ts renders videos with the local driver (about 20 minutes; writes the README's bench:render table).
+// segments.ts renders the bench:video video in full, after a one-scene edit and after a kill at 60% (the README's bench:segments table).
 // captions.ts renders the same video once per caption preset (about 5 minutes; the README's bench:captions table).
 const BENCHES = [
   "db.ts",
@@ -20,6 +21,7 @@ const BENCHES = [
   "render.ts",
   "captions.ts",
   "video.ts",
+  "segments.ts",
   "clips.ts",
 ];
 

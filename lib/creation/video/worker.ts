@@ -27,9 +27,12 @@ import { content, jobs, type JobDoc } from "@/lib/platform/db/collections";
 import type { Db } from "@/lib/platform/db/db";
 import { createJobWorker, defineJob, type JobContext } from "@/lib/platform/jobs/kit";
 import { isRenderError } from "@/lib/engine/render/errors";
+import { canRenderSegments, renderSegmented } from "@/lib/engine/render/segments/render";
+import type { SegmentedRenderResult, SegmentProgress } from "@/lib/engine/render/segments/types";
+import { blobSegmentStore, pruneSegments } from "./segment-store";
 import { prepareRender, type MusicSource } from "@/lib/engine/render/prepare";
 import { withCurrentClipFacts } from "./clips";
-import type { RenderDriver } from "@/lib/engine/render/types";
+import type { RenderDriver, RenderProgress, RenderVideoResult } from "@/lib/engine/render/types";
 import type { BlobStore } from "@/lib/platform/storage/types";
 import { appLink, stageWebhookEvent } from "@/lib/platform/webhooks/events";
 import { refreshPublicViews } from "@/lib/creation/public-views/refresh";
@@ -281,27 +284,46 @@ function videoJob(d: VideoWorkerDeps) {
       const posterFile = path.join(dir, "poster.jpg");
       let last = 0;
       let pending: Promise<void> = Promise.resolve();
-      const video = await renderer.renderVideo({
-        props: prepared.props,
-        outputPath: videoFile,
-        signal,
-        onProgress: (p) => {
-          const t = Date.now();
-          if (t - last < 700 && p.progress < 1) return;
-          last = t;
-          const stage = p.stage === "encoding" ? "encoding" : "rendering";
-          const fraction =
-            stage === "rendering" ? (p.totalFrames ? p.renderedFrames / p.totalFrames : p.progress) : p.progress;
-          // A progress report that finds the lease gone stops the render at once (the heartbeat would, a moment later).
-          pending = pending
-            .then(() =>
-              step(stage, fraction, p.totalFrames ? { rendered: p.renderedFrames, total: p.totalFrames } : null),
-            )
-            .catch(() => undefined);
-        },
-      });
+      const onProgress = (p: RenderProgress & { segments?: SegmentProgress }) => {
+        const t = Date.now();
+        if (t - last < 700 && p.progress < 1) return;
+        last = t;
+        const stage = p.stage === "encoding" ? "encoding" : "rendering";
+        const fraction =
+          stage === "rendering" ? (p.totalFrames ? p.renderedFrames / p.totalFrames : p.progress) : p.progress;
+        const [a, b] = STAGE_SPAN[stage];
+        const patch: Partial<RenderState> = {
+          stage,
+          progress: a + (b - a) * Math.min(1, Math.max(0, fraction)),
+          frames: p.totalFrames ? { rendered: p.renderedFrames, total: p.totalFrames } : null,
+        };
+        if (p.segments) patch.segments = { ...p.segments, rendering: [...p.segments.rendering] };
+        // A progress report that finds the lease gone stops the render at once (the heartbeat would, a moment later).
+        pending = pending
+          .then(async () => {
+            if (!(await report(ctx, patch))) throw ctx.lost();
+          })
+          .catch(() => undefined);
+      };
+      // In segments: only the parts whose pixels changed since the last render are rendered (a crashed render's
+      // finished parts are kept too), each saved as soon as it is done; then joined and the soundtrack muxed once.
+      const video: RenderVideoResult & Partial<Pick<SegmentedRenderResult, "segments">> = canRenderSegments(renderer)
+        ? await renderSegmented({
+            props: prepared.props,
+            driver: renderer,
+            store: blobSegmentStore(store, uid, contentId),
+            outputPath: videoFile,
+            signal,
+            onProgress,
+          })
+        : await renderer.renderVideo({ props: prepared.props, outputPath: videoFile, signal, onProgress });
       await pending;
       if (signal.aborted) throw ctx.lost("aborted");
+      if (video.segments) {
+        // The parts as the render ended (the reports above are thinned out, so the last one may lag behind).
+        const { keys: _keys, ...parts } = video.segments;
+        if (!(await report(ctx, { segments: { ...parts, rendering: [] } }))) throw ctx.lost();
+      }
       await renderer.renderPoster({ props: prepared.props, outputPath: posterFile, signal });
       await step("saving", 0);
 
@@ -343,6 +365,11 @@ function videoJob(d: VideoWorkerDeps) {
         throw ctx.lost("lease lost before saving");
       }
       for (const k of previous) await store.delete(k).catch(() => undefined);
+      // Only this render's segments are kept (the next render reuses them); a failed render's stay for its retry.
+      if (video.segments)
+        await pruneSegments(store, uid, contentId, video.segments.keys).catch((e) =>
+          d.log?.(`job ${jobId}: old segment files were not all deleted`, e),
+        );
     } finally {
       await prepared.close().catch(() => undefined);
       await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);

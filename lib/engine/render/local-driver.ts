@@ -21,12 +21,16 @@ import type { VideoConfig } from "remotion/no-react";
 import { renderPropsSchema, type RenderProps } from "../composition/render-props";
 import { BrowserPool, browserSettings } from "./browser";
 import { requireBundle } from "./bundle";
+import type { Segment } from "./segments/types";
 import { RenderError, toRenderError } from "./errors";
 import { renderWithFramePipeline } from "./frame-pipeline";
 import type {
+  EncoderSettings,
   RenderDriver,
   RenderPosterInput,
   RenderProgress,
+  RenderSegmentInput,
+  RenderSegmentResult,
   RenderStillInput,
   RenderStillResult,
   RenderVideoInput,
@@ -268,6 +272,71 @@ export class LocalRenderer implements RenderDriver {
         sizeBytes,
         frames: props.durationInFrames,
       };
+    });
+  }
+
+  /** One render at a time per renderer (the queue): segments too. */
+  readonly segmentConcurrency = 1;
+
+  /** What decides a segment's pixels and encoding here; `renderer` is the bundle's source hash (bundle.ts). */
+  get segmentEncoder(): EncoderSettings {
+    let renderer = this.opts.serveUrl ?? "bundle";
+    try {
+      renderer = fs.readFileSync(path.join(this.serveUrl(), ".source-hash"), "utf8").trim() || renderer;
+    } catch {
+      // A served URL or a bundle without its hash: named by where it is served from.
+    }
+    return {
+      driver: "local",
+      x264Preset: this.opts.x264Preset ?? "veryfast",
+      crf: this.opts.crf ?? 23,
+      jpegQuality: this.opts.jpegQuality ?? 80,
+      pixelFormat: "yuv420p",
+      renderer,
+    };
+  }
+
+  /** Frames [segment.start, segment.end) as a video-only H.264 MP4, through the frame pipeline. */
+  async renderSegment(input: RenderSegmentInput): Promise<RenderSegmentResult> {
+    const props = checkProps(input.props);
+    const segment: Segment = input.segment;
+    const frames = segment.end - segment.start;
+    if (!(segment.start >= 0 && frames > 0 && segment.end <= props.durationInFrames))
+      throw new RenderError("invalid-props", `segment ${segment.start}-${segment.end} is outside the video`, {
+        retryable: false,
+      });
+    return this.enqueue(input.signal, async () => {
+      if (input.signal?.aborted) throw new RenderError("cancelled", "render cancelled");
+      const serveUrl = this.serveUrl();
+      fs.mkdirSync(path.dirname(input.outputPath), { recursive: true });
+      const browser = await this.pool.get().catch((err) => {
+        throw new RenderError("browser-crashed", `the browser could not be started: ${String(err)}`, { cause: err });
+      });
+      const settings = this.pool.settings;
+      const encoder = this.segmentEncoder;
+      await this.guarded(input.signal, (cancelSignal) =>
+        renderWithFramePipeline({
+          props,
+          composition: videoConfig("Video", props, props as unknown as Record<string, unknown>),
+          outputPath: input.outputPath,
+          serveUrl,
+          browser,
+          browserExecutable: this.pool.renderExecutable(),
+          chromeMode: settings.chromeMode,
+          chromiumOptions: settings.chromiumOptions,
+          cancelSignal,
+          signal: input.signal,
+          concurrency: this.concurrency(),
+          jpegQuality: encoder.jpegQuality,
+          x264Preset: encoder.x264Preset,
+          crf: encoder.crf,
+          timeoutMs: this.opts.timeoutMs ?? 60_000,
+          range: { start: segment.start, end: segment.end },
+          audio: false,
+          onProgress: (p) => input.onProgress?.(p.renderedFrames),
+        }),
+      );
+      return { frames, sizeBytes: fs.statSync(input.outputPath).size };
     });
   }
 
