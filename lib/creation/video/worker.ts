@@ -26,10 +26,13 @@ import { prepareRefund } from "@/lib/money/credits/credits";
 import { content, jobs, type JobDoc } from "@/lib/platform/db/collections";
 import type { Db } from "@/lib/platform/db/db";
 import { createJobWorker, defineJob, type JobContext } from "@/lib/platform/jobs/kit";
+import { runJobLoop } from "@/lib/platform/jobs/queue";
 import { isRenderError } from "@/lib/engine/render/errors";
 import { canRenderSegments, renderSegmented } from "@/lib/engine/render/segments/render";
 import type { SegmentedRenderResult, SegmentProgress } from "@/lib/engine/render/segments/types";
 import { blobSegmentStore, pruneSegments } from "./segment-store";
+import { openSegmentRun } from "./segment-claims";
+import { createSegmentHelperWorker } from "./segment-job";
 import { prepareRender, type MusicSource } from "@/lib/engine/render/prepare";
 import { withCurrentClipFacts } from "./clips";
 import type { RenderDriver, RenderProgress, RenderVideoResult } from "@/lib/engine/render/types";
@@ -62,9 +65,11 @@ export interface VideoWorkerDeps {
   renderWidth?: number;
   /** Renders at this frame rate instead of 30 (tests and CI: RENDER_FPS; same length and sound, fewer frames). */
   renderFps?: number;
+  /** Helper jobs per render, for other workers to render its segments (default segmentHelpersFromEnv()). */
+  segmentHelpers?: number;
 }
 
-export type VideoOutcome = "succeeded" | "retrying" | "failed" | "lease-lost" | "cancelled";
+export type VideoOutcome = "succeeded" | "retrying" | "failed" | "lease-lost" | "cancelled" | "helped";
 
 /** One render attempt: pictures, voice, frames and encoding of the longest video at 1080p, with room to spare. */
 export const VIDEO_RENDER_DEADLINE_MS = 30 * 60_000;
@@ -279,6 +284,14 @@ function videoJob(d: VideoWorkerDeps) {
       music,
       watermark: input.watermark,
     });
+    // Other workers may render segments of this video meanwhile (segment-claims.ts): this attempt's claims.
+    const segmentRun = await openSegmentRun({
+      db,
+      ctx,
+      props: prepared.props,
+      driver: renderer,
+      helpers: d.segmentHelpers,
+    });
     try {
       const videoFile = path.join(dir, "video.mp4");
       const posterFile = path.join(dir, "poster.jpg");
@@ -312,6 +325,7 @@ function videoJob(d: VideoWorkerDeps) {
             props: prepared.props,
             driver: renderer,
             store: blobSegmentStore(store, uid, contentId),
+            claims: segmentRun.claims,
             outputPath: videoFile,
             signal,
             onProgress,
@@ -371,6 +385,7 @@ function videoJob(d: VideoWorkerDeps) {
           d.log?.(`job ${jobId}: old segment files were not all deleted`, e),
         );
     } finally {
+      await segmentRun.close().catch(() => undefined);
       await prepared.close().catch(() => undefined);
       await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
     }
@@ -546,14 +561,37 @@ export function createVideoWorker(d: VideoWorkerDeps) {
     log: d.log,
   });
 
+  // Between renders the same worker helps other workers' renders with their segments (segment-job.ts).
+  const helper = createSegmentHelperWorker({
+    db,
+    renderer: d.renderer,
+    segmentStore: (v) => blobSegmentStore(d.store, v.ownerId, v.contentId),
+    workerId: `${worker.workerId}-segments`,
+    now: d.now,
+    log: d.log,
+  });
+
   async function processNext(): Promise<{ jobId: string; outcome: VideoOutcome } | null> {
     const r = await worker.processNext();
-    if (r?.outcome !== "lease-lost") return r;
+    if (!r) {
+      const h = await helper.processNext();
+      return h && { jobId: h.jobId, outcome: typeof h.outcome === "object" ? "helped" : h.outcome };
+    }
+    if (r.outcome !== "lease-lost") return r;
     const after = await db.collection(jobs).doc(r.jobId).get();
     return { jobId: r.jobId, outcome: after?.data.state === "cancelled" ? "cancelled" : "lease-lost" };
   }
 
-  return { workerId: worker.workerId, processNext, runWorkerLoop: worker.runWorkerLoop };
+  return {
+    workerId: worker.workerId,
+    processNext,
+    runWorkerLoop: ({ signal, pollMs = 1000 }: { signal: AbortSignal; pollMs?: number }) =>
+      runJobLoop(processNext, {
+        signal,
+        pollMs,
+        log: d.log ?? ((msg, err) => console.error(`[video-worker] ${msg}`, err ?? "")),
+      }),
+  };
 }
 
 export type VideoWorker = ReturnType<typeof createVideoWorker>;

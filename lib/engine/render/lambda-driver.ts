@@ -163,22 +163,6 @@ export class LambdaRenderer implements RenderDriver {
     return { driver: "lambda", x264Preset, crf, jpegQuality, pixelFormat, renderer: this.config.serveUrl };
   }
 
-  // Segments on Lambda: a stand-in until renderMediaOnLambda with a frame range lands (issue 23 item 3).
-  readonly segmentConcurrency: number = 1;
-  get segmentEncoder(): import("./types").EncoderSettings {
-    return {
-      driver: "lambda",
-      x264Preset: "medium",
-      crf: 23,
-      jpegQuality: 80,
-      pixelFormat: "yuv420p",
-      renderer: this.config.serveUrl,
-    };
-  }
-  async renderSegment(): Promise<import("./types").RenderSegmentResult> {
-    throw new RenderError("internal", "segment renders on Lambda are not implemented yet", { retryable: false });
-  }
-
   private async presigned(bucketName: string, objectKey: string): Promise<string> {
     const { presignUrl } = await import("@remotion/lambda-client");
     return presignUrl({
