@@ -195,6 +195,7 @@ describe("two local workers, one video", () => {
         path.join(env.dir, "test.sqlite"),
         path.join(env.dir, "blobs"),
         "1500",
+        String(process.pid),
       ],
       // Its own process group: tsx runs the script in a child node process, and the kill must reach it.
       { cwd: process.cwd(), stdio: ["ignore", "pipe", "pipe"], env: { ...process.env }, detached: true },

@@ -3,7 +3,8 @@
  * opens the test's store and blob folder, runs the segment helper job type
  * (lib/creation/video/segment-job.ts) with a real local renderer, and says
  * on stdout when it claims a segment, so the test can SIGKILL it mid-segment.
- * Usage: tsx --conditions=react-server tests/support/segment-helper-child.ts <sqlite file> <blob root> <claim lease ms>
+ * It exits by itself once the test process (`parent pid`) is gone.
+ * Usage: tsx --conditions=react-server tests/support/segment-helper-child.ts <sqlite file> <blob root> <claim lease ms> <parent pid>
  */
 import { randomBytes } from "node:crypto";
 import { Db } from "@/lib/platform/db/db";
@@ -14,7 +15,14 @@ import { LocalRenderer } from "@/lib/engine/render/local-driver";
 import { blobSegmentStore } from "@/lib/creation/video/segment-store";
 import { createSegmentHelperWorker } from "@/lib/creation/video/segment-job";
 
-const [file, root, lease] = process.argv.slice(2);
+const [file, root, lease, parent] = process.argv.slice(2);
+setInterval(() => {
+  try {
+    process.kill(Number(parent), 0);
+  } catch {
+    process.exit(1);
+  }
+}, 1000).unref();
 const db = new Db(new EmbeddedDriver({ file: file!, collections: allCollections }), allCollections);
 const store = new LocalBlobStore({ root: root!, secret: randomBytes(32), urlPrefix: "/api/v1/blobs" });
 const renderer = new LocalRenderer();
