@@ -10,6 +10,7 @@ import path from "node:path";
 // clips.ts renders the same 30 s 720p video with two clip scenes and with still pictures (render speed of clips).
 // render.ts renders videos with the local driver (about 20 minutes; writes the README's bench:render table).
 // preview.ts makes the quick preview of video.ts's 30 s video (the README's bench:preview table).
+// segments.ts renders the bench:video video in full, after a one-scene edit and after a kill at 60% (the README's bench:segments table).
 // captions.ts renders the same video once per caption preset (about 5 minutes; the README's bench:captions table).
 const BENCHES = [
   "db.ts",
@@ -22,6 +23,7 @@ const BENCHES = [
   "captions.ts",
   "video.ts",
   "preview.ts",
+  "segments.ts",
   "clips.ts",
 ];
 

@@ -17,8 +17,35 @@ interface RenderProgressProps {
   hasPreviousFile?: boolean;
 }
 
+type Parts = NonNullable<RenderStatusView["segments"]>;
+
+/**
+ * The render's parts as a customer reads them: "part", not "segment" or
+ * "scene" (a part is a scene's own frames or the transition between two, so
+ * there are more parts than scenes); the parts being rendered counted among
+ * those that need rendering, the others kept from the last render.
+ */
+export function partsText(parts: Parts): string {
+  const toRender = Math.max(0, parts.total - parts.reused);
+  const kept =
+    parts.reused > 0
+      ? `${parts.reused.toLocaleString("en-US")} of ${parts.total.toLocaleString("en-US")} kept from the last render`
+      : "";
+  if (toRender === 0) return `All ${parts.total.toLocaleString("en-US")} parts kept from the last render`;
+  const first = Math.min(parts.rendered + 1, toRender);
+  const last = Math.min(parts.rendered + Math.max(1, parts.rendering.length), toRender);
+  const doing =
+    parts.rendered >= toRender
+      ? `${toRender.toLocaleString("en-US")} ${toRender === 1 ? "part" : "parts"} rendered`
+      : first === last
+        ? `Rendering part ${first} of ${toRender}`
+        : `Rendering parts ${first}–${last} of ${toRender}`;
+  return kept ? `${doing} · ${kept}` : doing;
+}
+
 function stageDetail(render: RenderStatusView | null): string {
   if (!render) return STAGE_TEXT.queued;
+  if (render.stage === "rendering" && render.segments && render.segments.total > 0) return partsText(render.segments);
   if (render.stage === "rendering" && render.frames && render.frames.total > 0) {
     const pct = Math.round((render.frames.rendered / render.frames.total) * 100);
     return `${STAGE_TEXT.rendering}: ${pct}% (${render.frames.rendered.toLocaleString("en-US")} of ${render.frames.total.toLocaleString("en-US")} frames)`;
@@ -82,7 +109,9 @@ export function RenderProgress({ render, onCancel, cancelling, hasPreviousFile }
         {RENDER_STAGES.map((stage, i) => {
           const state = i < currentIndex ? "done" : i === currentIndex ? "current" : "pending";
           const Icon = state === "done" ? Check : state === "current" ? LoaderCircle : Circle;
-          const frames = stage === "rendering" && state === "current" && render?.frames ? render.frames : null;
+          const parts = stage === "rendering" && state === "current" && render?.segments ? render.segments : null;
+          const frames =
+            stage === "rendering" && state === "current" && render?.frames && !parts ? render.frames : null;
           return (
             <li
               key={stage}
@@ -105,6 +134,13 @@ export function RenderProgress({ render, onCancel, cancelling, hasPreviousFile }
               {frames && frames.total > 0 ? (
                 <span className="text-xs text-muted-foreground tabular-nums">
                   {Math.round((frames.rendered / frames.total) * 100)}% · {frames.rendered}/{frames.total}
+                </span>
+              ) : null}
+              {parts && parts.total > 0 ? (
+                <span className="text-xs text-muted-foreground tabular-nums">
+                  {parts.reused > 0
+                    ? `${parts.total - parts.reused} of ${parts.total} parts changed`
+                    : `${parts.total} parts`}
                 </span>
               ) : null}
               <span className="sr-only">

@@ -11,6 +11,7 @@ import { billingCollections } from "@/lib/money/billing/collections";
 import { compositionCollections } from "@/lib/engine/composition/collections";
 import { callCollections } from "@/lib/platform/ai/calls/collections";
 import { videoCollections } from "@/lib/creation/video/collections";
+import { segmentCollections } from "@/lib/creation/video/segment-collections";
 import { productCollections } from "@/lib/creation/products/collections";
 import { batchCollections } from "@/lib/creation/batches/collections";
 import { brandCollections } from "@/lib/creation/brand/collections";
@@ -30,6 +31,7 @@ export const allCollections: readonly AnyCollectionDef[] = [
   ...billingCollections,
   ...compositionCollections,
   ...videoCollections,
+  ...segmentCollections,
   ...callCollections,
   ...productCollections,
   ...batchCollections,

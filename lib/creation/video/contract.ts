@@ -137,6 +137,17 @@ export const renderStatusViewSchema = z.object({
   progress: z.number(),
   /** Frames rendered / total while stage is "rendering". */
   frames: z.object({ rendered: z.number().int(), total: z.number().int() }).nullable(),
+  /** The video's parts (a scene's own frames, or a transition): kept from the last render, rendered, rendering now. */
+  segments: z
+    .object({
+      total: z.number().int(),
+      reused: z.number().int(),
+      rendered: z.number().int(),
+      /** Indexes (0-based) of the parts rendering now. */
+      rendering: z.array(z.number().int()),
+    })
+    .nullable()
+    .optional(),
   /** Human sentence when failed. */
   error: z.string().nullable(),
   /** The composition revision being rendered. */

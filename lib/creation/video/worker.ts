@@ -24,10 +24,16 @@ import { prepareRefund } from "@/lib/money/credits/credits";
 import { content, jobs, type JobDoc } from "@/lib/platform/db/collections";
 import type { Db } from "@/lib/platform/db/db";
 import { createJobWorker, defineJob, type JobContext } from "@/lib/platform/jobs/kit";
+import { runJobLoop } from "@/lib/platform/jobs/queue";
 import { isRenderError } from "@/lib/engine/render/errors";
+import { canRenderSegments, renderSegmented } from "@/lib/engine/render/segments/render";
+import type { SegmentedRenderResult, SegmentProgress } from "@/lib/engine/render/segments/types";
+import { blobSegmentStore, pruneSegments } from "./segment-store";
+import { openSegmentRun } from "./segment-claims";
+import { createSegmentHelperWorker } from "./segment-job";
 import { prepareRender, type MusicSource } from "@/lib/engine/render/prepare";
 import { withCurrentClipFacts } from "./clips";
-import type { RenderDriver } from "@/lib/engine/render/types";
+import type { RenderDriver, RenderProgress, RenderVideoResult } from "@/lib/engine/render/types";
 import type { BlobStore } from "@/lib/platform/storage/types";
 import { appLink, stageWebhookEvent } from "@/lib/platform/webhooks/events";
 import { refreshPublicViews } from "@/lib/creation/public-views/refresh";
@@ -57,9 +63,11 @@ export interface VideoWorkerDeps {
   renderWidth?: number;
   /** Renders at this frame rate instead of 30 (tests and CI: RENDER_FPS; same length and sound, fewer frames). */
   renderFps?: number;
+  /** Helper jobs per render, for other workers to render its segments (default segmentHelpersFromEnv()). */
+  segmentHelpers?: number;
 }
 
-export type VideoOutcome = "succeeded" | "retrying" | "failed" | "lease-lost" | "cancelled";
+export type VideoOutcome = "succeeded" | "retrying" | "failed" | "lease-lost" | "cancelled" | "helped";
 
 /** One render attempt: pictures, voice, frames and encoding of the longest video at 1080p, with room to spare. */
 export const VIDEO_RENDER_DEADLINE_MS = 30 * 60_000;
@@ -190,32 +198,60 @@ function videoJob(d: VideoWorkerDeps) {
       music,
       watermark: input.watermark,
     });
+    // Other workers may render segments of this video meanwhile (segment-claims.ts): this attempt's claims.
+    const segmentRun = await openSegmentRun({
+      db,
+      ctx,
+      props: prepared.props,
+      driver: renderer,
+      helpers: d.segmentHelpers,
+    });
     try {
       const videoFile = path.join(dir, "video.mp4");
       const posterFile = path.join(dir, "poster.jpg");
       let last = 0;
       let pending: Promise<void> = Promise.resolve();
-      const video = await renderer.renderVideo({
-        props: prepared.props,
-        outputPath: videoFile,
-        signal,
-        onProgress: (p) => {
-          const t = Date.now();
-          if (t - last < 700 && p.progress < 1) return;
-          last = t;
-          const stage = p.stage === "encoding" ? "encoding" : "rendering";
-          const fraction =
-            stage === "rendering" ? (p.totalFrames ? p.renderedFrames / p.totalFrames : p.progress) : p.progress;
-          // A progress report that finds the lease gone stops the render at once (the heartbeat would, a moment later).
-          pending = pending
-            .then(() =>
-              step(stage, fraction, p.totalFrames ? { rendered: p.renderedFrames, total: p.totalFrames } : null),
-            )
-            .catch(() => undefined);
-        },
-      });
+      const onProgress = (p: RenderProgress & { segments?: SegmentProgress }) => {
+        const t = Date.now();
+        if (t - last < 700 && p.progress < 1) return;
+        last = t;
+        const stage = p.stage === "encoding" ? "encoding" : "rendering";
+        const fraction =
+          stage === "rendering" ? (p.totalFrames ? p.renderedFrames / p.totalFrames : p.progress) : p.progress;
+        const [a, b] = STAGE_SPAN[stage];
+        const patch: Partial<RenderState> = {
+          stage,
+          progress: a + (b - a) * Math.min(1, Math.max(0, fraction)),
+          frames: p.totalFrames ? { rendered: p.renderedFrames, total: p.totalFrames } : null,
+        };
+        if (p.segments) patch.segments = { ...p.segments, rendering: [...p.segments.rendering] };
+        // A progress report that finds the lease gone stops the render at once (the heartbeat would, a moment later).
+        pending = pending
+          .then(async () => {
+            if (!(await report(ctx, patch))) throw ctx.lost();
+          })
+          .catch(() => undefined);
+      };
+      // In segments: only the parts whose pixels changed since the last render are rendered (a crashed render's
+      // finished parts are kept too), each saved as soon as it is done; then joined and the soundtrack muxed once.
+      const video: RenderVideoResult & Partial<Pick<SegmentedRenderResult, "segments">> = canRenderSegments(renderer)
+        ? await renderSegmented({
+            props: prepared.props,
+            driver: renderer,
+            store: blobSegmentStore(store, uid, contentId),
+            claims: segmentRun.claims,
+            outputPath: videoFile,
+            signal,
+            onProgress,
+          })
+        : await renderer.renderVideo({ props: prepared.props, outputPath: videoFile, signal, onProgress });
       await pending;
       if (signal.aborted) throw ctx.lost("aborted");
+      if (video.segments) {
+        // The parts as the render ended (the reports above are thinned out, so the last one may lag behind).
+        const { keys: _keys, ...parts } = video.segments;
+        if (!(await report(ctx, { segments: { ...parts, rendering: [] } }))) throw ctx.lost();
+      }
       await renderer.renderPoster({ props: prepared.props, outputPath: posterFile, signal });
       await step("saving", 0);
 
@@ -257,7 +293,13 @@ function videoJob(d: VideoWorkerDeps) {
         throw ctx.lost("lease lost before saving");
       }
       for (const k of previous) await store.delete(k).catch(() => undefined);
+      // Only this render's segments are kept (the next render reuses them); a failed render's stay for its retry.
+      if (video.segments)
+        await pruneSegments(store, uid, contentId, video.segments.keys).catch((e) =>
+          d.log?.(`job ${jobId}: old segment files were not all deleted`, e),
+        );
     } finally {
+      await segmentRun.close().catch(() => undefined);
       await prepared.close().catch(() => undefined);
       await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
     }
@@ -433,14 +475,37 @@ export function createVideoWorker(d: VideoWorkerDeps) {
     log: d.log,
   });
 
+  // Between renders the same worker helps other workers' renders with their segments (segment-job.ts).
+  const helper = createSegmentHelperWorker({
+    db,
+    renderer: d.renderer,
+    segmentStore: (v) => blobSegmentStore(d.store, v.ownerId, v.contentId),
+    workerId: `${worker.workerId}-segments`,
+    now: d.now,
+    log: d.log,
+  });
+
   async function processNext(): Promise<{ jobId: string; outcome: VideoOutcome } | null> {
     const r = await worker.processNext();
-    if (r?.outcome !== "lease-lost") return r;
+    if (!r) {
+      const h = await helper.processNext();
+      return h && { jobId: h.jobId, outcome: typeof h.outcome === "object" ? "helped" : h.outcome };
+    }
+    if (r.outcome !== "lease-lost") return r;
     const after = await db.collection(jobs).doc(r.jobId).get();
     return { jobId: r.jobId, outcome: after?.data.state === "cancelled" ? "cancelled" : "lease-lost" };
   }
 
-  return { workerId: worker.workerId, processNext, runWorkerLoop: worker.runWorkerLoop };
+  return {
+    workerId: worker.workerId,
+    processNext,
+    runWorkerLoop: ({ signal, pollMs = 1000 }: { signal: AbortSignal; pollMs?: number }) =>
+      runJobLoop(processNext, {
+        signal,
+        pollMs,
+        log: d.log ?? ((msg, err) => console.error(`[video-worker] ${msg}`, err ?? "")),
+      }),
+  };
 }
 
 export type VideoWorker = ReturnType<typeof createVideoWorker>;

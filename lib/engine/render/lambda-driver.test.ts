@@ -406,3 +406,171 @@ describe("configuration", () => {
     expect(() => lambdaConfigFromEnv({ REMOTION_LAMBDA_FUNCTION: FN })).toThrow(/REMOTION_LAMBDA_REGION/);
   });
 });
+
+describe("LambdaRenderer segments", () => {
+  /** A stand-in Lambda that takes `renderMs` per render, counting how many run at once. */
+  function timedLambda(renderMs: number, fail?: (renderId: string) => string | null) {
+    const startedAt = new Map<string, number>();
+    const finished = new Set<string>();
+    const stats = { running: 0, maxRunning: 0 };
+    server.use(
+      lambda((p) => {
+        if (p.type === "start") {
+          const renderId = `seg${startedAt.size + 1}`;
+          startedAt.set(renderId, Date.now());
+          stats.running++;
+          stats.maxRunning = Math.max(stats.maxRunning, stats.running);
+          return { type: "success", renderId, bucketName: BUCKET };
+        }
+        const renderId = String(p.renderId);
+        const error = fail?.(renderId) ?? null;
+        if (error) {
+          if (!finished.has(renderId)) stats.running--;
+          finished.add(renderId);
+          return progress({ renderId, fatalErrorEncountered: true, errors: [{ message: error, isFatal: true }] });
+        }
+        const elapsed = Date.now() - startedAt.get(renderId)!;
+        if (elapsed < renderMs) return progress({ renderId, overallProgress: elapsed / renderMs, framesRendered: 3 });
+        if (!finished.has(renderId)) stats.running--;
+        finished.add(renderId);
+        return progress({
+          renderId,
+          done: true,
+          overallProgress: 1,
+          framesRendered: 6,
+          outKey: `renders/${renderId}/out.mp4`,
+          outBucket: BUCKET,
+        });
+      }),
+      http.get(
+        `https://${BUCKET}.s3.${REGION}.amazonaws.com/renders/:id/out.mp4`,
+        () => new HttpResponse(MP4, { headers: { "content-type": "video/mp4" } }),
+      ),
+    );
+    return stats;
+  }
+
+  const segment = (index: number, start: number, end: number) => ({
+    index,
+    start,
+    end,
+    key: String(index).repeat(64).slice(0, 64),
+    kind: "scene" as const,
+    sceneIds: ["s1"],
+  });
+
+  /** Renders `segments` the way a segmented render does: `concurrency` at a time. */
+  async function renderAll(r: LambdaRenderer, segments: ReturnType<typeof segment>[]) {
+    let next = 0;
+    const lane = async () => {
+      while (next < segments.length) {
+        const s = segments[next++]!;
+        await r.renderSegment({ props: props(), segment: s, outputPath: path.join(dir, `${s.index}.mp4`) });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(r.segmentConcurrency, segments.length) }, lane));
+  }
+
+  it("renders frames [start, end) as a muted H.264 segment with the encoder settings every segment shares", async () => {
+    timedLambda(0);
+    const seen: number[] = [];
+    const out = path.join(dir, "seg.mp4");
+    const result = await renderer().renderSegment({
+      props: props(),
+      segment: segment(1, 30, 42),
+      outputPath: out,
+      onProgress: (f) => seen.push(f),
+    });
+    expect(result).toEqual({ frames: 12, sizeBytes: MP4.length });
+    expect(fs.readFileSync(out)).toEqual(MP4);
+    const start = invocations.find((i) => i.type === "start")!.body;
+    expect(start).toMatchObject({
+      composition: "Video",
+      frameRange: [30, 41],
+      muted: true,
+      audioCodec: null,
+      codec: "h264",
+      imageFormat: "jpeg",
+      jpegQuality: 80,
+      crf: 23,
+      x264Preset: "medium",
+      pixelFormat: "yuv420p",
+      privacy: "private",
+    });
+    // The whole video is encoded with the same settings (the same function renders both).
+    const whole = renderer();
+    timedLambda(0);
+    invocations = [];
+    await whole.renderVideo({ props: props(), outputPath: path.join(dir, "whole.mp4") });
+    const wholeStart = invocations.find((i) => i.type === "start")!.body;
+    for (const k of ["codec", "imageFormat", "jpegQuality", "crf", "x264Preset", "pixelFormat"])
+      expect(wholeStart[k]).toEqual(start[k]);
+    expect(wholeStart).toMatchObject({ audioCodec: "aac", muted: false });
+    expect(seen.every((f) => f >= 0 && f <= 12)).toBe(true);
+  });
+
+  it("renders eight segments at once in about the time of one", async () => {
+    const RENDER_MS = 800;
+    // Polled every 100 ms: eight renders polled every few ms would measure request signing on two cores, not Lambda.
+    const r = new LambdaRenderer({ ...renderer().config, pollMs: 100 });
+    expect(r.segmentConcurrency).toBe(8);
+    const one = timedLambda(RENDER_MS);
+    let t = Date.now();
+    await renderAll(r, [segment(0, 0, 10)]);
+    const single = Date.now() - t;
+    expect(one.maxRunning).toBe(1);
+
+    server.resetHandlers();
+    const eight = timedLambda(RENDER_MS);
+    const segments = Array.from({ length: 8 }, (_, i) => segment(i, i * 10, i * 10 + 10));
+    t = Date.now();
+    await renderAll(r, segments);
+    const parallel = Date.now() - t;
+    expect(eight.maxRunning).toBe(8);
+    expect(single).toBeGreaterThanOrEqual(RENDER_MS);
+    // One at a time would take eight times as long; at once it is about one render's time.
+    expect(parallel).toBeLessThan(single * 2);
+    for (const s of segments) expect(fs.readFileSync(path.join(dir, `${s.index}.mp4`))).toEqual(MP4);
+  });
+
+  it("surfaces a failed segment as a RenderError, and a segment outside the video before calling Lambda", async () => {
+    timedLambda(50, (id) => (id === "seg2" ? "Chunk 0 failed: delayRender() timed out" : null));
+    const err = await renderAll(renderer(), [segment(0, 0, 10), segment(1, 10, 20), segment(2, 20, 30)]).catch(
+      (e) => e,
+    );
+    expect(isRenderError(err, "lambda-failed")).toBe(true);
+    expect(err.retryable).toBe(true);
+    expect(err.message).toContain("delayRender() timed out");
+
+    invocations = [];
+    const p = props();
+    const outside = await renderer()
+      .renderSegment({
+        props: p,
+        segment: segment(0, p.durationInFrames - 2, p.durationInFrames + 5),
+        outputPath: path.join(dir, "x.mp4"),
+      })
+      .catch((e) => e);
+    expect(isRenderError(outside, "invalid-props")).toBe(true);
+    expect(invocations).toHaveLength(0);
+  });
+
+  it("a download the bucket refuses is a RenderError too", async () => {
+    server.use(
+      lambda((p) =>
+        p.type === "start"
+          ? { type: "success", renderId: "r9", bucketName: BUCKET }
+          : progress({ done: true, overallProgress: 1, outKey: "renders/r9/out.mp4", outBucket: BUCKET }),
+      ),
+      http.get(
+        `https://${BUCKET}.s3.${REGION}.amazonaws.com/renders/r9/out.mp4`,
+        () => new HttpResponse("<Error><Code>AccessDenied</Code></Error>", { status: 403 }),
+      ),
+    );
+    const err = await renderer()
+      .renderSegment({ props: props(), segment: segment(0, 0, 10), outputPath: path.join(dir, "x.mp4") })
+      .catch((e) => e);
+    expect(isRenderError(err, "lambda-failed")).toBe(true);
+    expect(err.message).toContain("403");
+  });
+});

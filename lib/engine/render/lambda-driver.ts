@@ -13,8 +13,11 @@ import type { AwsRegion } from "@remotion/lambda-client";
 import { renderPropsSchema, type RenderProps } from "../composition/render-props";
 import { RenderError } from "./errors";
 import type {
+  EncoderSettings,
   RenderDriver,
   RenderPosterInput,
+  RenderSegmentInput,
+  RenderSegmentResult,
   RenderStillInput,
   RenderStillResult,
   RenderVideoInput,
@@ -32,6 +35,8 @@ export interface LambdaConfig {
   pollMs?: number;
   /** Give up after this long (default 15 min). */
   timeoutMs?: number;
+  /** Segments rendered at once, each its own Lambda render (default 8; REMOTION_LAMBDA_SEGMENT_CONCURRENCY). */
+  segmentConcurrency?: number;
 }
 
 /** The Lambda settings from the environment, or null when Lambda is not configured (then renders are local). */
@@ -50,7 +55,9 @@ export function lambdaConfigFromEnv(env: Record<string, string | undefined> = pr
   const framesPerLambda = env.REMOTION_LAMBDA_FRAMES_PER_LAMBDA
     ? Number(env.REMOTION_LAMBDA_FRAMES_PER_LAMBDA)
     : undefined;
-  return { functionName, region: region as AwsRegion, serveUrl, framesPerLambda };
+  const segments = Number(env.REMOTION_LAMBDA_SEGMENT_CONCURRENCY);
+  const segmentConcurrency = Number.isInteger(segments) && segments >= 1 && segments <= 64 ? segments : undefined;
+  return { functionName, region: region as AwsRegion, serveUrl, framesPerLambda, segmentConcurrency };
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -98,34 +105,62 @@ function lambdaError(err: unknown): RenderError {
   return new RenderError("lambda-failed", message, { cause: err });
 }
 
+/** The longest a download of a finished render may take. */
+const DOWNLOAD_TIMEOUT_MS = 5 * 60_000;
+
 async function download(url: string, file: string, signal?: AbortSignal): Promise<number> {
-  const res = await fetch(url, { signal });
-  if (!res.ok) throw new RenderError("lambda-failed", `downloading the render answered ${res.status}`);
-  const bytes = Buffer.from(await res.arrayBuffer());
+  const timeout = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
+  let bytes: Buffer;
+  try {
+    const res = await fetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    if (!res.ok) throw new RenderError("lambda-failed", `downloading the render answered ${res.status}`);
+    bytes = Buffer.from(await res.arrayBuffer());
+  } catch (err) {
+    if (signal?.aborted) throw new RenderError("cancelled", "render cancelled");
+    throw lambdaError(err);
+  }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, bytes);
   return bytes.length;
 }
 
+/**
+ * One set of encoder settings for every Lambda render: segments of one video
+ * are joined by stream copy, which needs them encoded alike (a segment's key
+ * names the driver, so Lambda's and the local renderer's never meet).
+ */
+export const LAMBDA_ENCODER = {
+  codec: "h264",
+  imageFormat: "jpeg",
+  jpegQuality: 80,
+  crf: 23,
+  x264Preset: "medium",
+  pixelFormat: "yuv420p",
+} as const;
+
+interface LambdaJob {
+  props: RenderProps;
+  /** Frames rendered by this job (the whole video, or one segment). */
+  frames: number;
+  extra: Record<string, unknown>;
+  outputPath: string;
+  signal?: AbortSignal;
+  onProgress?: (p: { done: boolean; progress: number; renderedFrames: number }) => void;
+}
+
 export class LambdaRenderer implements RenderDriver {
   readonly kind = "lambda" as const;
+  /** Segments at once: each is its own Lambda render (which Lambda itself splits across functions). */
+  readonly segmentConcurrency: number;
 
-  constructor(readonly config: LambdaConfig) {}
-
-  // Segments on Lambda: a stand-in until renderMediaOnLambda with a frame range lands (issue 23 item 3).
-  readonly segmentConcurrency: number = 1;
-  get segmentEncoder(): import("./types").EncoderSettings {
-    return {
-      driver: "lambda",
-      x264Preset: "medium",
-      crf: 23,
-      jpegQuality: 80,
-      pixelFormat: "yuv420p",
-      renderer: this.config.serveUrl,
-    };
+  constructor(readonly config: LambdaConfig) {
+    this.segmentConcurrency = config.segmentConcurrency ?? 8;
   }
-  async renderSegment(): Promise<import("./types").RenderSegmentResult> {
-    throw new RenderError("internal", "segment renders on Lambda are not implemented yet", { retryable: false });
+
+  /** Part of every segment's key: the settings above, and the deployed site that draws the frames. */
+  get segmentEncoder(): EncoderSettings {
+    const { x264Preset, crf, jpegQuality, pixelFormat } = LAMBDA_ENCODER;
+    return { driver: "lambda", x264Preset, crf, jpegQuality, pixelFormat, renderer: this.config.serveUrl };
   }
 
   private async presigned(bucketName: string, objectKey: string): Promise<string> {
@@ -141,10 +176,63 @@ export class LambdaRenderer implements RenderDriver {
 
   async renderVideo(input: RenderVideoInput): Promise<RenderVideoResult> {
     const props = checkProps(input.props);
+    input.onProgress?.({ stage: "preparing", progress: 0, renderedFrames: 0, totalFrames: props.durationInFrames });
+    const sizeBytes = await this.render({
+      props,
+      frames: props.durationInFrames,
+      extra: { audioCodec: "aac", enforceAudioTrack: true },
+      outputPath: input.outputPath,
+      signal: input.signal,
+      onProgress: (p) =>
+        input.onProgress?.({
+          stage: p.done || p.renderedFrames >= props.durationInFrames ? "encoding" : "rendering",
+          progress: p.progress,
+          renderedFrames: p.renderedFrames,
+          totalFrames: props.durationInFrames,
+        }),
+    });
+    return {
+      durationMs: (props.durationInFrames / props.fps) * 1000,
+      width: props.width,
+      height: props.height,
+      sizeBytes,
+      frames: props.durationInFrames,
+    };
+  }
+
+  /**
+   * One segment: frames [start, end) of the video as a video-only H.264 MP4
+   * (muted: the soundtrack is mixed once for the whole video and muxed at
+   * the join), with the same encoder settings as every other segment.
+   */
+  async renderSegment(input: RenderSegmentInput): Promise<RenderSegmentResult> {
+    const props = checkProps(input.props);
+    const { start, end } = input.segment;
+    if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end <= start || end > props.durationInFrames)
+      throw new RenderError(
+        "invalid-props",
+        `segment ${start}-${end} is outside the video's ${props.durationInFrames} frames`,
+        { retryable: false },
+      );
+    const frames = end - start;
+    const sizeBytes = await this.render({
+      props,
+      frames,
+      // Remotion's frameRange is inclusive at both ends.
+      extra: { frameRange: [start, end - 1], muted: true, audioCodec: null, enforceAudioTrack: false },
+      outputPath: input.outputPath,
+      signal: input.signal,
+      onProgress: (p) => input.onProgress?.(p.renderedFrames),
+    });
+    return { frames, sizeBytes };
+  }
+
+  /** Starts a render on Lambda, polls it to the end and downloads the file; returns its size. */
+  private async render(job: LambdaJob): Promise<number> {
+    const { props, frames } = job;
     const { renderMediaOnLambda, getRenderProgress, cancelRenderOnLambda } = await import("@remotion/lambda-client");
     const { functionName, region, serveUrl } = this.config;
-    input.onProgress?.({ stage: "preparing", progress: 0, renderedFrames: 0, totalFrames: props.durationInFrames });
-    if (input.signal?.aborted) throw new RenderError("cancelled", "render cancelled");
+    if (job.signal?.aborted) throw new RenderError("cancelled", "render cancelled");
     let started: { renderId: string; bucketName: string };
     try {
       started = await renderMediaOnLambda({
@@ -153,24 +241,20 @@ export class LambdaRenderer implements RenderDriver {
         serveUrl,
         composition: "Video",
         inputProps: props as unknown as Record<string, unknown>,
-        codec: "h264",
-        audioCodec: "aac",
-        imageFormat: "jpeg",
-        jpegQuality: 80,
-        crf: 23,
+        ...LAMBDA_ENCODER,
         privacy: "private",
         maxRetries: 1,
-        enforceAudioTrack: true,
         framesPerLambda: this.config.framesPerLambda,
         enableCancellation: true,
         downloadBehavior: { type: "play-in-browser" },
+        ...job.extra,
       });
     } catch (err) {
       throw lambdaError(err);
     }
     const deadline = Date.now() + (this.config.timeoutMs ?? 15 * 60_000);
     for (;;) {
-      if (input.signal?.aborted) {
+      if (job.signal?.aborted) {
         await cancelRenderOnLambda({ region, bucketName: started.bucketName, renderId: started.renderId }).catch(
           () => undefined,
         );
@@ -191,12 +275,10 @@ export class LambdaRenderer implements RenderDriver {
         const first = (p.errors as { message?: string }[] | undefined)?.[0]?.message ?? "unknown error";
         throw new RenderError("lambda-failed", `Lambda render ${started.renderId} failed: ${first}`);
       }
-      const rendered = Number(p.framesRendered ?? 0);
-      input.onProgress?.({
-        stage: p.done ? "encoding" : rendered >= props.durationInFrames ? "encoding" : "rendering",
+      job.onProgress?.({
+        done: p.done,
         progress: Math.max(0, Math.min(1, Number(p.overallProgress ?? 0))),
-        renderedFrames: Math.min(rendered, props.durationInFrames),
-        totalFrames: props.durationInFrames,
+        renderedFrames: Math.min(Number(p.framesRendered ?? 0), frames),
       });
       if (p.done) {
         const key = p.outKey as string | null;
@@ -204,18 +286,11 @@ export class LambdaRenderer implements RenderDriver {
         const url = key ? await this.presigned(bucket, key) : (p.outputFile as string | null);
         if (!url)
           throw new RenderError("lambda-failed", `Lambda render ${started.renderId} finished without an output file`);
-        const sizeBytes = await download(url, input.outputPath, input.signal);
-        return {
-          durationMs: (props.durationInFrames / props.fps) * 1000,
-          width: props.width,
-          height: props.height,
-          sizeBytes,
-          frames: props.durationInFrames,
-        };
+        return download(url, job.outputPath, job.signal);
       }
       if (Date.now() > deadline)
         throw new RenderError("timeout", `Lambda render ${started.renderId} did not finish in time`);
-      await sleep(this.config.pollMs ?? 1500, input.signal);
+      await sleep(this.config.pollMs ?? 1500, job.signal);
     }
   }
 

@@ -201,6 +201,7 @@ export async function toView(deps: VideoDeps, id: string, doc: ContentDoc, body:
           stage: r.stage,
           progress: r.progress,
           frames: r.frames,
+          segments: r.segments ?? null,
           error: r.error,
           revision: r.revision,
           credits: r.credits,
