@@ -117,7 +117,7 @@ export function RenderProgress({ render, onCancel, cancelling, hasPreviousFile }
               key={stage}
               aria-current={state === "current" ? "step" : undefined}
               className={cn(
-                "flex items-center gap-2",
+                "flex flex-wrap items-center gap-x-2 gap-y-0.5",
                 state === "pending" && "text-muted-foreground",
                 state === "current" && "font-medium",
               )}
