@@ -107,18 +107,19 @@ test("edit one scene → render: only its parts render, one at a time, the other
   await expect(page.getByRole("progressbar", { name: "Render progress" })).toBeVisible();
   const done = await waitForRender(page.request, id, edited);
 
-  // Only the changed parts rendered: the scene and at most the two transitions beside it.
+  // Only the changed parts rendered: the scene's pieces and the transitions beside it (tests/render/segments.test.ts
+  // checks which), well under half of the video.
   const again = done.render!.segments!;
   expect(again.total).toBe(full!.total);
   expect(again.rendered).toBeGreaterThanOrEqual(1);
-  expect(again.rendered).toBeLessThanOrEqual(3);
+  expect(again.rendered).toBeLessThan(again.total / 2);
   expect(again.reused).toBe(again.total - again.rendered);
   // While it rendered, the page was told of one part at a time, the others kept…
   expect(seenParts.some((p) => p.rendering.length === 1 && p.reused === again.reused)).toBe(true);
   // …and said so: "Rendering part 1 of 3 · 6 of 9 kept from the last render".
   const texts = await page.evaluate(() => (window as unknown as { __statusTexts: string[] }).__statusTexts);
   const said = new RegExp(
-    `Rendering part [1-${again.rendered}] of ${again.rendered} · ${again.reused} of ${again.total} kept from the last render`,
+    `Rendering part \\d+ of ${again.rendered} · ${again.reused} of ${again.total} kept from the last render`,
   );
   expect(
     texts.some((t) => said.test(t)),

@@ -177,8 +177,12 @@ describe("openSegmentRun", () => {
       segmentEncoder: { driver: "local", x264Preset: "veryfast", crf: 23, jpegQuality: 80, pixelFormat: "yuv420p" },
       renderSegment: async () => ({ frames: 0, sizeBytes: 0 }),
     } as unknown as RenderDriver;
-    const one = await openSegmentRun({ db: env.db, ctx: ctx(1), props: props(1), driver, helpers: 3 });
+    const short = props(1); // one scene of 1.5 s: one segment
+    short.scenes[0]!.durationInFrames = 45;
+    short.durationInFrames = 45;
+    const one = await openSegmentRun({ db: env.db, ctx: ctx(1), props: short, driver, helpers: 3 });
     expect(one.helperJobs).toEqual([]);
+    expect(one.claims).toBeUndefined(); // nobody to share with: the render claims nothing
     expect(await env.db.collection(videoSegmentRuns).doc(one.id).get()).toBeNull();
     await one.close();
 
@@ -194,8 +198,8 @@ describe("openSegmentRun", () => {
     });
     const stored = (await env.db.collection(videoSegmentRuns).doc(r.id).get())!.data;
     expect(JSON.parse(stored.props_json)).toEqual(JSON.parse(JSON.stringify(p)));
-    expect(await r.claims.claim(K1)).toBe(true);
-    await r.claims.release(K1, true);
+    expect(await r.claims!.claim(K1)).toBe(true);
+    await r.claims!.release(K1, true);
 
     // The next attempt of the same job starts clean: the earlier attempt's run is gone.
     const again = await openSegmentRun({ db: env.db, ctx: ctx(3), props: p, driver, helpers: 1 });

@@ -217,8 +217,8 @@ export interface OpenSegmentRunInput {
 
 export interface SegmentRun {
   id: string;
-  /** This attempt's claims, for renderSegmented. */
-  claims: StoreSegmentClaims;
+  /** This attempt's claims, for renderSegmented; none when no helper was asked (nobody to share with: one pass, no claim writes). */
+  claims: StoreSegmentClaims | undefined;
   /** The helper jobs enqueued for it. */
   helperJobs: string[];
   /** Ends the run: gives up held claims, deletes the run, its claims and its helper jobs not yet started. */
@@ -280,7 +280,7 @@ export async function openSegmentRun(i: OpenSegmentRunInput): Promise<SegmentRun
   });
   return {
     id,
-    claims,
+    claims: helpers > 0 ? claims : undefined,
     helperJobs,
     async close() {
       await claims.close();

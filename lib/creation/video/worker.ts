@@ -148,6 +148,10 @@ function videoJob(d: VideoWorkerDeps) {
     const contentId = job.content_id!;
     const input = job.input as { revision: number; quality: "720p" | "1080p"; watermark: string | null };
     const uid = job.owner_id;
+    const T0 = performance.now();
+    // PF_PROFILE=1: where a render's time goes, stage by stage (bench/segments.ts, bench/video.ts).
+    const mark = (m: string) =>
+      process.env.PF_PROFILE && console.error(`[render] ${m} ${((performance.now() - T0) / 1000).toFixed(2)} s`);
     const compSnap = await db.collection(compositions).doc(contentId).get();
     if (!compSnap) throw ctx.lost("the video was deleted");
     let body = migrateComposition(compSnap.data);
@@ -181,6 +185,7 @@ function videoJob(d: VideoWorkerDeps) {
     });
     body = inputs.body;
     const music = inputs.music;
+    mark("pictures, voice, music");
 
     // Frames and encoding (clips with their assets' current length and poster).
     await step("rendering", 0);
@@ -199,6 +204,7 @@ function videoJob(d: VideoWorkerDeps) {
       watermark: input.watermark,
     });
     // Other workers may render segments of this video meanwhile (segment-claims.ts): this attempt's claims.
+    mark("props prepared");
     const segmentRun = await openSegmentRun({
       db,
       ctx,
@@ -252,7 +258,9 @@ function videoJob(d: VideoWorkerDeps) {
         const { keys: _keys, ...parts } = video.segments;
         if (!(await report(ctx, { segments: { ...parts, rendering: [] } }))) throw ctx.lost();
       }
+      mark("video");
       await renderer.renderPoster({ props: prepared.props, outputPath: posterFile, signal });
+      mark("poster");
       await step("saving", 0);
 
       // Captions from each scene's cues, placed where its narration starts.
@@ -292,6 +300,7 @@ function videoJob(d: VideoWorkerDeps) {
           if (k) await store.delete(k).catch(() => undefined);
         throw ctx.lost("lease lost before saving");
       }
+      mark("saved");
       for (const k of previous) await store.delete(k).catch(() => undefined);
       // Only this render's segments are kept (the next render reuses them); a failed render's stay for its retry.
       if (video.segments)

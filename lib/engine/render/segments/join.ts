@@ -100,6 +100,8 @@ export interface JoinInput {
   audioPath: string;
   outputPath: string;
   signal?: AbortSignal;
+  /** What is already known of some files (probed when fetched): not probed again. */
+  known?: ReadonlyMap<string, SegmentFileInfo>;
 }
 
 /** Joins the segments with a stream copy and muxes the soundtrack; checks the result's frame count. */
@@ -107,7 +109,9 @@ export async function joinSegments(input: JoinInput): Promise<{ frames: number; 
   if (input.files.length === 0 || input.files.length !== input.frames.length)
     throw new RenderError("internal", "joinSegments needs one frame count per segment file");
   const total = input.frames.reduce((a, b) => a + b, 0);
-  const infos = await Promise.all([...new Set(input.files)].map(async (f) => [f, await probeSegmentFile(f)] as const));
+  const infos = await Promise.all(
+    [...new Set(input.files)].map(async (f) => [f, input.known?.get(f) ?? (await probeSegmentFile(f))] as const),
+  );
   const byFile = new Map(infos);
   const first = byFile.get(input.files[0]!);
   input.files.forEach((f, i) => {

@@ -105,8 +105,22 @@ describe("the plan", () => {
 
   it("makes a one-scene video one segment", () => {
     const p = props(video(1));
-    const segs = planSegments(p, ENCODER);
+    const segs = planSegments(p, ENCODER, { maxSeconds: Infinity });
     expect(segs.map((s) => [s.start, s.end, s.kind, s.sceneIds])).toEqual([[0, p.durationInFrames, "scene", ["s1"]]]);
+  });
+
+  it("cuts a long scene into equal pieces of at most two seconds, each with its own key", () => {
+    const p = props(video(1));
+    p.scenes[0]!.durationInFrames = 73; // 7.3 s at 10 fps
+    p.durationInFrames = 73;
+    const segs = planSegments(p, ENCODER);
+    expectCovers(segs, 73);
+    expect(segs.map((s) => s.end - s.start)).toEqual([18, 19, 18, 18]);
+    expect(segs.every((s) => s.kind === "scene" && s.sceneIds[0] === "s1")).toBe(true);
+    expect(new Set(segs.map((s) => s.key)).size).toBe(4);
+    // The transitions are never cut.
+    const three = planSegments(props(video(3)), ENCODER, { maxSeconds: 0.1 });
+    expect(three.filter((s) => s.kind === "transition").every((s) => s.end - s.start > 1)).toBe(true);
   });
 
   it("gives no transition segment where scenes meet without overlapping", () => {
@@ -120,7 +134,7 @@ describe("the plan", () => {
       at += s.durationInFrames;
     }
     p.durationInFrames = at;
-    const segs = planSegments(p, ENCODER);
+    const segs = planSegments(p, ENCODER, { maxSeconds: Infinity });
     expectCovers(segs, at);
     expect(segs.map((s) => [s.kind, s.sceneIds])).toEqual([
       ["scene", ["s1"]],
@@ -199,7 +213,7 @@ describe("the keys", () => {
   });
 
   it("stay for a scene moved in time: an earlier scene got longer", () => {
-    const longer = planSegments(props(edit(base, 0, (s) => (s.duration_ms = 3500))), ENCODER);
+    const longer = planSegments(props(edit(base, 0, (s) => (s.duration_ms = 3500))), ENCODER, { maxSeconds: Infinity });
     expect(longer[2]!.start).toBeGreaterThan(before[2]!.start);
     // s1 and t12 show the longer scene; s2 onwards only moved.
     expect(

@@ -19,7 +19,7 @@ import { renderPropsSchema, type RenderProps } from "../../composition/render-pr
 import { mixSoundtrack } from "../audio-mix";
 import { RenderError } from "../errors";
 import type { EncoderSettings, RenderDriver, RenderSegmentInput, RenderSegmentResult } from "../types";
-import { joinSegments, probeSegmentFile } from "./join";
+import { joinSegments, probeSegmentFile, type SegmentFileInfo } from "./join";
 import { planSegments } from "./plan";
 import type { Segment, SegmentedRenderInput, SegmentedRenderResult, SegmentProgress } from "./types";
 
@@ -105,6 +105,9 @@ export async function renderSegmented(input: SegmentedRenderOptions): Promise<Se
   const keys = [...byKey.keys()];
   const framesOf = (key: string) => byKey.get(key)!.reduce((n, s) => n + s.end - s.start, 0);
 
+  const T0 = performance.now();
+  const mark = (m: string) =>
+    process.env.PF_PROFILE && console.error(`[segments] ${m} ${((performance.now() - T0) / 1000).toFixed(2)} s`);
   const ownWork = !input.workDir;
   const work = input.workDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "pf-segments-"));
   fs.mkdirSync(work, { recursive: true });
@@ -136,13 +139,17 @@ export async function renderSegmented(input: SegmentedRenderOptions): Promise<Se
   const mixing = mixSoundtrack(props, audioDir, signal);
   mixing.catch(() => undefined);
 
+  const probed = new Map<string, SegmentFileInfo>();
   /** A kept segment, when the store has a good copy of it. */
   const fetchKept = async (key: string): Promise<boolean> => {
     const file = fileOf(key);
     if (!(await store.fetch(key, file))) return false;
     const info = await probeSegmentFile(file, signal);
     const seg = byKey.get(key)![0]!;
-    if (info?.codec === "h264" && info.frames === seg.end - seg.start) return true;
+    if (info?.codec === "h264" && info.frames === seg.end - seg.start) {
+      probed.set(file, info); // the join checks it without probing it again
+      return true;
+    }
     fs.rmSync(file, { force: true }); // unreadable or cut short: render it again
     return false;
   };
@@ -185,11 +192,15 @@ export async function renderSegmented(input: SegmentedRenderOptions): Promise<Se
   /** Several segments in one pass of the driver (one page for all), each kept the moment it is complete. */
   const renderBatch = async (batch: string[]): Promise<void> => {
     const saved = new Set<string>();
-    for (const key of batch) {
-      state.rendering.push(...byKey.get(key)!.map((s) => s.index));
-      partial.set(key, 0);
-    }
+    for (const key of batch) partial.set(key, 0);
     report("rendering");
+    // Frames arrive in order: a segment is "rendering" from its first frame to its last (then its file is finished).
+    const setRendering = (segs: Segment[], on: boolean) => {
+      const ids = segs.map((s) => s.index);
+      const has = state.rendering.includes(ids[0]!);
+      if (on && !has) state.rendering.push(...ids);
+      if (!on && has) state.rendering = state.rendering.filter((i) => !ids.includes(i));
+    };
     try {
       await driver.renderSegments!({
         props: input.props,
@@ -203,6 +214,7 @@ export async function renderSegmented(input: SegmentedRenderOptions): Promise<Se
             outputPath: `${file}.part.mp4`,
             onProgress: (frames: number) => {
               partial.set(key, Math.min(frames, segment.end - segment.start) * segs.length);
+              setRendering(segs, frames < segment.end - segment.start);
               report("rendering");
             },
             onDone: async () => {
@@ -211,7 +223,7 @@ export async function renderSegmented(input: SegmentedRenderOptions): Promise<Se
               saved.add(key);
               partial.delete(key);
               finish(key, "rendered");
-              state.rendering = state.rendering.filter((i) => !segs.some((s) => s.index === i));
+              setRendering(segs, false);
               report("rendering");
               await claims?.release(key, true);
             },
@@ -240,6 +252,7 @@ export async function renderSegmented(input: SegmentedRenderOptions): Promise<Se
       else missing.push(key);
     });
     missing.sort((a, b) => byKey.get(a)![0]!.index - byKey.get(b)![0]!.index);
+    mark(`kept ${keys.length - missing.length} fetched`);
     report("rendering");
 
     const waiting = new Set<string>();
@@ -289,8 +302,10 @@ export async function renderSegmented(input: SegmentedRenderOptions): Promise<Se
       report("rendering");
     }
 
+    mark("segments done");
     report("encoding", 0.95);
     const audioPath = await mixing;
+    mark("soundtrack ready");
     const joined = await joinSegments({
       files: plan.map((s) => fileOf(s.key)),
       frames: plan.map((s) => s.end - s.start),
@@ -300,7 +315,9 @@ export async function renderSegmented(input: SegmentedRenderOptions): Promise<Se
       audioPath,
       outputPath: input.outputPath,
       signal,
+      known: probed,
     });
+    mark("joined");
     report("encoding", 1);
     return {
       durationMs: (total / props.fps) * 1000,
