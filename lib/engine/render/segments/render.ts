@@ -293,7 +293,7 @@ export async function renderSegmented(input: SegmentedRenderOptions): Promise<Se
       for (const key of [...waiting]) {
         if (await fetchKept(key)) {
           waiting.delete(key);
-          finish(key, "reused");
+          finish(key, "rendered"); // by another worker, for this render: not "kept from the last render"
         } else if (claims && !(await claims.alive(key))) {
           waiting.delete(key);
           pending.push(key);

@@ -43,9 +43,9 @@ export interface SegmentClaims {
 
 export interface SegmentProgress {
   total: number;
-  /** Kept from an earlier render (or finished by another worker). */
+  /** Kept from an earlier render. */
   reused: number;
-  /** Rendered by this render so far. */
+  /** Rendered for this render so far (here, or by another worker that shares it). */
   rendered: number;
   /** Indexes of the segments being rendered right now. */
   rendering: number[];
