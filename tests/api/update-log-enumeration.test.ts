@@ -1236,6 +1236,10 @@ const TABLE: Record<string, Case> = {
   "POST /api/v1/users/logout": { notFollowed: "the session" },
   // Issue 24: a person's credentials and integrations, not content (the log follows what keys and MCP tools change).
   "POST /api/v1/videos/[id]/translate": { loggedIn: "tests/api/translate-video-api.test.ts" },
+  "POST /api/v1/videos/[id]/preview": {
+    notFollowed:
+      "a quick preview changes no content: its state and draft file sit beside the video's (settings.quick_preview), never its status or files",
+  },
   "POST /api/v1/keys": { notFollowed: "API keys (a credential; its uses are logged as the key's owner)" },
   "DELETE /api/v1/keys/[id]": { notFollowed: "API keys (revoking a credential)" },
   "POST /api/v1/mcp": {
