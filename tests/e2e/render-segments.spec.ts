@@ -94,8 +94,11 @@ test("edit one scene → render: only its parts render, one at a time, the other
   // Edit the middle scene's on-screen text in the storyboard.
   await page.goto(`/content/${id}/edit`);
   const middle = page.getByRole("button", { name: /^Scene 2,/ });
-  await middle.click();
-  await expect(middle).toHaveAttribute("aria-current", "true");
+  // A click before the editor has hydrated selects nothing: click until the scene is the current one.
+  await expect(async () => {
+    if ((await middle.getAttribute("aria-current")) !== "true") await middle.click();
+    await expect(middle).toHaveAttribute("aria-current", "true", { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   const text = page.getByRole("group", { name: "On-screen text" }).getByRole("textbox").first();
   await text.fill(`Fresh rye ${tag}`);
   await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 15_000 });
@@ -114,8 +117,11 @@ test("edit one scene → render: only its parts render, one at a time, the other
   expect(again.rendered).toBeGreaterThanOrEqual(1);
   expect(again.rendered).toBeLessThan(again.total / 2);
   expect(again.reused).toBe(again.total - again.rendered);
-  // While it rendered, the page was told of one part at a time, the others kept…
-  expect(seenParts.some((p) => p.rendering.length === 1 && p.reused === again.reused)).toBe(true);
+  // While it rendered, the page was told of the kept parts and of one part at a time (a look between two parts may
+  // find none rendering: frames arrive in order, so never two)…
+  expect(seenParts.length).toBeGreaterThan(0);
+  expect(seenParts.some((p) => p.reused === again.reused)).toBe(true);
+  expect(seenParts.every((p) => p.rendering.length <= 1)).toBe(true);
   // …and said so: "Rendering part 1 of 3 · 6 of 9 kept from the last render".
   const texts = await page.evaluate(() => (window as unknown as { __statusTexts: string[] }).__statusTexts);
   const said = new RegExp(
