@@ -11,10 +11,7 @@ import "server-only";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { compositions } from "@/lib/engine/composition/collections";
 import type { CompositionBody } from "@/lib/engine/composition/composition-schema";
-import { getTemplateVersion } from "@/lib/engine/composition/library";
-import { migrateComposition } from "@/lib/engine/composition/migrations";
 import { sizeForWidth } from "@/lib/engine/composition/ratios";
 import { prepareRender } from "@/lib/engine/render/prepare";
 import type { RenderDriver } from "@/lib/engine/render/types";
@@ -24,7 +21,7 @@ import { createJobWorker, defineJob, type JobContext } from "@/lib/platform/jobs
 import type { BlobStore } from "@/lib/platform/storage/types";
 import type { RenderStageName } from "./contract";
 import { PREVIEW_FPS, PREVIEW_SHORT_SIDE, PREVIEW_WATERMARK } from "./preview-contract";
-import { prepareRenderInputs, type RenderInputsDeps } from "./render-inputs";
+import { loadRenderSource, prepareRenderInputs, saveRenderComposition, type RenderInputsDeps } from "./render-inputs";
 import { previewOf, VIDEO_PREVIEW_JOB, type PreviewFileState, type PreviewState } from "./service/request-preview";
 import { withCurrentClipFacts } from "./clips";
 import { describeRenderFailure } from "./worker";
@@ -92,29 +89,13 @@ function previewJob(d: PreviewWorkerDeps) {
     });
   }
 
-  /** Keeps the pictures and voice the preview made (unless the video was edited meanwhile: the edit stands). */
-  async function saveComposition(ctx: JobContext, contentId: string, body: CompositionBody): Promise<void> {
-    await db.runTransaction(async (tx) => {
-      const ref = db.collection(compositions).doc(contentId);
-      const snap = await tx.get(ref);
-      if (!snap) throw ctx.lost("the video was deleted");
-      if (snap.data.revision !== body.revision) return;
-      tx.set(ref, { ...body, created_at: snap.data.created_at, updated_at: now().toISOString() });
-    });
-  }
-
   async function run(job: JobDoc, ctx: JobContext): Promise<"succeeded"> {
     const { jobId, signal } = ctx;
     const contentId = job.content_id!;
     const uid = job.owner_id;
-    const compSnap = await db.collection(compositions).doc(contentId).get();
-    if (!compSnap) throw ctx.lost("the video was deleted");
-    let body = migrateComposition(compSnap.data);
-    const version = await getTemplateVersion(db, body.template.id, body.template.version);
-    if (!version)
-      throw Object.assign(new Error("template version missing"), {
-        userMessage: "This video's template version no longer exists. Switch the video to another template first.",
-      });
+    const source = await loadRenderSource(db, contentId, { gone: (why) => ctx.lost(why), then: "first" });
+    let body = source.body;
+    const version = source.version;
     const step = async (stage: Exclude<RenderStageName, "queued">, fraction: number) => {
       const [a, b] = STAGE_SPAN[stage];
       const progress = a + (b - a) * Math.min(1, Math.max(0, fraction));
@@ -130,7 +111,7 @@ function previewJob(d: PreviewWorkerDeps) {
       version,
       signal,
       step,
-      save: (b) => saveComposition(ctx, contentId, b),
+      save: (b) => saveRenderComposition(db, contentId, b, { gone: (why) => ctx.lost(why), now: now() }),
     });
     body = await withCurrentClipFacts(db, uid, inputs.body);
 

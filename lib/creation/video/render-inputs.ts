@@ -11,7 +11,10 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { synthesizeNarration } from "@/lib/engine/audio/speech";
 import { MUSIC_SYNTH_VERSION, findMusicTrack, renderMusicTrack } from "@/lib/engine/audio/music";
+import { compositions } from "@/lib/engine/composition/collections";
 import type { CompositionBody, Scene } from "@/lib/engine/composition/composition-schema";
+import { getTemplateVersion } from "@/lib/engine/composition/library";
+import { migrateComposition } from "@/lib/engine/composition/migrations";
 import type { TemplateVersionBody } from "@/lib/engine/composition/template-schema";
 import type { MusicSource } from "@/lib/engine/render/prepare";
 import type { Db } from "@/lib/platform/db/db";
@@ -22,6 +25,48 @@ import { chooseSceneMedia } from "./scene-media";
 
 export function narrationHash(text: string, voiceId: string): string {
   return createHash("sha256").update(`${voiceId}\n${text.trim()}`).digest("hex").slice(0, 16);
+}
+
+/**
+ * The video's composition (migrated to the current shape) and its template
+ * version, as a render or a preview starts. `gone` makes the error for a
+ * deleted video (the job's lease-lost); a missing template version fails with
+ * a message that ends with `then` (what to do after switching templates).
+ */
+export async function loadRenderSource(
+  db: Db,
+  contentId: string,
+  o: { gone: (why: string) => Error; then: string },
+): Promise<{ body: CompositionBody; version: TemplateVersionBody }> {
+  const snap = await db.collection(compositions).doc(contentId).get();
+  if (!snap) throw o.gone("the video was deleted");
+  const body = migrateComposition(snap.data);
+  const version = await getTemplateVersion(db, body.template.id, body.template.version);
+  if (!version)
+    throw Object.assign(new Error("template version missing"), {
+      userMessage: `This video's template version no longer exists. Switch the video to another template ${o.then}.`,
+    });
+  return { body, version };
+}
+
+/**
+ * Keeps the pictures and voice a job made in the composition, unless the
+ * video was edited meanwhile (its revision moved): then the user's edit
+ * stands. `gone` makes the error for a deleted video.
+ */
+export async function saveRenderComposition(
+  db: Db,
+  contentId: string,
+  body: CompositionBody,
+  o: { gone: (why: string) => Error; now: Date },
+): Promise<void> {
+  await db.runTransaction(async (tx) => {
+    const ref = db.collection(compositions).doc(contentId);
+    const snap = await tx.get(ref);
+    if (!snap) throw o.gone("the video was deleted");
+    if (snap.data.revision !== body.revision) return;
+    tx.set(ref, { ...body, created_at: snap.data.created_at, updated_at: o.now.toISOString() });
+  });
 }
 
 export interface RenderInputsDeps {

@@ -15,10 +15,6 @@ import path from "node:path";
 import { AiError } from "@/lib/platform/ai/errors";
 import { SpeechError } from "@/lib/engine/audio/speech";
 import { toWebVtt } from "@/lib/engine/audio";
-import { compositions } from "@/lib/engine/composition/collections";
-import type { CompositionBody } from "@/lib/engine/composition/composition-schema";
-import { getTemplateVersion } from "@/lib/engine/composition/library";
-import { migrateComposition } from "@/lib/engine/composition/migrations";
 import { sizeForWidth } from "@/lib/engine/composition/ratios";
 import { prepareRefund } from "@/lib/money/credits/credits";
 import { content, jobs, type JobDoc } from "@/lib/platform/db/collections";
@@ -31,7 +27,7 @@ import type { SegmentedRenderResult, SegmentProgress } from "@/lib/engine/render
 import { blobSegmentStore, pruneSegments } from "./segment-store";
 import { openSegmentRun } from "./segment-claims";
 import { createSegmentHelperWorker } from "./segment-job";
-import { prepareRender, type MusicSource } from "@/lib/engine/render/prepare";
+import { prepareRender } from "@/lib/engine/render/prepare";
 import { withCurrentClipFacts } from "./clips";
 import type { RenderDriver, RenderProgress, RenderVideoResult } from "@/lib/engine/render/types";
 import type { BlobStore } from "@/lib/platform/storage/types";
@@ -39,7 +35,7 @@ import { appLink, stageWebhookEvent } from "@/lib/platform/webhooks/events";
 import { refreshPublicViews } from "@/lib/creation/public-views/refresh";
 import type { RenderStageName } from "./contract";
 import { generateScenePicture } from "./media";
-import { prepareRenderInputs } from "./render-inputs";
+import { loadRenderSource, prepareRenderInputs, saveRenderComposition } from "./render-inputs";
 import type { StockProvider } from "@/lib/media/stock/provider";
 import { VIDEO_JOB_TYPES, type FilesState, type RenderState } from "./service/shared";
 
@@ -132,17 +128,6 @@ function videoJob(d: VideoWorkerDeps) {
     });
   }
 
-  async function saveComposition(ctx: JobContext, contentId: string, body: CompositionBody): Promise<void> {
-    await db.runTransaction(async (tx) => {
-      const ref = db.collection(compositions).doc(contentId);
-      const snap = await tx.get(ref);
-      if (!snap) throw ctx.lost("the video was deleted");
-      // Edits are refused while rendering, so the revision cannot have moved; if it did, leave the user's edit alone.
-      if (snap.data.revision !== body.revision) return;
-      tx.set(ref, { ...body, created_at: snap.data.created_at, updated_at: now().toISOString() });
-    });
-  }
-
   async function run(job: JobDoc, ctx: JobContext): Promise<"succeeded"> {
     const { jobId, signal } = ctx;
     const contentId = job.content_id!;
@@ -152,15 +137,9 @@ function videoJob(d: VideoWorkerDeps) {
     // PF_PROFILE=1: where a render's time goes, stage by stage (bench/segments.ts, bench/video.ts).
     const mark = (m: string) =>
       process.env.PF_PROFILE && console.error(`[render] ${m} ${((performance.now() - T0) / 1000).toFixed(2)} s`);
-    const compSnap = await db.collection(compositions).doc(contentId).get();
-    if (!compSnap) throw ctx.lost("the video was deleted");
-    let body = migrateComposition(compSnap.data);
-    const version = await getTemplateVersion(db, body.template.id, body.template.version);
-    if (!version)
-      throw Object.assign(new Error("template version missing"), {
-        userMessage:
-          "This video's template version no longer exists. Switch the video to another template and render again.",
-      });
+    const source = await loadRenderSource(db, contentId, { gone: (why) => ctx.lost(why), then: "and render again" });
+    let body = source.body;
+    const version = source.version;
     const step = async (
       stage: Exclude<RenderStageName, "queued">,
       fraction: number,
@@ -181,7 +160,7 @@ function videoJob(d: VideoWorkerDeps) {
       version,
       signal,
       step,
-      save: (b) => saveComposition(ctx, contentId, b),
+      save: (b) => saveRenderComposition(db, contentId, b, { gone: (why) => ctx.lost(why), now: now() }),
     });
     body = inputs.body;
     const music = inputs.music;
