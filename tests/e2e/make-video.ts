@@ -26,3 +26,38 @@ export async function makeLocalVideo(
   expect(made.status()).toBe(201);
   return ((await made.json()) as { data: { id: string } }).data.id;
 }
+
+/** What every render wait reads of a video (a spec's own type adds what it checks). */
+export interface RenderedVideo {
+  status: string;
+  files: { revision: number } | null;
+  render: { state: string; error: string | null } | null;
+}
+
+/** GET /api/v1/videos/{id} as the signed-in person (a 200 is asserted). */
+export async function readVideo<V extends RenderedVideo>(request: APIRequestContext, id: string): Promise<V> {
+  const res = await request.get(`/api/v1/videos/${id}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: V }).data;
+}
+
+/** Polls the video until its file is of `revision` or newer; a failed render fails the test with its reason. */
+export async function waitForRender<V extends RenderedVideo>(
+  request: APIRequestContext,
+  id: string,
+  revision: number,
+  o: { timeout: number; intervals?: number[] },
+): Promise<V> {
+  let last: V | null = null;
+  await expect
+    .poll(
+      async () => {
+        last = await readVideo<V>(request, id);
+        if (last.render?.state === "failed") throw new Error(`render failed: ${last.render.error}`);
+        return last.status === "ready" && (last.files?.revision ?? -1) >= revision;
+      },
+      { timeout: o.timeout, intervals: o.intervals ?? [500, 1000] },
+    )
+    .toBe(true);
+  return last!;
+}

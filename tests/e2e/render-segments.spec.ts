@@ -6,9 +6,9 @@
  * plays at the edited revision.
  */
 import { randomUUID } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { makeLocalVideo } from "./make-video";
+import { makeLocalVideo, readVideo, waitForRender } from "./make-video";
 import { seedAccount } from "../support/accounts";
 import { setCredits } from "../support/test-db";
 
@@ -25,27 +25,6 @@ interface VideoState {
   revision: number;
   files: { revision: number } | null;
   render: { state: string; error: string | null; segments?: Parts | null } | null;
-}
-
-async function readVideo(request: APIRequestContext, id: string): Promise<VideoState> {
-  const res = await request.get(`/api/v1/videos/${id}`);
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: VideoState }).data;
-}
-
-async function waitForRender(request: APIRequestContext, id: string, revision: number): Promise<VideoState> {
-  let last: VideoState | null = null;
-  await expect
-    .poll(
-      async () => {
-        last = await readVideo(request, id);
-        if (last.render?.state === "failed") throw new Error(`render failed: ${last.render.error}`);
-        return last.status === "ready" && (last.files?.revision ?? -1) >= revision;
-      },
-      { timeout: RENDER_TIMEOUT, intervals: [500, 1000] },
-    )
-    .toBe(true);
-  return last!;
 }
 
 /** Records every text the render's status line shows (it may change faster than a test looks). */
@@ -75,7 +54,10 @@ test("edit one scene → render: only its parts render, one at a time, the other
     aspect_ratio: "16:9",
     render_now: true,
   });
-  const first = await waitForRender(page.request, id, 0);
+  const first = await waitForRender<VideoState>(page.request, id, 0, {
+    timeout: RENDER_TIMEOUT,
+    intervals: [500, 1000],
+  });
   const full = first.render?.segments;
   // The first render kept nothing: every part rendered.
   expect(full?.total).toBeGreaterThanOrEqual(3);
@@ -102,13 +84,16 @@ test("edit one scene → render: only its parts render, one at a time, the other
   const text = page.getByRole("group", { name: "On-screen text" }).getByRole("textbox").first();
   await text.fill(`Fresh rye ${tag}`);
   await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 15_000 });
-  const edited = (await readVideo(page.request, id)).revision;
+  const edited = (await readVideo<VideoState>(page.request, id)).revision;
   expect(edited).toBeGreaterThan(first.revision);
 
   await page.getByRole("button", { name: "Render", exact: true }).click();
   await page.waitForURL(new RegExp(`/videos/${id}$`));
   await expect(page.getByRole("progressbar", { name: "Render progress" })).toBeVisible();
-  const done = await waitForRender(page.request, id, edited);
+  const done = await waitForRender<VideoState>(page.request, id, edited, {
+    timeout: RENDER_TIMEOUT,
+    intervals: [500, 1000],
+  });
 
   // Only the changed parts rendered: the scene's pieces and the transitions beside it (tests/render/segments.test.ts
   // checks which), well under half of the video.

@@ -13,6 +13,7 @@ import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
 import { test, expect } from "./fixtures";
+import { readVideo, waitForRender } from "./make-video";
 import { seedAccount } from "../support/accounts";
 import { setCredits } from "../support/test-db";
 
@@ -39,27 +40,6 @@ interface VideoState {
   composition: {
     scenes: { id: string; image_prompt?: string; values: Record<string, { type: string; asset_id?: string }> }[];
   };
-}
-
-async function readVideo(request: APIRequestContext, id: string): Promise<VideoState> {
-  const res = await request.get(`/api/v1/videos/${id}`);
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: VideoState }).data;
-}
-
-async function waitForRender(request: APIRequestContext, id: string, revision: number): Promise<VideoState> {
-  let last: VideoState | null = null;
-  await expect
-    .poll(
-      async () => {
-        last = await readVideo(request, id);
-        if (last.render?.state === "failed") throw new Error(`render failed: ${last.render.error}`);
-        return last.status === "ready" && (last.files?.revision ?? -1) >= revision;
-      },
-      { timeout: RENDER_TIMEOUT, intervals: [1000, 2000] },
-    )
-    .toBe(true);
-  return last!;
 }
 
 async function uploadPng(request: APIRequestContext, name: string, colour: string): Promise<string> {
@@ -154,7 +134,10 @@ test("swap a scene's picture for another suggestion and change the caption style
   });
   expect(made.status()).toBe(201);
   const id = ((await made.json()) as { data: { id: string } }).data.id;
-  const first = await waitForRender(page.request, id, 0);
+  const first = await waitForRender<VideoState>(page.request, id, 0, {
+    timeout: RENDER_TIMEOUT,
+    intervals: [1000, 2000],
+  });
   const before = await mp4Of(page.request, first);
 
   // Scene A: the first with a picture, which the render filled with one of my matching pictures.
@@ -181,14 +164,17 @@ test("swap a scene's picture for another suggestion and change the caption style
       (await page.request.get(`/api/v1/videos/${id}`)).json().then((b) => b.data.composition.audio.caption_preset),
     )
     .toBe("boxed");
-  const edited = await readVideo(page.request, id);
+  const edited = await readVideo<VideoState>(page.request, id);
   const newAsset = assetOf(edited.composition.scenes.find((s) => s.id === sceneA.id));
   expect(newAsset).toBeTruthy();
   expect(newAsset).not.toBe(firstAsset);
 
   await page.getByRole("button", { name: "Render", exact: true }).click();
   await page.waitForURL(new RegExp(`/videos/${id}$`));
-  const second = await waitForRender(page.request, id, edited.revision);
+  const second = await waitForRender<VideoState>(page.request, id, edited.revision, {
+    timeout: RENDER_TIMEOUT,
+    intervals: [1000, 2000],
+  });
   const after = await mp4Of(page.request, second);
 
   // Where the scenes are, and the caption box, from the stored composition's props (scaled to the MP4's width).
