@@ -25,8 +25,9 @@ import type { Segment, SegmentedRenderProgress } from "@/lib/engine/render/segme
 import type { RenderDriver } from "@/lib/engine/render/types";
 import {
   FFMPEG,
-  FFPROBE,
   openRenderTestEnv,
+  packetTimes as packets,
+  rgbFrames,
   sampleComposition,
   toneM4a,
   type RenderTestEnv,
@@ -126,19 +127,7 @@ function output(binary: string, args: string[]): Promise<Buffer> {
 
 /** Every frame of a file's video as RGB. */
 async function framesOf(file: string): Promise<Buffer[]> {
-  const raw = await output(FFMPEG, [
-    "-v",
-    "error",
-    "-i",
-    file,
-    "-f",
-    "image2pipe",
-    "-c:v",
-    "rawvideo",
-    "-pix_fmt",
-    "rgb24",
-    "-",
-  ]);
+  const raw = await rgbFrames(file);
   const size = SIZE.width * SIZE.height * 3;
   return Array.from({ length: raw.length / size }, (_, i) => raw.subarray(i * size, (i + 1) * size));
 }
@@ -148,28 +137,6 @@ function difference(a: Buffer, b: Buffer): number {
   let sum = 0;
   for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
   return sum / a.length;
-}
-
-async function packets(file: string, stream: "v" | "a"): Promise<{ pts: number; duration: number }[]> {
-  const csv = await output(FFPROBE, [
-    "-v",
-    "error",
-    "-select_streams",
-    stream,
-    "-show_entries",
-    "packet=pts_time,duration_time",
-    "-of",
-    "csv=p=0",
-    file,
-  ]);
-  return csv
-    .toString()
-    .trim()
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => l.split(",").map(Number) as [number, number])
-    .map(([pts, duration]) => ({ pts, duration }))
-    .sort((a, b) => a.pts - b.pts);
 }
 
 /** The longest stretch (seconds) of the soundtrack quieter than -50 dBFS between `from` and `to` seconds. */

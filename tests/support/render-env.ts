@@ -57,6 +57,42 @@ export async function ffprobe(
   return JSON.parse(stdout);
 }
 
+/** The video's frames, decoded to RGB and concatenated (slice by width × height × 3). */
+export async function rgbFrames(file: string): Promise<Buffer> {
+  const { stdout } = await run(
+    FFMPEG,
+    ["-v", "error", "-i", file, "-f", "image2pipe", "-c:v", "rawvideo", "-pix_fmt", "rgb24", "-"],
+    { env, encoding: "buffer", maxBuffer: 1024 * 1024 * 1024 },
+  );
+  return stdout;
+}
+
+/** A stream's packets ("v" video, "a" audio) in presentation order: start and duration in seconds. */
+export async function packetTimes(file: string, stream: "v" | "a"): Promise<{ pts: number; duration: number }[]> {
+  const { stdout } = await run(
+    FFPROBE,
+    [
+      "-v",
+      "error",
+      "-select_streams",
+      stream,
+      "-show_entries",
+      "packet=pts_time,duration_time",
+      "-of",
+      "csv=p=0",
+      file,
+    ],
+    { env, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return stdout
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => l.split(",").map(Number) as [number, number])
+    .map(([pts, duration]) => ({ pts, duration }))
+    .sort((a, b) => a.pts - b.pts);
+}
+
 /**
  * Mean volume of a file's audio in dBFS, as ffmpeg's volumedetect reports
  * it (RMS over all samples); digital silence gives -Infinity. Remotion's

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { ffmpeg, FFMPEG, FFPROBE } from "@/tests/support/render-env";
+import { ffmpeg, FFMPEG, packetTimes as packets, rgbFrames as frames } from "@/tests/support/render-env";
 import { compositorEnv } from "../compositor";
 import { joinSegments, probeSegmentFile } from "./join";
 
@@ -51,51 +51,6 @@ async function segment(name: string, start: number, n: number, size = { w: W, h:
   proc.stdin.end();
   expect(await closed).toBe(0);
   return file;
-}
-
-/** RGB frames of a file's video, decoded. */
-async function frames(file: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(
-      FFMPEG,
-      ["-v", "error", "-i", file, "-f", "image2pipe", "-c:v", "rawvideo", "-pix_fmt", "rgb24", "-"],
-      {
-        env: compositorEnv(),
-      },
-    );
-    const chunks: Buffer[] = [];
-    p.stdout.on("data", (c: Buffer) => chunks.push(c));
-    p.on("close", (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`ffmpeg ${code}`))));
-  });
-}
-
-async function packets(file: string, stream: "v" | "a"): Promise<{ pts: number; duration: number }[]> {
-  const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) => {
-    const p = spawn(
-      FFPROBE,
-      [
-        "-v",
-        "error",
-        "-select_streams",
-        stream,
-        "-show_entries",
-        "packet=pts_time,duration_time",
-        "-of",
-        "csv=p=0",
-        file,
-      ],
-      { env: compositorEnv() },
-    );
-    let out = "";
-    p.stdout.on("data", (c: Buffer) => (out += c.toString()));
-    p.on("close", (code) => (code === 0 ? resolve({ stdout: out }) : reject(new Error(`ffprobe ${code}`))));
-  });
-  return stdout
-    .trim()
-    .split("\n")
-    .map((l) => l.split(","))
-    .map(([pts, duration]) => ({ pts: Number(pts), duration: Number(duration) }))
-    .sort((a, b) => a.pts - b.pts);
 }
 
 async function tone(seconds: number): Promise<string> {
