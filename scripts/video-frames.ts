@@ -13,6 +13,9 @@
  * step), then Remotion renders each scene's still frame (stillFrameOf: the
  * frame the poster and the editor show, the same as the video's) at 360×640.
  * No narration or music: the frames are what is looked at.
+ *
+ * To look at a brief of your own (nothing in docs/ changes):
+ *   npx tsx --conditions=react-server scripts/video-frames.ts --brief "…" [--length 30] [--out /tmp/frames]
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -36,8 +39,16 @@ import { LocalBlobStore } from "@/lib/platform/storage/local-store";
 import { stillFrameOf } from "@/remotion/frame-state";
 
 const SIZE = { width: 360, height: 640 };
-const OUT_DIR = path.join(process.cwd(), "docs/frames");
-const DOC = path.join(process.cwd(), "docs/video-frames.md");
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const OWN_BRIEF = arg("brief");
+const OWN_LENGTH = Number(arg("length") ?? 30);
+const OUT_DIR = OWN_BRIEF
+  ? path.resolve(arg("out") ?? path.join(os.tmpdir(), "pf-brief-frames"), "frames")
+  : path.join(process.cwd(), "docs/frames");
+const DOC = path.join(path.dirname(OUT_DIR), "video-frames.md");
 const PROMPT = "A 20-second upbeat ad for a reusable steel water bottle that keeps drinks cold for 24 hours";
 const PAGE = "amazon-kindle-book.html";
 const PAGE_URL = "https://www.amazon.com/Whole-Truth-Shaw-Book-ebook/dp/B000VMHMJK";
@@ -135,35 +146,46 @@ async function main() {
   const html = fs.readFileSync(path.join(process.cwd(), "tests/fixtures/links", PAGE), "utf8");
   const facts = await extractFromHtml({ html, url: PAGE_URL });
   const price = facts.price ? `${facts.price}${facts.currency ? ` ${facts.currency}` : ""}` : null;
-  const videos = [
-    await make(
-      store,
-      "prompt-bottle",
-      "From a prompt",
-      `Brief: “${PROMPT}” (20 s)`,
-      {
-        brief: PROMPT,
-        length_s: 20,
-        aspect_ratio: "9:16",
-        template_id: null,
-      },
-      20,
-    ),
-    await make(
-      store,
-      "page-kindle-book",
-      "From a saved product page",
-      `Page: \`tests/fixtures/links/${PAGE}\` (its title: “${facts.raw_name}”); facts read: name “${facts.name}”, author “${facts.brand}”, category “${facts.category}”, price ${price}. Its picture is on Amazon's CDN, out of reach here, so the scenes get Local preview pictures (30 s).`,
-      {
-        brief: productBrief(facts),
-        length_s: 30,
-        aspect_ratio: "9:16",
-        template_id: null,
-        product: { name: facts.name, price, points: facts.points, brand: facts.brand, category: facts.category },
-      },
-      30,
-    ),
-  ];
+  const videos = OWN_BRIEF
+    ? [
+        await make(
+          store,
+          "brief",
+          "From your brief",
+          `Brief: “${OWN_BRIEF}” (${OWN_LENGTH} s)`,
+          { brief: OWN_BRIEF, length_s: OWN_LENGTH, aspect_ratio: "9:16", template_id: null },
+          OWN_LENGTH,
+        ),
+      ]
+    : [
+        await make(
+          store,
+          "prompt-bottle",
+          "From a prompt",
+          `Brief: “${PROMPT}” (20 s)`,
+          {
+            brief: PROMPT,
+            length_s: 20,
+            aspect_ratio: "9:16",
+            template_id: null,
+          },
+          20,
+        ),
+        await make(
+          store,
+          "page-kindle-book",
+          "From a saved product page",
+          `Page: \`tests/fixtures/links/${PAGE}\` (its title: “${facts.raw_name}”); facts read: name “${facts.name}”, author “${facts.brand}”, category “${facts.category}”, price ${price}. Its picture is on Amazon's CDN, out of reach here, so the scenes get Local preview pictures (30 s).`,
+          {
+            brief: productBrief(facts),
+            length_s: 30,
+            aspect_ratio: "9:16",
+            template_id: null,
+            product: { name: facts.name, price, points: facts.points, brand: facts.brand, category: facts.category },
+          },
+          30,
+        ),
+      ];
 
   const lines: string[] = [
     "# Frames of two videos on the embedded default",

@@ -180,6 +180,17 @@ const DEFAULT_CLOSE: Record<BriefReading["kind"], { headline: string; cta: strin
   local: { headline: "Come and see us", cta: "Visit us", say: "Come and see us." },
 };
 
+/** A list the brief gives without a heading of its own: what it is a list of, by the kind of brief. */
+const LIST_HEADLINE: Record<BriefReading["kind"], string> = {
+  product: "What you get",
+  offer: "What you get",
+  event: "The details",
+  announcement: "What's new",
+  explainer: "In short",
+  recipe: "You'll need",
+  local: "Good to know",
+};
+
 /** Places people walk into: an offer there ends by inviting them in, not to a sale page. */
 const VENUE =
   /\b(?:restaurant|caf[eé]|bakery|bistro|bar|pub|diner|pizzeria|brewery|taproom|salon|spa|gym|barber|clinic|florist)\b/u;
@@ -362,7 +373,7 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
     middle.push(
       beat({
         role: "list",
-        headlines: [list.head ? sentenceCase(list.head) : "What you get"],
+        headlines: [list.head ? sentenceCase(list.head) : LIST_HEADLINE[r.kind]],
         list: items,
         body: items.join(", "),
         narration: asSentence(text),

@@ -14,6 +14,26 @@ describe("readBrief", () => {
     expect(r.request.length_s).toBe(20);
   });
 
+  it("reads a colon list of a shop's facts one by one: the instruction in it is the call to action, the hours a time", () => {
+    const shop = readBrief(
+      "A 30-second video for Spoke & Chain, a neighbourhood bike repair shop in Leeds: £25 spring tune-up through April, book online, same-day fixes, open Saturdays 9 to 4",
+    );
+    expect(shop).toMatchObject({
+      kind: "local",
+      name: "Spoke & Chain",
+      // What it is, not where ("in Leeds" is the place).
+      product: "neighbourhood bike repair shop",
+      benefits: ["£25 spring tune-up through April", "same-day fixes", "open Saturdays 9 to 4"],
+      cta: "book online",
+      dates: ["April", "Saturdays"],
+      times: ["9 to 4"],
+    });
+    // A noun phrase is what its last word names: a quiz, even when a day comes first.
+    expect(readBrief("Promote our Thursday night quiz at The Crown pub in Bath: 8pm start, £2 entry").product).toBe(
+      "Thursday night quiz",
+    );
+  });
+
   it("finds names, prices, codes, dates, times, places, the audience, the call to action and the address", () => {
     const coffee = readBrief(
       "Bean There roasts coffee in Lisbon. Every bag ships the morning it is roasted. Subscribers save 20% and pay $12 a bag. Order at beanthere.com.",

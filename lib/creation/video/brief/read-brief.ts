@@ -94,6 +94,9 @@ const PRICE_AFTER = /\b\d[\d,]*(?:[.,]\d{1,2})?\s?(?:€|£|\$|EUR|USD|GBP|dolla
 const CODE_WORD = /^[A-Z][A-Z0-9]{2,15}$/u;
 const URL_TOKEN = /^(?:https?:\/\/)?[\w-]+(?:\.[\w-]+)+(?:\/[\w./-]*)?$/u;
 const TIME = /\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b/giu;
+/** Opening hours after a day ("Saturdays 9 to 4", "weekdays 8–6", "Sundays 10am-2pm"): the range is a time. */
+const HOURS =
+  /\b(?:[A-Z][a-z]{2,8}days?|weekdays|weekends|daily)\s(\d{1,2}(?::\d{2})?(?:am|pm)?\s?(?:to|-|–)\s?\d{1,2}(?::\d{2})?(?:am|pm)?)\b/gu;
 const NUMBER_FACT = /(?:^|[\s(])(\d[\d,.]*)(%|x\b)?/gu;
 
 const CTA_VERBS = new Set(
@@ -288,8 +291,19 @@ function findName(sentence: string): string | null {
 
 function firstNounPhrase(doc: ReturnType<typeof nlp>, skip: readonly string[]): string | null {
   for (const n of doc.nouns().json() as { text: string; terms: { tags: string[]; text: string }[] }[]) {
-    const tags = n.terms.flatMap((t) => t.tags);
-    if (tags.includes("Pronoun") || tags.includes("Date") || tags.includes("Value") || tags.includes("Place")) continue;
+    // The phrase's own words: "a bike repair shop in Leeds" is a shop (its place comes after "in").
+    const after = n.terms.findIndex((t, i) => i > 0 && /^(?:in|at|on|near|from|of|for|with)$/iu.test(t.text));
+    // What the phrase names is its last own word: "our Thursday night quiz" is a quiz, "next Friday" a date.
+    const own = after > 0 ? n.terms.slice(0, after) : n.terms;
+    const tags = own.flatMap((t) => t.tags);
+    const headTags = own[own.length - 1]?.tags ?? [];
+    if (
+      tags.includes("Pronoun") ||
+      headTags.includes("Date") ||
+      headTags.includes("Value") ||
+      headTags.includes("Place")
+    )
+      continue;
     const text = stripDeterminer(cleanEnd(n.text));
     if (!text || skip.some((s) => s && s.toLowerCase().includes(text.toLowerCase()))) continue;
     return text;
@@ -351,8 +365,14 @@ function structure(
         out.push(...items.slice(1));
         continue;
       }
-      if (i === 0) head = before;
-      else if (!verb && items.length >= 3 && items.every(isShortItem)) {
+      if (i === 0) {
+        head = before;
+        if (verb && items.length >= 3 && items.every((x) => x.split(" ").length <= 6)) {
+          // "Spoke & Chain, a bike shop: £25 tune-ups, book online, open Saturdays": a list of facts, one each.
+          out.push(...items);
+          continue;
+        }
+      } else if (!verb && items.length >= 3 && items.every(isShortItem)) {
         lists.push({ head: before, items });
         continue;
       } else if (!verb) out.push(before);
@@ -472,10 +492,17 @@ export function readBrief(
   const sentences = splitSentences(subject);
   const doc = nlp(subject);
   const prices = unique([...findPrices(subject), ...(productFacts?.price ? [productFacts.price] : [])]);
-  const times = unique((subject.match(TIME) ?? []).map((x) => x.trim()));
+  const hours = [...subject.matchAll(HOURS)].map((m) => m[1]!);
+  const times = unique([...hours, ...(subject.match(TIME) ?? []).map((x) => x.trim())]).filter(
+    (t, _, all) => !all.some((o) => o !== t && o.includes(t)),
+  );
   const codes = findCodes(subject);
   const url = findUrl(subject);
-  const dates = language === "en" ? findDates(doc) : [];
+  // "Saturdays 9" read as a date is the day before opening hours: the day alone.
+  const dates = (language === "en" ? findDates(doc) : []).map((d) => {
+    const hour = hours.find((h) => d.endsWith(` ${h.split(/\s|-|–/u)[0]!}`));
+    return hour ? d.slice(0, d.lastIndexOf(" ")) : d;
+  });
   const numbers = findNumbers(subject, prices, times).filter(
     (n) =>
       !codes.some((c) => n.includes(c) || c.includes(n)) &&
@@ -525,7 +552,7 @@ export function readBrief(
       const first = product.split(" ")[0]!;
       const tags =
         (firstDoc.match(first).json()[0] as { terms: { tags: string[] }[] } | undefined)?.terms[0]?.tags ?? [];
-      if (!nameLike(first, tags) && /^\p{Lu}\p{Ll}/u.test(first))
+      if (!nameLike(first, tags) && !tags.includes("Date") && /^\p{Lu}\p{Ll}/u.test(first))
         product = product.charAt(0).toLowerCase() + product.slice(1);
       // "bakery's new sourdough" -> "new sourdough"
       const poss = /^(.+?)['’]s\s(.+)$/u.exec(product);
@@ -544,9 +571,23 @@ export function readBrief(
     audience = hit ? hit.replace(/^for\s/u, "") : null;
   }
 
+  // A short instruction among the listed facts ("…, book online, open Saturdays") is the call to action.
+  const listedCta =
+    language === "en" && !cta
+      ? (shape.benefits.find((b) => {
+          const ws = b.split(" ");
+          return (
+            ws.length <= 4 &&
+            CTA_VERBS.has(ws[0]!.toLowerCase()) &&
+            !/\d/u.test(b) &&
+            /\b(?:now|today|online|ahead|in store)$/iu.test(b)
+          );
+        }) ?? null)
+      : null;
+  if (listedCta) cta = listedCta;
   const benefits = unique([
     ...(language === "en"
-      ? shape.benefits
+      ? shape.benefits.filter((b) => b !== listedCta)
       : sentences
           .slice(1)
           .filter((s) => s !== cta)

@@ -38,6 +38,11 @@ export interface IllustrationLibrary {
   entries: Map<string, IllustrationEntry>;
   /** word -> icon name -> the strongest kind of match of that word for that icon. */
   byWord: Map<string, Map<string, MatchKind>>;
+  /**
+   * word -> icon name -> where emojilib lists the word among the icon's keywords (0 = first). emojilib lists
+   * what an emoji is before what it relates to: "bike" is the bicycle's first keyword and the scooter's fourth.
+   */
+  keywordAt: Map<string, Map<string, number>>;
   /** An icon as an SVG fragment sized to `size` px at (x, y); ids made unique with `idPrefix`. */
   draw(name: string, a: { x: number; y: number; size: number; idPrefix: string; extra?: string }): string;
 }
@@ -81,6 +86,8 @@ const EXCLUDED = new Set([
 const STAND_INS: Record<string, readonly string[]> = {
   "cup-with-straw": ["water bottle", "drink bottle", "sports bottle", "steel bottle", "thermos", "flask", "travel cup"],
   "hot-beverage": ["coffee mug", "travel mug", "mug"],
+  // The set's only lamp is an oil lamp for Diwali; a desk or floor lamp is shown as what it gives.
+  "light-bulb": ["lamp", "desk lamp", "table lamp", "floor lamp", "reading lamp", "lighting"],
 };
 const STRENGTH: Record<MatchKind, number> = { name: 5, nameHead: 4, nameWordKeyword: 3, nameWord: 2, keyword: 1 };
 
@@ -111,6 +118,7 @@ function buildLibrary(): IllustrationLibrary {
 
   const entries = new Map<string, IllustrationEntry>();
   const byWord = new Map<string, Map<string, MatchKind>>();
+  const keywordAt = new Map<string, Map<string, number>>();
   const add = (word: string, name: string, kind: MatchKind) => {
     if (word.length < 2) return;
     let icons = byWord.get(word);
@@ -151,8 +159,13 @@ function buildLibrary(): IllustrationLibrary {
       ] ??
       words[0]?.replaceAll("_", "-");
     if (!name || !entries.has(name)) continue;
-    for (const keyword of words.slice(1)) {
-      for (const w of keyword.toLowerCase().split(/[_\s]+/)) add(w, name, "keyword");
+    for (const [at, keyword] of words.slice(1).entries()) {
+      for (const w of keyword.toLowerCase().split(/[_\s]+/)) {
+        add(w, name, "keyword");
+        let icons = keywordAt.get(w);
+        if (!icons) keywordAt.set(w, (icons = new Map()));
+        if (!icons.has(name)) icons.set(name, at);
+      }
     }
   }
 
@@ -173,7 +186,7 @@ function buildLibrary(): IllustrationLibrary {
     );
   };
 
-  return { entries, byWord, draw };
+  return { entries, byWord, keywordAt, draw };
 }
 
 /**

@@ -225,7 +225,10 @@ export function rankIllustrations(words: SubjectWord[], library: IllustrationLib
       for (const [name, kind] of library.byWord.get(form) ?? []) {
         // A modifier that is itself an icon's whole name ("sushi rolls", "pizza delivery") is close to the subject.
         const weight = kind === "name" && w.modifier ? Math.min(1, w.weight * 1.3) : w.weight;
-        const s = (kind === "keyword" && named ? named : MATCH_SCORE[kind]) * weight;
+        // Between equal keyword matches, the icon that lists the word first means it most ("bike": the bicycle, not the scooter).
+        const listed = kind === "keyword" ? (library.keywordAt.get(form)?.get(name) ?? 0) : 0;
+        const s =
+          (kind === "keyword" && named ? named : MATCH_SCORE[kind]) * weight * (1 - 0.002 * Math.min(listed, 8));
         if (s > (seen.get(name)?.s ?? 0)) seen.set(name, { s, kind });
       }
     }
@@ -312,7 +315,12 @@ export function chooseIllustrations(prompt: string, library: IllustrationLibrary
     const pool = FALLBACK.filter((n) => library.entries.has(n));
     return { main: pool[Math.floor(rng() * pool.length)] ?? "sparkles", support: [], matched: false };
   }
-  const near = ranked.filter((s) => s.score >= top.score * 0.95 && s.word === top.word);
+  // Among icons found by a keyword, only those that list it about as early as the best one ("bike": the bicycle
+  // lists it first, the motor scooter fourth, so the scooter is not a fair picture of a bike).
+  const listedAt = (name: string) => library.keywordAt.get(top.word)?.get(name);
+  const tied = ranked.filter((s) => s.score >= top.score * 0.95 && s.word === top.word);
+  const earliest = Math.min(...tied.map((s) => listedAt(s.name) ?? 0));
+  const near = tied.filter((s) => (listedAt(s.name) ?? 0) <= earliest + 1);
   const main = near[seed % near.length]!;
   const support: string[] = [];
   const usedWords = new Set([main.word]);
