@@ -193,7 +193,7 @@ const LIST_HEADLINE: Record<BriefReading["kind"], string> = {
 
 /** Places people walk into: an offer there ends by inviting them in, not to a sale page. */
 const VENUE =
-  /\b(?:restaurant|caf[eé]|bakery|bistro|bar|pub|diner|pizzeria|brewery|taproom|salon|spa|gym|barber|clinic|florist)\b/u;
+  /\b(?:restaurant|caf[eé]|bakery|bistro|bar|pub|diner|pizzeria|brewery|taproom|salon|spa|gym|barber|clinic|florist|tea\s?rooms?|tea\s?house|tea\s?shop|coffee\s?shop|deli|patisserie|inn)\b/u;
 
 /** The close a brief gets when it names none: by its kind; at a venue (a local brief, an offer at a restaurant), a visit, "tonight" when it says when. */
 export function defaultClose(r: BriefReading): { headline: string; cta: string; say: string } {
@@ -201,10 +201,17 @@ export function defaultClose(r: BriefReading): { headline: string; cta: string; 
   const subject = r.subject.toLowerCase();
   const atVenue = r.kind === "local" || (r.kind === "offer" && VENUE.test(subject));
   if (!atVenue) return base;
-  const tonight = /\btonight\b/u.test(subject) || r.times.length > 0;
-  return tonight
-    ? { headline: base.headline, cta: "Visit us tonight", say: "Come and see us tonight." }
-    : { headline: base.headline, cta: "Visit us", say: "Come and see us." };
+  // "Tonight" when the brief says so, or gives an evening time and no day.
+  const evening = r.times.some((t) => /(?:^|\D)(?:[5-9]|1[01])(?::\d{2})?\s?pm$/iu.test(t));
+  if (/\btonight\b/u.test(subject) || (evening && r.dates.length === 0))
+    return { headline: base.headline, cta: "Visit us tonight", say: "Come and see us tonight." };
+  // A day it names: see you then, in the brief's words ("this Saturday").
+  const day = r.dates.find((d) => /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/iu.test(d));
+  if (day) {
+    const when = new RegExp(`\\b(?:this|next)\\s${day}\\b`, "iu").exec(r.subject)?.[0] ?? day;
+    return { headline: `See you ${when}`, cta: "Visit us", say: `See you ${when}.` };
+  }
+  return { headline: base.headline, cta: "Visit us", say: "Come and see us." };
 }
 
 /** The product as the narration names it: "the reusable steel water bottle", "our summer sale". */
@@ -531,16 +538,29 @@ function fill(
     const max = slot.max_chars;
     let text = "";
     switch (slot.role) {
-      case "headline":
-        for (const c of layout.slots.some((x) => x.role === "stat") ? (b.fact ? [b.fact] : []) : b.headlines) {
-          const f = fitPhrase(c, max);
-          if (f && !used.has(norm(f))) {
-            text = f;
-            break;
-          }
-        }
+      case "headline": {
+        const own = layout.slots.some((x) => x.role === "stat") ? (b.fact ? [b.fact] : []) : b.headlines;
+        // Where a price slot shows the price, the headline need not repeat it ("Cream tea for two this Saturday 2-5pm").
+        const priced = b.price && layout.slots.some((x) => x.role === "price");
+        const candidates = priced
+          ? [
+              ...own.map((c) =>
+                sentenceCase(
+                  c
+                    .replace(b.price!, "")
+                    .replace(/\s{2,}/gu, " ")
+                    .trim(),
+                ),
+              ),
+              ...own,
+            ]
+          : own;
+        // A candidate that fits whole first; else the first that fits shortened.
+        const fitted = candidates.map((c) => ({ c, f: fitPhrase(c, max) })).filter(({ f }) => f && !used.has(norm(f)));
+        text = (fitted.find(({ c, f }) => f === c) ?? fitted[0])?.f ?? "";
         headline = text || null;
         break;
+      }
       case "subhead":
       case "body":
         if (b.body) {

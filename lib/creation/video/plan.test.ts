@@ -199,6 +199,18 @@ describe("the Local preview writer", () => {
     expect(closeOf("Olive & Thyme is a family restaurant in Porto. Live fado tonight from 8 pm.").texts).toContain(
       "Visit us tonight",
     );
+    // An afternoon offer on a named day at a tea room: see you that day, not "tonight", not a sale page.
+    const tea =
+      "Copper Kettle Tea Room, 14 Mill Lane, Bath: cream tea for two £12 this Saturday 2-5pm. Show code SCONE12 at the counter.";
+    expect(closeOf(tea)).toEqual({ texts: "See you this Saturday | Visit us", narration: "See you this Saturday." });
+    // The day, the hours and the code are on screen, not only in the voice.
+    const req = { brief: tea, length_s: 30, aspect_ratio: "9:16", template_id: "starter-bold" };
+    const onScreen = localPlan(req, toolTemplates.find((t) => t.id === "starter-bold")!, toolLayouts("starter-bold"))
+      .scenes.flatMap((s) => s.texts.map((t) => t.text))
+      .join(" | ");
+    expect(onScreen).toContain("Cream tea for two this Saturday 2-5pm");
+    expect(onScreen).toContain("SCONE12");
+    expect(onScreen).toContain("£12");
   });
 
   it("picks a template by the brief's mood when none is chosen", () => {

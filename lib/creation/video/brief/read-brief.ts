@@ -426,6 +426,16 @@ function hasVerb(text: string): boolean {
   );
 }
 
+/** Places people walk into, by the word that names them ("… Tea Room", "… Bakery"). */
+export const VENUE_WORDS =
+  /\b(?:tea\s?rooms?|tea\s?house|tea\s?shop|caf[eé]|coffee\s?(?:shop|house)|bakery|patisserie|deli|bistro|bar|pub|inn|diner|pizzeria|restaurant|brewery|taproom|kitchen|salon|spa|gym|barber|clinic|florist|bookshop|bookstore|shop|store|studio|market)$/iu;
+
+/** The kind of place a name ends with, lowercased ("Copper Kettle Tea Room" -> "tea room"), or null. */
+function venueOf(name: string): string | null {
+  const m = VENUE_WORDS.exec(name);
+  return m && m.index > 0 ? m[0].toLowerCase() : null;
+}
+
 function kindOf(r: Omit<BriefReading, "kind">): BriefKind {
   const t = r.subject.toLowerCase();
   if (r.request.explainer || /^(?:how|what|why)\b/u.test(t)) return "explainer";
@@ -441,7 +451,9 @@ function kindOf(r: Omit<BriefReading, "kind">): BriefKind {
     return "event";
   if (
     r.places.length > 0 &&
-    /\b(?:caf[eé]|bakery|salon|studio|shop|store|restaurant|gym|barber|bar|bistro|clinic|florist|market)\b/u.test(t)
+    /\b(?:caf[eé]|bakery|salon|studio|shop|store|restaurant|gym|barber|bar|bistro|clinic|florist|market|tea\s?rooms?|pub|deli)\b/u.test(
+      t,
+    )
   )
     return "local";
   if (/\b(?:announc\w*|introducing|now open|launch\w*|coming soon|we are|we're|big news|news)\b/u.test(t))
@@ -511,7 +523,15 @@ export function readBrief(
       !times.some((t) => t.includes(n)) &&
       (/\D/u.test(n) || n.length >= 3),
   );
-  const places = language === "en" ? unique((doc.places().out("array") as string[]).map(cleanEnd)) : [];
+  const placeNames = language === "en" ? unique((doc.places().out("array") as string[]).map(cleanEnd)) : [];
+  // The town after a street ("14 Mill Lane, Bath"): a capitalised word or two that ends the address is a place too.
+  const towns = placeNames.flatMap((p) => {
+    const at = subject.indexOf(`${p}, `);
+    if (at < 0) return [];
+    const town = /^(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)(?=[:,.;]|$)/u.exec(subject.slice(at + p.length + 2));
+    return town ? [town[1]!] : [];
+  });
+  const places = unique([...placeNames, ...towns]);
 
   let cta: string | null = null;
   for (const s of sentences.slice(1)) {
@@ -562,6 +582,8 @@ export function readBrief(
   } else {
     product = cleanEnd(firstSentence.split(/[,:;]\s/u)[0]!);
   }
+  // "Copper Kettle Tea Room, 14 Mill Lane, Bath": no other noun, so what the name says it is.
+  if (!product && name) product = venueOf(name);
   if (cleaned) product = cleaned.name;
 
   let audience: string | null = null;

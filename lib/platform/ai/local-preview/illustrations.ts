@@ -87,6 +87,8 @@ const STAND_INS: Record<string, readonly string[]> = {
   "cup-with-straw": ["water bottle", "drink bottle", "sports bottle", "steel bottle", "thermos", "flask", "travel cup"],
   "hot-beverage": ["coffee mug", "travel mug", "mug"],
   // The set's only lamp is an oil lamp for Diwali; a desk or floor lamp is shown as what it gives.
+  // "Tea" is a pot of tea before it is bubble tea.
+  teapot: ["tea", "tea room", "tearoom", "tea shop", "tea house", "cream tea", "afternoon tea", "pot of tea"],
   "light-bulb": ["lamp", "desk lamp", "table lamp", "floor lamp", "reading lamp", "lighting"],
 };
 const STRENGTH: Record<MatchKind, number> = { name: 5, nameHead: 4, nameWordKeyword: 3, nameWord: 2, keyword: 1 };

@@ -24,6 +24,7 @@ const CASES: [string, RegExp][] = [
   ["a neighbourhood bike repair shop", /^bicycle$/],
   // The set's only lamp is a Diwali oil lamp: a desk lamp is shown as a light bulb.
   ["Lumen, a desk lamp", /^light-bulb$/],
+  ["tea room, cream tea for two £12 this Saturday 2-5pm", /^teapot$/],
   ["learn to play guitar", /^guitar$/],
   ["an ice cream truck", /^ice-cream$/],
   ["mountains under a pastel sky", /^mountain$/],
