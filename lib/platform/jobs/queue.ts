@@ -108,7 +108,8 @@ export async function claimJob(db: Db, opts: ClaimOptions): Promise<DocSnapshot<
       return null;
     }
     const owner = next.data.owner_id;
-    if (passed.has(owner)) return null; // every owner with queued work is at its limit
+    // Every owner with queued work is at its limit, or this claim has passed over enough (the next one goes on from here).
+    if (passed.has(owner) || passed.size >= MAX_OWNERS_PASSED) return null;
     const limit = await limitOf(owner);
     const got = (await ownerAtLimit(db, owner, now, limit)) ? "full" : await take(next.id, limit);
     if (got === "full") {
@@ -127,6 +128,8 @@ export async function claimJob(db: Db, opts: ClaimOptions): Promise<DocSnapshot<
 
 /** How many expired leases one claim looks at (those whose owner is at its limit are passed over). */
 const EXPIRED_LOOKAHEAD = 5;
+/** How many owners at their limit one claim passes over at most. */
+const MAX_OWNERS_PASSED = 50;
 /** How many times one claim looks again after another worker took its candidate first. */
 const MAX_CLAIM_RACES = 100;
 
