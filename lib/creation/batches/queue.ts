@@ -301,7 +301,10 @@ export async function dispatchWaiting(
   while (started < limit && seen.size < maxOwners) {
     const owner = await firstOwnerAfter(db, after);
     if (owner === null) {
-      if (wrapped) break;
+      if (wrapped) {
+        if (!seen.size) cursor.owner = null; // nothing waits: the next pass starts with one query
+        break;
+      }
       wrapped = true;
       after = null;
       continue;
