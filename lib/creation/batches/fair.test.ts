@@ -4,6 +4,7 @@
  * member's pipelines share its slots between clients.
  */
 import { jobs, users } from "@/lib/platform/db/collections";
+import { compileQuery } from "@/lib/platform/db/embedded/compile-query";
 import { addUser, openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { batchItems } from "./collections";
 import { dispatchWaiting, type DispatchCursor } from "./queue";
@@ -125,4 +126,31 @@ it("rows queued before lanes existed still start", async () => {
   driver.sqlite.prepare(`UPDATE c_batch_items SET data = json_remove(data, '$.lane')`).run();
   expect(await dispatchWaiting(env.db, new Date(T0 + 5000), 100, { cursor: fresh() })).toBe(2);
   expect(await stateOf(ids)).toEqual(["planning", "planning"]);
+});
+
+it("the owner and lane steps read from their indexes in index order (no sort, no scan of a backlog)", () => {
+  const driver = (env.db as unknown as { driver: import("@/lib/platform/db/embedded/embedded-driver").EmbeddedDriver })
+    .driver;
+  const plan = (q: { toRaw(): Parameters<typeof compileQuery>[0] }) => {
+    const { sql, params } = compileQuery(q.toRaw(), "rows");
+    return (driver.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[])
+      .map((r) => r.detail)
+      .join("\n");
+  };
+  const items = env.db.collection(batchItems);
+  const owners = plan(
+    items.where("state", "==", "waiting").where("owner_id", ">", "x").orderBy("owner_id").orderBy("queue_key").limit(1),
+  );
+  expect(owners).toMatch(/USING INDEX ix_c_batch_items__g_state_asc__g_owner_id_asc__g_queue_key_asc/);
+  const lanes = plan(
+    items
+      .where("owner_id", "==", "x")
+      .where("state", "==", "waiting")
+      .where("lane", ">", "")
+      .orderBy("lane")
+      .orderBy("queue_key")
+      .limit(1),
+  );
+  expect(lanes).toMatch(/USING INDEX ix_c_batch_items__g_owner_id_asc__g_state_asc__g_lane_asc__g_queue_key_asc/);
+  for (const p of [owners, lanes]) expect(p).not.toMatch(/TEMP B-TREE/);
 });
