@@ -11,11 +11,13 @@ import path from "node:path";
 // render.ts renders videos with the local driver (about 20 minutes; writes the README's bench:render table).
 // preview.ts makes the quick preview of video.ts's 30 s video (the README's bench:preview table).
 // segments.ts renders the bench:video video in full, after a one-scene edit and after a kill at 60% (the README's bench:segments table).
+// scale.ts: app and worker processes sharing one store, 1,000 small jobs from 20 users, one heavy (about 2 minutes; the README's bench:scale table).
 // captions.ts renders the same video once per caption preset (about 5 minutes; the README's bench:captions table).
 const BENCHES = [
   "db.ts",
   "images.ts",
   "update-log.ts",
+  "scale.ts",
   "local-model.ts",
   "audio.ts",
   "web.ts",

@@ -4,5 +4,9 @@
  */
 import { registerCollections } from "@/lib/platform/db/registry";
 import { allCollections } from "./collections";
+import { registerJobLimits } from "./job-limits";
 
 registerCollections(allCollections);
+
+// Each user runs at most their plan's "jobs at once" (claims pass over them until one ends).
+registerJobLimits();

@@ -58,6 +58,11 @@ export const batchItems = defineCollection({
     render_job_id: z.string().max(128).nullable(),
     /** Waiting items start in this order (the time they were queued, then their place). */
     queue_key: z.string().min(1).max(64),
+    /**
+     * Whose turn within the owner's waiting items (the dispatcher takes lanes in turn): "" for the owner's own
+     * batches, the client's id for a production pipeline's run. Absent on items made before lanes: they go last.
+     */
+    lane: z.string().max(128).default(""),
     started_at: isoTimestamp().nullable(),
     finished_at: isoTimestamp().nullable(),
     created_at: isoTimestamp(),
@@ -66,8 +71,12 @@ export const batchItems = defineCollection({
   timestamps: ["started_at", "finished_at", "created_at", "updated_at"],
   indexes: [
     ["batch_id", "position"],
-    // The dispatcher takes waiting items in queue order; the settler follows rendering ones.
+    // The settler follows rendering items in queue order.
     ["state", "queue_key"],
+    // The dispatcher (queue.ts dispatchWaiting): owners with waiting items in turn (a skip-scan, one item per owner),
+    // and within an owner its lanes in turn.
+    ["state", "owner_id", "queue_key"],
+    ["owner_id", "state", "lane", "queue_key"],
   ],
 });
 

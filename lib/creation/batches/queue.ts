@@ -22,6 +22,7 @@ import type { Db } from "@/lib/platform/db/db";
 import type { Transaction } from "@/lib/platform/db/transaction";
 import { batches, batchItems, type BatchItemDoc } from "./collections";
 import { appLink, stageWebhookEvent } from "@/lib/platform/webhooks/events";
+import { interleave } from "@/lib/platform/jobs/fair";
 
 export const BATCH_ITEM_JOB = "batch.item";
 export const BATCH_JOB_TYPES = [BATCH_ITEM_JOB] as const;
@@ -140,71 +141,179 @@ export async function finishBatchIfSettled(db: Db, batchId: string, now: Date): 
   });
 }
 
+/** Where the dispatcher's round-robin stands, per process: the last owner served, and per owner the last lane. */
+export interface DispatchCursor {
+  owner: string | null;
+  lanes: Map<string, string>;
+}
+const processCursor: DispatchCursor = { owner: null, lanes: new Map() };
+const MAX_LANE_CURSORS = 10_000;
+
+/** The first waiting item of the first owner after `after` (null: from the first owner): one document, from the index. */
+async function firstOwnerAfter(db: Db, after: string | null): Promise<string | null> {
+  let q = db.collection(batchItems).where("state", "==", "waiting");
+  if (after !== null) q = q.where("owner_id", ">", after);
+  const [first] = await q.orderBy("owner_id").orderBy("queue_key").limit(1).get();
+  return first?.data.owner_id ?? null;
+}
+
+/**
+ * Up to `n` of the owner's waiting items, its lanes in turn starting after the
+ * last lane served (a skip-scan over lanes: one document per lane, then at most
+ * `n` of that lane's oldest), each lane's own queue order kept. Reads at most
+ * n lanes × n items, however long a lane's backlog.
+ */
+async function pickForOwner(db: Db, owner: string, n: number, cursor: DispatchCursor): Promise<string[]> {
+  const waiting = db.collection(batchItems).where("owner_id", "==", owner).where("state", "==", "waiting");
+  const start = cursor.lanes.get(owner) ?? null;
+  const lanes: { lane: string; ids: string[] }[] = [];
+  let after = start;
+  let wrapped = start === null;
+  while (lanes.length < n) {
+    const q = after === null ? waiting : waiting.where("lane", ">", after);
+    const [first] = await q.orderBy("lane").orderBy("queue_key").limit(1).get();
+    if (!first) {
+      if (wrapped) break;
+      wrapped = true;
+      after = null;
+      continue;
+    }
+    const lane = first.data.lane;
+    if (lanes.some((l) => l.lane === lane)) break; // all the owner's lanes are in
+    const items = n > 1 ? await waiting.where("lane", "==", lane).orderBy("queue_key").limit(n).get() : [first];
+    lanes.push({ lane, ids: items.map((i) => i.id) });
+    after = lane;
+  }
+  if (!lanes.length) {
+    // Items queued before lanes existed (no lane field): oldest first.
+    const old = await db
+      .collection(batchItems)
+      .where("state", "==", "waiting")
+      .where("owner_id", "==", owner)
+      .orderBy("queue_key")
+      .limit(n)
+      .get();
+    return old.map((i) => i.id);
+  }
+  const picked = interleave(
+    lanes.map((l) => l.ids),
+    n,
+  );
+  // The next visit starts after the lane that got the last slot.
+  const last = picked[picked.length - 1];
+  const lastLane = lanes.find((l) => l.ids.includes(last!))?.lane;
+  if (lastLane !== undefined) {
+    if (cursor.lanes.size >= MAX_LANE_CURSORS) cursor.lanes.clear();
+    cursor.lanes.set(owner, lastLane);
+  }
+  return picked;
+}
+
+/** The owner's plan cap on jobs queued or running at once (the same count `assertWithinPlan` makes). */
+function capOf(plan: string): number {
+  return planLimits(isPlanId(plan) ? plan : "free").concurrentJobs;
+}
+
+/** Starts up to `budget` of one owner's waiting items, within its free slots; how many started. */
+async function dispatchOwner(db: Db, owner: string, now: Date, budget: number, cursor: DispatchCursor) {
+  const active = (cap: number) =>
+    db
+      .collection(jobs)
+      .where("owner_id", "==", owner)
+      .where("state", "in", [...ACTIVE])
+      .limit(cap);
+  // A first look outside the transaction, so a full owner costs two small reads and no transaction.
+  const user = await db.collection(users).doc(owner).get();
+  if (!user) return 0;
+  const cap = capOf(user.data.plan);
+  const free = Math.min(budget, cap - (await active(cap).count()));
+  if (free <= 0) return 0;
+  const ids = await pickForOwner(db, owner, free, cursor);
+  if (!ids.length) return 0;
+  return db.runTransaction(async (tx) => {
+    const user = await tx.get(db.collection(users).doc(owner));
+    if (!user) return 0;
+    const cap = capOf(user.data.plan);
+    const free = Math.min(budget, cap - (await tx.get(active(cap))).length);
+    if (free <= 0) return 0;
+    const picked: { id: string; item: BatchItemDoc }[] = [];
+    for (const id of ids) {
+      if (picked.length >= free) break;
+      const snap = await tx.get(db.collection(batchItems).doc(id));
+      if (snap && snap.data.state === "waiting") picked.push({ id, item: snap.data });
+    }
+    const at = now.toISOString();
+    for (const [k, p] of picked.entries()) {
+      const jobRef = db.collection(jobs).doc();
+      // Distinct times keep the claim order the order picked (lanes in turn).
+      const queuedAt = new Date(now.getTime() + k).toISOString();
+      tx.create(jobRef, {
+        type: BATCH_ITEM_JOB,
+        owner_id: owner,
+        content_id: p.item.content_id,
+        state: "queued",
+        progress: 0,
+        attempts: 0,
+        max_attempts: BATCH_ITEM_MAX_ATTEMPTS,
+        error: null,
+        worker_id: null,
+        lease_expires_at: null,
+        input: { batch_id: p.item.batch_id, item_id: p.id },
+        created_at: queuedAt,
+        updated_at: queuedAt,
+      });
+      tx.update(db.collection(batchItems).doc(p.id), {
+        state: "planning",
+        progress: 0.02,
+        job_id: jobRef.id,
+        started_at: p.item.started_at ?? at,
+        updated_at: at,
+      });
+    }
+    return picked.length;
+  });
+}
+
 /**
  * Starts waiting items while their owners have free job slots: each becomes
  * `planning` with a queued `batch.item` job, in the same transaction that
  * counted the owner's active jobs, so parallel dispatchers cannot overfill it.
+ *
+ * Fair: owners with waiting items take turns (a skip-scan over
+ * (state, owner_id, queue_key): one document per owner, never an owner's
+ * backlog), starting after the owner this process served last; within an
+ * owner, its lanes (a staff member's pipelines: one per client) take turns
+ * for its free slots. At most `limit` items start and `maxOwners` owners are
+ * visited per pass; the next pass goes on from there.
  */
-export async function dispatchWaiting(db: Db, now: Date, limit = 100): Promise<number> {
-  const waiting = await db
-    .collection(batchItems)
-    .where("state", "==", "waiting")
-    .orderBy("queue_key")
-    .limit(limit)
-    .get();
-  const byOwner = new Map<string, string[]>();
-  for (const w of waiting) byOwner.set(w.data.owner_id, [...(byOwner.get(w.data.owner_id) ?? []), w.id]);
+export async function dispatchWaiting(
+  db: Db,
+  now: Date,
+  limit = 100,
+  o: { maxOwners?: number; cursor?: DispatchCursor } = {},
+): Promise<number> {
+  const cursor = o.cursor ?? processCursor;
+  const maxOwners = o.maxOwners ?? 100;
+  const seen = new Set<string>();
   let started = 0;
-  for (const [owner, ids] of byOwner) {
-    started += await db.runTransaction(async (tx) => {
-      const user = await tx.get(db.collection(users).doc(owner));
-      if (!user) return 0;
-      const cap = planLimits(isPlanId(user.data.plan) ? user.data.plan : "free").concurrentJobs;
-      const active = await tx.get(
-        db
-          .collection(jobs)
-          .where("owner_id", "==", owner)
-          .where("state", "in", [...ACTIVE])
-          .limit(cap),
-      );
-      const free = cap - active.length;
-      if (free <= 0) return 0;
-      const picked: { id: string; item: BatchItemDoc }[] = [];
-      for (const id of ids) {
-        if (picked.length >= free) break;
-        const snap = await tx.get(db.collection(batchItems).doc(id));
-        if (snap && snap.data.state === "waiting") picked.push({ id, item: snap.data });
+  let after = cursor.owner;
+  let wrapped = after === null;
+  while (started < limit && seen.size < maxOwners) {
+    const owner = await firstOwnerAfter(db, after);
+    if (owner === null) {
+      if (wrapped) {
+        if (!seen.size) cursor.owner = null; // nothing waits: the next pass starts with one query
+        break;
       }
-      const at = now.toISOString();
-      for (const [k, p] of picked.entries()) {
-        const jobRef = db.collection(jobs).doc();
-        // Distinct times keep the claim order the rows' order.
-        const queuedAt = new Date(now.getTime() + k).toISOString();
-        tx.create(jobRef, {
-          type: BATCH_ITEM_JOB,
-          owner_id: owner,
-          content_id: p.item.content_id,
-          state: "queued",
-          progress: 0,
-          attempts: 0,
-          max_attempts: BATCH_ITEM_MAX_ATTEMPTS,
-          error: null,
-          worker_id: null,
-          lease_expires_at: null,
-          input: { batch_id: p.item.batch_id, item_id: p.id },
-          created_at: queuedAt,
-          updated_at: queuedAt,
-        });
-        tx.update(db.collection(batchItems).doc(p.id), {
-          state: "planning",
-          progress: 0.02,
-          job_id: jobRef.id,
-          started_at: p.item.started_at ?? at,
-          updated_at: at,
-        });
-      }
-      return picked.length;
-    });
+      wrapped = true;
+      after = null;
+      continue;
+    }
+    if (seen.has(owner)) break; // every owner with waiting items had its turn
+    seen.add(owner);
+    after = owner;
+    cursor.owner = owner;
+    started += await dispatchOwner(db, owner, now, limit - started, cursor);
   }
   return started;
 }

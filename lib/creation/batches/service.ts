@@ -81,6 +81,8 @@ export interface CreateBatchHooks {
   ) => void;
   /** Every video renders with this published version of `settings.template_id` (null: its current version). Not part of the public batch API. */
   templateVersion?: number | null;
+  /** The items' lane (batch_items.lane: a production client's id), so the owner's slots go to its lanes in turn. Not part of the public batch API. */
+  lane?: string;
 }
 
 export async function createBatch(
@@ -167,6 +169,7 @@ export async function createBatch(
           job_id: null,
           render_job_id: null,
           queue_key: queueKey(now, position, r),
+          lane: hooks.lane ?? "",
           started_at: null,
           finished_at: null,
           created_at: at,

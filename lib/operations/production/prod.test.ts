@@ -148,6 +148,10 @@ it("runs each row through the engine once, then a rerun reuses every unchanged v
   expect(run).toMatchObject({ state: "running", item_count: 3, reused_count: 0, progress: 0, eta_s: null });
   expect(run.counts.waiting).toBe(3);
   expect(await balanceOf(env.db, "staff")).toBe(before - 3 * COST);
+  // The run's rows are in its client's lane: the staff member's slots go to clients in turn (batches/queue.ts).
+  const runBatch = (await env.db.collection(prodRuns).doc(run.id).get())!.data.batch_id!;
+  const lanes = (await env.db.collection(batchItems).where("batch_id", "==", runBatch).get()).map((i) => i.data.lane);
+  expect(lanes).toEqual([p.client_id, p.client_id, p.client_id]);
 
   // A tick of the bulk worker starts items: progress moves, and with time passing an ETA appears.
   await createBatchWorker({ video: deps, links: null, log: () => undefined }).processNext();

@@ -257,6 +257,8 @@ export async function startRun(deps: ProdDeps, pipelineId: string, o: StartRunOp
       {
         stage: (tx, created) => stage(tx, { batchId: created.batchId, items: created.items }),
         templateVersion: pinned,
+        // The staff member's job slots are shared between clients in turn (lib/creation/batches/queue.ts).
+        lane: pipeline.client_id,
       },
     );
   } else {

@@ -144,6 +144,11 @@ export const jobs = defineCollection({
     ["owner_id", "created_at desc"],
     // The per-user cap on concurrent jobs (lib/media/images/generation-service.ts).
     ["owner_id", "state"],
+    // Fair claims (lib/platform/jobs/fair.ts): the next owner's oldest queued job, of the worker's types or any;
+    // and an owner's live running jobs (its running limit).
+    ["type", "state", "owner_id", "created_at"],
+    ["state", "owner_id", "created_at"],
+    ["owner_id", "state", "lease_expires_at"],
   ],
 });
 

@@ -1,7 +1,8 @@
 /**
- * The job queue on top of the `jobs` collection. A worker claims the oldest
- * queued job, or a running job whose lease has expired (its worker died), in a
- * transaction, so two workers never hold one job at once. Workers extend the
+ * The job queue on top of the `jobs` collection. A worker claims a running
+ * job whose lease has expired (its worker died), else the next owner's oldest
+ * queued job in round-robin order (fair.ts: owners take turns, each within its
+ * running limit), in a transaction, so two workers never hold one job at once. Workers extend the
  * lease while they work; every state change checks the caller still holds it.
  * Each attempt runs through `holdJob`: one deadline per job type, and an
  * abort when the lease is lost, for every worker.
@@ -10,6 +11,7 @@ import type { Db } from "@/lib/platform/db/db";
 import { jobs, type JobDoc } from "@/lib/platform/db/collections";
 import type { DocSnapshot } from "@/lib/platform/db/refs";
 import type { InputOf } from "@/lib/platform/db/define";
+import { claimCursor, liveRunningQuery, nextQueued, ownerAtLimit, ownerRunningLimit, type FairCursor } from "./fair";
 
 export interface ClaimOptions {
   workerId: string;
@@ -18,6 +20,10 @@ export interface ClaimOptions {
   /** Only jobs of these types (each domain's worker claims its own; at most 30 types, Firestore's `in` limit). */
   types?: readonly string[];
   now?: Date;
+  /** The round-robin position (default: this process's cursor for these types, fair.ts). */
+  cursor?: FairCursor;
+  /** The per-owner running limit instead of JOB_OWNER_MAX_RUNNING (null: none); a registered resolver still applies. */
+  maxRunningPerOwner?: number | null;
 }
 
 type NewJob = Pick<InputOf<typeof jobs>, "type" | "owner_id" | "content_id"> &
@@ -44,45 +50,88 @@ export async function enqueueJob(db: Db, job: NewJob, now = new Date()): Promise
 export async function claimJob(db: Db, opts: ClaimOptions): Promise<DocSnapshot<JobDoc> | null> {
   const now = opts.now ?? new Date();
   const col = db.collection(jobs);
-  return db.runTransaction(async (tx) => {
-    const typed = opts.types ? col.where("type", "in", [...opts.types]) : col;
-    const [queued] = await tx.get(typed.where("state", "==", "queued").orderBy("created_at").limit(1));
-    const candidate =
-      queued ??
-      (
-        await tx.get(
-          typed
-            .where("state", "==", "running")
-            .where("lease_expires_at", "<", now.toISOString())
-            .orderBy("lease_expires_at")
-            .limit(1),
-        )
-      )[0];
-    if (!candidate) return null;
-    const ref = col.doc(candidate.id);
-    if (candidate.data.attempts >= candidate.data.max_attempts) {
-      // Its workers keep dying: stop handing it out.
-      tx.update(ref, {
-        state: "failed",
-        error: "lease expired on the last attempt",
-        worker_id: null,
-        lease_expires_at: null,
+  const cursor = opts.cursor ?? claimCursor(opts.types);
+  const limitOf = (owner: string) => ownerRunningLimit(db, owner, { fixed: opts.maxRunningPerOwner });
+
+  // One candidate, in a transaction that re-reads it and the owner's running jobs: claimed, or why not.
+  const take = (id: string, limit: number | null) =>
+    db.runTransaction(async (tx): Promise<DocSnapshot<JobDoc> | "gone" | "full" | "failed"> => {
+      const ref = col.doc(id);
+      const snap = await tx.get(ref);
+      const job = snap?.data;
+      const expired = job?.state === "running" && !!job.lease_expires_at && job.lease_expires_at < now.toISOString();
+      if (!snap || !job || (job.state !== "queued" && !expired)) return "gone";
+      if (limit !== null && (await tx.get(liveRunningQuery(db, job.owner_id, now, limit))).length >= limit)
+        return "full";
+      if (job.attempts >= job.max_attempts) {
+        // Its workers keep dying: stop handing it out.
+        tx.update(ref, {
+          state: "failed",
+          error: "lease expired on the last attempt",
+          worker_id: null,
+          lease_expires_at: null,
+          updated_at: now.toISOString(),
+        });
+        return "failed";
+      }
+      const claimed: JobDoc = {
+        ...job,
+        state: "running",
+        worker_id: opts.workerId,
+        attempts: job.attempts + 1,
+        lease_expires_at: new Date(now.getTime() + opts.leaseMs).toISOString(),
         updated_at: now.toISOString(),
-      });
+      };
+      tx.set(ref, claimed);
+      return { ...snap, data: claimed };
+    });
+
+  // 1. Running jobs whose lease ran out (a worker died, or a retry's backoff ended) go first: they were started already.
+  const typed = opts.types ? col.where("type", "in", [...opts.types]) : col;
+  const expired = await typed
+    .where("state", "==", "running")
+    .where("lease_expires_at", "<", now.toISOString())
+    .orderBy("lease_expires_at")
+    .limit(EXPIRED_LOOKAHEAD)
+    .get();
+  for (const e of expired) {
+    const got = await take(e.id, await limitOf(e.data.owner_id));
+    if (typeof got === "object") return got;
+  }
+
+  // 2. Queued jobs, round-robin between owners (fair.ts): the next owner's oldest job, passing over owners at their limit.
+  const passed = new Set<string>();
+  for (let races = 0; races < MAX_CLAIM_RACES; ) {
+    const next = await nextQueued(db, opts.types, cursor);
+    if (!next) {
+      cursor.last = null;
       return null;
     }
-    const claimed: JobDoc = {
-      ...candidate.data,
-      state: "running",
-      worker_id: opts.workerId,
-      attempts: candidate.data.attempts + 1,
-      lease_expires_at: new Date(now.getTime() + opts.leaseMs).toISOString(),
-      updated_at: now.toISOString(),
-    };
-    tx.set(ref, claimed);
-    return { ...candidate, data: claimed };
-  });
+    const owner = next.data.owner_id;
+    // Every owner with queued work is at its limit, or this claim has passed over enough (the next one goes on from here).
+    if (passed.has(owner) || passed.size >= MAX_OWNERS_PASSED) return null;
+    const limit = await limitOf(owner);
+    const got = (await ownerAtLimit(db, owner, now, limit)) ? "full" : await take(next.id, limit);
+    if (got === "full") {
+      passed.add(owner);
+      cursor.last = owner;
+      continue;
+    }
+    if (typeof got === "object") {
+      cursor.last = owner;
+      return got;
+    }
+    races++; // another worker took it first (or it failed for good): look again
+  }
+  return null;
 }
+
+/** How many expired leases one claim looks at (those whose owner is at its limit are passed over). */
+const EXPIRED_LOOKAHEAD = 5;
+/** How many owners at their limit one claim passes over at most. */
+const MAX_OWNERS_PASSED = 50;
+/** How many times one claim looks again after another worker took its candidate first. */
+const MAX_CLAIM_RACES = 100;
 
 interface OwnedChange {
   jobId: string;

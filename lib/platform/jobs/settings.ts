@@ -39,3 +39,12 @@ export function workerSettings(env: Env = process.env): WorkerSettings {
     renderFps: intIn(env.RENDER_FPS, 1, 60),
   };
 }
+
+/**
+ * How many jobs one owner may run at once, whatever their type: `JOB_OWNER_MAX_RUNNING`
+ * (1–1,000); undefined (unset or out of bounds) means no limit beyond the app's own
+ * (lib/platform/jobs/fair.ts: the plan's "jobs at once" when the app registers it).
+ */
+export function jobOwnerMaxRunning(env: Env = process.env): number | undefined {
+  return intIn(env.JOB_OWNER_MAX_RUNNING, 1, 1000);
+}

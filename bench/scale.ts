@@ -1,0 +1,390 @@
+/**
+ * `npx tsx --conditions=react-server bench/scale.ts [--driver embedded|bullmq] [--apps 2] [--workers 3]
+ * [--loops 2] [--jobs 1000] [--users 20] [--heavy 500] [--window 30000] [--owner-limit K] [--seed 1]`: the job queue past one
+ * process, through the platform's own API.
+ *
+ * N app-instance processes enqueue (`enqueueJob`, as the domains' requests do) and M worker processes run
+ * `createJobWorker` loops (`--loops` each) of a tiny job type that sleeps 20–50 ms, all against one store: a
+ * temp DATA_DIR (the embedded driver: SQLite in WAL mode, shared by the processes) and, with
+ * `--driver bullmq`, a redis-server of its own (QUEUE_DRIVER=bullmq, REDIS_URL; needs the queue engine's
+ * driver, lib/platform/jobs/driver.ts, and a redis-server binary).
+ *
+ * The load: `--jobs` small jobs from `--users` users; one of them (the heavy user) submits `--heavy` of them
+ * at once at the start (a bulk upload), the others' jobs arrive spread over `--window` ms in a seeded random
+ * order. The same light submissions run a second time without the heavy user: the baseline of the same run.
+ *
+ * Measured: throughput (jobs ÷ first enqueue → last completion), wait per user (created → its run began, the
+ * claim's moment), executions counted by the workers (no job lost, none run twice), and each light user's p95
+ * wait with the heavy user ÷ without (goal ≤ 2). Writes the table into README.md between the bench:scale
+ * markers.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+type Args = Record<string, string>;
+function parseArgs(argv: string[]): Args {
+  const out: Args = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a.startsWith("--")) {
+      const [k, v] = a.slice(2).split("=", 2);
+      if (v !== undefined) out[k!] = v;
+      else if (argv[i + 1] && !argv[i + 1]!.startsWith("--")) out[k!] = argv[++i]!;
+      else out[k!] = "1";
+    }
+  }
+  return out;
+}
+
+const JOB_TYPE = "bench.sleep";
+const HEAVY = "heavy-user";
+
+interface Submission {
+  owner: string;
+  /** ms after the common start. */
+  at: number;
+  /** How long the job sleeps. */
+  ms: number;
+}
+
+interface Execution {
+  job: string;
+  owner: string;
+  created: string;
+  started: number;
+  ended: number;
+  pid: number;
+}
+
+/** A small seeded PRNG (mulberry32), so both scenarios get the same light submissions. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function plan(o: { jobs: number; users: number; heavy: number; window: number; seed: number; withHeavy: boolean }) {
+  const rand = rng(o.seed);
+  const lights = Array.from({ length: o.users - 1 }, (_, i) => `light-${String(i + 1).padStart(2, "0")}`);
+  const light: Submission[] = [];
+  for (let i = 0; i < o.jobs - o.heavy; i++)
+    light.push({
+      owner: lights[i % lights.length]!,
+      at: Math.round(rand() * o.window),
+      ms: 20 + Math.round(rand() * 30),
+    });
+  const heavy: Submission[] = Array.from({ length: o.heavy }, () => ({
+    owner: HEAVY,
+    at: 0,
+    ms: 20 + Math.round(rand() * 30),
+  }));
+  return { lights, submissions: [...(o.withHeavy ? heavy : []), ...light].sort((a, b) => a.at - b.at) };
+}
+
+const pct = (s: number[], p: number) =>
+  s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : Number.NaN;
+
+function spawnChild(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", __filename, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+}
+
+function waitForLine(child: ChildProcess, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let buf = "";
+    const onData = (b: Buffer) => {
+      buf += b.toString();
+      if (buf.includes(text)) {
+        child.stdout!.off("data", onData);
+        resolve();
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`child exited (${code}) before "${text}"`)));
+  });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((r) => child.once("exit", r));
+}
+
+// ---------------------------------------------------------------- children
+
+async function appChild(a: Args): Promise<void> {
+  await import("../lib/registry/register");
+  const { getDb } = await import("@/lib/platform/db");
+  const { enqueueJob } = await import("@/lib/platform/jobs/queue");
+  const mine = JSON.parse(fs.readFileSync(a.plan!, "utf8")) as Submission[];
+  const db = getDb();
+  const startAt = Number(a.start);
+  console.log("ready");
+  for (const s of mine) {
+    const wait = startAt + s.at - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    await enqueueJob(db, { type: JOB_TYPE, owner_id: s.owner, content_id: null, input: { ms: s.ms } }, new Date());
+  }
+  console.log("submitted");
+}
+
+async function workerChild(a: Args): Promise<void> {
+  await import("../lib/registry/register");
+  const { getDb } = await import("@/lib/platform/db");
+  const { createJobWorker, defineJob } = await import("@/lib/platform/jobs/kit");
+  const db = getDb();
+  const out = fs.openSync(a.out!, "a");
+  const def = defineJob({
+    kind: "bench",
+    types: [JOB_TYPE],
+    deadlineMs: 60_000,
+    run: async (job, ctx) => {
+      const started = Date.now();
+      await new Promise((r) => setTimeout(r, Number((job.input as { ms?: number }).ms ?? 30)));
+      const e: Execution = {
+        job: ctx.jobId,
+        owner: job.owner_id,
+        created: job.created_at,
+        started,
+        ended: Date.now(),
+        pid: process.pid,
+      };
+      fs.writeSync(out, `${JSON.stringify(e)}\n`);
+    },
+  });
+  const stop = new AbortController();
+  process.once("SIGTERM", () => stop.abort());
+  const loops = Array.from({ length: Number(a.loops ?? 2) }, () =>
+    createJobWorker(def, {
+      db,
+      log: (m, e) => console.error(`[bench worker ${process.pid}] ${m}`, e ?? ""),
+    }).runWorkerLoop({
+      signal: stop.signal,
+      pollMs: Number(a.poll ?? 50),
+    }),
+  );
+  console.log("ready");
+  await Promise.all(loops);
+  fs.closeSync(out);
+}
+
+// ---------------------------------------------------------------- parent
+
+interface Scenario {
+  label: string;
+  seconds: number;
+  throughput: number;
+  executions: Execution[];
+  lost: number;
+  twice: number;
+  waits: Map<string, number[]>;
+}
+
+async function runScenario(o: {
+  label: string;
+  submissions: Submission[];
+  apps: number;
+  workers: number;
+  loops: number;
+  env: Record<string, string>;
+}): Promise<Scenario> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pf-bench-scale-"));
+  const env = { ...o.env, DATA_DIR: dir, DB_DRIVER: "embedded", IN_APP_WORKER: "0" };
+  const children: ChildProcess[] = [];
+  try {
+    // The store's tables made once, before the processes share the file.
+    const { Db } = await import("@/lib/platform/db/db");
+    const { EmbeddedDriver } = await import("@/lib/platform/db/embedded/embedded-driver");
+    const { allCollections } = await import("../lib/registry/collections");
+    const { jobs } = await import("@/lib/platform/db/collections");
+    const db = new Db(
+      new EmbeddedDriver({ file: path.join(dir, "promptframe.sqlite"), collections: allCollections }),
+      allCollections,
+    );
+
+    const workers = Array.from({ length: o.workers }, (_, i) =>
+      spawnChild(["--child", "worker", "--out", path.join(dir, `exec-${i}.jsonl`), "--loops", String(o.loops)], env),
+    );
+    children.push(...workers);
+    await Promise.all(workers.map((w) => waitForLine(w, "ready")));
+
+    const startAt = Date.now() + 3000; // the app processes' own start-up (tsx) fits in this
+    const apps = Array.from({ length: o.apps }, (_, i) => {
+      const file = path.join(dir, `plan-${i}.json`);
+      fs.writeFileSync(file, JSON.stringify(o.submissions.filter((_, n) => n % o.apps === i)));
+      return spawnChild(["--child", "app", "--plan", file, "--start", String(startAt)], env);
+    });
+    children.push(...apps);
+    await Promise.all(apps.map((a) => exited(a)));
+
+    const total = o.submissions.length;
+    const deadline = Date.now() + 600_000;
+    for (;;) {
+      const done = await db.collection(jobs).where("state", "in", ["succeeded", "failed"]).count();
+      if (done >= total) break;
+      if (Date.now() > deadline) throw new Error(`only ${done} of ${total} jobs ended in 10 minutes`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    for (const w of workers) w.kill("SIGTERM");
+    await Promise.all(workers.map((w) => exited(w)));
+
+    const executions = workers.flatMap((_, i) =>
+      fs
+        .readFileSync(path.join(dir, `exec-${i}.jsonl`), "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Execution),
+    );
+    const stored = await db.collection(jobs).get();
+    const runs = new Map<string, number>();
+    for (const e of executions) runs.set(e.job, (runs.get(e.job) ?? 0) + 1);
+    const lost = stored.filter((j) => j.data.state !== "succeeded" || !runs.has(j.id)).length + (total - stored.length);
+    const twice = [...runs.values()].filter((n) => n > 1).length;
+    const waits = new Map<string, number[]>();
+    for (const e of executions) {
+      const w = waits.get(e.owner) ?? [];
+      w.push(e.started - Date.parse(e.created));
+      waits.set(e.owner, w);
+    }
+    for (const w of waits.values()) w.sort((a, b) => a - b);
+    const first = Math.min(...stored.map((j) => Date.parse(j.data.created_at)));
+    const last = Math.max(...executions.map((e) => e.ended));
+    const seconds = (last - first) / 1000;
+    await db.close();
+    return { label: o.label, seconds, throughput: total / seconds, executions, lost, twice, waits };
+  } finally {
+    for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const a = parseArgs(process.argv.slice(2));
+  if (a.child === "app") return appChild(a);
+  if (a.child === "worker") return workerChild(a);
+
+  const driver = a.driver ?? "embedded";
+  if (driver !== "embedded" && driver !== "bullmq") throw new Error("--driver is embedded or bullmq");
+  const n = (k: string, d: number) => (a[k] === undefined ? d : Number(a[k]));
+  const o = {
+    apps: n("apps", 2),
+    workers: n("workers", 3),
+    loops: n("loops", 2),
+    jobs: n("jobs", 1000),
+    users: n("users", 20),
+    heavy: n("heavy", 500),
+    window: n("window", 30000),
+    seed: n("seed", 1),
+    ownerLimit: a["owner-limit"] === undefined ? null : Number(a["owner-limit"]),
+  };
+  if (o.heavy >= o.jobs || o.users < 2) throw new Error("--heavy must be below --jobs, and --users at least 2");
+
+  // The workers' per-owner running limit (JOB_OWNER_MAX_RUNNING); the bench's owners are no users, so no plan limit applies.
+  const limitEnv: Record<string, string> = o.ownerLimit ? { JOB_OWNER_MAX_RUNNING: String(o.ownerLimit) } : {};
+  let env: Record<string, string> = { QUEUE_DRIVER: "embedded", ...limitEnv };
+  let stopRedis: (() => Promise<void>) | null = null;
+  if (driver === "bullmq") {
+    if (!fs.existsSync(path.join(__dirname, "..", "lib", "platform", "jobs", "driver.ts")))
+      throw new Error(
+        "--driver bullmq needs the queue engine's driver (lib/platform/jobs/driver.ts), not in this tree",
+      );
+    const { startRedis } = await import("../tests/support/redis-server");
+    const redis = await startRedis();
+    stopRedis = redis.stop;
+    env = { QUEUE_DRIVER: "bullmq", REDIS_URL: redis.url, ...limitEnv };
+  }
+
+  const t0 = performance.now();
+  try {
+    const withHeavy = plan({ ...o, withHeavy: true });
+    const without = plan({ ...o, withHeavy: false });
+    const scenarios: Scenario[] = [];
+    for (const [label, p] of [
+      [`${o.jobs} jobs, ${o.users} users (one submits ${o.heavy} at once)`, withHeavy],
+      [`baseline: the same ${o.jobs - o.heavy} light jobs without the heavy user`, without],
+    ] as const) {
+      const s = await runScenario({
+        label,
+        submissions: p.submissions,
+        apps: o.apps,
+        workers: o.workers,
+        loops: o.loops,
+        env,
+      });
+      scenarios.push(s);
+      console.log(
+        `${label}: ${s.executions.length} executions, ${s.throughput.toFixed(1)} jobs/s over ${s.seconds.toFixed(1)} s, lost ${s.lost}, run twice ${s.twice}`,
+      );
+    }
+    const [h, b] = scenarios as [Scenario, Scenario];
+    const lights = withHeavy.lights;
+    const perUser = lights.map((u) => {
+      const wh = h.waits.get(u) ?? [];
+      const wb = b.waits.get(u) ?? [];
+      return {
+        user: u,
+        p50h: pct(wh, 50),
+        p95h: pct(wh, 95),
+        p50b: pct(wb, 50),
+        p95b: pct(wb, 95),
+        ratio: pct(wh, 95) / pct(wb, 95),
+      };
+    });
+    const heavyWaits = h.waits.get(HEAVY) ?? [];
+    const allLightH = lights.flatMap((u) => h.waits.get(u) ?? []).sort((x, y) => x - y);
+    const allLightB = lights.flatMap((u) => b.waits.get(u) ?? []).sort((x, y) => x - y);
+    const ratios = perUser.map((p) => p.ratio).sort((x, y) => x - y);
+    console.table(
+      perUser.map((p) => ({
+        user: p.user,
+        "p50 ms (with heavy)": p.p50h,
+        "p95 ms (with heavy)": p.p95h,
+        "p50 ms (baseline)": p.p50b,
+        "p95 ms (baseline)": p.p95b,
+        "p95 ×": p.ratio.toFixed(2),
+      })),
+    );
+    console.log(`heavy user: p50 ${pct(heavyWaits, 50)} ms, p95 ${pct(heavyWaits, 95)} ms`);
+    const worst = perUser.reduce((x, y) => (y.ratio > x.ratio ? y : x));
+    const met = worst.ratio <= 2;
+    const total = (performance.now() - t0) / 1000;
+    const fmt = (ms: number) => `${Math.round(ms)} ms`;
+    const table = [
+      `| run (${driver} driver; ${o.apps} app processes, ${o.workers} worker processes × ${o.loops} loops; jobs sleep 20–50 ms${o.ownerLimit ? `; JOB_OWNER_MAX_RUNNING=${o.ownerLimit}` : ""}) | jobs | throughput | light users' wait p50 / p95 | heavy user's wait p50 / p95 | lost / run twice |`,
+      "|---|---|---|---|---|---|",
+      `| ${h.label} | ${h.executions.length} | ${h.throughput.toFixed(0)} jobs/s | ${fmt(pct(allLightH, 50))} / ${fmt(pct(allLightH, 95))} | ${fmt(pct(heavyWaits, 50))} / ${fmt(pct(heavyWaits, 95))} | ${h.lost} / ${h.twice} |`,
+      `| ${b.label} | ${b.executions.length} | ${b.throughput.toFixed(0)} jobs/s | ${fmt(pct(allLightB, 50))} / ${fmt(pct(allLightB, 95))} | – | ${b.lost} / ${b.twice} |`,
+    ].join("\n");
+    const summary =
+      `Each light user's p95 wait with the heavy user ÷ without it: median **${pct(ratios, 50).toFixed(2)}×**, worst **${worst.ratio.toFixed(2)}×** ` +
+      `(${worst.user}: ${fmt(worst.p95h)} vs ${fmt(worst.p95b)}; goal ≤ 2×: ${met ? "met" : "not met"}). Light jobs arrive spread over ${(o.window / 1000).toFixed(0)} s; ` +
+      `the heavy user's ${o.heavy} at once at the start, so the baseline's throughput is its arrival rate, not what the workers could do.`;
+    console.log(`\n${table}\n\n${summary}\n(whole bench: ${total.toFixed(0)} s)`);
+    const readme = path.join(__dirname, "..", "README.md");
+    const text = fs.readFileSync(readme, "utf8");
+    const start = "<!-- bench:scale:start -->";
+    const end = "<!-- bench:scale:end -->";
+    if (text.includes(start) && text.includes(end) && !a["no-readme"]) {
+      const stamp = `Measured ${new Date().toISOString().slice(0, 10)} by \`npx tsx --conditions=react-server bench/scale.ts --driver ${driver}\` on this machine (${os.cpus().length} cores; the whole bench took ${total.toFixed(0)} s). Wait = the job's creation → its run began (the claim).`;
+      fs.writeFileSync(
+        readme,
+        text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${stamp}\n\n${table}\n\n${summary}\n${end}`),
+      );
+    }
+    if (h.lost || h.twice || b.lost || b.twice) process.exitCode = 1;
+  } finally {
+    await stopRedis?.();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
