@@ -22,6 +22,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+// mulberry32, seeded: both scenarios get the same light submissions.
+import { createRng } from "@/lib/platform/ai/local-preview/prompt-features";
 
 type Args = Record<string, string>;
 function parseArgs(argv: string[]): Args {
@@ -58,20 +60,8 @@ interface Execution {
   pid: number;
 }
 
-/** A small seeded PRNG (mulberry32), so both scenarios get the same light submissions. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function plan(o: { jobs: number; users: number; heavy: number; window: number; seed: number; withHeavy: boolean }) {
-  const rand = rng(o.seed);
+  const rand = createRng(o.seed);
   const lights = Array.from({ length: o.users - 1 }, (_, i) => `light-${String(i + 1).padStart(2, "0")}`);
   const light: Submission[] = [];
   for (let i = 0; i < o.jobs - o.heavy; i++)

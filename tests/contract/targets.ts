@@ -9,12 +9,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import net from "node:net";
 import { Firestore } from "firebase-admin/firestore";
 import { Db } from "@/lib/platform/db/db";
 import { EmbeddedDriver } from "@/lib/platform/db/embedded/embedded-driver";
 import { FirestoreDriver } from "@/lib/platform/db/firestore/firestore-driver";
 import { contractCollections } from "./fixtures";
+import { freePort } from "../support/free-port";
 
 export type Gap =
   | "cursors"
@@ -63,17 +63,6 @@ function embeddedTarget(): Target {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 function firestoreTarget(opts: { name: string; gaps: Target["gaps"]; host?: string }): Target {

@@ -9,7 +9,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import net from "node:net";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -20,6 +19,7 @@ import { createEmulatorAccount } from "../support/accounts";
 import { setCredits } from "../support/test-db";
 import { startStockStandIn, type StockStandIn } from "../support/stock-stand-in";
 import { testAppEnv } from "../support/test-env";
+import { freePort } from "../support/free-port";
 
 const local = !process.env.BASE_URL;
 
@@ -377,17 +377,6 @@ function meanDiff(a: Buffer, b: Buffer): number {
   let sum = 0;
   for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
   return sum / a.length;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {

@@ -9,13 +9,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { test, expect, SignInPage } from "./fixtures";
 import { createEmulatorAccount } from "../support/accounts";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { testAppEnv } from "../support/test-env";
+import { freePort } from "../support/free-port";
 
 const local = !process.env.BASE_URL;
 
@@ -289,17 +289,6 @@ test.describe("with Stripe configured (a local stand-in)", () => {
     await expect(page.getByTestId("current-plan")).toHaveText("Pro");
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

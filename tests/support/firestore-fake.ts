@@ -3,26 +3,15 @@
  * contract suite uses) with a Db over the given collections. It does not
  * isolate transactions (tests/contract/targets.ts): use it sequentially.
  */
-import net from "node:net";
 import { Firestore } from "firebase-admin/firestore";
 import type { AnyCollectionDef } from "@/lib/platform/db/define";
 import { Db } from "@/lib/platform/db/db";
 import { FirestoreDriver } from "@/lib/platform/db/firestore/firestore-driver";
+import { freePort } from "./free-port";
 
 export interface FirestoreFake {
   db: Db;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 export async function startFirestoreFake(collections: readonly AnyCollectionDef[]): Promise<FirestoreFake> {

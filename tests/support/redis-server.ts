@@ -4,7 +4,7 @@
  * redis-server binary is installed, so the caller can say why it skips.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import net from "node:net";
+import { freePort } from "./free-port";
 
 export interface TestRedis {
   url: string;
@@ -14,17 +14,6 @@ export interface TestRedis {
 export function redisServerBinary(): string | null {
   const found = spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" });
   return found.status === 0 && found.stdout.trim() ? found.stdout.trim() : null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startRedis(): Promise<TestRedis> {
