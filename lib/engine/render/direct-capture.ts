@@ -111,13 +111,14 @@ async function findPage(browser: HeadlessBrowser, token: string, timeoutMs: numb
 export async function captureDirect(input: DirectCaptureInput): Promise<void> {
   if (input.frames.length === 0) return;
   const session = await findPage(input.browser, input.token, input.timeoutMs);
-  // The viewport is the composition's size (Remotion sets it): a clip of exactly it needs no resize, unlike
-  // captureBeyondViewport, which re-lays the page out for every screenshot.
+  // Remotion's own screenshot parameters (screenshot-task.js). Without captureBeyondViewport it is faster, but a
+  // page whose content overflows the viewport (a transition sliding in) is then drawn differently: measured by
+  // bench/frame-capture.ts and caught by direct-capture.test.ts.
   const shot = {
     format: "jpeg",
     quality: input.jpegQuality,
     clip: { x: 0, y: 0, width: input.width, height: input.height, scale: 1 },
-    captureBeyondViewport: false,
+    captureBeyondViewport: true,
     optimizeForSpeed: true,
     fromSurface: true,
   };
