@@ -23,6 +23,10 @@ import { createPreviewWorker } from "@/lib/creation/video/preview-job";
 import { PREVIEW_FPS, PREVIEW_SHORT_SIDE } from "@/lib/creation/video/preview-contract";
 import { addUser, openTestEnv } from "@/tests/support/data-env";
 
+/** PF_FRAME_STEPS_OFF=direct,…: the frame pipeline's steps turned off, for an A/B baseline (the README is then left alone). */
+const STEPS_OFF = (process.env.PF_FRAME_STEPS_OFF ?? "").split(",").filter(Boolean);
+const STEPS = Object.fromEntries(STEPS_OFF.map((s) => [s, false]));
+
 process.env.RATE_LIMIT_STORE = "memory";
 
 const BRIEF =
@@ -34,7 +38,7 @@ async function main() {
   const load = os.loadavg()[0]!;
   await ensureBundle();
   const env = openTestEnv();
-  const renderer = new LocalRenderer();
+  const renderer = new LocalRenderer({ framePipelineSteps: STEPS });
   const deps: VideoDeps = {
     db: env.db,
     store: env.store,
@@ -98,6 +102,7 @@ async function main() {
   ].join("\n");
   console.log(`\n${table}`);
   const readme = path.join(__dirname, "..", "README.md");
+  if (STEPS_OFF.length) return console.log(`(steps off: ${STEPS_OFF.join(", ")}; README not changed)`);
   const text = fs.readFileSync(readme, "utf8");
   const start = "<!-- bench:preview:start -->";
   const end = "<!-- bench:preview:end -->";

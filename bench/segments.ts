@@ -42,6 +42,10 @@ import type { VideoDeps } from "@/lib/creation/video/service/shared";
 import { segmentsPrefix } from "@/lib/creation/video/segment-store";
 import { createVideoWorker } from "@/lib/creation/video/worker";
 
+/** PF_FRAME_STEPS_OFF=direct,…: the frame pipeline's steps turned off, for an A/B baseline (the README is then left alone). */
+const STEPS_OFF = (process.env.PF_FRAME_STEPS_OFF ?? "").split(",").filter(Boolean);
+const STEPS = Object.fromEntries(STEPS_OFF.map((s) => [s, false]));
+
 const CASES = [
   { label: "30 s, 16:9 (1280×720)", ratio: "16:9", plan: "free" },
   { label: "30 s, 9:16 (1080×1920)", ratio: "9:16", plan: "pro" },
@@ -119,7 +123,7 @@ function wholeVideoDriver(base: LocalRenderer): RenderDriver {
 async function main() {
   await ensureBundle();
   const env = openTestEnv();
-  const local = new LocalRenderer();
+  const local = new LocalRenderer({ framePipelineSteps: STEPS });
   if (!canRenderSegments(local)) throw new Error("the local renderer does not render segments");
   const deps: VideoDeps = {
     db: env.db,
@@ -253,6 +257,7 @@ async function main() {
   ].join("\n");
   console.log(`\n${table}`);
   const readme = path.join(__dirname, "..", "README.md");
+  if (STEPS_OFF.length) return console.log(`(steps off: ${STEPS_OFF.join(", ")}; README not changed)`);
   const text = fs.readFileSync(readme, "utf8");
   const start = "<!-- bench:segments:start -->";
   const end = "<!-- bench:segments:end -->";

@@ -22,6 +22,10 @@ import { requestRender } from "@/lib/creation/video/service/request-render";
 import type { VideoDeps } from "@/lib/creation/video/service/shared";
 import { createVideoWorker } from "@/lib/creation/video/worker";
 
+/** PF_FRAME_STEPS_OFF=direct,…: the frame pipeline's steps turned off, for an A/B baseline (the README is then left alone). */
+const STEPS_OFF = (process.env.PF_FRAME_STEPS_OFF ?? "").split(",").filter(Boolean);
+const STEPS = Object.fromEntries(STEPS_OFF.map((s) => [s, false]));
+
 const CASES = [
   { label: "30 s, 16:9 (1280×720)", ratio: "16:9", plan: "free" },
   { label: "30 s, 9:16 (1080×1920)", ratio: "9:16", plan: "pro" },
@@ -58,7 +62,7 @@ function treeRssMb(): number {
 async function main() {
   await ensureBundle();
   const env = openTestEnv();
-  const renderer = new LocalRenderer();
+  const renderer = new LocalRenderer({ framePipelineSteps: STEPS });
   const deps: VideoDeps = {
     db: env.db,
     store: env.store,
@@ -124,6 +128,7 @@ async function main() {
   ].join("\n");
   console.log(`\n${table}`);
   const readme = path.join(__dirname, "..", "README.md");
+  if (STEPS_OFF.length) return console.log(`(steps off: ${STEPS_OFF.join(", ")}; README not changed)`);
   const text = fs.readFileSync(readme, "utf8");
   const start = "<!-- bench:video:start -->";
   const end = "<!-- bench:video:end -->";

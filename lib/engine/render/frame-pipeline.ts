@@ -11,6 +11,7 @@ import "server-only";
  * soundtrack is mixed beside it (audio-mix.ts) and muxed as AAC.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +21,7 @@ import { frameRuns } from "@/remotion/frame-state";
 import type { RenderProps } from "../composition/render-props";
 import { mixSoundtrack } from "./audio-mix";
 import { compositorBinary, compositorEnv } from "./compositor";
+import { CAPTURE_TOKEN_VARIABLE, captureDirect } from "./direct-capture";
 import { RenderError } from "./errors";
 import type { RenderProgress } from "./types";
 
@@ -81,9 +83,21 @@ export interface FramePipelineSteps {
    * JPEG is written once per frame of its run and decoded every time).
    */
   timestamped: boolean;
+  /**
+   * Remotion's renderFrames opens the page and captures the first frame;
+   * the others are captured by our own loop on that page with one seek and
+   * one screenshot each (direct-capture.ts; off: renderFrames captures every
+   * frame, about ten DevTools round trips each). Only with concurrency 1.
+   */
+  direct: boolean;
 }
 
-export const DEFAULT_STEPS: FramePipelineSteps = { decoupled: true, audioAlongside: true, timestamped: true };
+export const DEFAULT_STEPS: FramePipelineSteps = {
+  decoupled: true,
+  audioAlongside: true,
+  timestamped: true,
+  direct: true,
+};
 
 /** Frames queued for the encoder beyond this many bytes make capturing wait (memory bound when the encoder falls behind). */
 const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
@@ -386,11 +400,36 @@ export async function renderWithFramePipeline(input: FramePipelineInput): Promis
       }
     };
     let flushError: unknown = null;
+    const onFrame = (buffer: Buffer, frame: number): Promise<void> | undefined => {
+      if (frame === runs[0]?.start) mark("first frame");
+      if (input.onPoster && frame === posterFrame) {
+        input.onPoster(buffer);
+        return;
+      }
+      if (!runByStart.has(frame)) return;
+      if (flushError) throw flushError;
+      pending.set(frame, buffer);
+      queuedBytes += buffer.length;
+      flushing = flushing.then(flush).catch((e) => {
+        flushError ??= e;
+        own.cancel();
+      });
+      if (!steps.decoupled || queuedBytes > MAX_QUEUED_BYTES) return flushing;
+    };
+    const frames = [...runs.map((r) => r.start), ...(input.onPoster ? [posterFrame] : [])];
+    const direct = steps.direct && input.concurrency <= 1 && frames.length > 1;
+    const token = randomUUID();
+    let stopped = false;
+    own.cancelSignal(() => void (stopped = true));
+    const composition = input.onPoster
+      ? { ...input.composition, durationInFrames: posterFrame + 1 }
+      : input.composition;
     rendering = renderFrames({
-      composition: input.onPoster ? { ...input.composition, durationInFrames: posterFrame + 1 } : input.composition,
+      composition,
       serveUrl: input.serveUrl,
       inputProps: props as unknown as Record<string, unknown>,
-      frames: [...runs.map((r) => r.start), ...(input.onPoster ? [posterFrame] : [])],
+      frames: direct ? frames.slice(0, 1) : frames,
+      ...(direct ? { envVariables: { [CAPTURE_TOKEN_VARIABLE]: token } } : {}),
       outputDir: null,
       imageFormat: "jpeg",
       jpegQuality: input.jpegQuality,
@@ -405,18 +444,22 @@ export async function renderWithFramePipeline(input: FramePipelineInput): Promis
       logLevel: "error",
       onStart: () => undefined,
       onFrameUpdate: () => undefined,
-      onFrameBuffer: (buffer, frame) => {
-        if (frame === runs[0]?.start) mark("first frame");
-        if (input.onPoster && frame === posterFrame) return input.onPoster(buffer);
-        if (!runByStart.has(frame)) return;
-        if (flushError) throw flushError;
-        pending.set(frame, buffer);
-        queuedBytes += buffer.length;
-        flushing = flushing.then(flush).catch((e) => {
-          flushError ??= e;
-          own.cancel();
-        });
-        if (!steps.decoupled || queuedBytes > MAX_QUEUED_BYTES) return flushing;
+      onFrameBuffer: async (buffer, frame) => {
+        await onFrame(buffer, frame);
+        // Still inside Remotion's first frame: its page stays open while the loop captures the rest.
+        if (direct && frame === frames[0])
+          await captureDirect({
+            browser: input.browser,
+            token,
+            compositionId: composition.id,
+            frames: frames.slice(1),
+            width: props.width,
+            height: props.height,
+            jpegQuality: input.jpegQuality,
+            timeoutMs: input.timeoutMs,
+            stopped: () => stopped,
+            onFrame,
+          });
       },
     });
     await Promise.race([rendering, encoderFailed]);
