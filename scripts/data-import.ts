@@ -9,6 +9,7 @@ import { allCollections } from "../lib/registry/collections";
 import { dbConfig } from "@/lib/platform/db/config";
 import { openDriver } from "@/lib/platform/db/open-driver";
 import { importDb } from "@/lib/platform/db/transfer";
+import { rebuildCounters } from "@/lib/platform/db/counters";
 
 async function main() {
   const dir = process.argv[2];
@@ -20,6 +21,8 @@ async function main() {
   const db = new Db(openDriver(config, allCollections), allCollections);
   try {
     console.log(`imported into ${config.driver}:`, await importDb(db, dir));
+    // The counters are recomputed from what the store now holds (documents that were there before included).
+    console.log("counters rebuilt (keys per counter):", await rebuildCounters(db));
   } finally {
     await db.close();
   }

@@ -25,6 +25,13 @@ import { authCollections } from "@/lib/access/auth/collections";
 import { galleryCollections } from "@/lib/creation/gallery/collections";
 import { apiKeyCollections } from "@/lib/access/api-keys/collections";
 import { webhookCollections } from "@/lib/platform/webhooks/collections";
+import { countersCollection, type CounterDef } from "@/lib/platform/db/counters";
+import { contentStatusCounter } from "@/lib/platform/db/content-counters";
+import { compositionCounters } from "@/lib/engine/composition/counters";
+import { callsCounter } from "@/lib/platform/ai/calls/counters";
+
+/** Counters the store keeps in the same commit as every change they count (lib/platform/db/counters.ts). */
+export const allCounters: readonly CounterDef[] = [contentStatusCounter, ...compositionCounters, callsCounter];
 
 export const allCollections: readonly AnyCollectionDef[] = [
   ...coreCollections,
@@ -46,4 +53,5 @@ export const allCollections: readonly AnyCollectionDef[] = [
   ...galleryCollections,
   ...apiKeyCollections,
   ...webhookCollections,
+  countersCollection(allCounters),
 ];

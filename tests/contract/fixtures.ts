@@ -21,8 +21,8 @@ export const items = defineCollection({
   ],
 });
 
-export const counters = defineCollection({
-  name: "counters",
+export const tallies = defineCollection({
+  name: "tallies",
   schema: z.object({ n: z.number().int() }),
 });
 
@@ -33,7 +33,7 @@ export const notes = defineCollection({
   timestamps: ["at"],
 });
 
-export const contractCollections = [...allCollections, items, counters, notes];
+export const contractCollections = [...allCollections, items, tallies, notes];
 
 export type Item = z.output<typeof items.schema>;
 

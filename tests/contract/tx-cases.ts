@@ -3,11 +3,11 @@ import { isDbError } from "@/lib/platform/db";
 import { jobs } from "@/lib/platform/db/collections";
 import { claimJob, completeJob, enqueueJob, failJob, heartbeatJob } from "@/lib/platform/jobs/queue";
 import { contractCase, type CaseContext } from "./harness";
-import { counters, item, items } from "./fixtures";
+import { tallies, item, items } from "./fixtures";
 
 export function txCases(ctx: CaseContext): void {
   contractCase(ctx, "a transaction reads then writes, and returns the callback's value", async (db) => {
-    const ref = db.collection(counters).doc("c");
+    const ref = db.collection(tallies).doc("c");
     await ref.set({ n: 41 });
     const seen = await db.runTransaction(async (tx) => {
       const snap = await tx.get(ref);
@@ -19,19 +19,19 @@ export function txCases(ctx: CaseContext): void {
   });
 
   contractCase(ctx, "a transaction whose callback throws writes nothing", async (db) => {
-    const ref = db.collection(counters).doc("c");
+    const ref = db.collection(tallies).doc("c");
     await ref.set({ n: 1 });
     const err = await db
       .runTransaction(async (tx) => {
         await tx.get(ref);
         tx.set(ref, { n: 2 });
-        tx.set(db.collection(counters).doc("d"), { n: 2 });
+        tx.set(db.collection(tallies).doc("d"), { n: 2 });
         throw new Error("changed my mind");
       })
       .catch((e: unknown) => e);
     expect((err as Error).message).toBe("changed my mind");
     expect((await ref.get())?.data.n).toBe(1);
-    expect(await db.collection(counters).doc("d").get()).toBeNull();
+    expect(await db.collection(tallies).doc("d").get()).toBeNull();
   });
 
   contractCase(ctx, "a transaction may query, and a bad write inside it aborts all of it", async (db) => {
@@ -50,7 +50,7 @@ export function txCases(ctx: CaseContext): void {
   });
 
   contractCase(ctx, "reads after writes in a transaction are refused", async (db) => {
-    const ref = db.collection(counters).doc("c");
+    const ref = db.collection(tallies).doc("c");
     const err = await db
       .runTransaction(async (tx) => {
         tx.set(ref, { n: 1 });
@@ -65,7 +65,7 @@ export function txCases(ctx: CaseContext): void {
     ctx,
     "100 parallel transactional increments on one document end at exactly 100",
     async (db) => {
-      const ref = db.collection(counters).doc("hot");
+      const ref = db.collection(tallies).doc("hot");
       await ref.set({ n: 0 });
       await Promise.all(
         Array.from({ length: 100 }, () =>

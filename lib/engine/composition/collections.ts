@@ -101,7 +101,11 @@ export const compositions = defineCollection({
     updated_at: isoTimestamp(),
   }),
   timestamps: ["created_at", "updated_at"],
-  indexes: [["owner_id", "updated_at desc"]],
+  indexes: [
+    ["owner_id", "updated_at desc"],
+    // A template's newest content (the templates dashboard's "last used"; its counts are counters).
+    ["template.id", "created_at desc"],
+  ],
 });
 
 export const compositionCollections: readonly AnyCollectionDef[] = [layouts, templates, templateVersions, compositions];

@@ -15,6 +15,8 @@ import { defaultModelId as defaultImageModelId } from "@/lib/platform/ai/models"
 import { layouts } from "@/lib/engine/composition/collections";
 import { CONTENT_KINDS, CONTENT_STATUSES, content, jobs, users } from "@/lib/platform/db/collections";
 import type { Db } from "@/lib/platform/db/db";
+import { readCounter } from "@/lib/platform/db/counters";
+import { contentStatusCounter } from "@/lib/platform/db/content-counters";
 import { isDbError } from "@/lib/platform/db/errors";
 import type { WhereOp } from "@/lib/platform/db/driver";
 import { startGeneration, type GenerationDeps } from "@/lib/media/images/generation-service";
@@ -105,10 +107,18 @@ export async function countContent(
   db: Db,
   input: { kind?: (typeof CONTENT_KINDS)[number]; status?: (typeof CONTENT_STATUSES)[number] },
 ): Promise<{ kind: string; status: string; count: number }> {
-  const all = db.collection(content);
-  const byKind = input.kind ? all.where("kind", "==", input.kind) : all;
-  const q = input.status ? byKind.where("status", "==", input.status) : byKind;
-  return { kind: input.kind ?? "any", status: input.status ?? "any", count: await q.count() };
+  // The store keeps content per kind and status (lib/platform/db/content-counters.ts): a few documents, no count scan.
+  const { totals } = await readCounter(
+    db,
+    contentStatusCounter,
+    input.kind ? { from: `${input.kind}|`, to: `${input.kind}}` } : {},
+  );
+  let count = 0;
+  for (const [key, values] of totals) {
+    const [kind, status] = key.split("|");
+    if ((!input.kind || kind === input.kind) && (!input.status || status === input.status)) count += values.n ?? 0;
+  }
+  return { kind: input.kind ?? "any", status: input.status ?? "any", count };
 }
 
 export async function lookupUser(db: Db, input: { email?: string; uid?: string }) {

@@ -13,11 +13,14 @@ import { listLanguageModels } from "@/lib/platform/ai/language/models";
 import { ApiError } from "@/lib/platform/api/errors";
 import type { Db } from "@/lib/platform/db/db";
 import { enqueueJob } from "@/lib/platform/jobs/queue";
-import { aggregateCalls, callsPerDay } from "./aggregate";
+import { aggregateTotals, totalsPerDay, type CallTotals } from "./aggregate";
+import { bucketLatency, callsCounter, callValues, parseCallKey } from "@/lib/platform/ai/calls/counters";
+import { readCounter } from "@/lib/platform/db/counters";
 import { fcEvalRuns, type FcEvalRunDoc } from "./collections";
 import { RANGES, type EvalRunView, type ExampleView, type RangeKey, type ReportView } from "./contract";
 import { EVAL_FEATURE, EVAL_JOB_TYPE, modelLabel } from "./eval-run";
 
+/** At most this many records are read for the range's first partial hour (the rest comes from counters). */
 export const REPORT_MAX_RECORDS = 20_000;
 
 export interface ReportDeps {
@@ -36,29 +39,74 @@ function rangeOf(deps: ReportDeps, range: RangeKey) {
   return { from, to };
 }
 
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+const hourOf = (t: number) => new Date(t).toISOString().slice(0, 13);
+const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/**
+ * The counters of `function_calls` (lib/platform/ai/calls/counters.ts) for a rolling range: the calls in the
+ * range's first partial hour are read as records (at most an hour's worth), the rest of its first day from the
+ * hourly counters, every later day (today included) from the daily ones. `docsRead` is what it cost.
+ */
+export async function callTotals(
+  db: Db,
+  from: Date,
+  to: Date,
+): Promise<{ entries: CallTotals[]; capped: boolean; docsRead: number }> {
+  const hourCeil = Math.ceil(from.getTime() / HOUR_MS) * HOUR_MS;
+  const dayEnd = Math.floor(from.getTime() / DAY_MS) * DAY_MS + DAY_MS;
+  const [edge, hours, days] = await Promise.all([
+    hourCeil > from.getTime()
+      ? db
+          .collection(functionCalls)
+          .where("created_at", ">=", from.toISOString())
+          .where("created_at", "<", new Date(hourCeil).toISOString())
+          .orderBy("created_at", "desc")
+          .limit(REPORT_MAX_RECORDS + 1)
+          .get()
+      : Promise.resolve([]),
+    hourCeil < dayEnd
+      ? readCounter(db, callsCounter, { from: `h|${hourOf(hourCeil)}`, to: `h|${hourOf(dayEnd)}` })
+      : Promise.resolve({ totals: new Map<string, Record<string, number>>(), docsRead: 0 }),
+    readCounter(db, callsCounter, { from: `d|${dayOf(dayEnd)}`, to: `d|${dayOf(to.getTime() + DAY_MS)}` }),
+  ]);
+  const entries: CallTotals[] = [];
+  for (const totals of [hours.totals, days.totals]) {
+    for (const [key, values] of totals) {
+      const k = parseCallKey(key);
+      if (!k) continue;
+      entries.push({ ...k, kind: k.kind as CallTotals["kind"], day: k.at.slice(0, 10), values });
+    }
+  }
+  for (const r of edge.slice(0, REPORT_MAX_RECORDS)) {
+    entries.push({ ...r.data, day: r.data.created_at.slice(0, 10), values: callValues(r.data) });
+  }
+  return {
+    entries,
+    capped: edge.length > REPORT_MAX_RECORDS,
+    docsRead: edge.length + hours.docsRead + days.docsRead,
+  };
+}
+
 export async function buildReport(deps: ReportDeps, q: { range: RangeKey; feature?: string }): Promise<ReportView> {
   const { from, to } = rangeOf(deps, q.range);
-  const rows = await deps.db
-    .collection(functionCalls)
-    .where("created_at", ">=", from.toISOString())
-    .orderBy("created_at", "desc")
-    .limit(REPORT_MAX_RECORDS + 1)
-    .get();
-  const all = rows.slice(0, REPORT_MAX_RECORDS).map((r) => r.data);
-  const production = all.filter((r) => r.feature !== EVAL_FEATURE);
-  const features = [...new Set(production.map((r) => r.feature))].sort();
-  const chosen = q.feature ? production.filter((r) => r.feature === q.feature) : production;
-  const valid = chosen.filter((r) => r.valid).length;
+  const { entries, capped } = await callTotals(deps.db, from, to);
+  const production = entries.filter((e) => e.feature !== EVAL_FEATURE && (e.values.calls ?? 0) > 0);
+  const features = [...new Set(production.map((e) => e.feature))].sort();
+  const chosen = q.feature ? production.filter((e) => e.feature === q.feature) : production;
+  const total = chosen.reduce((n, e) => n + (e.values.calls ?? 0), 0);
+  const valid = chosen.reduce((n, e) => n + (e.values.valid ?? 0), 0);
   return {
     range: q.range,
     from: from.toISOString(),
     to: to.toISOString(),
-    total: chosen.length,
-    valid_rate: chosen.length ? valid / chosen.length : null,
-    rows: aggregateCalls(chosen),
-    days: callsPerDay(chosen, from, to),
+    total,
+    valid_rate: total ? valid / total : null,
+    rows: aggregateTotals(chosen, bucketLatency),
+    days: totalsPerDay(chosen, from, to),
     features,
-    capped: rows.length > REPORT_MAX_RECORDS,
+    capped,
   };
 }
 

@@ -5,7 +5,8 @@
  */
 import { DbError } from "./errors";
 import type { AnyCollectionDef, DocOf, InputOf } from "./define";
-import type { Driver, DriverKind } from "./driver";
+import type { Driver, DriverKind, WriteOp } from "./driver";
+import { CountingDriver, countersOf } from "./counters";
 import { CollectionRef, type DbContext } from "./refs";
 import { Transaction, WriteBatch } from "./transaction";
 
@@ -18,11 +19,13 @@ export class Db {
   readonly driverKind: DriverKind;
   private readonly byName: Map<string, AnyCollectionDef>;
   private readonly ctx: DbContext;
+  private readonly driver: Driver;
 
-  constructor(
-    private readonly driver: Driver,
-    collections: readonly AnyCollectionDef[],
-  ) {
+  constructor(driver: Driver, collections: readonly AnyCollectionDef[]) {
+    // A registry that declares counters (lib/platform/db/counters.ts) gets them kept on every write.
+    const counters = countersOf(collections);
+    this.driver = counters ? new CountingDriver(driver, counters) : driver;
+    driver = this.driver;
     this.driverKind = driver.kind;
     this.byName = new Map();
     for (const def of collections) {
@@ -62,6 +65,14 @@ export class Db {
 
   runTransaction<R>(fn: (tx: Transaction) => Promise<R>, opts: TransactionOptions = {}): Promise<R> {
     return this.driver.transaction((tx) => fn(new Transaction(tx)), { maxAttempts: opts.maxAttempts ?? 50 });
+  }
+
+  /**
+   * Store-internal: driver ops as they are, no schema (the counters' rebuild writes counter documents, whose
+   * number fields are open-ended). Domain code uses batch() and runTransaction().
+   */
+  commitRaw(ops: readonly WriteOp[]): Promise<void> {
+    return this.driver.commit(ops);
   }
 
   batch(): WriteBatch {

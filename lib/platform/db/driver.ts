@@ -25,7 +25,13 @@ export type WriteOp =
   | { kind: "create" | "set"; key: DocKey; data: RawData }
   /** `merge` validates the merged document (the embedded driver can; Firestore validated the partial). */
   | { kind: "update"; key: DocKey; data: RawData; merge: (existing: RawData) => RawData }
-  | { kind: "delete"; key: DocKey };
+  | { kind: "delete"; key: DocKey }
+  /**
+   * Adds `by` to the document's top-level number fields, creating the document from `base` when missing; no read
+   * in the caller's transaction (Firestore: FieldValue.increment; embedded: inside the commit's write lock), so
+   * parallel transactions never lose one another's increments. Used by counters (./counters.ts).
+   */
+  | { kind: "increment"; key: DocKey; base: RawData; by: Record<string, number> };
 
 export const WHERE_OPS = ["==", "!=", "<", "<=", ">", ">=", "in", "array-contains"] as const;
 export type WhereOp = (typeof WHERE_OPS)[number];

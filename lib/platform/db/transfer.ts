@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 import type { Db } from "./db";
+import { COUNTERS_COLLECTION } from "./counters";
 import type { AnyCollectionDef } from "./define";
 import { DbError, isDbError } from "./errors";
 import type { CollectionRef, DocSnapshot } from "./refs";
@@ -92,6 +93,9 @@ export async function importDb(db: Db, dir: string): Promise<Record<string, numb
     .readdirSync(dir)
     .filter((f) => f.endsWith(".jsonl"))
     .map((f) => f.slice(0, -".jsonl".length))
+    // Counters are the store's own sums: the imported documents are counted as they are written (and
+    // `npm run data:import` rebuilds them from the data afterwards), so exported counter files are not loaded.
+    .filter((name) => name !== COUNTERS_COLLECTION)
     .sort((a, b) => depth(a) - depth(b) || a.localeCompare(b));
   for (const name of names) {
     counts[name] = 0;

@@ -20,6 +20,8 @@ import { ensureSampleMedia } from "@/lib/engine/composition/sample-media";
 import { canMoveStage, STAGE_LABELS, stageActionLabel, type LibraryStage } from "@/lib/engine/composition/stages";
 import { SAMPLE_MEDIA } from "@/lib/engine/composition/starter";
 import type { Db } from "@/lib/platform/db/db";
+import { readCounter } from "@/lib/platform/db/counters";
+import { layoutUseCounter } from "@/lib/engine/composition/counters";
 import type { BlobStore } from "@/lib/platform/storage/types";
 import { updateLog, type UpdateLogDoc } from "@/lib/platform/update-log/collections";
 import { logChange } from "@/lib/platform/update-log/write";
@@ -46,7 +48,10 @@ export interface StudioLayoutDeps {
   now?: () => Date;
 }
 
-/** How many of the most recent compositions the usage counts look at (staff screens; the library is small). */
+/**
+ * How many of the most recent compositions a layout's history lists as "made with it since it went live". The
+ * usage counts themselves are the store's counters (lib/engine/composition/counters.ts), over all compositions.
+ */
 export const USAGE_SCAN_LIMIT = 5000;
 /** How many recent layout log entries the library reads for "who last moved it". */
 const MOVES_SCAN_LIMIT = 2000;
@@ -131,6 +136,12 @@ interface CompositionUse extends LayoutUse {
   layout_ids: Set<string>;
 }
 
+/** Compositions per layout (one scene or more in it), from the store's counter: a few documents, no scan. */
+async function layoutUsage(db: Db, id?: string): Promise<Map<string, number>> {
+  const { totals } = await readCounter(db, layoutUseCounter, id ? { from: id, to: `${id}\u0000` } : {});
+  return new Map([...totals].map(([k, v]) => [k, v.n ?? 0]));
+}
+
 async function recentCompositions(db: Db): Promise<CompositionUse[]> {
   const rows = await db.collection(compositions).orderBy("updated_at", "desc").limit(USAGE_SCAN_LIMIT).get();
   return rows.map((r) => ({
@@ -177,19 +188,11 @@ export async function listLayouts(deps: StudioLayoutDeps, query: LayoutListQuery
   const [rows, moves, uses] = await Promise.all([
     deps.db.collection(layouts).get(),
     lastMoves(deps.db),
-    recentCompositions(deps.db),
+    layoutUsage(deps.db),
   ]);
   return rows
     .filter((r) => inLibrary(r.data))
-    .map((r) =>
-      summarize(
-        r.id,
-        r.data,
-        uses.filter((u) => u.layout_ids.has(r.id)).length,
-        moves.get(r.id) ?? null,
-        validateLayout(r.data),
-      ),
-    )
+    .map((r) => summarize(r.id, r.data, uses.get(r.id) ?? 0, moves.get(r.id) ?? null, validateLayout(r.data)))
     .filter((l) => matchesLayoutQuery(l, query))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -214,12 +217,12 @@ async function sampleMediaUrls(store: BlobStore, at: Date): Promise<LayoutView["
 async function viewOf(deps: StudioLayoutDeps, id: string, doc: LayoutDoc): Promise<LayoutView> {
   const [moves, uses, media] = await Promise.all([
     lastMoves(deps.db),
-    recentCompositions(deps.db),
+    layoutUsage(deps.db, id),
     sampleMediaUrls(deps.store, now(deps)),
   ]);
   const issues = validateLayout(doc);
   return {
-    ...summarize(id, doc, uses.filter((u) => u.layout_ids.has(id)).length, moves.get(id) ?? null, issues),
+    ...summarize(id, doc, uses.get(id) ?? 0, moves.get(id) ?? null, issues),
     issues,
     sample_media: media,
   };

@@ -10,6 +10,8 @@ import "server-only";
 import { compositions, templates } from "@/lib/engine/composition/collections";
 import { jobs } from "@/lib/platform/db/collections";
 import type { Db } from "@/lib/platform/db/db";
+import { readCounter } from "@/lib/platform/db/counters";
+import { templateDayCounter, templateUseCounter } from "@/lib/engine/composition/counters";
 import { TEST_RENDER_JOB } from "./remotion-test";
 
 export const RENDER_JOB_TYPES = ["video.render", "design.render"] as const;
@@ -58,16 +60,38 @@ export async function templateDashboard(deps: {
 }): Promise<DashboardView> {
   await deps.ready?.();
   const now = (deps.now ?? (() => new Date()))();
-  const [tRows, cRows, jRows] = await Promise.all([
+  // Content per template and per day are the store's counters (lib/engine/composition/counters.ts); a render job
+  // names its content, so only the compositions that render jobs name are read, to find their template.
+  const firstDay = new Date(now.getTime() - (DASHBOARD_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+  const dayAfter = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+  const [tRows, uses, perDay, jRows] = await Promise.all([
     deps.db.collection(templates).get(),
-    deps.db.collection(compositions).get(),
+    readCounter(deps.db, templateUseCounter),
+    readCounter(deps.db, templateDayCounter, { from: firstDay, to: dayAfter }),
     deps.db
       .collection(jobs)
       .where("type", "in", [...RENDER_JOB_TYPES, TEST_RENDER_JOB])
       .get(),
   ]);
-  const templateOfContent = new Map(cRows.map((c) => [c.id, c.data.template.id]));
-  const firstDay = new Date(now.getTime() - (DASHBOARD_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+  const contentIds = [
+    ...new Set(jRows.map((j) => (j.data.type === TEST_RENDER_JOB ? null : j.data.content_id)).filter((id) => !!id)),
+  ] as string[];
+  const [cRows, lastUsed] = await Promise.all([
+    Promise.all(contentIds.map((id) => deps.db.collection(compositions).doc(id).get())),
+    Promise.all(
+      tRows.map(async (t) => {
+        const [newest] = await deps.db
+          .collection(compositions)
+          .where("template.id" as "title", "==", t.id)
+          .orderBy("created_at", "desc")
+          .limit(1)
+          .get();
+        return [t.id, newest?.data.created_at ?? null] as const;
+      }),
+    ),
+  ]);
+  const templateOfContent = new Map(cRows.filter((c) => c !== null).map((c) => [c.id, c.data.template.id]));
+  const lastUsedOf = new Map(lastUsed);
   const days = new Map<string, DashboardDay>();
   for (let i = 0; i < DASHBOARD_DAYS; i++) {
     const day = new Date(now.getTime() - (DASHBOARD_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10);
@@ -96,12 +120,17 @@ export async function templateDashboard(deps: {
       reasonCounts: new Map(),
     });
   }
-  for (const c of cRows) {
-    const r = rows.get(c.data.template.id);
-    if (!r) continue;
-    r.content++;
-    if (!r.last_used || c.data.created_at > r.last_used) r.last_used = c.data.created_at;
-    bump(c.data.created_at.slice(0, 10), "content", r.id);
+  for (const [key, values] of uses.totals) {
+    const r = rows.get(key.slice(0, key.lastIndexOf("|")));
+    if (r) r.content += values.n ?? 0;
+  }
+  for (const r of rows.values()) r.last_used = lastUsedOf.get(r.id) ?? null;
+  for (const [key, values] of perDay.totals) {
+    const [day, templateId] = [key.slice(0, 10), key.slice(11)];
+    if (rows.has(templateId) && (values.n ?? 0) !== 0) {
+      const d = days.get(day);
+      if (d && day >= firstDay) d.content[templateId] = (d.content[templateId] ?? 0) + values.n!;
+    }
   }
   for (const j of jRows) {
     const isTest = j.data.type === TEST_RENDER_JOB;

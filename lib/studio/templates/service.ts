@@ -7,13 +7,14 @@ import "server-only";
  * written, and logs its change in the same transaction.
  */
 import {
-  compositions,
   layouts,
   templates,
   templateVersions,
   type TemplateDoc,
   type TemplateVersionDoc,
 } from "@/lib/engine/composition/collections";
+import { templateUseCounter } from "@/lib/engine/composition/counters";
+import { readCounter } from "@/lib/platform/db/counters";
 import { ensureStarterLibrary } from "@/lib/engine/composition/library";
 import { SAMPLE_MEDIA } from "@/lib/engine/composition/starter";
 import { ensureSampleMedia } from "@/lib/engine/composition/sample-media";
@@ -77,19 +78,24 @@ function bodyOf(v: TemplateVersionDoc): TemplateVersionBody {
 async function usageByTemplate(
   db: Db,
   templateId?: string,
-): Promise<Map<string, { total: number; byVersion: Map<number, number>; lastUsed: string | null }>> {
-  // Compositions carry their template as a nested object (not a declared index field), so they are read and grouped here.
-  const rows = (await db.collection(compositions).get()).filter(
-    (r) => !templateId || r.data.template.id === templateId,
+): Promise<Map<string, { total: number; byVersion: Map<number, number> }>> {
+  // The store keeps the count per template version (lib/engine/composition/counters.ts): a few documents, no scan.
+  const { totals } = await readCounter(
+    db,
+    templateUseCounter,
+    templateId ? { from: `${templateId}|`, to: `${templateId}}` } : {},
   );
-  const out = new Map<string, { total: number; byVersion: Map<number, number>; lastUsed: string | null }>();
-  for (const r of rows) {
-    const t = r.data.template;
-    const u = out.get(t.id) ?? { total: 0, byVersion: new Map(), lastUsed: null };
-    u.total++;
-    u.byVersion.set(t.version, (u.byVersion.get(t.version) ?? 0) + 1);
-    if (!u.lastUsed || r.data.created_at > u.lastUsed) u.lastUsed = r.data.created_at;
-    out.set(t.id, u);
+  const out = new Map<string, { total: number; byVersion: Map<number, number> }>();
+  for (const [key, values] of totals) {
+    const cut = key.lastIndexOf("|");
+    const id = key.slice(0, cut);
+    const version = Number(key.slice(cut + 1));
+    const n = values.n ?? 0;
+    if (n === 0) continue;
+    const u = out.get(id) ?? { total: 0, byVersion: new Map() };
+    u.total += n;
+    u.byVersion.set(version, (u.byVersion.get(version) ?? 0) + n);
+    out.set(id, u);
   }
   return out;
 }

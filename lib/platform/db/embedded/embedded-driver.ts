@@ -162,6 +162,16 @@ export class EmbeddedDriver implements Driver {
         case "delete":
           this.stmt(`DELETE FROM "${t}" WHERE parent = ? AND id = ?`).run(parent, id);
           break;
+        case "increment": {
+          const row = this.readRow(op.key);
+          const data = row ? (JSON.parse(row.data) as RawData) : { ...op.base };
+          for (const [f, n] of Object.entries(op.by)) data[f] = (typeof data[f] === "number" ? data[f] : 0) + n;
+          this.stmt(
+            `INSERT INTO "${t}" (parent, id, data, version) VALUES (?, ?, ?, ?)
+             ON CONFLICT (parent, id) DO UPDATE SET data = excluded.data, version = excluded.version`,
+          ).run(parent, id, encode(data, now), seq);
+          break;
+        }
       }
     }
   }

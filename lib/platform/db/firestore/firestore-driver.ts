@@ -5,6 +5,7 @@
  */
 import {
   FieldPath,
+  FieldValue,
   type Firestore,
   type Query as FsQuery,
   type Transaction as FsTransaction,
@@ -81,6 +82,7 @@ export class FirestoreDriver implements Driver {
     for (const op of ops) {
       const ref = this.ref(op.key);
       if (op.kind === "delete") batch.delete(ref);
+      else if (op.kind === "increment") batch.set(ref, incrementData(op), { merge: true });
       else if (op.kind === "update") batch.update(ref, toFirestore(op.key.def, op.data));
       else if (op.kind === "create") batch.create(ref, toFirestore(op.key.def, op.data));
       else batch.set(ref, toFirestore(op.key.def, op.data));
@@ -139,10 +141,18 @@ class FirestoreTx implements DriverTx {
   stage(op: WriteOp): void {
     const ref = this.driver._ref(op.key);
     if (op.kind === "delete") this.t.delete(ref);
+    else if (op.kind === "increment") this.t.set(ref, incrementData(op), { merge: true });
     else if (op.kind === "update") this.t.update(ref, toFirestore(op.key.def, op.data));
     else if (op.kind === "create") this.t.create(ref, toFirestore(op.key.def, op.data));
     else this.t.set(ref, toFirestore(op.key.def, op.data));
   }
+}
+
+/** A merge-set that creates the counter document when missing and adds to its numbers server-side. */
+function incrementData(op: Extract<WriteOp, { kind: "increment" }>) {
+  const by: Record<string, FieldValue> = {};
+  for (const [f, n] of Object.entries(op.by)) by[f] = FieldValue.increment(n);
+  return { ...op.base, ...by };
 }
 
 /** Maps Firestore's gRPC status codes onto DbError codes; anything else passes through. */
