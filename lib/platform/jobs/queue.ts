@@ -85,8 +85,12 @@ export async function claimJob(db: Db, opts: ClaimOptions): Promise<DocSnapshot<
 }
 
 export interface ClaimByIdOptions extends ClaimOptions {
-  /** At most this many running jobs of one owner (a job whose owner is at it waits: "later"). */
-  ownerMaxRunning?: number;
+  /**
+   * How many jobs the owner may run at once (null/undefined: no limit). A job
+   * whose owner already runs that many live jobs (running, lease not ended,
+   * any type) waits: "later". Read once per claim.
+   */
+  ownerLimit?: (ownerId: string) => Promise<number | null | undefined> | number | null | undefined;
   /** How long a job whose owner is at the limit waits before it is offered again (default 2 s). */
   ownerRetryMs?: number;
 }
@@ -124,16 +128,17 @@ export async function claimJobById(db: Db, jobId: string, opts: ClaimByIdOptions
         return { kind: "later", at: new Date(job.lease_expires_at), why: "leased" };
       if (job.attempts >= job.max_attempts) return { kind: "abandoned", job: snap };
     } else if (job.state !== "queued") return { kind: "gone", why: job.state };
-    if (opts.ownerMaxRunning !== undefined) {
+    const limit = opts.ownerLimit ? await opts.ownerLimit(job.owner_id) : null;
+    if (limit) {
+      // Live running jobs of the owner (fair.ts counts the same: a retry waiting out its backoff holds its slot).
       const running = await tx.get(
         col
           .where("owner_id", "==", job.owner_id)
           .where("state", "==", "running")
-          .limit(opts.ownerMaxRunning + 1),
+          .where("lease_expires_at", ">", at)
+          .limit(limit + 1),
       );
-      // A job waiting out its backoff (no worker) or abandoned (lease over) holds no slot.
-      const busy = running.filter((r) => r.id !== jobId && r.data.worker_id && (r.data.lease_expires_at ?? "") >= at);
-      if (busy.length >= opts.ownerMaxRunning)
+      if (running.filter((r) => r.id !== jobId).length >= limit)
         return { kind: "later", at: new Date(now.getTime() + (opts.ownerRetryMs ?? 2000)), why: "owner-limit" };
     }
     const claimed: JobDoc = {

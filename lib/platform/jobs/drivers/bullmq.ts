@@ -41,7 +41,8 @@ export interface BullmqDriverOptions {
   redisUrl: string;
   /** Key prefix in Redis (default "pfq"). */
   prefix?: string;
-  ownerMaxRunning?: number;
+  /** JOB_OWNER_MAX_RUNNING; or a resolver (fair.ts ownerRunningLimit: the setting and the app's plan limit). */
+  ownerMaxRunning?: number | ((ownerId: string, db: Db) => Promise<number | null | undefined>);
   /** How long a job whose owner is at the limit waits before it is offered again (default 2 s). */
   ownerRetryMs?: number;
   /** How long an idle worker blocks in Redis per wait (default 5 s, BullMQ's drainDelay). */
@@ -186,6 +187,12 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
     return c;
   }
 
+  function ownerLimitOf(db: Db) {
+    const m = o.ownerMaxRunning;
+    if (m === undefined) return undefined;
+    return typeof m === "number" ? () => m : (owner: string) => m(owner, db);
+  }
+
   async function drop(job: Job<DeliveryData>, token: string): Promise<void> {
     await ownerDeliveryTaken(await redis(), prefix, job.data.type, job.data.owner_id).catch(() => undefined);
     await job.moveToCompleted(null, token, false).catch(() => undefined);
@@ -208,7 +215,7 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
           leaseMs: n.leaseMs,
           types: n.types,
           now: n.now(),
-          ownerMaxRunning: o.ownerMaxRunning,
+          ownerLimit: ownerLimitOf(n.db),
           ownerRetryMs: o.ownerRetryMs,
         });
       } catch (e) {
@@ -248,7 +255,13 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
 
   async function reconcile(db: Db, now = new Date()): Promise<number | null> {
     const r = await redis();
-    const held = await r.eval(LOCK, 1, `${prefix}:reconciler`, instance, String(o.reconcileMs ?? 60_000));
+    const held = await r.eval(
+      LOCK,
+      1,
+      `${prefix}:reconciler`,
+      instance,
+      String(Math.max(1000, o.reconcileMs || 60_000)),
+    );
     if (held !== 1) return null;
     const col = db.collection(jobs);
     let added = 0;
@@ -261,7 +274,7 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
       page = page.startAfter(docs[docs.length - 1]!);
     }
     // Running documents whose lease ran out (a dead worker, a backoff over, an abandoned last attempt):
-    // unless a delivery of this attempt or of the next is still in the engine, one for the next.
+    // a delivery for the next attempt, unless one is waiting in the engine.
     const expired = await col
       .where("state", "==", "running")
       .where("lease_expires_at", "<", now.toISOString())
@@ -271,7 +284,9 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
     for (const d of expired) {
       const q = queue(d.data.type);
       const current = await q.getJobState(deliveryId(d.id, Math.max(0, d.data.attempts - 1)));
-      if (current !== "unknown" && current !== "completed" && current !== "failed") continue;
+      // Waiting for a worker: it comes. Active under an expired store lease: its worker stopped heartbeating
+      // (or died and the stalled check has not run yet): the next attempt's delivery lets another take over.
+      if (current === "waiting" || current === "delayed" || current === "prioritized") continue;
       const id = deliveryId(d.id, d.data.attempts);
       if ((await q.getJobState(id)) !== "unknown") continue;
       const priority = await nextOwnerRank(r, prefix, d.data.type, d.data.owner_id);
