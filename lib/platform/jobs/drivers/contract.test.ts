@@ -6,9 +6,14 @@
  * Without a redis-server the bullmq half FAILS and says how to install it
  * (scripts/test.sh installs it: ensure_redis); it never skips.
  */
+import path from "node:path";
 import { redisServerBinary, startRedis, type TestRedis } from "@/tests/support/redis-server";
+import { Db } from "@/lib/platform/db/db";
+import type { Driver } from "@/lib/platform/db/driver";
+import { EmbeddedDriver } from "@/lib/platform/db/embedded/embedded-driver";
+
 import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
-import { jobs, type JobDoc } from "@/lib/platform/db/collections";
+import { coreCollections, jobs, type JobDoc } from "@/lib/platform/db/collections";
 import { createJobWorker, defineJob, type JobDefinition, type JobWorker } from "../kit";
 import { enqueueJob } from "../queue";
 import type { QueueDriver } from "../driver";
@@ -404,4 +409,58 @@ describe.each<Kind>(["embedded", "bullmq"])("the %s queue driver", (kind) => {
     expect(runs.sort()).toEqual([...queued, orphan].sort());
     expect(await doc(orphan)).toMatchObject({ state: "succeeded", attempts: 2 });
   });
+
+  it("idle: a worker loop with nothing to do waits without reading the store (bullmq), or polls it (embedded)", async () => {
+    const reads = { n: 0 };
+    const inner = new EmbeddedDriver({ file: path.join(env.dir, "idle.sqlite"), collections: coreCollections });
+    const db = new Db(countingReads(inner, reads), coreCollections);
+    try {
+      const w = createJobWorker(
+        job(async () => "done", { reap: { reason: "gone" } }),
+        {
+          db,
+          queue: driver(),
+          log: () => undefined,
+        },
+      );
+      const stop = new AbortController();
+      const loop = w.runWorkerLoop({ signal: stop.signal, pollMs: 100 });
+      const ms = 1500;
+      await sleep(ms);
+      stop.abort();
+      await loop;
+      const perMinuteAt1s = (reads.n / (ms / 100)) * 60; // reads per poll, at the default 1 s poll
+      console.log(
+        `${kind}: an idle worker read the store ${reads.n} times in ${ms} ms (≈${Math.round(perMinuteAt1s)}/min at WORKER_POLL_MS=1000)`,
+      );
+      if (kind === "bullmq") expect(reads.n).toBe(0);
+      else expect(reads.n).toBeGreaterThanOrEqual(10);
+    } finally {
+      await db.close();
+    }
+  });
 });
+
+/** The driver, counting its reads (gets, queries, counts; in transactions too). */
+function countingReads(d: Driver, reads: { n: number }): Driver {
+  return {
+    kind: d.kind,
+    get: (k) => (reads.n++, d.get(k)),
+    query: (q) => (reads.n++, d.query(q)),
+    count: (q) => (reads.n++, d.count(q)),
+    commit: (ops) => d.commit(ops),
+    transaction: (fn, o) =>
+      d.transaction(
+        (tx) =>
+          fn({
+            get: (k) => (reads.n++, tx.get(k)),
+            query: (q) => (reads.n++, tx.query(q)),
+            stage: (op) => tx.stage(op),
+          }),
+        o,
+      ),
+    listCollections: (p) => d.listCollections(p),
+    listDocumentIds: (def, p) => d.listDocumentIds(def, p),
+    close: () => d.close(),
+  };
+}
