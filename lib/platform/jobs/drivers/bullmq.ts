@@ -229,7 +229,9 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
       }
       if (r.kind === "claimed") {
         await ownerDeliveryTaken(await redis(), prefix, job.data.type, job.data.owner_id).catch(() => undefined);
-        return { job: r.job, finish: keepLocked(job, token) };
+        const end = keepLocked(job, token);
+        c.active++;
+        return { job: r.job, finish: () => end().finally(() => c.done()) };
       }
       if (r.kind === "abandoned") await n.reap(r.job).catch((e) => n.log(`reaping job ${r.job.id} failed`, e));
       await drop(job, token);
@@ -305,10 +307,11 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
     void pass();
   }
 
+  /** Ends the worker's wait at once; a job it is running keeps its delivery until it finishes (SIGTERM: finish, then exit). */
   async function release(workerId: string): Promise<void> {
     const c = consumers.get(workerId);
     consumers.delete(workerId);
-    await c?.close();
+    await c?.release();
   }
 
   return {
@@ -328,7 +331,11 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
       closed = true;
       unobserve();
       if (reconciler) clearInterval(reconciler);
-      await Promise.all([...consumers.keys()].map(release));
+      // Closing the driver is final (a process ending, or a test's "crash"): running jobs' deliveries are left to
+      // BullMQ's stalled check.
+      const all = [...consumers.values()];
+      consumers.clear();
+      await Promise.all(all.map((c) => c.close()));
       await Promise.all([...queues.values()].map((q) => q.close().catch(() => undefined)));
       queues.clear();
       if (client) (await client).disconnect();
@@ -423,6 +430,24 @@ class Consumer {
           () => settle(),
         );
     });
+  }
+
+  /** Claimed jobs not yet finished: their deliveries' locks need this consumer's connections. */
+  active = 0;
+  private releasing: (() => void) | null = null;
+
+  /** Closes now when no job is running, else once the last one finishes. */
+  release(): Promise<void> {
+    this.closed = true;
+    if (this.active === 0) return this.close();
+    return new Promise((resolve) => {
+      this.releasing = () => void this.close().then(resolve);
+    });
+  }
+
+  done(): void {
+    this.active = Math.max(0, this.active - 1);
+    if (this.active === 0 && this.releasing) this.releasing();
   }
 
   async close(): Promise<void> {

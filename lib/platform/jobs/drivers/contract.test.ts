@@ -410,6 +410,32 @@ describe.each<Kind>(["embedded", "bullmq"])("the %s queue driver", (kind) => {
     expect(await doc(orphan)).toMatchObject({ state: "succeeded", attempts: 2 });
   });
 
+  it("worker loop: a worker of two types runs jobs of either as they come, and stops at once when asked", async () => {
+    const ran: string[] = [];
+    const w = worker(
+      job(
+        async (j) => {
+          ran.push(j.type);
+          return "done";
+        },
+        { types: [TYPE, "test.b"] },
+      ),
+      driver(),
+    );
+    const stop = new AbortController();
+    const loop = w.runWorkerLoop({ signal: stop.signal, pollMs: 50 });
+    await sleep(300); // idle: waiting
+    const b = await enqueueJob(env.db, { type: "test.b", owner_id: "u1", content_id: null });
+    await until(async () => (await doc(b)).state === "succeeded");
+    const a = await enqueue();
+    await until(async () => (await doc(a)).state === "succeeded");
+    const t = Date.now();
+    stop.abort();
+    await loop;
+    expect(Date.now() - t).toBeLessThan(1500);
+    expect(ran).toEqual(["test.b", TYPE]);
+  });
+
   it("idle: a worker loop with nothing to do waits without reading the store (bullmq), or polls it (embedded)", async () => {
     const reads = { n: 0 };
     const inner = new EmbeddedDriver({ file: path.join(env.dir, "idle.sqlite"), collections: coreCollections });
