@@ -410,6 +410,38 @@ describe.each<Kind>(["embedded", "bullmq"])("the %s queue driver", (kind) => {
     expect(await doc(orphan)).toMatchObject({ state: "succeeded", attempts: 2 });
   });
 
+  it("reap: a job abandoned on its last attempt is settled once, through the type's onFinalFailure", async () => {
+    const q = driver({ reconcileMs: 200 });
+    const settled: string[] = [];
+    const def = job(async () => "never", {
+      reap: { reason: "stopped responding" },
+      onFinalFailure: async (s, reason) => {
+        settled.push(`${s.holder}:${reason}`);
+        await env.db
+          .collection(jobs)
+          .doc(s.jobId)
+          .update({ state: "failed", error: reason, worker_id: null, lease_expires_at: null });
+        return true;
+      },
+    });
+    const w = worker(def, q);
+    const id = await enqueue("u1", { max_attempts: 1 });
+    // Its only attempt's worker died: running, lease over (the claim and the death, as the store sees them).
+    const past = new Date(Date.now() - 1000).toISOString();
+    await env.db
+      .collection(jobs)
+      .doc(id)
+      .update({ state: "running", attempts: 1, worker_id: "dead#1", lease_expires_at: past });
+    q.startReconciler?.(env.db);
+    await until(async () => {
+      await w.processNext({ waitMs: 100 });
+      return (await doc(id)).state === "failed";
+    });
+    expect(await w.processNext({ waitMs: 300 })).toBeNull();
+    expect(settled).toEqual(["expired:stopped responding"]);
+    expect(await doc(id)).toMatchObject({ state: "failed", error: "stopped responding" });
+  });
+
   it("worker loop: a worker of two types runs jobs of either as they come, and stops at once when asked", async () => {
     const ran: string[] = [];
     const w = worker(
