@@ -403,14 +403,14 @@ class Consumer {
     const n = this.workers.length;
     for (let i = 0; i < n && !this.closed; i++) {
       const w = this.workers[(this.turn + i) % n]!;
-      const job = await w.getNextJob(token, { block: false });
+      const job = await this.get(w, token, false);
       if (job) {
         this.turn = (this.turn + i + 1) % n;
         return job;
       }
     }
     if (waitMs <= 0 || this.closed) return null;
-    if (n === 1) return (await this.workers[0]!.getNextJob(token, { block: true })) ?? null;
+    if (n === 1) return (await this.get(this.workers[0]!, token, true)) ?? null;
     // Several types: the first delivery of any; one that arrives after it goes back to its queue.
     return new Promise((resolve) => {
       let won = false;
@@ -419,7 +419,7 @@ class Consumer {
         if (--pending === 0 && !won) resolve(null);
       };
       for (const w of this.workers)
-        w.getNextJob(token, { block: true }).then(
+        this.get(w, token, true).then(
           (job) => {
             if (job && !won) {
               won = true;
@@ -430,6 +430,16 @@ class Consumer {
           () => settle(),
         );
     });
+  }
+
+  /** A delivery, or none; a wait cut short by closing (a worker asked to stop) is none, not an error. */
+  private async get(w: Worker<DeliveryData>, token: string, block: boolean): Promise<Job<DeliveryData> | undefined> {
+    try {
+      return await w.getNextJob(token, { block });
+    } catch (e) {
+      if (this.closed) return undefined;
+      throw e;
+    }
   }
 
   /** Claimed jobs not yet finished: their deliveries' locks need this consumer's connections. */
