@@ -13,6 +13,9 @@ export async function register(): Promise<void> {
     (await import("@/lib/platform/security/emulator-guard")).guardEmulatorServing();
   // The store serves the app's registry of collections (lib/registry): the driver layer imports no domain.
   if (process.env.NEXT_RUNTIME === "nodejs") await import("./lib/registry/register");
+  // QUEUE_DRIVER=bullmq: the engine opened at start, so the jobs this process creates are announced even when it
+  // runs no worker (IN_APP_WORKER=0). A no-op on the embedded driver.
+  if (process.env.NEXT_RUNTIME === "nodejs") (await import("@/lib/platform/jobs/driver")).startQueueDriver();
   const dsn = process.env.SENTRY_DSN;
   if (!dsn) return;
   if (process.env.NEXT_RUNTIME === "nodejs" || process.env.NEXT_RUNTIME === "edge") {

@@ -9,6 +9,8 @@ const nextConfig: NextConfig = {
   // Native and server-only packages stay out of the bundles.
   serverExternalPackages: [
     "better-sqlite3",
+    // The queue engine (QUEUE_DRIVER=bullmq): loaded by Node, not bundled (its optional backends stay optional).
+    "bullmq",
     "firebase-admin",
     "@remotion/renderer",
     "@remotion/bundler",

@@ -10,6 +10,8 @@
  * "video" also runs the quick preview worker (preview), the bulk worker (plans batch rows and hands their renders to the video worker), the
  * production worker (prod: scheduler, webhooks) and the /remotion-test renders (studio);
  * "prompts" runs prompt-testing runs (not on by default here: the app runs them in-process).
+ * QUEUE_DRIVER=bullmq (with REDIS_URL): jobs are delivered by BullMQ; idle workers wait in Redis, not on the
+ * store (lib/platform/jobs/driver.ts), and this process announces the jobs it creates.
  * SIGINT/SIGTERM: stop claiming, finish the current job, exit.
  * Needs `--conditions=react-server` (see package.json) so "server-only" modules load.
  */
@@ -24,6 +26,7 @@ import "@/lib/operations/fc-report/runtime";
 import "@/lib/platform/webhooks/runtime";
 import { registerTestRenderWorker } from "../lib/studio/templates/runtime";
 import { startWorkers } from "@/lib/platform/jobs/workers";
+import { queueDriver, startQueueDriver } from "@/lib/platform/jobs/driver";
 import "../lib/registry/register";
 import { getRenderer } from "@/lib/engine/render";
 
@@ -46,8 +49,10 @@ const stop = new AbortController();
 for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => stop.abort());
 const log = (msg: string, err?: unknown) => console.error(`[worker] ${msg}`, err ?? "");
 
+console.log(`queue driver: ${startQueueDriver()}`);
 registerTestRenderWorker()
   .then(() => Promise.all(startWorkers(kinds, { signal: stop.signal, log })))
+  .finally(() => queueDriver().close())
   // The renderer (one browser) is shared by the video and design workers: closed when both have stopped.
   .finally(() => (has("video", "design") ? getRenderer().close() : undefined))
   .then(() => console.log("workers stopped"))

@@ -8,6 +8,7 @@ import { compileQuery } from "@/lib/platform/db/embedded/compile-query";
 import { addUser, openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { batchItems } from "./collections";
 import { dispatchWaiting, type DispatchCursor } from "./queue";
+import { embeddedSqlite } from "@/tests/support/embedded-sqlite";
 
 let env: TestEnv;
 beforeEach(() => void (env = openTestEnv()));
@@ -122,18 +123,16 @@ it("rows queued before lanes existed still start", async () => {
   await plan("old", "free");
   const ids = await waiting("old", 2, 0);
   // Stored without the field (as items written before it): the lane scan does not see them.
-  const driver = (env.db as unknown as { driver: { sqlite: import("better-sqlite3").Database } }).driver;
-  driver.sqlite.prepare(`UPDATE c_batch_items SET data = json_remove(data, '$.lane')`).run();
+  embeddedSqlite(env.db).prepare(`UPDATE c_batch_items SET data = json_remove(data, '$.lane')`).run();
   expect(await dispatchWaiting(env.db, new Date(T0 + 5000), 100, { cursor: fresh() })).toBe(2);
   expect(await stateOf(ids)).toEqual(["planning", "planning"]);
 });
 
 it("the owner and lane steps read from their indexes in index order (no sort, no scan of a backlog)", () => {
-  const driver = (env.db as unknown as { driver: import("@/lib/platform/db/embedded/embedded-driver").EmbeddedDriver })
-    .driver;
+  const sqlite = embeddedSqlite(env.db);
   const plan = (q: { toRaw(): Parameters<typeof compileQuery>[0] }) => {
     const { sql, params } = compileQuery(q.toRaw(), "rows");
-    return (driver.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[])
+    return (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[])
       .map((r) => r.detail)
       .join("\n");
   };

@@ -5,7 +5,8 @@
  */
 import { DbError } from "./errors";
 import type { AnyCollectionDef, DocOf, InputOf } from "./define";
-import type { Driver, DriverKind, WriteOp } from "./driver";
+import type { Driver, DriverKind, DriverTx, WriteOp } from "./driver";
+import { notifyCommitted, observed } from "./commit-hooks";
 import { CountingDriver, countersOf } from "./counters";
 import { CollectionRef, type DbContext } from "./refs";
 import { Transaction, WriteBatch } from "./transaction";
@@ -19,13 +20,16 @@ export class Db {
   readonly driverKind: DriverKind;
   private readonly byName: Map<string, AnyCollectionDef>;
   private readonly ctx: DbContext;
+  /** The driver with the counters kept (counters.ts), when the registry declares any. */
   private readonly driver: Driver;
+  /** The driver as every read and write goes through it: with after-commit observers (commit-hooks.ts). */
+  private readonly io: Driver;
 
   constructor(driver: Driver, collections: readonly AnyCollectionDef[]) {
     // A registry that declares counters (lib/platform/db/counters.ts) gets them kept on every write.
     const counters = countersOf(collections);
     this.driver = counters ? new CountingDriver(driver, counters) : driver;
-    driver = this.driver;
+    this.io = withCommitObservers(this.driver, this);
     this.driverKind = driver.kind;
     this.byName = new Map();
     for (const def of collections) {
@@ -33,7 +37,7 @@ export class Db {
       this.byName.set(def.name, def);
     }
     this.ctx = {
-      driver,
+      driver: this.io,
       // Known by name and place, not by object identity: Next bundles instrumentation.ts (which registers the
       // collections, lib/registry) apart from the routes, so a route holds its own copy of the same declaration.
       assertKnown: (def) => {
@@ -64,7 +68,7 @@ export class Db {
   }
 
   runTransaction<R>(fn: (tx: Transaction) => Promise<R>, opts: TransactionOptions = {}): Promise<R> {
-    return this.driver.transaction((tx) => fn(new Transaction(tx)), { maxAttempts: opts.maxAttempts ?? 50 });
+    return this.io.transaction((tx) => fn(new Transaction(tx)), { maxAttempts: opts.maxAttempts ?? 50 });
   }
 
   /**
@@ -76,7 +80,7 @@ export class Db {
   }
 
   batch(): WriteBatch {
-    return new WriteBatch((ops) => this.driver.commit(ops));
+    return new WriteBatch((ops) => this.io.commit(ops));
   }
 
   /** Top-level collections that hold documents. */
@@ -87,4 +91,34 @@ export class Db {
   close(): Promise<void> {
     return this.driver.close();
   }
+}
+
+/** The driver with after-commit observers (commit-hooks.ts): told of a commit's writes once it committed. */
+function withCommitObservers(inner: Driver, db: Db): Driver {
+  const after = async (ops: readonly WriteOp[]) => {
+    if (observed(ops)) await notifyCommitted(db, ops);
+  };
+  return {
+    kind: inner.kind,
+    get: (key) => inner.get(key),
+    query: (q) => inner.query(q),
+    count: (q) => inner.count(q),
+    listCollections: (parent) => inner.listCollections(parent),
+    listDocumentIds: (def, parent) => inner.listDocumentIds(def, parent),
+    close: () => inner.close(),
+    async commit(ops) {
+      await inner.commit(ops);
+      await after(ops);
+    },
+    async transaction(fn, opts) {
+      // The callback may run more than once: only the last (committed) attempt's writes count.
+      let staged: WriteOp[] = [];
+      const result = await inner.transaction((tx: DriverTx) => {
+        staged = [];
+        return fn({ get: (k) => tx.get(k), query: (q) => tx.query(q), stage: (op) => (staged.push(op), tx.stage(op)) });
+      }, opts);
+      await after(staged);
+      return result;
+    },
+  };
 }

@@ -5,11 +5,11 @@
  */
 import { jobs } from "@/lib/platform/db/collections";
 import { compileQuery } from "@/lib/platform/db/embedded/compile-query";
-import type { EmbeddedDriver } from "@/lib/platform/db/embedded/embedded-driver";
 import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { claimCursor, interleave, registerOwnerLimit, type FairCursor } from "./fair";
 import { claimJob, completeJob, enqueueJob } from "./queue";
 import { jobOwnerMaxRunning } from "./settings";
+import { embeddedSqlite } from "@/tests/support/embedded-sqlite";
 
 let env: TestEnv;
 beforeEach(() => void (env = openTestEnv()));
@@ -180,10 +180,10 @@ it("an expired lease is taken over before queued work, unless its owner is at it
 });
 
 it("each step reads one document from the index, in index order (no sort, no scan of a backlog)", () => {
-  const driver = (env.db as unknown as { driver: EmbeddedDriver }).driver;
+  const sqlite = embeddedSqlite(env.db);
   const plan = (q: { toRaw(): Parameters<typeof compileQuery>[0] }) => {
     const { sql, params } = compileQuery(q.toRaw(), "rows");
-    return (driver.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[])
+    return (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[])
       .map((r) => r.detail)
       .join("\n");
   };

@@ -4,7 +4,7 @@
  * `run`, and what it records on a final failure (the refund: credits are a
  * domain, so the kit only calls back). One attempt of a claimed job goes:
  *
- *   reap → claim → hold (heartbeat, lease loss and the deadline abort
+ *   reap → claim (the queue driver's: driver.ts) → hold (heartbeat, lease loss and the deadline abort
  *   `ctx.signal`) → run → complete | retry (requeue, with the type's backoff)
  *   | final failure (`onFinalFailure`, once) | lease lost (nothing written)
  *
@@ -16,16 +16,9 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/platform/db/db";
 import { jobs, type JobDoc } from "@/lib/platform/db/collections";
-import {
-  claimJob,
-  completeJob,
-  failJob,
-  heartbeatJob,
-  holdJob,
-  isJobInterrupted,
-  JobInterrupted,
-  runJobLoop,
-} from "./queue";
+import type { DocSnapshot } from "@/lib/platform/db/refs";
+import { queueDriver, type QueueDriver } from "./driver";
+import { completeJob, failJob, heartbeatJob, holdJob, isJobInterrupted, JobInterrupted, runJobLoop } from "./queue";
 
 export type Log = (msg: string, err?: unknown) => void;
 
@@ -124,6 +117,8 @@ export interface WorkerOptions {
   deadlineMs?: number;
   now?: () => Date;
   log?: Log;
+  /** The queue driver (default: the process's, from QUEUE_DRIVER: driver.ts). */
+  queue?: QueueDriver;
 }
 
 export interface ProcessResult<R> {
@@ -134,8 +129,12 @@ export interface ProcessResult<R> {
 export interface JobWorker<R> {
   readonly workerId: string;
   readonly kind: string;
-  /** Reaps, ticks, then runs one job; null when there was nothing to do (a tick's truthy result when it did only that). */
-  processNext(): Promise<ProcessResult<R> | null>;
+  /**
+   * Reaps (embedded driver), ticks, then runs one job; null when there was
+   * nothing to do. `waitMs`: how long the bullmq driver may wait in Redis for a
+   * delivery (default 0: none; the embedded driver never waits).
+   */
+  processNext(o?: { waitMs?: number }): Promise<ProcessResult<R> | null>;
   /** `processNext` until `signal` aborts, waiting `pollMs` whenever there was nothing to do. */
   runWorkerLoop(o: { signal: AbortSignal; pollMs?: number }): Promise<void>;
 }
@@ -157,6 +156,7 @@ export function createJobWorker<R>(def: JobDefinition<R>, o: WorkerOptions): Job
   const log =
     o.log ?? ((msg: string, err?: unknown) => console.error(`[${def.kind}-worker ${workerId}] ${msg}`, err ?? ""));
   const finalFailure = def.onFinalFailure ?? defaultFinalFailure(db);
+  const queue = o.queue ?? queueDriver();
 
   async function reap(at: Date): Promise<void> {
     if (!def.reap) return;
@@ -211,13 +211,38 @@ export function createJobWorker<R>(def: JobDefinition<R>, o: WorkerOptions): Job
     return ctx;
   }
 
-  async function processNext(): Promise<ProcessResult<R> | null> {
+  /** A delivery found the job abandoned on its last attempt (bullmq driver): the type settles it. */
+  const reapOne = (j: DocSnapshot<JobDoc>) =>
+    finalFailure(
+      { holder: "expired", jobId: j.id, job: j.data, now: now(), deadline: false },
+      def.reap?.reason ?? "The job stopped responding on its last attempt.",
+    );
+
+  async function processNext(p: { waitMs?: number } = {}): Promise<ProcessResult<R> | null> {
     const at = now();
-    await reap(at);
+    if (queue.reapsOnClaim) await reap(at);
     if (def.tick) await def.tick(at);
     const holder = `${workerId}#${++attempts}`;
-    const claimed = await claimJob(db, { workerId: holder, leaseMs, types: def.types, now: at });
-    if (!claimed) return null;
+    const claim = await queue.next({
+      db,
+      types: def.types,
+      holder,
+      workerId,
+      leaseMs,
+      now: () => at,
+      waitMs: p.waitMs,
+      reap: reapOne,
+      log,
+    });
+    if (!claim) return null;
+    try {
+      return await runClaimed(claim.job, holder);
+    } finally {
+      await claim.finish();
+    }
+  }
+
+  async function runClaimed(claimed: DocSnapshot<JobDoc>, holder: string): Promise<ProcessResult<R>> {
     const { id: jobId, data: job } = claimed;
     const lost = new AbortController();
     const state = { settled: false };
@@ -269,8 +294,43 @@ export function createJobWorker<R>(def: JobDefinition<R>, o: WorkerOptions): Job
     workerId,
     kind: def.kind,
     processNext,
-    runWorkerLoop: ({ signal, pollMs = 1000 }) => runJobLoop(processNext, { signal, pollMs, log }),
+    runWorkerLoop: ({ signal, pollMs = 1000 }) =>
+      queue.kind === "embedded"
+        ? runJobLoop(processNext, { signal, pollMs, log })
+        : runDeliveryLoop(queue, workerId, db, processNext, { signal, pollMs, log }),
   };
+}
+
+/**
+ * A worker loop on a queue engine: an idle worker waits in the engine (in
+ * Redis, QUEUE_BLOCK_MS at a time), not on the store; `pollMs` only paces
+ * retries after an error (the engine or the store away). Stopping releases the
+ * worker's wait at once. The first loop of the process starts the reconciler.
+ */
+async function runDeliveryLoop(
+  queue: QueueDriver,
+  workerId: string,
+  db: Db,
+  processNext: (o: { waitMs?: number }) => Promise<unknown>,
+  o: { signal: AbortSignal; pollMs: number; log: Log },
+): Promise<void> {
+  const stop = () => void queue.release(workerId);
+  o.signal.addEventListener("abort", stop, { once: true });
+  queue.startReconciler?.(db);
+  const waitMs = queue.blockMs;
+  try {
+    while (!o.signal.aborted) {
+      try {
+        await processNext({ waitMs });
+      } catch (e) {
+        o.log("worker loop error", e);
+        if (!o.signal.aborted) await new Promise((r) => setTimeout(r, o.pollMs));
+      }
+    }
+  } finally {
+    o.signal.removeEventListener("abort", stop);
+    await queue.release(workerId);
+  }
 }
 
 /** Checks `holder` still holds the job (its lease live) and applies `patch`; false when it does not. */

@@ -133,6 +133,70 @@ const MAX_OWNERS_PASSED = 50;
 /** How many times one claim looks again after another worker took its candidate first. */
 const MAX_CLAIM_RACES = 100;
 
+export interface ClaimByIdOptions extends ClaimOptions {
+  /**
+   * How many jobs the owner may run at once (null/undefined: no limit). A job
+   * whose owner already runs that many live jobs (running, lease not ended,
+   * any type) waits: "later". Read once per claim.
+   */
+  ownerLimit?: (ownerId: string) => Promise<number | null | undefined> | number | null | undefined;
+  /** How long a job whose owner is at the limit waits before it is offered again (default 2 s). */
+  ownerRetryMs?: number;
+}
+
+/** What a queue engine's delivery of one job document found, in one store transaction (claimJobById). */
+export type ClaimById =
+  /** Moved to running for `workerId` (attempts counts this attempt): run it. */
+  | { kind: "claimed"; job: DocSnapshot<JobDoc> }
+  /** Not yet: running under a live lease (or waiting out its backoff), or its owner is at the running limit. */
+  | { kind: "later"; at: Date; why: "leased" | "owner-limit" }
+  /** Its lease ran out on its last attempt: the type settles it (onFinalFailure, "expired"). */
+  | { kind: "abandoned"; job: DocSnapshot<JobDoc> }
+  /** Nothing to run: deleted, finished, cancelled, or not one of the types asked for. */
+  | { kind: "gone"; why: string };
+
+/**
+ * The claim of a queue engine's delivery (QUEUE_DRIVER=bullmq): the job named
+ * moves queued → running for `workerId` in one store transaction, or a running
+ * job whose lease ran out is taken over, exactly as claimJob would take it. So
+ * a duplicate delivery never runs a job twice: the second finds it running
+ * under a live lease ("later", at the lease's end) or finished ("gone").
+ */
+export async function claimJobById(db: Db, jobId: string, opts: ClaimByIdOptions): Promise<ClaimById> {
+  const now = opts.now ?? new Date();
+  const at = now.toISOString();
+  const col = db.collection(jobs);
+  return db.runTransaction(async (tx): Promise<ClaimById> => {
+    const ref = col.doc(jobId);
+    const snap = await tx.get(ref);
+    if (!snap) return { kind: "gone", why: "deleted" };
+    const job = snap.data;
+    if (opts.types && !opts.types.includes(job.type)) return { kind: "gone", why: `type ${job.type}` };
+    if (job.state === "running") {
+      if (job.lease_expires_at && job.lease_expires_at >= at)
+        return { kind: "later", at: new Date(job.lease_expires_at), why: "leased" };
+      if (job.attempts >= job.max_attempts) return { kind: "abandoned", job: snap };
+    } else if (job.state !== "queued") return { kind: "gone", why: job.state };
+    const limit = opts.ownerLimit ? await opts.ownerLimit(job.owner_id) : null;
+    if (limit) {
+      // Live running jobs of the owner (fair.ts counts the same: a retry waiting out its backoff holds its slot).
+      const running = await tx.get(liveRunningQuery(db, job.owner_id, now, limit + 1));
+      if (running.filter((r) => r.id !== jobId).length >= limit)
+        return { kind: "later", at: new Date(now.getTime() + (opts.ownerRetryMs ?? 2000)), why: "owner-limit" };
+    }
+    const claimed: JobDoc = {
+      ...job,
+      state: "running",
+      worker_id: opts.workerId,
+      attempts: job.attempts + 1,
+      lease_expires_at: new Date(now.getTime() + opts.leaseMs).toISOString(),
+      updated_at: at,
+    };
+    tx.set(ref, claimed);
+    return { kind: "claimed", job: { ...snap, data: claimed } };
+  });
+}
+
 interface OwnedChange {
   jobId: string;
   workerId: string;

@@ -8,6 +8,7 @@
  */
 import { workerSettings, type WorkerSettings } from "./settings";
 import type { Log } from "./kit";
+import { queueDriver } from "./driver";
 
 /** What a worker loop offers (the kit's workers, and the production worker's tick). */
 export interface LoopWorker {
@@ -59,7 +60,8 @@ export function startWorkers(
     const make = factories.get(kind);
     if (!make) throw new Error(`no worker registered for "${kind}"`);
     const w = make(settings, { log: o.log });
-    console.log(`${kind} worker ${w.workerId} started (poll ${settings.pollMs} ms)`);
+    const waits = queueDriver().kind === "bullmq" ? "waits in Redis for deliveries" : `poll ${settings.pollMs} ms`;
+    console.log(`${kind} worker ${w.workerId} started (${waits})`);
     return w.runWorkerLoop({ signal: o.signal, pollMs: settings.pollMs });
   });
 }
