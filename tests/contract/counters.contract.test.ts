@@ -191,7 +191,9 @@ async function step(db: Db, r: ReturnType<typeof rng>, makeComposition: (r: Retu
       const snap = await comps.doc(cid).get();
       if (snap) {
         const other = makeComposition(r) as { scenes: never; template: never };
-        await comps.doc(cid).update(r.next() < 0.5 ? { scenes: other.scenes, template: other.template } : { title: "x" });
+        await comps
+          .doc(cid)
+          .update(r.next() < 0.5 ? { scenes: other.scenes, template: other.template } : { title: "x" });
       }
       break;
     }
@@ -248,7 +250,8 @@ describe.each(targets.map((t) => [t.name, t] as const))("counters on %s", (_name
     it("lose no increment under parallel transactions (embedded store; the Firestore stand-in does not isolate them)", async () => {
       const content_ = db.collection(content);
       const r = rng(42);
-      for (let i = 0; i < 10; i++) await content_.doc(`p${i}`).create({ ...contentDoc(r), kind: "video", status: "draft" });
+      for (let i = 0; i < 10; i++)
+        await content_.doc(`p${i}`).create({ ...contentDoc(r), kind: "video", status: "draft" });
       // 40 transactions at once: each moves one of 10 shared items on (read, then write), and creates one new item.
       await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
@@ -262,7 +265,10 @@ describe.each(targets.map((t) => [t.name, t] as const))("counters on %s", (_name
         ),
       );
       await expectCountersMatchScan(db);
-      const { totals } = await readCounter(db, countersOf(db.collections())!.counters.find((c) => c.name === "content_status")!);
+      const { totals } = await readCounter(
+        db,
+        countersOf(db.collections())!.counters.find((c) => c.name === "content_status")!,
+      );
       expect(totals.get("image|queued")).toEqual({ n: 40 });
       // Each shared item moved 4 times: draft -> queued -> running -> ready -> failed.
       expect(totals.get("video|failed")).toEqual({ n: 10 });

@@ -149,11 +149,7 @@ function contributionsOf(def: CounterDef, doc: RawData | null): readonly Contrib
 }
 
 /** Sums contributions into key -> values (the same arithmetic for increments, reads and rebuilds). */
-function addInto(
-  out: Map<string, Record<string, number>>,
-  contributions: readonly Contribution[],
-  sign: 1 | -1,
-): void {
+function addInto(out: Map<string, Record<string, number>>, contributions: readonly Contribution[], sign: 1 | -1): void {
   for (const c of contributions) {
     const into = out.get(c.key) ?? {};
     for (const [f, n] of Object.entries(c.values)) {
@@ -346,7 +342,11 @@ export interface CounterRead {
  * One counter's keys, shards summed; `from`/`to` bound the keys (`to` exclusive), so keys that start with a day
  * (`2026-11-27|…`) read a date range.
  */
-export async function readCounter(db: Db, def: CounterDef, range: { from?: string; to?: string } = {}): Promise<CounterRead> {
+export async function readCounter(
+  db: Db,
+  def: CounterDef,
+  range: { from?: string; to?: string } = {},
+): Promise<CounterRead> {
   let q = db.collectionByName(COUNTERS_COLLECTION).where("counter", "==", def.name);
   if (range.from !== undefined) q = q.where("key", ">=", range.from);
   if (range.to !== undefined) q = q.where("key", "<", range.to);

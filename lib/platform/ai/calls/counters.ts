@@ -46,10 +46,9 @@ export function parseCallKey(key: string): ({ scope: "d" | "h"; at: string } & C
 }
 
 /** The numbers one call adds. */
-export function callValues(r: Pick<
-  FunctionCallDoc,
-  "valid" | "error_kind" | "latency_ms" | "input_tokens" | "output_tokens"
->): Record<string, number> {
+export function callValues(
+  r: Pick<FunctionCallDoc, "valid" | "error_kind" | "latency_ms" | "input_tokens" | "output_tokens">,
+): Record<string, number> {
   const v: Record<string, number> = { calls: 1, valid: r.valid ? 1 : 0 };
   if (r.error_kind) v[`e_${r.error_kind}`] = 1;
   v.in_tok = r.input_tokens ?? 0;
