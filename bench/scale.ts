@@ -113,6 +113,9 @@ async function appChild(a: Args): Promise<void> {
   await import("../lib/registry/register");
   const { getDb } = await import("@/lib/platform/db");
   const { enqueueJob } = await import("@/lib/platform/jobs/queue");
+  // As instrumentation.ts does in the app: with QUEUE_DRIVER=bullmq, the jobs this process creates are announced.
+  const { queueDriver, startQueueDriver } = await import("@/lib/platform/jobs/driver");
+  startQueueDriver();
   const mine = JSON.parse(fs.readFileSync(a.plan!, "utf8")) as Submission[];
   const db = getDb();
   const startAt = Number(a.start);
@@ -123,6 +126,7 @@ async function appChild(a: Args): Promise<void> {
     await enqueueJob(db, { type: JOB_TYPE, owner_id: s.owner, content_id: null, input: { ms: s.ms } }, new Date());
   }
   console.log("submitted");
+  await queueDriver().close();
 }
 
 async function workerChild(a: Args): Promise<void> {
@@ -163,6 +167,9 @@ async function workerChild(a: Args): Promise<void> {
   console.log("ready");
   await Promise.all(loops);
   fs.closeSync(out);
+  // Its connections to the engine (QUEUE_DRIVER=bullmq) would keep the process alive.
+  const { queueDriver } = await import("@/lib/platform/jobs/driver");
+  await queueDriver().close();
 }
 
 // ---------------------------------------------------------------- parent
