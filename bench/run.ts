@@ -11,13 +11,18 @@ import path from "node:path";
 // render.ts renders videos with the local driver (about 20 minutes; writes the README's bench:render table).
 // preview.ts makes the quick preview of video.ts's 30 s video (the README's bench:preview table).
 // segments.ts renders the bench:video video in full, after a one-scene edit and after a kill at 60% (the README's bench:segments table).
-// scale.ts: app and worker processes sharing one store, 1,000 small jobs from 20 users, one heavy (about 2 minutes; the README's bench:scale table).
+// scale.ts: app and worker processes sharing one store, 1,000 small jobs from 20 users, one heavy, on the embedded queue
+//   and on BullMQ (its own redis-server) (about 2 minutes each; the README's bench:scale:<driver> tables).
+// counters.ts: the dashboards' reads from counters against the scans they replaced, on 20,000 records.
+// frame-capture.ts: ms per distinct frame, Remotion's own capture against the direct loop (same pixels).
 // captions.ts renders the same video once per caption preset (about 5 minutes; the README's bench:captions table).
-const BENCHES = [
+const BENCHES: (string | [string, ...string[]])[] = [
   "db.ts",
+  "counters.ts",
   "images.ts",
   "update-log.ts",
   "scale.ts",
+  ["scale.ts", "--driver", "bullmq"],
   "local-model.ts",
   "audio.ts",
   "web.ts",
@@ -27,13 +32,15 @@ const BENCHES = [
   "preview.ts",
   "segments.ts",
   "clips.ts",
+  "frame-capture.ts",
 ];
 
-for (const file of BENCHES) {
-  console.log(`\n== bench/${file}`);
+for (const bench of BENCHES) {
+  const [file, ...args] = typeof bench === "string" ? [bench] : bench;
+  console.log(`\n== bench/${[file, ...args].join(" ")}`);
   const run = spawnSync(
     process.execPath,
-    ["--conditions=react-server", "--import", "tsx", path.join(__dirname, file)],
+    ["--conditions=react-server", "--import", "tsx", path.join(__dirname, file), ...args],
     { stdio: "inherit" },
   );
   if (run.status !== 0) process.exit(run.status ?? 1);

@@ -15,7 +15,7 @@
  *
  * Measured: throughput (jobs ÷ first enqueue → last completion), wait per user (created → its run began, the
  * claim's moment), executions counted by the workers (no job lost, none run twice), and each light user's p95
- * wait with the heavy user ÷ without (goal ≤ 2). Writes the table into README.md between the bench:scale
+ * wait with the heavy user ÷ without (goal ≤ 2). Writes the table into README.md between the bench:scale:<driver>
  * markers.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -366,8 +366,8 @@ async function main(): Promise<void> {
     console.log(`\n${table}\n\n${summary}\n(whole bench: ${total.toFixed(0)} s)`);
     const readme = path.join(__dirname, "..", "README.md");
     const text = fs.readFileSync(readme, "utf8");
-    const start = "<!-- bench:scale:start -->";
-    const end = "<!-- bench:scale:end -->";
+    const start = `<!-- bench:scale:${driver}:start -->`;
+    const end = `<!-- bench:scale:${driver}:end -->`;
     if (text.includes(start) && text.includes(end) && !a["no-readme"]) {
       const stamp = `Measured ${new Date().toISOString().slice(0, 10)} by \`npx tsx --conditions=react-server bench/scale.ts --driver ${driver}\` on this machine (${os.cpus().length} cores; the whole bench took ${total.toFixed(0)} s). Wait = the job's creation → its run began (the claim).`;
       fs.writeFileSync(
