@@ -74,17 +74,27 @@ async function evaluate(session: Session, expression: string, ms: number, what: 
   return (value.result as { value?: unknown } | undefined)?.value;
 }
 
-/** The page expression for one frame: set it, and resolve when Remotion's page says it is ready (as seekToFrame waits). */
+/**
+ * The page expression for one frame: set it, and resolve when Remotion's page
+ * says it is ready (as seekToFrame waits). Ready must hold on two looks a
+ * frame and a task apart: setFrame's own delayRender ends on the next
+ * animation frame, before React's passive effects of the new frame have run,
+ * and an OffthreadVideo asks for its picture in such an effect (its
+ * delayRender comes after). Looking once there captured a clip's previous
+ * picture under load (CI: tests/render/clips.test.ts).
+ */
 export function seekExpression(frame: number, compositionId: string): string {
   return `(async () => {
   window.remotion_setFrame(${JSON.stringify(frame)}, ${JSON.stringify(compositionId)}, 1);
   await new Promise((resolve, reject) => {
+    let looks = 0;
     const check = () => {
       if (window.remotion_cancelledError !== undefined) reject(new Error(String(window.remotion_cancelledError)));
-      else if (window.remotion_renderReady === true) resolve();
-      else requestAnimationFrame(check);
+      else if (window.remotion_renderReady !== true) (looks = 0), requestAnimationFrame(check);
+      else if (++looks >= 2) resolve();
+      else setTimeout(() => requestAnimationFrame(check), 0);
     };
-    check();
+    requestAnimationFrame(check);
   });
   await document.fonts.ready;
 })()`;
