@@ -36,6 +36,8 @@ import { requestRender } from "@/lib/creation/video/service/request-render";
 import type { VideoDeps } from "@/lib/creation/video/service/shared";
 import { createVideoWorker } from "@/lib/creation/video/worker";
 import { frameRuns } from "@/remotion/frame-state";
+// The shipped loop's seek (set the frame, wait until the page is ready), so the bench measures what renders use.
+import { seekExpression } from "@/lib/engine/render/direct-capture";
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -108,22 +110,6 @@ const ALL_METHODS: Method[] = [
   },
 ];
 const METHODS = ALL_METHODS.filter((m) => !ONLY || ONLY.split(",").some((o) => m.name.includes(o)));
-
-/** The page expression for one frame: set it, resolve when Remotion says the page is ready (as seekToFrame waits). */
-function seekExpression(frame: number, composition: string): string {
-  return `(async () => {
-    window.remotion_setFrame(${frame}, ${JSON.stringify(composition)}, 1);
-    await new Promise((resolve, reject) => {
-      const check = () => {
-        if (window.remotion_cancelledError !== undefined) reject(new Error(String(window.remotion_cancelledError)));
-        else if (window.remotion_renderReady === true) resolve();
-        else requestAnimationFrame(check);
-      };
-      check();
-    });
-    await document.fonts.ready;
-  })()`;
-}
 
 function shotParams(s: Shot, w: number, h: number) {
   return {
