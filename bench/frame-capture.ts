@@ -38,6 +38,7 @@ import { createVideoWorker } from "@/lib/creation/video/worker";
 import { frameRuns } from "@/remotion/frame-state";
 // The shipped loop's seek (set the frame, wait until the page is ready), so the bench measures what renders use.
 import { seekExpression } from "@/lib/engine/render/direct-capture";
+import { videoConfig } from "@/lib/engine/render/local-driver";
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -168,21 +169,7 @@ async function measure(m: Method, props: RenderProps, frames: number[], browser:
   const { renderFrames, makeCancelSignal } = await import("@remotion/renderer");
   const settings = browserSettings();
   const inputProps = props as unknown as Record<string, unknown>;
-  const composition = {
-    id: "Video",
-    width: props.width,
-    height: props.height,
-    fps: props.fps,
-    durationInFrames: props.durationInFrames,
-    defaultProps: {},
-    props: inputProps,
-    defaultCodec: null,
-    defaultOutName: null,
-    defaultVideoImageFormat: null,
-    defaultPixelFormat: null,
-    defaultProResProfile: null,
-    defaultSampleRate: null,
-  };
+  const composition = videoConfig("Video", props, inputProps);
   const out = new Map<number, Buffer>();
   const t0 = performance.now();
   let tFirst = 0;

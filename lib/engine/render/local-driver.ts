@@ -66,7 +66,12 @@ export interface LocalRendererOptions {
   framePipelineSteps?: Partial<FramePipelineSteps>;
 }
 
-function videoConfig(id: "Video" | "Still", props: RenderProps, inputProps: Record<string, unknown>): VideoConfig {
+/** The composition Remotion renders for these props (exported for bench/frame-capture.ts). */
+export function videoConfig(
+  id: "Video" | "Still",
+  props: RenderProps,
+  inputProps: Record<string, unknown>,
+): VideoConfig {
   return {
     id,
     width: props.width,
