@@ -28,7 +28,7 @@ import { addUser, openTestEnv } from "@/tests/support/data-env";
 import { ensureBundle, requireBundle } from "@/lib/engine/render/bundle";
 import { RenderError } from "@/lib/engine/render/errors";
 import { BrowserPool, browserSettings, DEFAULT_BROWSER } from "@/lib/engine/render/browser";
-import { LocalRenderer } from "@/lib/engine/render/local-driver";
+import { LocalRenderer, videoConfig } from "@/lib/engine/render/local-driver";
 import type { RenderDriver } from "@/lib/engine/render/types";
 import type { RenderProps } from "@/lib/engine/composition/render-props";
 import { createVideo } from "@/lib/creation/video/service/create-video";
@@ -38,7 +38,6 @@ import { createVideoWorker } from "@/lib/creation/video/worker";
 import { frameRuns } from "@/remotion/frame-state";
 // The shipped loop's seek (set the frame, wait until the page is ready), so the bench measures what renders use.
 import { seekExpression } from "@/lib/engine/render/direct-capture";
-import { videoConfig } from "@/lib/engine/render/local-driver";
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
