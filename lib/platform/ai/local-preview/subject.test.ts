@@ -1,3 +1,4 @@
+import { growth, MAX_GROWTH_FOR_8X } from "@/tests/support/growth";
 import { illustrationLibrary } from "./illustrations";
 import { chooseIllustrations, subjectWords } from "./subject";
 
@@ -95,30 +96,23 @@ describe("chooseIllustrations picks the subject by meaning", () => {
     expect(library.entries.has("person-in-lotus-position-dark")).toBe(false);
   });
 
-  it("reading a long prompt grows about linearly (it is cut at 400 characters)", () => {
+  it("reading a long prompt grows about linearly (it is cut at 400 characters)", async () => {
     const base = "fresh croissants and a hot coffee at a small bakery in the old town, ";
-    const time = (text: string) => {
-      const start = process.hrtime.bigint();
-      for (let i = 0; i < 5; i++) chooseIllustrations(text, library, i);
-      return Number(process.hrtime.bigint() - start);
-    };
-    time(base); // warm up compromise
-    const one = time(base);
-    const eight = time(base.repeat(8));
-    expect(eight / one).toBeLessThan(20);
+    const { ratio } = await growth({
+      input: (n) => base.repeat(n),
+      run: (text) => chooseIllustrations(text, library, 1),
+      size: 1,
+    });
+    expect(ratio).toBeLessThan(MAX_GROWTH_FOR_8X);
   });
 
-  it("a hostile prompt (runs of spaces and commas) up to the 2000-character prompt limit grows about linearly", () => {
+  it("a hostile prompt (runs of spaces and commas) up to the 2000-character prompt limit grows about linearly", async () => {
     // 3n + 7 characters: n = 664 is the limit (lib/media/images/schema.ts MAX_PROMPT_CHARS), n = 83 an eighth of it.
-    const hostile = (n: number) => `a cat,${" ".repeat(n)}x${", ".repeat(n)}`;
-    const time = (text: string) => {
-      const start = process.hrtime.bigint();
-      chooseIllustrations(text, library, 1);
-      return Number(process.hrtime.bigint() - start);
-    };
-    time(hostile(83));
-    const one = time(hostile(83));
-    const eight = time(hostile(664));
-    expect(eight / one).toBeLessThan(20);
+    const { ratio } = await growth({
+      input: (n) => `a cat,${" ".repeat(n)}x${", ".repeat(n)}`,
+      run: (text) => chooseIllustrations(text, library, 1),
+      size: 83,
+    });
+    expect(ratio).toBeLessThan(MAX_GROWTH_FOR_8X);
   });
 });
