@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { Db } from "../db";
-import { content, coreCollections } from "../collections";
+import { content, coreCollections, jobs } from "../collections";
 import { enqueueJob } from "@/lib/platform/jobs/queue";
 import { EmbeddedDriver } from "./embedded-driver";
 import { compileQuery } from "./compile-query";
@@ -115,4 +115,27 @@ test("a collection is known by name and place, so a route's own copy of a regist
   const stranger = { ...content, name: "not_registered" };
   expect(() => db.collection(stranger)).toThrow(/not in this database's registry/);
   await db.close();
+});
+
+test("a commit waits for another connection's write lock without blocking the process, and lands once it is freed", async () => {
+  const a = open("lock");
+  const b = new EmbeddedDriver({ file: path.join(dir, "lock", "db.sqlite"), collections: coreCollections });
+  const db2 = new Db(b, coreCollections);
+  // Another writer (here a second connection in this process; usually another process) holds the lock.
+  a.driver.sqlite.exec("BEGIN IMMEDIATE");
+  let landed = false;
+  const write = enqueueJob(db2, { type: "t.lock", owner_id: "u1", content_id: null }).then((id) => {
+    landed = true;
+    return id;
+  });
+  // SQLite's own busy handler would sleep inside the call and hold this thread until its timeout (the holder here
+  // could never commit). The driver waits between tries instead, so the event loop runs meanwhile.
+  await new Promise((r) => setTimeout(r, 50));
+  expect(landed).toBe(false);
+  a.driver.sqlite.exec("COMMIT");
+  const id = await write;
+  expect(landed).toBe(true);
+  expect((await a.db.collection(jobs).doc(id).get())?.data.owner_id).toBe("u1");
+  await db2.close();
+  await a.db.close();
 });

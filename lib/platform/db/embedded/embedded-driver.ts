@@ -28,6 +28,9 @@ import { isServerTimestamp } from "../server-timestamp";
 import { compileQuery } from "./compile-query";
 import { ensureMeta, ensureTable, tableName } from "./tables";
 
+/** How long a statement or commit waits for another process's lock before it fails. */
+const BUSY_TIMEOUT_MS = 5000;
+
 interface Row {
   id: string;
   data: string;
@@ -53,7 +56,7 @@ export class EmbeddedDriver implements Driver {
     // FULL: a commit that returned survives power loss, not only a process crash.
     this.sqlite.pragma("synchronous = FULL");
     // Other processes (a worker, a script) may hold the write lock briefly.
-    this.sqlite.pragma("busy_timeout = 5000");
+    this.sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     this.defs = opts.collections;
     this.sqlite
       .transaction(() => {
@@ -99,7 +102,29 @@ export class EmbeddedDriver implements Driver {
   }
 
   async commit(ops: readonly WriteOp[]): Promise<void> {
-    this.sqlite.transaction(() => this.apply(ops)).immediate();
+    await this.write(() => this.apply(ops));
+  }
+
+  /**
+   * Runs `fn` under SQLite's write lock (BEGIN IMMEDIATE). When another process holds it, we retry every
+   * millisecond ourselves rather than in SQLite's busy handler, whose sleeps grow to 25-100 ms: under contention
+   * between processes (app and workers) that handler made a commit wait tens of milliseconds for a lock freed
+   * long before. Gives up after the connection's 5 s, as the handler did.
+   */
+  private async write(fn: () => void): Promise<void> {
+    const deadline = Date.now() + BUSY_TIMEOUT_MS;
+    for (;;) {
+      this.sqlite.pragma("busy_timeout = 0");
+      try {
+        this.sqlite.transaction(fn).immediate();
+        return;
+      } catch (e) {
+        if ((e as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw e;
+      } finally {
+        this.sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      }
+      await new Promise((r) => setTimeout(r, 1));
+    }
   }
 
   async transaction<R>(fn: (tx: DriverTx) => Promise<R>, opts: { maxAttempts: number }): Promise<R> {
@@ -107,12 +132,10 @@ export class EmbeddedDriver implements Driver {
       const tx = new EmbeddedTx(this);
       try {
         const result = await fn(tx);
-        this.sqlite
-          .transaction(() => {
-            tx.validate();
-            this.apply(tx.ops);
-          })
-          .immediate();
+        await this.write(() => {
+          tx.validate();
+          this.apply(tx.ops);
+        });
         return result;
       } catch (e) {
         if (!(e instanceof TransactionConflict)) throw e;

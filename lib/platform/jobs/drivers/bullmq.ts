@@ -21,8 +21,12 @@
  *   duration, as BullMQ's docs advise); a worker that dies stops extending it
  *   and BullMQ's stalled check (every worker runs it) puts the delivery back,
  *   so another worker takes the job over at its store lease's end.
- * - Fair order: priorities by the owner's rank (bullmq-fair.ts); a job whose
- *   owner is at JOB_OWNER_MAX_RUNNING is delayed, not dropped.
+ * - Fair order: priorities by the owner's rank (bullmq-fair.ts). Owner limits
+ *   (JOB_OWNER_MAX_RUNNING, the plan's jobs at once): at most that many of an
+ *   owner's deliveries are in BullMQ at once, the rest wait parked in Redis
+ *   and move in as the owner's deliveries leave (bullmq-gate.ts), so free
+ *   workers are never busy putting back jobs the store would refuse. A job
+ *   the store still finds over the limit is delayed, not dropped.
  * - The reconciler (one instance at a time, a Redis lock) re-announces queued
  *   documents and expired leases the engine does not know (after a Redis loss).
  */
@@ -36,6 +40,7 @@ import { observeCommits, type CommittedWrite } from "@/lib/platform/db/commit-ho
 import { claimJobById, type ClaimById } from "../queue";
 import type { Claimed, NextOptions, QueueDriver } from "../driver";
 import { nextOwnerRank, ownerDeliveryTaken } from "./bullmq-fair";
+import * as gate from "./bullmq-gate";
 
 export interface BullmqDriverOptions {
   redisUrl: string;
@@ -67,8 +72,11 @@ export interface DeliveryData {
 export interface BullmqQueueDriver extends QueueDriver {
   readonly kind: "bullmq";
   readonly prefix: string;
-  /** Adds a delivery for each document that is claimable (or will be, after its backoff); returns how many were new. */
-  announce(docs: readonly DocSnapshot<JobDoc>[], now?: Date): Promise<number>;
+  /**
+   * Adds a delivery for each document that is claimable (or will be, after its backoff), or parks it behind its
+   * owner's limit; returns how many were new.
+   */
+  announce(db: Db, docs: readonly DocSnapshot<JobDoc>[], now?: Date): Promise<number>;
   /** One reconciler pass, if this instance holds (or gets) the lock; the number of deliveries re-added, or null. */
   reconcile(db: Db, now?: Date): Promise<number | null>;
   /** Starts the reconciler on `db` (once per driver; the first database wins). */
@@ -131,24 +139,71 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
     return client;
   }
 
-  async function add(doc: DocSnapshot<JobDoc>, now: Date): Promise<boolean> {
+  /** The owner's limit on deliveries in BullMQ (NO_LIMIT: none); null when this driver has no owner limits. */
+  async function limitOf(owner: string, db: Db): Promise<number | null> {
+    const m = o.ownerMaxRunning;
+    if (m === undefined) return null;
+    const n = typeof m === "number" ? m : await m(owner, db);
+    return n && n >= 1 ? n : gate.NO_LIMIT;
+  }
+
+  /** Puts one delivery into BullMQ, ranked among its owner's. */
+  async function enqueue(type: string, jobId: string, owner: string, id: string, delayMs: number): Promise<void> {
+    const priority = await nextOwnerRank(await redis(), prefix, type, owner);
+    await queue(type).add(type, { job_id: jobId, owner_id: owner, type }, { jobId: id, priority, delay: delayMs });
+  }
+
+  /** A delivery for the job's attempt, into BullMQ or parked behind its owner's limit. */
+  async function offer(db: Db, d: DocSnapshot<JobDoc>, attempts: number, at: Date, now: Date): Promise<void> {
+    const id = deliveryId(d.id, attempts);
+    const limit = await limitOf(d.data.owner_id, db);
+    const member = gate.gateMember(d.data.type, id);
+    if (
+      limit !== null &&
+      (await gate.admit(await redis(), prefix, d.data.owner_id, member, limit, at.getTime())) === "parked"
+    )
+      return;
+    await enqueue(d.data.type, d.id, d.data.owner_id, id, Math.max(0, at.getTime() - now.getTime()));
+  }
+
+  /** A delivery left BullMQ for good: its owner's next parked ones move in. */
+  async function leave(db: Db, job: Job<DeliveryData>): Promise<void> {
+    const owner = job.data.owner_id;
+    const limit = await limitOf(owner, db);
+    if (limit === null || !job.id) return;
+    await refill(
+      owner,
+      await gate.release(await redis(), prefix, owner, gate.gateMember(job.data.type, job.id), limit),
+    );
+  }
+
+  async function refill(owner: string, moved: readonly { member: string; atMs: number }[]): Promise<number> {
+    const now = Date.now();
+    for (const m of moved) {
+      const p = gate.parseGateMember(m.member);
+      if (p) await enqueue(p.type, p.jobId, owner, p.deliveryId, Math.max(0, m.atMs - now));
+    }
+    return moved.length;
+  }
+
+  async function add(db: Db, doc: DocSnapshot<JobDoc>, now: Date): Promise<boolean> {
     const at = claimableAt(doc.data, now);
     if (!at) return false;
-    const q = queue(doc.data.type);
     const id = deliveryId(doc.id, doc.data.attempts);
-    if ((await q.getJobState(id)) !== "unknown") return false;
-    const priority = await nextOwnerRank(await redis(), prefix, doc.data.type, doc.data.owner_id);
-    await q.add(
-      doc.data.type,
-      { job_id: doc.id, owner_id: doc.data.owner_id, type: doc.data.type },
-      { jobId: id, priority, delay: Math.max(0, at.getTime() - now.getTime()) },
-    );
+    if ((await queue(doc.data.type).getJobState(id)) !== "unknown" || (await isParked(doc.data, id))) return false;
+    await offer(db, doc, doc.data.attempts, at, now);
     return true;
   }
 
-  async function announce(docs: readonly DocSnapshot<JobDoc>[], now = new Date()): Promise<number> {
+  /** Whether the delivery waits behind its owner's limit (so the engine knows it, outside BullMQ). */
+  async function isParked(job: Pick<JobDoc, "owner_id" | "type">, id: string): Promise<boolean> {
+    if (o.ownerMaxRunning === undefined) return false;
+    return gate.isParked(await redis(), prefix, job.owner_id, gate.gateMember(job.type, id));
+  }
+
+  async function announce(db: Db, docs: readonly DocSnapshot<JobDoc>[], now = new Date()): Promise<number> {
     let added = 0;
-    for (const d of docs) if (await add(d, now)) added++;
+    for (const d of docs) if (await add(db, d, now)) added++;
     return added;
   }
 
@@ -169,7 +224,7 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
       const snap = await db.collection(jobs).doc(id).get();
       if (snap) docs.push(snap);
     }
-    if (docs.length) await announce(docs);
+    if (docs.length) await announce(db, docs);
   }
 
   const unobserve = observeCommits(jobs.name, (db, writes) =>
@@ -193,9 +248,10 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
     return typeof m === "number" ? () => m : (owner: string) => m(owner, db);
   }
 
-  async function drop(job: Job<DeliveryData>, token: string): Promise<void> {
+  async function drop(db: Db, job: Job<DeliveryData>, token: string): Promise<void> {
     await ownerDeliveryTaken(await redis(), prefix, job.data.type, job.data.owner_id).catch(() => undefined);
     await job.moveToCompleted(null, token, false).catch(() => undefined);
+    await leave(db, job).catch((e) => log("moving the owner's next parked job in failed (the reconciler will)", e));
   }
 
   async function next(n: NextOptions): Promise<Claimed | null> {
@@ -229,18 +285,20 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
       }
       if (r.kind === "claimed") {
         await ownerDeliveryTaken(await redis(), prefix, job.data.type, job.data.owner_id).catch(() => undefined);
-        const end = keepLocked(job, token);
+        const end = keepLocked(job, token, () =>
+          leave(n.db, job).catch((e) => log("moving the owner's next parked job in failed (the reconciler will)", e)),
+        );
         c.active++;
         return { job: r.job, finish: () => end().finally(() => c.done()) };
       }
       if (r.kind === "abandoned") await n.reap(r.job).catch((e) => n.log(`reaping job ${r.job.id} failed`, e));
-      await drop(job, token);
+      await drop(n.db, job, token);
     }
     return null;
   }
 
   /** Extends the delivery's lock while its job runs; `finish` ends it in BullMQ (the store has the outcome). */
-  function keepLocked(job: Job<DeliveryData>, token: string): () => Promise<void> {
+  function keepLocked(job: Job<DeliveryData>, token: string, left: () => Promise<unknown>): () => Promise<void> {
     const timer = setInterval(
       () => void job.extendLock(token, lockMs).catch(() => undefined),
       Math.max(50, Math.floor(lockMs / 2)),
@@ -252,6 +310,7 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
         clearInterval(timer);
         // Lost when the worker stalled and another took the delivery back: nothing to do, the store decides.
         await job.moveToCompleted(null, token, false).catch(() => undefined);
+        await left();
       })());
   }
 
@@ -271,7 +330,7 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
     let page = col.where("state", "==", "queued").orderBy("created_at").limit(500);
     for (let p = 0; p < 20; p++) {
       const docs = await page.get();
-      for (const d of docs) if (await add(d, now)) added++;
+      for (const d of docs) if (await add(db, d, now)) added++;
       if (docs.length < 500) break;
       page = page.startAfter(docs[docs.length - 1]!);
     }
@@ -291,11 +350,34 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
       if (current === "waiting" || current === "delayed" || current === "prioritized") continue;
       const id = deliveryId(d.id, d.data.attempts);
       if ((await q.getJobState(id)) !== "unknown") continue;
-      const priority = await nextOwnerRank(r, prefix, d.data.type, d.data.owner_id);
-      await q.add(d.data.type, { job_id: d.id, owner_id: d.data.owner_id, type: d.data.type }, { jobId: id, priority });
+      if (await isParked(d.data, id)) continue;
+      await offer(db, d, d.data.attempts, now, now);
       added++;
     }
-    return added;
+    return added + (await repairGate(db, r));
+  }
+
+  /**
+   * The gate's repair: in-flight members BullMQ no longer has (a process died between the gate and BullMQ, or the
+   * engine lost its data) are forgotten, and each owner's free slots are refilled from its parked ones.
+   */
+  async function repairGate(db: Db, r: Redis): Promise<number> {
+    if (o.ownerMaxRunning === undefined) return 0;
+    let moved = 0;
+    for (const owner of await gate.gatedOwners(r, prefix)) {
+      const gone: string[] = [];
+      for (const m of await gate.inflight(r, prefix, owner)) {
+        const p = gate.parseGateMember(m);
+        const state = p ? await queue(p.type).getJobState(p.deliveryId) : "unknown";
+        if (state === "unknown" || state === "completed" || state === "failed") gone.push(m);
+      }
+      await gate.forget(r, prefix, owner, gone);
+      moved += await refill(
+        owner,
+        await gate.release(r, prefix, owner, "", (await limitOf(owner, db)) ?? gate.NO_LIMIT),
+      );
+    }
+    return moved;
   }
 
   function startReconciler(db: Db): void {
