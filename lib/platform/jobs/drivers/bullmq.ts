@@ -154,8 +154,8 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
   }
 
   /** A delivery for the job's attempt, into BullMQ or parked behind its owner's limit. */
-  async function offer(db: Db, d: DocSnapshot<JobDoc>, attempts: number, at: Date, now: Date): Promise<void> {
-    const id = deliveryId(d.id, attempts);
+  async function offer(db: Db, d: DocSnapshot<JobDoc>, at: Date, now: Date): Promise<void> {
+    const id = deliveryId(d.id, d.data.attempts);
     const limit = await limitOf(d.data.owner_id, db);
     const member = gate.gateMember(d.data.type, id);
     if (
@@ -191,7 +191,7 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
     if (!at) return false;
     const id = deliveryId(doc.id, doc.data.attempts);
     if ((await queue(doc.data.type).getJobState(id)) !== "unknown" || (await isParked(doc.data, id))) return false;
-    await offer(db, doc, doc.data.attempts, at, now);
+    await offer(db, doc, at, now);
     return true;
   }
 
@@ -351,7 +351,7 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
       const id = deliveryId(d.id, d.data.attempts);
       if ((await q.getJobState(id)) !== "unknown") continue;
       if (await isParked(d.data, id)) continue;
-      await offer(db, d, d.data.attempts, now, now);
+      await offer(db, d, now, now);
       added++;
     }
     return added + (await repairGate(db, r));
