@@ -186,11 +186,13 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
     return moved.length;
   }
 
-  async function add(db: Db, doc: DocSnapshot<JobDoc>, now: Date): Promise<boolean> {
+  /** `fresh`: the document was created by the commit announcing it, so neither BullMQ nor the gate can know it yet. */
+  async function add(db: Db, doc: DocSnapshot<JobDoc>, now: Date, fresh = false): Promise<boolean> {
     const at = claimableAt(doc.data, now);
     if (!at) return false;
     const id = deliveryId(doc.id, doc.data.attempts);
-    if ((await queue(doc.data.type).getJobState(id)) !== "unknown" || (await isParked(doc.data, id))) return false;
+    if (!fresh && ((await queue(doc.data.type).getJobState(id)) !== "unknown" || (await isParked(doc.data, id))))
+      return false;
     await offer(db, doc, at, now);
     return true;
   }
@@ -209,6 +211,7 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
 
   /** The after-commit observer: the job documents a commit made claimable. */
   async function onCommit(db: Db, writes: readonly CommittedWrite[]): Promise<void> {
+    const created: DocSnapshot<JobDoc>[] = [];
     const docs: DocSnapshot<JobDoc>[] = [];
     const reread: string[] = [];
     for (const w of writes) {
@@ -218,13 +221,15 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
         // Requeued, or a retry waiting out its backoff: the partial lacks the rest, read it once.
         if (d.state === "queued" || (d.worker_id === null && d.lease_expires_at)) reread.push(w.id);
       } else if (typeof d.type === "string" && typeof d.owner_id === "string" && claimableAt(d as JobDoc, new Date()))
-        docs.push({ id: w.id, path: `jobs/${w.id}`, data: d as JobDoc });
+        (w.kind === "create" ? created : docs).push({ id: w.id, path: `jobs/${w.id}`, data: d as JobDoc });
     }
     for (const id of reread) {
       const snap = await db.collection(jobs).doc(id).get();
       if (snap) docs.push(snap);
     }
-    if (docs.length) await announce(db, docs);
+    const now = new Date();
+    for (const d of created) await add(db, d, now, true);
+    if (docs.length) await announce(db, docs, now);
   }
 
   const unobserve = observeCommits(jobs.name, (db, writes) =>
@@ -284,7 +289,10 @@ export function createBullmqDriver(o: BullmqDriverOptions): BullmqQueueDriver {
         continue;
       }
       if (r.kind === "claimed") {
-        await ownerDeliveryTaken(await redis(), prefix, job.data.type, job.data.owner_id).catch(() => undefined);
+        // Rank bookkeeping only (the order of later deliveries): not awaited before the job starts.
+        void redis()
+          .then((r) => ownerDeliveryTaken(r, prefix, job.data.type, job.data.owner_id))
+          .catch(() => undefined);
         const end = keepLocked(job, token, () =>
           leave(n.db, job).catch((e) => log("moving the owner's next parked job in failed (the reconciler will)", e)),
         );
