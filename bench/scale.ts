@@ -14,7 +14,8 @@
  * order; each light submission is a request of its own, the heavy user's bulk upload one request. The same
  * light submissions run a second time without the heavy user: the baseline of the same run. Workers apply an
  * owner running limit of `--owner-limit` (JOB_OWNER_MAX_RUNNING; default 3, half the worker slots; 0: none).
- * `--rounds` repeats the pair with other arrival orders and pools the waits (each process warms up first).
+ * `--rounds` repeats the pair with other arrival orders and pools the waits (each process warms up first);
+ * `--noise 0` leaves out the second baseline run of each round, whose ratio to the first is the noise floor.
  *
  * Measured: throughput (jobs ÷ first enqueue → last completion), wait per user (created → its run began, the
  * claim's moment), executions counted by the workers (no job lost, none run twice), and each light user's p95
@@ -331,6 +332,7 @@ async function main(): Promise<void> {
     // Half the worker slots: an owner's running limit (the plan's jobs at once) keeps slots free for the others.
     ownerLimit: a["owner-limit"] === undefined ? 3 : Number(a["owner-limit"]) || null,
     rounds: n("rounds", 3),
+    noise: a.noise !== "0",
   };
   if (o.heavy >= o.jobs || o.users < 2) throw new Error("--heavy must be below --jobs, and --users at least 2");
 
@@ -353,7 +355,9 @@ async function main(): Promise<void> {
   try {
     // Rounds of the same load with other arrival orders (seed + round), each with its baseline right after it;
     // waits are pooled per user, so a light user's p95 comes from ~26 × rounds jobs, not from its second-worst of 26.
-    const rounds: [Scenario, Scenario][] = [];
+    // With --noise (default on), each round also runs the baseline a second time: the same measure between two runs
+    // of the same light load (no heavy user) is the noise floor of "worst light user's p95 ratio" on this machine.
+    const rounds: Scenario[][] = [];
     for (let r = 0; r < o.rounds; r++) {
       const seed = o.seed + r;
       const withHeavy = plan({ ...o, seed, withHeavy: true });
@@ -364,6 +368,7 @@ async function main(): Promise<void> {
           `baseline: the same ${o.jobs - o.heavy} light jobs without the heavy user`,
           plan({ ...o, seed, withHeavy: false }),
         ],
+        ...(o.noise ? [["baseline, again (the noise floor)", plan({ ...o, seed, withHeavy: false })] as const] : []),
       ] as const) {
         const s = await runScenario({
           label,
@@ -378,10 +383,10 @@ async function main(): Promise<void> {
           `round ${r + 1}, ${label}: ${s.executions.length} executions, ${s.throughput.toFixed(1)} jobs/s over ${s.seconds.toFixed(1)} s, lost ${s.lost}, run twice ${s.twice}`,
         );
       }
-      rounds.push(pair as [Scenario, Scenario]);
+      rounds.push(pair);
     }
-    const scenarios = [0, 1].map((i) => pool(rounds.map((pair) => pair[i]!)));
-    const [h, b] = scenarios as [Scenario, Scenario];
+    const scenarios = rounds[0]!.map((_, i) => pool(rounds.map((pair) => pair[i]!)));
+    const [h, b, again] = scenarios as [Scenario, Scenario, Scenario | undefined];
     const runsOf = o.rounds > 1 ? ` (${o.rounds} rounds, pooled)` : "";
     const lights = plan({ ...o, withHeavy: false }).lights;
     const perUser = lights.map((u) => {
@@ -413,6 +418,10 @@ async function main(): Promise<void> {
     console.log(`heavy user: p50 ${pct(heavyWaits, 50)} ms, p95 ${pct(heavyWaits, 95)} ms`);
     const worst = perUser.reduce((x, y) => (y.ratio > x.ratio ? y : x));
     const met = worst.ratio <= 2;
+    // The noise floor: each light user's p95 in the second baseline ÷ the first (no heavy user in either).
+    const floor = again
+      ? lights.map((u) => pct(again.waits.get(u) ?? [], 95) / pct(b.waits.get(u) ?? [], 95)).sort((x, y) => x - y)
+      : [];
     const total = (performance.now() - t0) / 1000;
     const fmt = (ms: number) => `${Math.round(ms)} ms`;
     const table = [
@@ -424,7 +433,10 @@ async function main(): Promise<void> {
     const summary =
       `Each light user's p95 wait with the heavy user ÷ without it: median **${pct(ratios, 50).toFixed(2)}×**, worst **${worst.ratio.toFixed(2)}×** ` +
       `(${worst.user}: ${fmt(worst.p95h)} vs ${fmt(worst.p95b)}; goal ≤ 2×: ${met ? "met" : "not met"}). Light jobs arrive spread over ${(o.window / 1000).toFixed(0)} s; ` +
-      `the heavy user's ${o.heavy} at once at the start, so the baseline's throughput is its arrival rate, not what the workers could do.`;
+      `the heavy user's ${o.heavy} at once at the start, so the baseline's throughput is its arrival rate, not what the workers could do.` +
+      (again
+        ? ` The noise floor: the same ratio between two runs without the heavy user (same load, run again): median ${pct(floor, 50).toFixed(2)}×, worst **${floor[floor.length - 1]!.toFixed(2)}×**.`
+        : "");
     console.log(`\n${table}\n\n${summary}\n(whole bench: ${total.toFixed(0)} s)`);
     const readme = path.join(__dirname, "..", "README.md");
     const text = fs.readFileSync(readme, "utf8");
@@ -437,7 +449,7 @@ async function main(): Promise<void> {
         text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${stamp}\n\n${table}\n\n${summary}\n${end}`),
       );
     }
-    if (h.lost || h.twice || b.lost || b.twice) process.exitCode = 1;
+    if (scenarios.some((x) => x.lost || x.twice)) process.exitCode = 1;
   } finally {
     await stopRedis?.();
   }
