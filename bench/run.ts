@@ -35,6 +35,17 @@ const BENCHES: (string | [string, ...string[]])[] = [
   "frame-capture.ts",
 ];
 
+// The Remotion bundle the render benches serve from, built (or found current) first, as scripts/test.sh does: the
+// bundler cannot run under the react-server condition the benches need, so a fresh checkout would fail there.
+const bundled = spawnSync(
+  process.execPath,
+  ["--import", "tsx", path.join(__dirname, "..", "scripts", "bundle-remotion.ts")],
+  {
+    stdio: "inherit",
+  },
+);
+if (bundled.status !== 0) process.exit(bundled.status ?? 1);
+
 for (const bench of BENCHES) {
   const [file, ...args] = typeof bench === "string" ? [bench] : bench;
   console.log(`\n== bench/${[file, ...args].join(" ")}`);
