@@ -73,6 +73,14 @@ describe("readBrief", () => {
     ]);
   });
 
+  it("names a bare studio, club or centre by what the name says happens there, and only then", () => {
+    expect(readBrief("Harbour Yoga, a small studio by the marina in Falmouth: first class free").product).toBe(
+      "yoga studio",
+    );
+    expect(readBrief("Blue Door, a small studio in Leeds: prints and framing").product).toBe("small studio");
+    expect(readBrief("Harbour Yoga, a dance studio in Falmouth: first class free").product).toBe("dance studio");
+  });
+
   it("tells English from the brief's own language", () => {
     expect(briefLanguage("Nuestra panadería abre el sábado en Sevilla. Código PAN10 para un 10% de descuento.")).toBe(
       "other",

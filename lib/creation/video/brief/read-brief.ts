@@ -430,6 +430,27 @@ function hasVerb(text: string): boolean {
 export const VENUE_WORDS =
   /\b(?:tea\s?rooms?|tea\s?house|tea\s?shop|caf[eé]|coffee\s?(?:shop|house)|bakery|patisserie|deli|bistro|bar|pub|inn|diner|pizzeria|restaurant|brewery|taproom|kitchen|salon|spa|gym|barber|clinic|florist|bookshop|bookstore|shop|store|studio|market)$/iu;
 
+/** Place words that say nothing of what happens there ("a small studio"). */
+const BARE_PLACE =
+  /^(?:(?:small|little|tiny|new|local|cosy|cozy|friendly|independent|neighbourhood|neighborhood|family|boutique|modern|bright|quiet|big)\s){0,2}(studio|club|centre|center|school|space)$/u;
+/** What a name's last word may say happens in such a place ("Harbour Yoga": yoga), listed, so "Blue Door" is not one. */
+const ACTIVITIES = new Set(
+  (
+    "yoga pilates barre dance ballet boxing climbing bouldering fitness spin cycling swim swimming martial karate " +
+    "judo taekwondo jiujitsu tattoo photo photography pottery ceramics art arts music recording design print " +
+    "craft crafts sewing knitting cooking baking chess tennis golf padel squash running surf surfing skate " +
+    "language languages drama theatre acting singing piano guitar drum drums coding robotics massage wellness"
+  ).split(" "),
+);
+
+/** "small studio" of "Harbour Yoga" -> "yoga studio"; anything else unchanged. */
+function qualifyPlace(product: string, name: string): string {
+  const m = BARE_PLACE.exec(product.toLowerCase());
+  if (!m) return product;
+  const last = name.toLowerCase().split(/\s+/u).pop() ?? "";
+  return ACTIVITIES.has(last) ? `${last} ${m[1]}` : product;
+}
+
 /** The kind of place a name ends with, lowercased ("Copper Kettle Tea Room" -> "tea room"), or null. */
 function venueOf(name: string): string | null {
   const m = VENUE_WORDS.exec(name);
@@ -584,6 +605,8 @@ export function readBrief(
   }
   // "Copper Kettle Tea Room, 14 Mill Lane, Bath": no other noun, so what the name says it is.
   if (!product && name) product = venueOf(name);
+  // "Harbour Yoga, a small studio": a bare place word draws badly (a studio microphone); the name says what kind.
+  if (product && name) product = qualifyPlace(product, name);
   if (cleaned) product = cleaned.name;
 
   let audience: string | null = null;

@@ -71,6 +71,14 @@ describe("chooseIllustrations picks the subject by meaning", () => {
     expect(subjectWords("a cat. Avoid: dogs").map((w) => w.word)).toEqual(["cat"]);
   });
 
+  it("reads the subject the same with the writer's mood suffix (the mood is cut, the phrase still ends there)", () => {
+    // The suffix once joined "studio" to the next phrase and made it the head: a studio microphone for a yoga studio.
+    for (const seed of SEEDS) {
+      expect(chooseIllustrations("yoga studio, bold mood, photographic", library, seed).main).toMatch(/lotus-position/);
+      expect(chooseIllustrations("bike repair shop, calm mood, photographic", library, seed).main).toBe("bicycle");
+    }
+  });
+
   it("falls back to a neutral picture when no word matches, and says so", () => {
     const picked = chooseIllustrations("zxqv blorf quux", library, 9);
     expect(picked.matched).toBe(false);

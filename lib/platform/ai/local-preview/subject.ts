@@ -103,8 +103,9 @@ type Term = { normal: string; root?: string; tags: string[]; post?: string };
 
 /** The words that say what the picture shows, weighted; "Avoid: …", style and colour words left out. */
 export function subjectWords(prompt: string): SubjectWord[] {
-  // Cut first: the pattern below backtracks over runs of spaces, so it only ever sees 400 characters.
-  const subject = (prompt.split(/\bavoid:/i)[0] ?? "").slice(0, 400).replace(/[,;][\w\s-]*\bmood\b/gi, " ");
+  // Cut first: the pattern below backtracks over runs of spaces, so it only ever sees 400 characters. The writer's
+  // ", <mood> mood" goes, its comma stays: the phrase before it ends there ("yoga studio", not "studio …").
+  const subject = (prompt.split(/\bavoid:/i)[0] ?? "").slice(0, 400).replace(/[,;][\w\s-]*\bmood\b/gi, ",");
   const doc = nlp(subject);
   doc.compute("root");
   const terms = (doc.json() as { terms: Term[] }[]).flatMap((sentence) => sentence.terms);
