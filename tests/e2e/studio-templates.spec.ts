@@ -8,16 +8,27 @@ import { test, expect } from "./fixtures";
 
 const RENDER_TIMEOUT = 180_000;
 
+/** "#0f172a" → "rgb(15, 23, 42)", as the browser writes an inline colour. */
+function rgb(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
 test("style change → publish → test render", async ({ page, signedInAs }) => {
   test.setTimeout(RENDER_TIMEOUT + 120_000);
   await signedInAs("staff", "/templates-pipeline/starter-corporate/style-config");
 
   const preview = page.getByTestId("style-preview");
-  // Text colour #0f172a as the Player draws it, then the new one.
-  await expect(preview.locator('[style*="color: rgb(15, 23, 42)"]').first()).toBeAttached({ timeout: 30_000 });
-  await page.getByLabel("Text", { exact: true }).fill("#00aa55");
-  await expect(preview.locator('[style*="color: rgb(0, 170, 85)"]').first()).toBeAttached();
-  await expect(preview.locator('[style*="color: rgb(15, 23, 42)"]')).toHaveCount(0);
+  const text = page.getByLabel("Text", { exact: true });
+  // The template's current text colour as the Player draws it, then a new
+  // one. (The current colour is read, not assumed, so a retry after a
+  // publish starts from what that publish left.)
+  const before = (await text.inputValue()).toLowerCase();
+  const after = before === "#00aa55" ? "#ff8800" : "#00aa55";
+  await expect(preview.locator(`[style*="color: ${rgb(before)}"]`).first()).toBeAttached({ timeout: 30_000 });
+  await text.fill(after);
+  await expect(preview.locator(`[style*="color: ${rgb(after)}"]`).first()).toBeAttached();
+  await expect(preview.locator(`[style*="color: ${rgb(before)}"]`)).toHaveCount(0);
   await expect(page.getByText(/Text on the background: [\d.]+:1 \(needs 4\.5:1\)/)).toBeVisible();
 
   await page.getByRole("button", { name: /Save to draft v\d+/ }).click();
@@ -32,7 +43,8 @@ test("style change → publish → test render", async ({ page, signedInAs }) =>
   await expect(page.getByRole("row", { name: new RegExp(`v${version} current`) })).toBeVisible();
 
   await page.goto("/remotion-test?template=starter-corporate");
-  await page.getByLabel("Layout").selectOption({ index: 1 });
+  // Exact: the Player's heading ("… · every layout · …") also names a layout.
+  await page.getByLabel("Layout", { exact: true }).selectOption({ index: 1 });
   await page.getByLabel("Test render width").selectOption("160");
   await expect(page.getByRole("group", { name: /^Preview: starter-corporate@/ })).toBeVisible({ timeout: 30_000 });
   await page.getByRole("button", { name: "Render MP4 on the server" }).click();

@@ -51,6 +51,10 @@ it("colours the generated picture (local preview model)", async () => {
   };
   const blue = await picture(["#1d4ed8", "#3a86ff", "#14213d"], "s1");
   const red = await picture(["#d7263d", "#a4161a", "#f77f00"], "s2");
-  expect(blue.b).toBeGreaterThan(blue.r + 30);
-  expect(red.r).toBeGreaterThan(red.b + 30);
+  // No seed is passed, so each picture is a random layout: over 40 seeds
+  // each, the tint (red over blue, blue over red) measured 31-150 levels
+  // here and once 29 on CI. A palette the model ignored would give about 0.
+  expect(blue.b).toBeGreaterThan(blue.r + 15);
+  expect(red.r).toBeGreaterThan(red.b + 15);
+  expect(red.r - red.b + (blue.b - blue.r)).toBeGreaterThan(45);
 });
