@@ -11,7 +11,8 @@
  *
  * The load: `--jobs` small jobs from `--users` users; one of them (the heavy user) submits `--heavy` of them
  * at once at the start (a bulk upload), the others' jobs arrive spread over `--window` ms in a seeded random
- * order; each light submission is a request of its own, the heavy user's bulk upload one request. The same
+ * order; each light submission is a request of its own (`enqueueJob`), the heavy user's bulk upload one request
+ * (`enqueueJobs`: one commit per 50 jobs; `--bulk-one-by-one`: one commit per job, the comparison). The same
  * light submissions run a second time without the heavy user: the baseline of the same run. Workers apply an
  * owner running limit of `--owner-limit` (JOB_OWNER_MAX_RUNNING; default 3, half the worker slots; 0: none).
  * `--rounds` repeats the pair with other arrival orders and pools the waits (each process warms up first);
@@ -123,7 +124,7 @@ function exited(child: ChildProcess): Promise<number | null> {
 async function appChild(a: Args): Promise<void> {
   await import("../lib/registry/register");
   const { getDb } = await import("@/lib/platform/db");
-  const { enqueueJob } = await import("@/lib/platform/jobs/queue");
+  const { enqueueJob, enqueueJobs } = await import("@/lib/platform/jobs/queue");
   // As instrumentation.ts does in the app: with QUEUE_DRIVER=bullmq, the jobs this process creates are announced.
   const { queueDriver, startQueueDriver } = await import("@/lib/platform/jobs/driver");
   startQueueDriver();
@@ -146,15 +147,25 @@ async function appChild(a: Args): Promise<void> {
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     await enqueueJob(db, { type: JOB_TYPE, owner_id: s.owner, content_id: null, input: { ms: s.ms } }, new Date());
   };
-  // As an app server takes requests: the heavy user's bulk upload is one request that makes its jobs one after
-  // another, and every other submission is a request of its own, served beside it (not queued behind it).
+  // As an app server takes requests: the heavy user's bulk upload is one request that makes its jobs with
+  // enqueueJobs (one commit per ENQUEUE_CHUNK jobs), and every other submission is a request of its own, served
+  // beside it (not queued behind it). `--bulk-one-by-one` makes the bulk one commit per job (as before enqueueJobs).
   const heavy = mine.filter((s) => s.owner === HEAVY);
-  await Promise.all([
-    (async () => {
+  const bulk = async () => {
+    if (!heavy.length) return;
+    if (a["bulk-one-by-one"]) {
       for (const s of heavy) await submit(s);
-    })(),
-    ...mine.filter((s) => s.owner !== HEAVY).map(submit),
-  ]);
+      return;
+    }
+    const wait = startAt + heavy[0]!.at - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    await enqueueJobs(
+      db,
+      heavy.map((s) => ({ type: JOB_TYPE, owner_id: s.owner, content_id: null, input: { ms: s.ms } })),
+      new Date(),
+    );
+  };
+  await Promise.all([bulk(), ...mine.filter((s) => s.owner !== HEAVY).map(submit)]);
   console.log("submitted");
   await queueDriver().close();
 }
@@ -237,6 +248,7 @@ async function runScenario(o: {
   workers: number;
   loops: number;
   env: Record<string, string>;
+  bulkOneByOne: boolean;
 }): Promise<Scenario> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pf-bench-scale-"));
   const env = { ...o.env, DATA_DIR: dir, DB_DRIVER: "embedded", IN_APP_WORKER: "0" };
@@ -262,7 +274,18 @@ async function runScenario(o: {
     const apps = Array.from({ length: o.apps }, (_, i) => {
       const file = path.join(dir, `plan-${i}.json`);
       fs.writeFileSync(file, JSON.stringify(o.submissions.filter((_, n) => n % o.apps === i)));
-      return spawnChild(["--child", "app", "--plan", file, "--start", String(startAt)], env);
+      return spawnChild(
+        [
+          "--child",
+          "app",
+          "--plan",
+          file,
+          "--start",
+          String(startAt),
+          ...(o.bulkOneByOne ? ["--bulk-one-by-one"] : []),
+        ],
+        env,
+      );
     });
     children.push(...apps);
     await Promise.all(apps.map((a) => exited(a)));
@@ -333,6 +356,7 @@ async function main(): Promise<void> {
     ownerLimit: a["owner-limit"] === undefined ? 3 : Number(a["owner-limit"]) || null,
     rounds: n("rounds", 3),
     noise: a.noise !== "0",
+    bulkOneByOne: !!a["bulk-one-by-one"],
   };
   if (o.heavy >= o.jobs || o.users < 2) throw new Error("--heavy must be below --jobs, and --users at least 2");
 
@@ -363,7 +387,10 @@ async function main(): Promise<void> {
       const withHeavy = plan({ ...o, seed, withHeavy: true });
       const pair: Scenario[] = [];
       for (const [label, p] of [
-        [`${o.jobs} jobs, ${o.users} users (one submits ${o.heavy} at once)`, withHeavy],
+        [
+          `${o.jobs} jobs, ${o.users} users (one submits ${o.heavy} at once, ${o.bulkOneByOne ? "one commit per job" : "enqueueJobs"})`,
+          withHeavy,
+        ],
         [
           `baseline: the same ${o.jobs - o.heavy} light jobs without the heavy user`,
           plan({ ...o, seed, withHeavy: false }),
@@ -377,6 +404,7 @@ async function main(): Promise<void> {
           workers: o.workers,
           loops: o.loops,
           env,
+          bulkOneByOne: o.bulkOneByOne,
         });
         pair.push(s);
         console.log(

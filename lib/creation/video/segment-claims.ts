@@ -21,7 +21,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { Db } from "@/lib/platform/db/db";
 import { jobs } from "@/lib/platform/db/collections";
-import { enqueueJob } from "@/lib/platform/jobs/queue";
+import { enqueueJobs } from "@/lib/platform/jobs/queue";
 import { workerSettings } from "@/lib/platform/jobs/settings";
 import type { RenderProps } from "@/lib/engine/composition/render-props";
 import { planSegments } from "@/lib/engine/render/segments/plan";
@@ -256,20 +256,20 @@ export async function openSegmentRun(i: OpenSegmentRunInput): Promise<SegmentRun
       created_at: now().toISOString(),
     };
     await db.collection(videoSegmentRuns).doc(id).set(run);
-    for (let n = 0; n < helpers; n++)
-      helperJobs.push(
-        await enqueueJob(
-          db,
-          {
-            type: VIDEO_SEGMENT_HELP_JOB,
-            owner_id: SEGMENT_HELPER_OWNER,
-            content_id: contentId,
-            input: { run_id: id },
-            max_attempts: 2,
-          },
-          now(),
-        ),
-      );
+    const helper = {
+      type: VIDEO_SEGMENT_HELP_JOB,
+      owner_id: SEGMENT_HELPER_OWNER,
+      content_id: contentId,
+      input: { run_id: id },
+      max_attempts: 2,
+    };
+    helperJobs.push(
+      ...(await enqueueJobs(
+        db,
+        Array.from({ length: helpers }, () => helper),
+        now(),
+      )),
+    );
   }
   const claims = storeSegmentClaims({
     db,

@@ -15,7 +15,7 @@ import { EmbeddedDriver } from "@/lib/platform/db/embedded/embedded-driver";
 import { openTestEnv, type TestEnv } from "@/tests/support/data-env";
 import { coreCollections, jobs, type JobDoc } from "@/lib/platform/db/collections";
 import { createJobWorker, defineJob, type JobDefinition, type JobWorker } from "../kit";
-import { enqueueJob } from "../queue";
+import { ENQUEUE_CHUNK, enqueueJob, enqueueJobs } from "../queue";
 import type { QueueDriver } from "../driver";
 import { embeddedDriver } from "./embedded";
 import { createBullmqDriver, type BullmqDriverOptions, type BullmqQueueDriver } from "./bullmq";
@@ -378,6 +378,38 @@ describe.each<Kind>(["embedded", "bullmq"])("the %s queue driver", (kind) => {
       else process.env.JOB_OWNER_MAX_RUNNING = saved;
     }
   });
+
+  it("bulk: enqueueJobs commits a heavy owner's 110 jobs in chunks; each runs once, a light owner's job among the first", async () => {
+    const q = driver({ ownerMaxRunning: 2, ownerRetryMs: 100 });
+    const order: string[] = [];
+    const def = job(async (j, ctx) => {
+      order.push(`${j.owner_id}:${ctx.jobId}`);
+      return "done";
+    });
+    const workers = [worker(def, q, { workerId: "w0" }), worker(def, q, { workerId: "w1" })];
+    const batches = jest.spyOn(env.db, "batch");
+    const heavy = await enqueueJobs(
+      env.db,
+      Array.from({ length: 110 }, () => ({ type: TYPE, owner_id: "heavy", content_id: null })),
+    );
+    expect(batches).toHaveBeenCalledTimes(Math.ceil(110 / ENQUEUE_CHUNK));
+    batches.mockRestore();
+    expect(new Set(heavy).size).toBe(110);
+    const light = await enqueue("light");
+    const end = Date.now() + 25_000;
+    await Promise.all(
+      workers.map(async (w) => {
+        while (Date.now() < end && order.length < 111) {
+          if (!(await w.processNext({ waitMs: 100 })) && kind === "embedded") await sleep(10);
+        }
+      }),
+    );
+    expect(order).toHaveLength(111);
+    expect(new Set(order).size).toBe(111);
+    // Two of the heavy owner's were running or next when the light job came: it starts within the first few.
+    expect(order.indexOf(`light:${light}`)).toBeLessThan(6);
+    for (const id of [...heavy, light]) expect((await doc(id)).state).toBe("succeeded");
+  }, 40_000);
 
   it("engine loss: after FLUSHALL the reconciler re-announces queued jobs and expired leases; each runs once", async () => {
     const q = driver();
