@@ -156,8 +156,17 @@ const asSentence = (s: string) => {
 };
 
 function startsWithVerb(phrase: string): boolean {
-  const first = (nlp(phrase).json()[0] as { terms: { tags: string[] }[] } | undefined)?.terms[0]?.tags ?? [];
-  return first.includes("Verb") && !first.includes("Imperative") && !first.includes("Infinitive");
+  const terms = (nlp(phrase).json()[0] as { terms: { tags: string[] }[] } | undefined)?.terms ?? [];
+  const first = terms[0]?.tags ?? [];
+  if (!first.includes("Verb") || first.includes("Imperative") || first.includes("Infinitive")) return false;
+  // A participle before a noun describes it ("signed first editions", "hand-picked beans"): no verb to give a
+  // subject ("Tidewater Books signed first editions"). Before "in", "every", a number, it is one ("opened in 1985").
+  const next = terms[1]?.tags ?? [];
+  const describes =
+    first.includes("PastTense") &&
+    ["Noun", "Adjective", "Ordinal"].some((t) => next.includes(t)) &&
+    !next.some((t) => ["Preposition", "Determiner", "Cardinal", "Date", "Pronoun"].includes(t));
+  return !describes;
 }
 
 /** True when the sentence has a verb of its own (not only inside "that …"/"which …"). */
@@ -179,6 +188,9 @@ const DEFAULT_CLOSE: Record<BriefReading["kind"], { headline: string; cta: strin
   recipe: { headline: "Try it tonight", cta: "Get the recipe", say: "Try it tonight." },
   local: { headline: "Come and see us", cta: "Visit us", say: "Come and see us." },
 };
+
+/** Verbs of a call to come over, whose "<verb> now" makes no button ("Come now"). */
+const VISIT_VERBS = new Set(["come", "drop", "stop", "pop", "swing", "head", "walk"]);
 
 /** A list the brief gives without a heading of its own: what it is a list of, by the kind of brief. */
 const LIST_HEADLINE: Record<BriefReading["kind"], string> = {
@@ -207,7 +219,9 @@ export function defaultClose(r: BriefReading): { headline: string; cta: string; 
     return { headline: base.headline, cta: "Visit us tonight", say: "Come and see us tonight." };
   // A day it names: see you then, in the brief's words ("this Saturday").
   const day = r.dates.find((d) => /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/iu.test(d));
-  if (day) {
+  // Opening days ("Monday to Saturday") are no day to see them on.
+  const range = (d: string) => new RegExp(`\\bto\\s${d}\\b|\\b${d}\\sto\\b|\\b${d}\\s?[-–]|[-–]\\s?${d}\\b`, "iu");
+  if (day && !range(day).test(r.subject)) {
     const when = new RegExp(`\\b(?:this|next)\\s${day}\\b`, "iu").exec(r.subject)?.[0] ?? day;
     return { headline: `See you ${when}`, cta: "Visit us", say: `See you ${when}.` };
   }
@@ -412,9 +426,12 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
     Boolean(x),
   );
   const ctaVerb = ctaText ? ctaText.split(" ")[0]! : "";
+  // "Come in and browse", "Drop by": a button says where to go ("Visit us"), not "Come now".
+  const visit = VISIT_VERBS.has(ctaVerb.toLowerCase());
   const ctaShort =
     [
       ctaText && ctaText.length > 22 ? fitPhrase(ctaText, 22) : "",
+      visit ? "Visit us" : "",
       ctaVerb && ctaText && ctaText.split(" ").length > 1 ? `${sentenceCase(ctaVerb.toLowerCase())} now` : "",
     ].find((c) => c) || fallback.cta;
   const closeSay = [
@@ -605,7 +622,7 @@ function fill(
 }
 
 /** Turns what does not fit in the scenes into one list scene, keeping the beats with facts. */
-function fitBeats(beats: Beat[], room: number, english: boolean): Beat[] {
+function fitBeats(beats: Beat[], room: number, english: boolean, kind: BriefReading["kind"]): Beat[] {
   if (beats.length <= room) return beats;
   const hook = beats[0]!;
   let middle = beats.slice(1);
@@ -619,7 +636,9 @@ function fitBeats(beats: Beat[], room: number, english: boolean): Beat[] {
     if (listed.length >= 2 && middle.length - listed.length + 1 <= keep) {
       const list = beat({
         role: "list",
-        headlines: ["What you get", "At a glance"],
+        // The brief's own points gathered: a shop's are "good to know", an event's its details (a recipe's are no
+        // ingredients, so it keeps the default).
+        headlines: [kind === "recipe" ? "What you get" : LIST_HEADLINE[kind], "At a glance"],
         list: listed.map((m) => m.headlines[0]!),
         body: `${listed.map((m) => m.headlines[0]!).join(". ")}.`,
         narration: listed.map((m) => m.narration).join(" "),
@@ -658,7 +677,7 @@ export function localPlan(req: WriterRequest, template: ToolTemplate, layouts: r
   // What the video is about, in up to three searchable words: the product, else the title.
   const subject = visualQueryFrom(reading.product || written.title, 3);
   const n = sceneCountFor(req.length_s);
-  const beats = [...fitBeats(written.beats, n - 1, english), written.close];
+  const beats = [...fitBeats(written.beats, n - 1, english, reading.kind), written.close];
   const budget = narrationWordBudget(req.length_s);
   // Narration shares the budget: short lines keep their words, long ones share what is left.
   const wanted = beats.map((b) => (b.narration.match(/\S+/gu) ?? []).length);

@@ -211,6 +211,48 @@ describe("the Local preview writer", () => {
     expect(onScreen).toContain("Cream tea for two this Saturday 2-5pm");
     expect(onScreen).toContain("SCONE12");
     expect(onScreen).toContain("£12");
+    // "Come in and browse": the button invites a visit ("Come now" made no button).
+    expect(
+      closeOf(
+        "Tidewater Books, an independent bookshop on Church Street in Whitby: signed first editions. Come in and browse.",
+      ),
+    ).toEqual({ texts: "Come in and browse | Visit us", narration: "Come in and browse." });
+    // Opening days are no day to "see you" on.
+    expect(
+      closeOf(
+        "Mendel's, a family-run hardware store in Bristol: keys cut while you wait. Open 8am to 6pm, Monday to Saturday.",
+      ).texts,
+    ).toBe("Come and see us | Visit us");
+  });
+
+  /** A 30 s starter-bold plan of `brief`. */
+  const boldPlan = (brief: string) =>
+    localPlan(
+      { brief, length_s: 30, aspect_ratio: "9:16", template_id: "starter-bold" },
+      toolTemplates.find((t) => t.id === "starter-bold")!,
+      toolLayouts("starter-bold"),
+    );
+
+  it("heads a local shop's gathered points as good to know, not as what you get", () => {
+    const texts = boldPlan(
+      "Mendel's, a family-run hardware store in Bristol: keys cut while you wait, paint mixed to any colour, and free advice on every DIY job. Open 8am to 6pm, Monday to Saturday.",
+    )
+      .scenes.flatMap((s) => s.texts.map((t) => t.text))
+      .join(" | ");
+    expect(texts).toContain("Good to know");
+    expect(texts).not.toContain("What you get");
+    expect(texts).not.toContain("See you Saturday");
+  });
+
+  it("says a scene that starts with a describing word as it is, and gives a verb its subject", () => {
+    const said = boldPlan(
+      "Tidewater Books, an independent bookshop on Church Street in Whitby: signed first editions, opened in 1985, and a reading nook with free tea.",
+    )
+      .scenes.map((s) => s.narration)
+      .join(" ");
+    expect(said).toContain("Signed first editions.");
+    expect(said).not.toContain("Tidewater Books signed");
+    expect(said).toMatch(/(?:Tidewater Books|It) opened in 1985\./);
   });
 
   it("picks a template by the brief's mood when none is chosen", () => {

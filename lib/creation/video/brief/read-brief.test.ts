@@ -81,6 +81,14 @@ describe("readBrief", () => {
     expect(readBrief("Harbour Yoga, a dance studio in Falmouth: first class free").product).toBe("dance studio");
   });
 
+  it("reads a shop written as one word as a local business", () => {
+    const r = readBrief(
+      "Tidewater Books, an independent bookshop on Church Street in Whitby: signed first editions and a reading nook. Come in and browse.",
+    );
+    expect(r.kind).toBe("local");
+    expect(readBrief("Chapter One, a bookstore on King Street in Leeds: new and used books.").kind).toBe("local");
+  });
+
   it("tells English from the brief's own language", () => {
     expect(briefLanguage("Nuestra panadería abre el sábado en Sevilla. Código PAN10 para un 10% de descuento.")).toBe(
       "other",

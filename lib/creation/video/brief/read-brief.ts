@@ -472,7 +472,7 @@ function kindOf(r: Omit<BriefReading, "kind">): BriefKind {
     return "event";
   if (
     r.places.length > 0 &&
-    /\b(?:caf[eé]|bakery|salon|studio|shop|store|restaurant|gym|barber|bar|bistro|clinic|florist|market|tea\s?rooms?|pub|deli)\b/u.test(
+    /\b(?:caf[eé]|bakery|salon|studio|(?:book|flower|gift|coffee|sweet|pet|bike|record|toy|thrift|charity|antique)?(?:shop|store)|restaurant|gym|barber|bar|bistro|clinic|florist|market|tea\s?rooms?|pub|deli)\b/u.test(
       t,
     )
   )

@@ -90,6 +90,8 @@ const STAND_INS: Record<string, readonly string[]> = {
   // "Tea" is a pot of tea before it is bubble tea.
   teapot: ["tea", "tea room", "tearoom", "tea shop", "tea house", "cream tea", "afternoon tea", "pot of tea"],
   "light-bulb": ["lamp", "desk lamp", "table lamp", "floor lamp", "reading lamp", "lighting"],
+  // A hardware shop is its tools (its "family-run" once drew a running man).
+  "hammer-and-wrench": ["hardware", "hardware store", "hardware shop", "ironmonger", "diy", "diy store", "tools"],
 };
 const STRENGTH: Record<MatchKind, number> = { name: 5, nameHead: 4, nameWordKeyword: 3, nameWord: 2, keyword: 1 };
 

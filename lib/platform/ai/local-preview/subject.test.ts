@@ -36,6 +36,13 @@ const CASES: [string, RegExp][] = [
   ["From 7:30 pm", /^seven-oclock$/],
   ["Saturday 14 June", /^spiral-calendar$/],
   ["Our reusable steel water bottle keeps drinks cold for 24 hours, upbeat mood, photographic", /^cup-with-straw$/],
+  // A shop written as one word is read as "book shop" ("signed" once drew a stop sign, "hour" a 24-hour store).
+  ["independent bookshop, signed first editions, energetic mood, photographic", /book$/],
+  ["independent bookshop, a children's story hour every Sunday at 11am, energetic mood, photographic", /book$/],
+  ["a bookstore in Leeds", /book$/],
+  // Its "family-run" once drew a running man.
+  ["family-run hardware store, energetic mood, photographic", /^hammer-and-wrench$/],
+  ["a flowershop", /^(bouquet|[a-z-]*flower|tulip|rose|hibiscus|blossom|sunflower)$/],
 ];
 
 describe("chooseIllustrations picks the subject by meaning", () => {
@@ -77,6 +84,26 @@ describe("chooseIllustrations picks the subject by meaning", () => {
       expect(chooseIllustrations("yoga studio, bold mood, photographic", library, seed).main).toMatch(/lotus-position/);
       expect(chooseIllustrations("bike repair shop, calm mood, photographic", library, seed).main).toBe("bicycle");
     }
+  });
+
+  it("shows a thing the scene names beside the product it is about", () => {
+    // The product (phrase 0) is the picture; the scene's tea, two phrases on, a smaller one.
+    for (const seed of SEEDS) {
+      const picked = chooseIllustrations(
+        "independent bookshop, a reading nook with free tea, energetic mood, photographic",
+        library,
+        seed,
+      );
+      expect(picked.main).toMatch(/book$/);
+      expect(picked.support).toContain("teapot");
+    }
+  });
+
+  it("splits one-word shops, not workshops", () => {
+    const words = (p: string) => subjectWords(p).map((w) => w.word);
+    expect(words("an independent bookshop")).toEqual(expect.arrayContaining(["book", "shop"]));
+    expect(words("a pottery workshop")).toContain("workshop");
+    expect(words("a pottery workshop")).not.toContain("work");
   });
 
   it("falls back to a neutral picture when no word matches, and says so", () => {

@@ -47,7 +47,7 @@ const GENERIC_HEADS = new Set(
   (
     "shop store class course lesson delivery service sale sales offer deal discount company business brand " +
     "opening party festival fair celebration evening morning afternoon weekend tasting night " +
-    "app product launch event day night week month year time session program programme plan team club " +
+    "app product launch event day night week month year time hour session program programme plan team club " +
     "center centre studio market place spot kit set pack bundle collection line range series workshop " +
     "tour trip experience guide tip idea way thing stuff item option solution project update news story"
   ).split(" "),
@@ -99,13 +99,27 @@ const SETTING_PREPOSITIONS = new Set(
   ),
 );
 
+/**
+ * A shop written as one word ("bookshop", "bookstore", "flowershop"): split, so
+ * the thing it sells is read as the picture, as in "book shop". At most 20
+ * letters before the suffix, so the look-back is bounded.
+ */
+const SHOP_COMPOUND = /\b([a-z]{3,20})(shop|store)(s?)\b/gi;
+/** One-word names that are no shop of a thing. */
+const NOT_COMPOUNDS = new Set(["workshop", "workshops", "photoshop", "superstore", "superstores", "megastore"]);
+
 type Term = { normal: string; root?: string; tags: string[]; post?: string };
 
 /** The words that say what the picture shows, weighted; "Avoid: …", style and colour words left out. */
 export function subjectWords(prompt: string): SubjectWord[] {
   // Cut first: the pattern below backtracks over runs of spaces, so it only ever sees 400 characters. The writer's
   // ", <mood> mood" goes, its comma stays: the phrase before it ends there ("yoga studio", not "studio …").
-  const subject = (prompt.split(/\bavoid:/i)[0] ?? "").slice(0, 400).replace(/[,;][\w\s-]*\bmood\b/gi, ",");
+  const subject = (prompt.split(/\bavoid:/i)[0] ?? "")
+    .slice(0, 400)
+    .replace(/[,;][\w\s-]*\bmood\b/gi, ",")
+    .replace(SHOP_COMPOUND, (whole, thing: string, place: string, plural: string) =>
+      NOT_COMPOUNDS.has(whole.toLowerCase()) ? whole : `${thing} ${place}${plural}`,
+    );
   const doc = nlp(subject);
   doc.compute("root");
   const terms = (doc.json() as { terms: Term[] }[]).flatMap((sentence) => sentence.terms);
@@ -328,7 +342,7 @@ export function chooseIllustrations(prompt: string, library: IllustrationLibrary
   for (const s of ranked) {
     if (support.length === 2) break;
     // Another thing the prompt names, not a modifier of the main one ("water" in "water bottle").
-    if (s.score < 0.45 || usedWords.has(s.word) || s.phrase === main.phrase || s.name === main.name) continue;
+    if (s.score < 0.4 || usedWords.has(s.word) || s.phrase === main.phrase || s.name === main.name) continue;
     support.push(s.name);
     usedWords.add(s.word);
   }
