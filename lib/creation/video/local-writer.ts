@@ -208,9 +208,17 @@ const VENUE =
   /\b(?:restaurant|caf[eé]|bakery|bistro|bar|pub|diner|pizzeria|brewery|taproom|salon|spa|gym|barber|clinic|florist|tea\s?rooms?|tea\s?house|tea\s?shop|coffee\s?shop|deli|patisserie|inn)\b/u;
 
 /** The close a brief gets when it names none: by its kind; at a venue (a local brief, an offer at a restaurant), a visit, "tonight" when it says when. */
+/** Software sold as a service: its close invites a sign-up, not a purchase ("Shop now" for invoicing software). */
+const SOFTWARE =
+  /\b(?:apps?|software|platform|saas|invoicing|dashboard|free trial|sign up|plugin|extension|api)\b|\bfor (?:freelancers|teams|developers|small businesses)\b/u;
+
 export function defaultClose(r: BriefReading): { headline: string; cta: string; say: string } {
   const base = DEFAULT_CLOSE[r.kind];
   const subject = r.subject.toLowerCase();
+  if ((r.kind === "product" || r.kind === "announcement") && SOFTWARE.test(subject))
+    return /\bfree\b/u.test(subject)
+      ? { headline: "Try it free", cta: "Start free", say: "Try it free today." }
+      : { headline: "Get started today", cta: "Sign up", say: "Get started today." };
   const atVenue = r.kind === "local" || (r.kind === "offer" && VENUE.test(subject));
   if (!atVenue) return base;
   // "Tonight" when the brief says so, or gives an evening time and no day.
@@ -561,14 +569,16 @@ function fill(
         const priced = b.price && layout.slots.some((x) => x.role === "price");
         const candidates = priced
           ? [
-              ...own.map((c) =>
-                sentenceCase(
+              ...own
+                .map((c) =>
                   c
                     .replace(b.price!, "")
                     .replace(/\s{2,}/gu, " ")
                     .trim(),
-                ),
-              ),
+                )
+                // Not where the price leaves a hole ("Full groom from , nail trims £10"): the whole line then.
+                .filter((c) => !/\s[,;:.]|\b(?:from|for|at|only|just|to|of|with|by)$/iu.test(c))
+                .map(sentenceCase),
               ...own,
             ]
           : own;

@@ -244,6 +244,30 @@ describe("the Local preview writer", () => {
     expect(texts).not.toContain("See you Saturday");
   });
 
+  it("ends software with a sign-up, not a shop", () => {
+    const close = (b: string) =>
+      boldPlan(b)
+        .scenes.at(-1)!
+        .texts.map((t) => t.text)
+        .join(" | ");
+    expect(
+      close(
+        "Ledgerly is simple invoicing for freelancers: send an invoice in 30 seconds and get paid by card. Free for your first 10 clients.",
+      ),
+    ).toBe("Try it free | Start free");
+    expect(close("Tasklane is a planning app for small teams: boards, due dates and reminders.")).toBe(
+      "Get started today | Sign up",
+    );
+  });
+
+  it("takes the price out of a headline only where it leaves no hole", () => {
+    const texts = boldPlan(
+      "Paws & Claws grooming van comes to your door in Brighton. Full groom from £35, nail trims £10. Call 01273 555 019 to book.",
+    ).scenes.flatMap((s) => s.texts.map((t) => t.text));
+    expect(texts).toContain("Full groom from £35, nail trims £10");
+    expect(texts.join(" | ")).not.toMatch(/\s,|from ,/);
+  });
+
   it("says a scene that starts with a describing word as it is, and gives a verb its subject", () => {
     const said = boldPlan(
       "Tidewater Books, an independent bookshop on Church Street in Whitby: signed first editions, opened in 1985, and a reading nook with free tea.",

@@ -10,6 +10,10 @@ describe("phrase fitting", () => {
     expect(fitPhrase(s, 40)).toBe("A reusable steel water bottle");
     expect(fitPhrase("Keeps drinks cold for 24 hours all day", 28)).toBe("Keeps drinks cold");
     expect(fitPhrase("Supercalifragilistic", 5)).toBe("");
+    // A last clause of one word is a fragment: cut at the comma.
+    expect(fitPhrase("Made with Oatly Barista, available in all 12 Daily Grind cafés from Monday", 36)).toBe(
+      "Made with Oatly Barista",
+    );
     expect(endsMidPhrase("Steel water bottle that keeps drinks cold for 24", s)).toBe(true);
     expect(endsMidPhrase("20-second upbeat ad for a")).toBe(true);
     expect(endsMidPhrase("Serves 4", "Serves 4. Ready in 4 minutes.")).toBe(false);

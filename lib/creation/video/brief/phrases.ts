@@ -169,6 +169,9 @@ export function fitPhrase(text: string, max: number): string {
       .join(" ")
       .replace(/[,;:\-–—(\s]+$/u, "");
     if (candidate.length > max) continue;
+    // A cut whose last clause is one word is a fragment ("Made with Oatly Barista, available"): cut at the comma.
+    const lastComma = candidate.lastIndexOf(", ");
+    if (end < ws.length && lastComma > 0 && !candidate.slice(lastComma + 2).includes(" ")) continue;
     const trimmed = trimDangling(candidate, clean);
     if (trimmed && trimmed.length <= max && trimmed.split(" ").length >= Math.min(2, ws.length))
       return trimmed.replace(/[,;:]+$/u, "");

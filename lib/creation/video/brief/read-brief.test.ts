@@ -81,12 +81,34 @@ describe("readBrief", () => {
     expect(readBrief("Harbour Yoga, a dance studio in Falmouth: first class free").product).toBe("dance studio");
   });
 
+  it("keeps a gerund that says what kind the product is, not one that is the verb", () => {
+    expect(readBrief("Paws & Claws grooming van comes to your door in Brighton.").product).toBe("grooming van");
+    expect(readBrief("Running shoes for trail runners: grippy and light.").product).toBe("running shoes");
+    expect(readBrief("Our cooking class starts Monday.").product).toBe("cooking class");
+    expect(readBrief("We are now offering free delivery on all orders.").product).toBe("free delivery");
+    expect(readBrief("Big news: we're opening a new bakery in Leeds.").product).toBe("new bakery");
+  });
+
+  it("reads a recipe's dish before the colon and its steps after it", () => {
+    const r = readBrief(
+      "Five-minute tomato soup: soften an onion in olive oil, add a tin of tomatoes and a pinch of sugar, simmer, then blend with a splash of cream.",
+    );
+    expect(r.kind).toBe("recipe");
+    expect(r.product).toBe("tomato soup");
+    expect(r.benefits).toEqual([
+      "Soften an onion in olive oil",
+      "Add a tin of tomatoes and a pinch of sugar",
+      "Simmer, then blend with a splash of cream",
+    ]);
+  });
+
   it("reads a shop written as one word as a local business", () => {
     const r = readBrief(
       "Tidewater Books, an independent bookshop on Church Street in Whitby: signed first editions and a reading nook. Come in and browse.",
     );
     expect(r.kind).toBe("local");
     expect(readBrief("Chapter One, a bookstore on King Street in Leeds: new and used books.").kind).toBe("local");
+    expect(readBrief("Greenleaf Dental, a family dentist in Cardiff: same-week appointments.").kind).toBe("local");
   });
 
   it("tells English from the brief's own language", () => {

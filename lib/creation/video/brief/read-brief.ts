@@ -311,6 +311,32 @@ function firstNounPhrase(doc: ReturnType<typeof nlp>, skip: readonly string[]): 
   return null;
 }
 
+/** Tags of a word before a gerund that make the gerund a verb ("now offering", "we're opening"). */
+const VERB_CONTEXT = ["Adverb", "Copula", "Auxiliary", "Verb", "Preposition", "Conjunction"];
+
+/**
+ * "grooming van", "cleaning service", "cooking class": a gerund right before
+ * the product names what kind it is, but compromise reads it as a verb and
+ * leaves it out ("Paws & Claws grooming van" -> "van"). Not after a verb,
+ * an adverb or a preposition ("now offering free delivery").
+ */
+function withGerund(doc: ReturnType<typeof nlp>, product: string): string {
+  const terms = (doc.json() as { terms: { text: string; normal: string; tags: string[]; post?: string }[] }[]).flatMap(
+    (sentence) => sentence.terms,
+  );
+  const first = product.split(" ")[0]!.toLowerCase();
+  const at = terms.findIndex((t) => t.normal === first);
+  const gerund = terms[at - 1];
+  if (at < 1 || !gerund || !/^[A-Za-z][a-z]{2,19}ing$/u.test(gerund.text) || /[,;:.!?]/u.test(gerund.post ?? ""))
+    return product;
+  // The two words before it: "we are now offering" is a verb, "Paws & Claws grooming" and "our cooking" are not.
+  for (const before of terms.slice(Math.max(0, at - 3), at - 1)) {
+    const pronoun = before.tags.includes("Pronoun") && !before.tags.includes("Possessive");
+    if (pronoun || before.tags.some((t) => VERB_CONTEXT.includes(t))) return product;
+  }
+  return `${at === 1 ? gerund.text.toLowerCase() : gerund.text} ${product}`;
+}
+
 export interface BriefList {
   head: string;
   items: string[];
@@ -460,7 +486,12 @@ function venueOf(name: string): string | null {
 function kindOf(r: Omit<BriefReading, "kind">): BriefKind {
   const t = r.subject.toLowerCase();
   if (r.request.explainer || /^(?:how|what|why)\b/u.test(t)) return "explainer";
-  if (/\b(?:recipe|ingredients|bake|cook|serves|tablespoons?|cups? of|minutes to make)\b/u.test(t)) return "recipe";
+  if (
+    /\b(?:recipe|ingredients|bake|cook|serves|tablespoons?|cups? of|minutes to make|simmer|whisk|preheat|knead|soften|stir in|chop)\b/u.test(
+      t,
+    )
+  )
+    return "recipe";
   if (r.codes.length > 0 || /\b(?:sale|discount|\d+% off|off everything|deal|offer|free shipping|buy one)\b/u.test(t))
     return "offer";
   if (
@@ -472,7 +503,7 @@ function kindOf(r: Omit<BriefReading, "kind">): BriefKind {
     return "event";
   if (
     r.places.length > 0 &&
-    /\b(?:caf[eé]|bakery|salon|studio|(?:book|flower|gift|coffee|sweet|pet|bike|record|toy|thrift|charity|antique)?(?:shop|store)|restaurant|gym|barber|bar|bistro|clinic|florist|market|tea\s?rooms?|pub|deli)\b/u.test(
+    /\b(?:caf[eé]|bakery|salon|studio|(?:book|flower|gift|coffee|sweet|pet|bike|record|toy|thrift|charity|antique)?(?:shop|store)|restaurant|gym|barber|bar|bistro|clinic|dentist|vets?|opticians?|pharmacy|hotel|guesthouse|florist|market|tea\s?rooms?|pub|deli)\b/u.test(
       t,
     )
   )
@@ -599,6 +630,7 @@ export function readBrief(
       const poss = /^(.+?)['’]s\s(.+)$/u.exec(product);
       if (poss) product = poss[2]!;
       product = product.replace(/\s(?:that|which|who|in|at|for|with)\s.*$/u, "");
+      product = withGerund(firstDoc, product);
     }
   } else {
     product = cleanEnd(firstSentence.split(/[,:;]\s/u)[0]!);
@@ -661,5 +693,34 @@ export function readBrief(
     cta,
     url,
   };
-  return { ...partial, kind: kindOf(partial) };
+  const kind = kindOf(partial);
+  return kind === "recipe" ? recipeSteps({ ...partial, kind }) : { ...partial, kind };
 }
+
+/**
+ * "Tomato soup: soften an onion in olive oil, add a tin of tomatoes, simmer,
+ * then blend": the dish before the colon is what the video is about, and the
+ * clauses after it are its steps (a step of one word goes with the next:
+ * "Simmer, then blend …").
+ */
+function recipeSteps(r: BriefReading): BriefReading {
+  if (!r.label || r.benefits.length > 0 || r.lists.length > 0) return r;
+  const steps: string[] = [];
+  let carry = "";
+  for (const part of r.head.split(/,\s|;\s/u)) {
+    const clause = part.trim();
+    if (!clause) continue;
+    if (!clause.includes(" ")) {
+      carry = carry ? `${carry}, ${clause}` : clause;
+      continue;
+    }
+    steps.push(sentenceCaseOf(carry ? `${carry}, ${clause}` : clause));
+    carry = "";
+  }
+  if (carry) steps.push(sentenceCaseOf(carry));
+  if (steps.length < 2) return r;
+  const dish = r.label;
+  return { ...r, head: dish, label: null, product: dish.toLowerCase(), benefits: steps };
+}
+
+const sentenceCaseOf = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -43,6 +43,8 @@ export interface IllustrationLibrary {
    * what an emoji is before what it relates to: "bike" is the bicycle's first keyword and the scooter's fourth.
    */
   keywordAt: Map<string, Map<string, number>>;
+  /** "word icon" for each stand-in phrase (STAND_INS): the phrase is the whole match, the icon's own name aside. */
+  standIns?: Set<string>;
   /** An icon as an SVG fragment sized to `size` px at (x, y); ids made unique with `idPrefix`. */
   draw(name: string, a: { x: number; y: number; size: number; idPrefix: string; extra?: string }): string;
 }
@@ -92,6 +94,10 @@ const STAND_INS: Record<string, readonly string[]> = {
   "light-bulb": ["lamp", "desk lamp", "table lamp", "floor lamp", "reading lamp", "lighting"],
   // A hardware shop is its tools (its "family-run" once drew a running man).
   "hammer-and-wrench": ["hardware", "hardware store", "hardware shop", "ironmonger", "diy", "diy store", "tools"],
+  // Grooming is a pet's before it is a wedding's ("groom" is the tuxedo's keyword).
+  "pot-of-food": ["soup", "stew", "broth", "chowder"],
+  receipt: ["invoice", "invoicing", "billing", "bookkeeping", "accounting", "expenses"],
+  poodle: ["grooming", "dog grooming", "pet grooming", "groomer", "dog groomer", "grooming van", "grooming salon"],
 };
 const STRENGTH: Record<MatchKind, number> = { name: 5, nameHead: 4, nameWordKeyword: 3, nameWord: 2, keyword: 1 };
 
@@ -145,8 +151,13 @@ function buildLibrary(): IllustrationLibrary {
     nameWords.forEach((w, i) => add(w, name, i === nameWords.length - 1 ? "nameHead" : "nameWord"));
   }
 
+  const standIns = new Set<string>();
   for (const [name, phrases] of Object.entries(STAND_INS)) {
-    if (entries.has(name)) for (const phrase of phrases) add(phrase, name, "name");
+    if (!entries.has(name)) continue;
+    for (const phrase of phrases) {
+      add(phrase, name, "name");
+      standIns.add(`${phrase} ${name}`);
+    }
   }
 
   // emojilib: emoji -> [snake_case name, keywords…]; joined to icons by code points (FE0F, the emoji
@@ -190,7 +201,7 @@ function buildLibrary(): IllustrationLibrary {
     );
   };
 
-  return { entries, byWord, keywordAt, draw };
+  return { entries, byWord, keywordAt, standIns, draw };
 }
 
 /**

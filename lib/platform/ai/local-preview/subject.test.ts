@@ -42,6 +42,11 @@ const CASES: [string, RegExp][] = [
   ["a bookstore in Leeds", /book$/],
   // Its "family-run" once drew a running man.
   ["family-run hardware store, energetic mood, photographic", /^hammer-and-wrench$/],
+  // A stand-in phrase is the whole match: the pot of food is a soup, its name's other words aside.
+  ["tomato soup, energetic mood, photographic", /^pot-of-food$/],
+  ["invoicing, send an invoice in 30 seconds, calm mood", /^receipt$/],
+  // A gerund before a noun is part of it; "groom" in a grooming ad is no wedding.
+  ["grooming van, Full groom from £35, nail trims £10, energetic mood, photographic", /^poodle$/],
   ["a flowershop", /^(bouquet|[a-z-]*flower|tulip|rose|hibiscus|blossom|sunflower)$/],
 ];
 
@@ -97,6 +102,13 @@ describe("chooseIllustrations picks the subject by meaning", () => {
       expect(picked.main).toMatch(/book$/);
       expect(picked.support).toContain("teapot");
     }
+  });
+
+  it("shows no support picture for the main word's own stem", () => {
+    for (const seed of SEEDS)
+      expect(chooseIllustrations("grooming van, Full groom from £35, calm mood", library, seed).support).not.toContain(
+        "wedding",
+      );
   });
 
   it("splits one-word shops, not workshops", () => {

@@ -149,15 +149,21 @@ export function subjectWords(prompt: string): SubjectWord[] {
     run = [];
     via = "";
   };
-  for (const t of terms) {
+  terms.forEach((t, i) => {
     const isNoun =
       t.tags.includes("Noun") && !t.tags.some((tag) => ["Pronoun", "Value", "Duration", "Date"].includes(tag));
-    if (PREPOSITIONS.has(t.normal) || !(isNoun || t.tags.includes("Adjective") || t.tags.includes("Determiner"))) {
+    // A gerund right before a noun says what kind it is ("grooming van", "running shoes"), as an adjective would.
+    const describes =
+      t.tags.includes("Gerund") && !/[,;:.!?]/.test(t.post ?? "") && terms[i + 1]?.tags.includes("Noun");
+    if (
+      PREPOSITIONS.has(t.normal) ||
+      !(isNoun || describes || t.tags.includes("Adjective") || t.tags.includes("Determiner"))
+    ) {
       flush();
       via = PREPOSITIONS.has(t.normal) ? t.normal : "";
     } else run.push(t);
     if (/[,;:.!?]/.test(t.post ?? "")) flush();
-  }
+  });
   flush();
   const phrases = runs
     .map(({ terms: phrase, via: by }) => {
@@ -224,10 +230,19 @@ interface Scored {
 export function rankIllustrations(words: SubjectWord[], library: IllustrationLibrary, seed: number): Scored[] {
   // About people: the main phrase names them ("a team of doctors"), not a later one ("a laptop for students").
   const aboutPeople = words.some((w) => w.forms.some((f) => PEOPLE_WORDS.has(f)) && w.weight >= 0.5 && w.phrase === 0);
-  type Total = { sum: number; best: number; kind: MatchKind; word: string; phrase: number; matched: Set<string> };
+  type Total = {
+    sum: number;
+    best: number;
+    kind: MatchKind;
+    word: string;
+    phrase: number;
+    matched: Set<string>;
+    /** The best match is a stand-in phrase (illustrations.ts STAND_INS), not the icon's own name. */
+    stand: boolean;
+  };
   const totals = new Map<string, Total>();
   for (const w of words) {
-    const seen = new Map<string, { s: number; kind: MatchKind }>();
+    const seen = new Map<string, { s: number; kind: MatchKind; stand: boolean }>();
     // A word that names icons ("bottle") is better shown by them than by icons that only list it as a keyword (sake).
     const kinds = new Set(w.forms.flatMap((f) => [...(library.byWord.get(f)?.values() ?? [])]));
     const named =
@@ -244,7 +259,8 @@ export function rankIllustrations(words: SubjectWord[], library: IllustrationLib
         const listed = kind === "keyword" ? (library.keywordAt.get(form)?.get(name) ?? 0) : 0;
         const s =
           (kind === "keyword" && named ? named : MATCH_SCORE[kind]) * weight * (1 - 0.002 * Math.min(listed, 8));
-        if (s > (seen.get(name)?.s ?? 0)) seen.set(name, { s, kind });
+        if (s > (seen.get(name)?.s ?? 0))
+          seen.set(name, { s, kind, stand: library.standIns?.has(`${form} ${name}`) ?? false });
       }
     }
     // A keyword shared by many icons means what most of them are: "vegetable" lists palm trees too, but mostly food.
@@ -258,7 +274,7 @@ export function rankIllustrations(words: SubjectWord[], library: IllustrationLib
       if (usual && usual[1] >= 3 && entry.kind === "keyword" && library.entries.get(name)!.category === usual[0])
         entry.s *= 1.05;
     }
-    for (const [name, { s, kind }] of seen) {
+    for (const [name, { s, kind, stand }] of seen) {
       const t = totals.get(name) ?? {
         sum: 0,
         best: 0,
@@ -266,10 +282,11 @@ export function rankIllustrations(words: SubjectWord[], library: IllustrationLib
         word: w.word,
         phrase: w.phrase,
         matched: new Set<string>(),
+        stand,
       };
       t.sum += s;
       for (const part of w.forms.flatMap((f) => f.split(" "))) t.matched.add(part);
-      if (s > t.best) Object.assign(t, { best: s, kind, word: w.word, phrase: w.phrase });
+      if (s > t.best) Object.assign(t, { best: s, kind, word: w.word, phrase: w.phrase, stand });
       totals.set(name, t);
     }
   }
@@ -283,7 +300,7 @@ export function rankIllustrations(words: SubjectWord[], library: IllustrationLib
     // Name words the prompt does not mention make an icon more specific than asked ("baby bottle" for "bottle");
     // an icon found by a keyword ("coffee" -> hot beverage) is not held to its name.
     const extra =
-      t.kind === "keyword"
+      t.kind === "keyword" || t.stand
         ? 0
         : Math.min(2, entry.nameWords.filter((nw) => !t.matched.has(nw) && !FILLER.has(nw)).length);
     // The best-matching word counts fully, the others half: many faint matches do not outweigh one clear one.
@@ -317,6 +334,14 @@ export function whenIllustration(prompt: string): string | null {
   return null;
 }
 
+/** Whether a word of `a` and a word of `b` are one the other's start, four letters at least ("groom", "grooming"). */
+function sameStem(a: string, b: string): boolean {
+  const bs = b.split(" ");
+  return a
+    .split(" ")
+    .some((x) => bs.some((y) => Math.min(x.length, y.length) >= 4 && (x.startsWith(y) || y.startsWith(x))));
+}
+
 /** The main illustration and up to two supporting ones, each for a different word of the prompt. */
 export function chooseIllustrations(prompt: string, library: IllustrationLibrary, seed: number): Illustrations {
   const words = subjectWords(prompt);
@@ -343,6 +368,8 @@ export function chooseIllustrations(prompt: string, library: IllustrationLibrary
     if (support.length === 2) break;
     // Another thing the prompt names, not a modifier of the main one ("water" in "water bottle").
     if (s.score < 0.4 || usedWords.has(s.word) || s.phrase === main.phrase || s.name === main.name) continue;
+    // The main word's own stem is no other thing ("groom" beside a "grooming van" drew a wedding).
+    if (sameStem(s.word, main.word)) continue;
     support.push(s.name);
     usedWords.add(s.word);
   }
