@@ -102,6 +102,14 @@ describe("readBrief", () => {
     ]);
   });
 
+  it("reads a class on given days as an event", () => {
+    expect(
+      readBrief(
+        "Zumba in the park every Tuesday and Thursday at 6pm, Victoria Park, Bath. £5 drop-in, all levels welcome.",
+      ).kind,
+    ).toBe("event");
+  });
+
   it("reads a shop written as one word as a local business", () => {
     const r = readBrief(
       "Tidewater Books, an independent bookshop on Church Street in Whitby: signed first editions and a reading nook. Come in and browse.",

@@ -496,7 +496,7 @@ function kindOf(r: Omit<BriefReading, "kind">): BriefKind {
     return "offer";
   if (
     (r.dates.length > 0 || r.times.length > 0) &&
-    /\b(?:join|event|festival|concert|workshop|class|webinar|market|fair|party|opening|opens|night|tasting|meetup|conference|show|launch)\b/u.test(
+    /\b(?:join|event|festival|concert|workshop|class|classes|session|drop-in|zumba|pilates|bootcamp|webinar|market|fair|party|opening|opens|night|tasting|meetup|conference|show|launch)\b/u.test(
       t,
     )
   )

@@ -87,7 +87,22 @@ const EXCLUDED = new Set([
  */
 const STAND_INS: Record<string, readonly string[]> = {
   "cup-with-straw": ["water bottle", "drink bottle", "sports bottle", "steel bottle", "thermos", "flask", "travel cup"],
-  "hot-beverage": ["coffee mug", "travel mug", "mug"],
+  "hot-beverage": [
+    "coffee mug",
+    "travel mug",
+    "mug",
+    // Coffees by name, and where coffee is roasted ("Free flat whites" drew a white cane).
+    "flat white",
+    "latte",
+    "cappuccino",
+    "espresso",
+    "americano",
+    "roastery",
+    "coffee roastery",
+    "roaster",
+  ],
+  // A dance class is people dancing.
+  "woman-dancing": ["zumba", "dance class", "dancing", "salsa", "dance fitness"],
   // The set's only lamp is an oil lamp for Diwali; a desk or floor lamp is shown as what it gives.
   // "Tea" is a pot of tea before it is bubble tea.
   teapot: ["tea", "tea room", "tearoom", "tea shop", "tea house", "cream tea", "afternoon tea", "pot of tea"],

@@ -45,6 +45,8 @@ const CASES: [string, RegExp][] = [
   // A stand-in phrase is the whole match: the pot of food is a soup, its name's other words aside.
   ["tomato soup, energetic mood, photographic", /^pot-of-food$/],
   ["invoicing, send an invoice in 30 seconds, calm mood", /^receipt$/],
+  ["second roastery, Free flat whites all day for the first 100 customers, calm mood", /^hot-beverage$/],
+  ["zumba, £5 drop-in, all levels welcome, bring water, energetic mood", /^woman-dancing$/],
   // A gerund before a noun is part of it; "groom" in a grooming ad is no wedding.
   ["grooming van, Full groom from £35, nail trims £10, energetic mood, photographic", /^poodle$/],
   ["a flowershop", /^(bouquet|[a-z-]*flower|tulip|rose|hibiscus|blossom|sunflower)$/],
@@ -104,11 +106,16 @@ describe("chooseIllustrations picks the subject by meaning", () => {
     }
   });
 
-  it("shows no support picture for the main word's own stem", () => {
-    for (const seed of SEEDS)
+  it("shows no support picture for the main word's own stem, nor for a word of what the main one shows", () => {
+    for (const seed of SEEDS) {
       expect(chooseIllustrations("grooming van, Full groom from £35, calm mood", library, seed).support).not.toContain(
         "wedding",
       );
+      const coffee = chooseIllustrations("second roastery, Free flat whites all day, calm mood", library, seed);
+      expect(coffee.support).not.toContain("white-cane");
+      const zumba = chooseIllustrations("zumba, £5 drop-in, all levels welcome, calm mood", library, seed);
+      expect(zumba.support).not.toContain("level-slider");
+    }
   });
 
   it("splits one-word shops, not workshops", () => {

@@ -35,7 +35,9 @@ const STYLE_WORDS = new Set(
   (
     "photo photograph photographic photography picture image illustration style render rendering realistic " +
     "detailed highly cinematic lighting shot closeup close up view mood vibe aesthetic background " +
-    "4k 8k hd hdr ultra quality high resolution composition scene our your their my its we you"
+    "4k 8k hd hdr ultra quality high resolution composition scene our your their my its we you " +
+    // A class's "all levels welcome" is no level slider.
+    "level levels welcome"
   ).split(" "),
 );
 /**
@@ -224,6 +226,8 @@ interface Scored {
   /** The word that gave the icon most of its score. */
   word: string;
   phrase: number;
+  /** Every word (and word of a phrase) that matched the icon. */
+  matched: string[];
 }
 
 /** Every icon some subject word matches, best first; equal scores in an order drawn from the seed. */
@@ -305,7 +309,14 @@ export function rankIllustrations(words: SubjectWord[], library: IllustrationLib
         : Math.min(2, entry.nameWords.filter((nw) => !t.matched.has(nw) && !FILLER.has(nw)).length);
     // The best-matching word counts fully, the others half: many faint matches do not outweigh one clear one.
     const score = ((t.best + 0.5 * (t.sum - t.best)) * category) / (1 + 0.12 * extra);
-    scored.push({ name, score: Math.round(score * 1000) / 1000, word: t.word, phrase: t.phrase, tie: 0 });
+    scored.push({
+      name,
+      score: Math.round(score * 1000) / 1000,
+      word: t.word,
+      phrase: t.phrase,
+      matched: [...t.matched],
+      tie: 0,
+    });
   }
   // Draw tie-breakers in name order so they do not depend on Map insertion order.
   scored.sort((a, b) => (a.name < b.name ? -1 : 1));
@@ -368,8 +379,9 @@ export function chooseIllustrations(prompt: string, library: IllustrationLibrary
     if (support.length === 2) break;
     // Another thing the prompt names, not a modifier of the main one ("water" in "water bottle").
     if (s.score < 0.4 || usedWords.has(s.word) || s.phrase === main.phrase || s.name === main.name) continue;
-    // The main word's own stem is no other thing ("groom" beside a "grooming van" drew a wedding).
-    if (sameStem(s.word, main.word)) continue;
+    // The main word's own stem is no other thing ("groom" beside a "grooming van" drew a wedding), nor a word of
+    // a phrase the main picture shows ("whites" of "flat whites", a coffee, drew a white cane).
+    if (sameStem(s.word, main.word) || main.matched.includes(s.word)) continue;
     support.push(s.name);
     usedWords.add(s.word);
   }
