@@ -219,6 +219,8 @@ export function defaultClose(r: BriefReading): { headline: string; cta: string; 
     return /\bfree\b/u.test(subject)
       ? { headline: "Try it free", cta: "Start free", say: "Try it free today." }
       : { headline: "Get started today", cta: "Sign up", say: "Get started today." };
+  // A new product with its price is for sale now, not news to follow ("Introducing the Trailhead … $149").
+  if (r.kind === "announcement" && r.prices.length > 0) return DEFAULT_CLOSE.product;
   const atVenue = r.kind === "local" || (r.kind === "offer" && VENUE.test(subject));
   if (!atVenue) return base;
   // "Tonight" when the brief says so, or gives an evening time and no day.
@@ -366,9 +368,11 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
     ).length;
     const picture = `${r.product ?? ""}, ${phrase}`.replace(/^,\s/u, "");
     if (price) {
-      middle.push(
-        beat({ role: "price", headlines: [sentenceCase(phrase)], price, narration: say, picture, facts: facts + 1 }),
-      );
+      // "$149 at trailheadgear.com": beside the price, what it buys says more than where (the end card has the address).
+      const where = /^(?:at|from|on)\s\S+\.[a-z]{2,}\S*$/iu.test(phrase.replace(price, "").trim());
+      const what = r.name ?? r.product;
+      const headlines = where && what ? [sentenceCase(what), sentenceCase(phrase)] : [sentenceCase(phrase)];
+      middle.push(beat({ role: "price", headlines, price, narration: say, picture, facts: facts + 1 }));
       continue;
     }
     if (code) {
@@ -577,7 +581,9 @@ function fill(
                     .trim(),
                 )
                 // Not where the price leaves a hole ("Full groom from , nail trims £10"): the whole line then.
-                .filter((c) => !/\s[,;:.]|\b(?:from|for|at|only|just|to|of|with|by)$/iu.test(c))
+                .filter(
+                  (c) => !/\s[,;:.]|\b(?:from|for|at|only|just|to|of|with|by)$|^(?:at|from|for|only|just)\s/iu.test(c),
+                )
                 .map(sentenceCase),
               ...own,
             ]

@@ -266,6 +266,14 @@ describe("the Local preview writer", () => {
     ).scenes.flatMap((s) => s.texts.map((t) => t.text));
     expect(texts).toContain("Full groom from £35, nail trims £10");
     expect(texts.join(" | ")).not.toMatch(/\s,|from ,/);
+    // "$149 at trailheadgear.com": the price beside what it buys, not "At trailheadgear.com"; a product introduced
+    // with its price ends with a sale, not "Be the first to know".
+    const pack = boldPlan(
+      "Introducing the Trailhead 40L hiking backpack: waterproof zips and a lifetime warranty. Weighs just 1.1 kg. $149 at trailheadgear.com",
+    ).scenes.map((s) => s.texts.map((t) => t.text).join(" | "));
+    expect(pack.join(" / ")).not.toContain("At trailheadgear.com");
+    expect(pack.find((t) => t.includes("$149"))).toMatch(/^Trailhead/);
+    expect(pack.at(-1)).toMatch(/^Get yours today \| Shop now/);
   });
 
   it("says a scene that starts with a describing word as it is, and gives a verb its subject", () => {

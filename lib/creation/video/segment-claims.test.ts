@@ -87,11 +87,13 @@ describe("storeSegmentClaims", () => {
   });
 
   it("keeps a live holder's lease; a holder that died (its lease lapsed) loses the segment", async () => {
-    const a = storeSegmentClaims({ db: env.db, run: run("job-2-1"), holder: "w-a#2", leaseMs: 150 });
-    const b = storeSegmentClaims({ db: env.db, run: run("job-2-1"), holder: "w-b#2", leaseMs: 150 });
+    // Leases of 600 ms (a heartbeat every 200 ms): a 150 ms lease lapsed once on a loaded machine, when one
+    // heartbeat came 100 ms late.
+    const a = storeSegmentClaims({ db: env.db, run: run("job-2-1"), holder: "w-a#2", leaseMs: 600 });
+    const b = storeSegmentClaims({ db: env.db, run: run("job-2-1"), holder: "w-b#2", leaseMs: 600 });
     try {
       expect(await a.claim(K1)).toBe(true);
-      await sleep(400); // a's heartbeat extends its lease meanwhile
+      await sleep(1500); // two and a half leases: a's heartbeat extends its lease meanwhile
       expect(await b.alive(K1)).toBe(true);
       expect(await b.claim(K1)).toBe(false);
     } finally {
@@ -129,7 +131,8 @@ describe("storeSegmentClaims", () => {
       .collection(videoSegmentClaims)
       .doc(segmentClaimId("video-1", K1))
       .update({ holder: "w-b#3", lease_expires_at: new Date(Date.now() + 60_000).toISOString() });
-    await sleep(200);
+    // Its next heartbeat (every 30 ms) finds out; on a loaded machine it may come late.
+    for (const end = Date.now() + 3000; lost.length === 0 && Date.now() < end; ) await sleep(20);
     expect(lost).toEqual([K1]);
     expect(a.held()).toEqual([]);
     await a.close();
