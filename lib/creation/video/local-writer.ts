@@ -369,7 +369,7 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
     const picture = `${r.product ?? ""}, ${phrase}`.replace(/^,\s/u, "");
     if (price) {
       // "$149 at trailheadgear.com": beside the price, what it buys says more than where (the end card has the address).
-      const where = /^(?:at|from|on)\s\S+\.[a-z]{2,}\S*$/iu.test(phrase.replace(price, "").trim());
+      const where = /^(?:at|from|on)\s[\w-]+(?:\.[\w-]+)+(?:\/\S*)?$/iu.test(phrase.replace(price, "").trim());
       const what = r.name ?? r.product;
       const headlines = where && what ? [sentenceCase(what), sentenceCase(phrase)] : [sentenceCase(phrase)];
       middle.push(beat({ role: "price", headlines, price, narration: say, picture, facts: facts + 1 }));
