@@ -12,7 +12,7 @@ import path from "node:path";
 // preview.ts makes the quick preview of video.ts's 30 s video (the README's bench:preview table).
 // segments.ts renders the bench:video video in full, after a one-scene edit and after a kill at 60% (the README's bench:segments table).
 // scale.ts: app and worker processes sharing one store, 1,000 small jobs from 20 users, one heavy, on the embedded queue
-//   and on BullMQ (its own redis-server) (about 4 minutes each, 3 rounds; the README's bench:scale:<driver> tables).
+//   and on BullMQ (its own redis-server) (about 11 minutes each, 6 rounds; the README's bench:scale:<driver> tables).
 // counters.ts: the dashboards' reads from counters against the scans they replaced, on 20,000 records.
 // frame-capture.ts: ms per distinct frame, Remotion's own capture against the direct loop (same pixels).
 // captions.ts renders the same video once per caption preset (about 5 minutes; the README's bench:captions table).
