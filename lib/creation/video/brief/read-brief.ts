@@ -9,7 +9,7 @@
  */
 import nlp from "compromise";
 import { cleanProductName } from "./clean-product-name";
-import { splitSentences, trimDangling } from "./phrases";
+import { sentenceCase, splitSentences, trimDangling } from "./phrases";
 import { readRequestWords, type RequestReading } from "./request";
 
 export type BriefKind = "product" | "offer" | "event" | "announcement" | "explainer" | "recipe" | "local";
@@ -714,13 +714,11 @@ function recipeSteps(r: BriefReading): BriefReading {
       carry = carry ? `${carry}, ${clause}` : clause;
       continue;
     }
-    steps.push(sentenceCaseOf(carry ? `${carry}, ${clause}` : clause));
+    steps.push(sentenceCase(carry ? `${carry}, ${clause}` : clause));
     carry = "";
   }
-  if (carry) steps.push(sentenceCaseOf(carry));
+  if (carry) steps.push(sentenceCase(carry));
   if (steps.length < 2) return r;
   const dish = r.label;
   return { ...r, head: dish, label: null, product: dish.toLowerCase(), benefits: steps };
 }
-
-const sentenceCaseOf = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
