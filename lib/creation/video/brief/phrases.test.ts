@@ -41,32 +41,22 @@ describe("phrase fitting", () => {
     expect(titleCase("steel water bottle — cold for 24 hours")).toBe("Steel Water Bottle — Cold for 24 Hours");
   });
 
-  it("grows linearly on hostile input up to the brief's limit", () => {
-    // The fastest of several runs, so a pause of the shared machine or the garbage collector does not decide.
-    const time = (f: () => unknown) => {
-      let best = Infinity;
-      for (let r = 0; r < 9; r++) {
-        const t = process.hrtime.bigint();
-        f();
-        best = Math.min(best, Number(process.hrtime.bigint() - t));
-      }
-      return best;
-    };
+  it("grows linearly on hostile input up to the brief's limit", async () => {
+    // Timed with the shared growth helper: repeated calls per round, the fastest round kept, and a pass well above
+    // linear measured again, so one busy moment of the shared CI machine does not decide (stop 35 failed on a single
+    // fastest-of-nine measurement here, though the function is linear: 2.4 ms at 250 characters, 11 ms at 2,000).
     for (const unit of ["for ", "1 ", ", , ", "a-", "AB12 ", "$1 ", "x".repeat(10) + " "]) {
-      const small = unit.repeat(Math.ceil(250 / unit.length)).slice(0, 250);
-      const big = unit.repeat(Math.ceil(2000 / unit.length)).slice(0, 2000);
       for (const [name, f] of [
         ["fitPhrase", (x: string) => fitPhrase(x, 40)],
         ["readRequestWords", readRequestWords],
         ["shortenNarration", (x: string) => shortenNarration(x, 20)],
       ] as const) {
-        for (let w = 0; w < 3; w++) {
-          // warm up both sizes
-          f(small);
-          f(big);
-        }
-        const ratio = time(() => f(big)) / (time(() => f(small)) + 2e5);
-        expect({ unit, name, linear: ratio <= 20 }).toEqual({ unit, name, linear: true });
+        const { ratio } = await growth({
+          input: (n) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n),
+          run: f,
+          size: 250,
+        });
+        expect({ unit, name, linear: ratio < MAX_GROWTH_FOR_8X }).toEqual({ unit, name, linear: true });
       }
     }
   });
