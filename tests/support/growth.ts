@@ -3,26 +3,40 @@
  * `factor` times larger. A linear function grows ~8x for 8x input, a
  * quadratic one ~64x, a backtracking regex by thousands; the tests allow ~20x
  * so a noisy shared machine does not fail a linear function. Timings are the
- * fastest of a few rounds, each round repeating the call until it has run
- * for a few milliseconds, so timer resolution and GC pauses do not decide;
+ * process's CPU time (not wall time: other work on the machine does not
+ * count), the fastest of a few rounds, each round repeating the call until it
+ * has used a few milliseconds, so timer resolution and GC pauses do not decide;
  * a pass well above linear is measured once more and the better one kept.
  */
 import { performance } from "node:perf_hooks";
 
 type Run = () => unknown;
 
+/** This process's CPU time in milliseconds (user + system, all its threads). */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/**
+ * Milliseconds of this process's CPU per call, not wall time: other processes on the machine (the test app
+ * building beside the tests, other Jest workers) do not count, so a busy moment cannot make a linear function
+ * look quadratic. A round repeats the call until it has used 5 ms of CPU (or 250 ms have passed, for a call that
+ * mostly waits).
+ */
 async function timeOf(run: Run, rounds: number): Promise<number> {
   let best = Infinity;
   for (let r = 0; r < rounds; r++) {
     let calls = 0;
-    const start = performance.now();
-    let elapsed = 0;
+    const wallStart = performance.now();
+    const start = cpuMs();
+    let used = 0;
     do {
       await run();
       calls++;
-      elapsed = performance.now() - start;
-    } while (elapsed < 5);
-    best = Math.min(best, elapsed / calls);
+      used = cpuMs() - start;
+    } while (used < 5 && performance.now() - wallStart < 250);
+    best = Math.min(best, Math.max(used, 0.001) / calls);
   }
   return best;
 }
