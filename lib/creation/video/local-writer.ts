@@ -14,7 +14,7 @@
  */
 import nlp from "compromise";
 import type { LocalAnswer, LocalCall } from "@/lib/platform/ai/language/local-language-model";
-import { readBrief, type BriefReading } from "./brief/read-brief";
+import { readBrief, VENUE_WORDS, type BriefReading } from "./brief/read-brief";
 import { readRequestWords } from "./brief/request";
 import { fitPhrase, sentenceCase, shortenNarration, splitSentences, titleCase, trimDangling } from "./brief/phrases";
 import { visualQueryFrom, withSubject } from "./brief/visual-query";
@@ -196,7 +196,7 @@ const VISIT_VERBS = new Set(["come", "drop", "stop", "pop", "swing", "head", "wa
 const LIST_HEADLINE: Record<BriefReading["kind"], string> = {
   product: "What you get",
   offer: "What you get",
-  event: "The details",
+  event: "What to expect",
   announcement: "What's new",
   explainer: "In short",
   recipe: "You'll need",
@@ -219,6 +219,8 @@ export function defaultClose(r: BriefReading): { headline: string; cta: string; 
     return /\bfree\b/u.test(subject)
       ? { headline: "Try it free", cta: "Start free", say: "Try it free today." }
       : { headline: "Get started today", cta: "Sign up", say: "Get started today." };
+  // An event with tickets sells them.
+  if (r.kind === "event" && /\btickets?\b/u.test(subject)) return { ...base, cta: "Get tickets" };
   // A new product with its price is for sale now, not news to follow ("Introducing the Trailhead … $149").
   if (r.kind === "announcement" && r.prices.length > 0) return DEFAULT_CLOSE.product;
   const atVenue = r.kind === "local" || (r.kind === "offer" && VENUE.test(subject));
@@ -335,8 +337,23 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
   } else {
     hookHeadlines.push(sentenceCase(stripArticle(head)));
   }
+  // An event at a named place ("Lakeside Cinema in Keswick is showing The Goonies … on Saturday 14 August at 8:30pm"):
+  // what is on leads, and when and where go beneath it, where a viewer looks for them.
+  const when = r.kind === "event" ? whenOf(r) : null;
+  const onAt = when && r.name && product && !norm(product).includes(norm(r.name)) && head.startsWith(r.name);
+  // What the pictures show: the product, and for an event at a named place the kind of place first (a cinema).
+  const venueWord = onAt ? (VENUE_WORDS.exec(r.name!)?.[0].toLowerCase() ?? null) : null;
+  const drawn = venueWord ? `${venueWord}, ${r.product}` : r.product;
+  if (onAt) {
+    hookHeadlines.length = 0;
+    hookHeadlines.push(product!, r.name!);
+    const town = r.places.find((p) => head.startsWith(`${r.name} in ${p}`) || head.startsWith(`${r.name}, ${p}`));
+    hookBody = `${when} · ${town ? `${r.name}, ${town}` : r.name}`;
+  }
   if (product) hookHeadlines.push(product);
   if (r.name) hookHeadlines.push(r.name);
+  // An event's date and time beneath its name when the name does not say them ("Harvest Night at Millbrook Farm").
+  if (!hookBody && when && !head.includes(when)) hookBody = when;
   if (!hookBody && r.brand && r.name && !head.includes(r.brand)) hookBody = `By ${r.brand}`;
   if (!hookBody && r.audience && !head.includes(r.audience) && !r.benefits.some((b) => b.includes(r.audience!)))
     hookBody = sentenceCase(`for ${r.audience}`);
@@ -349,10 +366,16 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
     role: "hook",
     headlines: hookHeadlines,
     body: hookBody,
-    kicker: (r.kind === "event" ? whenOf(r) : null) ?? r.label ?? null,
+    kicker: (hookBody?.includes(when ?? "\0") ? null : when) ?? r.label ?? null,
     narration: hookSay,
-    picture: r.product ?? head,
+    picture: drawn ?? head,
   });
+  // Shown beneath the hook, the date need not end a list item or a benefit again ("Cider tasting on Saturday …").
+  const whenEscaped = when?.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
+  const withoutWhen = (x: string) =>
+    when && hookBody?.includes(when)
+      ? x.replace(new RegExp(`\\s(?:on|from|at)?\\s?${whenEscaped}`, "u"), "").trim() || x
+      : x;
 
   const middle: Beat[] = [];
   let named = false;
@@ -366,7 +389,7 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
     const facts = [...r.numbers, ...r.prices, ...r.codes, ...r.dates, ...r.times].filter((f) =>
       phrase.includes(f),
     ).length;
-    const picture = `${r.product ?? ""}, ${phrase}`.replace(/^,\s/u, "");
+    const picture = `${venueWord ?? r.product ?? ""}, ${phrase}`.replace(/^,\s/u, "");
     if (price) {
       // "$149 at trailheadgear.com": beside the price, what it buys says more than where (the end card has the address).
       const where = /^(?:at|from|on)\s[\w-]+(?:\.[\w-]+)+(?:\/\S*)?$/iu.test(phrase.replace(price, "").trim());
@@ -391,7 +414,7 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
     middle.push(
       beat({
         role: stat ? "stat" : "benefit",
-        headlines: [sentenceCase(phrase)],
+        headlines: [sentenceCase(withoutWhen(phrase))],
         fact: stat?.rest ?? null,
         stat: stat?.stat ?? null,
         narration: say,
@@ -401,7 +424,7 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
     );
   }
   for (const list of r.lists) {
-    const items = list.items.map(sentenceCase);
+    const items = list.items.map((x) => sentenceCase(withoutWhen(x)));
     const text = list.head ? `${list.head}: ${list.items.join(", ")}` : list.items.join(", ");
     middle.push(
       beat({
@@ -410,7 +433,7 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
         list: items,
         body: items.join(", "),
         narration: asSentence(text),
-        picture: `${r.product ?? ""}, ${list.items.join(", ")}`.replace(/^,\s/u, ""),
+        picture: `${venueWord ?? r.product ?? ""}, ${list.items.join(", ")}`.replace(/^,\s/u, ""),
         facts: 1,
       }),
     );
@@ -440,12 +463,16 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
   const ctaVerb = ctaText ? ctaText.split(" ")[0]! : "";
   // "Come in and browse", "Drop by": a button says where to go ("Visit us"), not "Come now".
   const visit = VISIT_VERBS.has(ctaVerb.toLowerCase());
+  // "Use code STARS20 for 20% off": the headline says it; the button is what to do with it (the kind's own).
+  const aboutCode = Boolean(ctaText) && r.codes.some((c) => ctaText!.includes(c));
   const ctaShort =
+    (aboutCode ? fallback.cta : "") ||
     [
       ctaText && ctaText.length > 22 ? fitPhrase(ctaText, 22) : "",
       visit ? "Visit us" : "",
       ctaVerb && ctaText && ctaText.split(" ").length > 1 ? `${sentenceCase(ctaVerb.toLowerCase())} now` : "",
-    ].find((c) => c) || fallback.cta;
+    ].find((c) => c) ||
+    fallback.cta;
   const closeSay = [
     ctaText ? asSentence(ctaText) : fallback.say,
     r.url && !(ctaText ?? "").includes(r.url) ? `Visit ${r.url}.` : "",
@@ -652,7 +679,7 @@ function fitBeats(beats: Beat[], room: number, english: boolean, kind: BriefRead
     if (listed.length >= 2 && middle.length - listed.length + 1 <= keep) {
       const list = beat({
         role: "list",
-        // The brief's own points gathered: a shop's are "good to know", an event's its details (a recipe's are no
+        // The brief's own points gathered: a shop's are "good to know", an event's "what to expect" (a recipe's are no
         // ingredients, so it keeps the default).
         headlines: [kind === "recipe" ? "What you get" : LIST_HEADLINE[kind], "At a glance"],
         list: listed.map((m) => m.headlines[0]!),

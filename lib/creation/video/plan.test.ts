@@ -244,6 +244,24 @@ describe("the Local preview writer", () => {
     expect(texts).not.toContain("See you Saturday");
   });
 
+  it("leads an event with what is on, then when and where, and ends a ticket code with a ticket button", () => {
+    const scenes = boldPlan(
+      "Lakeside Cinema in Keswick is showing The Goonies under the stars on Saturday 14 August at 8:30pm. Tickets £12, bring a blanket, popcorn included. Use code STARS20 for 20% off.",
+    ).scenes;
+    expect(scenes[0]!.texts.map((t) => t.text)).toEqual([
+      "The Goonies under the stars",
+      "Saturday 14 August at 8:30pm · Lakeside Cinema, Keswick",
+    ]);
+    expect(scenes[0]!.image_prompt).toMatch(/^cinema, /);
+    expect(scenes.at(-1)!.texts.map((t) => t.text)).toEqual(["Use code STARS20 for 20% off", "Get tickets"]);
+    // An event named by its own words keeps its name; its date goes beneath it, not at the end of a list item.
+    const harvest = boldPlan(
+      "Harvest Night at Millbrook Farm: live folk music, hog roast and cider tasting on Saturday 21 September from 6pm. Tickets £15 at the gate.",
+    ).scenes.map((s) => s.texts.map((t) => t.text));
+    expect(harvest[0]).toEqual(["Harvest Night at Millbrook Farm", "Saturday 21 September from 6pm"]);
+    expect(harvest[1]).toEqual(["What to expect", "Live folk music\nHog roast\nCider tasting"]);
+  });
+
   it("ends software with a sign-up, not a shop", () => {
     const close = (b: string) =>
       boldPlan(b)

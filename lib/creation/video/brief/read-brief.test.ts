@@ -110,6 +110,28 @@ describe("readBrief", () => {
     ).toBe("event");
   });
 
+  it("reads a screening with a ticket code as an event at a named place, and a sale on a date as an offer", () => {
+    const r = readBrief(
+      "Lakeside Cinema in Keswick is showing The Goonies under the stars on Saturday 14 August at 8:30pm. Tickets £12, bring a blanket, popcorn included. Use code STARS20 for 20% off.",
+    );
+    expect({ kind: r.kind, name: r.name, product: r.product, places: r.places }).toEqual({
+      kind: "event",
+      name: "Lakeside Cinema",
+      // A capital "The" inside a sentence is the title's own.
+      product: "The Goonies under the stars",
+      places: ["Keswick"],
+    });
+    expect(readBrief("Summer sale this Saturday from 9am: 30% off every linen shirt with code LINEN30.").kind).toBe(
+      "offer",
+    );
+    // "Show code …" is no show.
+    expect(
+      readBrief(
+        "Copper Kettle Tea Room, 14 Mill Lane, Bath: cream tea for two £12 this Saturday 2-5pm. Show code SCONE12 at the counter.",
+      ).kind,
+    ).toBe("offer");
+  });
+
   it("reads a shop written as one word as a local business", () => {
     const r = readBrief(
       "Tidewater Books, an independent bookshop on Church Street in Whitby: signed first editions and a reading nook. Come in and browse.",

@@ -274,6 +274,8 @@ function findName(sentence: string): string | null {
         /^(?:is|are|has|makes|brings|helps|lets)\b/u.test(rest) ||
         (lead.length >= 2 && !/^\p{Ll}/u.test(rest)) ||
         lead.length >= 3 ||
+        // "Lakeside Cinema in Keswick": a place's name ends with what it is (the town after it is not the name).
+        (lead.length >= 2 && venueOf(lead.join(" ")) !== null) ||
         nameLike(lead[0]!, firstTags))
     ) {
       return lead.join(" ");
@@ -304,7 +306,9 @@ function firstNounPhrase(doc: ReturnType<typeof nlp>, skip: readonly string[]): 
       headTags.includes("Place")
     )
       continue;
-    const text = stripDeterminer(cleanEnd(n.text));
+    const whole = cleanEnd(n.text);
+    // "is showing The Goonies": a capital "The" inside a sentence belongs to a title; at its start it is only a capital.
+    const text = /^The\s\p{Lu}/u.test(whole) && !doc.text().startsWith(whole) ? whole : stripDeterminer(whole);
     if (!text || skip.some((s) => s && s.toLowerCase().includes(text.toLowerCase()))) continue;
     return text;
   }
@@ -454,7 +458,7 @@ function hasVerb(text: string): boolean {
 
 /** Places people walk into, by the word that names them ("… Tea Room", "… Bakery"). */
 export const VENUE_WORDS =
-  /\b(?:tea\s?rooms?|tea\s?house|tea\s?shop|caf[eé]|coffee\s?(?:shop|house)|bakery|patisserie|deli|bistro|bar|pub|inn|diner|pizzeria|restaurant|brewery|taproom|kitchen|salon|spa|gym|barber|clinic|florist|bookshop|bookstore|shop|store|studio|market)$/iu;
+  /\b(?:tea\s?rooms?|tea\s?house|tea\s?shop|caf[eé]|coffee\s?(?:shop|house)|bakery|patisserie|deli|bistro|bar|pub|inn|diner|pizzeria|restaurant|brewery|taproom|kitchen|salon|spa|gym|barber|clinic|florist|bookshop|bookstore|shop|store|studio|market|cinema|theatre|theater|gallery|museum|farm|hall|arena|playhouse)$/iu;
 
 /** Place words that say nothing of what happens there ("a small studio"). */
 const BARE_PLACE =
@@ -492,15 +496,15 @@ function kindOf(r: Omit<BriefReading, "kind">): BriefKind {
     )
   )
     return "recipe";
-  if (r.codes.length > 0 || /\b(?:sale|discount|\d+% off|off everything|deal|offer|free shipping|buy one)\b/u.test(t))
-    return "offer";
-  if (
+  const event =
     (r.dates.length > 0 || r.times.length > 0) &&
-    /\b(?:join|event|festival|concert|workshop|class|classes|session|drop-in|zumba|pilates|bootcamp|webinar|market|fair|party|opening|opens|night|tasting|meetup|conference|show|launch)\b/u.test(
+    /\b(?:join|event|festival|concert|gig|workshop|class|classes|session|drop-in|zumba|pilates|bootcamp|webinar|market|fair|party|opening|opens|night|tasting|meetup|conference|show(?!\s(?:code|your|us|this|the|it|them|off)\b)|showing|screening|exhibition|quiz|tickets?|launch)\b/u.test(
       t,
-    )
-  )
-    return "event";
+    );
+  // A sale is an offer even on a date; an event with a code for its tickets is still an event (its date and place lead).
+  const sale = /\b(?:sale|discount|off everything|deal|offer|free shipping|buy one)\b/u.test(t);
+  if (sale || ((r.codes.length > 0 || /\b\d+% off\b/u.test(t)) && !event)) return "offer";
+  if (event) return "event";
   if (
     r.places.length > 0 &&
     /\b(?:caf[eé]|bakery|salon|studio|(?:book|flower|gift|coffee|sweet|pet|bike|record|toy|thrift|charity|antique)?(?:shop|store)|restaurant|gym|barber|bar|bistro|clinic|dentist|vets?|opticians?|pharmacy|hotel|guesthouse|florist|market|tea\s?rooms?|pub|deli)\b/u.test(
@@ -624,7 +628,12 @@ export function readBrief(
       const first = product.split(" ")[0]!;
       const tags =
         (firstDoc.match(first).json()[0] as { terms: { tags: string[] }[] } | undefined)?.terms[0]?.tags ?? [];
-      if (!nameLike(first, tags) && !tags.includes("Date") && /^\p{Lu}\p{Ll}/u.test(first))
+      if (
+        !nameLike(first, tags) &&
+        !tags.includes("Date") &&
+        /^\p{Lu}\p{Ll}/u.test(first) &&
+        !/^The\s\p{Lu}/u.test(product)
+      )
         product = product.charAt(0).toLowerCase() + product.slice(1);
       // "bakery's new sourdough" -> "new sourdough"
       const poss = /^(.+?)['’]s\s(.+)$/u.exec(product);
