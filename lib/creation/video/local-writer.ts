@@ -159,6 +159,8 @@ function startsWithVerb(phrase: string): boolean {
   const terms = (nlp(phrase).json()[0] as { terms: { tags: string[] }[] } | undefined)?.terms ?? [];
   const first = terms[0]?.tags ?? [];
   if (!first.includes("Verb") || first.includes("Imperative") || first.includes("Infinitive")) return false;
+  // "plumbing repairs across Leeds", "serving breakfast all day": a subject before an -ing word is no sentence.
+  if (first.includes("Gerund")) return false;
   // A participle before a noun describes it ("signed first editions", "hand-picked beans"): no verb to give a
   // subject ("Tidewater Books signed first editions"). Before "in", "every", a number, it is one ("opened in 1985").
   const next = terms[1]?.tags ?? [];
@@ -336,6 +338,14 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
     hookBody = rest ? sentenceCase(rest) : null;
   } else {
     hookHeadlines.push(sentenceCase(stripArticle(head)));
+    // "Glow Skincare's new vitamin C serum brightens dull skin in 2 weeks": when the whole line is too long for a
+    // headline, what it is leads and what it does goes beneath it (not lost to a cut).
+    const at = product ? head.toLowerCase().indexOf(product.toLowerCase()) : -1;
+    const rest = at >= 0 ? head.slice(at + product!.length).trim() : "";
+    if (at >= 0 && rest.split(" ").length >= 2 && /^\p{Ll}/u.test(rest) && startsWithVerb(rest)) {
+      hookHeadlines.push(sentenceCase(stripArticle(head.slice(0, at + product!.length))));
+      hookBody = sentenceCase(rest);
+    }
   }
   // An event at a named place ("Lakeside Cinema in Keswick is showing The Goonies … on Saturday 14 August at 8:30pm"):
   // what is on leads, and when and where go beneath it, where a viewer looks for them.
@@ -349,6 +359,19 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
     hookHeadlines.push(product!, r.name!);
     const town = r.places.find((p) => head.startsWith(`${r.name} in ${p}`) || head.startsWith(`${r.name}, ${p}`));
     hookBody = `${when} · ${town ? `${r.name}, ${town}` : r.name}`;
+  }
+  // An event told in a long sentence ("Join us for the Riverside 10K on Sunday 6 October at 9am, starting at Hyde Park
+  // Corner"): its name leads; when and where, which a cut headline would lose, go beneath it.
+  else if (
+    when &&
+    r.name &&
+    head.includes(when) &&
+    head.length > 50 &&
+    !norm(hookHeadlines[0] ?? "").startsWith(norm(r.name))
+  ) {
+    hookHeadlines.unshift(r.name);
+    const where = r.places.filter((p) => !r.name!.includes(p) && head.includes(p)).at(-1);
+    hookBody = where ? `${when} · ${where}` : when;
   }
   if (product) hookHeadlines.push(product);
   if (r.name) hookHeadlines.push(r.name);

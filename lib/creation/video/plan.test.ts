@@ -262,6 +262,26 @@ describe("the Local preview writer", () => {
     expect(harvest[1]).toEqual(["What to expect", "Live folk music\nHog roast\nCider tasting"]);
   });
 
+  it("keeps a long opening line's two halves: what it is as the headline, what it does beneath", () => {
+    const hook = (b: string) => boldPlan(b).scenes[0]!.texts.map((t) => t.text);
+    expect(
+      hook(
+        "Glow Skincare's new vitamin C serum brightens dull skin in 2 weeks. 30 ml, £24. Free delivery over £30, use code GLOW10 for 10% off your first order.",
+      ),
+    ).toEqual(["Glow Skincare's new vitamin C serum", "Brightens dull skin in 2 weeks"]);
+    // An event in one long sentence: its name, then when and where (a cut headline lost the date).
+    expect(
+      hook(
+        "Join us for the Riverside 10K on Sunday 6 October at 9am, starting at Hyde Park Corner. Entry £25, every finisher gets a medal. Sign up at riverside10k.com",
+      ),
+    ).toEqual(["Riverside 10K", "Sunday 6 October at 9am · Hyde Park Corner"]);
+    // A subject before an -ing word is no sentence ("Fix-It Phil plumbing repairs across Leeds.").
+    const said = boldPlan(
+      "Fix-It Phil: plumbing repairs across Leeds, no call-out fee, same-day visits. Call 0113 496 0000.",
+    ).scenes.map((s) => s.narration);
+    expect(said).toContain("Plumbing repairs across Leeds.");
+  });
+
   it("ends software with a sign-up, not a shop", () => {
     const close = (b: string) =>
       boldPlan(b)

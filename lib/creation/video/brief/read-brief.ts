@@ -242,8 +242,8 @@ function findName(sentence: string): string | null {
         run.push(bare);
         continue;
       }
-      if (run.length > 0 && /^\d+(?:\.\d+)*$/u.test(bare)) {
-        run.push(bare); // "Atlas 2.0"
+      if (run.length > 0 && /^\d+(?:\.\d+)*$|^\d{1,3}K$/u.test(bare)) {
+        run.push(bare); // "Atlas 2.0", "Riverside 10K"
         continue;
       }
       if (

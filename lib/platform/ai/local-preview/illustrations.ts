@@ -112,6 +112,36 @@ const STAND_INS: Record<string, readonly string[]> = {
   // Grooming is a pet's before it is a wedding's ("groom" is the tuxedo's keyword).
   "pot-of-food": ["soup", "stew", "broth", "chowder"],
   receipt: ["invoice", "invoicing", "billing", "bookkeeping", "accounting", "expenses"],
+  // Skincare comes in a bottle ("new vitamin C serum" drew a new moon).
+  "lotion-bottle": [
+    "serum",
+    "face serum",
+    "moisturiser",
+    "moisturizer",
+    "skincare",
+    "skin care",
+    "face cream",
+    "night cream",
+    "cleanser",
+    "toner",
+    "sunscreen",
+    "sun cream",
+    "body lotion",
+  ],
+  // A race is people running ("Riverside 10K" drew a convenience store from "Hyde Park Corner").
+  "person-running": ["10k", "5k", "half marathon", "marathon", "fun run", "parkrun", "running club", "trail run"],
+  // "Entry £25" is a ticket, not a no-entry sign.
+  "admission-tickets": ["entry", "entry fee", "admission", "admission fee"],
+  // A plumber's tool ("plumbing repairs" drew a mechanic).
+  plunger: [
+    "plumbing",
+    "plumbing repairs",
+    "plumbing repair",
+    "plumber",
+    "plumbers",
+    "blocked drain",
+    "drain unblocking",
+  ],
   poodle: ["grooming", "dog grooming", "pet grooming", "groomer", "dog groomer", "grooming van", "grooming salon"],
 };
 const STRENGTH: Record<MatchKind, number> = { name: 5, nameHead: 4, nameWordKeyword: 3, nameWord: 2, keyword: 1 };

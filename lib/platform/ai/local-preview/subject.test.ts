@@ -50,6 +50,13 @@ const CASES: [string, RegExp][] = [
   // A gerund before a noun is part of it; "groom" in a grooming ad is no wedding.
   ["grooming van, Full groom from £35, nail trims £10, energetic mood, photographic", /^poodle$/],
   ["a flowershop", /^(bouquet|[a-z-]*flower|tulip|rose|hibiscus|blossom|sunflower)$/],
+  // "New" is no new moon; skincare comes in a bottle.
+  ["new vitamin C serum, energetic mood, photographic", /^lotion-bottle$/],
+  // A race by its distance is people running (the tagger reads "10K" as a number); "Entry £25" is a ticket.
+  ["Join us for the Riverside 10K on Sunday 6 October at 9am, starting at Hyde Park Corner", /running$/],
+  ["Entry £25, every finisher gets a medal, energetic mood", /^admission-tickets$/],
+  ["plumbing repairs across Leeds, energetic mood, photographic", /^plunger$/],
+  ["cinema, The Goonies under the stars, energetic mood, photographic", /^cinema$/],
 ];
 
 describe("chooseIllustrations picks the subject by meaning", () => {

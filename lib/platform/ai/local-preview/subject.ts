@@ -37,7 +37,9 @@ const STYLE_WORDS = new Set(
     "detailed highly cinematic lighting shot closeup close up view mood vibe aesthetic background " +
     "4k 8k hd hdr ultra quality high resolution composition scene our your their my its we you " +
     // A class's "all levels welcome" is no level slider.
-    "level levels welcome"
+    "level levels welcome " +
+    // "Our new vitamin C serum" is no new moon.
+    "new latest"
   ).split(" "),
 );
 /**
@@ -54,6 +56,8 @@ const GENERIC_HEADS = new Set(
     "tour trip experience guide tip idea way thing stuff item option solution project update news story"
   ).split(" "),
 );
+/** A race by its distance ("the Riverside 10K"): a thing to draw, though the tagger reads a number. */
+const RACE = /^\d{1,3}k$/u;
 /** Words that make a prompt about people, so faces and figures are not held back. */
 const PEOPLE_WORDS = new Set(
   (
@@ -153,7 +157,8 @@ export function subjectWords(prompt: string): SubjectWord[] {
   };
   terms.forEach((t, i) => {
     const isNoun =
-      t.tags.includes("Noun") && !t.tags.some((tag) => ["Pronoun", "Value", "Duration", "Date"].includes(tag));
+      (t.tags.includes("Noun") && !t.tags.some((tag) => ["Pronoun", "Value", "Duration", "Date"].includes(tag))) ||
+      RACE.test(t.normal);
     // A gerund right before a noun says what kind it is ("grooming van", "running shoes"), as an adjective would.
     const describes =
       t.tags.includes("Gerund") && !/[,;:.!?]/.test(t.post ?? "") && terms[i + 1]?.tags.includes("Noun");
@@ -170,7 +175,10 @@ export function subjectWords(prompt: string): SubjectWord[] {
   const phrases = runs
     .map(({ terms: phrase, via: by }) => {
       const nouns = phrase.filter(
-        (t) => t.tags.includes("Noun") && !t.tags.includes("Possessive") && !STYLE_WORDS.has(t.normal),
+        (t) =>
+          (t.tags.includes("Noun") || RACE.test(t.normal)) &&
+          !t.tags.includes("Possessive") &&
+          !STYLE_WORDS.has(t.normal),
       );
       // Colour words before a noun say how it looks, not what it is ("pastel sky", "neon city").
       const modifiers = nouns.slice(0, -1).filter((t) => !Object.hasOwn(COLOUR_WORDS, t.normal));
