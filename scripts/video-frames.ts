@@ -114,6 +114,7 @@ async function make(
       prompt: scene.image_prompt,
       ratio: body.aspect_ratio,
       palette: scenePalette(version, body),
+      layout: version.layouts.find((l) => l.id === scene.layout_id),
     });
     body = {
       ...body,

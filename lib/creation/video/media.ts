@@ -15,6 +15,8 @@ import { estimateNarrationMs } from "@/lib/engine/composition/timing";
 import { estimateCues } from "@/lib/engine/audio/captions";
 import { getTemplateVersion } from "@/lib/engine/composition/library";
 import type { TemplateVersionBody } from "@/lib/engine/composition/template-schema";
+import type { LayoutBody } from "@/lib/engine/composition/layout-schema";
+import { pictureClearArea } from "@/lib/engine/composition/clear-area";
 import { compositionRatioSchema, sizeForWidth } from "@/lib/engine/composition/ratios";
 import type { RenderProps } from "@/lib/engine/composition/render-props";
 import { resolveRenderProps } from "@/lib/engine/composition/resolve";
@@ -61,6 +63,8 @@ export async function generateScenePicture(a: {
   prompt: string;
   ratio: CompositionBody["aspect_ratio"];
   palette?: string[];
+  /** The scene's layout: the picture's subject is drawn where the layout shows it (not under its text). */
+  layout?: Pick<LayoutBody, "slots" | "boxes">;
   abortSignal?: AbortSignal;
 }): Promise<MediaValue> {
   const model = sceneImageModel();
@@ -70,6 +74,7 @@ export async function generateScenePicture(a: {
     n: 1,
     aspectRatio: a.ratio,
     palette: a.palette,
+    subjectArea: (a.layout && pictureClearArea(a.layout, a.ratio)) || undefined,
     abortSignal: a.abortSignal,
   });
   const bytes = made.images[0];
@@ -118,6 +123,7 @@ export async function scenesWithPicture(
         prompt: input.prompt,
         ratio: body.aspect_ratio,
         palette: version ? scenePalette(version, body) : undefined,
+        layout: version?.layouts.find((l) => l.id === scene.layout_id),
       });
     } catch (e) {
       if (e instanceof ApiError) throw e;

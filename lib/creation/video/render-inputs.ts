@@ -143,6 +143,7 @@ export async function prepareRenderInputs(a: {
         prompt: scene.image_prompt!,
         ratio: body.aspect_ratio,
         palette: scenePalette(version, body),
+        layout: layouts.get(scene.layout_id),
         abortSignal: signal,
       }));
     body = {

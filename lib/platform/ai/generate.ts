@@ -3,6 +3,7 @@
  * `generateImage`, whatever the provider. Errors come out as AiError.
  */
 import { generateImage } from "ai";
+import { type SubjectArea, subjectAreaWords } from "./subject-area";
 import type { AspectRatio } from "./aspect-ratios";
 import { AiError, toAiError } from "./errors";
 import { toTransparentEditMask } from "./mask-formats";
@@ -19,6 +20,11 @@ export interface GenerateImagesRequest {
   seed?: number;
   /** The template's or brand kit's colours (#rrggbb, background first) for the local preview model's ground; providers ignore them. */
   palette?: string[];
+  /**
+   * Where the picture will be seen (fractions of it; the rest sits under text or is cropped away): the local preview
+   * model draws its subject inside; other models read it as a sentence at the end of the prompt.
+   */
+  subjectArea?: SubjectArea;
   edit?: { image: Uint8Array; mask?: Uint8Array };
   abortSignal?: AbortSignal;
   timeoutMs?: number;
@@ -40,7 +46,11 @@ export async function generateImages(req: GenerateImagesRequest): Promise<Genera
 
   const negative = req.negativePrompt?.trim();
   const viaOption = negative && entry.negativePromptOption;
-  const text = negative && !viaOption ? `${req.prompt}\n\nAvoid: ${negative}` : req.prompt;
+  const composed =
+    req.subjectArea && entry.provider !== "local"
+      ? `${req.prompt}\n\n${subjectAreaWords(req.subjectArea)}`
+      : req.prompt;
+  const text = negative && !viaOption ? `${composed}\n\nAvoid: ${negative}` : composed;
   const sizing = entry.sizing?.(req.aspectRatio) ?? { aspectRatio: req.aspectRatio };
   const timeout = AbortSignal.timeout(req.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const abortSignal = req.abortSignal ? AbortSignal.any([req.abortSignal, timeout]) : timeout;
@@ -61,6 +71,7 @@ export async function generateImages(req: GenerateImagesRequest): Promise<Genera
         entry.provider,
         viaOption ? { provider: viaOption.provider, field: viaOption.field, negative } : undefined,
         req.palette,
+        req.subjectArea,
       ),
       abortSignal,
       // The job system retries on its own terms (attempts, refunds); one SDK retry covers blips.
@@ -77,16 +88,18 @@ export async function generateImages(req: GenerateImagesRequest): Promise<Genera
   }
 }
 
-type ProviderOptions = Record<string, Record<string, string | string[]>>;
+type ProviderOptions = Record<string, Record<string, string | string[] | Record<string, number>>>;
 
-/** A negative prompt for the providers that take one as an option; a palette for the local preview model. */
+/** A negative prompt for the providers that take one as an option; a palette and the clear area for the local preview model. */
 function providerOptions(
   provider: string,
   negative: { provider: string; field: string; negative: string } | undefined,
   palette: string[] | undefined,
+  area: SubjectArea | undefined,
 ): ProviderOptions | undefined {
   const options: ProviderOptions = {};
   if (negative) options[negative.provider] = { [negative.field]: negative.negative };
   if (palette?.length && provider === "local") options.local = { ...options.local, palette };
+  if (area && provider === "local") options.local = { ...options.local, area: { ...area } };
   return Object.keys(options).length ? options : undefined;
 }

@@ -38,6 +38,15 @@ const localOptionsSchema = z
       .array(z.string().regex(/^#[0-9a-f]{6}$/i))
       .max(8)
       .optional(),
+    /** Where the picture will be seen, in fractions of it (clear-area.ts): the subject is drawn inside. */
+    area: z
+      .object({
+        x: z.number().min(0).max(1),
+        y: z.number().min(0).max(1),
+        w: z.number().gt(0).max(1),
+        h: z.number().gt(0).max(1),
+      })
+      .optional(),
   })
   .passthrough();
 
@@ -71,12 +80,21 @@ export class LocalPreviewImageModel implements ImageModelV3 {
     if (!local.success) {
       throw new InvalidArgumentError({
         argument: "providerOptions.local",
-        message: "palette must be up to 8 colours written #rrggbb.",
+        message: "palette must be up to 8 colours written #rrggbb; area a box {x, y, w, h} in fractions 0..1.",
       });
     }
     const features = readPrompt(prompt, local.data.palette);
     // With a mask, the subject is drawn where the mask paints ("a cat here"), not wherever the layout would put it.
     const focus = mask ? maskBox(mask, size) : undefined;
+    const a = local.data.area;
+    const area = a
+      ? {
+          left: a.x * size.width,
+          top: a.y * size.height,
+          width: Math.min(a.w, 1 - a.x) * size.width,
+          height: Math.min(a.h, 1 - a.y) * size.height,
+        }
+      : undefined;
     const library = illustrationLibrary();
     // No seed means "surprise me"; the seed used is reported so the image can be reproduced.
     const baseSeed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -86,7 +104,7 @@ export class LocalPreviewImageModel implements ImageModelV3 {
       seeds.map(async (seed) => {
         abortSignal?.throwIfAborted();
         const picked = chooseIllustrations(prompt, library, seed);
-        const svg = composeSvg({ features, seed, ...size, art: { ...picked, draw: library.draw }, focus });
+        const svg = composeSvg({ features, seed, ...size, art: { ...picked, draw: library.draw }, focus, area });
         const png = source ? await paintOver({ source, svg, size, mask }) : await renderPng(svg);
         return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
       }),

@@ -721,3 +721,43 @@ describe("negative prompts", () => {
     expect(requests[0]!.body).toMatchObject({ prompt: "a lighthouse" });
   });
 });
+
+// ---- Where the picture will be seen ----
+
+describe("subject area", () => {
+  const base = {
+    prompt: "a lighthouse",
+    n: 1,
+    aspectRatio: "9:16" as const,
+    subjectArea: { x: 0, y: 0, w: 1, h: 0.55 },
+  };
+
+  it("openai: said at the end of the prompt, before any 'Avoid: …'", async () => {
+    server.use(openaiOk([pngA]));
+    await generateImages({ ...OPENAI, ...base, negativePrompt: "fog" });
+    expect(requests[0]!.body).toMatchObject({
+      prompt:
+        "a lighthouse\n\nComposition: the main subject whole and inside the upper part of the frame (about 55% of it); the rest is plain background where text will sit.\n\nAvoid: fog",
+    });
+  });
+
+  it("local: a provider option, the prompt untouched", async () => {
+    const spy = jest.spyOn(LocalPreviewImageModel.prototype, "doGenerate");
+    try {
+      await generateImages({ modelId: LOCAL_MODEL_ID, env: {}, seed: 1, ...base });
+      expect(spy.mock.calls[0]![0]).toMatchObject({
+        prompt: "a lighthouse",
+        providerOptions: { local: { area: { x: 0, y: 0, w: 1, h: 0.55 } } },
+      });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("local: an area outside 0..1 is refused as a bad request", async () => {
+    const error = await failureOf(
+      generateImages({ modelId: LOCAL_MODEL_ID, env: {}, seed: 1, ...base, subjectArea: { x: 0, y: 0, w: 2, h: 1 } }),
+    );
+    expect(error.code).toBe("bad_request");
+  });
+});

@@ -112,6 +112,47 @@ describe("composeSvg", () => {
     expect(main!.y + main!.size).toBeLessThanOrEqual(focus.top + focus.height);
   });
 
+  it("with an area (where the picture will be seen) draws the subject and its support pictures inside it", () => {
+    // A 9:16 picture under the full-bleed layout's band: the upper 55% shows.
+    for (const ratio of ["9:16", "16:9", "1:1"] as const) {
+      const size = sizeForAspectRatio(ratio);
+      const area = { left: 0, top: 0, width: size.width, height: size.height * 0.55 };
+      for (const seed of [1, 2, 3, 4, 5, 6]) {
+        const picked = chooseIllustrations("a laptop for students, coffee and books", library, seed);
+        const svg = composeSvg({
+          features: readPrompt("a laptop for students"),
+          seed,
+          ...size,
+          art: { ...picked, draw: library.draw },
+          area,
+        });
+        const drawn = icons(svg);
+        expect(drawn.length).toBe(1 + Math.min(2, picked.support.length));
+        for (const icon of drawn) {
+          expect({ ratio, seed, inside: icon.y >= area.top - 0.5 && icon.y + icon.size <= area.height + 0.5 }).toEqual({
+            ratio,
+            seed,
+            inside: true,
+          });
+        }
+        // Still the subject, large in its area.
+        expect(drawn[drawn.length - 1]!.size).toBeGreaterThanOrEqual(Math.min(area.width, area.height) * 0.5);
+      }
+    }
+    // Without an area the picture is as before: the same seed gives the same picture whether or not the option exists.
+    const plain = compose("a laptop for students", 3, "9:16").svg;
+    const size = sizeForAspectRatio("9:16");
+    const picked = chooseIllustrations("a laptop for students", library, 3);
+    expect(
+      composeSvg({
+        features: readPrompt("a laptop for students"),
+        seed: 3,
+        ...size,
+        art: { ...picked, draw: library.draw },
+      }),
+    ).toBe(plain);
+  });
+
   it("is a pure function of prompt, seed, size and palette", () => {
     expect(compose("running shoes", 8).svg).toBe(compose("running shoes", 8).svg);
     expect(compose("running shoes", 8).svg).not.toBe(compose("running shoes", 9).svg);

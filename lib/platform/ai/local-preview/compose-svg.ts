@@ -28,6 +28,8 @@ export function composeSvg(opts: {
   height: number;
   art: Artwork;
   focus?: Focus;
+  /** Where the picture will be seen (the rest sits under text or is cropped away): subject and support go inside. */
+  area?: Focus;
 }): string {
   const { features, width: w, height: h, art } = opts;
   // Mixing the word hash into the seed makes two prompts with the same seed differ.
@@ -62,6 +64,21 @@ export function composeSvg(opts: {
   cx = clamp(cx, size / 2 + short * 0.04, w - size / 2 - short * 0.04);
   cy = clamp(cy, size / 2 + short * 0.04, h - size / 2 - short * 0.1);
   const focus = opts.focus;
+  // The clear area as the frame the subject is placed in, the same way (centred or on a third of its long side).
+  const frame = !focus && opts.area ? opts.area : { left: 0, top: 0, width: w, height: h };
+  const fShort = Math.min(frame.width, frame.height);
+  const fLandscape = frame.width / frame.height > 1.15;
+  const fPortrait = frame.height / frame.width > 1.15;
+  if (frame === opts.area && (frame.width < w || frame.height < h)) {
+    size = Math.min(size, fShort * 0.78);
+    cx = frame.left + frame.width / 2;
+    cy = frame.top + frame.height / 2;
+    if (fLandscape && place < 0.6) cx = frame.left + frame.width * (place < 0.3 ? 0.36 : 0.64);
+    else if (fPortrait && place < 0.6) cy = frame.top + frame.height * (place < 0.3 ? 0.42 : 0.56);
+    cy -= size * 0.04;
+    cx = clamp(cx, frame.left + size / 2 + fShort * 0.03, frame.left + frame.width - size / 2 - fShort * 0.03);
+    cy = clamp(cy, frame.top + size / 2 + fShort * 0.03, frame.top + frame.height - size / 2 - fShort * 0.07);
+  }
   if (focus) {
     size = Math.max(8, Math.min(focus.width, focus.height) * 0.8);
     cx = focus.left + focus.width / 2;
@@ -138,13 +155,30 @@ export function composeSvg(opts: {
   }
 
   // Supporting illustrations: smaller, beside the main one, slightly turned.
-  const spots = supportSpots({ w, h, cx, cy, size, landscape, portrait, flip: rng() < 0.5 });
+  const spots = supportSpots({
+    w: frame.width,
+    h: frame.height,
+    cx: cx - frame.left,
+    cy: cy - frame.top,
+    size,
+    landscape: fLandscape,
+    portrait: fPortrait,
+    flip: rng() < 0.5,
+  });
   (focus ? [] : art.support.slice(0, 2)).forEach((name, i) => {
     const spot = spots[i];
     if (!spot) return;
-    const s = short * between(0.2, 0.26);
-    const x = clamp(spot.x, s / 2 + short * 0.03, w - s / 2 - short * 0.03);
-    const y = clamp(spot.y, s / 2 + short * 0.03, h - s / 2 - short * 0.03);
+    const s = Math.min(short * between(0.2, 0.26), fShort * 0.3);
+    const x = clamp(
+      frame.left + spot.x,
+      frame.left + s / 2 + short * 0.03,
+      frame.left + frame.width - s / 2 - short * 0.03,
+    );
+    const y = clamp(
+      frame.top + spot.y,
+      frame.top + s / 2 + short * 0.03,
+      frame.top + frame.height - s / 2 - short * 0.03,
+    );
     const turn = Math.round(between(-12, 12));
     parts.push(
       `<ellipse cx="${fx(x)}" cy="${fx(y + s * 0.5)}" rx="${fx(s * 0.36)}" ry="${fx(s * 0.07)}" fill="url(#floor)"/>`,
