@@ -311,6 +311,29 @@ function splitBenefits(phrases: readonly string[]): string[] {
   return out;
 }
 
+/** Words a trailing price clause starts with ("…, and it costs just $89"). */
+const PRICE_CLAUSE_WORDS = new Set(["and", "it", "it's", "is", "costs", "cost", "just", "only", "for", "at"]);
+
+/**
+ * "Voice control for your lights, 20-hour battery, and it costs just $89" -> the points, and "It costs just $89" on
+ * its own: the price is a scene of its own, not the headline of the points before it.
+ */
+function priceClauseApart(phrase: string, prices: readonly string[]): string[] {
+  const price = prices.find((p) => phrase.endsWith(p));
+  if (!price) return [phrase];
+  const ws = phrase
+    .slice(0, phrase.length - price.length)
+    .trim()
+    .split(" ");
+  let at = ws.length;
+  while (at > 0 && PRICE_CLAUSE_WORDS.has(ws[at - 1]!.toLowerCase())) at--;
+  const before = ws.slice(0, at).join(" ");
+  const clause = ws.slice(at).filter((w) => w.toLowerCase() !== "and");
+  if (at === ws.length || !before.endsWith(",") || before.split(" ").length < 2) return [phrase];
+  const said = clause[0]?.toLowerCase() === "it" || clause[0]?.toLowerCase() === "it's" ? clause : ["It", ...clause];
+  return [before.replace(/,$/u, ""), sentenceCase([...said, price].join(" "))];
+}
+
 const stripArticle = (s: string) => s.replace(/^(?:a|an|the)\s/iu, "");
 
 /** English copy: hook, benefits with proof, the offer, the call to action. */
@@ -318,7 +341,7 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
   const product = r.product ? sentenceCase(r.product) : null;
   const head = sentenceCase(
     clean(r.head || r.sentences[0] || r.subject).replace(
-      /^(?:we(?:'re|’re| are)\s)?(?:(?:proud|excited|happy|thrilled) to\s)?(?:introducing|announcing|announce|introduce|meet)\s/iu,
+      /^(?:we(?:'re|’re| are)\s)?(?:(?:proud|excited|happy|thrilled) to\s)?(?:introducing|announcing|announce|introduce|meet)\s(?:that\s)?/iu,
       "",
     ),
   );
@@ -402,7 +425,7 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
 
   const middle: Beat[] = [];
   let named = false;
-  for (const b of splitBenefits(r.benefits)) {
+  for (const b of splitBenefits(r.benefits.flatMap((x) => priceClauseApart(x, r.prices)))) {
     const phrase = clean(b).replace(/^(?:It|They)\s(?=\p{Ll})/u, "");
     let say = asSentence(clean(b));
     if (/^\p{Ll}/u.test(phrase) && startsWithVerb(phrase)) say = `${!named && r.name ? r.name : "It"} ${phrase}.`;
@@ -417,7 +440,20 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
       // "$149 at trailheadgear.com": beside the price, what it buys says more than where (the end card has the address).
       const where = /^(?:at|from|on)\s[\w-]+(?:\.[\w-]+)+(?:\/\S*)?$/iu.test(phrase.replace(price, "").trim());
       const what = r.name ?? r.product;
-      const headlines = where && what ? [sentenceCase(what), sentenceCase(phrase)] : [sentenceCase(phrase)];
+      // "Costs just $89": nothing but the price, so the headline names what it buys ("Aria", beside "$89").
+      const onlyPrice = phrase
+        .replace(price, "")
+        .trim()
+        .split(" ")
+        .every((w) => PRICE_CLAUSE_WORDS.has(w.toLowerCase()) || w.toLowerCase() === "costs");
+      const headlines =
+        (where || onlyPrice) && what
+          ? [
+              sentenceCase(what),
+              ...(onlyPrice && r.product && r.product !== what ? [sentenceCase(r.product)] : []),
+              sentenceCase(phrase),
+            ]
+          : [sentenceCase(phrase)];
       middle.push(beat({ role: "price", headlines, price, narration: say, picture, facts: facts + 1 }));
       continue;
     }

@@ -282,6 +282,30 @@ describe("the Local preview writer", () => {
     expect(said).toContain("Plumbing repairs across Leeds.");
   });
 
+  it("reads an announcement's name, a how-to's steps and a price said at the end of a list", () => {
+    const texts = (b: string) => boldPlan(b).scenes.map((s) => s.texts.map((t) => t.text));
+    // "announce that …": the name leads, not "That Bloom Florist".
+    const florist = boldPlan(
+      "We're excited to announce that Bloom Florist now delivers same-day across Manchester! Order by 2pm for delivery today. Bouquets from £25.",
+    ).scenes;
+    expect(florist[0]!.texts.map((t) => t.text)).toEqual(["Bloom Florist", "Now delivers same-day across Manchester"]);
+    expect(florist[0]!.narration).toBe("Bloom Florist now delivers same-day across Manchester.");
+    // A how-to: the title, then its steps; the pictures show what is made, not "brew".
+    const howTo = boldPlan(
+      "How to brew the perfect pour-over coffee: use 15 g of coffee to 250 ml of water, heat the water to 94°C, bloom for 30 seconds, then pour slowly in circles.",
+    ).scenes;
+    expect(howTo[0]!.image_prompt).toMatch(/^pour-over coffee,/);
+    const said = howTo.map((s) => s.narration);
+    expect(said).toContain("Use 15 g of coffee to 250 ml of water.");
+    expect(said.join(" ")).toContain("Bloom for 30 seconds.");
+    // "…, 20-hour battery, and it costs just $89": the points, then the price beside what it buys.
+    const aria = texts(
+      "Meet Aria, the smart speaker that learns your routine. Voice control for your lights, 20-hour battery, and it costs just $89. Order now at aria.com",
+    );
+    expect(aria).toContainEqual(["Voice control for your lights, 20-hour battery"]);
+    expect(aria).toContainEqual(["Smart speaker", "$89"]);
+  });
+
   it("ends software with a sign-up, not a shop", () => {
     const close = (b: string) =>
       boldPlan(b)

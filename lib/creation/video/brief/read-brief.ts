@@ -703,7 +703,9 @@ export function readBrief(
     url,
   };
   const kind = kindOf(partial);
-  return kind === "recipe" ? recipeSteps({ ...partial, kind }) : { ...partial, kind };
+  if (kind === "recipe") return recipeSteps({ ...partial, kind });
+  if (kind === "explainer") return howToSteps({ ...partial, kind });
+  return { ...partial, kind };
 }
 
 /**
@@ -712,11 +714,11 @@ export function readBrief(
  * clauses after it are its steps (a step of one word goes with the next:
  * "Simmer, then blend …").
  */
-function recipeSteps(r: BriefReading): BriefReading {
-  if (!r.label || r.benefits.length > 0 || r.lists.length > 0) return r;
+/** Steps written as one sentence of clauses ("soften an onion…, add a tin…, simmer, then blend…"), one each. */
+function stepsOf(text: string): string[] {
   const steps: string[] = [];
   let carry = "";
-  for (const part of r.head.split(/,\s|;\s/u)) {
+  for (const part of text.split(/,\s|;\s/u)) {
     const clause = part.trim();
     if (!clause) continue;
     if (!clause.includes(" ")) {
@@ -727,7 +729,29 @@ function recipeSteps(r: BriefReading): BriefReading {
     carry = "";
   }
   if (carry) steps.push(sentenceCase(carry));
+  return steps;
+}
+
+function recipeSteps(r: BriefReading): BriefReading {
+  if (!r.label || r.benefits.length > 0 || r.lists.length > 0) return r;
+  const steps = stepsOf(r.head);
   if (steps.length < 2) return r;
   const dish = r.label;
   return { ...r, head: dish, label: null, product: dish.toLowerCase(), benefits: steps };
+}
+
+/**
+ * "How to brew the perfect pour-over coffee: use 15 g…, heat the water…, then pour…": the title leads, each clause
+ * is a step, and what is made is what the pictures show (not "brew").
+ */
+function howToSteps(r: BriefReading): BriefReading {
+  // The title is the label ("How to …: steps") or the head with the steps as one listed point.
+  const [title, body] = r.label ? [r.label, r.head] : [r.head, r.benefits.length === 1 ? r.benefits[0]! : ""];
+  const how = /^how to\s\S+\s(?:(?:a|an|the|your)\s)?(?:(?:perfect|best|ideal|right|great|simple|easy)\s)?(.+)$/iu.exec(
+    title,
+  );
+  if (!how || !body || (r.label && r.benefits.length > 0) || r.lists.length > 0) return r;
+  const steps = stepsOf(body);
+  if (steps.length < 2) return r;
+  return { ...r, head: title, label: null, product: how[1]!, benefits: steps };
 }

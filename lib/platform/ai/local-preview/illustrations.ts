@@ -142,6 +142,10 @@ const STAND_INS: Record<string, readonly string[]> = {
     "blocked drain",
     "drain unblocking",
   ],
+  // A florist is its flowers (no icon is named "florist").
+  bouquet: ["florist", "florists", "flower delivery", "flower shop"],
+  // A speaker that is on: the set's plain "speaker" icons include a muted one.
+  "speaker-high-volume": ["speaker", "smart speaker", "bluetooth speaker", "wireless speaker", "soundbar"],
   poodle: ["grooming", "dog grooming", "pet grooming", "groomer", "dog groomer", "grooming van", "grooming salon"],
 };
 const STRENGTH: Record<MatchKind, number> = { name: 5, nameHead: 4, nameWordKeyword: 3, nameWord: 2, keyword: 1 };

@@ -57,6 +57,9 @@ const CASES: [string, RegExp][] = [
   ["Entry £25, every finisher gets a medal, energetic mood", /^admission-tickets$/],
   ["plumbing repairs across Leeds, energetic mood, photographic", /^plunger$/],
   ["cinema, The Goonies under the stars, energetic mood, photographic", /^cinema$/],
+  ["florist, energetic mood, photographic", /^bouquet$/],
+  // A smart speaker is on, not muted.
+  ["smart speaker, energetic mood, photographic", /^speaker-high-volume$/],
 ];
 
 describe("chooseIllustrations picks the subject by meaning", () => {
