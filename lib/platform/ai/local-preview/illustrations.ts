@@ -142,6 +142,8 @@ const STAND_INS: Record<string, readonly string[]> = {
     "blocked drain",
     "drain unblocking",
   ],
+  // Breads by name the set's keywords do not list.
+  bread: ["sourdough", "sourdough loaf", "rye bread", "loaf", "focaccia", "brioche"],
   // A florist is its flowers (no icon is named "florist").
   bouquet: ["florist", "florists", "flower delivery", "flower shop"],
   // A speaker that is on: the set's plain "speaker" icons include a muted one.

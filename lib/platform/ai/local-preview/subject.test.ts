@@ -58,6 +58,7 @@ const CASES: [string, RegExp][] = [
   ["plumbing repairs across Leeds, energetic mood, photographic", /^plunger$/],
   ["cinema, The Goonies under the stars, energetic mood, photographic", /^cinema$/],
   ["florist, energetic mood, photographic", /^bouquet$/],
+  ["new sourdough, energetic mood, photographic", /^bread$/],
   // A smart speaker is on, not muted.
   ["smart speaker, energetic mood, photographic", /^speaker-high-volume$/],
 ];
