@@ -171,6 +171,12 @@ function startsWithVerb(phrase: string): boolean {
   return !describes;
 }
 
+/** "Learn Spanish …", "Try …": the sentence starts with a call to do something. */
+function isImperative(sentence: string): boolean {
+  const first = (nlp(sentence).json()[0] as { terms: { tags: string[] }[] } | undefined)?.terms[0]?.tags ?? [];
+  return first.includes("Imperative") || (first.includes("Infinitive") && first.includes("Verb"));
+}
+
 /** True when the sentence has a verb of its own (not only inside "that …"/"which …"). */
 function hasMainVerb(sentence: string): boolean {
   const terms = (nlp(sentence).json()[0] as { terms: { text: string; tags: string[] }[] } | undefined)?.terms ?? [];
@@ -225,7 +231,10 @@ export function defaultClose(r: BriefReading): { headline: string; cta: string; 
   if (r.kind === "event" && /\btickets?\b/u.test(subject)) return { ...base, cta: "Get tickets" };
   // A new product with its price is for sale now, not news to follow ("Introducing the Trailhead … $149").
   if (r.kind === "announcement" && r.prices.length > 0) return DEFAULT_CLOSE.product;
-  const atVenue = r.kind === "local" || (r.kind === "offer" && VENUE.test(subject));
+  // "Show code ROAST10" is shown to someone in person: an offer at a place ("Shop the sale" is for a web shop).
+  const atVenue =
+    r.kind === "local" ||
+    (r.kind === "offer" && (VENUE.test(subject) || /\bshow (?:this|the|our|code)\b/u.test(subject)));
   if (!atVenue) return base;
   // "Tonight" when the brief says so, or gives an evening time and no day.
   const evening = r.times.some((t) => /(?:^|\D)(?:[5-9]|1[01])(?::\d{2})?\s?pm$/iu.test(t));
@@ -368,6 +377,15 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
     if (at >= 0 && rest.split(" ").length >= 2 && /^\p{Ll}/u.test(rest) && startsWithVerb(rest)) {
       hookHeadlines.push(sentenceCase(stripArticle(head.slice(0, at + product!.length))));
       hookBody = sentenceCase(rest);
+    } else if (head.length > 50 && isImperative(head)) {
+      // "Learn Spanish in 10 minutes a day with Hablo, the app that …": the call leads (not its object, "Spanish"),
+      // what offers it goes beneath.
+      const cut = fitPhrase(head, 50);
+      const after = cut ? head.slice(cut.length).replace(/^[\s,;:–—-]+/u, "") : "";
+      if (cut && after) {
+        hookHeadlines.push(cut);
+        hookBody = sentenceCase(after);
+      }
     }
   }
   // An event at a named place ("Lakeside Cinema in Keswick is showing The Goonies … on Saturday 14 August at 8:30pm"):
@@ -497,9 +515,14 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
       }),
     );
   }
-  // A price the sentences did not carry (a product page's price).
+  // A price the sentences did not carry (a product page's price), or one no scene shows ("…, all the trimmings, £16.95":
+  // the list took the dishes, and the price is no dish).
+  const shown = (p: string) =>
+    middle.some(
+      (m) => m.price === p || [...m.headlines, ...m.list, m.fact ?? "", m.stat ?? ""].some((t) => t.includes(p)),
+    );
   for (const p of r.prices) {
-    if (!middle.some((m) => m.price === p) && !r.sentences.some((s) => s.includes(p))) {
+    if (!shown(p)) {
       middle.push(
         beat({
           role: "price",

@@ -306,6 +306,28 @@ describe("the Local preview writer", () => {
     expect(aria).toContainEqual(["Smart speaker", "$89"]);
   });
 
+  it("reads a brand before what it is, keeps a price a list left out, and leads with a call", () => {
+    const texts = (b: string) => boldPlan(b).scenes.map((s) => s.texts.map((t) => t.text));
+    // "Bright Smile whitening strips": the name, then what it is (a smiling cat was drawn for "bright Smile").
+    const strips = boldPlan(
+      "Bright Smile whitening strips: visibly whiter teeth in 7 days, enamel-safe, 28 strips for £19.99. Free delivery this week only.",
+    ).scenes;
+    expect(strips[0]!.texts.map((t) => t.text)).toEqual(["Bright Smile", "Whitening strips"]);
+    expect(strips[0]!.image_prompt).toMatch(/^whitening strips,/);
+    // "…, all the trimmings, £16.95": the dishes are a list, and the price still gets a scene; "Show code" is in person.
+    const roast = texts(
+      "Sunday roast at The Red Lion, every Sunday from 12pm: slow-roasted beef, Yorkshire puddings and all the trimmings, £16.95. Show code ROAST10 for 10% off.",
+    );
+    expect(roast).toContainEqual(["Sunday roast", "£16.95"]);
+    expect(roast.at(-1)).toEqual(["See you Sunday", "Visit us"]);
+    // "Learn Spanish … with Hablo, the app that …": the call leads, not its object.
+    expect(
+      texts(
+        "Learn Spanish in 10 minutes a day with Hablo, the app that turns your commute into a lesson. Try it free for 14 days.",
+      )[0],
+    ).toEqual(["Learn Spanish in 10 minutes a day with Hablo", "The app that turns your commute into a lesson"]);
+  });
+
   it("ends software with a sign-up, not a shop", () => {
     const close = (b: string) =>
       boldPlan(b)

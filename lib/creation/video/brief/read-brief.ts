@@ -267,6 +267,13 @@ function findName(sentence: string): string | null {
     const apposition = /,$/u.test(afterWord);
     const firstTags = tagsOf(0);
     const adjectiveStart = firstTags.includes("Adjective") && !firstTags.includes("ProperNoun");
+    // "Bright Smile whitening strips" (a title before a colon): a name, then in a few lower-case words what it is.
+    const titled =
+      lead.length >= 2 &&
+      ws.length <= lead.length + 3 &&
+      /^\p{Ll}[\p{Ll}\s-]*$/u.test(rest) &&
+      !nextTags.some((t) => ["PastTense", "Participle", "Adverb", "Preposition", "Determiner"].includes(t));
+    if (titled) return lead.join(" ");
     if (
       (!adjectiveStart || apposition || lead.length >= 3) &&
       (apposition ||
@@ -644,6 +651,11 @@ export function readBrief(
   } else {
     product = cleanEnd(firstSentence.split(/[,:;]\s/u)[0]!);
   }
+  // "Bright Smile whitening strips": the product is what follows its name.
+  if (product && name && product.toLowerCase().startsWith(`${name.toLowerCase()} `))
+    product = product.slice(name.length + 1);
+  const afterName = name && shape.head.startsWith(`${name} `) ? shape.head.slice(name.length + 1) : "";
+  if (!product && /^\p{Ll}[\p{Ll}\s-]*$/u.test(afterName) && afterName.split(" ").length <= 3) product = afterName;
   // "Copper Kettle Tea Room, 14 Mill Lane, Bath": no other noun, so what the name says it is.
   if (!product && name) product = venueOf(name);
   // "Harbour Yoga, a small studio": a bare place word draws badly (a studio microphone); the name says what kind.

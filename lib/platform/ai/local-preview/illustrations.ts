@@ -142,6 +142,32 @@ const STAND_INS: Record<string, readonly string[]> = {
     "blocked drain",
     "drain unblocking",
   ],
+  // Teeth whitening is about teeth (a "Bright Smile" drew a smiling cat).
+  tooth: ["whitening strips", "teeth whitening", "tooth whitening", "whitening", "toothpaste", "dental care"],
+  // A roast dinner is its meat (a "Sunday roast" drew a calendar).
+  "cut-of-meat": ["roast", "sunday roast", "roast dinner", "roast beef", "carvery", "steak"],
+  // Learning a language: a speech balloon (flags are left out of the set; "Spanish" drew a star).
+  "speech-balloon": [
+    "spanish",
+    "french",
+    "german",
+    "italian",
+    "japanese",
+    "mandarin",
+    "language",
+    "languages",
+    "language app",
+    "language lessons",
+  ],
+  // Delivery is a van on its way, not a "free" button.
+  "delivery-truck": [
+    "delivery",
+    "free delivery",
+    "shipping",
+    "free shipping",
+    "next-day delivery",
+    "same-day delivery",
+  ],
   // Breads by name the set's keywords do not list.
   bread: ["sourdough", "sourdough loaf", "rye bread", "loaf", "focaccia", "brioche"],
   // A florist is its flowers (no icon is named "florist").

@@ -59,6 +59,10 @@ const CASES: [string, RegExp][] = [
   ["cinema, The Goonies under the stars, energetic mood, photographic", /^cinema$/],
   ["florist, energetic mood, photographic", /^bouquet$/],
   ["new sourdough, energetic mood, photographic", /^bread$/],
+  ["whitening strips, energetic mood, photographic", /^tooth$/],
+  ["Sunday roast, energetic mood, photographic", /^cut-of-meat$/],
+  ["whitening strips, Free delivery this week only, energetic mood", /^delivery-truck$/],
+  ["Spanish, calm mood, photographic", /^speech-balloon$/],
   // A smart speaker is on, not muted.
   ["smart speaker, energetic mood, photographic", /^speaker-high-volume$/],
 ];
