@@ -425,7 +425,10 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
   const hookSay =
     justTheProduct && (r.kind === "product" || r.kind === "announcement")
       ? `Introducing ${r.name && !norm(product!).includes(norm(r.name)) ? r.name : spoken(r)}.`
-      : asSentence(r.label ? `${r.label}: ${head}` : head);
+      : asSentence(
+          // A question is said as one ("Why does bread go stale?"), though the head lost its mark.
+          `${r.label ? `${r.label}: ${head}` : head}${r.sentences[0]?.trim() === `${head}?` ? "?" : ""}`,
+        );
   const hook = beat({
     role: "hook",
     headlines: hookHeadlines,

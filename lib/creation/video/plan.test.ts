@@ -328,6 +328,17 @@ describe("the Local preview writer", () => {
     ).toEqual(["Learn Spanish in 10 minutes a day with Hablo", "The app that turns your commute into a lesson"]);
   });
 
+  it("says a question as one, and leaves a participle out of what a brief is about", () => {
+    const bread = boldPlan(
+      "Why does bread go stale? Starch crystallises as it cools, pushing water out. Freeze slices to keep them fresh for weeks.",
+    ).scenes;
+    expect(bread[0]!.narration).toBe("Why does bread go stale?");
+    const pip = boldPlan(
+      "Meet Pip, a rescue terrier looking for his forever home. He's 3 years old, house-trained and loves long walks. Apply to adopt at hopepaws.org",
+    ).scenes;
+    expect(pip[0]!.image_prompt).toMatch(/^rescue terrier,/);
+  });
+
   it("ends software with a sign-up, not a shop", () => {
     const close = (b: string) =>
       boldPlan(b)

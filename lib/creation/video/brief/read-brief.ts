@@ -647,6 +647,11 @@ export function readBrief(
       if (poss) product = poss[2]!;
       product = product.replace(/\s(?:that|which|who|in|at|for|with)\s.*$/u, "");
       product = withGerund(firstDoc, product);
+      // "a rescue terrier looking for his forever home": the tagger can read "looking" as a noun of the phrase.
+      product = product.replace(
+        /\s(?:looking|waiting|hoping|searching|seeking|wanting|needing|trying|coming|going|ready|available)$/u,
+        "",
+      );
     }
   } else {
     product = cleanEnd(firstSentence.split(/[,:;]\s/u)[0]!);

@@ -159,6 +159,19 @@ const STAND_INS: Record<string, readonly string[]> = {
     "language app",
     "language lessons",
   ],
+  // Dogs by breed ("a rescue terrier" drew a rescue worker's helmet).
+  dog: [
+    "terrier",
+    "spaniel",
+    "labrador",
+    "retriever",
+    "collie",
+    "beagle",
+    "dachshund",
+    "greyhound",
+    "puppy",
+    "rescue dog",
+  ],
   // Delivery is a van on its way, not a "free" button.
   "delivery-truck": [
     "delivery",

@@ -63,6 +63,8 @@ const CASES: [string, RegExp][] = [
   ["Sunday roast, energetic mood, photographic", /^cut-of-meat$/],
   ["whitening strips, Free delivery this week only, energetic mood", /^delivery-truck$/],
   ["Spanish, calm mood, photographic", /^speech-balloon$/],
+  // The tagger reads "terrier" as a comparative; an age is no old house.
+  ["rescue terrier, He's 3 years old, house-trained and loves long walks, energetic mood", /^dog$/],
   // A smart speaker is on, not muted.
   ["smart speaker, energetic mood, photographic", /^speaker-high-volume$/],
 ];

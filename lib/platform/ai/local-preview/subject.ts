@@ -39,7 +39,9 @@ const STYLE_WORDS = new Set(
     // A class's "all levels welcome" is no level slider.
     "level levels welcome " +
     // "Our new vitamin C serum" is no new moon.
-    "new latest"
+    "new latest " +
+    // "3 years old" is an age, not a derelict house.
+    "old"
   ).split(" "),
 );
 /**
@@ -58,6 +60,9 @@ const GENERIC_HEADS = new Set(
 );
 /** A race by its distance ("the Riverside 10K"): a thing to draw, though the tagger reads a number. */
 const RACE = /^\d{1,3}k$/u;
+/** Nouns the tagger reads as comparatives by their "-ier" ("a rescue terrier" was a rescue). */
+const IER_NOUNS = new Set(["terrier", "courier", "carrier", "cashier", "barrier", "frontier", "soldier", "pier"]);
+const forcedNoun = (normal: string) => RACE.test(normal) || IER_NOUNS.has(normal);
 /** Words that make a prompt about people, so faces and figures are not held back. */
 const PEOPLE_WORDS = new Set(
   (
@@ -158,7 +163,7 @@ export function subjectWords(prompt: string): SubjectWord[] {
   terms.forEach((t, i) => {
     const isNoun =
       (t.tags.includes("Noun") && !t.tags.some((tag) => ["Pronoun", "Value", "Duration", "Date"].includes(tag))) ||
-      RACE.test(t.normal);
+      forcedNoun(t.normal);
     // A gerund right before a noun says what kind it is ("grooming van", "running shoes"), as an adjective would.
     const describes =
       t.tags.includes("Gerund") && !/[,;:.!?]/.test(t.post ?? "") && terms[i + 1]?.tags.includes("Noun");
@@ -176,7 +181,7 @@ export function subjectWords(prompt: string): SubjectWord[] {
     .map(({ terms: phrase, via: by }) => {
       const nouns = phrase.filter(
         (t) =>
-          (t.tags.includes("Noun") || RACE.test(t.normal)) &&
+          (t.tags.includes("Noun") || forcedNoun(t.normal)) &&
           !t.tags.includes("Possessive") &&
           !STYLE_WORDS.has(t.normal),
       );
