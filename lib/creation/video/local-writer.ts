@@ -227,6 +227,9 @@ export function defaultClose(r: BriefReading): { headline: string; cta: string; 
     return /\bfree\b/u.test(subject)
       ? { headline: "Try it free", cta: "Start free", say: "Try it free today." }
       : { headline: "Get started today", cta: "Sign up", say: "Get started today." };
+  // An event with nothing to book ("No booking needed") gets no booking button.
+  if (r.kind === "event" && /\bno (?:booking|tickets?|need to book)\b|\bjust turn up\b|\bdrop in\b/u.test(subject))
+    return { ...base, cta: "See you there" };
   // An event with tickets sells them.
   if (r.kind === "event" && /\btickets?\b/u.test(subject)) return { ...base, cta: "Get tickets" };
   // A new product with its price is for sale now, not news to follow ("Introducing the Trailhead … $149").
@@ -280,7 +283,13 @@ function statOf(phrase: string, r: BriefReading, max: number): { stat: string; r
 /** The date and time as the brief wrote them ("Friday, June 5 at 8pm"), or either alone. */
 function whenOf(r: BriefReading): string | null {
   const d = r.dates[0];
-  const t = r.times[0];
+  // "10am to 1pm": two times the brief joins are one range.
+  const [t0, t1] = r.times;
+  const range =
+    t0 && t1
+      ? [" to ", "-", "–", " - ", " – "].map((j) => `${t0}${j}${t1}`).find((x) => r.subject.includes(x))
+      : undefined;
+  const t = range ?? t0;
   if (d && t) {
     const joined = new RegExp(
       `${d.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}\\s(?:at|from|,)?\\s?${t.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}`,
@@ -403,16 +412,21 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
   }
   // An event told in a long sentence ("Join us for the Riverside 10K on Sunday 6 October at 9am, starting at Hyde Park
   // Corner"): its name leads; when and where, which a cut headline would lose, go beneath it.
-  else if (
-    when &&
-    r.name &&
-    head.includes(when) &&
-    head.length > 50 &&
-    !norm(hookHeadlines[0] ?? "").startsWith(norm(r.name))
-  ) {
-    hookHeadlines.unshift(r.name);
-    const where = r.places.filter((p) => !r.name!.includes(p) && head.includes(p)).at(-1);
-    hookBody = where ? `${when} · ${where}` : when;
+  else if (when && head.includes(when) && head.length > 50) {
+    const before = head
+      .slice(0, head.indexOf(when))
+      .replace(/[\s,;:–—-]+$/u, "")
+      .replace(/\s(?:on|at|from|this|next)$/u, "");
+    const after = head.slice(head.indexOf(when) + when.length).replace(/^[\s,;:.!?–—-]+/u, "");
+    if (!after && before.split(" ").length >= 2 && before.length <= 50) {
+      // "Spring open day at Willow Lane Nursery School, Saturday 12 April, 10am to 1pm": what, then when.
+      hookHeadlines.unshift(sentenceCase(stripArticle(before)));
+      hookBody = when;
+    } else if (r.name && !norm(hookHeadlines[0] ?? "").startsWith(norm(r.name))) {
+      hookHeadlines.unshift(r.name);
+      const where = r.places.filter((p) => !r.name!.includes(p) && head.includes(p)).at(-1);
+      hookBody = where ? `${when} · ${where}` : when;
+    }
   }
   if (product) hookHeadlines.push(product);
   if (r.name) hookHeadlines.push(r.name);
@@ -694,7 +708,10 @@ function fill(
                 )
                 // Not where the price leaves a hole ("Full groom from , nail trims £10"): the whole line then.
                 .filter(
-                  (c) => !/\s[,;:.]|\b(?:from|for|at|only|just|to|of|with|by)$|^(?:at|from|for|only|just)\s/iu.test(c),
+                  (c) =>
+                    !/\s[,;:.]|\b(?:from|for|at|only|just|to|of|with|by)$|^(?:at|from|for|only|just|each|per|a|an)\s/iu.test(
+                      c,
+                    ),
                 )
                 .map(sentenceCase),
               ...own,

@@ -339,6 +339,27 @@ describe("the Local preview writer", () => {
     expect(pip[0]!.image_prompt).toMatch(/^rescue terrier,/);
   });
 
+  it("reads an open day as an event, keeps a list item's last word, a price line whole and a salary range", () => {
+    const texts = (b: string) => boldPlan(b).scenes.map((s) => s.texts.map((t) => t.text));
+    const open = texts(
+      "Spring open day at Willow Lane Nursery School, Saturday 12 April, 10am to 1pm. Meet our teachers, tour the garden classroom and enjoy free face painting. No booking needed.",
+    );
+    expect(open[0]).toEqual(["Spring open day at Willow Lane Nursery School", "Saturday 12 April, 10am to 1pm"]);
+    // Nothing to book: no "Book your spot", and no "Shop now" for a school.
+    expect(open.at(-1)).toEqual(["Save the date", "See you there"]);
+    const candles = texts(
+      "Handmade soy candles from Ember & Oak: 40-hour burn time, cotton wicks, scents like fig and cedar. £18 each or 3 for £45 at emberandoak.com",
+    ).flat();
+    expect(candles.join(" | ")).toContain("Scents like fig and cedar");
+    // "£18" out of "£18 each or 3 for £45" leaves "Each or …": the line stays whole beside the price.
+    expect(candles).toContain("£18 each or 3 for £45 at emberandoak.com");
+    const hiring = boldPlan(
+      "Our plumbing firm is hiring! We need two qualified gas engineers in Bristol, £38k to £45k plus van. Apply by 30 June: jobs@pipeline.co.uk",
+    ).scenes;
+    expect(hiring.flatMap((s) => s.texts.map((t) => t.text))).toContain("£38k to £45k");
+    expect(hiring[0]!.image_prompt).not.toMatch(/^our,/);
+  });
+
   it("ends software with a sign-up, not a shop", () => {
     const close = (b: string) =>
       boldPlan(b)

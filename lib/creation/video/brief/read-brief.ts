@@ -89,7 +89,7 @@ export function briefLanguage(text: string): "en" | "other" {
   return other > en * 1.2 && other >= 2 ? "other" : "en";
 }
 
-const PRICE_BEFORE = /[$€£¥]\s?\d[\d,]*(?:\.\d{1,2})?/gu;
+const PRICE_BEFORE = /[$€£¥]\s?\d[\d,]*(?:\.\d{1,2})?(?:[kKmM]\b)?/gu; // "£38k" is £38,000
 const PRICE_AFTER = /\b\d[\d,]*(?:[.,]\d{1,2})?\s?(?:€|£|\$|EUR|USD|GBP|dollars|euros|pounds)/giu;
 const CODE_WORD = /^[A-Z][A-Z0-9]{2,15}$/u;
 const URL_TOKEN = /^(?:https?:\/\/)?[\w-]+(?:\.[\w-]+)+(?:\/[\w./-]*)?$/u;
@@ -127,6 +127,22 @@ function unique(xs: Iterable<string>): string[] {
 
 function findPrices(text: string): string[] {
   return unique([...(text.match(PRICE_BEFORE) ?? []), ...(text.match(PRICE_AFTER) ?? [])].map(cleanEnd));
+}
+
+/** "£38k to £45k", "$20–$30": two prices the text joins are one range, as written. */
+function priceRanges(prices: string[], text: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < prices.length; i++) {
+    const [a, b] = [prices[i]!, prices[i + 1]];
+    const joined = b
+      ? [" to ", "-", "–", " - ", " – "].map((j) => `${a}${j}${b}`).find((x) => text.includes(x))
+      : undefined;
+    if (joined) {
+      out.push(joined);
+      i++;
+    } else out.push(a);
+  }
+  return out;
 }
 
 function findCodes(text: string): string[] {
@@ -387,8 +403,7 @@ function structure(
     if (colon > 0) {
       const before = s.slice(0, colon);
       const after = s.slice(colon + 2);
-      const items = after
-        .split(/,\s|;\s|\sand\s/u)
+      const items = splitItems(after)
         .map((x) => cleanEnd(x.replace(/^and\s/u, "")))
         .filter(Boolean);
       const verb = hasVerb(after);
@@ -429,16 +444,15 @@ function structure(
       const withList = /\swith\s(.+)$/u.exec(s);
       if (withList && !hasVerb(s.slice(0, withList.index))) {
         head = s.slice(0, withList.index);
-        out.push(...withList[1]!.split(/,\s|\sand\s/u));
+        out.push(...splitItems(withList[1]!, false));
         continue;
       }
       head = s;
       continue;
     }
     s = s.replace(/^(?:also|plus),?\s/iu, "");
-    const parts = s
-      .split(/,\s|;\s|,?\sand\s/u)
-      .map(cleanEnd)
+    const parts = splitItems(s)
+      .map((x) => cleanEnd(x.replace(/^and\s/u, "")))
       .filter(Boolean);
     if (parts.length >= 3 && parts.every(isShortItem) && !hasVerb(s)) {
       lists.push({ head: "", items: parts });
@@ -450,6 +464,20 @@ function structure(
   const source = sentences.join(" ");
   const benefits = unique(out.map((p) => trimDangling(cleanEnd(p), source)).filter((p) => p.split(" ").length >= 2));
   return { head: cleanEnd(head), label, lists, benefits };
+}
+
+/**
+ * A list's items: cut at commas (and semicolons), and at "and" between items, but not where "and" joins two words
+ * of one item ("scents like fig and cedar" kept its "cedar"; "sea salt and fig", "hog roast and cider tasting" split).
+ */
+function splitItems(text: string, semicolons = true): string[] {
+  return text.split(semicolons ? /,\s|;\s/u : /,\s/u).flatMap((part) => {
+    const halves = part.split(/\sand\s/u);
+    if (halves.length !== 2) return halves;
+    const [left, right] = halves.map((h) => h.replace(/^and\s/u, "").split(" ").length) as [number, number];
+    // One word after a longer phrase belongs to it ("scents like fig and cedar"); "sea salt and fig" are two.
+    return right === 1 && left >= 3 ? [part] : halves;
+  });
 }
 
 function hasVerb(text: string): boolean {
@@ -505,7 +533,7 @@ function kindOf(r: Omit<BriefReading, "kind">): BriefKind {
     return "recipe";
   const event =
     (r.dates.length > 0 || r.times.length > 0) &&
-    /\b(?:join|event|festival|concert|gig|workshop|class|classes|session|drop-in|zumba|pilates|bootcamp|webinar|market|fair|party|opening|opens|night|tasting|meetup|conference|show(?!\s(?:code|your|us|this|the|it|them|off)\b)|showing|screening|exhibition|quiz|tickets?|launch)\b/u.test(
+    /\b(?:join|event|festival|concert|gig|workshop|class|classes|session|drop-in|zumba|pilates|bootcamp|webinar|market|fair|party|opening|opens|open\s(?:day|evening|morning|house)|fete|night|tasting|meetup|conference|show(?!\s(?:code|your|us|this|the|it|them|off)\b)|showing|screening|exhibition|quiz|tickets?|launch)\b/u.test(
       t,
     );
   // A sale is an offer even on a date; an event with a code for its tickets is still an event (its date and place lead).
@@ -566,7 +594,10 @@ export function readBrief(
   const subject = request.subject || brief.replace(/\s+/gu, " ").trim();
   const sentences = splitSentences(subject);
   const doc = nlp(subject);
-  const prices = unique([...findPrices(subject), ...(productFacts?.price ? [productFacts.price] : [])]);
+  const prices = priceRanges(
+    unique([...findPrices(subject), ...(productFacts?.price ? [productFacts.price] : [])]),
+    subject,
+  );
   const hours = [...subject.matchAll(HOURS)].map((m) => m[1]!);
   const times = unique([...hours, ...(subject.match(TIME) ?? []).map((x) => x.trim())]).filter(
     (t, _, all) => !all.some((o) => o !== t && o.includes(t)),
@@ -656,6 +687,8 @@ export function readBrief(
   } else {
     product = cleanEnd(firstSentence.split(/[,:;]\s/u)[0]!);
   }
+  // "Our plumbing firm is hiring": a determiner alone is no product.
+  if (product && /^(?:our|my|your|their|its|his|her|we|us|they)$/iu.test(product)) product = null;
   // "Bright Smile whitening strips": the product is what follows its name.
   if (product && name && product.toLowerCase().startsWith(`${name.toLowerCase()} `))
     product = product.slice(name.length + 1);
