@@ -535,6 +535,7 @@ function englishBeats(r: BriefReading): { title: string; beats: Beat[]; close: B
   // A price the sentences did not carry (a product page's price), or one no scene shows ("…, all the trimmings, £16.95":
   // the list took the dishes, and the price is no dish).
   const shown = (p: string) =>
+    [hook.headlines[0] ?? "", hook.body ?? ""].some((t) => t.includes(p)) ||
     middle.some(
       (m) => m.price === p || [...m.headlines, ...m.list, m.fact ?? "", m.stat ?? ""].some((t) => t.includes(p)),
     );

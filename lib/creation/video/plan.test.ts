@@ -319,6 +319,9 @@ describe("the Local preview writer", () => {
       "Sunday roast at The Red Lion, every Sunday from 12pm: slow-roasted beef, Yorkshire puddings and all the trimmings, £16.95. Show code ROAST10 for 10% off.",
     );
     expect(roast).toContainEqual(["Sunday roast", "£16.95"]);
+    // A price the opening line shows gets no second scene.
+    const pizza = texts("Wood-fired margherita pizza just £8 at Luigi's in Leeds. Open till late, seven days a week.");
+    expect(pizza.flat().filter((t) => t.includes("£8"))).toHaveLength(1);
     expect(roast.at(-1)).toEqual(["See you Sunday", "Visit us"]);
     // "Learn Spanish … with Hablo, the app that …": the call leads, not its object.
     expect(
