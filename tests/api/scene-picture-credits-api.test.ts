@@ -192,7 +192,15 @@ it("a generated scene picture from the paid provider debits its price, once, wit
   const v = await videoWithPictureScene();
   const res = await generate(v.id, v.sceneId, v.revision);
   expect(res.status).toBe(200);
-  expect(openaiCalls).toEqual([{ model: "gpt-image-1", prompt: "a red mug on a shelf" }]);
+  // The provider reads where the picture will be seen (the layout's text covers the rest) at the end of the prompt;
+  // the scene keeps the prompt as written.
+  expect(openaiCalls).toEqual([
+    {
+      model: "gpt-image-1",
+      prompt:
+        "a red mug on a shelf\n\nComposition: the main subject whole and inside the upper part of the frame (about 50% of it); the rest is plain background where text will sit.",
+    },
+  ]);
   const scene = res.body.data.composition.scenes.find((s: { id: string }) => s.id === v.sceneId);
   expect(Object.values(scene.values)).toContainEqual(
     expect.objectContaining({ type: "media", source: "generated", prompt: "a red mug on a shelf" }),
