@@ -84,7 +84,9 @@ describe("video renders", () => {
       store: env.store,
       renderer: () => hangingDriver(signals),
       renderWidth: 96,
-      deadlineMs: 1000,
+      // Room for the steps before the renderer (pictures, preparing the props) on a loaded machine: at 1 s a CI run
+      // reached the deadline before the renderer was called, so there was no render to stop.
+      deadlineMs: 4000,
       makePicture: picture,
       log: () => undefined,
     });
