@@ -233,6 +233,9 @@ describe("the Local preview writer", () => {
       toolLayouts("starter-bold"),
     );
 
+  /** Each scene's on-screen texts of a 30 s starter-bold plan of `brief`. */
+  const texts = (brief: string) => boldPlan(brief).scenes.map((s) => s.texts.map((t) => t.text));
+
   it("heads a local shop's gathered points as good to know, not as what you get", () => {
     const texts = boldPlan(
       "Mendel's, a family-run hardware store in Bristol: keys cut while you wait, paint mixed to any colour, and free advice on every DIY job. Open 8am to 6pm, Monday to Saturday.",
@@ -283,7 +286,6 @@ describe("the Local preview writer", () => {
   });
 
   it("reads an announcement's name, a how-to's steps and a price said at the end of a list", () => {
-    const texts = (b: string) => boldPlan(b).scenes.map((s) => s.texts.map((t) => t.text));
     // "announce that …": the name leads, not "That Bloom Florist".
     const florist = boldPlan(
       "We're excited to announce that Bloom Florist now delivers same-day across Manchester! Order by 2pm for delivery today. Bouquets from £25.",
@@ -307,7 +309,6 @@ describe("the Local preview writer", () => {
   });
 
   it("reads a brand before what it is, keeps a price a list left out, and leads with a call", () => {
-    const texts = (b: string) => boldPlan(b).scenes.map((s) => s.texts.map((t) => t.text));
     // "Bright Smile whitening strips": the name, then what it is (a smiling cat was drawn for "bright Smile").
     const strips = boldPlan(
       "Bright Smile whitening strips: visibly whiter teeth in 7 days, enamel-safe, 28 strips for £19.99. Free delivery this week only.",
@@ -343,7 +344,6 @@ describe("the Local preview writer", () => {
   });
 
   it("reads an open day as an event, keeps a list item's last word, a price line whole and a salary range", () => {
-    const texts = (b: string) => boldPlan(b).scenes.map((s) => s.texts.map((t) => t.text));
     const open = texts(
       "Spring open day at Willow Lane Nursery School, Saturday 12 April, 10am to 1pm. Meet our teachers, tour the garden classroom and enjoy free face painting. No booking needed.",
     );
